@@ -1,0 +1,260 @@
+"""Continuous effects as they exist at one moment of the layer system.
+
+Collects the effects that exist now (static abilities where they function,
+resolved spells and abilities, and the effects the rules themselves create:
+copy-as-enters, face-down status, counters), and applies one effect's part in
+one layer. The layer loop and the dependency trials both build on these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from rules_engine.apply import apply_payload, copy_values, face_down, payload
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import Const, CopyOf, EffectSpec, ModifyPT, Part, Subject
+from rules_engine.game import CopySnapshot, ResolvedEffect
+from rules_engine.selection import Context, World, condition_holds, select
+
+EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
+SELF_SUBJECT = Subject("self", words="~")
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One continuous effect as the layer system sees it."""
+
+    eid: str
+    kind: EffectKind
+    spec: EffectSpec
+    source: str
+    source_name: str
+    timestamp: int
+    sort_key: tuple[Any, ...]
+    cda: bool = False
+    ability_key: str | None = None
+    sentence: int = 0
+    resolved: ResolvedEffect | None = None
+    copy: CopySnapshot | None = None
+
+    def parts_in(self, layer: str) -> tuple[Part, ...]:
+        return self.spec.parts_in(layer)
+
+
+# --- Collecting the effects that exist now ---------------------------------------
+
+
+def _spec_for_instance(spec: EffectSpec, origin: str) -> tuple[EffectSpec, bool]:
+    """CR 604.3a(2),(4),(5): a granted or conditional "CDA" is an ordinary effect (7b)."""
+    if not spec.cda:
+        return spec, False
+    if origin == "printed" and spec.condition is None:
+        return spec, True
+    parts = tuple(Part("7b" if p.layer == "7a" else p.layer, p.action) for p in spec.parts)
+    return replace(spec, parts=parts, cda=False), False
+
+
+def static_effects(state: dict[str, Characteristics], world: World) -> list[Effect]:
+    """Effects of static abilities of objects where they function (CR 611.3, 604.3)."""
+    effects: list[Effect] = []
+    for label, chars in state.items():
+        obj = world.objects[label]
+        on_battlefield = obj.on_battlefield
+        for instance in chars.abilities:
+            for n, raw_spec in enumerate(instance.parsed.effects):
+                if instance.parsed.kind not in ("static", "keyword"):
+                    continue
+                spec, cda = _spec_for_instance(raw_spec, instance.origin)
+                if not on_battlefield and not cda:
+                    continue  # only characteristic-defining abilities work in every zone
+                timestamp = max(obj.timestamp, instance.granted_ts)
+                effects.append(
+                    Effect(
+                        eid=f"{label}#{instance.key}.{n}",
+                        kind="static",
+                        spec=spec,
+                        source=label,
+                        source_name=chars.name or obj.card.name,
+                        timestamp=timestamp,
+                        sort_key=(timestamp, obj.order, instance.granted_ts, instance.key, n),
+                        cda=cda,
+                        ability_key=instance.key,
+                        sentence=n,
+                    )
+                )
+    return effects
+
+
+def rule_effects(world: World) -> list[Effect]:
+    """Copy-as-enters, face-down status and counters: effects the rules create."""
+    effects: list[Effect] = []
+    for obj in world.game.objects:
+        if not obj.on_battlefield:
+            continue
+        if obj.copy is not None:
+            spec = EffectSpec(
+                text=f"As it entered, it became a copy of {obj.copy.values.name or obj.copy.of}.",
+                subject=SELF_SUBJECT,
+                parts=(Part("1a", obj.copy.copy),),
+            )
+            effects.append(
+                Effect(f"{obj.label}:copy", "copy", spec, obj.label, obj.card.name,
+                       obj.timestamp, (obj.timestamp, obj.order, 0, "copy", 0), copy=obj.copy)
+            )
+        if obj.face_down:
+            spec = EffectSpec(
+                text="Face down: a 2/2 creature with no name, text, subtypes or mana cost.",
+                subject=SELF_SUBJECT,
+                parts=(Part("1b", CopyOf()),),
+            )
+            effects.append(
+                Effect(f"{obj.label}:face-down", "face_down", spec, obj.label, obj.card.name,
+                       obj.timestamp, (obj.timestamp, obj.order, 0, "face", 0))
+            )
+        timestamps = dict(obj.counter_timestamps)
+        for kind, n in obj.counters:
+            pt = _counter_pt(kind)
+            if pt is None or n == 0:
+                continue
+            spec = EffectSpec(
+                text=f"{n} {kind} counter{'s' if n != 1 else ''}",
+                subject=SELF_SUBJECT,
+                parts=(Part("7c", ModifyPT(Const(pt[0] * n), Const(pt[1] * n))),),
+            )
+            ts = timestamps.get(kind, obj.timestamp)
+            effects.append(
+                Effect(f"{obj.label}:{kind}", "counters", spec, obj.label, obj.card.name,
+                       ts, (ts, obj.order, 0, kind, 0))
+            )
+    return effects
+
+
+def _counter_pt(kind: str) -> tuple[int, int] | None:
+    """"+1/+1" -> (1, 1); "-0/-2" -> (0, -2); other counters don't change P/T."""
+    if "/" not in kind:
+        return None
+    try:
+        p, t = kind.split("/")
+        return int(p), int(t)
+    except ValueError:
+        return None
+
+
+def resolved_effects(world: World) -> list[Effect]:
+    return [
+        Effect(r.eid, "resolved", r.spec, r.source, r.source_name, r.timestamp,
+               (r.timestamp, r.order, 0, r.eid, 0), resolved=r, copy=r.copy)
+        for r in world.game.resolved
+    ]
+
+
+def context_for(effect: Effect, state: dict[str, Characteristics], world: World) -> Context:
+    """"You" is the source's current controller for static abilities (CR 109.5)."""
+    if effect.resolved is not None:
+        r = effect.resolved
+        return Context(r.source, r.controller, r.targets, r.choices, r.x, resolved=True)
+    obj = world.objects[effect.source]
+    controller = state[effect.source].controller if effect.source in state else obj.controller
+    return Context(effect.source, controller, (), obj.choices, obj.x)
+
+
+def effect_exists(effect: Effect, state: dict[str, Characteristics], world: World,
+                  started: dict[str, tuple[str, ...]]) -> bool:
+    """Does this effect exist in this state? (613.6: a started effect keeps going.)"""
+    if effect.eid in started or effect.kind != "static":
+        return True
+    chars = state.get(effect.source)
+    if chars is None:
+        return False
+    for instance in chars.abilities:
+        if instance.key == effect.ability_key and effect.sentence < len(instance.parsed.effects):
+            spec, _ = _spec_for_instance(instance.parsed.effects[effect.sentence], instance.origin)
+            if spec.text != effect.spec.text:
+                return False
+            return condition_holds(spec.condition, state, world, context_for(effect, state, world))
+    return False
+
+
+def current_effects(layer: str, state: dict[str, Characteristics], world: World,
+                    started: dict[str, tuple[str, ...]], known: dict[str, Effect]) -> list[Effect]:
+    """The effects with a part in this layer that exist right now."""
+    found: dict[str, Effect] = {}
+    for effect in static_effects(state, world) + rule_effects(world) + resolved_effects(world):
+        if effect.spec.parts_in(layer) and effect_exists(effect, state, world, started):
+            found[effect.eid] = effect
+    for eid in started:
+        effect = known[eid]
+        if eid not in found and effect.spec.parts_in(layer):
+            found[eid] = effect
+    return sorted(found.values(), key=lambda e: e.sort_key)
+
+
+# --- Applying one effect ------------------------------------------------------------
+
+
+def affected_objects(effect: Effect, state: dict[str, Characteristics], world: World,
+                     started: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The set: locked if resolved (611.2c) or already started (613.6), else as the text says."""
+    if effect.eid in started:
+        labels = started[effect.eid]
+    elif effect.resolved is not None:
+        labels = effect.resolved.affected
+    else:
+        labels = select(effect.spec.subject, state, world, context_for(effect, state, world))
+    return tuple(label for label in labels if label in state and _present(label, world, effect))
+
+
+def _present(label: str, world: World, effect: Effect) -> bool:
+    obj = world.objects[label]
+    if obj.on_battlefield:
+        return True
+    return effect.kind == "static" and effect.cda and label == effect.source or (
+        obj.zone != "battlefield" and _reaches_other_zones(effect)
+    )
+
+
+def _reaches_other_zones(effect: Effect) -> bool:
+    return any(f.zone != "battlefield" for f in effect.spec.subject.filters)
+
+
+def effect_payloads(effect: Effect, layer: str, labels: tuple[str, ...],
+                    state: dict[str, Characteristics], world: World) -> dict[tuple[int, str], Any]:
+    """What the effect does to each object, computed before any of it is applied."""
+    ctx = context_for(effect, state, world)
+    values: dict[tuple[int, str], Any] = {}
+    for index, part in enumerate(effect.spec.parts):
+        if part.layer != layer:
+            continue
+        for label in labels:
+            locked = effect.resolved.locked_payload(index, label) if effect.resolved else None
+            if locked is not None:
+                values[(index, label)] = locked
+            elif isinstance(part.action, CopyOf):
+                values[(index, label)] = effect.copy
+            else:
+                values[(index, label)] = payload(part.action, label, state, world, ctx, effect.eid)
+    return values
+
+
+def apply_effect(effect: Effect, layer: str, state: dict[str, Characteristics], world: World,
+                 started: dict[str, tuple[str, ...]]) -> tuple[dict[str, Characteristics], tuple[str, ...]]:
+    """A new state with this effect's parts in this layer applied; records 613.6 starts."""
+    labels = affected_objects(effect, state, world, started)
+    values = effect_payloads(effect, layer, labels, state, world)
+    new_state = dict(state)
+    for (index, label), value in values.items():
+        part = effect.spec.parts[index]
+        chars = new_state[label]
+        if effect.kind == "face_down":
+            chars = face_down(chars)
+        elif isinstance(part.action, CopyOf):
+            if value is not None:
+                chars = copy_values(chars, value.values, value.copy)
+        else:
+            chars = apply_payload(part.action, value, chars, timestamp=effect.timestamp)
+        new_state[label] = chars
+    if effect.eid not in started:
+        started[effect.eid] = labels
+    return new_state, labels
+
+

@@ -1,0 +1,253 @@
+"""The engine's answer to a board, as the board format describes it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.board import Ask, Board, parse_board
+from rules_engine.characteristics import characteristics_json
+from rules_engine.errors import BoardError
+from rules_engine.game import Game
+from rules_engine.layers import Evaluation, TraceStep, compute
+from rules_engine.sba import StateBasedAction, state_based_actions
+from rules_engine.timeline import replay
+
+
+@dataclass(frozen=True)
+class Result:
+    """Everything the site and the command line show for one board."""
+
+    board: Board
+    game: Game
+    evaluation: Evaluation
+    sbas: tuple[StateBasedAction, ...]
+
+    def display_ids(self) -> dict[str, str]:
+        return display_ids(self.evaluation)
+
+
+def evaluate_board(data: Any, *, dependency: bool = True) -> Result:
+    """Parse, replay and evaluate a board. Raises BoardError for a malformed board."""
+    board = data if isinstance(data, Board) else parse_board(data)
+    game = replay(board)
+    evaluation = compute(game, dependency=dependency)
+    sbas = tuple(state_based_actions(game, evaluation.chars))
+    return Result(board, game, evaluation, sbas)
+
+
+def display_ids(evaluation: Evaluation) -> dict[str, str]:
+    """Effect ids as learners write them (tests/boards/README.md).
+
+    A resolved spell or ability is its step label (``label.n`` when it made
+    several effects); a static ability is its permanent's label, or
+    ``label#k`` (k = Oracle paragraph) when the permanent has more than one
+    ability; effects the rules create keep their descriptive ids.
+    """
+    names: dict[str, str] = {}
+    for eid, effect in evaluation.effects.items():
+        if effect.kind != "static" or not effect.ability_key or not effect.ability_key.startswith("p"):
+            names[eid] = eid
+            continue
+        label = eid.split("#", 1)[0]
+        paragraph = effect.ability_key[1:].split(".")[0]
+        chars = evaluation.chars.get(effect.source)
+        many = chars is not None and len({a.key.split(".")[0] for a in chars.abilities if a.origin == "printed"}) > 1
+        sentences = sum(
+            1 for other in evaluation.effects.values()
+            if other.source == effect.source and other.ability_key == effect.ability_key
+        )
+        name = f"{label}#{paragraph}" if many else label
+        names[eid] = f"{name}.{effect.sentence}" if sentences > 1 else name
+    return names
+
+
+def _label_of(eid: str, kind: str) -> str:
+    if kind == "static":
+        return eid.split("#", 1)[0]
+    if kind == "resolved":
+        return eid.split(".", 1)[0]
+    return eid.split(":", 1)[0]
+
+
+def _internal_prefix(wanted: str) -> str:
+    """``label#k`` -> the internal id prefix ``label#pk.`` of paragraph k's effects."""
+    if "#" in wanted:
+        label, k = wanted.split("#", 1)
+        return f"{label}#p{k.split('.')[0]}"
+    return "\x00"
+
+
+def resolve_effect_id(evaluation: Evaluation, wanted: str, path: str) -> list[str]:
+    """Effect ids the user may write: a display id, a label, or label#k."""
+    names = display_ids(evaluation)
+    exact = [eid for eid, name in names.items() if name == wanted or eid == wanted]
+    if exact:
+        return exact
+    prefix = [
+        eid for eid, name in names.items()
+        if name.split(".")[0] == wanted or name.split("#")[0] == wanted
+        or eid.startswith(_internal_prefix(wanted))
+    ]
+    if prefix:
+        return prefix
+    known = ", ".join(sorted(set(names.values()))) or "none"
+    raise BoardError(path, f'no effect "{wanted}" (effects: {known})')
+
+
+def trace_json(step: TraceStep, names: dict[str, str]) -> dict[str, Any]:
+    why = {"kind": step.why.kind, "rule": step.why.rule, "detail": step.why.detail}
+    if step.why.on:
+        why["on"] = [names.get(e, e) for e in step.why.on]
+    data: dict[str, Any] = {
+        "layer": step.layer,
+        "effect": names.get(step.effect, step.effect),
+        "text": step.effect_text,
+        "source": step.source,
+        "source_name": step.source_name,
+        "timestamp": step.timestamp,
+        "applies_to": list(step.applies_to),
+        "why_now": _why_words(step, names),
+        "why": why,
+        "rule": step.rule,
+        "before": step.before,
+        "after": step.after,
+    }
+    if step.vanished:
+        data["ended"] = [names.get(e, e) for e in step.vanished]
+    return data
+
+
+def _why_words(step: TraceStep, names: dict[str, str]) -> str:
+    on = ", ".join(names.get(e, e) for e in step.why.on)
+    return {
+        "cda": "characteristic-defining",
+        "timestamp": "timestamp",
+        "dependency": f"dependency on {on}",
+        "depended_on": f"timestamp, ahead of {on} which depend on it",
+        "loop": f"loop fallback (timestamp order with {on})",
+        "rule": "rule",
+    }[step.why.kind]
+
+
+def _order_answer(result: Result, ask: Ask) -> dict[str, Any]:
+    names = result.display_ids()
+    steps = [
+        s for s in result.evaluation.trace
+        if s.layer == ask.layer and ask.obj in s.applies_to
+    ]
+    return {
+        "order": {
+            "layer": ask.layer,
+            "object": ask.obj,
+            "effects": [
+                {"effect": names.get(s.effect, s.effect), "text": s.effect_text,
+                 "why_now": _why_words(s, names), "rule": s.why.rule}
+                for s in steps
+            ],
+        }
+    }
+
+
+def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
+    """Whether A depends on B (613.8a), from the graphs the engine actually used."""
+    evaluation = result.evaluation
+    names = result.display_ids()
+    a_ids = resolve_effect_id(evaluation, a, "ask.depends[0]")
+    b_ids = resolve_effect_id(evaluation, b, "ask.depends[1]")
+    for graph in evaluation.graphs:
+        for edge in graph.edges:
+            if edge.dependent in a_ids and edge.on in b_ids:
+                return {
+                    "depends": {
+                        "answer": True,
+                        "layer": edge.layer,
+                        "clause": edge.clause,
+                        "reason": _edge_words(edge, names),
+                        "rule": "613.8a",
+                    }
+                }
+    layers_a = {layer for e in a_ids for layer in evaluation.effects[e].spec.layers}
+    layers_b = {layer for e in b_ids for layer in evaluation.effects[e].spec.layers}
+    shared = sorted(layers_a & layers_b)
+    if not shared:
+        reason = "they never apply in the same layer or sublayer (613.8a(a))"
+    elif any(evaluation.effects[x].cda != evaluation.effects[y].cda for x in a_ids for y in b_ids):
+        reason = "one is from a characteristic-defining ability and the other is not (613.8a(c))"
+    else:
+        reason = (
+            f"in layer {', '.join(shared)}, applying {b} first would not change {a}'s existence, "
+            "text, what it applies to, or what it does (613.8a(b))"
+        )
+    return {"depends": {"answer": False, "reason": reason, "rule": "613.8a"}}
+
+
+def _edge_words(edge: Any, names: dict[str, str]) -> str:
+    text = edge.detail
+    for eid in (edge.dependent, edge.on):
+        text = text.replace(eid, names.get(eid, eid))
+    return text
+
+
+def answer_json(result: Result) -> dict[str, Any]:
+    """The JSON ``python -m rules_engine evaluate`` prints."""
+    names = result.display_ids()
+    objects: dict[str, Any] = {}
+    for obj in result.game.objects:
+        if obj.label not in result.evaluation.chars:
+            continue
+        if obj.zone != "battlefield" and "[" in obj.label:
+            continue  # unlabelled zone cards from the board's "zones"
+        data = characteristics_json(result.evaluation.chars[obj.label])
+        data.update(
+            {
+                "owner": obj.owner,
+                "zone": obj.zone,
+                "counters": dict(obj.counters),
+                "timestamp": obj.timestamp,
+            }
+        )
+        if obj.attached_to:
+            data["attached_to"] = obj.attached_to
+        if obj.tapped:
+            data["tapped"] = True
+        if obj.face_down:
+            data["face_down"] = True
+        if obj.damage:
+            data["damage"] = obj.damage
+        if obj.phased_out:
+            data["phased_out"] = True
+        objects[obj.label] = data
+    answer: dict[str, Any] = {}
+    ask = result.board.ask
+    if ask is not None:
+        if ask.kind == "characteristics":
+            answer = {"characteristics": objects.get(ask.obj or "", {})}
+        elif ask.kind == "order":
+            answer = _order_answer(result, ask)
+        elif ask.kind == "depends":
+            answer = depends_answer(result, *ask.effects)
+    dependencies = [
+        {"layer": g.layer, "dependent": names.get(e.dependent, e.dependent), "on": names.get(e.on, e.on),
+         "clause": e.clause, "reason": _edge_words(e, names), "rule": "613.8a"}
+        for g in result.evaluation.graphs
+        for e in g.edges
+    ]
+    return {
+        "objects": objects,
+        "trace": [trace_json(s, names) for s in result.evaluation.trace],
+        "dependencies": _unique(dependencies),
+        "state_based_actions": [s.as_json() for s in result.sbas],
+        "answer": answer,
+    }
+
+
+def _unique(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen = set()
+    out = []
+    for item in items:
+        key = (item["layer"], item["dependent"], item["on"], item["clause"])
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out

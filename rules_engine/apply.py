@@ -1,0 +1,292 @@
+"""What one part of an effect does to one object.
+
+Split in two on purpose: ``payload`` computes *what the effect does* to an
+object in the current state (a plain value), and ``apply_payload`` writes it.
+Dependency trials (CR 613.8a) compare payloads, so "what it does to any of
+the things it applies to" is an equality test, not a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from rules_engine.characteristics import (
+    AbilityInstance,
+    Characteristics,
+    clean_subtypes,
+    order_supertypes,
+    order_types,
+    reparse,
+    sync_intrinsic_mana,
+)
+from rules_engine.effects import (
+    AbilityChange,
+    Action,
+    ChangeText,
+    ColorChange,
+    CopyOf,
+    ExchangeControl,
+    ModifyPT,
+    SetController,
+    SetPT,
+    SwitchPT,
+    TypeChange,
+)
+from rules_engine.oracle.parser import parse_ability_text
+from rules_engine.oracle.text import short_name
+from rules_engine.selection import Context, State, World, evaluate, matches
+from rules_engine.vocabulary import (
+    BASIC_LAND_TYPES,
+    COLOR_WORDS,
+    CREATURE_TYPES,
+    LAND_TYPES,
+    plural,
+    subtype_category,
+)
+
+
+def payload(
+    action: Action, label: str, state: State, world: World, ctx: Context, eid: str
+) -> Any:
+    """What this part does to this object now (hashable, comparable)."""
+    if isinstance(action, CopyOf):
+        return None  # the snapshot is supplied by the effect itself
+    if isinstance(action, SetController):
+        return ctx.controller
+    if isinstance(action, ExchangeControl):
+        others = [t for t in ctx.targets if t != label]
+        return state[others[0]].controller if others and others[0] in state else None
+    if isinstance(action, ChangeText):
+        return (ctx.choices.from_word, ctx.choices.to_word)
+    if isinstance(action, TypeChange):
+        return (action, ctx.choices.creature_type if (action.set_chosen_type or action.add_chosen_type) else None)
+    if isinstance(action, ColorChange):
+        colors = frozenset(action.colors)
+        if action.chosen and ctx.choices.color:
+            colors |= {ctx.choices.color}
+        return (colors, action.add)
+    if isinstance(action, AbilityChange):
+        granted: tuple[tuple[str, str], ...] = tuple((g, "") for g in action.grant)
+        if action.grant_from is not None:
+            for other in state:
+                if any(matches(f, other, state, world, ctx) for f in action.grant_from.filters):
+                    for ability in state[other].abilities:
+                        if ability.parsed.kind == "activated" or ability.parsed.kind == "mana":
+                            granted += ((ability.parsed.text, state[other].name),)
+        return (action.remove_all, action.except_mana, action.remove, action.cant_have, granted, eid)
+    if isinstance(action, SetPT):
+        power = evaluate(action.power, state, world, ctx, label) if action.power else None
+        toughness = evaluate(action.toughness, state, world, ctx, label) if action.toughness else None
+        return (power, toughness)
+    if isinstance(action, ModifyPT):
+        return (
+            evaluate(action.power, state, world, ctx, label),
+            evaluate(action.toughness, state, world, ctx, label),
+        )
+    if isinstance(action, SwitchPT):
+        return "switch"
+    raise TypeError(f"unknown action {action!r}")
+
+
+def apply_payload(
+    action: Action, value: Any, chars: Characteristics, *, timestamp: int = 0
+) -> Characteristics:
+    """Write one part's effect on one object's characteristics."""
+    if isinstance(action, SetController):
+        return replace(chars, controller=value)
+    if isinstance(action, ExchangeControl):
+        return replace(chars, controller=value) if value else chars
+    if isinstance(action, ChangeText):
+        return change_text(chars, *value)
+    if isinstance(action, TypeChange):
+        return change_types(chars, action, value[1])
+    if isinstance(action, ColorChange):
+        colors, add = value
+        return replace(chars, colors=(chars.colors | colors) if add else colors)
+    if isinstance(action, AbilityChange):
+        return change_abilities(chars, action, value, timestamp)
+    if isinstance(action, SetPT):
+        power, toughness = value
+        return replace(
+            chars,
+            power=chars.power if power is None else power,
+            toughness=chars.toughness if toughness is None else toughness,
+        )
+    if isinstance(action, ModifyPT):
+        dp, dt = value
+        return replace(chars, power=(chars.power or 0) + dp, toughness=(chars.toughness or 0) + dt)
+    if isinstance(action, SwitchPT):
+        return replace(chars, power=chars.toughness, toughness=chars.power)
+    raise TypeError(f"unknown action {action!r}")
+
+
+def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -> Characteristics:
+    """CR 707.2: take the copiable values; 707.9b: "except" changes become part of them."""
+    types = set(values.types) | copy.except_types
+    supertypes = set(values.supertypes) | copy.except_supertypes
+    copied = replace(
+        values,
+        types=order_types(types),
+        supertypes=order_supertypes(supertypes),
+        controller=chars.controller,
+    )
+    return sync_intrinsic_mana(copied)
+
+
+def face_down(chars: Characteristics) -> Characteristics:
+    """Face-down: a 2/2 creature with no name, text, subtypes, mana cost or color."""
+    return replace(
+        chars,
+        name="",
+        mana_cost=None,
+        colors=frozenset(),
+        supertypes=(),
+        types=("Creature",),
+        subtypes=(),
+        abilities=(),
+        power=2,
+        toughness=2,
+        loyalty=None,
+        all_creature_types=False,
+    )
+
+
+def change_types(chars: Characteristics, action: TypeChange, chosen: str | None) -> Characteristics:
+    """CR 205.1a-b for card types and subtypes; CR 305.7 when a land's type is set."""
+    types = set(chars.types)
+    subtypes = list(chars.subtypes)
+    all_creature = chars.all_creature_types
+    if action.set_types is not None:
+        types = set(action.set_types)
+    types |= action.add_types
+    new_subtypes = set(action.set_subtypes or ()) | set(action.add_subtypes)
+    if chosen and (action.set_chosen_type or action.add_chosen_type):
+        new_subtypes.add(chosen)
+    land_type_set = False
+    if action.set_subtypes is not None or action.set_chosen_type:
+        replaced_kinds = {subtype_category(s) for s in (action.set_subtypes or ())}
+        if action.set_chosen_type:
+            replaced_kinds.add("Creature")
+        subtypes = [s for s in subtypes if subtype_category(s) not in replaced_kinds]
+        if "Creature" in replaced_kinds:
+            all_creature = False
+        land_type_set = "Land" in replaced_kinds
+    if action.lose_all_creature_types:
+        subtypes = [s for s in subtypes if s not in CREATURE_TYPES]
+        all_creature = False
+    if action.all_creature_types:
+        all_creature = True
+    if action.every_basic_land_type:
+        new_subtypes |= set(BASIC_LAND_TYPES)
+    subtypes += [s for s in new_subtypes if s not in subtypes]
+    supertypes = (set(chars.supertypes) | action.add_supertypes) - action.remove_supertypes
+    result = replace(
+        chars,
+        types=order_types(types),
+        subtypes=tuple(subtypes),
+        supertypes=order_supertypes(supertypes),
+        all_creature_types=all_creature,
+    )
+    result = clean_subtypes(result)
+    if land_type_set and "Land" in result.types:
+        # CR 305.7: the land loses its rules-text abilities and gets the new type's mana ability.
+        result = replace(result, abilities=())
+    return sync_intrinsic_mana(result)
+
+
+def change_abilities(
+    chars: Characteristics, action: AbilityChange, value: Any, timestamp: int
+) -> Characteristics:
+    """CR 613.1f: removal first, then grants (an effect's own grants survive its removal)."""
+    remove_all, except_mana, removed, cant_have, granted, eid = value
+    abilities = list(chars.abilities)
+    if remove_all:
+        abilities = [a for a in abilities if except_mana and a.parsed.is_mana_ability]
+    if removed:
+        abilities = [a for a in abilities if a.text.lower() not in removed]
+    blocked = chars.cant_have | cant_have
+    if blocked:
+        abilities = [a for a in abilities if a.text.lower() not in blocked]
+    for n, (text, origin_name) in enumerate(granted):
+        parsed_all = parse_ability_text(text, origin_name or chars.name, spell=False)
+        for j, parsed in enumerate(parsed_all):
+            if parsed.text.lower() in blocked:
+                continue
+            key = f"g:{eid}:{n}.{j}"
+            abilities.append(
+                AbilityInstance(key, parsed, "granted", source_text=text, granted_ts=timestamp)
+            )
+    return replace(chars, abilities=tuple(abilities), cant_have=blocked)
+
+
+# --- Text-changing effects (CR 612) ---------------------------------------------
+
+
+def _variants(word: str) -> list[tuple[str, str]]:
+    """Singular/plural and capitalised forms, longest first."""
+    forms = {word, plural(word)}
+    pairs = []
+    for form in sorted(forms, key=len, reverse=True):
+        pairs.append((form, form))
+    return pairs
+
+
+def change_text(chars: Characteristics, from_word: str | None, to_word: str | None) -> Characteristics:
+    """Replace a color word, basic land type or creature type in the rules text.
+
+    CR 612.2: only words used as such change, and never a name, so the
+    object's own name is protected before the substitution.
+    """
+    if not from_word or not to_word:
+        return chars
+    lower_from = from_word.lower()
+    if lower_from in COLOR_WORDS:
+        forms = [(lower_from, to_word.lower())]
+    else:
+        canonical_from = from_word[0].upper() + from_word[1:]
+        canonical_to = to_word[0].upper() + to_word[1:]
+        forms = [(canonical_from, canonical_to), (plural(canonical_from), plural(canonical_to))]
+        if canonical_from in LAND_TYPES:
+            forms.append((canonical_from.lower() + "walk", canonical_to.lower() + "walk"))
+            forms.append((canonical_from + "walk", canonical_to + "walk"))
+    forms.sort(key=lambda f: len(f[0]), reverse=True)
+    names = {chars.name, short_name(chars.name)} - {""}
+    new_abilities = []
+    changed = False
+    for instance in chars.abilities:
+        if instance.origin != "printed":
+            new_abilities.append(instance)  # CR 612.3: granted abilities are not text
+            continue
+        text = _substitute(instance.source_text, forms, names)
+        if text != instance.source_text:
+            changed = True
+            instance = replace(instance, source_text=text)
+        new_abilities.append(instance)
+    if not changed:
+        return chars
+    updated = replace(chars, abilities=tuple(new_abilities))
+    return replace(updated, abilities=reparse(updated.abilities, chars.name, chars.spell_text))
+
+
+def _substitute(text: str, forms: list[tuple[str, str]], names: set[str]) -> str:
+    protected: dict[str, str] = {}
+    for i, name in enumerate(sorted(names, key=len, reverse=True)):
+        marker = f"\x00{i}\x00"
+        protected[marker] = name
+        text = text.replace(name, marker)
+    for old, new in forms:
+        def repl(m: re.Match[str], new: str = new) -> str:
+            word = m.group(0)
+            if word[0].isupper() and not new[0].isupper():
+                return new[0].upper() + new[1:]
+            if word[0].islower() and new[0].isupper() and word.lower() == word:
+                return new.lower()
+            return new
+
+        text = re.sub(rf"(?<![\w]){re.escape(old)}(?![\w])", repl, text, flags=re.IGNORECASE)
+        text = re.sub(rf"(?<=non){re.escape(old)}(?![\w])", lambda m, new=new: new.lower(), text, flags=re.IGNORECASE)
+    for marker, name in protected.items():
+        text = text.replace(marker, name)
+    return text

@@ -1,0 +1,375 @@
+"""Reading a board (`mtg-board/1`, ../shared/board-format.md) into typed steps.
+
+Every fault is reported with its JSON path and, where it helps, what would
+have been accepted: ``steps[3].targets[0]: no object labelled "ogre2"
+(labels so far: ogre, anthem)``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.cards import CardDef, card_from_json
+from rules_engine.effects import LAYERS
+from rules_engine.errors import BoardError
+from rules_engine.vocabulary import COLOR_LETTERS
+
+FORMAT = "mtg-board/1"
+ZONES = ("graveyard", "hand", "library", "exile")
+LEAVE_ZONES = ("graveyard", "hand", "library", "library_top", "library_bottom", "exile")
+MAX_STEPS = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """Answers to "as ... enters" and resolution choices (board format, "Choices")."""
+
+    color: str | None = None
+    creature_type: str | None = None
+    copy: tuple[str, ...] = ()
+    from_word: str | None = None
+    to_word: str | None = None
+    kicked: bool = False
+    mode: int | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One timeline step; ``verb`` says which fields matter."""
+
+    index: int
+    verb: str
+    label: str | None = None
+    card: CardDef | None = None
+    controller: str | None = None
+    owner: str | None = None
+    obj: str | None = None
+    to: str | None = None
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    n: int = 0
+    kind: str | None = None
+    ability: int = 0
+    tapped: bool = False
+    face_down: bool = False
+    choices: Choices = field(default_factory=Choices)
+
+    @property
+    def path(self) -> str:
+        return f"steps[{self.index}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    kind: str  # characteristics | order | depends | event
+    obj: str | None = None
+    layer: str | None = None
+    effects: tuple[str, ...] = ()
+    event: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    players: tuple[str, ...]
+    active: str
+    life: dict[str, int]
+    zones: dict[str, dict[str, tuple[CardDef, ...] | int]]
+    steps: tuple[Step, ...]
+    ask: Ask | None
+    title: str = ""
+    notes: str = ""
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+_STEP_KEYS: dict[str, set[str]] = {
+    "enter": {"enter", "as", "controller", "owner", "tapped", "face_down", "attach", "choices", "x"},
+    "cast": {"cast", "as", "controller", "targets", "x", "choices"},
+    "activate": {"activate", "ability", "as", "x", "targets", "choices"},
+    "attach": {"attach", "to"},
+    "counters": {"counters", "on", "n"},
+    "damage": {"damage", "on"},
+    "leave": {"leave", "to"},
+    "end": {"end"},
+    "turn_face_up": {"turn_face_up"},
+    "turn_face_down": {"turn_face_down"},
+    "phase_out": {"phase_out"},
+    "phase_in": {"phase_in"},
+}
+
+
+def _require_str(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BoardError(path, "must be a non-empty string")
+    return value
+
+
+def _require_int(value: Any, path: str, minimum: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BoardError(path, "must be a whole number")
+    if minimum is not None and value < minimum:
+        raise BoardError(path, f"must be at least {minimum}")
+    return value
+
+
+class _Reader:
+    """Walks the JSON once, tracking labels so later steps can refer to them."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.labels: list[str] = []
+        self.players: tuple[str, ...] = ()
+
+    def known(self) -> str:
+        return ", ".join(self.labels) if self.labels else "none yet"
+
+    def label_ref(self, value: Any, path: str, *, players: bool = False) -> str:
+        name = _require_str(value, path)
+        if name in self.labels or (players and name in self.players):
+            return name
+        what = "object or player" if players else "object"
+        raise BoardError(path, f'no {what} labelled "{name}" (labels so far: {self.known()})')
+
+    def new_label(self, value: Any, path: str) -> str:
+        name = _require_str(value, path)
+        if name in self.labels:
+            raise BoardError(path, f'the label "{name}" is already used by an earlier step')
+        if name in self.players:
+            raise BoardError(path, f'"{name}" is a player\'s name; pick another label')
+        self.labels.append(name)
+        return name
+
+    def player(self, value: Any, path: str) -> str:
+        name = _require_str(value, path)
+        if name not in self.players:
+            raise BoardError(path, f'"{name}" is not a player (players: {", ".join(self.players)})')
+        return name
+
+    def choices(self, value: Any, path: str) -> Choices:
+        if value is None:
+            return Choices()
+        if not isinstance(value, dict):
+            raise BoardError(path, "must be an object")
+        known = {"color", "creature_type", "copy", "from", "to", "kicked", "mode", "player"}
+        for key in value:
+            if key not in known:
+                raise BoardError(f"{path}.{key}", f"unknown choice (known: {', '.join(sorted(known))})")
+        color = value.get("color")
+        if color is not None and color not in COLOR_LETTERS:
+            raise BoardError(f"{path}.color", f"a color letter, one of {' '.join(COLOR_LETTERS)}")
+        copy = value.get("copy", ())
+        if isinstance(copy, str):
+            copy = [copy]
+        if not isinstance(copy, (list, tuple)):
+            raise BoardError(f"{path}.copy", "the label of the object to copy")
+        copies = tuple(self.label_ref(c, f"{path}.copy[{i}]") for i, c in enumerate(copy))
+        mode = value.get("mode")
+        if mode is not None:
+            mode = _require_int(mode, f"{path}.mode", 0)
+        player = value.get("player")
+        if player is not None:
+            player = self.player(player, f"{path}.player")
+        for key in ("creature_type", "from", "to"):
+            if key in value:
+                _require_str(value[key], f"{path}.{key}")
+        kicked = value.get("kicked", False)
+        if not isinstance(kicked, bool):
+            raise BoardError(f"{path}.kicked", "must be true or false")
+        return Choices(
+            color=color,
+            creature_type=value.get("creature_type"),
+            copy=copies,
+            from_word=value.get("from"),
+            to_word=value.get("to"),
+            kicked=kicked,
+            mode=mode,
+            player=player,
+        )
+
+    def targets(self, value: Any, path: str) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            raise BoardError(path, "must be a list of labels or player names")
+        return tuple(self.label_ref(t, f"{path}[{i}]", players=True) for i, t in enumerate(value))
+
+    def step(self, index: int, raw: Any) -> Step:
+        path = f"steps[{index}]"
+        if not isinstance(raw, dict):
+            raise BoardError(path, "each step is an object with one verb key")
+        verbs = [k for k in raw if k in _STEP_KEYS]
+        if "enter" in verbs:
+            verbs = ["enter"]  # "attach" is also a field of "enter"
+        if len(verbs) != 1:
+            raise BoardError(path, f"needs exactly one verb ({', '.join(_STEP_KEYS)})")
+        verb = verbs[0]
+        for key in raw:
+            if key not in _STEP_KEYS[verb]:
+                allowed = ", ".join(sorted(_STEP_KEYS[verb] - {verb}))
+                raise BoardError(f"{path}.{key}", f'not a field of "{verb}" (fields: {allowed})')
+        x = raw.get("x")
+        if x is not None:
+            x = _require_int(x, f"{path}.x", 0)
+        if verb == "enter":
+            card = card_from_json(raw["enter"], f"{path}.enter")
+            controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
+            owner = self.player(raw.get("owner", controller), f"{path}.owner")
+            attach = raw.get("attach")
+            attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
+            choices = self.choices(raw.get("choices"), f"{path}.choices")
+            for flag in ("tapped", "face_down"):
+                if not isinstance(raw.get(flag, False), bool):
+                    raise BoardError(f"{path}.{flag}", "must be true or false")
+            label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
+            return Step(
+                index,
+                verb,
+                label=label,
+                card=card,
+                controller=controller,
+                owner=owner,
+                to=attach,
+                tapped=raw.get("tapped", False),
+                face_down=raw.get("face_down", False),
+                choices=choices,
+                x=x,
+            )
+        if verb == "cast":
+            card = card_from_json(raw["cast"], f"{path}.cast")
+            controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
+            targets = self.targets(raw.get("targets"), f"{path}.targets")
+            choices = self.choices(raw.get("choices"), f"{path}.choices")
+            label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
+            return Step(index, verb, label=label, card=card, controller=controller,
+                        targets=targets, choices=choices, x=x)
+        if verb == "activate":
+            source = self.label_ref(raw["activate"], f"{path}.activate")
+            ability = _require_int(raw.get("ability", 0), f"{path}.ability", 0)
+            targets = self.targets(raw.get("targets"), f"{path}.targets")
+            choices = self.choices(raw.get("choices"), f"{path}.choices")
+            label = self.new_label(raw.get("as", f"{source}@{ability}#{index}"), f"{path}.as")
+            return Step(index, verb, label=label, obj=source, ability=ability,
+                        targets=targets, choices=choices, x=x)
+        if verb == "attach":
+            obj = self.label_ref(raw["attach"], f"{path}.attach")
+            to = self.label_ref(raw.get("to"), f"{path}.to", players=True)
+            return Step(index, verb, obj=obj, to=to)
+        if verb == "counters":
+            kind = _require_str(raw["counters"], f"{path}.counters")
+            on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
+            n = _require_int(raw.get("n", 1), f"{path}.n")
+            return Step(index, verb, obj=on, kind=kind, n=n)
+        if verb == "damage":
+            n = _require_int(raw["damage"], f"{path}.damage", 0)
+            on = self.label_ref(raw.get("on"), f"{path}.on")
+            return Step(index, verb, obj=on, n=n)
+        if verb == "leave":
+            obj = self.label_ref(raw["leave"], f"{path}.leave")
+            to = raw.get("to", "graveyard")
+            if to not in LEAVE_ZONES:
+                raise BoardError(f"{path}.to", f"a zone: {', '.join(LEAVE_ZONES)}")
+            return Step(index, verb, obj=obj, to=to)
+        if verb == "end":
+            return Step(index, verb, obj=self.label_ref(raw["end"], f"{path}.end"))
+        return Step(index, verb, obj=self.label_ref(raw[verb], f"{path}.{verb}"))
+
+    def zones(self, value: Any) -> dict[str, dict[str, tuple[CardDef, ...] | int]]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise BoardError("zones", "must be an object keyed by player")
+        result: dict[str, dict[str, tuple[CardDef, ...] | int]] = {}
+        for player, zones in value.items():
+            self.player(player, f"zones.{player}")
+            if not isinstance(zones, dict):
+                raise BoardError(f"zones.{player}", "must be an object keyed by zone")
+            result[player] = {}
+            for zone, cards in zones.items():
+                zpath = f"zones.{player}.{zone}"
+                if zone not in ZONES:
+                    raise BoardError(zpath, f"unknown zone (zones: {', '.join(ZONES)})")
+                if isinstance(cards, int) and not isinstance(cards, bool) and zone in ("hand", "library"):
+                    result[player][zone] = _require_int(cards, zpath, 0)
+                    continue
+                if not isinstance(cards, list):
+                    raise BoardError(zpath, "must be a list of cards")
+                result[player][zone] = tuple(
+                    card_from_json(c, f"{zpath}[{i}]") for i, c in enumerate(cards)
+                )
+        return result
+
+    def ask(self, value: Any) -> Ask | None:
+        if value is None:
+            return None
+        if not isinstance(value, dict) or len(value) != 1:
+            raise BoardError("ask", "one of characteristics, order, depends, event")
+        (kind, arg), = value.items()
+        if kind == "characteristics":
+            return Ask(kind, obj=self.label_ref(arg, "ask.characteristics"))
+        if kind == "order":
+            if not isinstance(arg, dict):
+                raise BoardError("ask.order", 'an object {"layer": "7c", "object": ID}')
+            layer = arg.get("layer")
+            if layer not in LAYERS:
+                raise BoardError("ask.order.layer", f"one of {', '.join(LAYERS)}")
+            return Ask(kind, layer=layer, obj=self.label_ref(arg.get("object"), "ask.order.object"))
+        if kind == "depends":
+            if not isinstance(arg, list) or len(arg) != 2:
+                raise BoardError("ask.depends", "a list of two effect ids [A, B]")
+            return Ask(kind, effects=tuple(_require_str(e, f"ask.depends[{i}]") for i, e in enumerate(arg)))
+        if kind == "event":
+            return Ask(kind, event=arg)
+        raise BoardError(f"ask.{kind}", "unknown question (characteristics, order, depends, event)")
+
+
+def parse_board(data: Any) -> Board:
+    """Validate a board's JSON and return its typed form; raise BoardError on a fault."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise BoardError("", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+    if not isinstance(data, dict):
+        raise BoardError("", "a board is a JSON object")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise BoardError("format", f'must be "{FORMAT}"')
+    reader = _Reader(data)
+    players = data.get("players", ["Alice", "Bob"])
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        raise BoardError("players", "a non-empty list of player names")
+    if len(set(players)) != len(players):
+        raise BoardError("players", "player names must differ")
+    reader.players = tuple(players)
+    active = reader.player(data.get("active", players[0]), "active")
+    life_raw = data.get("life", {})
+    if not isinstance(life_raw, dict):
+        raise BoardError("life", "an object {player: life}")
+    life = {p: 20 for p in players}
+    for p, n in life_raw.items():
+        reader.player(p, f"life.{p}")
+        life[p] = _require_int(n, f"life.{p}")
+    zones = reader.zones(data.get("zones"))
+    steps_raw = data.get("steps", [])
+    if not isinstance(steps_raw, list):
+        raise BoardError("steps", "a list of steps")
+    if len(steps_raw) > MAX_STEPS:
+        raise BoardError("steps", f"at most {MAX_STEPS} steps")
+    steps = tuple(reader.step(i, s) for i, s in enumerate(steps_raw))
+    ask = reader.ask(data.get("ask"))
+    for key in ("title", "notes"):
+        if key in data and not isinstance(data[key], str):
+            raise BoardError(key, "must be text")
+    return Board(
+        players=tuple(players),
+        active=active,
+        life=life,
+        zones=zones,
+        steps=steps,
+        ask=ask,
+        title=data.get("title", ""),
+        notes=data.get("notes", ""),
+        raw=data,
+    )

@@ -1,0 +1,211 @@
+"""An object's characteristics at one point of the layer system (CR 109.3)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from rules_engine.cards import CardDef, mana_value
+from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
+from rules_engine.vocabulary import (
+    BASIC_LAND_TYPES,
+    CARD_TYPES,
+    CREATURE_TYPES,
+    SUPERTYPES,
+    subtype_allowed,
+)
+
+Origin = Literal["printed", "granted", "intrinsic", "counter"]
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityInstance:
+    """One ability an object has, with where it came from.
+
+    ``key`` stays the same while the ability exists, so an effect it creates
+    can be recognised after a text change (CR 612) and followed across layers
+    (CR 613.6). Printed abilities are keyed by Oracle paragraph ``p3`` (and
+    ``p0.1`` for the second keyword on a line).
+    """
+
+    key: str
+    parsed: ParsedAbility
+    origin: Origin = "printed"
+    source_text: str = ""  # the unparsed text (before reminder removal), for text changes
+    granted_ts: int = 0
+    paragraph: int | None = None
+
+    @property
+    def text(self) -> str:
+        return self.parsed.text
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    """The values layer application reads and writes."""
+
+    name: str
+    mana_cost: str | None
+    colors: frozenset[str]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    abilities: tuple[AbilityInstance, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    controller: str
+    all_creature_types: bool = False
+    cant_have: frozenset[str] = frozenset()
+    spell_text: bool = False
+
+    @property
+    def mana_value(self) -> int:
+        return mana_value(self.mana_cost)
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    def has_subtype(self, subtype: str) -> bool:
+        if subtype in self.subtypes:
+            return True
+        return (
+            self.all_creature_types
+            and subtype in CREATURE_TYPES
+            and ("Creature" in self.types or "Kindred" in self.types)
+        )
+
+    def creature_types(self) -> frozenset[str]:
+        if self.all_creature_types and ("Creature" in self.types or "Kindred" in self.types):
+            return frozenset(CREATURE_TYPES)
+        return frozenset(s for s in self.subtypes if s in CREATURE_TYPES)
+
+    def has_ability(self, name: str) -> bool:
+        """Keyword check by name ("flying", "islandwalk")."""
+        wanted = name.lower()
+        return any(a.text.lower() == wanted for a in self.abilities)
+
+    def ability_texts(self) -> list[str]:
+        return [a.text for a in self.abilities]
+
+
+def printed_abilities(card_name: str, rules_text: tuple[str, ...], spell: bool) -> tuple[AbilityInstance, ...]:
+    """Abilities from printed text, keyed by Oracle paragraph (CR 113.2c)."""
+    instances: list[AbilityInstance] = []
+    for index, paragraph in enumerate(rules_text):
+        parsed = parse_ability_text(paragraph, card_name, spell=spell)
+        for j, ability in enumerate(parsed):
+            key = f"p{index}" if len(parsed) == 1 else f"p{index}.{j}"
+            instances.append(
+                AbilityInstance(key, ability, "printed", source_text=paragraph, paragraph=index)
+            )
+    return tuple(instances)
+
+
+def reparse(instances: tuple[AbilityInstance, ...], name: str, spell: bool) -> tuple[AbilityInstance, ...]:
+    """Printed abilities read again for a new name (after a copy effect, CR 707.2)."""
+    result = []
+    for instance in instances:
+        if instance.origin != "printed":
+            result.append(instance)
+            continue
+        parsed = parse_ability_text(instance.source_text, name, spell=spell)
+        index = int(instance.key[1:].split(".")[0])
+        j = int(instance.key.split(".")[1]) if "." in instance.key else 0
+        result.append(replace(instance, parsed=parsed[j] if j < len(parsed) else parsed[-1], paragraph=index))
+    return tuple(result)
+
+
+def printed_pt(value: str | None) -> int | None:
+    """CR 208.2a: a "*" in printed P/T counts as 0 until something defines it."""
+    if value is None:
+        return None
+    digits = re.sub(r"[^0-9-]", "", value.replace("+*", "").replace("*", ""))
+    return int(digits) if digits not in ("", "-") else 0
+
+
+def initial_characteristics(card: CardDef, controller: str) -> Characteristics:
+    """CR 613.1: start with the printed values (a token's: those its effect defined)."""
+    spell = card.is_spell_card
+    chars = Characteristics(
+        name=card.name,
+        mana_cost=card.mana_cost,
+        colors=frozenset(card.colors),
+        supertypes=card.supertypes,
+        types=card.types,
+        subtypes=card.subtypes,
+        abilities=printed_abilities(card.name, card.rules_text, spell),
+        power=printed_pt(card.power),
+        toughness=printed_pt(card.toughness),
+        loyalty=printed_pt(card.loyalty),
+        controller=controller,
+        spell_text=spell,
+    )
+    return sync_intrinsic_mana(chars)
+
+
+INTRINSIC_PREFIX = "i:"
+
+
+def sync_intrinsic_mana(chars: Characteristics) -> Characteristics:
+    """CR 305.6: a land has "{T}: Add [mana]" for each basic land type it has."""
+    wanted = []
+    if "Land" in chars.types:
+        wanted = [t for t in BASIC_LAND_TYPES if t in chars.subtypes]
+    have = {a.key[len(INTRINSIC_PREFIX) :] for a in chars.abilities if a.origin == "intrinsic"}
+    if have == set(wanted):
+        return chars
+    kept = tuple(
+        a for a in chars.abilities if a.origin != "intrinsic" or a.key[len(INTRINSIC_PREFIX) :] in wanted
+    )
+    added = tuple(
+        intrinsic_ability(t) for t in wanted if t not in have
+    )
+    # Intrinsic abilities read first, like the basic land's reminder text.
+    return replace(chars, abilities=added + kept)
+
+
+def intrinsic_ability(land_type: str) -> AbilityInstance:
+    text = f"{{T}}: Add {{{BASIC_LAND_TYPES[land_type]}}}."
+    parsed = parse_ability_text(text, "", spell=False)[0]
+    return AbilityInstance(INTRINSIC_PREFIX + land_type, parsed, "intrinsic", source_text=text)
+
+
+def order_types(types: set[str] | frozenset[str] | tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(t for t in CARD_TYPES if t in types)
+
+
+def order_supertypes(supertypes: set[str] | frozenset[str] | tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(t for t in SUPERTYPES if t in supertypes)
+
+
+def clean_subtypes(chars: Characteristics) -> Characteristics:
+    """CR 205.1a: subtypes stay only while a matching card type remains."""
+    kept = tuple(s for s in chars.subtypes if subtype_allowed(s, chars.types))
+    if kept == chars.subtypes:
+        return chars
+    return replace(chars, subtypes=kept)
+
+
+def characteristics_json(chars: Characteristics) -> dict[str, Any]:
+    """The board format's characteristics (colors W U B R G, keywords alone)."""
+    data: dict[str, Any] = {
+        "name": chars.name,
+        "mana_cost": chars.mana_cost,
+        "mana_value": chars.mana_value,
+        "controller": chars.controller,
+        "supertypes": list(chars.supertypes),
+        "types": list(chars.types),
+        "subtypes": list(chars.subtypes),
+        "colors": [c for c in "WUBRG" if c in chars.colors],
+        "abilities": chars.ability_texts(),
+        "power": chars.power,
+        "toughness": chars.toughness,
+        "loyalty": chars.loyalty,
+    }
+    if chars.all_creature_types:
+        data["all_creature_types"] = True
+    if chars.cant_have:
+        data["cant_have"] = sorted(chars.cant_have)
+    return data

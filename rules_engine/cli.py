@@ -1,0 +1,58 @@
+"""``python -m rules_engine evaluate BOARD.json [--explain]``.
+
+Prints the board format's JSON answer; a malformed board gets one line
+naming the JSON path of the fault and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.errors import BoardError
+from rules_engine.explain import explain_table
+
+
+def _load(path: str) -> object:
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m rules_engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    evaluate = commands.add_parser("evaluate", help="characteristics through layers 1-7")
+    evaluate.add_argument("board", help="a board file (mtg-board/1), or - for standard input")
+    evaluate.add_argument("--explain", action="store_true", help="print the trace as a table")
+    evaluate.add_argument("--no-dependency", action="store_true", help=argparse.SUPPRESS)
+    event = commands.add_parser("event", help="replacement and prevention choices (CR 614-616)")
+    event.add_argument("board")
+    args = parser.parse_args(argv)
+    try:
+        data = _load(args.board)
+    except OSError as exc:
+        print(f"error: cannot read {args.board}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except json.JSONDecodeError as exc:
+        print(f"error: {args.board}: not valid JSON: {exc.msg} (line {exc.lineno})", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "event":
+            from rules_engine.events import event_answer_json
+
+            print(json.dumps(event_answer_json(data), indent=2), file=out)
+            return 0
+        result = evaluate_board(data, dependency=not args.no_dependency)
+    except BoardError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.explain:
+        print(explain_table(result), file=out)
+    else:
+        print(json.dumps(answer_json(result), indent=2), file=out)
+    return 0

@@ -1,0 +1,328 @@
+"""What a parsed continuous effect *is*: who it affects and what it does per layer.
+
+These are the values the Oracle parser produces and the layer system applies.
+They hold no game state, so one parse of a card's text serves every board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+# CR 613.1-613.4: the layers and sublayers, in the order they apply.
+LAYERS: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+
+LAYER_RULES: dict[str, str] = {
+    "1a": "613.2a",
+    "1b": "613.2b",
+    "2": "613.1b",
+    "3": "613.1c",
+    "4": "613.1d",
+    "5": "613.1e",
+    "6": "613.1f",
+    "7a": "613.4a",
+    "7b": "613.4b",
+    "7c": "613.4c",
+    "7d": "613.4d",
+}
+
+LAYER_TITLES: dict[str, str] = {
+    "1a": "copy effects",
+    "1b": "face-down status",
+    "2": "control",
+    "3": "text",
+    "4": "types",
+    "5": "colors",
+    "6": "abilities",
+    "7a": "power/toughness from characteristic-defining abilities",
+    "7b": "power/toughness set to a value",
+    "7c": "power/toughness modified (and counters)",
+    "7d": "power and toughness switched",
+}
+
+
+# --- Which objects -------------------------------------------------------------
+
+Zone = Literal[
+    "battlefield", "graveyard", "hand", "library", "exile", "stack", "outside", "anywhere"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """A conjunction of tests on one object's current characteristics."""
+
+    types: frozenset[str] = frozenset()
+    not_types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    not_subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()  # has at least one of these
+    not_colors: frozenset[str] = frozenset()
+    colorless: bool | None = None
+    multicolored: bool | None = None
+    controller: Literal["you", "opponent", "not_you", "target_player"] | None = None
+    player_slot: int = 0  # which target is "target player" when controller is target_player
+    owner: Literal["you", "opponent"] | None = None
+    zone: Zone = "battlefield"
+    other: bool = False
+    with_any_ability: frozenset[str] = frozenset()
+    without_abilities: frozenset[str] = frozenset()
+    power: tuple[str, int] | None = None
+    toughness: tuple[str, int] | None = None
+    mana_value: tuple[str, int] | None = None
+    token: bool | None = None
+    tapped: bool | None = None
+    attacking: bool | None = None
+    shares_creature_type_with_affected: bool = False
+    chosen_type: bool = False
+    chosen_color: bool = False
+    name: str | None = None
+    # The compiled tests (selection.compile_filter), cached on the value itself.
+    compiled: tuple[Any, ...] | None = field(default=None, compare=False, hash=False, repr=False)
+
+
+SubjectKind = Literal["filter", "self", "attached", "targets", "antecedent", "players"]
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Who an effect applies to, as the text says it (CR 611.2c, 611.3a)."""
+
+    kind: SubjectKind
+    filters: tuple[Filter, ...] = ()
+    target_slots: tuple[int, ...] = ()
+    words: str = ""
+
+
+# --- Numbers that effects compute ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class VarX:
+    """The X of the spell or ability; fixed on resolution (CR 608.2h)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValueOfAffected:
+    """ "its mana value": the affected object's own mana value (CR 202.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountObjects:
+    """ "the number of ..." / "for each ...": objects matching a subject."""
+
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class CardTypesAmong:
+    """ "the number of card types among cards in all graveyards" (Tarmogoyf)."""
+
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class LifeTotal:
+    """ "your life total": the life of the source's controller."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Times:
+    factor: int
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Negate:
+    expr: Expr
+
+
+Expr = (
+    Const
+    | VarX
+    | ManaValueOfAffected
+    | CountObjects
+    | CardTypesAmong
+    | LifeTotal
+    | Sum
+    | Times
+    | Negate
+)
+
+
+# --- What an effect does, per layer --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CopyOf:
+    """Layer 1a: become a copy (CR 706.2, 707.9 for "except" modifications)."""
+
+    source: Literal["chosen", "target"] = "chosen"
+    except_types: frozenset[str] = frozenset()
+    except_supertypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class SetController:
+    """Layer 2: "You control ...", "Gain control of ..." (CR 613.1b)."""
+
+    who: Literal["source_controller", "caster"] = "source_controller"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeControl:
+    """Layer 2: "Exchange control of two target ..." (CR 701.12b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeText:
+    """Layer 3: replace one word with another everywhere in the rules text (CR 612)."""
+
+    kinds: frozenset[Literal["color", "basic_land_type", "creature_type"]]
+
+
+@dataclass(frozen=True, slots=True)
+class TypeChange:
+    """Layer 4: card types, subtypes and supertypes (CR 205.1, 305.7)."""
+
+    set_types: frozenset[str] | None = None
+    add_types: frozenset[str] = frozenset()
+    retain: bool = False  # "in addition to its other types", "It's still a land" (205.1b)
+    set_subtypes: frozenset[str] | None = None  # replaces subtypes of the same kinds
+    add_subtypes: frozenset[str] = frozenset()
+    set_chosen_type: bool = False
+    add_chosen_type: bool = False
+    all_creature_types: bool = False
+    lose_all_creature_types: bool = False
+    every_basic_land_type: bool = False
+    lose_other_types: bool = False  # "loses all other card types"
+    add_supertypes: frozenset[str] = frozenset()
+    remove_supertypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChange:
+    """Layer 5: set or add colors (CR 105.3)."""
+
+    colors: frozenset[str] = frozenset()
+    chosen: bool = False
+    add: bool = False  # "in addition to its other colors"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityChange:
+    """Layer 6: add and remove abilities (CR 613.1f); removal first, then grants."""
+
+    grant: tuple[str, ...] = ()
+    remove: frozenset[str] = frozenset()
+    remove_all: bool = False
+    except_mana: bool = False
+    cant_have: frozenset[str] = frozenset()
+    grant_from: Subject | None = None  # "has all activated abilities of ..."
+
+
+@dataclass(frozen=True, slots=True)
+class SetPT:
+    """Layers 7a and 7b: set power and/or toughness (CR 613.4a-b)."""
+
+    power: Expr | None
+    toughness: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyPT:
+    """Layer 7c: add to power and toughness (CR 613.4c)."""
+
+    power: Expr
+    toughness: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT:
+    """Layer 7d: switch power and toughness (CR 613.4d)."""
+
+
+Action = (
+    CopyOf
+    | SetController
+    | ExchangeControl
+    | ChangeText
+    | TypeChange
+    | ColorChange
+    | AbilityChange
+    | SetPT
+    | ModifyPT
+    | SwitchPT
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The piece of one effect that applies in one layer (CR 613.6)."""
+
+    layer: str
+    action: Action
+
+
+# --- Conditions -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CountAtLeast:
+    """ "As long as you control five or more enchantments"."""
+
+    subject: Subject
+    minimum: int
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectMatches:
+    """ "As long as enchanted permanent is a creature"."""
+
+    subject: Subject
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class Always:
+    """ "As long as this is on the battlefield": true wherever the ability functions."""
+
+
+Condition = CountAtLeast | ObjectMatches | Always
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpec:
+    """One continuous effect as written: its subject and its parts by layer.
+
+    ``cda`` marks a characteristic-defining ability (CR 604.3); whether it counts
+    as one also depends on where the ability came from, which the engine checks.
+    """
+
+    text: str
+    subject: Subject
+    parts: tuple[Part, ...]
+    condition: Condition | None = None
+    cda: bool = False
+    until_end_of_turn: bool = False
+    targets_used: int = 0
+    layers: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "layers", frozenset(p.layer for p in self.parts))
+
+    def parts_in(self, layer: str) -> tuple[Part, ...]:
+        return tuple(p for p in self.parts if p.layer == layer)

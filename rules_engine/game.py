@@ -1,0 +1,115 @@
+"""The game a board's timeline builds: objects, their status, and resolved effects.
+
+Values are frozen; each step of the timeline produces a new ``Game``
+(python-chess style), so the stepper can show any point in time and
+what-if analysis copies nothing by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules_engine.board import Choices
+from rules_engine.cards import CardDef
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import CopyOf, EffectSpec
+
+
+@dataclass(frozen=True, slots=True)
+class CopySnapshot:
+    """The copiable values a copy effect took when it began (CR 707.2, 707.9)."""
+
+    of: str
+    values: Characteristics
+    copy: CopyOf
+
+
+@dataclass(frozen=True, slots=True)
+class GameObject:
+    """A card or token in some zone, with the status the layer system reads."""
+
+    label: str
+    card: CardDef
+    owner: str
+    controller: str
+    zone: str
+    timestamp: int
+    order: int
+    counters: tuple[tuple[str, int], ...] = ()
+    counter_timestamps: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    tapped: bool = False
+    face_down: bool = False
+    phased_out: bool = False
+    attached_to: str | None = None
+    choices: Choices = field(default_factory=Choices)
+    x: int | None = None
+    copy: CopySnapshot | None = None
+
+    @property
+    def on_battlefield(self) -> bool:
+        """Phased-out permanents are treated as though they don't exist (CR 702.26b)."""
+        return self.zone == "battlefield" and not self.phased_out
+
+    def counter_count(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedEffect:
+    """A continuous effect from a resolved spell or ability (CR 611.2).
+
+    ``affected`` and ``locked`` are fixed on resolution: the set of objects
+    (CR 611.2c) and every value the effect computed (CR 608.2h).
+    """
+
+    eid: str
+    label: str
+    spec: EffectSpec
+    source: str
+    source_name: str
+    controller: str
+    timestamp: int
+    order: int
+    affected: tuple[str, ...]
+    targets: tuple[str, ...]
+    choices: Choices
+    x: int | None
+    locked: tuple[tuple[tuple[int, str], object], ...] = ()
+    copy: CopySnapshot | None = None
+
+    def locked_payload(self, part_index: int, label: str) -> object | None:
+        for key, value in self.locked:
+            if key == (part_index, label):
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    players: tuple[str, ...]
+    active: str
+    life: tuple[tuple[str, int], ...]
+    objects: tuple[GameObject, ...] = ()
+    resolved: tuple[ResolvedEffect, ...] = ()
+    next_timestamp: int = 1
+    next_order: int = 0
+
+    def object(self, label: str) -> GameObject | None:
+        for obj in self.objects:
+            if obj.label == label:
+                return obj
+        return None
+
+    def life_of(self, player: str) -> int:
+        return dict(self.life).get(player, 20)
+
+    def with_object(self, obj: GameObject) -> Game:
+        """Replace the object with the same label, or add it."""
+        objects = tuple(o for o in self.objects if o.label != obj.label)
+        if len(objects) == len(self.objects):
+            return replace(self, objects=self.objects + (obj,))
+        return replace(self, objects=tuple(obj if o.label == obj.label else o for o in self.objects))
+
+    def opponents(self, player: str) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p != player)

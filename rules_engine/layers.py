@@ -1,0 +1,206 @@
+"""The layer system (CR 613): every object's characteristics, one effect at a time.
+
+For each layer in order (613.1-613.4), the effects that exist right now are
+collected; characteristic-defining abilities go first (613.3, 613.4a); among
+the rest, an effect that depends on another waits for it (613.8), otherwise
+timestamp order decides (613.7). After each application the candidates and
+their dependencies are worked out again (613.8c), so an effect whose source
+lost its ability disappears unless it had already begun to apply (613.6).
+Every application is recorded as a ``TraceStep`` for learners.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rules_engine.active import Effect, apply_effect, current_effects
+from rules_engine.characteristics import (
+    Characteristics,
+    characteristics_json,
+    initial_characteristics,
+)
+from rules_engine.dependency import DependencyEdge, dependency_edges
+from rules_engine.effects import LAYER_RULES, LAYERS
+from rules_engine.game import Game
+from rules_engine.selection import World
+
+# Which characteristics each layer writes (for the trace and for dependency pruning).
+LAYER_FIELDS: dict[str, tuple[str, ...]] = {
+    "1a": ("name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities", "power", "toughness"),
+    "1b": ("name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities", "power", "toughness"),
+    "2": ("controller",),
+    "3": ("abilities",),
+    "4": ("supertypes", "types", "subtypes", "abilities"),
+    "5": ("colors",),
+    "6": ("abilities",),
+    "7a": ("power", "toughness"),
+    "7b": ("power", "toughness"),
+    "7c": ("power", "toughness"),
+    "7d": ("power", "toughness"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why an effect applied when it did."""
+
+    kind: Literal["cda", "timestamp", "dependency", "depended_on", "loop", "rule"]
+    on: tuple[str, ...] = ()
+    detail: str = ""
+    rule: str = "613.7"
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    layer: str
+    effect: str
+    effect_text: str
+    source: str
+    source_name: str
+    timestamp: int
+    applies_to: tuple[str, ...]
+    why: Why
+    rule: str
+    before: dict[str, dict[str, Any]]
+    after: dict[str, dict[str, Any]]
+    vanished: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DependencySnapshot:
+    """The dependency graph among one layer's pending effects at one moment."""
+
+    layer: str
+    pending: tuple[str, ...]
+    edges: tuple[DependencyEdge, ...]
+
+
+@dataclass
+class Evaluation:
+    """The result of the layer system over one game."""
+
+    chars: dict[str, Characteristics]
+    trace: list[TraceStep] = field(default_factory=list)
+    graphs: list[DependencySnapshot] = field(default_factory=list)
+    effects: dict[str, Effect] = field(default_factory=dict)
+
+
+# --- The layer loop -------------------------------------------------------------------
+
+
+def _layer_rule(layer: str, effect: Effect) -> str:
+    if effect.kind == "face_down":
+        return "708.2"
+    if effect.kind == "counters":
+        return "613.4c"
+    return LAYER_RULES[layer]
+
+
+def _visible(chars: Characteristics, layer: str) -> dict[str, Any]:
+    data = characteristics_json(chars)
+    return {k: data[k] for k in LAYER_FIELDS[layer]}
+
+
+def _choose(pool: list[Effect], edges: dict[str, list[DependencyEdge]],
+            waited: dict[str, set[str]]) -> tuple[Effect, Why]:
+    """613.8b: an effect waits for what it depends on; loops fall back to timestamps."""
+    ready = [e for e in pool if not edges.get(e.eid)]
+    if ready:
+        chosen = ready[0]
+        if chosen.cda:
+            return chosen, Why("cda", detail="characteristic-defining abilities apply first", rule="613.3")
+        if waited.get(chosen.eid):
+            on = tuple(sorted(waited[chosen.eid]))
+            return chosen, Why("dependency", on, "it depends on these, so it waited until they applied", "613.8b")
+        dependents = tuple(e.eid for e in pool if any(edge.on == chosen.eid for edge in edges.get(e.eid, [])))
+        earlier = [e for e in pool if e.sort_key < chosen.sort_key]
+        if dependents and earlier:
+            return chosen, Why("depended_on", dependents, "others depend on it, so it applies before them", "613.8b")
+        return chosen, Why("timestamp", detail="earliest timestamp among effects that wait for nothing", rule="613.7")
+    loop = _loop_members(pool, edges)
+    chosen = min(loop, key=lambda e: e.sort_key)
+    on = tuple(e.eid for e in loop if e is not chosen)
+    return chosen, Why("loop", on, "dependency loop: these apply in timestamp order", "613.8b")
+
+
+def _loop_members(pool: list[Effect], edges: dict[str, list[DependencyEdge]]) -> list[Effect]:
+    """Effects in a dependency loop that waits on nothing outside itself."""
+    graph = {e.eid: {edge.on for edge in edges.get(e.eid, [])} for e in pool}
+    reach: dict[str, set[str]] = {}
+    for start in graph:
+        seen: set[str] = set()
+        frontier = list(graph[start])
+        while frontier:
+            node = frontier.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            frontier.extend(graph.get(node, ()))
+        reach[start] = seen
+    cyclic = [e for e in pool if e.eid in reach[e.eid]]
+    # Prefer a loop whose members depend only on each other.
+    closed = [e for e in cyclic if reach[e.eid] <= {x for x in reach if e.eid in reach[x]}]
+    return closed or cyclic or pool
+
+
+def compute(game: Game, *, dependency: bool = True, until: str | None = None) -> Evaluation:
+    """Every object's characteristics through layers 1-7, with the trace."""
+    world = World.of(game)
+    state: dict[str, Characteristics] = {
+        obj.label: initial_characteristics(obj.card, obj.controller) for obj in game.objects
+    }
+    evaluation = Evaluation(state)
+    started: dict[str, tuple[str, ...]] = {}
+    for layer in LAYERS:
+        applied: set[str] = set()
+        waited: dict[str, set[str]] = {}
+        while True:
+            candidates = [
+                e for e in current_effects(layer, state, world, started, evaluation.effects)
+                if e.eid not in applied
+            ]
+            if not candidates:
+                break
+            for e in candidates:
+                evaluation.effects.setdefault(e.eid, e)
+            pool = [e for e in candidates if e.cda] or candidates
+            edges: dict[str, list[DependencyEdge]] = {}
+            if dependency and len(pool) > 1:
+                edges = dependency_edges(pool, layer, state, world, started)
+                if any(edges.values()):
+                    evaluation.graphs.append(
+                        DependencySnapshot(layer, tuple(e.eid for e in pool),
+                                           tuple(x for v in edges.values() for x in v))
+                    )
+                for eid, found in edges.items():
+                    waited.setdefault(eid, set()).update(edge.on for edge in found)
+            chosen, why = _choose(pool, edges, waited)
+            before_state = state
+            state, labels = apply_effect(chosen, layer, state, world, started)
+            applied.add(chosen.eid)
+            remaining = {e.eid for e in candidates if e.eid != chosen.eid}
+            still = {e.eid for e in current_effects(layer, state, world, started, evaluation.effects)}
+            vanished = tuple(sorted(remaining - still))
+            evaluation.trace.append(
+                TraceStep(
+                    layer=layer,
+                    effect=chosen.eid,
+                    effect_text=chosen.spec.text,
+                    source=chosen.source,
+                    source_name=chosen.source_name,
+                    timestamp=chosen.timestamp,
+                    applies_to=labels,
+                    why=why,
+                    rule=_layer_rule(layer, chosen),
+                    before={label: _visible(before_state[label], layer) for label in labels},
+                    after={label: _visible(state[label], layer) for label in labels},
+                    vanished=vanished,
+                )
+            )
+        if until is not None and layer == until:
+            break
+    evaluation.chars = state
+    return evaluation
+
+

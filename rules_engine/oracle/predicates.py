@@ -1,0 +1,498 @@
+"""The grammar of "what": verb phrases that become layer parts.
+
+"gets +1/+1" is layer 7c, "has flying" layer 6, "is a Mountain" layer 4, "is
+black" layer 5, "has base power and toughness 1/1" layer 7b (CR 613.1, 613.4).
+One description ("becomes a 1/5 white Soldier creature") may yield parts in
+several layers at once (CR 613.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules_engine.effects import (
+    AbilityChange,
+    CardTypesAmong,
+    ColorChange,
+    Const,
+    CopyOf,
+    CountObjects,
+    Expr,
+    LifeTotal,
+    ManaValueOfAffected,
+    ModifyPT,
+    Negate,
+    Part,
+    SetPT,
+    Sum,
+    Times,
+    TypeChange,
+    VarX,
+)
+from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
+
+VERBS = {
+    "get",
+    "gets",
+    "have",
+    "has",
+    "gain",
+    "gains",
+    "lose",
+    "loses",
+    "is",
+    "are",
+    "become",
+    "becomes",
+    "can't",
+    "cannot",
+    "don't",
+    "doesn't",
+    "must",
+    "may",
+}
+
+
+@dataclass
+class PredicateResult:
+    """Parts gathered from a subject's verb phrases, plus what was only a rule."""
+
+    parts: list[Part] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    lose_other_types: bool = False
+
+
+def _signed(token: str) -> int | None:
+    if token in ("x", "+x"):
+        return None
+    try:
+        return int(token)
+    except ValueError:
+        return None
+
+
+def _pt_pair(token: str) -> tuple[Expr, Expr] | None:
+    """ "+1/+1", "-2/-0", "X/X", "1/1" as expressions."""
+    if "/" not in token:
+        return None
+    left, right = token.split("/", 1)
+
+    def one(side: str) -> Expr | None:
+        side = side.lower()
+        sign = -1 if side.startswith("-") else 1
+        body = side.lstrip("+-")
+        if body == "x":
+            return VarX() if sign > 0 else Negate(VarX())
+        if body.isdigit():
+            return Const(sign * int(body))
+        return None
+
+    p, t = one(left), one(right)
+    if p is None or t is None:
+        return None
+    return p, t
+
+
+def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
+    """ "the number of Swamps you control", "your life total", "its mana value"."""
+    expr: Expr
+    if cursor.accept("your", "life", "total"):
+        expr = LifeTotal()
+    elif cursor.accept("its", "mana", "value"):
+        expr = ManaValueOfAffected()
+    elif cursor.accept("x"):
+        expr = VarX()
+    elif cursor.accept("the", "number", "of", "card", "types", "among"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected cards after 'card types among'")
+        expr = CardTypesAmong(subject)
+    elif cursor.accept("twice", "the", "number", "of"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected what to count")
+        expr = Times(2, CountObjects(subject))
+    elif cursor.accept("the", "number", "of"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected what to count")
+        expr = CountObjects(subject)
+    elif cursor.peek().isdigit():
+        expr = Const(int(cursor.peek()))
+        cursor.pos += 1
+    else:
+        cursor.fail("expected a number")
+    return expr
+
+
+def _that_number_plus(cursor: Cursor, base: Expr) -> Expr:
+    if cursor.accept("that", "number", "plus"):
+        token = cursor.peek()
+        value = NUMBER_WORDS.get(token, int(token) if token.isdigit() else None)
+        if value is None:
+            cursor.fail("expected a number after 'plus'")
+        cursor.pos += 1
+        return Sum(base, Const(value))
+    if cursor.accept("that", "number"):
+        return base
+    return parse_expression(cursor, SubjectContext())
+
+
+def _ability_list(cursor: Cursor) -> list[str]:
+    """Keyword abilities and quoted abilities: "trample and lifelink", '"{T}: Add {C}."'."""
+    names: list[str] = []
+    while True:
+        raw = cursor.raw()
+        word = cursor.peek()
+        if raw.startswith('"'):
+            names.append(raw.strip('"'))
+            cursor.pos += 1
+        elif word == "protection" and cursor.peek(1) == "from":
+            start = cursor.pos
+            cursor.pos += 2
+            while (
+                cursor.peek()
+                and cursor.peek() not in (",", ".", "and")
+                or (cursor.peek() == "and" and cursor.peek(1) == "from")
+            ):
+                cursor.pos += 1
+            names.append(" ".join(cursor.tokens[start : cursor.pos]).capitalize())
+        elif f"{word} {cursor.peek(1)}" in KEYWORDS:
+            names.append(f"{word} {cursor.peek(1)}".capitalize())
+            cursor.pos += 2
+        elif word in KEYWORDS or (word.endswith("walk") and len(word) > 4):
+            names.append(word.capitalize())
+            cursor.pos += 1
+        else:
+            if not names:
+                cursor.fail("expected an ability")
+            return names
+        if cursor.peek() == "," and cursor.peek(1) not in ("and", *VERBS):
+            cursor.pos += 1
+            cursor.accept("and")
+            continue
+        if cursor.peek() == "," and cursor.peek(1) == "and" and cursor.peek(2) not in VERBS:
+            if cursor.peek(2) not in ("it", "they"):
+                cursor.pos += 2
+                continue
+        if (
+            cursor.peek() == "and"
+            and cursor.peek(1) not in VERBS
+            and cursor.peek(1)
+            not in (
+                "it",
+                "they",
+            )
+        ):
+            cursor.pos += 1
+            continue
+        return names
+
+
+@dataclass
+class _Description:
+    """What "is"/"becomes" says an object is, before it is split into layers."""
+
+    types: set[str] = field(default_factory=set)
+    subtypes: set[str] = field(default_factory=set)
+    supertypes: set[str] = field(default_factory=set)
+    colors: set[str] = field(default_factory=set)
+    colorless: bool = False
+    chosen_color: bool = False
+    chosen_type: bool = False
+    all_creature_types: bool = False
+    every_basic_land_type: bool = False
+    pt: tuple[Expr, Expr] | None = None
+    grants: list[str] = field(default_factory=list)
+    add_types: bool = False
+    add_colors: bool = False
+    still: bool = False
+    copy: CopyOf | None = None
+
+
+def _description_words(cursor: Cursor, d: _Description) -> None:
+    """Colors, P/T, supertypes, subtypes and types in any printed order."""
+    while True:
+        raw = cursor.raw()
+        word = cursor.peek()
+        pair = _pt_pair(raw)
+        if pair is not None:
+            d.pt = pair
+        elif word in COLOR_WORDS:
+            d.colors.add(COLOR_WORDS[word])
+        elif word == "colorless":
+            d.colorless = True
+        elif word == "and" and (
+            cursor.peek(1) in COLOR_WORDS
+            or (cursor.peek(1) in ALL_TYPE_WORDS and cursor.peek(1) not in ("a", "an"))
+        ):
+            pass
+        elif word in ALL_TYPE_WORDS:
+            kind, canonical = ALL_TYPE_WORDS[word]
+            {"type": d.types, "supertype": d.supertypes, "subtype": d.subtypes}[kind].add(canonical)
+        else:
+            return
+        cursor.pos += 1
+
+
+def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
+    d = _Description()
+    cursor.accept("a") or cursor.accept("an")
+    if cursor.accept("copy", "of"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected what it copies")
+        d.copy = CopyOf(source="target" if subject.kind == "targets" else "chosen")
+        return d
+    if cursor.accept("the", "chosen", "color") or cursor.accept("the", "color", "of", "your", "choice"):
+        d.chosen_color = True
+    elif cursor.accept("the", "chosen", "type"):
+        d.chosen_type = True
+    elif cursor.accept("every", "basic", "land", "type"):
+        d.every_basic_land_type = True
+    elif cursor.accept("every", "creature", "type"):
+        d.all_creature_types = True
+    _description_words(cursor, d)
+    while True:
+        if cursor.accept("with", "base", "power", "and", "toughness") or cursor.accept(
+            "with", "power", "and", "toughness"
+        ):
+            pair = _pt_pair(cursor.raw())
+            if pair is not None:
+                cursor.pos += 1
+                d.pt = pair
+            elif cursor.accept("each", "equal", "to"):
+                expr = parse_expression(cursor, context)
+                d.pt = (expr, expr)
+            else:
+                cursor.fail("expected power and toughness")
+        elif cursor.accept(
+            "with", "base", "power", "and", "base", "toughness", "each", "equal", "to"
+        ):
+            expr = parse_expression(cursor, context)
+            d.pt = (expr, expr)
+        elif cursor.accept("with", "all", "creature", "types"):
+            d.all_creature_types = True
+        elif cursor.peek() == "with" and cursor.raw(1).startswith('"'):
+            cursor.pos += 1
+            d.grants.extend(_ability_list(cursor))
+        elif cursor.peek() == "and" and (
+            cursor.peek(1) in ALL_TYPE_WORDS or cursor.peek(1) in COLOR_WORDS
+        ):
+            cursor.pos += 1
+            _description_words(cursor, d)
+        elif cursor.accept("that's", "still", "a", "land") or cursor.accept(
+            "that", "are", "still", "lands"
+        ):
+            d.still = True
+        elif cursor.accept("in", "addition", "to", "its", "other", "colors") or cursor.accept(
+            "in", "addition", "to", "their", "other", "colors"
+        ):
+            d.add_colors = True
+        elif cursor.accept("in", "addition", "to", "its", "other") or cursor.accept(
+            "in", "addition", "to", "their", "other"
+        ):
+            cursor.accept("land") or cursor.accept("creature")
+            cursor.expect("types") if cursor.peek() == "types" else cursor.expect("type")
+            d.add_types = True
+        else:
+            return d
+
+
+def _description_parts(d: _Description) -> list[Part]:
+    """Split a description into its layers (CR 613.6), with CR 205.1 for types."""
+    parts: list[Part] = []
+    if d.copy is not None:
+        return [Part("1a", d.copy)]
+    if (
+        d.types
+        or d.subtypes
+        or d.supertypes
+        or d.chosen_type
+        or d.all_creature_types
+        or d.every_basic_land_type
+    ):
+        # CR 205.1b: "in addition", "still a land" and "artifact creature" keep prior types.
+        artifact_creature = {"Artifact", "Creature"} <= d.types
+        retain = d.add_types or d.still or artifact_creature
+        keep_subtypes = d.add_types or d.still
+        parts.append(
+            Part(
+                "4",
+                TypeChange(
+                    set_types=None if retain or not d.types else frozenset(d.types),
+                    add_types=frozenset(d.types) if retain else frozenset(),
+                    retain=retain,
+                    set_subtypes=None if keep_subtypes or not d.subtypes else frozenset(d.subtypes),
+                    add_subtypes=frozenset(d.subtypes) if keep_subtypes else frozenset(),
+                    set_chosen_type=d.chosen_type and not d.add_types,
+                    add_chosen_type=d.chosen_type and d.add_types,
+                    all_creature_types=d.all_creature_types,
+                    every_basic_land_type=d.every_basic_land_type,
+                    add_supertypes=frozenset(d.supertypes),
+                ),
+            )
+        )
+    if d.colors or d.colorless or d.chosen_color:
+        parts.append(
+            Part(
+                "5",
+                ColorChange(
+                    colors=frozenset(d.colors),
+                    chosen=d.chosen_color,
+                    add=d.add_colors,
+                ),
+            )
+        )
+    if d.grants:
+        parts.append(Part("6", AbilityChange(grant=tuple(d.grants))))
+    if d.pt is not None:
+        parts.append(Part("7b", SetPT(*d.pt)))
+    return parts
+
+
+def _lose(cursor: Cursor, result: PredicateResult) -> None:
+    if cursor.accept("all", "abilities", "except", "mana", "abilities"):
+        result.parts.append(Part("6", AbilityChange(remove_all=True, except_mana=True)))
+    elif cursor.accept("all", "abilities"):
+        result.parts.append(Part("6", AbilityChange(remove_all=True)))
+    elif cursor.accept("all", "creature", "types"):
+        result.parts.append(Part("4", TypeChange(lose_all_creature_types=True, retain=True)))
+    elif cursor.accept("all", "other", "card", "types", "and", "abilities") or cursor.accept(
+        "all", "other", "abilities", ",", "card", "types", ",", "and", "creature", "types"
+    ):
+        result.lose_other_types = True
+        result.parts.append(Part("6", AbilityChange(remove_all=True)))
+    elif cursor.accept("all", "other", "abilities"):
+        result.parts.append(Part("6", AbilityChange(remove_all=True)))
+    else:
+        names = _ability_list(cursor)
+        removed = frozenset(n.lower() for n in names)
+        if cursor.accept("and", "can't", "have", "or", "gain"):
+            again = _ability_list(cursor)
+            result.parts.append(
+                Part(
+                    "6",
+                    AbilityChange(remove=removed, cant_have=frozenset(n.lower() for n in again)),
+                )
+            )
+        else:
+            result.parts.append(Part("6", AbilityChange(remove=removed)))
+
+
+def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> None:
+    pair = _pt_pair(cursor.raw())
+    if pair is None:
+        cursor.fail("expected +N/+N")
+    cursor.pos += 1
+    power, toughness = pair
+    if cursor.accept("for", "each"):
+        counted = parse_subject(cursor, context)
+        if counted is None:
+            cursor.fail("expected what to count after 'for each'")
+        count = CountObjects(counted)
+        power = _scale(power, count)
+        toughness = _scale(toughness, count)
+    result.parts.append(Part("7c", ModifyPT(power, toughness)))
+
+
+def _scale(per: Expr, count: Expr) -> Expr:
+    if isinstance(per, Const):
+        return Times(per.value, count)
+    return per
+
+
+def _have(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> None:
+    if cursor.accept("base", "power", "and", "toughness") or cursor.accept(
+        "base", "power", "and", "base", "toughness"
+    ):
+        pair = _pt_pair(cursor.raw())
+        if pair is not None:
+            cursor.pos += 1
+            result.parts.append(Part("7b", SetPT(*pair)))
+            return
+        if cursor.accept("each", "equal", "to"):
+            expr = parse_expression(cursor, context)
+            result.parts.append(Part("7b", SetPT(expr, expr)))
+            return
+        cursor.fail("expected base power and toughness")
+    if cursor.accept("all", "activated", "abilities", "of"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected whose abilities")
+        result.parts.append(Part("6", AbilityChange(grant_from=subject)))
+        return
+    if cursor.accept("all", "creature", "types"):
+        result.parts.append(Part("4", TypeChange(all_creature_types=True, retain=True)))
+        return
+    names = _ability_list(cursor)
+    result.parts.append(Part("6", AbilityChange(grant=tuple(names))))
+
+
+def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult:
+    """Verb phrases joined by "and" / ", and", each adding parts."""
+    result = PredicateResult()
+    while True:
+        cursor.accept("it") or cursor.accept("they")
+        verb = cursor.peek()
+        if verb in ("get", "gets"):
+            cursor.pos += 1
+            _get(cursor, context, result)
+        elif verb in ("have", "has"):
+            cursor.pos += 1
+            _have(cursor, context, result)
+        elif verb in ("gain", "gains"):
+            cursor.pos += 1
+            if cursor.accept("all", "creature", "types"):
+                result.parts.append(Part("4", TypeChange(all_creature_types=True, retain=True)))
+            else:
+                result.parts.append(Part("6", AbilityChange(grant=tuple(_ability_list(cursor)))))
+        elif verb in ("lose", "loses"):
+            cursor.pos += 1
+            _lose(cursor, result)
+        elif verb in ("is", "are", "become", "becomes"):
+            cursor.pos += 1
+            description = _parse_description(cursor, context)
+            parts = _description_parts(description)
+            if not parts:
+                cursor.fail("expected what it is")
+            result.parts.extend(parts)
+        elif verb in ("can't", "cannot", "don't", "doesn't", "must", "may"):
+            # CR 613.11: rules-modifying effects are not characteristics; kept as text.
+            result.rules.append(cursor.rest())
+            cursor.pos = len(cursor.tokens)
+            return result
+        else:
+            cursor.fail("expected a verb such as gets, has, loses or is")
+        if cursor.peek() == "," and cursor.peek(1) == "and":
+            cursor.pos += 2
+            continue
+        if cursor.peek() == "and" or (cursor.peek() == "," and cursor.peek(1) in VERBS):
+            cursor.pos += 1
+            continue
+        return result
+
+
+def merge_type_parts(parts: list[Part], lose_other_types: bool) -> list[Part]:
+    """ "loses all other card types" turns kept types into set types (Darksteel Mutation)."""
+    if not lose_other_types:
+        return parts
+    merged: list[Part] = []
+    for part in parts:
+        action = part.action
+        if isinstance(action, TypeChange) and (action.add_types or action.set_types):
+            types = (action.set_types or frozenset()) | action.add_types
+            subtypes = action.set_subtypes or action.add_subtypes or frozenset()
+            action = replace(
+                action,
+                set_types=types,
+                add_types=frozenset(),
+                retain=False,
+                set_subtypes=subtypes if subtypes else None,
+                add_subtypes=frozenset(),
+                lose_other_types=True,
+            )
+        merged.append(Part(part.layer, action))
+    return merged

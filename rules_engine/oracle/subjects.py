@@ -1,0 +1,300 @@
+"""The grammar of "who": subjects such as "Other Merfolk you control" or "target land".
+
+A subject is read as a list of items joined by commas/"and"/"or", each item a
+determiner, adjectives, a noun and post-modifiers. Each item becomes a
+``Filter``; items are alternatives (any may match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_engine.effects import Filter, Subject
+from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.text import SELF
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
+
+NUMBER_WORDS: dict[str, int] = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+
+_NOUNS_OUTSIDE = {"card": "outside", "cards": "outside", "spell": "stack", "spells": "stack"}
+_GENERIC_NOUNS = {"permanent", "permanents", "object", "objects"}
+PRONOUNS = {
+    "it",
+    "they",
+    "that creature",
+    "that permanent",
+    "that land",
+    "that artifact",
+    "those creatures",
+    "those permanents",
+}
+
+
+class SubjectContext:
+    """Numbering of "target" words across one spell or ability (CR 115.1)."""
+
+    def __init__(self) -> None:
+        self.next_target = 0
+
+    def take_targets(self, count: int) -> tuple[int, ...]:
+        slots = tuple(range(self.next_target, self.next_target + count))
+        self.next_target += count
+        return slots
+
+
+def _ability_word(cursor: Cursor) -> str | None:
+    """A keyword ability named after "with"/"without" ("with flying")."""
+    word = cursor.peek()
+    two = f"{word} {cursor.peek(1)}"
+    if two in KEYWORDS:
+        cursor.pos += 2
+        return two
+    if word in KEYWORDS or word.endswith("walk"):
+        cursor.pos += 1
+        return word
+    return None
+
+
+def _compare(cursor: Cursor) -> tuple[str, int] | None:
+    """ "N or greater" / "N or less"."""
+    token = cursor.peek()
+    if not token.isdigit():
+        return None
+    value = int(token)
+    cursor.pos += 1
+    if cursor.accept("or", "greater") or cursor.accept("or", "more"):
+        return (">=", value)
+    if cursor.accept("or", "less"):
+        return ("<=", value)
+    return ("==", value)
+
+
+def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
+    """Colors, supertypes, types and subtypes up to the noun; None if there is no noun."""
+    f = base
+    noun_seen = False
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    while True:
+        word = cursor.peek()
+        if not word:
+            break
+        if word in COLOR_WORDS:
+            f = replace(f, colors=f.colors | {COLOR_WORDS[word]})
+        elif word.startswith("non") and word[3:].lstrip("-") in COLOR_WORDS:
+            f = replace(f, not_colors=f.not_colors | {COLOR_WORDS[word[3:].lstrip("-")]})
+        elif word == "colorless":
+            f = replace(f, colorless=True)
+        elif word == "multicolored":
+            f = replace(f, multicolored=True)
+        elif word == "monocolored":
+            f = replace(f, multicolored=False, colorless=False)
+        elif word in ("token", "tokens"):
+            f = replace(f, token=True)
+            noun_seen = noun_seen or word == "tokens"
+        elif word == "nontoken":
+            f = replace(f, token=False)
+        elif word == "tapped":
+            f = replace(f, tapped=True)
+        elif word == "untapped":
+            f = replace(f, tapped=False)
+        elif word == "attacking":
+            f = replace(f, attacking=True)
+        elif word in _GENERIC_NOUNS:
+            noun_seen = True
+        elif word in _NOUNS_OUTSIDE:
+            noun_seen = True
+            f = replace(f, zone=_NOUNS_OUTSIDE[word])  # type: ignore[arg-type]
+        elif word.startswith("non") and word[3:].lstrip("-") in ALL_TYPE_WORDS:
+            kind, canonical = ALL_TYPE_WORDS[word[3:].lstrip("-")]
+            if kind == "type":
+                f = replace(f, not_types=f.not_types | {canonical})
+            elif kind == "supertype":
+                f = replace(f, not_supertypes=f.not_supertypes | {canonical})
+            else:
+                f = replace(f, not_subtypes=f.not_subtypes | {canonical})
+        elif word in ALL_TYPE_WORDS:
+            kind, canonical = ALL_TYPE_WORDS[word]
+            if kind == "supertype":
+                f = replace(f, supertypes=f.supertypes | {canonical})
+            else:
+                (types if kind == "type" else subtypes).add(canonical)
+                noun_seen = True
+        else:
+            break
+        cursor.pos += 1
+    if not noun_seen:
+        return None
+    return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
+
+
+def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter:
+    while True:
+        if cursor.accept("you", "control"):
+            f = replace(f, controller="you")
+        elif cursor.accept("you", "don't", "control"):
+            f = replace(f, controller="not_you")
+        elif cursor.accept("your", "opponents", "control") or cursor.accept(
+            "an", "opponent", "controls"
+        ):
+            f = replace(f, controller="opponent")
+        elif cursor.accept("target", "player", "controls") or cursor.accept(
+            "target", "opponent", "controls"
+        ):
+            (slot,) = context.take_targets(1)
+            f = replace(f, controller="target_player", player_slot=slot)
+        elif cursor.accept("you", "own"):
+            f = replace(f, owner="you")
+        elif cursor.accept("on", "the", "battlefield"):
+            f = replace(f, zone="battlefield")
+        elif cursor.accept("in", "all", "graveyards") or cursor.accept("in", "graveyards"):
+            f = replace(f, zone="graveyard")
+        elif cursor.accept("in", "your", "graveyard"):
+            f = replace(f, zone="graveyard", owner="you")
+        elif cursor.accept("in", "your", "hand"):
+            f = replace(f, zone="hand", owner="you")
+        elif cursor.accept("in", "exile"):
+            f = replace(f, zone="exile")
+        elif cursor.accept("that", "aren't", "on", "the", "battlefield") or cursor.accept(
+            "that", "isn't", "on", "the", "battlefield"
+        ):
+            f = replace(f, zone="outside")
+        elif cursor.accept("of", "the", "chosen", "type"):
+            f = replace(f, chosen_type=True)
+        elif cursor.accept("of", "the", "chosen", "color"):
+            f = replace(f, chosen_color=True)
+        elif cursor.accept(
+            "that", "shares", "at", "least", "one", "creature", "type", "with", "it"
+        ) or cursor.accept("that", "share", "a", "creature", "type", "with", "it"):
+            f = replace(f, shares_creature_type_with_affected=True)
+        elif cursor.peek() in ("with", "without") and cursor.peek(1) in ("power", "toughness"):
+            negative = cursor.peek() == "without"
+            stat = cursor.peek(1)
+            cursor.pos += 2
+            comparison = _compare(cursor)
+            if comparison is None or negative:
+                cursor.fail("expected a number after power/toughness")
+            f = replace(f, **{stat: comparison})
+        elif cursor.peek() == "with" and cursor.peek(1) == "mana" and cursor.peek(2) == "value":
+            cursor.pos += 3
+            comparison = _compare(cursor)
+            if comparison is None:
+                cursor.fail("expected a number after mana value")
+            f = replace(f, mana_value=comparison)
+        elif cursor.peek() in ("with", "without"):
+            negative = cursor.peek() == "without"
+            start = cursor.pos
+            cursor.pos += 1
+            names: list[str] = []
+            while True:
+                name = _ability_word(cursor)
+                if name is None:
+                    break
+                names.append(name)
+                if not (cursor.accept("or") or cursor.accept("and")):
+                    break
+            if not names:
+                cursor.pos = start
+                return f
+            if negative:
+                f = replace(f, without_abilities=f.without_abilities | set(names))
+            else:
+                f = replace(f, with_any_ability=f.with_any_ability | set(names))
+        else:
+            return f
+
+
+def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
+    """One subject item; restores the cursor and returns None if none is here."""
+    start = cursor.pos
+    word = cursor.peek()
+    if word == SELF:
+        cursor.pos += 1
+        return Subject("self", words=SELF)
+    for pronoun in sorted(PRONOUNS, key=len, reverse=True):
+        if cursor.accept(*pronoun.split()):
+            return Subject("antecedent", words=pronoun)
+    if cursor.accept("enchanted") or cursor.accept("equipped") or cursor.accept("fortified"):
+        f = _adjectives_and_noun(cursor, Filter())
+        if f is None:
+            cursor.pos = start
+            return None
+        return Subject("attached", (f,), words=cursor.sentence)
+    count = 1
+    if cursor.accept("up", "to", "one", "target") or cursor.accept("another", "target"):
+        pass
+    elif cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target":
+        count = NUMBER_WORDS[cursor.peek()]
+        cursor.pos += 2
+    elif not cursor.accept("target"):
+        count = 0
+    if count:
+        f = _adjectives_and_noun(cursor, Filter())
+        if f is None:
+            cursor.pos = start
+            return None
+        alternatives = [f]
+        while cursor.peek() == "or":
+            mark = cursor.pos
+            cursor.pos += 1
+            alternative = _adjectives_and_noun(cursor, Filter())
+            if alternative is None:
+                cursor.pos = mark
+                break
+            alternatives.append(alternative)
+        filters = tuple(_post_modifiers(cursor, a, context) for a in alternatives[:-1])
+        filters += (_post_modifiers(cursor, alternatives[-1], context),)
+        return Subject("targets", filters, target_slots=context.take_targets(count))
+    other = False
+    if cursor.accept("all", "other") or cursor.accept("each", "other"):
+        other = True
+    elif cursor.accept("all") or cursor.accept("each"):
+        other = cursor.accept("other")
+    elif cursor.accept("other") or cursor.accept("another"):
+        other = True
+    f = _adjectives_and_noun(cursor, Filter(other=other))
+    if f is None:
+        cursor.pos = start
+        return None
+    f = _post_modifiers(cursor, f, context)
+    return Subject("filter", (f,))
+
+
+def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
+    """A subject, possibly a list ("All Forests and all Saprolings")."""
+    start = cursor.pos
+    first = _item(cursor, context)
+    if first is None:
+        return None
+    items = [first]
+    while True:
+        mark = cursor.pos
+        joined = cursor.accept(",") and (cursor.accept("and") or cursor.accept("or") or True)
+        if not joined:
+            joined = cursor.accept("and") or cursor.accept("or")
+        if not joined:
+            break
+        nxt = _item(cursor, context)
+        if nxt is None or nxt.kind != "filter" or items[0].kind != "filter":
+            cursor.pos = mark
+            break
+        items.append(nxt)
+    if len(items) == 1:
+        subject = items[0]
+    else:
+        subject = Subject("filter", tuple(f for item in items for f in item.filters))
+    words = " ".join(cursor.tokens[start : cursor.pos])
+    return replace(subject, words=words)

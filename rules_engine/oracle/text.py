@@ -1,0 +1,90 @@
+"""Turning Oracle text into words the grammar can read.
+
+Reminder text is not rules text (CR 207.2), so it goes first; the card's own
+name and "this creature" both mean the object itself (CR 201.5), so both
+become ``~``. Quoted abilities stay whole: they are granted, not applied.
+"""
+
+from __future__ import annotations
+
+import re
+
+SELF = "~"
+
+_REMINDER = re.compile(r"\s*\((?:[^()\"]|\"[^\"]*\")*\)")
+_THIS_OBJECT = re.compile(
+    r"\bthis (creature|permanent|land|artifact|enchantment|card|spell|aura|equipment|"
+    r"planeswalker|token|vehicle)\b",
+    re.IGNORECASE,
+)
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def clean(text: str) -> str:
+    """Unify typography (the Oracle minus sign, curly quotes) and spacing."""
+    return re.sub(r"[ \t]+", " ", text.translate(_MINUS)).strip()
+
+
+def strip_reminder(text: str) -> str:
+    """Remove parenthesised reminder text, which never has rules meaning (CR 207.2)."""
+    return _REMINDER.sub("", text).strip()
+
+
+def short_name(name: str) -> str:
+    """A legendary card's text may call it by the part before the comma (CR 201.5a)."""
+    return name.split(",", 1)[0].strip()
+
+
+def mark_self(text: str, name: str) -> str:
+    """Replace every way the text names its own object with ``~``.
+
+    Quoted abilities are left alone: they name the object they are granted to,
+    which is decided when they are granted, not here.
+    """
+    pieces = re.split(r'("[^"]*")', text)
+    return "".join(
+        piece if piece.startswith('"') else _mark_self_unquoted(piece, name) for piece in pieces
+    )
+
+
+def _mark_self_unquoted(text: str, name: str) -> str:
+    if name:
+        names = sorted({name, short_name(name)}, key=len, reverse=True)
+        for candidate in names:
+            text = re.sub(rf"(?<![\w']){re.escape(candidate)}(?![\w])", SELF, text)
+    return _THIS_OBJECT.sub(SELF, text)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on sentence ends outside quotes, keeping quoted abilities intact.
+
+    A quoted ability that closes a sentence (`...graveyard." It's still a land.`)
+    ends the sentence at its closing quote.
+    """
+    sentences: list[str] = []
+    current: list[str] = []
+    in_quote = False
+    for i, ch in enumerate(text):
+        current.append(ch)
+        after = text[i + 1] if i + 1 < len(text) else ""
+        if ch == '"':
+            closing = in_quote
+            in_quote = not in_quote
+            if closing and i > 0 and text[i - 1] == "." and after in ("", " "):
+                sentences.append("".join(current).strip())
+                current = []
+        elif ch == "." and not in_quote and after in ("", " "):
+            sentences.append("".join(current).strip())
+            current = []
+    rest = "".join(current).strip()
+    if rest:
+        sentences.append(rest)
+    return [s for s in sentences if s]
+
+
+_TOKEN = re.compile(r'"[^"]*"|[+-]?[0-9X*]+/[+-]?[0-9X*]+|[{][^}]+[}]|[\w~\'-]+|[,;:.—•]')
+
+
+def tokenize(sentence: str) -> list[str]:
+    """Words, P/T pairs, mana symbols, quoted abilities and punctuation."""
+    return _TOKEN.findall(sentence)

@@ -1,0 +1,267 @@
+"""Which objects an effect applies to, and the numbers it computes.
+
+Everything here reads characteristics *as they are at this point of the
+layer system* — that is what makes a static ability's set and values
+continuously re-checked (CR 611.3a) and what dependency trials compare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from rules_engine.board import Choices
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import (
+    Always,
+    CardTypesAmong,
+    Condition,
+    Const,
+    CountAtLeast,
+    CountObjects,
+    Expr,
+    Filter,
+    LifeTotal,
+    ManaValueOfAffected,
+    Negate,
+    ObjectMatches,
+    Subject,
+    Sum,
+    Times,
+    VarX,
+)
+from rules_engine.game import Game, GameObject
+from rules_engine.vocabulary import CARD_TYPES
+
+State = Mapping[str, Characteristics]
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """The non-characteristic facts an evaluation reads (zones, status, life)."""
+
+    game: Game
+    objects: Mapping[str, GameObject]
+
+    @classmethod
+    def of(cls, game: Game) -> World:
+        return cls(game, {o.label: o for o in game.objects})
+
+    def in_zone(self, label: str, zone: str) -> bool:
+        obj = self.objects[label]
+        if zone == "anywhere":
+            return True
+        if zone == "battlefield":
+            return obj.on_battlefield
+        if zone == "outside":
+            return obj.zone not in ("battlefield", "stack")
+        return obj.zone == zone
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Who "you", "~", "target" and "the chosen ..." mean for one effect."""
+
+    source: str
+    controller: str
+    targets: tuple[str, ...] = ()
+    choices: Choices = Choices()
+    x: int | None = None
+    resolved: bool = False
+
+
+def _compare(value: int | None, comparison: tuple[str, int] | None) -> bool:
+    if comparison is None:
+        return True
+    if value is None:
+        return False
+    op, n = comparison
+    return value >= n if op == ">=" else value <= n if op == "<=" else value == n
+
+
+Check = Callable[[str, Characteristics, GameObject, State, Context, "str | None"], bool]
+
+
+def _controller_of(c: Characteristics, obj: GameObject) -> str:
+    return c.controller if obj.zone == "battlefield" else obj.owner
+
+
+def compile_filter(f: Filter) -> tuple[Check, ...]:
+    """Only the tests this filter actually makes, cheapest and most selective first."""
+    if f.compiled is None:
+        object.__setattr__(f, "compiled", _compile(f))
+    return f.compiled  # type: ignore[return-value]
+
+
+def _compile(f: Filter) -> tuple[Check, ...]:
+    checks: list[Check] = []
+    if f.types:
+        types = tuple(f.types)
+        checks.append(lambda _l, c, _o, _s, _x, _r: all(t in c.types for t in types))
+    if f.not_types:
+        not_types = tuple(f.not_types)
+        checks.append(lambda _l, c, _o, _s, _x, _r: not any(t in c.types for t in not_types))
+    if f.subtypes:
+        subtypes = tuple(f.subtypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r: all(c.has_subtype(t) for t in subtypes))
+    if f.not_subtypes:
+        not_subtypes = tuple(f.not_subtypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r: not any(c.has_subtype(t) for t in not_subtypes))
+    if f.supertypes:
+        supertypes = tuple(f.supertypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r: all(t in c.supertypes for t in supertypes))
+    if f.not_supertypes:
+        not_super = tuple(f.not_supertypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r: not any(t in c.supertypes for t in not_super))
+    if f.colors:
+        checks.append(lambda _l, c, _o, _s, _x, _r: bool(f.colors & c.colors))
+    if f.not_colors:
+        checks.append(lambda _l, c, _o, _s, _x, _r: not (f.not_colors & c.colors))
+    if f.colorless is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r: (not c.colors) == f.colorless)
+    if f.multicolored is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r: (len(c.colors) > 1) == f.multicolored)
+    zone = f.zone
+    if zone == "battlefield":
+        checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.on_battlefield)
+    elif zone == "outside":
+        checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.zone not in ("battlefield", "stack"))
+    elif zone != "anywhere":
+        checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.zone == zone)
+    if f.other:
+        def other(label: str, _c: Characteristics, _o: GameObject, _s: State, ctx: Context, rel: str | None) -> bool:
+            if rel is not None:
+                return label != rel
+            return label != ctx.source and not (ctx.resolved and label in ctx.targets)
+        checks.append(other)
+    if f.controller == "you":
+        checks.append(lambda _l, c, o, _s, x, _r: _controller_of(c, o) == x.controller)
+    elif f.controller in ("opponent", "not_you"):
+        checks.append(lambda _l, c, o, _s, x, _r: _controller_of(c, o) != x.controller)
+    elif f.controller == "target_player":
+        slot = f.player_slot
+        checks.append(
+            lambda _l, c, o, _s, x, _r: slot < len(x.targets) and _controller_of(c, o) == x.targets[slot]
+        )
+    if f.owner == "you":
+        checks.append(lambda _l, _c, o, _s, x, _r: o.owner == x.controller)
+    elif f.owner == "opponent":
+        checks.append(lambda _l, _c, o, _s, x, _r: o.owner != x.controller)
+    if f.with_any_ability:
+        wanted = tuple(f.with_any_ability)
+        checks.append(lambda _l, c, _o, _s, _x, _r: any(c.has_ability(a) for a in wanted))
+    if f.without_abilities:
+        unwanted = tuple(f.without_abilities)
+        checks.append(lambda _l, c, _o, _s, _x, _r: not any(c.has_ability(a) for a in unwanted))
+    if f.power is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r: _compare(c.power, f.power))
+    if f.toughness is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r: _compare(c.toughness, f.toughness))
+    if f.mana_value is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r: _compare(c.mana_value, f.mana_value))
+    if f.token is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r: o.card.token == f.token)
+    if f.tapped is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r: o.tapped == f.tapped)
+    if f.shares_creature_type_with_affected:
+        checks.append(
+            lambda _l, c, _o, s, _x, r: r is not None and bool(c.creature_types() & s[r].creature_types())
+        )
+    if f.chosen_type:
+        checks.append(
+            lambda _l, c, _o, _s, x, _r: bool(x.choices.creature_type) and c.has_subtype(x.choices.creature_type)
+        )
+    if f.chosen_color:
+        checks.append(lambda _l, c, _o, _s, x, _r: bool(x.choices.color) and x.choices.color in c.colors)
+    if f.name is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r: c.name == f.name)
+    return tuple(checks)
+
+
+def matches(
+    f: Filter,
+    label: str,
+    state: State,
+    world: World,
+    ctx: Context,
+    relative_to: str | None = None,
+) -> bool:
+    """Does this object fit the filter right now?"""
+    c = state[label]
+    obj = world.objects[label]
+    return all(check(label, c, obj, state, ctx, relative_to) for check in compile_filter(f))
+
+
+def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[str, ...]:
+    """The objects a subject names now, in the order they joined the game."""
+    if subject.kind == "self":
+        return (ctx.source,) if ctx.source in state else ()
+    if subject.kind == "attached":
+        source = world.objects.get(ctx.source)
+        host = source.attached_to if source else None
+        if host is None or host not in state or not world.objects[host].on_battlefield:
+            return ()
+        f = subject.filters[0]
+        plain = Filter(types=f.types, subtypes=f.subtypes)
+        return (host,) if matches(plain, host, state, world, ctx) else ()
+    if subject.kind == "targets":
+        chosen = [ctx.targets[i] for i in subject.target_slots if i < len(ctx.targets)]
+        return tuple(t for t in chosen if t in state)
+    if subject.kind == "filter":
+        return tuple(
+            label
+            for label in state
+            if any(matches(f, label, state, world, ctx) for f in subject.filters)
+        )
+    return ()
+
+
+def count(subject: Subject, state: State, world: World, ctx: Context, relative_to: str | None) -> int:
+    return sum(
+        1
+        for label in state
+        if any(matches(f, label, state, world, ctx, relative_to) for f in subject.filters)
+    )
+
+
+def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str | None) -> int:
+    """A number an effect needs, computed from the current characteristics."""
+    if isinstance(expr, Const):
+        return expr.value
+    if isinstance(expr, VarX):
+        return ctx.x or 0
+    if isinstance(expr, ManaValueOfAffected):
+        return state[affected].mana_value if affected in state else 0
+    if isinstance(expr, CountObjects):
+        return count(expr.subject, state, world, ctx, affected)
+    if isinstance(expr, CardTypesAmong):
+        found: set[str] = set()
+        for label in state:
+            if any(matches(f, label, state, world, ctx) for f in expr.subject.filters):
+                found |= {t for t in state[label].types if t in CARD_TYPES}
+        return len(found)
+    if isinstance(expr, LifeTotal):
+        return world.game.life_of(ctx.controller)
+    if isinstance(expr, Sum):
+        return evaluate(expr.left, state, world, ctx, affected) + evaluate(
+            expr.right, state, world, ctx, affected
+        )
+    if isinstance(expr, Times):
+        return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, Negate):
+        return -evaluate(expr.expr, state, world, ctx, affected)
+    raise TypeError(f"unknown expression {expr!r}")
+
+
+def condition_holds(condition: Condition | None, state: State, world: World, ctx: Context) -> bool:
+    """"As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
+    if condition is None or isinstance(condition, Always):
+        return True
+    if isinstance(condition, CountAtLeast):
+        return count(condition.subject, state, world, ctx, None) >= condition.minimum
+    if isinstance(condition, ObjectMatches):
+        return any(
+            matches(condition.filter, label, state, world, ctx)
+            for label in select(condition.subject, state, world, ctx)
+        )
+    raise TypeError(f"unknown condition {condition!r}")
