@@ -91,8 +91,10 @@ def main() -> None:
         without = median_time(game, dependency=False, repeat=args.repeat)
         full[size] = with_dep
         ratios[size] = with_dep / without
-        print(f"effects={size:4d} full_ms={with_dep * 1000:9.1f} no_dependency_ms={without * 1000:9.1f} "
-              f"ratio={ratios[size]:.2f}")
+        print(
+            f"effects={size:4d} full_ms={with_dep * 1000:9.1f} "
+            f"no_dependency_ms={without * 1000:9.1f} ratio={ratios[size]:.2f}"
+        )
     xs = [math.log(s) for s in full]
     ys = [math.log(full[s]) for s in full]
     mean_x, mean_y = statistics.fmean(xs), statistics.fmean(ys)

@@ -20,6 +20,7 @@ from rules_engine.selection import Context, World, condition_holds, select
 EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
 SELF_SUBJECT = Subject("self", words="~")
 
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One continuous effect as the layer system sees it."""
@@ -58,31 +59,49 @@ def static_effects(state: dict[str, Characteristics], world: World) -> list[Effe
     """Effects of static abilities of objects where they function (CR 611.3, 604.3)."""
     effects: list[Effect] = []
     for label, chars in state.items():
-        obj = world.objects[label]
-        on_battlefield = obj.on_battlefield
-        for instance in chars.abilities:
-            for n, raw_spec in enumerate(instance.parsed.effects):
-                if instance.parsed.kind not in ("static", "keyword"):
-                    continue
-                spec, cda = _spec_for_instance(raw_spec, instance.origin)
-                if not on_battlefield and not cda:
-                    continue  # only characteristic-defining abilities work in every zone
-                timestamp = max(obj.timestamp, instance.granted_ts)
-                effects.append(
-                    Effect(
-                        eid=f"{label}#{instance.key}.{n}",
-                        kind="static",
-                        spec=spec,
-                        source=label,
-                        source_name=chars.name or obj.card.name,
-                        timestamp=timestamp,
-                        sort_key=(timestamp, obj.order, instance.granted_ts, instance.key, n),
-                        cda=cda,
-                        ability_key=instance.key,
-                        sentence=n,
-                    )
-                )
+        effects.extend(_object_static_effects(label, chars, world))
     return effects
+
+
+_STATIC_CACHE: dict[tuple[int, int, str], tuple[Characteristics, Any, tuple[Effect, ...]]] = {}
+
+
+def _object_static_effects(label: str, chars: Characteristics, world: World) -> tuple[Effect, ...]:
+    """One object's static effects; cached while its characteristics are the same value."""
+    obj = world.objects[label]
+    key = (id(chars), id(obj), label)
+    hit = _STATIC_CACHE.get(key)
+    if hit is not None and hit[0] is chars and hit[1] is obj:
+        return hit[2]
+    effects: list[Effect] = []
+    on_battlefield = obj.on_battlefield
+    for instance in chars.abilities:
+        if instance.parsed.kind not in ("static", "keyword"):
+            continue
+        for n, raw_spec in enumerate(instance.parsed.effects):
+            spec, cda = _spec_for_instance(raw_spec, instance.origin)
+            if not on_battlefield and not cda:
+                continue  # only characteristic-defining abilities work in every zone
+            timestamp = max(obj.timestamp, instance.granted_ts)
+            effects.append(
+                Effect(
+                    eid=f"{label}#{instance.key}.{n}",
+                    kind="static",
+                    spec=spec,
+                    source=label,
+                    source_name=chars.name or obj.card.name,
+                    timestamp=timestamp,
+                    sort_key=(timestamp, obj.order, instance.granted_ts, instance.key, n),
+                    cda=cda,
+                    ability_key=instance.key,
+                    sentence=n,
+                )
+            )
+    result = tuple(effects)
+    if len(_STATIC_CACHE) > 50_000:
+        _STATIC_CACHE.clear()
+    _STATIC_CACHE[key] = (chars, obj, result)
+    return result
 
 
 def rule_effects(world: World) -> list[Effect]:
@@ -98,8 +117,16 @@ def rule_effects(world: World) -> list[Effect]:
                 parts=(Part("1a", obj.copy.copy),),
             )
             effects.append(
-                Effect(f"{obj.label}:copy", "copy", spec, obj.label, obj.card.name,
-                       obj.timestamp, (obj.timestamp, obj.order, 0, "copy", 0), copy=obj.copy)
+                Effect(
+                    f"{obj.label}:copy",
+                    "copy",
+                    spec,
+                    obj.label,
+                    obj.card.name,
+                    obj.timestamp,
+                    (obj.timestamp, obj.order, 0, "copy", 0),
+                    copy=obj.copy,
+                )
             )
         if obj.face_down:
             spec = EffectSpec(
@@ -108,8 +135,15 @@ def rule_effects(world: World) -> list[Effect]:
                 parts=(Part("1b", CopyOf()),),
             )
             effects.append(
-                Effect(f"{obj.label}:face-down", "face_down", spec, obj.label, obj.card.name,
-                       obj.timestamp, (obj.timestamp, obj.order, 0, "face", 0))
+                Effect(
+                    f"{obj.label}:face-down",
+                    "face_down",
+                    spec,
+                    obj.label,
+                    obj.card.name,
+                    obj.timestamp,
+                    (obj.timestamp, obj.order, 0, "face", 0),
+                )
             )
         timestamps = dict(obj.counter_timestamps)
         for kind, n in obj.counters:
@@ -123,14 +157,21 @@ def rule_effects(world: World) -> list[Effect]:
             )
             ts = timestamps.get(kind, obj.timestamp)
             effects.append(
-                Effect(f"{obj.label}:{kind}", "counters", spec, obj.label, obj.card.name,
-                       ts, (ts, obj.order, 0, kind, 0))
+                Effect(
+                    f"{obj.label}:{kind}",
+                    "counters",
+                    spec,
+                    obj.label,
+                    obj.card.name,
+                    ts,
+                    (ts, obj.order, 0, kind, 0),
+                )
             )
     return effects
 
 
 def _counter_pt(kind: str) -> tuple[int, int] | None:
-    """"+1/+1" -> (1, 1); "-0/-2" -> (0, -2); other counters don't change P/T."""
+    """ "+1/+1" -> (1, 1); "-0/-2" -> (0, -2); other counters don't change P/T."""
     if "/" not in kind:
         return None
     try:
@@ -142,14 +183,23 @@ def _counter_pt(kind: str) -> tuple[int, int] | None:
 
 def resolved_effects(world: World) -> list[Effect]:
     return [
-        Effect(r.eid, "resolved", r.spec, r.source, r.source_name, r.timestamp,
-               (r.timestamp, r.order, 0, r.eid, 0), resolved=r, copy=r.copy)
+        Effect(
+            r.eid,
+            "resolved",
+            r.spec,
+            r.source,
+            r.source_name,
+            r.timestamp,
+            (r.timestamp, r.order, 0, r.eid, 0),
+            resolved=r,
+            copy=r.copy,
+        )
         for r in world.game.resolved
     ]
 
 
 def context_for(effect: Effect, state: dict[str, Characteristics], world: World) -> Context:
-    """"You" is the source's current controller for static abilities (CR 109.5)."""
+    """ "You" is the source's current controller for static abilities (CR 109.5)."""
     if effect.resolved is not None:
         r = effect.resolved
         return Context(r.source, r.controller, r.targets, r.choices, r.x, resolved=True)
@@ -158,8 +208,12 @@ def context_for(effect: Effect, state: dict[str, Characteristics], world: World)
     return Context(effect.source, controller, (), obj.choices, obj.x)
 
 
-def effect_exists(effect: Effect, state: dict[str, Characteristics], world: World,
-                  started: dict[str, tuple[str, ...]]) -> bool:
+def effect_exists(
+    effect: Effect,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> bool:
     """Does this effect exist in this state? (613.6: a started effect keeps going.)"""
     if effect.eid in started or effect.kind != "static":
         return True
@@ -175,8 +229,13 @@ def effect_exists(effect: Effect, state: dict[str, Characteristics], world: Worl
     return False
 
 
-def current_effects(layer: str, state: dict[str, Characteristics], world: World,
-                    started: dict[str, tuple[str, ...]], known: dict[str, Effect]) -> list[Effect]:
+def current_effects(
+    layer: str,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+    known: dict[str, Effect],
+) -> list[Effect]:
     """The effects with a part in this layer that exist right now."""
     found: dict[str, Effect] = {}
     for effect in static_effects(state, world) + rule_effects(world) + resolved_effects(world):
@@ -192,8 +251,12 @@ def current_effects(layer: str, state: dict[str, Characteristics], world: World,
 # --- Applying one effect ------------------------------------------------------------
 
 
-def affected_objects(effect: Effect, state: dict[str, Characteristics], world: World,
-                     started: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+def affected_objects(
+    effect: Effect,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> tuple[str, ...]:
     """The set: locked if resolved (611.2c) or already started (613.6), else as the text says."""
     if effect.eid in started:
         labels = started[effect.eid]
@@ -208,8 +271,11 @@ def _present(label: str, world: World, effect: Effect) -> bool:
     obj = world.objects[label]
     if obj.on_battlefield:
         return True
-    return effect.kind == "static" and effect.cda and label == effect.source or (
-        obj.zone != "battlefield" and _reaches_other_zones(effect)
+    return (
+        effect.kind == "static"
+        and effect.cda
+        and label == effect.source
+        or (obj.zone != "battlefield" and _reaches_other_zones(effect))
     )
 
 
@@ -217,8 +283,13 @@ def _reaches_other_zones(effect: Effect) -> bool:
     return any(f.zone != "battlefield" for f in effect.spec.subject.filters)
 
 
-def effect_payloads(effect: Effect, layer: str, labels: tuple[str, ...],
-                    state: dict[str, Characteristics], world: World) -> dict[tuple[int, str], Any]:
+def effect_payloads(
+    effect: Effect,
+    layer: str,
+    labels: tuple[str, ...],
+    state: dict[str, Characteristics],
+    world: World,
+) -> dict[tuple[int, str], Any]:
     """What the effect does to each object, computed before any of it is applied."""
     ctx = context_for(effect, state, world)
     values: dict[tuple[int, str], Any] = {}
@@ -236,8 +307,13 @@ def effect_payloads(effect: Effect, layer: str, labels: tuple[str, ...],
     return values
 
 
-def apply_effect(effect: Effect, layer: str, state: dict[str, Characteristics], world: World,
-                 started: dict[str, tuple[str, ...]]) -> tuple[dict[str, Characteristics], tuple[str, ...]]:
+def apply_effect(
+    effect: Effect,
+    layer: str,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> tuple[dict[str, Characteristics], tuple[str, ...]]:
     """A new state with this effect's parts in this layer applied; records 613.6 starts."""
     labels = affected_objects(effect, state, world, started)
     values = effect_payloads(effect, layer, labels, state, world)
@@ -256,5 +332,3 @@ def apply_effect(effect: Effect, layer: str, state: dict[str, Characteristics], 
     if effect.eid not in started:
         started[effect.eid] = labels
     return new_state, labels
-
-

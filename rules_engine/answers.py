@@ -46,15 +46,23 @@ def display_ids(evaluation: Evaluation) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     for eid, effect in evaluation.effects.items():
-        if effect.kind != "static" or not effect.ability_key or not effect.ability_key.startswith("p"):
+        if (
+            effect.kind != "static"
+            or not effect.ability_key
+            or not effect.ability_key.startswith("p")
+        ):
             names[eid] = eid
             continue
         label = eid.split("#", 1)[0]
         paragraph = effect.ability_key[1:].split(".")[0]
         chars = evaluation.chars.get(effect.source)
-        many = chars is not None and len({a.key.split(".")[0] for a in chars.abilities if a.origin == "printed"}) > 1
+        many = (
+            chars is not None
+            and len({a.key.split(".")[0] for a in chars.abilities if a.origin == "printed"}) > 1
+        )
         sentences = sum(
-            1 for other in evaluation.effects.values()
+            1
+            for other in evaluation.effects.values()
             if other.source == effect.source and other.ability_key == effect.ability_key
         )
         name = f"{label}#{paragraph}" if many else label
@@ -85,8 +93,10 @@ def resolve_effect_id(evaluation: Evaluation, wanted: str, path: str) -> list[st
     if exact:
         return exact
     prefix = [
-        eid for eid, name in names.items()
-        if name.split(".")[0] == wanted or name.split("#")[0] == wanted
+        eid
+        for eid, name in names.items()
+        if name.split(".")[0] == wanted
+        or name.split("#")[0] == wanted
         or eid.startswith(_internal_prefix(wanted))
     ]
     if prefix:
@@ -132,17 +142,18 @@ def _why_words(step: TraceStep, names: dict[str, str]) -> str:
 
 def _order_answer(result: Result, ask: Ask) -> dict[str, Any]:
     names = result.display_ids()
-    steps = [
-        s for s in result.evaluation.trace
-        if s.layer == ask.layer and ask.obj in s.applies_to
-    ]
+    steps = [s for s in result.evaluation.trace if s.layer == ask.layer and ask.obj in s.applies_to]
     return {
         "order": {
             "layer": ask.layer,
             "object": ask.obj,
             "effects": [
-                {"effect": names.get(s.effect, s.effect), "text": s.effect_text,
-                 "why_now": _why_words(s, names), "rule": s.why.rule}
+                {
+                    "effect": names.get(s.effect, s.effect),
+                    "text": s.effect_text,
+                    "why_now": _why_words(s, names),
+                    "rule": s.why.rule,
+                }
                 for s in steps
             ],
         }
@@ -228,8 +239,14 @@ def answer_json(result: Result) -> dict[str, Any]:
         elif ask.kind == "depends":
             answer = depends_answer(result, *ask.effects)
     dependencies = [
-        {"layer": g.layer, "dependent": names.get(e.dependent, e.dependent), "on": names.get(e.on, e.on),
-         "clause": e.clause, "reason": _edge_words(e, names), "rule": "613.8a"}
+        {
+            "layer": g.layer,
+            "dependent": names.get(e.dependent, e.dependent),
+            "on": names.get(e.on, e.on),
+            "clause": e.clause,
+            "reason": _edge_words(e, names),
+            "rule": "613.8a",
+        }
         for g in result.evaluation.graphs
         for e in g.edges
     ]

@@ -47,9 +47,7 @@ from rules_engine.vocabulary import (
 )
 
 
-def payload(
-    action: Action, label: str, state: State, world: World, ctx: Context, eid: str
-) -> Any:
+def payload(action: Action, label: str, state: State, world: World, ctx: Context, eid: str) -> Any:
     """What this part does to this object now (hashable, comparable)."""
     if isinstance(action, CopyOf):
         return None  # the snapshot is supplied by the effect itself
@@ -61,7 +59,12 @@ def payload(
     if isinstance(action, ChangeText):
         return (ctx.choices.from_word, ctx.choices.to_word)
     if isinstance(action, TypeChange):
-        return (action, ctx.choices.creature_type if (action.set_chosen_type or action.add_chosen_type) else None)
+        return (
+            action,
+            ctx.choices.creature_type
+            if (action.set_chosen_type or action.add_chosen_type)
+            else None,
+        )
     if isinstance(action, ColorChange):
         colors = frozenset(action.colors)
         if action.chosen and ctx.choices.color:
@@ -75,10 +78,19 @@ def payload(
                     for ability in state[other].abilities:
                         if ability.parsed.kind == "activated" or ability.parsed.kind == "mana":
                             granted += ((ability.parsed.text, state[other].name),)
-        return (action.remove_all, action.except_mana, action.remove, action.cant_have, granted, eid)
+        return (
+            action.remove_all,
+            action.except_mana,
+            action.remove,
+            action.cant_have,
+            granted,
+            eid,
+        )
     if isinstance(action, SetPT):
         power = evaluate(action.power, state, world, ctx, label) if action.power else None
-        toughness = evaluate(action.toughness, state, world, ctx, label) if action.toughness else None
+        toughness = (
+            evaluate(action.toughness, state, world, ctx, label) if action.toughness else None
+        )
         return (power, toughness)
     if isinstance(action, ModifyPT):
         return (
@@ -95,30 +107,29 @@ def apply_payload(
 ) -> Characteristics:
     """Write one part's effect on one object's characteristics."""
     if isinstance(action, SetController):
-        return replace(chars, controller=value)
+        return chars.with_controller(value)
     if isinstance(action, ExchangeControl):
-        return replace(chars, controller=value) if value else chars
+        return chars.with_controller(value) if value else chars
     if isinstance(action, ChangeText):
         return change_text(chars, *value)
     if isinstance(action, TypeChange):
         return change_types(chars, action, value[1])
     if isinstance(action, ColorChange):
         colors, add = value
-        return replace(chars, colors=(chars.colors | colors) if add else colors)
+        return chars.with_colors((chars.colors | colors) if add else colors)
     if isinstance(action, AbilityChange):
         return change_abilities(chars, action, value, timestamp)
     if isinstance(action, SetPT):
         power, toughness = value
-        return replace(
-            chars,
-            power=chars.power if power is None else power,
-            toughness=chars.toughness if toughness is None else toughness,
+        return chars.with_pt(
+            chars.power if power is None else power,
+            chars.toughness if toughness is None else toughness,
         )
     if isinstance(action, ModifyPT):
         dp, dt = value
-        return replace(chars, power=(chars.power or 0) + dp, toughness=(chars.toughness or 0) + dt)
+        return chars.with_pt((chars.power or 0) + dp, (chars.toughness or 0) + dt)
     if isinstance(action, SwitchPT):
-        return replace(chars, power=chars.toughness, toughness=chars.power)
+        return chars.with_pt(chars.toughness, chars.power)
     raise TypeError(f"unknown action {action!r}")
 
 
@@ -233,7 +244,9 @@ def _variants(word: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def change_text(chars: Characteristics, from_word: str | None, to_word: str | None) -> Characteristics:
+def change_text(
+    chars: Characteristics, from_word: str | None, to_word: str | None
+) -> Characteristics:
     """Replace a color word, basic land type or creature type in the rules text.
 
     CR 612.2: only words used as such change, and never a name, so the
@@ -277,6 +290,7 @@ def _substitute(text: str, forms: list[tuple[str, str]], names: set[str]) -> str
         protected[marker] = name
         text = text.replace(name, marker)
     for old, new in forms:
+
         def repl(m: re.Match[str], new: str = new) -> str:
             word = m.group(0)
             if word[0].isupper() and not new[0].isupper():
@@ -286,7 +300,12 @@ def _substitute(text: str, forms: list[tuple[str, str]], names: set[str]) -> str
             return new
 
         text = re.sub(rf"(?<![\w]){re.escape(old)}(?![\w])", repl, text, flags=re.IGNORECASE)
-        text = re.sub(rf"(?<=non){re.escape(old)}(?![\w])", lambda m, new=new: new.lower(), text, flags=re.IGNORECASE)
+        text = re.sub(
+            rf"(?<=non){re.escape(old)}(?![\w])",
+            lambda m, new=new: new.lower(),
+            text,
+            flags=re.IGNORECASE,
+        )
     for marker, name in protected.items():
         text = text.replace(marker, name)
     return text

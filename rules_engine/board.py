@@ -85,7 +85,17 @@ class Board:
 
 
 _STEP_KEYS: dict[str, set[str]] = {
-    "enter": {"enter", "as", "controller", "owner", "tapped", "face_down", "attach", "choices", "x"},
+    "enter": {
+        "enter",
+        "as",
+        "controller",
+        "owner",
+        "tapped",
+        "face_down",
+        "attach",
+        "choices",
+        "x",
+    },
     "cast": {"cast", "as", "controller", "targets", "x", "choices"},
     "activate": {"activate", "ability", "as", "x", "targets", "choices"},
     "attach": {"attach", "to"},
@@ -155,7 +165,9 @@ class _Reader:
         known = {"color", "creature_type", "copy", "from", "to", "kicked", "mode", "player"}
         for key in value:
             if key not in known:
-                raise BoardError(f"{path}.{key}", f"unknown choice (known: {', '.join(sorted(known))})")
+                raise BoardError(
+                    f"{path}.{key}", f"unknown choice (known: {', '.join(sorted(known))})"
+                )
         color = value.get("color")
         if color is not None and color not in COLOR_LETTERS:
             raise BoardError(f"{path}.color", f"a color letter, one of {' '.join(COLOR_LETTERS)}")
@@ -242,16 +254,32 @@ class _Reader:
             targets = self.targets(raw.get("targets"), f"{path}.targets")
             choices = self.choices(raw.get("choices"), f"{path}.choices")
             label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
-            return Step(index, verb, label=label, card=card, controller=controller,
-                        targets=targets, choices=choices, x=x)
+            return Step(
+                index,
+                verb,
+                label=label,
+                card=card,
+                controller=controller,
+                targets=targets,
+                choices=choices,
+                x=x,
+            )
         if verb == "activate":
             source = self.label_ref(raw["activate"], f"{path}.activate")
             ability = _require_int(raw.get("ability", 0), f"{path}.ability", 0)
             targets = self.targets(raw.get("targets"), f"{path}.targets")
             choices = self.choices(raw.get("choices"), f"{path}.choices")
             label = self.new_label(raw.get("as", f"{source}@{ability}#{index}"), f"{path}.as")
-            return Step(index, verb, label=label, obj=source, ability=ability,
-                        targets=targets, choices=choices, x=x)
+            return Step(
+                index,
+                verb,
+                label=label,
+                obj=source,
+                ability=ability,
+                targets=targets,
+                choices=choices,
+                x=x,
+            )
         if verb == "attach":
             obj = self.label_ref(raw["attach"], f"{path}.attach")
             to = self.label_ref(raw.get("to"), f"{path}.to", players=True)
@@ -290,7 +318,11 @@ class _Reader:
                 zpath = f"zones.{player}.{zone}"
                 if zone not in ZONES:
                     raise BoardError(zpath, f"unknown zone (zones: {', '.join(ZONES)})")
-                if isinstance(cards, int) and not isinstance(cards, bool) and zone in ("hand", "library"):
+                if (
+                    isinstance(cards, int)
+                    and not isinstance(cards, bool)
+                    and zone in ("hand", "library")
+                ):
                     result[player][zone] = _require_int(cards, zpath, 0)
                     continue
                 if not isinstance(cards, list):
@@ -305,7 +337,7 @@ class _Reader:
             return None
         if not isinstance(value, dict) or len(value) != 1:
             raise BoardError("ask", "one of characteristics, order, depends, event")
-        (kind, arg), = value.items()
+        ((kind, arg),) = value.items()
         if kind == "characteristics":
             return Ask(kind, obj=self.label_ref(arg, "ask.characteristics"))
         if kind == "order":
@@ -318,7 +350,9 @@ class _Reader:
         if kind == "depends":
             if not isinstance(arg, list) or len(arg) != 2:
                 raise BoardError("ask.depends", "a list of two effect ids [A, B]")
-            return Ask(kind, effects=tuple(_require_str(e, f"ask.depends[{i}]") for i, e in enumerate(arg)))
+            return Ask(
+                kind, effects=tuple(_require_str(e, f"ask.depends[{i}]") for i, e in enumerate(arg))
+            )
         if kind == "event":
             return Ask(kind, event=arg)
         raise BoardError(f"ask.{kind}", "unknown question (characteristics, order, depends, event)")
@@ -330,7 +364,9 @@ def parse_board(data: Any) -> Board:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise BoardError("", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+            raise BoardError(
+                "", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+            ) from exc
     if not isinstance(data, dict):
         raise BoardError("", "a board is a JSON object")
     fmt = data.get("format", FORMAT)
@@ -338,7 +374,11 @@ def parse_board(data: Any) -> Board:
         raise BoardError("format", f'must be "{FORMAT}"')
     reader = _Reader(data)
     players = data.get("players", ["Alice", "Bob"])
-    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(p, str) and p for p in players)
+    ):
         raise BoardError("players", "a non-empty list of player names")
     if len(set(players)) != len(players):
         raise BoardError("players", "player names must differ")
@@ -347,7 +387,7 @@ def parse_board(data: Any) -> Board:
     life_raw = data.get("life", {})
     if not isinstance(life_raw, dict):
         raise BoardError("life", "an object {player: life}")
-    life = {p: 20 for p in players}
+    life = dict.fromkeys(players, 20)
     for p, n in life_raw.items():
         reader.player(p, f"life.{p}")
         life[p] = _require_int(n, f"life.{p}")

@@ -163,7 +163,9 @@ def card_from_json(value: Any, path: str) -> CardDef:
         raise BoardError(path, "a card is a library name or an object with name, types, ...")
     unknown = sorted(set(value) - _INLINE_KEYS)
     if unknown:
-        raise BoardError(f"{path}.{unknown[0]}", f"unknown card field (known: {', '.join(sorted(_INLINE_KEYS))})")
+        raise BoardError(
+            f"{path}.{unknown[0]}", f"unknown card field (known: {', '.join(sorted(_INLINE_KEYS))})"
+        )
     name = value.get("name")
     if not isinstance(name, str) or not name.strip():
         raise BoardError(f"{path}.name", "an inline card needs a name")
@@ -183,7 +185,7 @@ def card_from_json(value: Any, path: str) -> CardDef:
     for key in ("power", "toughness", "loyalty"):
         v = value.get(key)
         if v is not None and not isinstance(v, (int, str)) or isinstance(v, bool):
-            raise BoardError(f"{path}.{key}", "must be a number (or a printed value like \"*\")")
+            raise BoardError(f"{path}.{key}", 'must be a number (or a printed value like "*")')
     token = value.get("token", False)
     if not isinstance(token, bool):
         raise BoardError(f"{path}.token", "must be true or false")

@@ -64,6 +64,61 @@ class Characteristics:
     def mana_value(self) -> int:
         return mana_value(self.mana_cost)
 
+    # Fast copies for the hot paths of layer application (dataclasses.replace is slow).
+    def with_pt(self, power: int | None, toughness: int | None) -> Characteristics:
+        return Characteristics(
+            self.name,
+            self.mana_cost,
+            self.colors,
+            self.supertypes,
+            self.types,
+            self.subtypes,
+            self.abilities,
+            power,
+            toughness,
+            self.loyalty,
+            self.controller,
+            self.all_creature_types,
+            self.cant_have,
+            self.spell_text,
+        )
+
+    def with_colors(self, colors: frozenset[str]) -> Characteristics:
+        return Characteristics(
+            self.name,
+            self.mana_cost,
+            colors,
+            self.supertypes,
+            self.types,
+            self.subtypes,
+            self.abilities,
+            self.power,
+            self.toughness,
+            self.loyalty,
+            self.controller,
+            self.all_creature_types,
+            self.cant_have,
+            self.spell_text,
+        )
+
+    def with_controller(self, controller: str) -> Characteristics:
+        return Characteristics(
+            self.name,
+            self.mana_cost,
+            self.colors,
+            self.supertypes,
+            self.types,
+            self.subtypes,
+            self.abilities,
+            self.power,
+            self.toughness,
+            self.loyalty,
+            controller,
+            self.all_creature_types,
+            self.cant_have,
+            self.spell_text,
+        )
+
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types
 
@@ -90,7 +145,9 @@ class Characteristics:
         return [a.text for a in self.abilities]
 
 
-def printed_abilities(card_name: str, rules_text: tuple[str, ...], spell: bool) -> tuple[AbilityInstance, ...]:
+def printed_abilities(
+    card_name: str, rules_text: tuple[str, ...], spell: bool
+) -> tuple[AbilityInstance, ...]:
     """Abilities from printed text, keyed by Oracle paragraph (CR 113.2c)."""
     instances: list[AbilityInstance] = []
     for index, paragraph in enumerate(rules_text):
@@ -103,7 +160,9 @@ def printed_abilities(card_name: str, rules_text: tuple[str, ...], spell: bool) 
     return tuple(instances)
 
 
-def reparse(instances: tuple[AbilityInstance, ...], name: str, spell: bool) -> tuple[AbilityInstance, ...]:
+def reparse(
+    instances: tuple[AbilityInstance, ...], name: str, spell: bool
+) -> tuple[AbilityInstance, ...]:
     """Printed abilities read again for a new name (after a copy effect, CR 707.2)."""
     result = []
     for instance in instances:
@@ -113,7 +172,9 @@ def reparse(instances: tuple[AbilityInstance, ...], name: str, spell: bool) -> t
         parsed = parse_ability_text(instance.source_text, name, spell=spell)
         index = int(instance.key[1:].split(".")[0])
         j = int(instance.key.split(".")[1]) if "." in instance.key else 0
-        result.append(replace(instance, parsed=parsed[j] if j < len(parsed) else parsed[-1], paragraph=index))
+        result.append(
+            replace(instance, parsed=parsed[j] if j < len(parsed) else parsed[-1], paragraph=index)
+        )
     return tuple(result)
 
 
@@ -157,11 +218,11 @@ def sync_intrinsic_mana(chars: Characteristics) -> Characteristics:
     if have == set(wanted):
         return chars
     kept = tuple(
-        a for a in chars.abilities if a.origin != "intrinsic" or a.key[len(INTRINSIC_PREFIX) :] in wanted
+        a
+        for a in chars.abilities
+        if a.origin != "intrinsic" or a.key[len(INTRINSIC_PREFIX) :] in wanted
     )
-    added = tuple(
-        intrinsic_ability(t) for t in wanted if t not in have
-    )
+    added = tuple(intrinsic_ability(t) for t in wanted if t not in have)
     # Intrinsic abilities read first, like the basic land's reminder text.
     return replace(chars, abilities=added + kept)
 

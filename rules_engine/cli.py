@@ -39,7 +39,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         print(f"error: cannot read {args.board}: {exc.strerror}", file=sys.stderr)
         return 2
     except json.JSONDecodeError as exc:
-        print(f"error: {args.board}: not valid JSON: {exc.msg} (line {exc.lineno})", file=sys.stderr)
+        print(
+            f"error: {args.board}: not valid JSON: {exc.msg} (line {exc.lineno})", file=sys.stderr
+        )
         return 2
     try:
         if args.command == "event":

@@ -26,6 +26,8 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AbilityChange,
     CardTypesAmong,
+    ChangeText,
+    ColorChange,
     Condition,
     CopyOf,
     CountAtLeast,
@@ -42,6 +44,7 @@ from rules_engine.effects import (
     Subject,
     Sum,
     Times,
+    TypeChange,
 )
 from rules_engine.selection import World, matches
 
@@ -54,20 +57,42 @@ CLAUSE_WORDS: dict[Clause, str] = {
     "does": "what it does",
 }
 
-# What applying an effect in each layer can change (the trial's write set).
-LAYER_WRITES: dict[str, frozenset[str]] = {
-    "1a": frozenset({"types", "colors", "abilities", "pt", "copiable", "controller"}),
-    "1b": frozenset({"types", "colors", "abilities", "pt", "copiable"}),
-    "2": frozenset({"controller"}),
-    "3": frozenset({"abilities"}),
-    "4": frozenset({"types", "abilities"}),
-    "5": frozenset({"colors"}),
-    "6": frozenset({"abilities"}),
-    "7a": frozenset({"pt"}),
-    "7b": frozenset({"pt"}),
-    "7c": frozenset({"pt"}),
-    "7d": frozenset({"pt"}),
-}
+ALL_KINDS = frozenset(
+    {"cardtypes", "subtypes", "supertypes", "colors", "abilities", "pt", "copiable", "controller"}
+)
+
+
+def writes(effect: Effect, layer: str) -> frozenset[str]:
+    """What applying this effect's part in this layer can change (the trial's write set)."""
+    kinds: set[str] = set()
+    for part in effect.spec.parts_in(layer):
+        action = part.action
+        if isinstance(action, CopyOf) or layer in ("1a", "1b"):
+            return ALL_KINDS
+        if isinstance(action, (SetController, ExchangeControl)):
+            kinds.add("controller")
+        elif isinstance(action, TypeChange):
+            if action.set_types is not None or action.add_types or action.lose_other_types:
+                kinds |= {"cardtypes", "subtypes", "abilities"}
+            if (
+                action.set_subtypes is not None
+                or action.add_subtypes
+                or action.all_creature_types
+                or action.lose_all_creature_types
+                or action.every_basic_land_type
+                or action.set_chosen_type
+                or action.add_chosen_type
+            ):
+                kinds |= {"subtypes", "abilities"}
+            if action.add_supertypes or action.remove_supertypes:
+                kinds.add("supertypes")
+        elif isinstance(action, ColorChange):
+            kinds.add("colors")
+        elif isinstance(action, (AbilityChange, ChangeText)):
+            kinds |= {"abilities", "subtypes"}
+        else:
+            kinds.add("pt")
+    return frozenset(kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +118,23 @@ def refresh(effect: Effect, state: dict[str, Characteristics], world: World) -> 
     """The same static effect as it reads in this state (its text may have changed)."""
     if effect.kind != "static":
         return effect
-    for candidate in static_effects({effect.source: state[effect.source]}, world) if effect.source in state else ():
+    for candidate in (
+        static_effects({effect.source: state[effect.source]}, world)
+        if effect.source in state
+        else ()
+    ):
         if candidate.eid == effect.eid:
             return candidate
     return None
 
 
-def footprint_of(effect: Effect, layer: str, state: dict[str, Characteristics], world: World,
-                 started: dict[str, tuple[str, ...]]) -> Footprint:
+def footprint_of(
+    effect: Effect,
+    layer: str,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> Footprint:
     current = effect if effect.eid in started else refresh(effect, state, world)
     if current is None or not effect_exists(current, state, world, started):
         return Footprint(False, "", (), ())
@@ -125,8 +159,11 @@ def _describe(clause: Clause, a: Effect, b: Effect, before: Footprint, after: Fo
         if lost:
             pieces.append("remove " + ", ".join(lost))
         return f"applying {b.eid} first would {' and '.join(pieces)} to the set {a.eid} applies to"
-    changed = sorted({label for (_, label), v in after.does if dict(before.does).get((_, label)) != v})
-    return f"applying {b.eid} first would change what {a.eid} does to {', '.join(changed) or 'its objects'}"
+    changed = sorted(
+        {label for (_, label), v in after.does if dict(before.does).get((_, label)) != v}
+    )
+    objects = ", ".join(changed) or "its objects"
+    return f"applying {b.eid} first would change what {a.eid} does to {objects}"
 
 
 def _compare(before: Footprint, after: Footprint) -> Clause | None:
@@ -146,11 +183,19 @@ def _compare(before: Footprint, after: Footprint) -> Clause | None:
 
 def _filter_reads(f: Filter) -> set[str]:
     reads: set[str] = set()
-    if f.types or f.not_types or f.subtypes or f.not_subtypes or f.supertypes or f.not_supertypes:
-        reads.add("types")
-    if f.chosen_type or f.shares_creature_type_with_affected:
-        reads.add("types")
-    if f.colors or f.not_colors or f.colorless is not None or f.multicolored is not None or f.chosen_color:
+    if f.types or f.not_types:
+        reads.add("cardtypes")
+    if f.subtypes or f.not_subtypes or f.chosen_type or f.shares_creature_type_with_affected:
+        reads.add("subtypes")
+    if f.supertypes or f.not_supertypes:
+        reads.add("supertypes")
+    if (
+        f.colors
+        or f.not_colors
+        or f.colorless is not None
+        or f.multicolored is not None
+        or f.chosen_color
+    ):
         reads.add("colors")
     if f.controller is not None:
         reads.add("controller")
@@ -176,7 +221,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
     if isinstance(expr, CountObjects):
         return _subject_reads(expr.subject)
     if isinstance(expr, CardTypesAmong):
-        return {"types"} | _subject_reads(expr.subject)
+        return {"cardtypes"} | _subject_reads(expr.subject)
     if isinstance(expr, ManaValueOfAffected):
         return {"copiable"}
     if isinstance(expr, Sum):
@@ -199,9 +244,9 @@ def reads(effect: Effect) -> set[str]:
     spec = effect.spec
     result = _subject_reads(spec.subject) | _condition_reads(spec.condition)
     if effect.kind == "static":
-        result |= {"abilities", "controller"}  # its existence and its "you"
+        result.add("controller")  # its "you"
     if spec.subject.kind == "attached":
-        result.add("types")
+        result.add("cardtypes")
     for part in spec.parts:
         action = part.action
         if isinstance(action, (SetPT, ModifyPT)):
@@ -209,7 +254,15 @@ def reads(effect: Effect) -> set[str]:
         elif isinstance(action, AbilityChange) and action.grant_from is not None:
             result |= {"abilities"} | _subject_reads(action.grant_from)
         elif isinstance(action, CopyOf):
-            result |= {"copiable", "types", "colors", "abilities", "pt"}
+            result |= {
+                "copiable",
+                "cardtypes",
+                "subtypes",
+                "supertypes",
+                "colors",
+                "abilities",
+                "pt",
+            }
         elif isinstance(action, (ExchangeControl, SetController)):
             result.add("controller")
     return result
@@ -234,9 +287,9 @@ def _local_payloads(effect: Effect) -> bool:
         if isinstance(action, (SetPT, ModifyPT)):
             if not (_local_expr(action.power) and _local_expr(action.toughness)):
                 return False
-        elif isinstance(action, AbilityChange) and action.grant_from is not None:
-            return False
-        elif isinstance(action, ExchangeControl):
+        elif isinstance(action, ExchangeControl) or (
+            isinstance(action, AbilityChange) and action.grant_from is not None
+        ):
             return False
     return True
 
@@ -249,9 +302,16 @@ def _per_object_subject(effect: Effect) -> bool:
     return not any(f.shares_creature_type_with_affected for f in subject.filters)
 
 
-def _incremental(effect: Effect, layer: str, before: Footprint, state: dict[str, Characteristics],
-                 trial: dict[str, Characteristics], changed: set[str], world: World,
-                 started: dict[str, tuple[str, ...]]) -> Footprint:
+def _incremental(
+    effect: Effect,
+    layer: str,
+    before: Footprint,
+    state: dict[str, Characteristics],
+    trial: dict[str, Characteristics],
+    changed: set[str],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> Footprint:
     """A's footprint after B, recomputing only what the objects B changed can affect."""
     locked = effect.eid in started or effect.kind != "static"
     if (
@@ -267,8 +327,10 @@ def _incremental(effect: Effect, layer: str, before: Footprint, state: dict[str,
         ctx = context_for(effect, trial, world)
         keep = [x for x in before.applies_to if x not in changed]
         joined = {
-            x for x in changed
-            if x in trial and any(matches(f, x, trial, world, ctx) for f in effect.spec.subject.filters)
+            x
+            for x in changed
+            if x in trial
+            and any(matches(f, x, trial, world, ctx) for f in effect.spec.subject.filters)
         }
         members = set(keep) | joined
         labels = tuple(x for x in trial if x in members)
@@ -288,27 +350,195 @@ def _incremental(effect: Effect, layer: str, before: Footprint, state: dict[str,
     return Footprint(True, before.text, labels, tuple(values.items()))
 
 
-def dependency_edges(pool: list[Effect], layer: str, state: dict[str, Characteristics], world: World,
-                     started: dict[str, tuple[str, ...]]) -> dict[str, list[DependencyEdge]]:
-    """For each pending effect, the pending effects it depends on now (613.8a, 613.8c)."""
-    writes = LAYER_WRITES[layer]
-    readers = [a for a in pool if reads(a) & writes]
-    edges: dict[str, list[DependencyEdge]] = {}
-    if not readers:
-        return edges
-    before = {a.eid: footprint_of(a, layer, state, world, started) for a in readers}
-    for b in pool:
-        trial_state, touched = apply_effect(b, layer, state, world, dict(started))
-        changed = {x for x in touched if trial_state[x] != state[x]}
-        if not changed:
-            continue  # applying B changes nothing, so nothing can depend on it
+@dataclass
+class _Trial:
+    """B applied to a copy of the state: which objects it changed, and to what."""
+
+    changed: frozenset[str]
+    result: dict[str, Characteristics]
+
+
+def _is_local(effect: Effect, started: dict[str, tuple[str, ...]]) -> bool:
+    """Its footprint on an object depends only on that object (and its own source)."""
+    locked = effect.eid in started or effect.kind != "static"
+    return (
+        effect.spec.condition is None
+        and (
+            locked
+            or _per_object_subject(effect)
+            or effect.spec.subject.kind in ("self", "attached")
+        )
+        and _local_payloads(effect)
+    )
+
+
+def _may_depend(
+    a: Effect,
+    b: Effect,
+    layer: str,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> bool:
+    """Could applying B change A at all? (If not, no trial is needed.)"""
+    if a.eid == b.eid or a.cda != b.cda:
+        return False  # 613.8a(c): CDA and non-CDA effects never depend on each other
+    written = writes(b, layer)
+    if written & reads(a):
+        return True
+    if "abilities" in written and a.kind == "static" and a.eid not in started:
+        # B might remove (or change the text of) the ability that creates A.
+        if b.spec.subject.kind != "filter" or b.eid in started or b.kind != "static":
+            return True
+        ctx = context_for(b, state, world)
+        return a.source in state and any(
+            matches(f, a.source, state, world, ctx) for f in b.spec.subject.filters
+        )
+    return False
+
+
+class LayerDependencies:
+    """The dependency graph of one layer, kept current as effects apply (613.8c).
+
+    Re-evaluating every pair after each application is what the rule says; it
+    is also cubic. An edge A->B can only change when the last application
+    touched an object that B changes or that decides what B does, or when A
+    does not decide object by object (counts, conditions); everything else is
+    reused, and the answer is the same as recomputing from scratch.
+    """
+
+    def __init__(self, layer: str, world: World, started: dict[str, tuple[str, ...]]) -> None:
+        self.layer = layer
+        self.world = world
+        self.started = started
+        self.state: dict[str, Characteristics] = {}
+        self.trials: dict[str, _Trial] = {}
+        self.before: dict[str, Footprint] = {}
+        self.pairs: dict[tuple[str, str], DependencyEdge | None] = {}
+
+    def _trial(self, b: Effect, state: dict[str, Characteristics]) -> _Trial:
+        trial_state, touched = apply_effect(b, self.layer, state, self.world, dict(self.started))
+        changed = frozenset(x for x in touched if trial_state[x] != state[x])
+        return _Trial(changed, {x: trial_state[x] for x in changed})
+
+    def _trial_may_change(
+        self, b: Effect, old: _Trial, delta: set[str], state: dict[str, Characteristics]
+    ) -> bool:
+        if not _is_local(b, self.started) or b.source in delta:
+            return True
+        if old.changed & delta:
+            return True
+        if b.eid in self.started or b.kind != "static" or b.spec.subject.kind != "filter":
+            return False
+        ctx = context_for(b, state, self.world)
+        return any(
+            x in state
+            and any(matches(f, x, state, self.world, ctx) for f in b.spec.subject.filters)
+            for x in delta
+        )
+
+    def edges(
+        self, pool: list[Effect], state: dict[str, Characteristics], delta: set[str] | None
+    ) -> dict[str, list[DependencyEdge]]:
+        """Edges among ``pool`` in ``state``; ``delta`` = objects changed since last call."""
+        readers = pool
+        old_state = self.state
+        fresh = delta is None or not old_state
+        recomputed_trials: set[str] = set()
+        for b in pool:
+            old = self.trials.get(b.eid)
+            if fresh or old is None or self._trial_may_change(b, old, delta or set(), state):
+                new = self._trial(b, state)
+                if old is None or new.changed != old.changed or new.result != old.result:
+                    recomputed_trials.add(b.eid)
+                self.trials[b.eid] = new
+        changed_before: set[str] = set()
         for a in readers:
-            if a.eid == b.eid or a.cda != b.cda:
-                continue  # 613.8a(c): CDA and non-CDA effects never depend on each other
-            after = _incremental(a, layer, before[a.eid], state, trial_state, changed, world, started)
-            clause = _compare(before[a.eid], after)
-            if clause is not None:
-                edges.setdefault(a.eid, []).append(
-                    DependencyEdge(a.eid, b.eid, clause, _describe(clause, a, b, before[a.eid], after), layer)
+            old_fp = self.before.get(a.eid)
+            if fresh or old_fp is None:
+                new_fp = footprint_of(a, self.layer, state, self.world, self.started)
+            elif delta:
+                new_fp = _incremental(
+                    a, self.layer, old_fp, old_state, state, set(delta), self.world, self.started
                 )
-    return edges
+            else:
+                new_fp = old_fp
+            if old_fp is None or new_fp != old_fp:
+                changed_before.add(a.eid)
+            self.before[a.eid] = new_fp
+        result: dict[str, list[DependencyEdge]] = {}
+        for b in pool:
+            trial = self.trials[b.eid]
+            for a in readers:
+                if not _may_depend(a, b, self.layer, state, self.world, self.started):
+                    continue
+                key = (a.eid, b.eid)
+                reuse = (
+                    not fresh
+                    and key in self.pairs
+                    and b.eid not in recomputed_trials
+                    and a.eid not in changed_before
+                    and _is_local(a, self.started)
+                    and a.source not in (delta or set())
+                    and not (trial.changed & (delta or set()))
+                )
+                if not reuse:
+                    self.pairs[key] = self._edge(a, b, trial, state)
+                edge = self.pairs[key]
+                if edge is not None:
+                    result.setdefault(a.eid, []).append(edge)
+        self.state = state
+        return result
+
+    def dependencies_of(
+        self, a: Effect, pool: list[Effect], state: dict[str, Characteristics]
+    ) -> list[DependencyEdge]:
+        """What A depends on among ``pool`` right now (the question 613.8b asks of A)."""
+        relevant = [
+            b for b in pool if _may_depend(a, b, self.layer, state, self.world, self.started)
+        ]
+        if not relevant:
+            return []
+        if self.state is not state:
+            self.state = state
+            self.trials = {}
+            self.before = {}
+        if a.eid not in self.before:
+            self.before[a.eid] = footprint_of(a, self.layer, state, self.world, self.started)
+        found = []
+        for b in relevant:
+            if b.eid not in self.trials:
+                self.trials[b.eid] = self._trial(b, state)
+            edge = self._edge(a, b, self.trials[b.eid], state)
+            if edge is not None:
+                found.append(edge)
+        return found
+
+    def _edge(
+        self, a: Effect, b: Effect, trial: _Trial, state: dict[str, Characteristics]
+    ) -> DependencyEdge | None:
+        if not trial.changed:
+            return None  # applying B changes nothing, so nothing can depend on it
+        before = self.before[a.eid]
+        trial_state = dict(state)
+        trial_state.update(trial.result)
+        after = _incremental(
+            a, self.layer, before, state, trial_state, set(trial.changed), self.world, self.started
+        )
+        clause = _compare(before, after)
+        if clause is None:
+            return None
+        return DependencyEdge(
+            a.eid, b.eid, clause, _describe(clause, a, b, before, after), self.layer
+        )
+
+
+def dependency_edges(
+    pool: list[Effect],
+    layer: str,
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+) -> dict[str, list[DependencyEdge]]:
+    """For each pending effect, the pending effects it depends on now (613.8a)."""
+    return LayerDependencies(layer, world, started).edges(pool, state, None)

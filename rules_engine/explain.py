@@ -49,7 +49,9 @@ def explain_table(result: Result) -> str:
         lines.append(f"      why now: {reason} ({step.why.rule})")
         lines.append(f"      {_changes(step.before, step.after)}")
         if step.vanished:
-            lines.append(f"      no longer exists: {', '.join(names.get(e, e) for e in step.vanished)}")
+            lines.append(
+                f"      no longer exists: {', '.join(names.get(e, e) for e in step.vanished)}"
+            )
     if result.sbas:
         lines.append("")
         lines.append("State-based actions:")
@@ -64,7 +66,11 @@ def explain_table(result: Result) -> str:
         pt = f" {c.power}/{c.toughness}" if c.power is not None else ""
         type_line = " ".join(c.supertypes + c.types)
         if c.subtypes or c.all_creature_types:
-            type_line += " - " + " ".join(c.subtypes) + (" (every creature type)" if c.all_creature_types else "")
+            type_line += (
+                " - "
+                + " ".join(c.subtypes)
+                + (" (every creature type)" if c.all_creature_types else "")
+            )
         colors = "".join(x for x in "WUBRG" if x in c.colors) or "colorless"
         lines.append(f"  {obj.label}: {c.name or '(face down)'} [{type_line}] {colors}{pt}")
         for ability in c.abilities:

@@ -109,7 +109,9 @@ class Game:
         objects = tuple(o for o in self.objects if o.label != obj.label)
         if len(objects) == len(self.objects):
             return replace(self, objects=self.objects + (obj,))
-        return replace(self, objects=tuple(obj if o.label == obj.label else o for o in self.objects))
+        return replace(
+            self, objects=tuple(obj if o.label == obj.label else o for o in self.objects)
+        )
 
     def opponents(self, player: str) -> tuple[str, ...]:
         return tuple(p for p in self.players if p != player)

@@ -20,15 +20,35 @@ from rules_engine.characteristics import (
     characteristics_json,
     initial_characteristics,
 )
-from rules_engine.dependency import DependencyEdge, dependency_edges
+from rules_engine.dependency import DependencyEdge, LayerDependencies
 from rules_engine.effects import LAYER_RULES, LAYERS
 from rules_engine.game import Game
 from rules_engine.selection import World
 
 # Which characteristics each layer writes (for the trace and for dependency pruning).
 LAYER_FIELDS: dict[str, tuple[str, ...]] = {
-    "1a": ("name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities", "power", "toughness"),
-    "1b": ("name", "mana_cost", "colors", "supertypes", "types", "subtypes", "abilities", "power", "toughness"),
+    "1a": (
+        "name",
+        "mana_cost",
+        "colors",
+        "supertypes",
+        "types",
+        "subtypes",
+        "abilities",
+        "power",
+        "toughness",
+    ),
+    "1b": (
+        "name",
+        "mana_cost",
+        "colors",
+        "supertypes",
+        "types",
+        "subtypes",
+        "abilities",
+        "power",
+        "toughness",
+    ),
     "2": ("controller",),
     "3": ("abilities",),
     "4": ("supertypes", "types", "subtypes", "abilities"),
@@ -102,22 +122,68 @@ def _visible(chars: Characteristics, layer: str) -> dict[str, Any]:
     return {k: data[k] for k in LAYER_FIELDS[layer]}
 
 
-def _choose(pool: list[Effect], edges: dict[str, list[DependencyEdge]],
-            waited: dict[str, set[str]]) -> tuple[Effect, Why]:
-    """613.8b: an effect waits for what it depends on; loops fall back to timestamps."""
-    ready = [e for e in pool if not edges.get(e.eid)]
-    if ready:
-        chosen = ready[0]
-        if chosen.cda:
-            return chosen, Why("cda", detail="characteristic-defining abilities apply first", rule="613.3")
-        if waited.get(chosen.eid):
-            on = tuple(sorted(waited[chosen.eid]))
-            return chosen, Why("dependency", on, "it depends on these, so it waited until they applied", "613.8b")
-        dependents = tuple(e.eid for e in pool if any(edge.on == chosen.eid for edge in edges.get(e.eid, [])))
-        earlier = [e for e in pool if e.sort_key < chosen.sort_key]
-        if dependents and earlier:
-            return chosen, Why("depended_on", dependents, "others depend on it, so it applies before them", "613.8b")
-        return chosen, Why("timestamp", detail="earliest timestamp among effects that wait for nothing", rule="613.7")
+def _choose(
+    pool: list[Effect],
+    tracker: LayerDependencies | None,
+    state: dict[str, Characteristics],
+    waited: dict[str, set[str]],
+    evaluation: Evaluation,
+) -> tuple[Effect, Why]:
+    """613.8b: the earliest effect that waits for nothing; loops fall back to timestamps.
+
+    Dependencies are asked of each effect in timestamp order only until one is
+    found that waits for nothing, so an effect nobody reads costs no trial.
+    """
+    skipped: dict[str, list[DependencyEdge]] = {}
+    for candidate in pool:
+        found = tracker.dependencies_of(candidate, pool, state) if tracker else []
+        if found:
+            skipped[candidate.eid] = found
+            waited.setdefault(candidate.eid, set()).update(edge.on for edge in found)
+            continue
+        if skipped:
+            evaluation.graphs.append(
+                DependencySnapshot(
+                    tracker.layer if tracker else "",
+                    tuple(e.eid for e in pool),
+                    tuple(edge for edges in skipped.values() for edge in edges),
+                )
+            )
+        if candidate.cda:
+            return candidate, Why(
+                "cda", detail="characteristic-defining abilities apply first", rule="613.3"
+            )
+        if waited.get(candidate.eid):
+            on = tuple(sorted(waited[candidate.eid]))
+            return candidate, Why(
+                "dependency", on, "it depends on these, so it waited until they applied", "613.8b"
+            )
+        dependents = tuple(
+            eid for eid, edges in skipped.items() if any(e.on == candidate.eid for e in edges)
+        )
+        if dependents:
+            return candidate, Why(
+                "depended_on",
+                dependents,
+                "others depend on it, so it applies before them",
+                "613.8b",
+            )
+        if skipped:
+            return candidate, Why(
+                "timestamp", tuple(skipped), "earlier effects are waiting for others", "613.7"
+            )
+        return candidate, Why(
+            "timestamp",
+            detail="earliest timestamp among effects that wait for nothing",
+            rule="613.7",
+        )
+    assert tracker is not None
+    edges = dict(skipped)
+    evaluation.graphs.append(
+        DependencySnapshot(
+            tracker.layer, tuple(e.eid for e in pool), tuple(x for v in edges.values() for x in v)
+        )
+    )
     loop = _loop_members(pool, edges)
     chosen = min(loop, key=lambda e: e.sort_key)
     on = tuple(e.eid for e in loop if e is not chosen)
@@ -155,9 +221,12 @@ def compute(game: Game, *, dependency: bool = True, until: str | None = None) ->
     for layer in LAYERS:
         applied: set[str] = set()
         waited: dict[str, set[str]] = {}
+        tracker = LayerDependencies(layer, world, started) if dependency else None
+        graphed: set[bool] = set()
         while True:
             candidates = [
-                e for e in current_effects(layer, state, world, started, evaluation.effects)
+                e
+                for e in current_effects(layer, state, world, started, evaluation.effects)
                 if e.eid not in applied
             ]
             if not candidates:
@@ -165,22 +234,28 @@ def compute(game: Game, *, dependency: bool = True, until: str | None = None) ->
             for e in candidates:
                 evaluation.effects.setdefault(e.eid, e)
             pool = [e for e in candidates if e.cda] or candidates
-            edges: dict[str, list[DependencyEdge]] = {}
-            if dependency and len(pool) > 1:
-                edges = dependency_edges(pool, layer, state, world, started)
-                if any(edges.values()):
+            if tracker is not None and len(pool) > 1 and pool[0].cda not in graphed:
+                # The whole graph once per group, for the stepper's panel and "depends" questions.
+                graphed.add(pool[0].cda)
+                full = LayerDependencies(layer, world, started).edges(pool, state, None)
+                if any(full.values()):
                     evaluation.graphs.append(
-                        DependencySnapshot(layer, tuple(e.eid for e in pool),
-                                           tuple(x for v in edges.values() for x in v))
+                        DependencySnapshot(
+                            layer,
+                            tuple(e.eid for e in pool),
+                            tuple(x for v in full.values() for x in v),
+                        )
                     )
-                for eid, found in edges.items():
-                    waited.setdefault(eid, set()).update(edge.on for edge in found)
-            chosen, why = _choose(pool, edges, waited)
+            chosen, why = _choose(
+                pool, tracker if len(pool) > 1 else None, state, waited, evaluation
+            )
             before_state = state
             state, labels = apply_effect(chosen, layer, state, world, started)
             applied.add(chosen.eid)
             remaining = {e.eid for e in candidates if e.eid != chosen.eid}
-            still = {e.eid for e in current_effects(layer, state, world, started, evaluation.effects)}
+            still = {
+                e.eid for e in current_effects(layer, state, world, started, evaluation.effects)
+            }
             vanished = tuple(sorted(remaining - still))
             evaluation.trace.append(
                 TraceStep(
@@ -202,5 +277,3 @@ def compute(game: Game, *, dependency: bool = True, until: str | None = None) ->
             break
     evaluation.chars = state
     return evaluation
-
-

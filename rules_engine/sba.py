@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from rules_engine.characteristics import Characteristics
 from rules_engine.game import Game
-from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
 from rules_engine.selection import Context, World, matches
 
@@ -24,10 +24,17 @@ class StateBasedAction:
     reason: str
 
     def as_json(self) -> dict[str, str]:
-        return {"action": self.action, "object": self.object, "rule": self.rule, "reason": self.reason}
+        return {
+            "action": self.action,
+            "object": self.object,
+            "rule": self.rule,
+            "reason": self.reason,
+        }
 
 
-def _enchant_allows(aura: Characteristics, host: str, state: dict[str, Characteristics], world: World) -> bool:
+def _enchant_allows(
+    aura: Characteristics, host: str, state: dict[str, Characteristics], world: World
+) -> bool:
     """CR 303.4d, 702.5a: "Enchant X" decides what the Aura may be attached to."""
     for ability in aura.abilities:
         text = ability.text
@@ -55,19 +62,33 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
         if "Creature" in chars.types:
             toughness = chars.toughness or 0
             if toughness <= 0:
-                actions.append(StateBasedAction("dies", obj.label, "704.5f", f"toughness {toughness}"))
+                actions.append(
+                    StateBasedAction("dies", obj.label, "704.5f", f"toughness {toughness}")
+                )
             elif obj.damage >= toughness and not chars.has_ability("indestructible"):
                 actions.append(
-                    StateBasedAction("destroyed", obj.label, "704.5g",
-                                     f"{obj.damage} damage marked, toughness {toughness}")
+                    StateBasedAction(
+                        "destroyed",
+                        obj.label,
+                        "704.5g",
+                        f"{obj.damage} damage marked, toughness {toughness}",
+                    )
                 )
-        if "Planeswalker" in chars.types and (chars.loyalty or 0) <= 0 and obj.counter_count("loyalty") <= 0:
+        if (
+            "Planeswalker" in chars.types
+            and (chars.loyalty or 0) <= 0
+            and obj.counter_count("loyalty") <= 0
+        ):
             actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty"))
         if obj.counter_count("+1/+1") and obj.counter_count("-1/-1"):
             n = min(obj.counter_count("+1/+1"), obj.counter_count("-1/-1"))
             actions.append(
-                StateBasedAction("counters_removed", obj.label, "704.5q",
-                                 f"{n} +1/+1 and {n} -1/-1 counters are removed")
+                StateBasedAction(
+                    "counters_removed",
+                    obj.label,
+                    "704.5q",
+                    f"{n} +1/+1 and {n} -1/-1 counters are removed",
+                )
             )
         if "Aura" in chars.subtypes:
             host = obj.attached_to
@@ -76,13 +97,21 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
             )
             if not hosts_ok or not _enchant_allows(chars, host or "", state, world):
                 actions.append(
-                    StateBasedAction("to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing")
+                    StateBasedAction(
+                        "to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing"
+                    )
                 )
         if "Equipment" in chars.subtypes and obj.attached_to is not None:
             host = obj.attached_to
-            if host not in state or not world.objects[host].on_battlefield or "Creature" not in state[host].types:
+            if (
+                host not in state
+                or not world.objects[host].on_battlefield
+                or "Creature" not in state[host].types
+            ):
                 actions.append(
-                    StateBasedAction("unattached", obj.label, "704.5n", "Equipment attached to a non-creature")
+                    StateBasedAction(
+                        "unattached", obj.label, "704.5n", "Equipment attached to a non-creature"
+                    )
                 )
     seen: dict[tuple[str, str], list[str]] = {}
     for obj in battlefield:
@@ -93,7 +122,11 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
         if len(labels) > 1:
             for label in labels[:-1]:
                 actions.append(
-                    StateBasedAction("legend_rule", label, "704.5j",
-                                     f"its controller keeps one {name} (here: the newest)")
+                    StateBasedAction(
+                        "legend_rule",
+                        label,
+                        "704.5j",
+                        f"its controller keeps one {name} (here: the newest)",
+                    )
                 )
     return actions

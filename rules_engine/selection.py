@@ -129,10 +129,19 @@ def _compile(f: Filter) -> tuple[Check, ...]:
     elif zone != "anywhere":
         checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.zone == zone)
     if f.other:
-        def other(label: str, _c: Characteristics, _o: GameObject, _s: State, ctx: Context, rel: str | None) -> bool:
+
+        def other(
+            label: str,
+            _c: Characteristics,
+            _o: GameObject,
+            _s: State,
+            ctx: Context,
+            rel: str | None,
+        ) -> bool:
             if rel is not None:
                 return label != rel
             return label != ctx.source and not (ctx.resolved and label in ctx.targets)
+
         checks.append(other)
     if f.controller == "you":
         checks.append(lambda _l, c, o, _s, x, _r: _controller_of(c, o) == x.controller)
@@ -141,7 +150,9 @@ def _compile(f: Filter) -> tuple[Check, ...]:
     elif f.controller == "target_player":
         slot = f.player_slot
         checks.append(
-            lambda _l, c, o, _s, x, _r: slot < len(x.targets) and _controller_of(c, o) == x.targets[slot]
+            lambda _l, c, o, _s, x, _r: (
+                slot < len(x.targets) and _controller_of(c, o) == x.targets[slot]
+            )
         )
     if f.owner == "you":
         checks.append(lambda _l, _c, o, _s, x, _r: o.owner == x.controller)
@@ -165,14 +176,20 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         checks.append(lambda _l, _c, o, _s, _x, _r: o.tapped == f.tapped)
     if f.shares_creature_type_with_affected:
         checks.append(
-            lambda _l, c, _o, s, _x, r: r is not None and bool(c.creature_types() & s[r].creature_types())
+            lambda _l, c, _o, s, _x, r: (
+                r is not None and bool(c.creature_types() & s[r].creature_types())
+            )
         )
     if f.chosen_type:
         checks.append(
-            lambda _l, c, _o, _s, x, _r: bool(x.choices.creature_type) and c.has_subtype(x.choices.creature_type)
+            lambda _l, c, _o, _s, x, _r: (
+                bool(x.choices.creature_type) and c.has_subtype(x.choices.creature_type)
+            )
         )
     if f.chosen_color:
-        checks.append(lambda _l, c, _o, _s, x, _r: bool(x.choices.color) and x.choices.color in c.colors)
+        checks.append(
+            lambda _l, c, _o, _s, x, _r: bool(x.choices.color) and x.choices.color in c.colors
+        )
     if f.name is not None:
         checks.append(lambda _l, c, _o, _s, _x, _r: c.name == f.name)
     return tuple(checks)
@@ -210,17 +227,65 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
     if subject.kind == "filter":
         return tuple(
             label
-            for label in state
-            if any(matches(f, label, state, world, ctx) for f in subject.filters)
+            for label in _candidates(subject, state)
+            if _fits(subject, label, state, world, ctx)
         )
     return ()
 
 
-def count(subject: Subject, state: State, world: World, ctx: Context, relative_to: str | None) -> int:
+def _fits(
+    subject: Subject,
+    label: str,
+    state: State,
+    world: World,
+    ctx: Context,
+    relative_to: str | None = None,
+) -> bool:
+    c = state[label]
+    obj = world.objects[label]
+    for f in subject.filters:
+        if all(check(label, c, obj, state, ctx, relative_to) for check in compile_filter(f)):
+            return True
+    return False
+
+
+_TYPE_INDEX: list[tuple[State, dict[str, list[str]]]] = []
+
+
+def _candidates(subject: Subject, state: State) -> list[str] | State:
+    """Objects that could match: those with every required card type (an index per state)."""
+    required = [f.types for f in subject.filters]
+    if not required or not all(required):
+        return state
+    index = None
+    for cached_state, cached in _TYPE_INDEX:
+        if cached_state is state:
+            index = cached
+            break
+    if index is None:
+        index = {}
+        for label, c in state.items():
+            for t in c.types:
+                index.setdefault(t, []).append(label)
+        _TYPE_INDEX.insert(0, (state, index))
+        del _TYPE_INDEX[4:]
+    if len(required) == 1:
+        first = min(required[0], key=lambda t: len(index.get(t, ())))
+        return index.get(first, [])
+    seen: set[str] = set()
+    for types in required:
+        first = min(types, key=lambda t: len(index.get(t, ())))
+        seen.update(index.get(first, ()))
+    return [label for label in state if label in seen]
+
+
+def count(
+    subject: Subject, state: State, world: World, ctx: Context, relative_to: str | None
+) -> int:
     return sum(
         1
-        for label in state
-        if any(matches(f, label, state, world, ctx, relative_to) for f in subject.filters)
+        for label in _candidates(subject, state)
+        if _fits(subject, label, state, world, ctx, relative_to)
     )
 
 
@@ -254,7 +319,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
 
 
 def condition_holds(condition: Condition | None, state: State, world: World, ctx: Context) -> bool:
-    """"As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
+    """ "As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
     if condition is None or isinstance(condition, Always):
         return True
     if isinstance(condition, CountAtLeast):

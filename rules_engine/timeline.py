@@ -31,7 +31,9 @@ def new_game(board: Board) -> Game:
             if isinstance(cards, int):
                 continue
             for i, card in enumerate(cards):
-                game = _add(game, GameObject(f"{player}.{zone}[{i}]", card, player, player, zone, 0, 0))
+                game = _add(
+                    game, GameObject(f"{player}.{zone}[{i}]", card, player, player, zone, 0, 0)
+                )
     return game
 
 
@@ -50,17 +52,25 @@ def _abilities_or_error(card: CardDef, path: str) -> None:
         printed_abilities(card.name, card.rules_text, card.is_spell_card)
     except OracleParseError as exc:
         index = next(
-            (i for i, text in enumerate(card.rules_text) if exc.phrase in text or text in exc.phrase),
+            (
+                i
+                for i, text in enumerate(card.rules_text)
+                if exc.phrase in text or text in exc.phrase
+            ),
             0,
         )
         field = "abilities" if card.inline else "oracle text"
-        raise BoardError(f"{path}.{field}[{index}]" if card.inline else path, f"{field}: {exc}") from exc
+        raise BoardError(
+            f"{path}.{field}[{index}]" if card.inline else path, f"{field}: {exc}"
+        ) from exc
 
 
 def _require_on_battlefield(game: Game, label: str, path: str) -> GameObject:
     obj = game.object(label)
     if obj is None or obj.zone != "battlefield":
-        where = "is not an object" if obj is None else f"is in the {obj.zone}, not on the battlefield"
+        where = (
+            "is not an object" if obj is None else f"is in the {obj.zone}, not on the battlefield"
+        )
         raise BoardError(path, f'"{label}" {where}')
     return obj
 
@@ -80,8 +90,12 @@ def _enter(game: Game, step: Step) -> Game:
     copy_ability = _copy_ability(card)
     if step.choices.copy:
         if copy_ability is None:
-            raise BoardError(f"{step.path}.choices.copy", f"{card.name} has no \"enter as a copy\" ability")
-        copy = _copy_snapshot(game, step.choices.copy[0], copy_ability, f"{step.path}.choices.copy[0]")
+            raise BoardError(
+                f"{step.path}.choices.copy", f'{card.name} has no "enter as a copy" ability'
+            )
+        copy = _copy_snapshot(
+            game, step.choices.copy[0], copy_ability, f"{step.path}.choices.copy[0]"
+        )
     if step.to is not None and step.to not in game.players:
         _require_on_battlefield(game, step.to, f"{step.path}.attach")
     game, timestamp = _stamp(game)
@@ -124,7 +138,8 @@ def _resolve(
     if len(step.targets) < needed:
         raise BoardError(
             f"{step.path}.targets",
-            f"{source_name} needs {needed} target{'s' if needed != 1 else ''}, got {len(step.targets)}",
+            f"{source_name} needs {needed} target{'s' if needed != 1 else ''}, "
+            f"got {len(step.targets)}",
         )
     for i, target in enumerate(step.targets):
         if target not in game.players:
@@ -140,13 +155,27 @@ def _resolve(
         if any(p.layer == "1a" for p in spec.parts):
             copy = _spell_copy(game, step, spec)
         stub = ResolvedEffect(
-            eid, step.label or eid, spec, source, source_name, controller, timestamp, game.next_order,
-            (), step.targets, step.choices, step.x, copy=copy,
+            eid,
+            step.label or eid,
+            spec,
+            source,
+            source_name,
+            controller,
+            timestamp,
+            game.next_order,
+            (),
+            step.targets,
+            step.choices,
+            step.x,
+            copy=copy,
         )
-        effect = Effect(eid, "resolved", spec, source, source_name, timestamp, (), resolved=stub, copy=copy)
+        effect = Effect(
+            eid, "resolved", spec, source, source_name, timestamp, (), resolved=stub, copy=copy
+        )
         ctx = context_for(effect, state, world)
         affected = tuple(
-            label for label in select(spec.subject, state, world, ctx)
+            label
+            for label in select(spec.subject, state, world, ctx)
             if world.objects[label].on_battlefield and _legal_target(spec, label, state, world, ctx)
         )
         locked: list[tuple[tuple[int, str], object]] = []
@@ -154,14 +183,20 @@ def _resolve(
             if layer == "1a":
                 continue
             values = effect_payloads(
-                replace(effect, resolved=replace(stub, affected=affected)), layer, affected, state, world
+                replace(effect, resolved=replace(stub, affected=affected)),
+                layer,
+                affected,
+                state,
+                world,
             )
             locked.extend(values.items())
         resolved.append(replace(stub, affected=affected, locked=tuple(locked)))
     return replace(game, resolved=game.resolved + tuple(resolved), next_order=game.next_order + 1)
 
 
-def _legal_target(spec: EffectSpec, label: str, state: dict[str, Characteristics], world: World, ctx) -> bool:  # type: ignore[no-untyped-def]
+def _legal_target(
+    spec: EffectSpec, label: str, state: dict[str, Characteristics], world: World, ctx
+) -> bool:  # type: ignore[no-untyped-def]
     """CR 608.2b: a target that is no longer legal is not affected."""
     if spec.subject.kind != "targets":
         return True
@@ -185,16 +220,18 @@ def _cast(game: Game, step: Step) -> Game:
     card = step.card
     _abilities_or_error(card, f"{step.path}.cast")
     if not card.is_spell_card:
-        raise BoardError(f"{step.path}.cast", f"{card.name} is a permanent card: use an \"enter\" step")
-    abilities = [
-        inst.parsed for inst in printed_abilities(card.name, card.rules_text, True)
-    ]
+        raise BoardError(
+            f"{step.path}.cast", f'{card.name} is a permanent card: use an "enter" step'
+        )
+    abilities = [inst.parsed for inst in printed_abilities(card.name, card.rules_text, True)]
     mode = step.choices.mode
     modal = [a for a in abilities if a.kind == "modal"]
     if modal:
         modes = [a for a in abilities if a not in modal and a.kind != "keyword"]
         if mode is None or mode >= len(modes):
-            raise BoardError(f"{step.path}.choices.mode", f"choose a mode from 0 to {len(modes) - 1}")
+            raise BoardError(
+                f"{step.path}.choices.mode", f"choose a mode from 0 to {len(modes) - 1}"
+            )
         abilities = [modes[mode]]
     game = _resolve(game, step, abilities, step.label, card.name, step.controller)
     # CR 608.2n: the resolved card goes to its owner's graveyard.
@@ -208,12 +245,20 @@ def _activate(game: Game, step: Step) -> Game:
     assert step.obj is not None
     obj = _require_on_battlefield(game, step.obj, f"{step.path}.activate")
     chars = compute(game).chars[step.obj]
-    paragraphs = [a for a in chars.abilities if a.paragraph == step.ability and a.origin == "printed"]
+    paragraphs = [
+        a for a in chars.abilities if a.paragraph == step.ability and a.origin == "printed"
+    ]
     granted = [a for a in chars.abilities if a.origin != "printed"]
-    candidates = paragraphs or ([granted[step.ability - len(obj.card.rules_text)]] if 0 <= step.ability - len(obj.card.rules_text) < len(granted) else [])
+    candidates = paragraphs or (
+        [granted[step.ability - len(obj.card.rules_text)]]
+        if 0 <= step.ability - len(obj.card.rules_text) < len(granted)
+        else []
+    )
     if not candidates or candidates[0].parsed.kind not in ("activated", "mana"):
         listing = "; ".join(
-            f"{a.paragraph}: {a.text}" for a in chars.abilities if a.parsed.kind in ("activated", "mana")
+            f"{a.paragraph}: {a.text}"
+            for a in chars.abilities
+            if a.parsed.kind in ("activated", "mana")
         )
         raise BoardError(
             f"{step.path}.ability",
@@ -222,7 +267,14 @@ def _activate(game: Game, step: Step) -> Game:
         )
     choices = step.choices
     merged = replace(step, choices=_merge_choices(obj.choices, choices))
-    return _resolve(game, merged, [candidates[0].parsed], step.obj, chars.name or obj.card.name, chars.controller)
+    return _resolve(
+        game,
+        merged,
+        [candidates[0].parsed],
+        step.obj,
+        chars.name or obj.card.name,
+        chars.controller,
+    )
 
 
 def _merge_choices(base: Choices, extra: Choices) -> Choices:
@@ -247,7 +299,9 @@ def _counters(game: Game, step: Step) -> Game:
     stamps = dict(obj.counter_timestamps)
     current = counts.get(step.kind, 0)
     if current + step.n < 0:
-        raise BoardError(f"{step.path}.n", f'"{step.obj}" has only {current} {step.kind} counter(s)')
+        raise BoardError(
+            f"{step.path}.n", f'"{step.obj}" has only {current} {step.kind} counter(s)'
+        )
     counts[step.kind] = current + step.n
     if step.n > 0:
         # CR 613.7c: every counter of the kind takes the new counter's timestamp.
@@ -284,23 +338,40 @@ def apply_step(game: Game, step: Step) -> Game:
         return game.with_object(replace(obj, damage=obj.damage + step.n))
     if step.verb == "leave":
         obj = _require_on_battlefield(game, step.obj, f"{step.path}.leave")
-        zone = {"library_top": "library", "library_bottom": "library"}.get(step.to or "", step.to or "graveyard")
+        zone = {"library_top": "library", "library_bottom": "library"}.get(
+            step.to or "", step.to or "graveyard"
+        )
         if obj.card.token:
             # CR 111.7: a token that leaves the battlefield ceases to exist.
             return replace(game, objects=tuple(o for o in game.objects if o.label != obj.label))
         return game.with_object(
-            replace(obj, zone=zone, counters=(), counter_timestamps=(), damage=0, tapped=False,
-                    attached_to=None, face_down=False, phased_out=False, copy=None, controller=obj.owner)
+            replace(
+                obj,
+                zone=zone,
+                counters=(),
+                counter_timestamps=(),
+                damage=0,
+                tapped=False,
+                attached_to=None,
+                face_down=False,
+                phased_out=False,
+                copy=None,
+                controller=obj.owner,
+            )
         )
     if step.verb == "end":
         remaining = tuple(r for r in game.resolved if r.label != step.obj and r.eid != step.obj)
         if len(remaining) == len(game.resolved):
-            raise BoardError(f"{step.path}.end", f'"{step.obj}" is not a resolved effect that is still active')
+            raise BoardError(
+                f"{step.path}.end", f'"{step.obj}" is not a resolved effect that is still active'
+            )
         return replace(game, resolved=remaining)
     if step.verb in ("turn_face_up", "turn_face_down"):
         obj = _require_on_battlefield(game, step.obj, f"{step.path}.{step.verb}")
         game, timestamp = _stamp(game)
-        return game.with_object(replace(obj, face_down=step.verb == "turn_face_down", timestamp=timestamp))
+        return game.with_object(
+            replace(obj, face_down=step.verb == "turn_face_down", timestamp=timestamp)
+        )
     if step.verb in ("phase_out", "phase_in"):
         obj = game.object(step.obj)
         if obj is None or obj.zone != "battlefield":

@@ -54,7 +54,14 @@ STATICS: dict[str, frozenset[str]] = {
     "Blood Sun": frozenset({"6"}),
     "Coat of Arms": frozenset({"7c"}),
 }
-TARGETED = ["Giant Growth", "Twisted Image", "Turn to Frog", "Diminish", "Ovinize", "Cerulean Wisps"]
+TARGETED = [
+    "Giant Growth",
+    "Twisted Image",
+    "Turn to Frog",
+    "Diminish",
+    "Ovinize",
+    "Cerulean Wisps",
+]
 
 
 @st.composite
@@ -67,12 +74,22 @@ def boards(draw: st.DrawFn, max_steps: int = 10) -> dict[str, Any]:
         controller = draw(st.sampled_from(PLAYERS))
         label = f"o{i}"
         if kind == "creature" or (kind in ("spell", "counters") and not creatures):
-            steps.append({"enter": draw(st.sampled_from(CREATURES)), "as": label, "controller": controller})
+            steps.append(
+                {"enter": draw(st.sampled_from(CREATURES)), "as": label, "controller": controller}
+            )
             creatures.append(label)
         elif kind == "land":
-            steps.append({"enter": draw(st.sampled_from(LANDS)), "as": label, "controller": controller})
+            steps.append(
+                {"enter": draw(st.sampled_from(LANDS)), "as": label, "controller": controller}
+            )
         elif kind == "static":
-            steps.append({"enter": draw(st.sampled_from(sorted(STATICS))), "as": label, "controller": controller})
+            steps.append(
+                {
+                    "enter": draw(st.sampled_from(sorted(STATICS))),
+                    "as": label,
+                    "controller": controller,
+                }
+            )
         elif kind == "spell":
             steps.append(
                 {
@@ -84,7 +101,10 @@ def boards(draw: st.DrawFn, max_steps: int = 10) -> dict[str, Any]:
             )
         else:
             steps.append(
-                {"counters": draw(st.sampled_from(["+1/+1", "-1/-1"])), "on": draw(st.sampled_from(creatures)),
-                 "n": draw(st.integers(1, 3))}
+                {
+                    "counters": draw(st.sampled_from(["+1/+1", "-1/-1"])),
+                    "on": draw(st.sampled_from(creatures)),
+                    "n": draw(st.integers(1, 3)),
+                }
             )
     return {"format": "mtg-board/1", "players": PLAYERS, "steps": steps}

@@ -38,7 +38,14 @@ from rules_engine.oracle.predicates import (
     parse_predicates,
 )
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
-from rules_engine.oracle.text import SELF, clean, mark_self, split_sentences, strip_reminder, tokenize
+from rules_engine.oracle.text import (
+    SELF,
+    clean,
+    mark_self,
+    split_sentences,
+    strip_reminder,
+    tokenize,
+)
 from rules_engine.vocabulary import ALL_TYPE_WORDS, KEYWORDS
 
 AbilityKind = Literal[
@@ -101,7 +108,7 @@ _REPLACEMENT = re.compile(
 
 
 def _split_keywords(line: str) -> list[str] | None:
-    """"Flying, first strike" -> ["Flying", "First strike"]; None if not all keywords."""
+    """ "Flying, first strike" -> ["Flying", "First strike"]; None if not all keywords."""
     if re.match(r"^enchant\b", line, re.IGNORECASE):
         return [line]
     pieces = [p.strip() for p in re.split(r"[,;] ", line)]
@@ -122,7 +129,7 @@ def _split_keywords(line: str) -> list[str] | None:
 
 
 def _colon_split(text: str) -> tuple[str, str] | None:
-    """"{1}: ~ becomes ..." -> (cost, effect) when the colon is outside quotes."""
+    """ "{1}: ~ becomes ..." -> (cost, effect) when the colon is outside quotes."""
     in_quote = False
     for i, ch in enumerate(text):
         if ch == '"':
@@ -172,7 +179,9 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     if not spell and _REPLACEMENT.search(marked) and not marked.lower().startswith("as long as"):
         return (ParsedAbility(display, "replacement"),)
     effects, rules, notes = _parse_effects(marked, resolving=spell)
-    return (ParsedAbility(display, "spell" if spell else "static", effects, rules=rules, notes=notes),)
+    return (
+        ParsedAbility(display, "spell" if spell else "static", effects, rules=rules, notes=notes),
+    )
 
 
 def _keyword(text: str) -> ParsedAbility:
@@ -320,7 +329,9 @@ def _parse_effects(
                 raise OracleParseError(sentence, "nothing before it to be the same")
             extra = _subject_from(m["subj"], sentence, state)
             prior = effects[-1]
-            merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
+            merged = Subject(
+                "filter", prior.subject.filters + extra.filters, words=prior.subject.words
+            )
             effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {sentence}")
             continue
         if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
@@ -346,7 +357,7 @@ def _parse_effects(
 
 
 def _remember_object(body: str, state: _SentenceState) -> None:
-    """"Untap that creature." keeps the antecedent; targets still count (CR 115.1)."""
+    """ "Untap that creature." keeps the antecedent; targets still count (CR 115.1)."""
     cursor = Cursor(tokenize(body), sentence=body)
     while not cursor.at_end():
         if cursor.peek() in ("target", "another", "up") or (
@@ -374,7 +385,7 @@ def _resolve_antecedent(subject: Subject, state: _SentenceState) -> Subject:
 
 
 def _still_a_land(spec: EffectSpec) -> EffectSpec:
-    """"It's still a land." keeps every prior type (CR 205.1b)."""
+    """ "It's still a land." keeps every prior type (CR 205.1b)."""
     parts = []
     for part in spec.parts:
         action = part.action
@@ -491,7 +502,9 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
             (types if kind == "type" else subtypes).add(canonical)
             cursor.pos += 1
         if (types or subtypes) and cursor.at_end():
-            return ObjectMatches(subject, Filter(types=frozenset(types), subtypes=frozenset(subtypes)))
+            return ObjectMatches(
+                subject, Filter(types=frozenset(types), subtypes=frozenset(subtypes))
+            )
     raise OracleParseError(sentence, f'cannot read the condition "{words}"')
 
 

@@ -173,10 +173,14 @@ def _ability_list(cursor: Cursor) -> list[str]:
             cursor.pos += 1
             cursor.accept("and")
             continue
-        if cursor.peek() == "," and cursor.peek(1) == "and" and cursor.peek(2) not in VERBS:
-            if cursor.peek(2) not in ("it", "they"):
-                cursor.pos += 2
-                continue
+        if (
+            cursor.peek() == ","
+            and cursor.peek(1) == "and"
+            and cursor.peek(2) not in VERBS
+            and cursor.peek(2) not in ("it", "they")
+        ):
+            cursor.pos += 2
+            continue
         if (
             cursor.peek() == "and"
             and cursor.peek(1) not in VERBS
@@ -246,7 +250,9 @@ def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
             cursor.fail("expected what it copies")
         d.copy = CopyOf(source="target" if subject.kind == "targets" else "chosen")
         return d
-    if cursor.accept("the", "chosen", "color") or cursor.accept("the", "color", "of", "your", "choice"):
+    if cursor.accept("the", "chosen", "color") or cursor.accept(
+        "the", "color", "of", "your", "choice"
+    ):
         d.chosen_color = True
     elif cursor.accept("the", "chosen", "type"):
         d.chosen_type = True

@@ -73,9 +73,13 @@ def mismatches(data: dict[str, Any]) -> list[str]:
     if "order" in expect:
         got = [e["effect"] for e in answer["answer"].get("order", {}).get("effects", [])]
         names = result.display_ids()
-        wanted = [set(resolve_effect_id(result.evaluation, e, "expect.order")) for e in expect["order"]]
+        wanted = [
+            set(resolve_effect_id(result.evaluation, e, "expect.order")) for e in expect["order"]
+        ]
         internal = [eid for name in got for eid, shown in names.items() if shown == name]
-        if len(internal) != len(wanted) or any(i not in w for i, w in zip(internal, wanted, strict=False)):
+        if len(internal) != len(wanted) or any(
+            i not in w for i, w in zip(internal, wanted, strict=False)
+        ):
             problems.append(f"order: expected {expect['order']}, engine says {got}")
     if "depends" in expect:
         got = answer["answer"].get("depends", {}).get("answer")
@@ -86,5 +90,7 @@ def mismatches(data: dict[str, Any]) -> list[str]:
         want = {(s["action"], s["object"]) for s in expect["state_based_actions"]}
         got_sba = {(s["action"], s["object"]) for s in answer["state_based_actions"]}
         if want != got_sba:
-            problems.append(f"state-based actions: expected {sorted(want)}, engine says {sorted(got_sba)}")
+            problems.append(
+                f"state-based actions: expected {sorted(want)}, engine says {sorted(got_sba)}"
+            )
     return problems

@@ -57,12 +57,19 @@ def test_a_malformed_board_names_the_json_path_and_exits_2(tmp_path: Path) -> No
         text=True,
     )
     assert result.returncode == 2
-    assert 'steps[3].on: no object or player labelled "ogre2" (labels so far: ogre, pump)' in result.stderr
+    assert (
+        'steps[3].on: no object or player labelled "ogre2" (labels so far: ogre, pump)'
+        in result.stderr
+    )
     assert "Traceback" not in result.stderr
 
 
 def test_an_ability_the_grammar_cannot_read_is_quoted(tmp_path: Path) -> None:
-    card = {"name": "Odd Idol", "types": ["Artifact"], "abilities": ["Creatures you control dance wildly."]}
+    card = {
+        "name": "Odd Idol",
+        "types": ["Artifact"],
+        "abilities": ["Creatures you control dance wildly."],
+    }
     bad = dict(GRAY_OGRE, steps=[{"enter": card, "as": "idol"}], ask=None)
     result = subprocess.run(
         [sys.executable, "-m", "rules_engine", "evaluate", _board(tmp_path, bad)],
@@ -78,7 +85,9 @@ def test_invalid_json_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{ nope")
     result = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "evaluate", str(path)], capture_output=True, text=True
+        [sys.executable, "-m", "rules_engine", "evaluate", str(path)],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 2
     assert "not valid JSON" in result.stderr

@@ -31,7 +31,9 @@ def test_evaluation_is_deterministic(board: dict[str, Any]) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(boards(max_steps=8), st.data())
-def test_independent_steps_in_different_layers_commute(board: dict[str, Any], data: st.DataObject) -> None:
+def test_independent_steps_in_different_layers_commute(
+    board: dict[str, Any], data: st.DataObject
+) -> None:
     """Timestamps only order effects within a layer (CR 613.7), so swapping two
     statics whose effects share no layer never changes the result."""
     first = data.draw(st.sampled_from(sorted(STATICS)))

@@ -1,0 +1,42 @@
+# Layerlab: `make run` serves the site on http://127.0.0.1:8000, `make test`
+# runs every check CI runs. Both set up everything they need first.
+
+PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+# Touched after a successful install: reinstall only when pyproject.toml changes.
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test setup install lint fmt clean
+
+run: setup
+	DJANGO_DEBUG=true $(BIN)/daphne -b 127.0.0.1 -p 8000 tutor.asgi:application
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+setup: install
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py load_content
+
+install: $(INSTALLED)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable '.[test]'
+	touch $@
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+fmt: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+clean:
+	rm -rf $(VENV) *.egg-info db.sqlite3 staticfiles test-results .pytest_cache .ruff_cache .hypothesis

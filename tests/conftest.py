@@ -1,0 +1,177 @@
+"""Fixtures and rules shared by the whole test suite.
+
+Service markers (registered in pyproject.toml):
+
+- ``browser``: needs Debian's Chromium at /usr/bin/chromium and Playwright.
+- ``redis``: needs Redis at REDIS_URL (default redis://127.0.0.1:6379/0).
+- ``postgres``: needs the test database to be PostgreSQL. Without DATABASE_URL
+  pointing at PostgreSQL these tests are deselected at collection (they are
+  not about this configuration); with it, an unreachable server is a failure.
+
+When a service is missing, the test is skipped with the reason, except under
+CI=true, where it fails instead: CI must never pass by skipping what it is
+there to check (.ci/run starts every service first).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+SERVICE_MARKERS = ("browser", "postgres", "redis")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def redis_url() -> str:
+    return os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+
+
+def database_is_postgres() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+# --- Service checks: each returns None when the service is usable, else why not.
+
+
+@cache
+def browser_problem() -> str | None:
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        return f"no Chromium at {CHROMIUM} (install it: apt-get install -y chromium)"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[test]')"
+    return None
+
+
+@cache
+def redis_problem() -> str | None:
+    import redis
+
+    url = redis_url()
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except Exception as error:
+        return f"Redis at {url} is not reachable ({type(error).__name__}: {error})"
+    return None
+
+
+@cache
+def postgres_problem() -> str | None:
+    import psycopg
+
+    db = settings.DATABASES["default"]
+    try:
+        psycopg.connect(
+            dbname=db["NAME"],
+            user=db.get("USER") or None,
+            password=db.get("PASSWORD") or None,
+            host=db.get("HOST") or None,
+            port=db.get("PORT") or None,
+            connect_timeout=3,
+        ).close()
+    except Exception as error:
+        where = f"{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db['NAME']}"
+        return f"PostgreSQL at {where} is not reachable ({type(error).__name__}: {error})"
+    return None
+
+
+SERVICE_PROBLEMS: dict[str, Callable[[], str | None]] = {
+    "browser": browser_problem,
+    "postgres": postgres_problem,
+    "redis": redis_problem,
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # PostgreSQL tests check the PostgreSQL configuration: without it they are
+    # not skipped (nothing is missing), they are simply not part of this run.
+    if not database_is_postgres():
+        kept = [item for item in items if item.get_closest_marker("postgres") is None]
+        deselected = [item for item in items if item.get_closest_marker("postgres") is not None]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = kept
+    # Browser tests last: Playwright's sync API keeps an event loop in the main
+    # thread until the session ends, which would disturb the async tests and
+    # Django's async-safety checks in any test that ran after it.
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in SERVICE_MARKERS:
+        if item.get_closest_marker(marker) is None:
+            continue
+        problem = SERVICE_PROBLEMS[marker]()
+        if problem is None:
+            continue
+        if marker == "postgres":
+            # Only selected when DATABASE_URL asks for PostgreSQL: then it must be there.
+            pytest.fail(f"{marker} test: {problem}; DATABASE_URL asks for it.", pytrace=False)
+        if in_ci():
+            pytest.fail(
+                f"{marker} test: {problem}. Under CI=true a missing service is a failure, "
+                "not a skip: .ci/run installs and starts every service the tests need.",
+                pytrace=False,
+            )
+        pytest.skip(f"{marker} test: {problem}")
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO_ROOT
+
+
+# --- Clients -------------------------------------------------------------------
+
+
+class HtmxClient(Client):
+    """A test client whose every request says it comes from htmx (``HX-Request: true``).
+
+    ``boosted=True`` also sends ``HX-Boosted: true``, as an ``hx-boost`` link does.
+    """
+
+    def __init__(self, *args: Any, boosted: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.htmx_headers = {"HX-Request": "true"}
+        if boosted:
+            self.htmx_headers["HX-Boosted"] = "true"
+
+    def generic(self, *args: Any, headers: dict[str, str] | None = None, **kwargs: Any) -> Any:
+        return super().generic(*args, headers={**self.htmx_headers, **(headers or {})}, **kwargs)
+
+
+@pytest.fixture
+def htmx_client() -> HtmxClient:
+    """Like pytest-django's ``client``, but every request is an htmx request."""
+    return HtmxClient()
+
+
+@pytest.fixture
+def boosted_client() -> HtmxClient:
+    """Every request is an ``hx-boost`` navigation (HX-Request and HX-Boosted)."""
+    return HtmxClient(boosted=True)
+
+
+@pytest.fixture
+def csrf_client() -> Client:
+    """A client that enforces CSRF checks, as a browser's requests face them."""
+    return Client(enforce_csrf_checks=True)

@@ -1,0 +1,1 @@
+"""Layerlab's Django project: settings, URLs, ASGI/WSGI entry points and apps."""

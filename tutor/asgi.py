@@ -1,0 +1,31 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels.
+
+Served by Daphne (`make run`: ``daphne tutor.asgi:application``).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
+
+# Set up Django (settings, app registry) before importing anything that may
+# import models, such as the consumers behind the websocket routes.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from tutor.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        # Refuse websocket handshakes whose Origin is not in ALLOWED_HOSTS
+        # (browsers do not apply CORS or CSRF checks to websockets).
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

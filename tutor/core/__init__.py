@@ -1,0 +1,1 @@
+"""The site's shell: home page, base layout, section placeholders, content loading."""

@@ -1,0 +1,11 @@
+"""Every app's websocket routes, collected for ``tutor.asgi``.
+
+An app with websockets defines ``websocket_urlpatterns`` in its own
+``routing.py``; add it to the list below.
+"""
+
+from tutor.core import routing as core_routing
+
+websocket_urlpatterns = [
+    *core_routing.websocket_urlpatterns,
+]

@@ -1,0 +1,256 @@
+"""Layerlab's one settings module.
+
+Everything that differs between a laptop, CI and production comes from the
+environment, read through the strict helpers in ``tutor.env`` (README.md lists
+the variables). With nothing set you get the embedded development set-up:
+SQLite in ``db.sqlite3`` and an in-memory channel layer, DEBUG off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from csp.constants import NONCE, NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
+
+from tutor.env import env_bool, env_choice, env_list, env_str, env_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Mode -------------------------------------------------------------------
+
+DJANGO_ENV = env_choice("DJANGO_ENV", ("development", "production"), default="development")
+PRODUCTION = DJANGO_ENV == "production"
+
+# Off unless asked for: only `make run` turns it on.
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG=true is not allowed with DJANGO_ENV=production: "
+        "unset DJANGO_DEBUG or set it to false."
+    )
+
+# --- Secrets, hosts and HTTPS ------------------------------------------------
+
+# Behind a proxy that terminates TLS, set this so Django trusts the proxy's
+# X-Forwarded-Proto header (otherwise SECURE_SSL_REDIRECT loops forever). Only
+# do it when the proxy always sets or overwrites that header.
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+if PRODUCTION:
+    SECRET_KEY = env_str("DJANGO_SECRET_KEY")
+    # The same test as Django's security.W009, made an error at start-up.
+    if (
+        len(SECRET_KEY) < 50
+        or len(set(SECRET_KEY)) < 5
+        or SECRET_KEY.startswith("django-insecure-")
+    ):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is too weak for production: use at least 50 random characters "
+            "(not starting with 'django-insecure-'), e.g. the output of "
+            "python -c 'from django.core.management.utils import get_random_secret_key as k; "
+            "print(k())'."
+        )
+    ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+    CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+else:
+    SECRET_KEY = env_str(
+        "DJANGO_SECRET_KEY",
+        default="django-insecure-layerlab-development-only-never-use-this-key-in-production",
+    )
+    ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+    CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+X_FRAME_OPTIONS = "DENY"
+# The page hands the CSRF token to htmx itself (hx-headers on <body>), so no
+# script ever needs to read the cookie.
+CSRF_COOKIE_HTTPONLY = True
+
+# --- Applications -------------------------------------------------------------
+
+INSTALLED_APPS = [
+    # First, so `manage.py runserver` serves ASGI (websockets) too.
+    "daphne",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    # Loaders configured by hand in TEMPLATES below (the default app config
+    # would rewrite TEMPLATES at start-up instead).
+    "template_partials.apps.SimpleAppConfig",
+    "csp",
+    "tutor.core",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "tutor.urls"
+WSGI_APPLICATION = "tutor.wsgi.application"
+ASGI_APPLICATION = "tutor.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "OPTIONS": {
+            # django-template-partials' documented manual set-up: its loader
+            # wraps Django's cached loader, so "page.html#fragment" works
+            # anywhere a template name does.
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
+            # {% partialdef %} without {% load partials %}, as in Django 6.
+            "builtins": ["template_partials.templatetags.partials"],
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "tutor.core.context_processors.csp_nonce",
+            ],
+        },
+    }
+]
+
+# --- Data ------------------------------------------------------------------------
+
+DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"), default=None)
+if DATABASE_URL:
+    # conn_max_age=0: under ASGI each request may run in a different thread,
+    # so persistent connections would pile up; open one per request instead.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"), default=None)
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+else:
+    # One process only: fine for `make run` and tests, not for several workers.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files ---------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Where `collectstatic` gathers files for production. Unset elsewhere: nothing is
+# collected there, and WhiteNoise would warn about the missing folder.
+STATIC_ROOT = BASE_DIR / "staticfiles" if PRODUCTION else None
+
+# The manifest storage makes {% static %} look every file up in
+# staticfiles/staticfiles.json, which only `collectstatic` writes: using it in
+# tests or `make run` would fail with "Missing staticfiles manifest entry".
+# So only production (which runs collectstatic when it deploys) gets hashed,
+# compressed, cache-forever names; everywhere else uses plain names and
+# WhiteNoise serves the files straight from the app and project static
+# folders through Django's finders, so nothing needs collecting.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- Content security policy (django-csp 4) ---------------------------------------
+
+# Strict: our own origin only, scripts also need the per-response nonce, and
+# nothing inline (htmx's indicator style is switched off in base.html; its CSS
+# lives in site.css). 'self' in connect-src also covers same-origin ws:/wss:
+# in current browsers (CSP Level 3), so websockets need no extra source.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "object-src": [NONE],
+    },
+}
+
+# --- Logging ----------------------------------------------------------------------
+
+LOG_LEVEL = env_choice(
+    "DJANGO_LOG_LEVEL", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), default="INFO"
+)
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "console": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "console"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Replace Django's own handlers (debug-only console, mail_admins): its
+        # records go to the root console handler like everything else.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}
