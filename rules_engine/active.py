@@ -13,9 +13,10 @@ from typing import Any, Literal
 
 from rules_engine.apply import apply_payload, copy_values, face_down, payload
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Const, CopyOf, EffectSpec, ModifyPT, Part, Subject
+from rules_engine.effects import AbilityChange, Const, CopyOf, EffectSpec, ModifyPT, Part, Subject
 from rules_engine.game import CopySnapshot, ResolvedEffect
 from rules_engine.selection import Context, World, condition_holds, select
+from rules_engine.vocabulary import KEYWORDS
 
 EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
 SELF_SUBJECT = Subject("self", words="~")
@@ -147,6 +148,26 @@ def rule_effects(world: World) -> list[Effect]:
             )
         timestamps = dict(obj.counter_timestamps)
         for kind, n in obj.counters:
+            if kind.lower() in KEYWORDS and n > 0:
+                # CR 613.1f, 122.1b: a keyword counter grants its keyword in layer 6.
+                ts = timestamps.get(kind, obj.timestamp)
+                spec = EffectSpec(
+                    text=f"{kind} counter: it has {kind.lower()}",
+                    subject=SELF_SUBJECT,
+                    parts=(Part("6", AbilityChange(grant=(kind.capitalize(),))),),
+                )
+                effects.append(
+                    Effect(
+                        f"{obj.label}:{kind}",
+                        "counters",
+                        spec,
+                        obj.label,
+                        obj.card.name,
+                        ts,
+                        (ts, obj.order, 0, kind, 0),
+                    )
+                )
+                continue
             pt = _counter_pt(kind)
             if pt is None or n == 0:
                 continue

@@ -31,7 +31,7 @@ def evaluate_board(data: Any, *, dependency: bool = True) -> Result:
     """Parse, replay and evaluate a board. Raises BoardError for a malformed board."""
     board = data if isinstance(data, Board) else parse_board(data)
     game = replay(board)
-    evaluation = compute(game, dependency=dependency)
+    evaluation = compute(game, dependency=dependency, graphs=dependency)
     sbas = tuple(state_based_actions(game, evaluation.chars))
     return Result(board, game, evaluation, sbas)
 
@@ -252,11 +252,27 @@ def answer_json(result: Result) -> dict[str, Any]:
     ]
     return {
         "objects": objects,
+        "rules_effects": rules_effects(result),
         "trace": [trace_json(s, names) for s in result.evaluation.trace],
         "dependencies": _unique(dependencies),
         "state_based_actions": [s.as_json() for s in result.sbas],
         "answer": answer,
     }
+
+
+def rules_effects(result: Result) -> list[dict[str, str]]:
+    """Effects on players and on the rules (CR 613.10-613.11): they change no
+    characteristics, so they are listed after the objects rather than traced."""
+    found = []
+    for obj in result.game.objects:
+        chars = result.evaluation.chars.get(obj.label)
+        if chars is None or not obj.on_battlefield:
+            continue
+        for ability in chars.abilities:
+            if ability.parsed.kind == "static":
+                for text in ability.parsed.rules:
+                    found.append({"source": obj.label, "text": text, "rule": "613.11"})
+    return found
 
 
 def _unique(items: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -170,7 +170,8 @@ def change_types(chars: Characteristics, action: TypeChange, chosen: str | None)
     subtypes = list(chars.subtypes)
     all_creature = chars.all_creature_types
     if action.set_types is not None:
-        types = set(action.set_types)
+        # CR 205.1a: the new card types replace the old, but instant and sorcery stay.
+        types = set(action.set_types) | (types & {"Instant", "Sorcery"})
     types |= action.add_types
     new_subtypes = set(action.set_subtypes or ()) | set(action.add_subtypes)
     if chosen and (action.set_chosen_type or action.add_chosen_type):
@@ -235,15 +236,6 @@ def change_abilities(
 # --- Text-changing effects (CR 612) ---------------------------------------------
 
 
-def _variants(word: str) -> list[tuple[str, str]]:
-    """Singular/plural and capitalised forms, longest first."""
-    forms = {word, plural(word)}
-    pairs = []
-    for form in sorted(forms, key=len, reverse=True):
-        pairs.append((form, form))
-    return pairs
-
-
 def change_text(
     chars: Characteristics, from_word: str | None, to_word: str | None
 ) -> Characteristics:
@@ -277,10 +269,21 @@ def change_text(
             changed = True
             instance = replace(instance, source_text=text)
         new_abilities.append(instance)
+    # CR 612.1: the type line is text too (a printed "Forest" can become "Island").
+    subtypes = tuple(_swap_subtype(s, forms) for s in chars.subtypes)
+    if subtypes != chars.subtypes:
+        chars = sync_intrinsic_mana(replace(chars, subtypes=subtypes))
     if not changed:
         return chars
     updated = replace(chars, abilities=tuple(new_abilities))
     return replace(updated, abilities=reparse(updated.abilities, chars.name, chars.spell_text))
+
+
+def _swap_subtype(subtype: str, forms: list[tuple[str, str]]) -> str:
+    for old, new in forms:
+        if subtype.lower() == old.lower() and subtype[0].isupper():
+            return new[0].upper() + new[1:]
+    return subtype
 
 
 def _substitute(text: str, forms: list[tuple[str, str]], names: set[str]) -> str:

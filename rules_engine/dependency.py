@@ -10,6 +10,7 @@ and compare. Any card, real or invented, is treated the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -350,6 +351,31 @@ def _incremental(
     return Footprint(True, before.text, labels, tuple(values.items()))
 
 
+class Overlay(Mapping[str, Characteristics]):
+    """A state with a few objects changed, without copying the rest."""
+
+    __slots__ = ("base", "changes")
+
+    def __init__(
+        self, base: Mapping[str, Characteristics], changes: dict[str, Characteristics]
+    ) -> None:
+        self.base = base
+        self.changes = changes
+
+    def __getitem__(self, key: str) -> Characteristics:
+        found = self.changes.get(key)
+        return found if found is not None else self.base[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.base)
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.base
+
+
 @dataclass
 class _Trial:
     """B applied to a copy of the state: which objects it changed, and to what."""
@@ -490,6 +516,44 @@ class LayerDependencies:
         self.state = state
         return result
 
+    def advance(
+        self, state: dict[str, Characteristics], delta: set[str], known: dict[str, Effect]
+    ) -> None:
+        """The state moved on by one application that changed ``delta`` (613.8c).
+
+        Cached trials, footprints and edges survive only where the changed
+        objects cannot have altered them.
+        """
+        old_state = self.state
+        if not old_state:
+            self.state = state
+            return
+        kept_trials: dict[str, _Trial] = {}
+        for eid, trial in self.trials.items():
+            effect = known.get(eid)
+            if effect is not None and not self._trial_may_change(effect, trial, delta, state):
+                kept_trials[eid] = trial
+        kept_before: dict[str, Footprint] = {}
+        unchanged_before: set[str] = set()
+        for eid, fp in self.before.items():
+            effect = known.get(eid)
+            if effect is None or not _is_local(effect, self.started) or effect.source in delta:
+                continue
+            new_fp = _incremental(
+                effect, self.layer, fp, old_state, state, delta, self.world, self.started
+            )
+            kept_before[eid] = new_fp
+            if new_fp == fp:
+                unchanged_before.add(eid)
+        self.pairs = {
+            (a, b): edge
+            for (a, b), edge in self.pairs.items()
+            if a in unchanged_before and b in kept_trials and not (kept_trials[b].changed & delta)
+        }
+        self.trials = kept_trials
+        self.before = kept_before
+        self.state = state
+
     def dependencies_of(
         self, a: Effect, pool: list[Effect], state: dict[str, Characteristics]
     ) -> list[DependencyEdge]:
@@ -500,16 +564,19 @@ class LayerDependencies:
         if not relevant:
             return []
         if self.state is not state:
+            # Not advanced from the previous state: start afresh.
             self.state = state
-            self.trials = {}
-            self.before = {}
+            self.trials, self.before, self.pairs = {}, {}, {}
         if a.eid not in self.before:
             self.before[a.eid] = footprint_of(a, self.layer, state, self.world, self.started)
         found = []
         for b in relevant:
-            if b.eid not in self.trials:
-                self.trials[b.eid] = self._trial(b, state)
-            edge = self._edge(a, b, self.trials[b.eid], state)
+            key = (a.eid, b.eid)
+            if key not in self.pairs:
+                if b.eid not in self.trials:
+                    self.trials[b.eid] = self._trial(b, state)
+                self.pairs[key] = self._edge(a, b, self.trials[b.eid], state)
+            edge = self.pairs[key]
             if edge is not None:
                 found.append(edge)
         return found
@@ -520,8 +587,7 @@ class LayerDependencies:
         if not trial.changed:
             return None  # applying B changes nothing, so nothing can depend on it
         before = self.before[a.eid]
-        trial_state = dict(state)
-        trial_state.update(trial.result)
+        trial_state = Overlay(state, trial.result)
         after = _incremental(
             a, self.layer, before, state, trial_state, set(trial.changed), self.world, self.started
         )

@@ -210,8 +210,15 @@ def _loop_members(pool: list[Effect], edges: dict[str, list[DependencyEdge]]) ->
     return closed or cyclic or pool
 
 
-def compute(game: Game, *, dependency: bool = True, until: str | None = None) -> Evaluation:
-    """Every object's characteristics through layers 1-7, with the trace."""
+def compute(
+    game: Game, *, dependency: bool = True, graphs: bool = False, until: str | None = None
+) -> Evaluation:
+    """Every object's characteristics through layers 1-7, with the trace.
+
+    ``graphs`` also records each layer's whole dependency graph as it stands
+    when the layer begins (for the stepper's panel and "depends" questions);
+    the order of application never needs it.
+    """
     world = World.of(game)
     state: dict[str, Characteristics] = {
         obj.label: initial_characteristics(obj.card, obj.controller) for obj in game.objects
@@ -234,7 +241,7 @@ def compute(game: Game, *, dependency: bool = True, until: str | None = None) ->
             for e in candidates:
                 evaluation.effects.setdefault(e.eid, e)
             pool = [e for e in candidates if e.cda] or candidates
-            if tracker is not None and len(pool) > 1 and pool[0].cda not in graphed:
+            if graphs and tracker is not None and len(pool) > 1 and pool[0].cda not in graphed:
                 # The whole graph once per group, for the stepper's panel and "depends" questions.
                 graphed.add(pool[0].cda)
                 full = LayerDependencies(layer, world, started).edges(pool, state, None)
@@ -251,6 +258,10 @@ def compute(game: Game, *, dependency: bool = True, until: str | None = None) ->
             )
             before_state = state
             state, labels = apply_effect(chosen, layer, state, world, started)
+            if tracker is not None:
+                tracker.advance(
+                    state, {x for x in labels if state[x] != before_state[x]}, evaluation.effects
+                )
             applied.add(chosen.eid)
             remaining = {e.eid for e in candidates if e.eid != chosen.eid}
             still = {
