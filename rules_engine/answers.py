@@ -218,6 +218,25 @@ def answer_json(result: Result) -> dict[str, Any]:
                 "timestamp": obj.timestamp,
             }
         )
+        copiable = result.evaluation.copiable.get(obj.label)
+        if copiable is not None:
+            data["copiable"] = {
+                k: v
+                for k, v in characteristics_json(copiable).items()
+                if k
+                in (
+                    "name",
+                    "mana_cost",
+                    "colors",
+                    "supertypes",
+                    "types",
+                    "subtypes",
+                    "abilities",
+                    "power",
+                    "toughness",
+                    "loyalty",
+                )
+            }
         if obj.attached_to:
             data["attached_to"] = obj.attached_to
         if obj.tapped:

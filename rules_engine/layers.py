@@ -101,6 +101,7 @@ class Evaluation:
     """The result of the layer system over one game."""
 
     chars: dict[str, Characteristics]
+    copiable: dict[str, Characteristics] = field(default_factory=dict)
     trace: list[TraceStep] = field(default_factory=list)
     graphs: list[DependencySnapshot] = field(default_factory=list)
     effects: dict[str, Effect] = field(default_factory=dict)
@@ -284,6 +285,8 @@ def compute(
                     vanished=vanished,
                 )
             )
+        if layer == "1b":
+            evaluation.copiable = dict(state)  # CR 613.2c: the copiable values (707.2)
         if until is not None and layer == until:
             break
     evaluation.chars = state
