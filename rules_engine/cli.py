@@ -45,9 +45,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     try:
         if args.command == "event":
-            from rules_engine.events import event_answer_json
+            from rules_engine.replacement.answer import event_answer
 
-            print(json.dumps(event_answer_json(data), indent=2), file=out)
+            print(json.dumps(event_answer(data), indent=2), file=out)
             return 0
         result = evaluate_board(data, dependency=not args.no_dependency)
     except BoardError as exc:

@@ -13,6 +13,7 @@ from rules_engine.board import Choices
 from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
+from rules_engine.replacement.active import ActiveCant, ActiveReplacement
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,10 @@ class Game:
     life: tuple[tuple[str, int], ...]
     objects: tuple[GameObject, ...] = ()
     resolved: tuple[ResolvedEffect, ...] = ()
+    # Replacement/prevention effects and "can't" effects made by resolved spells and
+    # abilities (shields, CR 615.4; regeneration, 614.8; "this turn" effects).
+    shields: tuple[ActiveReplacement, ...] = ()
+    rules: tuple[ActiveCant, ...] = ()
     next_timestamp: int = 1
     next_order: int = 0
 

@@ -19,6 +19,9 @@ from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, ResolvedEffect
 from rules_engine.layers import compute
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
+from rules_engine.replacement.active import ActiveCant, ActiveReplacement
+from rules_engine.replacement.grammar import parse_replacements
+from rules_engine.replacement.specs import CantSpec
 from rules_engine.selection import World, matches, select
 from rules_engine.vocabulary import KEYWORDS
 
@@ -191,7 +194,55 @@ def _resolve(
             )
             locked.extend(values.items())
         resolved.append(replace(stub, affected=affected, locked=tuple(locked)))
-    return replace(game, resolved=game.resolved + tuple(resolved), next_order=game.next_order + 1)
+    shields, rules = _resolved_replacements(
+        step, abilities, source, source_name, controller, timestamp
+    )
+    return replace(
+        game,
+        resolved=game.resolved + tuple(resolved),
+        shields=game.shields + shields,
+        rules=game.rules + rules,
+        next_order=game.next_order + 1,
+    )
+
+
+def _resolved_replacements(
+    step: Step,
+    abilities: list[ParsedAbility],
+    source: str,
+    source_name: str,
+    controller: str,
+    timestamp: int,
+) -> tuple[tuple[ActiveReplacement, ...], tuple[ActiveCant, ...]]:
+    """Shields and "can't" effects a resolving spell or ability creates (CR 615.4, 614.17)."""
+    label = step.label or source
+    shields: list[ActiveReplacement] = []
+    rules: list[ActiveCant] = []
+    texts = [text for ability in abilities for text in (*ability.notes, *ability.rules)]
+    try:
+        specs = [spec for text in texts for spec in parse_replacements(text, source_name)]
+    except OracleParseError as exc:
+        raise BoardError(step.path, f"{source_name}: {exc}") from exc
+    for n, spec in enumerate(specs):
+        eid = label if len(specs) == 1 else f"{label}.r{n}"
+        if isinstance(spec, CantSpec):
+            rules.append(ActiveCant(eid, spec, label, controller))
+            continue
+        shields.append(
+            ActiveReplacement(
+                eid,
+                spec,
+                label if step.verb == "cast" else source,
+                source_name,
+                controller,
+                timestamp,
+                targets=step.targets,
+                choices=step.choices,
+                resolved=True,
+                remaining=spec.amount if spec.shield == "amount" else None,
+            )
+        )
+    return tuple(shields), tuple(rules)
 
 
 def _legal_target(
@@ -360,12 +411,16 @@ def apply_step(game: Game, step: Step) -> Game:
             )
         )
     if step.verb == "end":
-        remaining = tuple(r for r in game.resolved if r.label != step.obj and r.eid != step.obj)
-        if len(remaining) == len(game.resolved):
+        label = step.obj
+        remaining = tuple(r for r in game.resolved if label not in (r.label, r.eid))
+        shields = tuple(s for s in game.shields if s.eid.split(".r")[0] != label)
+        rules = tuple(r for r in game.rules if r.eid.split(".r")[0] != label)
+        before = (len(game.resolved), len(game.shields), len(game.rules))
+        if (len(remaining), len(shields), len(rules)) == before:
             raise BoardError(
-                f"{step.path}.end", f'"{step.obj}" is not a resolved effect that is still active'
+                f"{step.path}.end", f'"{label}" is not a resolved effect that is still active'
             )
-        return replace(game, resolved=remaining)
+        return replace(game, resolved=remaining, shields=shields, rules=rules)
     if step.verb in ("turn_face_up", "turn_face_down"):
         obj = _require_on_battlefield(game, step.obj, f"{step.path}.{step.verb}")
         game, timestamp = _stamp(game)

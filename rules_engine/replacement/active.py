@@ -1,0 +1,63 @@
+"""Which replacement, prevention and "can't" effects exist on a board.
+
+Static ones come from permanents' abilities (CR 614.1); resolved ones are
+shields and effects created by spells and abilities (CR 615.4, 614.8), kept
+by the timeline; an entering permanent's own abilities are looked at as it
+would exist on the battlefield (CR 614.12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_engine.board import Choices
+from rules_engine.characteristics import Characteristics
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.replacement.grammar import parse_replacements
+from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
+
+_ = OracleParseError  # re-exported for callers that report grammar faults
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveReplacement:
+    """One replacement/prevention effect in play, with whose it is."""
+
+    eid: str
+    spec: ReplacementSpec
+    source: str
+    source_name: str
+    controller: str
+    timestamp: int
+    targets: tuple[str, ...] = ()
+    choices: Choices = Choices()
+    resolved: bool = False
+    remaining: int | None = None  # a "prevent the next N" shield (CR 615.7)
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveCant:
+    eid: str
+    spec: CantSpec
+    source: str
+    controller: str
+
+
+def ability_specs(text: str, name: str) -> tuple[Spec, ...]:
+    return parse_replacements(text, name)
+
+
+def specs_of(chars: Characteristics) -> list[tuple[str, Spec]]:
+    """(ability key, spec) for every replacement/"can't" effect this object's abilities make."""
+    found: list[tuple[str, Spec]] = []
+    for instance in chars.abilities:
+        kind = instance.parsed.kind
+        texts: tuple[str, ...] = ()
+        if kind == "replacement":
+            texts = (instance.parsed.text,)
+        elif kind == "static":
+            texts = instance.parsed.rules
+        for n, text in enumerate(texts):
+            for m, spec in enumerate(ability_specs(text, chars.name)):
+                found.append((f"{instance.key}.{n}.{m}", spec))
+    return found

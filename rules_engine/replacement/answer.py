@@ -1,0 +1,245 @@
+"""``python -m rules_engine event``: the choice tree and outcomes for a board's event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.board import Board as BoardData
+from rules_engine.board import Choices, parse_board
+from rules_engine.cards import card_from_json
+from rules_engine.errors import BoardError
+from rules_engine.layers import compute
+from rules_engine.replacement.events import (
+    CreateTokens,
+    Damage,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LoseLife,
+    PutCounters,
+    Step,
+    ZoneMove,
+)
+from rules_engine.replacement.resolve import Board, Explorer, Pending, outcomes, statics_of
+from rules_engine.timeline import replay
+
+EVENT_KEYS = (
+    "damage",
+    "destroy",
+    "die",
+    "to_graveyard",
+    "draw",
+    "gain_life",
+    "lose_life",
+    "create_tokens",
+    "counters",
+    "enter",
+    "skip",
+    "simultaneous",
+    "sequence",
+)
+MAX_AMOUNT = 10_000
+
+
+def _int(value: Any, path: str, minimum: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_AMOUNT:
+        raise BoardError(path, f"a whole number from {minimum} to {MAX_AMOUNT}")
+    return value
+
+
+def _label(
+    value: Any, path: str, board: BoardData, game_labels: set[str], *, players: bool = True
+) -> str:
+    if isinstance(value, str) and (value in game_labels or (players and value in board.players)):
+        return value
+    known = ", ".join(sorted(game_labels)) or "none"
+    raise BoardError(
+        path, f'no object{" or player" if players else ""} labelled "{value}" (labels: {known})'
+    )
+
+
+def _player(value: Any, path: str, board: BoardData) -> str:
+    if value not in board.players:
+        raise BoardError(path, f'"{value}" is not a player (players: {", ".join(board.players)})')
+    return value
+
+
+@dataclass
+class _Reader:
+    board: BoardData
+    labels: set[str]
+    chars: dict[str, Any]
+    game: Any
+
+    def events(self, data: Any, path: str) -> list[Event]:
+        if not isinstance(data, dict) or len([k for k in data if k in EVENT_KEYS]) != 1:
+            raise BoardError(path, f"an event is an object with one of: {', '.join(EVENT_KEYS)}")
+        (kind,) = [k for k in data if k in EVENT_KEYS]
+        if kind in ("simultaneous", "sequence"):
+            items = data[kind]
+            if not isinstance(items, list) or not items:
+                raise BoardError(f"{path}.{kind}", "a non-empty list of events")
+            return [
+                e for i, item in enumerate(items) for e in self.events(item, f"{path}.{kind}[{i}]")
+            ]
+        if kind == "damage":
+            amount = _int(data["damage"], f"{path}.damage")
+            source = _label(
+                data.get("from"), f"{path}.from", self.board, self.labels, players=False
+            )
+            target = _label(data.get("to"), f"{path}.to", self.board, self.labels)
+            return [Damage(amount, source, target, combat=bool(data.get("combat", False)))]
+        if kind in ("destroy", "die"):
+            label = _label(data[kind], f"{path}.{kind}", self.board, self.labels, players=False)
+            if kind == "destroy":
+                return [Destroy(label)]
+            obj = self.game.object(label)
+            chars = self.chars.get(label)
+            return [
+                ZoneMove(
+                    label,
+                    "graveyard",
+                    "battlefield",
+                    obj.owner,
+                    obj.card.token,
+                    bool(chars and "Creature" in chars.types),
+                    chars.controller if chars else obj.owner,
+                )
+            ]
+        if kind == "to_graveyard":
+            what = data["to_graveyard"]
+            owner = _player(data.get("owner"), f"{path}.owner", self.board)
+            zone = data.get("from", "hand")
+            if isinstance(what, str) and what in self.labels:
+                obj = self.game.object(what)
+                chars = self.chars.get(what)
+                creature = bool(chars and "Creature" in chars.types)
+                return [
+                    ZoneMove(
+                        what,
+                        "graveyard",
+                        obj.zone if zone == "hand" else zone,
+                        obj.owner,
+                        obj.card.token,
+                        creature,
+                        chars.controller if chars else obj.owner,
+                    )
+                ]
+            card = card_from_json(what, f"{path}.to_graveyard")
+            return [
+                ZoneMove(
+                    card.name, "graveyard", zone, owner, card.token, "Creature" in card.types, owner
+                )
+            ]
+        if kind == "draw":
+            n = _int(data["draw"], f"{path}.draw")
+            player = _player(data.get("player"), f"{path}.player", self.board)
+            first = bool(data.get("draw_step", False))
+            return [Draw(player, first_in_draw_step=first and i == 0) for i in range(n)]
+        if kind in ("gain_life", "lose_life"):
+            n = _int(data[kind], f"{path}.{kind}")
+            player = _player(data.get("player"), f"{path}.player", self.board)
+            return [GainLife(player, n) if kind == "gain_life" else LoseLife(player, n)]
+        if kind == "create_tokens":
+            card = card_from_json(data["create_tokens"], f"{path}.create_tokens")
+            n = _int(data.get("n", 1), f"{path}.n", 1)
+            controller = _player(
+                data.get("controller", self.board.players[0]), f"{path}.controller", self.board
+            )
+            return [CreateTokens(card, n, controller)]
+        if kind == "counters":
+            kind_name = data["counters"]
+            if not isinstance(kind_name, str) or not kind_name:
+                raise BoardError(f"{path}.counters", 'the kind of counter, e.g. "+1/+1"')
+            on = _label(data.get("on"), f"{path}.on", self.board, self.labels)
+            n = _int(data.get("n", 1), f"{path}.n", 1)
+            return [PutCounters(kind_name, on, n, cost=bool(data.get("cost", False)))]
+        if kind == "enter":
+            card = card_from_json(data["enter"], f"{path}.enter")
+            controller = _player(
+                data.get("controller", self.board.players[0]), f"{path}.controller", self.board
+            )
+            counters_raw = data.get("with_counters", {})
+            if not isinstance(counters_raw, dict):
+                raise BoardError(f"{path}.with_counters", 'an object {"+1/+1": n}')
+            counters = tuple(
+                (k, _int(v, f"{path}.with_counters.{k}")) for k, v in counters_raw.items()
+            )
+            choices = Choices()
+            if "choices" in data:
+                raw = data["choices"]
+                copy = raw.get("copy") if isinstance(raw, dict) else None
+                if isinstance(copy, str):
+                    copy = [copy]
+                copies = tuple(
+                    _label(c, f"{path}.choices.copy", self.board, self.labels, players=False)
+                    for c in copy or ()
+                )
+                choices = Choices(
+                    copy=copies, color=raw.get("color") if isinstance(raw, dict) else None
+                )
+            label = data.get("as", card.name)
+            if not isinstance(label, str) or label in self.labels:
+                raise BoardError(f"{path}.as", "a new label for the entering permanent")
+            return [
+                Enter(label, card, controller, counters=counters, choices=choices, token=card.token)
+            ]
+        if kind == "skip":
+            step = data["skip"]
+            if not isinstance(step, str):
+                raise BoardError(f"{path}.skip", 'the step, phase or turn, e.g. "draw"')
+            player = _player(data.get("player"), f"{path}.player", self.board)
+            return [Step(step, player)]
+        raise BoardError(path, f"unknown event {kind}")
+
+
+def library_sizes(board: BoardData) -> dict[str, int | None]:
+    sizes: dict[str, int | None] = {}
+    for player in board.players:
+        library = board.zones.get(player, {}).get("library")
+        sizes[player] = (
+            library if isinstance(library, int) else (len(library) if library is not None else None)
+        )
+    return sizes
+
+
+def event_answer(data: Any) -> dict[str, Any]:
+    """The choice tree and the distinct outcomes (board format, "Events")."""
+    board = data if isinstance(data, BoardData) else parse_board(data)
+    if board.ask is None or board.ask.kind != "event":
+        raise BoardError("ask", 'an event board asks {"event": EVENT}')
+    game = replay(board)
+    chars = compute(game).chars
+    reader = _Reader(board, {o.label for o in game.objects}, chars, game)
+    events = reader.events(board.ask.event, "ask.event")
+    statics, cants = statics_of(game, chars)
+    resolver_board = Board(game, chars, statics, cants, library_sizes(board))
+    explorer = Explorer(resolver_board)
+    shields = {s.eid: s for s in game.shields}
+    try:
+        tree = explorer.run([Pending(e) for e in events], shields)
+    except RuntimeError as exc:
+        raise BoardError("ask.event", f"{exc}: simplify the event") from exc
+    return {"tree": tree, "outcomes": outcomes(explorer.leaves), "effects": _effects_in(tree)}
+
+
+def _effects_in(node: Any) -> dict[str, dict[str, str]]:
+    """Every effect that appears as a choice in the tree, with its source and text."""
+    found: dict[str, dict[str, str]] = {}
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if not isinstance(current, dict):
+            continue
+        for option in current.get("options", []):
+            found[option["apply"]] = {
+                "source": option["source"],
+                "source_name": option["source_name"],
+                "text": option["text"],
+            }
+            stack.append(option.get("then"))
+        stack.append(current.get("then"))
+    return found

@@ -1,0 +1,271 @@
+"""Events that would happen, and what actually happens (CR 614-616).
+
+An event is a frozen value; a replacement turns it into other events
+(CR 614.6), so "what happens" is simply the list of events left when no
+replacement applies any more. The same classes therefore describe both the
+question ("2 damage would be dealt") and the answer ("4 damage is dealt").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.cards import CardDef
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    amount: int
+    source: str
+    target: str
+    combat: bool = False
+    life_floor: int | None = None  # Worship: the damage reduces life to this at most
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step, phase or turn that happens (the opposite of ``Skip``)."""
+
+    step: str
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prevented:
+    amount: int
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy:
+    obj: str
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate:
+    obj: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneMove:
+    """A card or token would go from one zone to another (dies = battlefield to graveyard)."""
+
+    obj: str
+    to_zone: str
+    from_zone: str = "battlefield"
+    owner: str = ""
+    token: bool = False
+    creature: bool = False
+    controller: str = ""
+
+    @property
+    def dies(self) -> bool:
+        return self.from_zone == "battlefield" and self.to_zone == "graveyard" and self.creature
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One card drawn (CR 121.2: drawing several is several draws)."""
+
+    player: str
+    first_in_draw_step: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife:
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokens:
+    card: CardDef
+    n: int
+    controller: str
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters:
+    kind: str
+    on: str
+    n: int
+    cost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Enter:
+    """A permanent would enter the battlefield, and how (CR 614.1c-d, 614.12)."""
+
+    obj: str
+    card: CardDef
+    controller: str
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    copy_of: str | None = None
+    token: bool = False
+    extra_types: tuple[str, ...] = ()
+    choices: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    step: str
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGame:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Nothing:
+    """The event was replaced by nothing at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookAndSort:
+    """Underrealm Lich's replacement: look at the top three, one to hand, rest to graveyard."""
+
+    player: str
+    look: int = 3
+
+
+Event = (
+    Damage
+    | Prevented
+    | Destroy
+    | Regenerate
+    | ZoneMove
+    | Draw
+    | GainLife
+    | LoseLife
+    | CreateTokens
+    | PutCounters
+    | Enter
+    | Skip
+    | Step
+    | WinGame
+    | LoseGame
+    | Nothing
+    | LookAndSort
+)
+
+
+def affected_party(event: Event, controller_of: Any) -> str | None:
+    """CR 616.1: whose event it is (the affected object's controller, or the player)."""
+    if isinstance(event, Damage):
+        return controller_of(event.target)
+    if isinstance(event, (Destroy, Regenerate)):
+        return controller_of(event.obj)
+    if isinstance(event, ZoneMove):
+        return event.controller or event.owner or controller_of(event.obj)
+    if isinstance(event, (Draw, GainLife, LoseLife, LookAndSort, Skip, Step, WinGame, LoseGame)):
+        return event.player
+    if isinstance(event, CreateTokens):
+        return event.controller
+    if isinstance(event, PutCounters):
+        return controller_of(event.on)
+    if isinstance(event, Enter):
+        return event.controller
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One distinct result and every choice path that leads to it."""
+
+    results: tuple[Event, ...]
+    paths: tuple[tuple[str, ...], ...] = field(default_factory=tuple)
+
+
+def result_json(event: Event) -> dict[str, Any]:
+    """The board format's vocabulary for what happens (tests/boards/README.md)."""
+    if isinstance(event, Damage):
+        data: dict[str, Any] = {"damage": event.amount, "from": event.source, "to": event.target}
+        if event.combat:
+            data["combat"] = True
+        if event.life_floor is not None:
+            data["life_becomes_at_least"] = event.life_floor
+        return data
+    if isinstance(event, Step):
+        return {"step": event.step, "player": event.player}
+    if isinstance(event, Prevented):
+        return {"prevented": event.amount, "to": event.target}
+    if isinstance(event, Destroy):
+        return {"destroy": event.obj}
+    if isinstance(event, Regenerate):
+        return {"regenerate": event.obj}
+    if isinstance(event, ZoneMove):
+        if event.dies:
+            return {"die": event.obj}
+        return {"leave": event.obj, "to": event.to_zone}
+    if isinstance(event, Draw):
+        return {"draw": 1, "player": event.player}
+    if isinstance(event, GainLife):
+        return {"gain_life": event.amount, "player": event.player}
+    if isinstance(event, LoseLife):
+        return {"lose_life": event.amount, "player": event.player}
+    if isinstance(event, CreateTokens):
+        return {"create_tokens": event.card.name, "n": event.n, "controller": event.controller}
+    if isinstance(event, PutCounters):
+        return {"counters": event.kind, "on": event.on, "n": event.n}
+    if isinstance(event, Enter):
+        data = {"enter": event.obj, "controller": event.controller}
+        if event.tapped:
+            data["tapped"] = True
+        if event.counters:
+            data["counters"] = dict(event.counters)
+        if event.copy_of:
+            data["copy_of"] = event.copy_of
+        if event.extra_types:
+            data["types_added"] = list(event.extra_types)
+        return data
+    if isinstance(event, Skip):
+        return {"skip": event.step, "player": event.player}
+    if isinstance(event, WinGame):
+        return {"win_game": event.player}
+    if isinstance(event, LoseGame):
+        return {"lose_game": event.player}
+    if isinstance(event, LookAndSort):
+        return {
+            "look_at_top": event.look,
+            "player": event.player,
+            "one_to_hand_rest_to_graveyard": True,
+        }
+    return {"nothing": True}
+
+
+def merge_results(events: list[Event]) -> list[dict[str, Any]]:
+    """Results as JSON, with single draws of one player folded into "draw n"."""
+    out: list[dict[str, Any]] = []
+    draws: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, Draw):
+            draws[event.player] = draws.get(event.player, 0) + 1
+            continue
+        if (
+            isinstance(event, Enter)
+            and event.token
+            and not (event.tapped or event.counters or event.copy_of)
+        ):
+            continue  # a created token's entering is part of "create_tokens" (616.1g)
+        out.append(result_json(event))
+    for player, n in draws.items():
+        out.append({"draw": n, "player": player})
+    if not out:
+        out.append({"nothing": True})
+    return out

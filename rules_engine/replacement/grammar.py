@@ -1,0 +1,503 @@
+"""Oracle templates for replacement, prevention and "can't" effects (CR 614-615).
+
+Each template is a sentence shape with slots ("if SOURCE would deal damage to
+WHO, it deals double that damage ... instead"); the slots are read with the
+same subject grammar as continuous effects, so "a red source you control"
+and "a Cleric creature you control" work on invented cards too. A sentence
+that looks like a replacement but fits no template is an error quoting it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+from rules_engine.effects import Filter, Subject
+from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder, tokenize
+from rules_engine.replacement.specs import CantSpec, PlayerWord, ReplacementSpec, Spec, Who
+from rules_engine.vocabulary import COLOR_WORDS
+
+_PLAYER_WORDS: dict[str, PlayerWord] = {
+    "you": "you",
+    "an opponent": "opponent",
+    "opponent": "opponent",
+    "a player": "any",
+    "player": "any",
+    "each player": "any",
+    "enchanted player": "enchanted",
+    "target player": "any",
+}
+
+
+def _number(word: str, sentence: str) -> int:
+    word = word.strip().lower()
+    if word.isdigit():
+        return int(word)
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    raise OracleParseError(sentence, f'expected a number, got "{word}"')
+
+
+def _objects(phrase: str, sentence: str) -> Subject:
+    cursor = Cursor(tokenize(phrase), sentence=sentence)
+    subject = parse_subject(cursor, SubjectContext())
+    if subject is None or not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot tell what "{phrase}" means')
+    return subject
+
+
+def _who(phrase: str, sentence: str) -> Who:
+    """ "an opponent or a permanent an opponent controls" -> players + objects."""
+    phrase = phrase.strip()
+    if phrase in ("a permanent or player", "a player or permanent", "any target"):
+        permanents = Subject("filter", (Filter(),), words="permanent")
+        return Who("any", permanents)
+    players: PlayerWord = "none"
+    objects: Subject | None = None
+    parts = re.split(r" or (?=(?:a|an|another|you|target|enchanted|each)\b)", phrase)
+    for part in parts:
+        part = part.strip()
+        if part in _PLAYER_WORDS:
+            players = _PLAYER_WORDS[part]
+        elif part.startswith("target "):
+            objects = Subject("targets", (Filter(),), target_slots=(0,), words=part)
+        else:
+            found = _objects(re.sub(r"^(a|an) ", "", part), sentence)
+            objects = (
+                found if objects is None else Subject("filter", objects.filters + found.filters)
+            )
+    return Who(players, objects)
+
+
+def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
+    """ "a red source you control" -> a filter on the damage source; "of your choice" noted."""
+    words = phrase.strip()
+    choice = words.endswith(" of your choice")
+    words = words.removesuffix(" of your choice")
+    m = re.match(r"^(?:a|an) (?P<adj>[\w ]*?)\s*source(?P<post>.*)$", words)
+    if not m:
+        raise OracleParseError(sentence, f'cannot tell which source "{phrase}" means')
+    f = Filter(zone="anywhere")
+    for adjective in m["adj"].split():
+        if adjective in COLOR_WORDS:
+            f = replace(f, colors=f.colors | {COLOR_WORDS[adjective]})
+        else:
+            raise OracleParseError(sentence, f'cannot read "{adjective} source"')
+    post = m["post"].strip()
+    if post == "you control":
+        f = replace(f, controller="you")
+    elif post in ("an opponent controls", "your opponents control"):
+        f = replace(f, controller="opponent")
+    elif post:
+        raise OracleParseError(sentence, f'cannot read "source {post}"')
+    return Subject("filter", (f,), words=phrase), choice
+
+
+# --- Templates ----------------------------------------------------------------------
+
+_T = re.compile
+DAMAGE_MODIFY = _T(
+    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), (?:it|that source) deals "
+    r"(?P<mod>double|triple|that much damage plus (?P<plus>\w+))(?: that damage)?(?: to that "
+    r"(?:permanent or player|player or permanent))? instead$"
+)
+DAMAGE_PREVENT_N = _T(
+    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent (?P<n>\w+) of that damage$"
+)
+DAMAGE_PREVENT_HALF = _T(
+    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent half that damage, rounded up$"
+)
+DAMAGE_PREVENT_ALL_TO = _T(r"^if damage would be dealt to (?P<tgt>.+?), prevent that damage$")
+REDIRECT = _T(
+    r"^all damage that would be dealt to (?P<tgt>.+?) is dealt to (?P<to>enchanted creature|~) instead$"
+)
+WORSHIP = _T(
+    r"^if you control a creature, damage that would reduce your life total to less than 1 "
+    r"reduces it to 1 instead$"
+)
+PREVENT_ALL_COMBAT = _T(r"^prevent all combat damage that would be dealt this turn$")
+PREVENT_ALL_TO = _T(
+    r"^prevent all (?P<combat>combat )?damage that would be dealt to (?P<tgt>.+?) this turn$"
+)
+PREVENT_ALL_BY = _T(r"^prevent all (?P<combat>combat )?damage (?P<src>.+?) would deal this turn$")
+PREVENT_NEXT_N = _T(
+    r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn$"
+)
+PREVENT_NEXT_TIME = _T(
+    r"^the next time (?P<src>.+?) would deal damage to (?P<tgt>.+?) this turn, prevent that damage$"
+)
+KICKED_DAMAGE = _T(r"^if ~ was kicked, it deals (?P<n>\w+) damage instead$")
+GRAVEYARD = _T(
+    r"^if (?P<what>.+?) would be put into (?P<gy>a graveyard|an opponent's graveyard|your graveyard|"
+    r"enchanted player's graveyard) from anywhere, (?P<rest>.+)$"
+)
+DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
+DRAW_EXCEPT_FIRST = _T(
+    r"^if (?P<who>you|an opponent) would draw a card except the first one (?:you|they) draw in each "
+    r"of (?:your|their) draw steps, (?P<rest>.+)$"
+)
+DRAW_LICH = _T(
+    r"^if you would draw a card, instead look at the top (?P<n>\w+) cards of your library, then put "
+    r"one into your hand and the rest into your graveyard$"
+)
+DRAW_EMPTY_WIN = _T(
+    r"^if you would draw a card while your library has no cards in it, you win the game instead$"
+)
+NEXT_DRAW_LIFE = _T(
+    r"^the next time you would draw a card this turn, you gain (?P<n>\w+) life instead$"
+)
+SKIP = _T(r"^(?:(?P<who>players|you) )?skip (?:your|their) (?P<step>untap|upkeep|draw) steps?$")
+REGENERATE = _T(r"^regenerate (?P<what>~|target creature)$")
+GAIN_TWICE = _T(r"^if you would gain life, you gain twice that much life instead$")
+TOKENS_YOURS = _T(
+    r"^if an effect would create one or more tokens under your control, it creates twice that many "
+    r"of those tokens instead$"
+)
+TOKENS_ANY = _T(
+    r"^if one or more tokens would be created, twice that many of those tokens are created instead$"
+)
+COUNTERS_DOUBLE_EFFECT = _T(
+    r"^if an effect would put one or more counters on (?P<on>.+?), it puts twice that many of those "
+    r"counters on that permanent instead$"
+)
+COUNTERS_MODIFY = _T(
+    r"^if one or more (?P<kind>\+1/\+1 )?counters would be put on (?P<on>.+?), (?P<mod>that many plus "
+    r"one|twice that many) (?:of each of those kinds of counters|\+1/\+1 counters|counters) are put "
+    r"on (?:it|that creature|that permanent) instead$"
+)
+PLAYER_COUNTERS_PLUS = _T(
+    r"^if you would get one or more counters, you get that many plus one of each of those kinds of "
+    r"counters instead$"
+)
+ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
+ENTERS_AS_COPY = _T(r"^(?P<what>.+?) enters? as a copy of ~$")
+ENTERS_WITH_ADDITIONAL = _T(
+    r"^(?P<what>.+?) enters? with an additional (?P<kind>\S+) counter on it$"
+)
+ENTERS_WITH_POWER = _T(
+    r"^(?P<what>.+?) enters? with a number of additional (?P<kind>\S+) counters on it equal to ~'s "
+    r"power(?: and as an? (?P<type>\w+) in addition to its other types)?$"
+)
+ENTERS_WITH_N = _T(r"^~ enters with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
+CANT_GAIN = _T(r"^(?P<who>players|you|your opponents) can't gain life(?: this turn)?$")
+CANT_CHANGE = _T(r"^your life total can't change$")
+CANT_PREVENT = _T(r"^damage can't be prevented(?: this turn)?$")
+CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
+CANT_COUNTERS_ON = _T(r"^counters can't be put on (?P<on>.+)$")
+CANT_LOSE_WIN = _T(r"^you can't lose the game and your opponents can't win the game$")
+CANT_LOSE = _T(r"^you can't lose the game$")
+OPENING_HAND = _T(
+    r"^if ~ is in your opening hand, you may begin the game with it on the battlefield$"
+)
+
+
+def _graveyard_rest(rest: str, sentence: str) -> str:
+    if rest in ("exile it instead", "instead exile it"):
+        return "exile"
+    if re.match(
+        r"^instead (?:that card is revealed and )?put (?:it|that card) on the bottom of", rest
+    ) or rest.startswith("instead that card is revealed and put on the bottom of"):
+        return "library_bottom"
+    if rest in ("shuffle it into its owner's library instead",):
+        return "library"
+    raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')
+
+
+def _what_objects(what: str, sentence: str) -> Subject:
+    what = re.sub(r"^(a|an) ", "", what)
+    if what in ("card or token", "card"):
+        return Subject("filter", (Filter(zone="anywhere"),), words=what)
+    return _objects(what, sentence)
+
+
+def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
+    """One sentence -> a spec, or None if it is not a replacement/prevention/"can't"."""
+    if m := KICKED_DAMAGE.match(body):
+        n = _number(m["n"], sentence)
+        return ReplacementSpec(sentence, "kicked_damage", tier="self", kicked=True, kicked_amount=n)
+    if m := DAMAGE_MODIFY.match(body):
+        src, _ = _source(m["src"], sentence)
+        mod = m["mod"]
+        factor = 2 if mod == "double" else 3 if mod == "triple" else 1
+        plus = _number(m["plus"], sentence) if m["plus"] else 0
+        return ReplacementSpec(
+            sentence,
+            "damage_modify",
+            source=src,
+            target=_who(m["tgt"], sentence),
+            factor=factor,
+            plus=plus,
+        )
+    if m := DAMAGE_PREVENT_HALF.match(body):
+        src, _ = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_static",
+            prevention=True,
+            source=src,
+            target=_who(m["tgt"], sentence),
+            half_up=True,
+        )
+    if m := DAMAGE_PREVENT_N.match(body):
+        src, _ = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_static",
+            prevention=True,
+            source=src,
+            target=_who(m["tgt"], sentence),
+            amount=_number(m["n"], sentence),
+        )
+    if m := DAMAGE_PREVENT_ALL_TO.match(body):
+        return ReplacementSpec(
+            sentence, "prevent_static", prevention=True, target=_who(m["tgt"], sentence)
+        )
+    if m := REDIRECT.match(body):
+        to = "enchanted" if m["to"] == "enchanted creature" else "self"
+        return ReplacementSpec(
+            sentence, "redirect", target=_who(m["tgt"], sentence), redirect_to=to
+        )
+    if WORSHIP.match(body):
+        return ReplacementSpec(sentence, "worship", player="you", if_you_control_creature=True)
+    if PREVENT_ALL_COMBAT.match(body):
+        return ReplacementSpec(
+            sentence, "prevent_shield", prevention=True, combat_only=True, shield="this_turn"
+        )
+    if m := PREVENT_ALL_TO.match(body):
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            combat_only=bool(m["combat"]),
+            target=_who(m["tgt"], sentence),
+            shield="this_turn",
+        )
+    if m := PREVENT_ALL_BY.match(body):
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            combat_only=bool(m["combat"]),
+            source=_objects(m["src"], sentence),
+            shield="this_turn",
+        )
+    if m := PREVENT_NEXT_N.match(body):
+        tgt = m["tgt"]
+        target = _who(
+            "any target" if tgt == "any target" else tgt.split(" and each other")[0], sentence
+        )
+        if tgt == "any target":
+            target = Who("any", Subject("targets", (Filter(),), target_slots=(0,), words=tgt))
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            target=target,
+            amount=_number(m["n"], sentence),
+            shield="amount",
+            extra="shares_color" if "shares a color" in tgt else None,
+        )
+    if m := PREVENT_NEXT_TIME.match(body):
+        src, choice = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            source=src,
+            source_choice=choice,
+            target=_who(m["tgt"], sentence),
+            shield="next_time",
+        )
+    if m := GRAVEYARD.match(body):
+        gy = {
+            "a graveyard": "any",
+            "an opponent's graveyard": "opponent",
+            "your graveyard": "you",
+            "enchanted player's graveyard": "enchanted",
+        }[m["gy"]]
+        return ReplacementSpec(
+            sentence,
+            "graveyard",
+            objects=_what_objects(m["what"], sentence),
+            graveyard_of=gy,
+            to_zone=_graveyard_rest(m["rest"], sentence),
+        )  # type: ignore[arg-type]
+    if m := DIE_INSTEAD.match(body):
+        return ReplacementSpec(
+            sentence,
+            "die_exile_token",
+            objects=_what_objects(m["what"], sentence),
+            to_zone="exile",
+            extra=m["token"],
+        )
+    if m := DRAW_EXCEPT_FIRST.match(body):
+        who: PlayerWord = "you" if m["who"] == "you" else "opponent"
+        rest = m["rest"]
+        if rest == "draw two cards instead":
+            return ReplacementSpec(
+                sentence, "draw_extra", player=who, except_first_draw=True, factor=2
+            )
+        if rest == "instead that player skips that draw and you draw a card":
+            return ReplacementSpec(sentence, "draw_steal", player=who, except_first_draw=True)
+        raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')
+    if m := DRAW_LICH.match(body):
+        return ReplacementSpec(
+            sentence, "draw_lich", player="you", amount=_number(m["n"], sentence)
+        )
+    if DRAW_EMPTY_WIN.match(body):
+        return ReplacementSpec(sentence, "draw_empty_win", player="you", empty_library=True)
+    if m := NEXT_DRAW_LIFE.match(body):
+        return ReplacementSpec(
+            sentence,
+            "draw_life",
+            player="you",
+            amount=_number(m["n"], sentence),
+            shield="next_time",
+        )
+    if m := REGENERATE.match(body):
+        return ReplacementSpec(
+            sentence,
+            "regenerate",
+            shield="next_time",
+            objects=Subject("self", words="~")
+            if m["what"] == "~"
+            else Subject("targets", (Filter(),), target_slots=(0,)),
+        )
+    if m := SKIP.match(body):
+        who = "any" if m["who"] == "players" else "you"
+        return ReplacementSpec(sentence, "skip", player=who, extra=m["step"])
+    if GAIN_TWICE.match(body):
+        return ReplacementSpec(sentence, "gain_twice", player="you", factor=2)
+    if TOKENS_YOURS.match(body):
+        return ReplacementSpec(sentence, "tokens", player="you", factor=2)
+    if TOKENS_ANY.match(body):
+        return ReplacementSpec(sentence, "tokens", player="any", factor=2)
+    if m := COUNTERS_DOUBLE_EFFECT.match(body):
+        return ReplacementSpec(
+            sentence, "counters", objects=_what_objects(m["on"], sentence), factor=2
+        )
+    if m := COUNTERS_MODIFY.match(body):
+        kind = "+1/+1" if m["kind"] else None
+        plus_one = m["mod"].startswith("that many plus one")
+        return ReplacementSpec(
+            sentence,
+            "counters",
+            objects=_what_objects(m["on"], sentence),
+            counter_kind=kind,
+            factor=1 if plus_one else 2,
+            plus=1 if plus_one else 0,
+        )
+    if PLAYER_COUNTERS_PLUS.match(body):
+        return ReplacementSpec(sentence, "player_counters", player="you", plus=1)
+    if m := ENTERS_AS_COPY.match(body):
+        return ReplacementSpec(
+            sentence, "enter_copy", tier="copy", objects=_what_objects(m["what"], sentence)
+        )
+    if m := ENTERS_WITH_POWER.match(body):
+        extra = (m["type"].capitalize(),) if m["type"] else ()
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=_what_objects(m["what"], sentence),
+            counter_kind=m["kind"],
+            counters_from_power=True,
+            extra_types=extra,
+        )
+    if m := ENTERS_WITH_ADDITIONAL.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=_what_objects(m["what"], sentence),
+            counter_kind=m["kind"],
+            amount=1,
+        )
+    if m := ENTERS_WITH_N.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            amount=_number(m["n"], sentence),
+        )
+    if m := ENTERS_TAPPED.match(body):
+        what = m["what"]
+        objects = Subject("self", words="~") if what == "~" else _what_objects(what, sentence)
+        return ReplacementSpec(sentence, "enter_tapped", objects=objects)
+    if m := CANT_GAIN.match(body):
+        who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
+        return CantSpec(sentence, "gain_life", player=who)  # type: ignore[arg-type]
+    if CANT_CHANGE.match(body):
+        return CantSpec(sentence, "life_change", player="you")
+    if CANT_PREVENT.match(body):
+        return CantSpec(sentence, "prevent_damage")
+    if CANT_PLAYER_COUNTERS.match(body):
+        return CantSpec(sentence, "counters_on_players", player="any")
+    if m := CANT_COUNTERS_ON.match(body):
+        return CantSpec(sentence, "counters_on_objects", objects=_objects(m["on"], sentence))
+    if OPENING_HAND.match(body):
+        return None
+    return None
+
+
+def _split_compound(body: str) -> list[str]:
+    """ "You can't lose the game and your opponents can't win the game" is two effects."""
+    if CANT_LOSE_WIN.match(body):
+        return ["you can't lose the game", "your opponents can't win the game"]
+    return [body]
+
+
+_LOOKS_REPLACING = re.compile(
+    r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskip\b|"
+    r"\bprevent\b|can't be prevented|can't gain life|can't get counters|counters can't|"
+    r"can't lose the game|can't win the game|life total can't change"
+)
+
+
+@lru_cache(maxsize=2048)
+def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
+    """All replacement/prevention/"can't" effects in one ability's text."""
+    body_text = mark_self(strip_reminder(clean(text)), name)
+    specs: list[Spec] = []
+    for sentence in split_sentences(body_text):
+        lowered = sentence.lower().rstrip(".").strip()
+        lowered = re.sub(r"^[a-z][\w ]* — ", "", lowered)  # ability words
+        for body in _split_compound(lowered):
+            if body == "you can't lose the game":
+                specs.append(CantSpec(sentence, "lose_game", player="you"))
+                continue
+            if body == "your opponents can't win the game":
+                specs.append(CantSpec(sentence, "win_game", player="opponent"))
+                continue
+            if re.match(
+                r"^put a \+1/\+1 counter on that creature for each 1 damage prevented this way$",
+                body,
+            ):
+                if specs and isinstance(specs[-1], ReplacementSpec):
+                    specs[-1] = replace(
+                        specs[-1],
+                        extra="counters_per_prevented",
+                        text=specs[-1].text + " " + sentence,
+                    )
+                continue
+            if re.match(
+                r"^if damage is prevented this way, ~ deals that much damage to that source's controller$",
+                body,
+            ):
+                if specs and isinstance(specs[-1], ReplacementSpec):
+                    specs[-1] = replace(
+                        specs[-1],
+                        extra="reflect_to_controller",
+                        text=specs[-1].text + " " + sentence,
+                    )
+                continue
+            spec = _sentence(body, sentence)
+            if spec is not None:
+                specs.append(spec)
+            elif _LOOKS_REPLACING.search(body) and not OPENING_HAND.match(body):
+                raise OracleParseError(
+                    sentence, "a replacement or prevention template the engine does not know"
+                )
+    return tuple(specs)

@@ -1,0 +1,769 @@
+"""Applying replacement and prevention effects to an event: the choice tree (CR 616).
+
+For an event that would happen, the affected object's controller or the
+affected player chooses one applicable effect (616.1), self-replacement,
+control, copy and back-face effects first (616.1a-d); the modified event is
+checked again with only the effects that still apply and have not already
+applied to it (616.1f, 614.5); when none is left the event happens, unless a
+"can't" effect stops it (614.17). Every legal sequence of choices is
+explored, and the leaves are grouped into distinct outcomes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules_engine.board import Choices
+from rules_engine.cards import CardDef
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import Subject
+from rules_engine.game import CopySnapshot, Game, GameObject
+from rules_engine.layers import compute
+from rules_engine.oracle.parser import parse_ability_text
+from rules_engine.replacement.active import ActiveCant, ActiveReplacement, specs_of
+from rules_engine.replacement.events import (
+    CreateTokens,
+    Damage,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LookAndSort,
+    LoseGame,
+    LoseLife,
+    Nothing,
+    Prevented,
+    PutCounters,
+    Regenerate,
+    Skip,
+    Step,
+    WinGame,
+    ZoneMove,
+    affected_party,
+    merge_results,
+    result_json,
+)
+from rules_engine.replacement.specs import TIER_RULES, CantSpec, ReplacementSpec, Who
+from rules_engine.selection import Context, World, matches
+
+MAX_LEAVES = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An event still to be resolved, and the effects that already applied to it (614.5)."""
+
+    event: Event
+    used: frozenset[str] = frozenset()
+
+
+@dataclass
+class Board:
+    """What the resolver reads: the game, its characteristics, and the effects in play."""
+
+    game: Game
+    chars: dict[str, Characteristics]
+    statics: list[ActiveReplacement]
+    cants: list[ActiveCant]
+    library_sizes: dict[str, int | None] = field(default_factory=dict)
+    enter_cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def world(self) -> World:
+        return World.of(self.game)
+
+    def controller_of(self, label: str) -> str | None:
+        if label in self.game.players:
+            return label
+        chars = self.chars.get(label)
+        obj = self.game.object(label)
+        if obj is None:
+            return None
+        if obj.zone != "battlefield":
+            return obj.owner
+        return chars.controller if chars else obj.controller
+
+
+def effect_name(label: str, key: str, count: int) -> str:
+    """A learner-facing id: the source's label, or ``label#k`` (k = Oracle paragraph)."""
+    if count == 1:
+        return label
+    paragraph = key[1:].split(".")[0] if key.startswith("p") else key
+    return f"{label}#{paragraph}"
+
+
+def statics_of(
+    game: Game, chars: dict[str, Characteristics]
+) -> tuple[list[ActiveReplacement], list[ActiveCant]]:
+    """Replacement and "can't" effects of permanents on the battlefield (CR 614.1)."""
+    statics: list[ActiveReplacement] = []
+    cants: list[ActiveCant] = []
+    for obj in game.objects:
+        if not obj.on_battlefield or obj.label not in chars:
+            continue
+        c = chars[obj.label]
+        found = specs_of(c)
+        for key, spec in found:
+            eid = effect_name(obj.label, key, len(found))
+            if isinstance(spec, CantSpec):
+                cants.append(ActiveCant(eid, spec, obj.label, c.controller))
+            else:
+                statics.append(
+                    ActiveReplacement(eid, spec, obj.label, c.name, c.controller, obj.timestamp)
+                )
+    cants.extend(game.rules)
+    return statics, cants
+
+
+# --- Does an effect apply? ------------------------------------------------------------
+
+
+def _ctx(active: ActiveReplacement) -> Context:
+    return Context(
+        active.source, active.controller, active.targets, active.choices, resolved=active.resolved
+    )
+
+
+def _player_fits(word: str, player: str, active: ActiveReplacement, board: Board) -> bool:
+    if word == "any":
+        return True
+    if word == "you":
+        return player == active.controller
+    if word == "opponent":
+        return player != active.controller
+    if word == "enchanted":
+        source = board.game.object(active.source)
+        return source is not None and source.attached_to == player
+    return False
+
+
+def _object_fits(
+    subject: Subject | None,
+    label: str,
+    active: ActiveReplacement,
+    board: Board,
+    view: EnteringView | None = None,
+) -> bool:
+    if subject is None:
+        return False
+    state = view.state if view is not None else board.chars
+    if label not in state:
+        return False
+    if subject.kind == "self":
+        return label == active.source
+    if subject.kind == "targets":
+        return label in active.targets
+    if subject.kind == "attached":
+        source = board.game.object(active.source)
+        return source is not None and source.attached_to == label
+    world = view.world if view is not None else board.world
+    ctx = _ctx(active)
+    return any(matches(f, label, state, world, ctx) for f in subject.filters)
+
+
+def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: Board) -> bool:
+    if who is None:
+        return True
+    if target in board.game.players:
+        return _player_fits(who.players, target, active, board)
+    return _object_fits(who.objects, target, active, board)
+
+
+def _source_fits(active: ActiveReplacement, source: str, board: Board) -> bool:
+    spec = active.spec
+    if spec.source_choice:
+        return source in active.targets or (active.choices.copy and source in active.choices.copy)
+    if spec.source is None:
+        return True
+    if spec.source.kind == "filter" and source in board.chars:
+        return _object_fits(spec.source, source, active, board)
+    return False
+
+
+def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
+    """Would this effect modify this event now? (CR 614.7: only events that would happen.)"""
+    spec = active.spec
+    family = spec.family
+    if isinstance(event, Damage):
+        if event.amount <= 0:
+            return False  # CR 614.7a: 0 damage is no event
+        if family == "kicked_damage":
+            return event.source == active.source and active.choices.kicked
+        if family == "damage_modify":
+            return _source_fits(active, event.source, board) and _who_fits(
+                spec.target, event.target, active, board
+            )
+        if family in ("prevent_static", "prevent_shield"):
+            if spec.combat_only and not event.combat:
+                return False
+            if spec.shield == "amount" and not active.remaining:
+                return False
+            if spec.target is not None and not _who_fits(spec.target, event.target, active, board):
+                return False
+            return _source_fits(active, event.source, board)
+        if family == "redirect":
+            destination = _redirect_destination(active, board)
+            return (
+                destination is not None
+                and destination != event.target
+                and _who_fits(spec.target, event.target, active, board)
+            )
+        if family == "worship":
+            if event.target != active.controller or event.life_floor is not None:
+                return False
+            life = board.game.life_of(event.target)
+            creatures = any(
+                c.controller == active.controller and "Creature" in c.types
+                for label, c in board.chars.items()
+                if board.world.objects[label].on_battlefield
+            )
+            return creatures and life - event.amount < 1
+        return False
+    if isinstance(event, Destroy):
+        return family == "regenerate" and _object_fits(spec.objects, event.obj, active, board)
+    if isinstance(event, ZoneMove):
+        if family == "graveyard":
+            if event.to_zone != "graveyard":
+                return False
+            if spec.objects is not None and spec.objects.words in ("card", "card or token"):
+                if spec.objects.words == "card" and event.token:
+                    return False
+            elif not _object_fits(spec.objects, event.obj, active, board):
+                return False
+            return _player_fits(spec.graveyard_of, event.owner, active, board)
+        if family == "die_exile_token":
+            return event.dies and _object_fits(spec.objects, event.obj, active, board)
+        return False
+    if isinstance(event, Draw):
+        if not _player_fits(spec.player, event.player, active, board):
+            return False
+        if family in ("draw_extra", "draw_steal"):
+            return not event.first_in_draw_step
+        if family == "draw_empty_win":
+            return board.library_sizes.get(event.player) == 0
+        return family in ("draw_lich", "draw_life")
+    if isinstance(event, GainLife):
+        return (
+            family == "gain_twice"
+            and _player_fits(spec.player, event.player, active, board)
+            and event.amount > 0
+        )
+    if isinstance(event, CreateTokens):
+        return (
+            family == "tokens"
+            and _player_fits(spec.player, event.controller, active, board)
+            and event.n > 0
+        )
+    if isinstance(event, PutCounters):
+        if event.n <= 0:
+            return False
+        if event.on in board.game.players:
+            return family == "player_counters" and _player_fits(
+                spec.player, event.on, active, board
+            )
+        if family != "counters" or (spec.counter_kind and spec.counter_kind != event.kind):
+            return False
+        if spec.factor == 2 and "effect would" in spec.text.lower() and event.cost:
+            return False  # "if an effect would put" doesn't see costs (Doubling Season ruling)
+        return _object_fits(spec.objects, event.on, active, board)
+    if isinstance(event, Enter):
+        return _applies_to_entering(active, event, board)
+    if isinstance(event, Step):
+        return (
+            family == "skip"
+            and spec.extra == event.step
+            and _player_fits(spec.player, event.player, active, board)
+        )
+    return False
+
+
+def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) -> bool:
+    """CR 614.12: check the permanent as it would exist on the battlefield."""
+    spec = active.spec
+    family = spec.family
+    if family not in ("enter_tapped", "enter_copy", "enter_counters", "counters", "self_copy"):
+        return False
+    own = active.source == event.obj
+    if spec.objects is not None and spec.objects.kind == "self":
+        return own and (family != "enter_tapped" or not event.tapped)
+    if own:
+        return False  # a general effect of the entering permanent doesn't see itself (614.12)
+    view = entering_view(event, board)
+    if family == "enter_tapped":
+        return not event.tapped and _object_fits(spec.objects, event.obj, active, board, view)
+    if family == "enter_copy":
+        return event.copy_of is None and _object_fits(spec.objects, event.obj, active, board, view)
+    if family == "enter_counters":
+        return _object_fits(spec.objects, event.obj, active, board, view)
+    if family == "counters":
+        kinds = [k for k, n in event.counters if n > 0 and (spec.counter_kind in (None, k))]
+        return bool(kinds) and _object_fits(spec.objects, event.obj, active, board, view)
+    return False
+
+
+@dataclass(frozen=True)
+class EnteringView:
+    """The game as if the permanent were already on the battlefield (CR 614.12)."""
+
+    game: Game
+    state: dict[str, Characteristics]
+    own: list[ActiveReplacement]
+
+    @property
+    def world(self) -> World:
+        return World.of(self.game)
+
+    @property
+    def chars(self) -> Characteristics:
+        return self.state[self.own_label]
+
+    own_label: str = ""
+
+
+def entering_view(event: Enter, board: Board) -> EnteringView:
+    """The entering permanent as it would exist on the battlefield, and its own effects."""
+    key = (event.obj, event.card.name, event.controller, event.copy_of, event.extra_types)
+    cached = board.enter_cache.get(key)
+    if cached is not None:
+        return cached
+    copy = None
+    if event.copy_of is not None and event.copy_of in board.chars:
+        from rules_engine.effects import CopyOf
+
+        snapshot_values = compute(board.game, until="1b").chars[event.copy_of]
+        copy = CopySnapshot(event.copy_of, snapshot_values, CopyOf())
+    obj = GameObject(
+        event.obj,
+        event.card,
+        event.controller,
+        event.controller,
+        "battlefield",
+        board.game.next_timestamp,
+        board.game.next_order,
+        copy=copy,
+        choices=event.choices if isinstance(event.choices, Choices) else Choices(),
+    )
+    game = board.game.with_object(obj)
+    state = dict(compute(game).chars)
+    chars = state[event.obj]
+    if event.extra_types:
+        extra = tuple(t for t in event.extra_types if t not in chars.subtypes)
+        chars = replace(chars, subtypes=chars.subtypes + extra)
+        state[event.obj] = chars
+    found = specs_of(chars)
+    own = [
+        ActiveReplacement(
+            effect_name(event.obj, key_, len(found)),
+            spec,
+            event.obj,
+            chars.name,
+            event.controller,
+            0,
+        )
+        for key_, spec in found
+        if isinstance(spec, ReplacementSpec)
+    ]
+    view = EnteringView(game, state, own, event.obj)
+    board.enter_cache[key] = view
+    return view
+
+
+def _redirect_destination(active: ActiveReplacement, board: Board) -> str | None:
+    if active.spec.redirect_to == "self":
+        obj = board.game.object(active.source)
+        return active.source if obj is not None and obj.on_battlefield else None
+    source = board.game.object(active.source)
+    if source is None or source.attached_to is None:
+        return None
+    host = board.game.object(source.attached_to)
+    return source.attached_to if host is not None and host.on_battlefield else None
+
+
+# --- What it does ---------------------------------------------------------------------
+
+
+def _token_card(phrase: str) -> CardDef:
+    """ "a 2/2 black Zombie creature token" -> a token's card."""
+    import re
+
+    from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
+
+    m = re.match(
+        r"^(?:a|an|one) (?P<p>\d+)/(?P<t>\d+) (?P<words>.+?) (?:creature )?tokens?$",
+        phrase.strip().lower(),
+    )
+    if not m:
+        return CardDef(name=phrase, types=("Creature",), token=True)
+    colors: list[str] = []
+    subtypes: list[str] = []
+    for word in m["words"].split():
+        if word in COLOR_WORDS:
+            colors.append(COLOR_WORDS[word])
+        elif word in ALL_TYPE_WORDS and ALL_TYPE_WORDS[word][0] == "subtype":
+            subtypes.append(ALL_TYPE_WORDS[word][1])
+    name = " ".join(subtypes) or "Token"
+    return CardDef(
+        name=name,
+        colors=tuple(colors),
+        types=("Creature",),
+        subtypes=tuple(subtypes),
+        power=m["p"],
+        toughness=m["t"],
+        token=True,
+    )
+
+
+def _damage_unpreventable(board: Board) -> bool:
+    return any(c.spec.kind == "prevent_damage" for c in board.cants)
+
+
+def apply(
+    active: ActiveReplacement, event: Event, board: Board
+) -> tuple[list[Event], ActiveReplacement | None]:
+    """The events that replace this one, and the effect as it is afterwards (shields shrink)."""
+    spec = active.spec
+    family = spec.family
+    if isinstance(event, Damage):
+        if family == "kicked_damage":
+            return [replace(event, amount=spec.kicked_amount or event.amount)], active
+        if family == "damage_modify":
+            return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+        if family in ("prevent_static", "prevent_shield"):
+            return _prevent(active, event, board)
+        if family == "redirect":
+            return [
+                replace(event, target=_redirect_destination(active, board) or event.target)
+            ], active
+        if family == "worship":
+            return [replace(event, life_floor=1)], active
+    if isinstance(event, Destroy) and family == "regenerate":
+        return [Regenerate(event.obj)], None
+    if isinstance(event, ZoneMove):
+        if family == "graveyard":
+            return [replace(event, to_zone=spec.to_zone or "exile")], active
+        if family == "die_exile_token":
+            token = CreateTokens(
+                _token_card(spec.extra or "a 2/2 black Zombie creature token"), 1, active.controller
+            )
+            return [replace(event, to_zone="exile"), token], active
+    if isinstance(event, Draw):
+        if family == "draw_extra":
+            return [Draw(event.player), Draw(event.player)], active
+        if family == "draw_steal":
+            return [Draw(active.controller)], active
+        if family == "draw_lich":
+            return [LookAndSort(event.player, spec.amount or 3)], active
+        if family == "draw_empty_win":
+            return [WinGame(event.player)], active
+        if family == "draw_life":
+            return [GainLife(event.player, spec.amount or 0)], None
+    if isinstance(event, GainLife) and family == "gain_twice":
+        return [replace(event, amount=event.amount * 2)], active
+    if isinstance(event, CreateTokens) and family == "tokens":
+        return [replace(event, n=event.n * spec.factor)], active
+    if isinstance(event, PutCounters):
+        return [replace(event, n=event.n * spec.factor + spec.plus)], active
+    if isinstance(event, Enter):
+        return [_enter(active, event, board)], active
+    if isinstance(event, Step) and family == "skip":
+        return [Skip(event.step, event.player)], active
+    return [event], active
+
+
+def _prevent(
+    active: ActiveReplacement, event: Damage, board: Board
+) -> tuple[list[Event], ActiveReplacement | None]:
+    """CR 615: prevent some or all of it; 615.12: unpreventable damage still runs the extras."""
+    spec = active.spec
+    if spec.half_up:
+        wanted = math.ceil(event.amount / 2)
+    elif spec.shield == "amount":
+        wanted = min(active.remaining or 0, event.amount)
+    elif spec.amount is not None:
+        wanted = min(spec.amount, event.amount)
+    else:
+        wanted = event.amount
+    unpreventable = _damage_unpreventable(board)
+    prevented = 0 if unpreventable else wanted
+    results: list[Event] = []
+    if event.amount - prevented > 0:
+        results.append(replace(event, amount=event.amount - prevented))
+    if prevented:
+        results.append(Prevented(prevented, event.source, event.target))
+    if spec.extra == "counters_per_prevented" and prevented:
+        results.append(PutCounters("+1/+1", event.target, prevented))
+    if spec.extra == "reflect_to_controller" and prevented:
+        controller = board.controller_of(event.source)
+        if controller is not None:
+            results.append(Damage(prevented, active.source, controller))
+    if not results:
+        results.append(Nothing())
+    after: ActiveReplacement | None = active
+    if spec.shield == "amount" and not unpreventable:
+        left = (active.remaining or 0) - prevented
+        after = replace(active, remaining=left) if left > 0 else None
+    elif spec.shield == "next_time" and not unpreventable:
+        after = None
+    return results, after
+
+
+def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
+    spec = active.spec
+    family = spec.family
+    if family == "enter_tapped":
+        return replace(event, tapped=True)
+    if family in ("enter_copy", "self_copy"):
+        return replace(
+            event,
+            copy_of=active.source
+            if family == "enter_copy"
+            else (active.choices.copy or (None,))[0],
+        )
+    counters = dict(event.counters)
+    if family == "enter_counters":
+        kind = spec.counter_kind or "+1/+1"
+        n = spec.amount or 0
+        if spec.counters_from_power:
+            n = board.chars[active.source].power or 0
+        counters[kind] = counters.get(kind, 0) + n
+        extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)
+        return replace(event, counters=tuple(counters.items()), extra_types=extra)
+    if family == "counters":
+        for kind, n in list(counters.items()):
+            if spec.counter_kind in (None, kind) and n > 0:
+                counters[kind] = n * spec.factor + spec.plus
+        return replace(event, counters=tuple(counters.items()))
+    return event
+
+
+# --- "Can't" (CR 614.17) --------------------------------------------------------------
+
+
+def stopped_by(event: Event, board: Board) -> ActiveCant | None:
+    """A "can't" effect that keeps this event from happening at all."""
+    for cant in board.cants:
+        spec = cant.spec
+        who = spec.player
+        fits = (
+            who == "any"
+            or (who == "you" and _event_player(event) == cant.controller)
+            or (who == "opponent" and _event_player(event) not in (None, cant.controller))
+        )
+        if spec.kind == "gain_life" and isinstance(event, GainLife) and fits:
+            return cant
+        if spec.kind == "life_change" and isinstance(event, (GainLife, LoseLife)) and fits:
+            return cant
+        if spec.kind == "lose_game" and isinstance(event, LoseGame) and fits:
+            return cant
+        if spec.kind == "win_game" and isinstance(event, WinGame) and fits:
+            return cant
+        if (
+            spec.kind == "counters_on_players"
+            and isinstance(event, PutCounters)
+            and event.on in board.game.players
+        ):
+            return cant
+        if (
+            spec.kind == "counters_on_objects"
+            and isinstance(event, PutCounters)
+            and event.on in board.chars
+        ):
+            fake = ActiveReplacement(
+                cant.eid, ReplacementSpec(spec.text, "cant"), cant.source, "", cant.controller, 0
+            )
+            if _object_fits(spec.objects, event.on, fake, board):
+                return cant
+    return None
+
+
+def _event_player(event: Event) -> str | None:
+    for name in ("player",):
+        if hasattr(event, name):
+            return getattr(event, name)
+    return None
+
+
+# --- The tree -------------------------------------------------------------------------
+
+
+@dataclass
+class Leaf:
+    path: tuple[str, ...]
+    results: list[Event]
+
+
+def _candidates(
+    pending: Pending, board: Board, shields: dict[str, ActiveReplacement]
+) -> list[ActiveReplacement]:
+    effects = list(board.statics) + list(shields.values())
+    if isinstance(pending.event, Enter):
+        effects += entering_view(pending.event, board).own
+        effects += _self_copy(pending.event)
+    return [e for e in effects if e.eid not in pending.used and applies(e, pending.event, board)]
+
+
+def _self_copy(event: Enter) -> list[ActiveReplacement]:
+    """Clone's "You may have ~ enter as a copy ..." when a copy was chosen (616.1c)."""
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    if not choices.copy or event.copy_of is not None:
+        return []
+    for paragraph in event.card.rules_text:
+        for ability in parse_ability_text(paragraph, event.card.name):
+            if ability.copy is not None:
+                spec = ReplacementSpec(
+                    ability.text,
+                    "self_copy",
+                    tier="copy",
+                    objects=Subject("self", words="~"),
+                    optional=True,
+                )
+                return [
+                    ActiveReplacement(
+                        f"{event.obj}#copy",
+                        spec,
+                        event.obj,
+                        event.card.name,
+                        event.controller,
+                        0,
+                        choices=choices,
+                    )
+                ]
+    return []
+
+
+def _forced(candidates: list[ActiveReplacement]) -> tuple[list[ActiveReplacement], str]:
+    """CR 616.1a-d: self-replacement, control, copy and back-face effects go first."""
+    for tier in ("self", "control", "copy", "backface"):
+        first = [c for c in candidates if c.spec.tier == tier]
+        if first:
+            return first, TIER_RULES[tier]
+    return candidates, TIER_RULES["other"]
+
+
+def _happen(event: Event, board: Board) -> tuple[list[Event], list[Pending]]:
+    """The event happens; events it contains become pending (616.1g)."""
+    if isinstance(event, Destroy):
+        obj = board.game.object(event.obj)
+        owner = obj.owner if obj else ""
+        chars = board.chars.get(event.obj)
+        die = ZoneMove(
+            event.obj,
+            "graveyard",
+            "battlefield",
+            owner,
+            bool(obj and obj.card.token),
+            bool(chars and "Creature" in chars.types),
+            board.controller_of(event.obj) or owner,
+        )
+        return [event], [Pending(die)]
+    if isinstance(event, CreateTokens):
+        enters = [
+            Pending(
+                Enter(f"{event.card.name} token {i + 1}", event.card, event.controller, token=True)
+            )
+            for i in range(event.n)
+        ]
+        return [event], enters
+    if isinstance(event, Enter) and event.counters:
+        view = entering_view(event, board)
+        inside = Board(
+            view.game,
+            view.state,
+            board.statics,
+            board.cants,
+            board.library_sizes,
+            board.enter_cache,
+        )
+        kept = tuple(
+            (k, n)
+            for k, n in event.counters
+            if stopped_by(PutCounters(k, event.obj, n), inside) is None
+        )
+        return [replace(event, counters=kept)], []
+    return [event], []
+
+
+@dataclass
+class Explorer:
+    board: Board
+    leaves: list[Leaf] = field(default_factory=list)
+
+    def run(self, queue: list[Pending], shields: dict[str, ActiveReplacement]) -> dict[str, Any]:
+        return self._step(queue, shields, (), [])
+
+    def _step(
+        self,
+        queue: list[Pending],
+        shields: dict[str, ActiveReplacement],
+        path: tuple[str, ...],
+        results: list[Event],
+    ) -> dict[str, Any]:
+        if not queue:
+            self.leaves.append(Leaf(path, results))
+            return {"done": merge_results(results)}
+        if len(self.leaves) > MAX_LEAVES:
+            raise RuntimeError("too many choice paths")
+        pending, rest = queue[0], queue[1:]
+        event = pending.event
+        if isinstance(event, Nothing):
+            return self._step(rest, shields, path, results + [event])
+        candidates = _candidates(pending, self.board, shields)
+        if not candidates:
+            cant = stopped_by(event, self.board)
+            node: dict[str, Any] = {"event": result_json(event)}
+            if cant is not None:
+                node["stopped_by"] = {"effect": cant.eid, "text": cant.spec.text, "rule": "614.17"}
+                return {**node, "then": self._step(rest, shields, path, results)}
+            happened, contained = _happen(event, self.board)
+            node["happens"] = [result_json(e) for e in happened]
+            return {**node, "then": self._step(contained + rest, shields, path, results + happened)}
+        options, rule = _forced(candidates)
+        chooser = affected_party(event, self.board.controller_of)
+        node = {
+            "event": result_json(event),
+            "chooser": chooser,
+            "rule": rule,
+            "why_chooser": "the affected object's controller, or the affected player, chooses",
+            "candidates": [c.eid for c in candidates],
+            "forced": [c.eid for c in options] if rule != TIER_RULES["other"] else [],
+            "used": sorted(pending.used),
+            "options": [],
+        }
+        for option in options:
+            replaced, after = apply(option, event, self.board)
+            new_shields = dict(shields)
+            if option.eid in new_shields or option.resolved:
+                if after is None:
+                    new_shields.pop(option.eid, None)
+                else:
+                    new_shields[option.eid] = after
+            used = pending.used | {option.eid}
+            follow = [Pending(e, used) for e in replaced]
+            node["options"].append(
+                {
+                    "apply": option.eid,
+                    "source": option.source,
+                    "source_name": option.source_name,
+                    "text": option.spec.text,
+                    "prevention": option.spec.prevention,
+                    "becomes": [result_json(e) for e in replaced],
+                    "then": self._step(follow + rest, new_shields, path + (option.eid,), results),
+                }
+            )
+        return node
+
+
+def outcomes(leaves: list[Leaf]) -> list[dict[str, Any]]:
+    """Leaves grouped by what happens (as a multiset), each with every path to it."""
+    grouped: dict[str, dict[str, Any]] = {}
+    for leaf in leaves:
+        results = merge_results(leaf.results)
+        key = json.dumps(sorted(json.dumps(r, sort_keys=True) for r in results))
+        entry = grouped.setdefault(key, {"results": results, "paths": []})
+        if list(leaf.path) not in entry["paths"]:
+            entry["paths"].append(list(leaf.path))
+    return list(grouped.values())

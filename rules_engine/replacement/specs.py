@@ -1,0 +1,98 @@
+"""What a replacement, prevention or "can't" effect watches for and does.
+
+Parsed once from Oracle text (``grammar.py``), applied by ``apply.py``. The
+fields are the template's parameters, so an invented card written in the
+same templates gets exactly the behaviour of the real card it imitates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules_engine.effects import Subject
+
+# CR 616.1a-e: which effects must be chosen first.
+Tier = Literal["self", "control", "copy", "backface", "other"]
+TIER_RULES: dict[str, str] = {
+    "self": "616.1a",
+    "control": "616.1b",
+    "copy": "616.1c",
+    "backface": "616.1d",
+    "other": "616.1e",
+}
+
+PlayerWord = Literal["you", "opponent", "any", "enchanted", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A damage recipient or affected party: players and/or permanents."""
+
+    players: PlayerWord = "none"
+    objects: Subject | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementSpec:
+    """One replacement or prevention effect, as its template says.
+
+    ``family`` names the template; the other fields are its parameters.
+    """
+
+    text: str
+    family: str
+    tier: Tier = "other"
+    prevention: bool = False
+    # who or what it watches
+    source: Subject | None = None  # a damage source ("a red source you control")
+    source_choice: bool = False  # "a source of your choice" (the step's target names it)
+    target: Who | None = None
+    player: PlayerWord = "any"
+    objects: Subject | None = None
+    combat_only: bool = False
+    # what it does
+    factor: int = 1
+    plus: int = 0
+    amount: int | None = None  # "prevent 1 of that damage", "prevent the next 3 damage"
+    half_up: bool = False
+    to_zone: str | None = None
+    redirect_to: Literal["enchanted", "self"] | None = None
+    counter_kind: str | None = None  # None = any kind
+    except_first_draw: bool = False
+    empty_library: bool = False
+    if_you_control_creature: bool = False
+    shield: Literal["next_time", "amount", "this_turn"] | None = None
+    extra: str | None = (
+        None  # additional effects: "counters_per_prevented", "reflect_to_controller"
+    )
+    graveyard_of: PlayerWord = "any"
+    kicked: bool = False
+    kicked_amount: int | None = None
+    extra_types: tuple[str, ...] = ()
+    counters_from_power: bool = False
+    optional: bool = False
+
+
+CantKind = Literal[
+    "gain_life",
+    "life_change",
+    "counters_on_players",
+    "counters_on_objects",
+    "lose_game",
+    "win_game",
+    "prevent_damage",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CantSpec:
+    """CR 614.17: "can't" effects are not replacements, but the event doesn't happen."""
+
+    text: str
+    kind: CantKind
+    player: PlayerWord = "any"
+    objects: Subject | None = None
+
+
+Spec = ReplacementSpec | CantSpec

@@ -1,0 +1,74 @@
+"""Every replacement/prevention example under tests/boards/ gives its authoritative outcomes."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_engine.replacement.answer import event_answer
+from tests.engine.boards import BOARDS, board_files
+
+
+def _multiset(results: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(json.dumps(r, sort_keys=True) for r in results)
+
+
+def _path_names(path: list[str], effects: dict[str, dict[str, str]]) -> list[set[str]]:
+    names = []
+    for eid in path:
+        info = effects.get(eid, {})
+        names.append(
+            {eid, eid.split("#")[0], info.get("source", eid), info.get("source_name", eid)}
+        )
+    return names
+
+
+def _paths_match(
+    expected: list[list[str]], actual: list[list[str]], effects: dict[str, Any]
+) -> bool:
+    if len(expected) != len(actual):
+        return False
+    remaining = [_path_names(p, effects) for p in actual]
+    for want in expected:
+        for i, have in enumerate(remaining):
+            if len(have) == len(want) and all(w in h for w, h in zip(want, have, strict=True)):
+                del remaining[i]
+                break
+        else:
+            return False
+    return True
+
+
+def mismatches(data: dict[str, Any]) -> list[str]:
+    answer = event_answer(data)
+    problems = []
+    expected = data["expect"]["outcomes"]
+    actual = answer["outcomes"]
+    unmatched = list(actual)
+    for want in expected:
+        found = next(
+            (a for a in unmatched if _multiset(a["results"]) == _multiset(want["results"])), None
+        )
+        if found is None:
+            problems.append(f"missing outcome {want['results']}")
+            continue
+        unmatched.remove(found)
+        if "paths" in want and not _paths_match(want["paths"], found["paths"], answer["effects"]):
+            problems.append(
+                f"outcome {want['results']}: paths {found['paths']}, expected {want['paths']}"
+            )
+    for extra in unmatched:
+        problems.append(f"unexpected outcome {extra['results']} via {extra['paths']}")
+    return problems
+
+
+@pytest.mark.parametrize("path", board_files("events"), ids=lambda p: str(p.relative_to(BOARDS)))
+def test_event_board_gives_its_expected_outcomes(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data.get("source"), "every board names the source of its answer"
+    problems = mismatches(data)
+    assert not problems, f"{path.name} ({data['source']}):\n  " + "\n  ".join(problems)
