@@ -701,6 +701,7 @@ class Explorer:
         shields: dict[str, ActiveReplacement],
         path: tuple[str, ...],
         results: list[Event],
+        offered: frozenset[str] = frozenset(),
     ) -> dict[str, Any]:
         if not queue:
             self.leaves.append(Leaf(path, results))
@@ -712,27 +713,41 @@ class Explorer:
         if isinstance(event, Nothing):
             return self._step(rest, shields, path, results + [event])
         candidates = _candidates(pending, self.board, shields)
+        gone = sorted(offered - {c.eid for c in candidates} - pending.used)
+        node: dict[str, Any] = {"event": result_json(event)}
+        if gone:
+            # 616.1f: after each application, only effects that still apply are considered.
+            node["no_longer_applicable"] = gone
         if not candidates:
             cant = stopped_by(event, self.board)
-            node: dict[str, Any] = {"event": result_json(event)}
             if cant is not None:
                 node["stopped_by"] = {"effect": cant.eid, "text": cant.spec.text, "rule": "614.17"}
+                node["explain"] = (
+                    f"No replacement applies, but {cant.eid} says this can't happen, so it doesn't "
+                    '(614.17: a "can\'t" effect is not a replacement, but it stops the event).'
+                )
                 return {**node, "then": self._step(rest, shields, path, results)}
             happened, contained = _happen(event, self.board)
             node["happens"] = [result_json(e) for e in happened]
-            return {**node, "then": self._step(contained + rest, shields, path, results + happened)}
+            node["explain"] = (
+                "No replacement or prevention effect applies any more, so this happens."
+            )
+            then = self._step(contained + rest, shields, path, results + happened)
+            return {**node, "then": then}
         options, rule = _forced(candidates)
         chooser = affected_party(event, self.board.controller_of)
-        node = {
-            "event": result_json(event),
-            "chooser": chooser,
-            "rule": rule,
-            "why_chooser": "the affected object's controller, or the affected player, chooses",
-            "candidates": [c.eid for c in candidates],
-            "forced": [c.eid for c in options] if rule != TIER_RULES["other"] else [],
-            "used": sorted(pending.used),
-            "options": [],
-        }
+        node.update(
+            {
+                "chooser": chooser,
+                "rule": rule,
+                "why_chooser": "the affected object's controller, or the affected player, chooses",
+                "candidates": [c.eid for c in candidates],
+                "forced": [c.eid for c in options] if rule != TIER_RULES["other"] else [],
+                "used": sorted(pending.used),
+                "explain": _explain(chooser, candidates, options, rule, pending.used),
+                "options": [],
+            }
+        )
         for option in options:
             replaced, after = apply(option, event, self.board)
             new_shields = dict(shields)
@@ -743,6 +758,7 @@ class Explorer:
                     new_shields[option.eid] = after
             used = pending.used | {option.eid}
             follow = [Pending(e, used) for e in replaced]
+            still = frozenset(c.eid for c in candidates) - {option.eid}
             node["options"].append(
                 {
                     "apply": option.eid,
@@ -750,11 +766,46 @@ class Explorer:
                     "source_name": option.source_name,
                     "text": option.spec.text,
                     "prevention": option.spec.prevention,
+                    "rule": "615" if option.spec.prevention else "614",
                     "becomes": [result_json(e) for e in replaced],
-                    "then": self._step(follow + rest, new_shields, path + (option.eid,), results),
+                    "then": self._step(
+                        follow + rest, new_shields, path + (option.eid,), results, still
+                    ),
                 }
             )
         return node
+
+
+_TIER_WORDS = {
+    "616.1a": "a self-replacement effect (614.15), which must be applied first",
+    "616.1b": "an effect that changes who controls the permanent as it enters, which goes first",
+    "616.1c": "an effect that makes the permanent enter as a copy, which goes first",
+    "616.1d": "an effect that makes a card enter with its back face up, which goes first",
+}
+
+
+def _explain(
+    chooser: str | None,
+    candidates: list[ActiveReplacement],
+    options: list[ActiveReplacement],
+    rule: str,
+    used: frozenset[str],
+) -> str:
+    names = ", ".join(c.eid for c in candidates)
+    text = (
+        f"{chooser} chooses, as the player affected or the controller of the object affected "
+        f"(616.1). Applicable now: {names}."
+    )
+    if rule in _TIER_WORDS:
+        forced = ", ".join(o.eid for o in options)
+        text += f" {forced} is {_TIER_WORDS[rule]} ({rule})."
+    elif len(options) > 1:
+        text += " None must go first, so any of them may be chosen (616.1e)."
+    else:
+        text += " It is the only one, so it applies (616.1e)."
+    if used:
+        text += f" Already applied to this event, so not again: {', '.join(sorted(used))} (614.5)."
+    return text
 
 
 def outcomes(leaves: list[Leaf]) -> list[dict[str, Any]]:
