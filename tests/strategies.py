@@ -108,3 +108,87 @@ def boards(draw: st.DrawFn, max_steps: int = 10) -> dict[str, Any]:
                 }
             )
     return {"format": "mtg-board/1", "players": PLAYERS, "steps": steps}
+
+
+REPLACERS = [
+    "Furnace of Rath",
+    "Dictate of the Twin Gods",
+    "Torbran, Thane of Red Fell",
+    "Gisela, Blade of Goldnight",
+    "Doubling Season",
+    "Hardened Scales",
+    "Corpsejack Menace",
+    "Winding Constrictor",
+    "Primal Vigor",
+    "Parallel Lives",
+    "Anointed Procession",
+    "Boon Reflection",
+    "Rhox Faithmender",
+    "Alhammarret's Archive",
+    "Rest in Peace",
+    "Leyline of the Void",
+    "Kalitas, Traitor of Ghet",
+    "Palisade Giant",
+    "Vigor",
+    "Worship",
+    "Orb of Dreams",
+    "Blind Obedience",
+    "Grumgully, the Generous",
+    "Essence of the Wild",
+    "Daunting Defender",
+    "Solemnity",
+    "Platinum Emperion",
+    "Leyline of Punishment",
+]
+
+
+@st.composite
+def event_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """Replacement effects in play for both players, and one event that would happen."""
+    steps: list[dict[str, Any]] = [
+        {"enter": "Grizzly Bears", "as": "bear", "controller": "Alice"},
+        {"enter": "Gray Ogre", "as": "ogre", "controller": "Bob"},
+    ]
+    for i, name in enumerate(draw(st.lists(st.sampled_from(REPLACERS), max_size=5))):
+        steps.append({"enter": name, "as": f"r{i}", "controller": draw(st.sampled_from(PLAYERS))})
+    player = draw(st.sampled_from(PLAYERS))
+    event = draw(
+        st.sampled_from(
+            [
+                {"damage": 3, "from": "ogre", "to": "bear"},
+                {"damage": 2, "from": "bear", "to": "Bob", "combat": True},
+                {"damage": 5, "from": "ogre", "to": "Alice"},
+                {"counters": "+1/+1", "on": "bear", "n": 1},
+                {
+                    "create_tokens": {
+                        "name": "Saproling",
+                        "types": ["Creature"],
+                        "subtypes": ["Saproling"],
+                        "colors": ["G"],
+                        "power": 1,
+                        "toughness": 1,
+                        "token": True,
+                    },
+                    "n": 1,
+                    "controller": player,
+                },
+                {"gain_life": 3, "player": player},
+                {"die": "bear"},
+                {"die": "ogre"},
+                {"draw": 2, "player": player},
+                {
+                    "enter": "Grizzly Bears",
+                    "controller": player,
+                    "as": "newcomer",
+                    "with_counters": {"+1/+1": 1},
+                },
+            ]
+        )
+    )
+    return {
+        "format": "mtg-board/1",
+        "players": PLAYERS,
+        "steps": steps,
+        "ask": {"event": event},
+        "zones": {"Alice": {"library": 10}, "Bob": {"library": 10}},
+    }

@@ -1,0 +1,43 @@
+"""Properties of the replacement choice tree, on random boards (CR 614.5, 616.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+
+from rules_engine.replacement.answer import event_answer
+from tests.strategies import event_boards
+
+
+def _walk(node: Any, applied: tuple[str, ...], paths: list[tuple[str, ...]]) -> None:
+    """Collect every root-to-leaf path, checking no effect applies twice to one event."""
+    if "done" in node:
+        paths.append(applied)
+        return
+    for option in node.get("options", []):
+        assert option["apply"] not in node.get("used", []), (
+            "614.5: an effect applies once per event"
+        )
+        _walk(option["then"], applied + (option["apply"],), paths)
+    if "then" in node:
+        _walk(node["then"], applied, paths)
+
+
+@settings(max_examples=80, deadline=None)
+@given(event_boards())
+def test_random_events_resolve_and_paths_match_outcomes(board: dict[str, Any]) -> None:
+    answer = event_answer(board)
+    paths: list[tuple[str, ...]] = []
+    _walk(answer["tree"], (), paths)
+    listed = [tuple(p) for outcome in answer["outcomes"] for p in outcome["paths"]]
+    assert sorted(paths) == sorted(set(listed)), (
+        "every leaf is reachable by exactly the paths listed"
+    )
+    assert len(listed) == len(set(listed)), "a path leads to one outcome only"
+
+
+@settings(max_examples=40, deadline=None)
+@given(event_boards())
+def test_event_answers_are_deterministic(board: dict[str, Any]) -> None:
+    assert event_answer(board) == event_answer(board)
