@@ -195,7 +195,7 @@ def _resolve(
             locked.extend(values.items())
         resolved.append(replace(stub, affected=affected, locked=tuple(locked)))
     shields, rules = _resolved_replacements(
-        step, abilities, source, source_name, controller, timestamp
+        step, abilities, source, source_name, controller, timestamp, state, world
     )
     return replace(
         game,
@@ -213,12 +213,16 @@ def _resolved_replacements(
     source_name: str,
     controller: str,
     timestamp: int,
+    state: dict[str, Characteristics],
+    world: World,
 ) -> tuple[tuple[ActiveReplacement, ...], tuple[ActiveCant, ...]]:
     """Shields and "can't" effects a resolving spell or ability creates (CR 615.4, 614.17)."""
     label = step.label or source
     shields: list[ActiveReplacement] = []
     rules: list[ActiveCant] = []
-    texts = [text for ability in abilities for text in (*ability.notes, *ability.rules)]
+    # One text per ability: a later sentence may add to an earlier one ("If damage is
+    # prevented this way, ...").
+    texts = [" ".join((*ability.notes, *ability.rules)) for ability in abilities]
     try:
         specs = [spec for text in texts for spec in parse_replacements(text, source_name)]
     except OracleParseError as exc:
@@ -228,20 +232,35 @@ def _resolved_replacements(
         if isinstance(spec, CantSpec):
             rules.append(ActiveCant(eid, spec, label, controller))
             continue
-        shields.append(
-            ActiveReplacement(
-                eid,
-                spec,
-                label if step.verb == "cast" else source,
-                source_name,
-                controller,
-                timestamp,
-                targets=step.targets,
-                choices=step.choices,
-                resolved=True,
-                remaining=spec.amount if spec.shield == "amount" else None,
+        protected = [step.targets]
+        if spec.extra == "shares_color" and step.targets:
+            # CR 615.11: the set of creatures shielded is fixed as the effect begins.
+            first = step.targets[0]
+            colors = state[first].colors if first in state else frozenset()
+            protected = [(first,)] + [
+                (label_,)
+                for label_, c in state.items()
+                if label_ != first
+                and "Creature" in c.types
+                and c.colors & colors
+                and world.objects[label_].on_battlefield
+            ]
+        for n_target, targets in enumerate(protected):
+            shields.append(
+                ActiveReplacement(
+                    eid if len(protected) == 1 else f"{eid}.{n_target}",
+                    spec,
+                    label if step.verb == "cast" else source,
+                    source_name,
+                    controller,
+                    timestamp,
+                    targets=tuple(targets),
+                    choices=step.choices,
+                    resolved=True,
+                    remaining=spec.amount if spec.shield == "amount" else None,
+                    name=eid,
+                )
             )
-        )
     return tuple(shields), tuple(rules)
 
 

@@ -33,6 +33,11 @@ class ActiveReplacement:
     choices: Choices = Choices()
     resolved: bool = False
     remaining: int | None = None  # a "prevent the next N" shield (CR 615.7)
+    name: str = ""  # what learners see in paths (several shields may share one name)
+
+    @property
+    def shown(self) -> str:
+        return self.name or self.eid
 
 
 @dataclass(frozen=True, slots=True)

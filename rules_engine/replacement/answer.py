@@ -206,6 +206,22 @@ def library_sizes(board: BoardData) -> dict[str, int | None]:
     return sizes
 
 
+def zone_cards(board: BoardData) -> dict[tuple[str, str], list[str]]:
+    """Known cards in libraries and graveyards, by name (a library lists its top card first)."""
+    known: dict[tuple[str, str], list[str]] = {}
+    for player, zones in board.zones.items():
+        for zone, cards in zones.items():
+            if not isinstance(cards, int):
+                known[(player, zone)] = [card.name for card in cards]
+    return known
+
+
+def _pending(raw: Any, events: list[Event]) -> list[Pending]:
+    """Simultaneous events share a batch, so a shield can be split among them (CR 615.7)."""
+    batch = 0 if isinstance(raw, dict) and "simultaneous" in raw else None
+    return [Pending(e, batch=batch) for e in events]
+
+
 def event_answer(data: Any) -> dict[str, Any]:
     """The choice tree and the distinct outcomes (board format, "Events")."""
     board = data if isinstance(data, BoardData) else parse_board(data)
@@ -216,11 +232,13 @@ def event_answer(data: Any) -> dict[str, Any]:
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
     events = reader.events(board.ask.event, "ask.event")
     statics, cants = statics_of(game, chars)
-    resolver_board = Board(game, chars, statics, cants, library_sizes(board))
+    resolver_board = Board(
+        game, chars, statics, cants, library_sizes(board), zone_cards=zone_cards(board)
+    )
     explorer = Explorer(resolver_board)
     shields = {s.eid: s for s in game.shields}
     try:
-        tree = explorer.run([Pending(e) for e in events], shields)
+        tree = explorer.run(_pending(board.ask.event, events), shields)
     except RuntimeError as exc:
         raise BoardError("ask.event", f"{exc}: simplify the event") from exc
     return {"tree": tree, "outcomes": outcomes(explorer.leaves), "effects": _effects_in(tree)}

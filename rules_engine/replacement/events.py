@@ -59,6 +59,7 @@ class ZoneMove:
     token: bool = False
     creature: bool = False
     controller: str = ""
+    implicit: bool = False  # contained in a destruction; shown only if something replaces it
 
     @property
     def dies(self) -> bool:
@@ -137,6 +138,13 @@ class Nothing:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnFromGraveyard:
+    """A card from a graveyard goes to its owner's hand (616.2's example)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndSort:
     """Underrealm Lich's replacement: look at the top three, one to hand, rest to graveyard."""
 
@@ -162,6 +170,7 @@ Event = (
     | LoseGame
     | Nothing
     | LookAndSort
+    | ReturnFromGraveyard
 )
 
 
@@ -173,7 +182,10 @@ def affected_party(event: Event, controller_of: Any) -> str | None:
         return controller_of(event.obj)
     if isinstance(event, ZoneMove):
         return event.controller or event.owner or controller_of(event.obj)
-    if isinstance(event, (Draw, GainLife, LoseLife, LookAndSort, Skip, Step, WinGame, LoseGame)):
+    if isinstance(
+        event,
+        (Draw, GainLife, LoseLife, LookAndSort, ReturnFromGraveyard, Skip, Step, WinGame, LoseGame),
+    ):
         return event.player
     if isinstance(event, CreateTokens):
         return event.controller
@@ -231,8 +243,6 @@ def result_json(event: Event) -> dict[str, Any]:
             data["counters"] = dict(event.counters)
         if event.copy_of:
             data["copy_of"] = event.copy_of
-        if event.extra_types:
-            data["types_added"] = list(event.extra_types)
         return data
     if isinstance(event, Skip):
         return {"skip": event.step, "player": event.player}
@@ -240,6 +250,8 @@ def result_json(event: Event) -> dict[str, Any]:
         return {"win_game": event.player}
     if isinstance(event, LoseGame):
         return {"lose_game": event.player}
+    if isinstance(event, ReturnFromGraveyard):
+        return {"return_from_graveyard": 1, "player": event.player}
     if isinstance(event, LookAndSort):
         return {
             "look_at_top": event.look,
@@ -263,9 +275,11 @@ def merge_results(events: list[Event]) -> list[dict[str, Any]]:
             and not (event.tapped or event.counters or event.copy_of)
         ):
             continue  # a created token's entering is part of "create_tokens" (616.1g)
+        if isinstance(event, ZoneMove) and event.implicit:
+            continue  # a destroyed permanent going to its graveyard as usual
+        if isinstance(event, Nothing) and len(events) > 1:
+            continue
         out.append(result_json(event))
     for player, n in draws.items():
         out.append({"draw": n, "player": player})
-    if not out:
-        out.append({"nothing": True})
     return out

@@ -79,7 +79,10 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
     words = words.removesuffix(" of your choice")
     m = re.match(r"^(?:a|an) (?P<adj>[\w ]*?)\s*source(?P<post>.*)$", words)
     if not m:
-        raise OracleParseError(sentence, f'cannot tell which source "{phrase}" means')
+        # "a creature you control would deal damage": the source is described as an object.
+        objects = _objects(re.sub(r"^(a|an) ", "", words), sentence)
+        filters = tuple(replace(f, zone="anywhere") for f in objects.filters)
+        return Subject("filter", filters, words=phrase), choice
     f = Filter(zone="anywhere")
     for adjective in m["adj"].split():
         if adjective in COLOR_WORDS:
@@ -152,6 +155,10 @@ NEXT_DRAW_LIFE = _T(
 SKIP = _T(r"^(?:(?P<who>players|you) )?skip (?:your|their) (?P<step>untap|upkeep|draw) steps?$")
 REGENERATE = _T(r"^regenerate (?P<what>~|target creature)$")
 GAIN_TWICE = _T(r"^if you would gain life, you gain twice that much life instead$")
+GAIN_TO_DRAW = _T(r"^if you would gain life, draw that many cards instead$")
+DRAW_TO_RETURN = _T(
+    r"^if you would draw a card, return a card from your graveyard to your hand instead$"
+)
 TOKENS_YOURS = _T(
     r"^if an effect would create one or more tokens under your control, it creates twice that many "
     r"of those tokens instead$"
@@ -371,6 +378,10 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return ReplacementSpec(sentence, "skip", player=who, extra=m["step"])
     if GAIN_TWICE.match(body):
         return ReplacementSpec(sentence, "gain_twice", player="you", factor=2)
+    if GAIN_TO_DRAW.match(body):
+        return ReplacementSpec(sentence, "gain_to_draw", player="you")
+    if DRAW_TO_RETURN.match(body):
+        return ReplacementSpec(sentence, "draw_to_return", player="you", to_zone="hand")
     if TOKENS_YOURS.match(body):
         return ReplacementSpec(sentence, "tokens", player="you", factor=2)
     if TOKENS_ANY.match(body):

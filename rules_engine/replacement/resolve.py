@@ -22,7 +22,6 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
-from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement, specs_of
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -39,6 +38,7 @@ from rules_engine.replacement.events import (
     Prevented,
     PutCounters,
     Regenerate,
+    ReturnFromGraveyard,
     Skip,
     Step,
     WinGame,
@@ -59,6 +59,7 @@ class Pending:
 
     event: Event
     used: frozenset[str] = frozenset()
+    batch: int | None = None  # events that happen simultaneously share a batch
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Board:
     cants: list[ActiveCant]
     library_sizes: dict[str, int | None] = field(default_factory=dict)
     enter_cache: dict[Any, Any] = field(default_factory=dict)
+    zone_cards: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
     @property
     def world(self) -> World:
@@ -115,8 +117,43 @@ def statics_of(
                 statics.append(
                     ActiveReplacement(eid, spec, obj.label, c.name, c.controller, obj.timestamp)
                 )
+        statics.extend(_protection(obj, c))
     cants.extend(game.rules)
     return statics, cants
+
+
+def _protection(obj: GameObject, chars: Characteristics) -> list[ActiveReplacement]:
+    """CR 702.16e: damage from a source with the stated quality is prevented."""
+    from rules_engine.effects import Filter
+    from rules_engine.vocabulary import COLOR_WORDS
+
+    found = []
+    for ability in chars.abilities:
+        text = ability.text.lower()
+        if not text.startswith("protection from "):
+            continue
+        quality = text.removeprefix("protection from ")
+        if quality == "the chosen color":
+            quality = {v: k for k, v in COLOR_WORDS.items()}.get(obj.choices.color or "", "")
+        if quality in COLOR_WORDS:
+            source = Filter(zone="anywhere", colors=frozenset({COLOR_WORDS[quality]}))
+        elif quality == "everything":
+            source = Filter(zone="anywhere")
+        else:
+            continue
+        spec = ReplacementSpec(
+            f"{ability.text} (damage from such sources is prevented, 702.16e)",
+            "prevent_static",
+            prevention=True,
+            source=Subject("filter", (source,), words=quality),
+            target=Who("none", Subject("self", words="~")),
+        )
+        found.append(
+            ActiveReplacement(
+                obj.label, spec, obj.label, chars.name, chars.controller, obj.timestamp
+            )
+        )
+    return found
 
 
 # --- Does an effect apply? ------------------------------------------------------------
@@ -176,7 +213,11 @@ def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: Bo
 def _source_fits(active: ActiveReplacement, source: str, board: Board) -> bool:
     spec = active.spec
     if spec.source_choice:
-        return source in active.targets or (active.choices.copy and source in active.choices.copy)
+        chosen = source in active.targets or bool(
+            active.choices.copy and source in active.choices.copy
+        )
+        # The chosen source must still have the quality ("a red source") when it deals damage.
+        return chosen and (spec.source is None or _object_fits(spec.source, source, active, board))
     if spec.source is None:
         return True
     if spec.source.kind == "filter" and source in board.chars:
@@ -245,10 +286,10 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             return not event.first_in_draw_step
         if family == "draw_empty_win":
             return board.library_sizes.get(event.player) == 0
-        return family in ("draw_lich", "draw_life")
+        return family in ("draw_lich", "draw_life", "draw_to_return")
     if isinstance(event, GainLife):
         return (
-            family == "gain_twice"
+            family in ("gain_twice", "gain_to_draw")
             and _player_fits(spec.player, event.player, active, board)
             and event.amount > 0
         )
@@ -285,8 +326,17 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) 
     """CR 614.12: check the permanent as it would exist on the battlefield."""
     spec = active.spec
     family = spec.family
-    if family not in ("enter_tapped", "enter_copy", "enter_counters", "counters", "self_copy"):
+    if family not in (
+        "enter_tapped",
+        "enter_copy",
+        "enter_counters",
+        "counters",
+        "self_copy",
+        "as_enters",
+    ):
         return False
+    if family in ("self_copy", "as_enters"):
+        return active.source == event.obj
     own = active.source == event.obj
     if spec.objects is not None and spec.objects.kind == "self":
         return own and (family != "enter_tapped" or not event.tapped)
@@ -296,7 +346,9 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) 
     if family == "enter_tapped":
         return not event.tapped and _object_fits(spec.objects, event.obj, active, board, view)
     if family == "enter_copy":
-        return event.copy_of is None and _object_fits(spec.objects, event.obj, active, board, view)
+        return event.copy_of != active.source and _object_fits(
+            spec.objects, event.obj, active, board, view
+        )
     if family == "enter_counters":
         return _object_fits(spec.objects, event.obj, active, board, view)
     if family == "counters":
@@ -405,7 +457,7 @@ def _token_card(phrase: str) -> CardDef:
             colors.append(COLOR_WORDS[word])
         elif word in ALL_TYPE_WORDS and ALL_TYPE_WORDS[word][0] == "subtype":
             subtypes.append(ALL_TYPE_WORDS[word][1])
-    name = " ".join(subtypes) or "Token"
+    name = " ".join(subtypes + ["Token"])  # CR 111.4: subtypes plus the word "Token"
     return CardDef(
         name=name,
         colors=tuple(colors),
@@ -422,11 +474,17 @@ def _damage_unpreventable(board: Board) -> bool:
 
 
 def apply(
-    active: ActiveReplacement, event: Event, board: Board
+    active: ActiveReplacement, event: Event, board: Board, limit: int | None = None
 ) -> tuple[list[Event], ActiveReplacement | None]:
-    """The events that replace this one, and the effect as it is afterwards (shields shrink)."""
+    """The events that replace this one, and the effect as it is afterwards (shields shrink).
+
+    ``limit`` is how much of a "prevent the next N" shield the chooser spends on
+    this damage when other damage dealt at the same time could use it too.
+    """
     spec = active.spec
     family = spec.family
+    if isinstance(event, Damage) and limit is not None:
+        return _prevent(active, event, board, limit)
     if isinstance(event, Damage):
         if family == "kicked_damage":
             return [replace(event, amount=spec.kicked_amount or event.amount)], active
@@ -461,8 +519,12 @@ def apply(
             return [WinGame(event.player)], active
         if family == "draw_life":
             return [GainLife(event.player, spec.amount or 0)], None
+        if family == "draw_to_return":
+            return [ReturnFromGraveyard(event.player)], active
     if isinstance(event, GainLife) and family == "gain_twice":
         return [replace(event, amount=event.amount * 2)], active
+    if isinstance(event, GainLife) and family == "gain_to_draw":
+        return [Draw(event.player) for _ in range(event.amount)], active
     if isinstance(event, CreateTokens) and family == "tokens":
         return [replace(event, n=event.n * spec.factor)], active
     if isinstance(event, PutCounters):
@@ -475,11 +537,13 @@ def apply(
 
 
 def _prevent(
-    active: ActiveReplacement, event: Damage, board: Board
+    active: ActiveReplacement, event: Damage, board: Board, limit: int | None = None
 ) -> tuple[list[Event], ActiveReplacement | None]:
     """CR 615: prevent some or all of it; 615.12: unpreventable damage still runs the extras."""
     spec = active.spec
-    if spec.half_up:
+    if limit is not None:
+        wanted = limit
+    elif spec.half_up:
         wanted = math.ceil(event.amount / 2)
     elif spec.shield == "amount":
         wanted = min(active.remaining or 0, event.amount)
@@ -495,11 +559,11 @@ def _prevent(
     if prevented:
         results.append(Prevented(prevented, event.source, event.target))
     if spec.extra == "counters_per_prevented" and prevented:
-        results.append(PutCounters("+1/+1", event.target, prevented))
+        results.append(Fresh(PutCounters("+1/+1", event.target, prevented)))  # type: ignore[arg-type]
     if spec.extra == "reflect_to_controller" and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:
-            results.append(Damage(prevented, active.source, controller))
+            results.append(Fresh(Damage(prevented, active.source, controller)))  # type: ignore[arg-type]
     if not results:
         results.append(Nothing())
     after: ActiveReplacement | None = active
@@ -516,13 +580,11 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
     family = spec.family
     if family == "enter_tapped":
         return replace(event, tapped=True)
+    if family == "as_enters":
+        return event  # the choice is made as it enters (614.1c); nothing else changes
     if family in ("enter_copy", "self_copy"):
-        return replace(
-            event,
-            copy_of=active.source
-            if family == "enter_copy"
-            else (active.choices.copy or (None,))[0],
-        )
+        copied = active.source if family == "enter_copy" else (active.choices.copy or (None,))[0]
+        return replace(event, copy_of=copied)
     counters = dict(event.counters)
     if family == "enter_counters":
         kind = spec.counter_kind or "+1/+1"
@@ -590,6 +652,14 @@ def _event_player(event: Event) -> str | None:
 # --- The tree -------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Fresh:
+    """An event an effect adds rather than modifies (Vigor's counters, Deflecting Palm's
+    damage): a new event, so effects already applied to the first may apply to it (614.5)."""
+
+    event: Event
+
+
 @dataclass
 class Leaf:
     path: tuple[str, ...]
@@ -602,37 +672,56 @@ def _candidates(
     effects = list(board.statics) + list(shields.values())
     if isinstance(pending.event, Enter):
         effects += entering_view(pending.event, board).own
-        effects += _self_copy(pending.event)
+        effects += _as_enters(pending.event, board)
     return [e for e in effects if e.eid not in pending.used and applies(e, pending.event, board)]
 
 
-def _self_copy(event: Enter) -> list[ActiveReplacement]:
-    """Clone's "You may have ~ enter as a copy ..." when a copy was chosen (616.1c)."""
+def _as_enters(event: Enter, board: Board) -> list[ActiveReplacement]:
+    """The entering permanent's own "enter as a copy" and "As ~ enters, choose" (614.1c, 616.1c).
+
+    Read from the permanent as it would exist, so once it is a copy of
+    something else it no longer has them (616.1f).
+    """
     choices = event.choices if isinstance(event.choices, Choices) else Choices()
-    if not choices.copy or event.copy_of is not None:
-        return []
-    for paragraph in event.card.rules_text:
-        for ability in parse_ability_text(paragraph, event.card.name):
-            if ability.copy is not None:
-                spec = ReplacementSpec(
-                    ability.text,
-                    "self_copy",
-                    tier="copy",
-                    objects=Subject("self", words="~"),
-                    optional=True,
+    chars = entering_view(event, board).chars
+    found = []
+    for instance in chars.abilities:
+        ability = instance.parsed
+        if ability.copy is not None and choices.copy:
+            spec = ReplacementSpec(
+                ability.text,
+                "self_copy",
+                tier="copy",
+                objects=Subject("self", words="~"),
+                optional=True,
+            )
+            found.append(
+                ActiveReplacement(
+                    f"{event.obj}#copy",
+                    spec,
+                    event.obj,
+                    chars.name,
+                    event.controller,
+                    0,
+                    choices=choices,
+                    name=chars.name,
                 )
-                return [
-                    ActiveReplacement(
-                        f"{event.obj}#copy",
-                        spec,
-                        event.obj,
-                        event.card.name,
-                        event.controller,
-                        0,
-                        choices=choices,
-                    )
-                ]
-    return []
+            )
+        elif ability.kind == "choice":
+            spec = ReplacementSpec(ability.text, "as_enters", objects=Subject("self", words="~"))
+            found.append(
+                ActiveReplacement(
+                    f"{event.obj}#choice",
+                    spec,
+                    event.obj,
+                    chars.name,
+                    event.controller,
+                    0,
+                    choices=choices,
+                    name=chars.name,
+                )
+            )
+    return found
 
 
 def _forced(candidates: list[ActiveReplacement]) -> tuple[list[ActiveReplacement], str]:
@@ -658,6 +747,7 @@ def _happen(event: Event, board: Board) -> tuple[list[Event], list[Pending]]:
             bool(obj and obj.card.token),
             bool(chars and "Creature" in chars.types),
             board.controller_of(event.obj) or owner,
+            implicit=True,
         )
         return [event], [Pending(die)]
     if isinstance(event, CreateTokens):
@@ -687,6 +777,59 @@ def _happen(event: Event, board: Board) -> tuple[list[Event], list[Pending]]:
     return [event], []
 
 
+def _alternatives(event: Event, board: Board) -> list[tuple[str, list[Event]]] | None:
+    """Choices that aren't about replacement order: which known card goes where."""
+    if isinstance(event, LookAndSort):
+        top = board.zone_cards.get((event.player, "library"), [])[: event.look]
+        if not top:
+            return None
+        options = []
+        for i, card in enumerate(top):
+            rest = [
+                ZoneMove(c, "graveyard", "library", event.player)
+                for j, c in enumerate(top)
+                if j != i
+            ]
+            options.append(
+                (f"choose:{card}", [ZoneMove(card, "hand", "library", event.player), *rest])
+            )
+        return options
+    if isinstance(event, ReturnFromGraveyard):
+        cards = board.zone_cards.get((event.player, "graveyard"), [])
+        if not cards:
+            return [("", [Nothing()])]
+        return [
+            (
+                f"choose:{card}" if len(set(cards)) > 1 else "",
+                [ZoneMove(card, "hand", "graveyard", event.player)],
+            )
+            for card in dict.fromkeys(cards)
+        ]
+    return None
+
+
+def _shield_limits(
+    option: ActiveReplacement, pending: Pending, rest: list[Pending], board: Board
+) -> list[int | None]:
+    """CR 615.7: a "prevent the next N" shield facing simultaneous damage: the chooser splits it."""
+    event = pending.event
+    if option.spec.shield != "amount" or pending.batch is None or not isinstance(event, Damage):
+        return [None]
+    others = sum(
+        p.event.amount
+        for p in rest
+        if p.batch == pending.batch
+        and isinstance(p.event, Damage)
+        and applies(option, p.event, board)
+    )
+    if not others:
+        return [None]
+    remaining = option.remaining or 0
+    most = min(remaining, event.amount)
+    least = max(1, min(remaining, event.amount + others) - others)
+    return list(range(least, most + 1)) or [None]
+
+
 @dataclass
 class Explorer:
     board: Board
@@ -712,21 +855,42 @@ class Explorer:
         event = pending.event
         if isinstance(event, Nothing):
             return self._step(rest, shields, path, results + [event])
+        node: dict[str, Any] = {"event": result_json(event)}
+        cant = stopped_by(event, self.board)
+        if cant is not None:
+            # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
+            node["stopped_by"] = {"effect": cant.eid, "text": cant.spec.text, "rule": "614.17"}
+            node["explain"] = (
+                f"{cant.eid} says this can't happen, so it doesn't, and no replacement effect "
+                "applies to an event that doesn't happen (614.17, 614.7)."
+            )
+            return {**node, "then": self._step(rest, shields, path, results)}
         candidates = _candidates(pending, self.board, shields)
         gone = sorted(offered - {c.eid for c in candidates} - pending.used)
-        node: dict[str, Any] = {"event": result_json(event)}
         if gone:
             # 616.1f: after each application, only effects that still apply are considered.
             node["no_longer_applicable"] = gone
         if not candidates:
-            cant = stopped_by(event, self.board)
-            if cant is not None:
-                node["stopped_by"] = {"effect": cant.eid, "text": cant.spec.text, "rule": "614.17"}
-                node["explain"] = (
-                    f"No replacement applies, but {cant.eid} says this can't happen, so it doesn't "
-                    '(614.17: a "can\'t" effect is not a replacement, but it stops the event).'
-                )
-                return {**node, "then": self._step(rest, shields, path, results)}
+            alternatives = _alternatives(event, self.board)
+            if alternatives is not None:
+                node["choice"] = {
+                    "chooser": affected_party(event, self.board.controller_of),
+                    "options": [],
+                }
+                for label, happened in alternatives:
+                    node["choice"]["options"].append(
+                        {
+                            "choose": label.removeprefix("choose:") or "the only card",
+                            "happens": merge_results(happened),
+                            "then": self._step(
+                                rest,
+                                shields,
+                                path + ((label,) if label else ()),
+                                results + happened,
+                            ),
+                        }
+                    )
+                return node
             happened, contained = _happen(event, self.board)
             node["happens"] = [result_json(e) for e in happened]
             node["explain"] = (
@@ -741,38 +905,52 @@ class Explorer:
                 "chooser": chooser,
                 "rule": rule,
                 "why_chooser": "the affected object's controller, or the affected player, chooses",
-                "candidates": [c.eid for c in candidates],
-                "forced": [c.eid for c in options] if rule != TIER_RULES["other"] else [],
+                "candidates": [c.shown for c in candidates],
+                "forced": [c.shown for c in options] if rule != TIER_RULES["other"] else [],
                 "used": sorted(pending.used),
                 "explain": _explain(chooser, candidates, options, rule, pending.used),
                 "options": [],
             }
         )
         for option in options:
-            replaced, after = apply(option, event, self.board)
-            new_shields = dict(shields)
-            if option.eid in new_shields or option.resolved:
-                if after is None:
-                    new_shields.pop(option.eid, None)
-                else:
-                    new_shields[option.eid] = after
-            used = pending.used | {option.eid}
-            follow = [Pending(e, used) for e in replaced]
-            still = frozenset(c.eid for c in candidates) - {option.eid}
-            node["options"].append(
-                {
-                    "apply": option.eid,
+            for limit in _shield_limits(option, pending, rest, self.board):
+                replaced, after = apply(option, event, self.board, limit)
+                new_shields = dict(shields)
+                if option.eid in new_shields or option.resolved:
+                    if after is None:
+                        new_shields.pop(option.eid, None)
+                    else:
+                        new_shields[option.eid] = after
+                used = pending.used | {option.eid}
+                follow = [
+                    Pending(e.event)
+                    if isinstance(e, Fresh)
+                    else Pending(
+                        replace(e, implicit=False) if isinstance(e, ZoneMove) else e,
+                        used,
+                        pending.batch,
+                    )
+                    for e in replaced
+                ]
+                still = frozenset(c.eid for c in candidates) - {option.eid}
+                entry: dict[str, Any] = {
+                    "apply": option.shown,
                     "source": option.source,
                     "source_name": option.source_name,
                     "text": option.spec.text,
                     "prevention": option.spec.prevention,
                     "rule": "615" if option.spec.prevention else "614",
-                    "becomes": [result_json(e) for e in replaced],
-                    "then": self._step(
-                        follow + rest, new_shields, path + (option.eid,), results, still
-                    ),
+                    "becomes": [
+                        result_json(e.event if isinstance(e, Fresh) else e) for e in replaced
+                    ],
                 }
-            )
+                if limit is not None:
+                    entry["prevent"] = limit
+                step_name = option.shown if limit is None else f"{option.shown}:{limit}"
+                entry["then"] = self._step(
+                    follow + rest, new_shields, path + (step_name,), results, still
+                )
+                node["options"].append(entry)
         return node
 
 
@@ -791,13 +969,13 @@ def _explain(
     rule: str,
     used: frozenset[str],
 ) -> str:
-    names = ", ".join(c.eid for c in candidates)
+    names = ", ".join(c.shown for c in candidates)
     text = (
         f"{chooser} chooses, as the player affected or the controller of the object affected "
         f"(616.1). Applicable now: {names}."
     )
     if rule in _TIER_WORDS:
-        forced = ", ".join(o.eid for o in options)
+        forced = ", ".join(o.shown for o in options)
         text += f" {forced} is {_TIER_WORDS[rule]} ({rule})."
     elif len(options) > 1:
         text += " None must go first, so any of them may be chosen (616.1e)."
@@ -813,6 +991,8 @@ def outcomes(leaves: list[Leaf]) -> list[dict[str, Any]]:
     grouped: dict[str, dict[str, Any]] = {}
     for leaf in leaves:
         results = merge_results(leaf.results)
+        if not results and leaf.path:
+            results = [{"nothing": True}]  # replaced, and in the end nothing happened
         key = json.dumps(sorted(json.dumps(r, sort_keys=True) for r in results))
         entry = grouped.setdefault(key, {"results": results, "paths": []})
         if list(leaf.path) not in entry["paths"]:
