@@ -91,3 +91,39 @@ def test_invalid_json_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "not valid JSON" in result.stderr
+
+
+def test_event_prints_the_choice_tree_and_outcomes(tmp_path: Path) -> None:
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Doubling Season", "as": "ds", "controller": "Alice"},
+            {"enter": "Hardened Scales", "as": "hs", "controller": "Alice"},
+            {"enter": "Grizzly Bears", "as": "bear", "controller": "Alice"},
+        ],
+        "ask": {"event": {"counters": "+1/+1", "on": "bear", "n": 1}},
+    }
+    out = io.StringIO()
+    assert main(["event", _board(tmp_path, board)], out=out) == 0
+    answer = json.loads(out.getvalue())
+    assert answer["tree"]["chooser"] == "Alice"
+    assert answer["tree"]["rule"] == "616.1e"
+    counts = sorted(o["results"][0]["n"] for o in answer["outcomes"])
+    assert counts == [3, 4]
+
+
+def test_a_malformed_event_names_the_json_path(tmp_path: Path) -> None:
+    board = {
+        "players": ["Alice", "Bob"],
+        "steps": [],
+        "ask": {"event": {"damage": 2, "from": "x", "to": "Bob"}},
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "event", _board(tmp_path, board)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2
+    assert 'ask.event.from: no object labelled "x"' in result.stderr
+    assert "Traceback" not in result.stderr
