@@ -226,7 +226,9 @@ def context_for(effect: Effect, state: dict[str, Characteristics], world: World)
         return Context(r.source, r.controller, r.targets, r.choices, r.x, resolved=True)
     obj = world.objects[effect.source]
     controller = state[effect.source].controller if effect.source in state else obj.controller
-    return Context(effect.source, controller, (), obj.choices, obj.x)
+    # "Enchanted creature gets +2/+2 for each other enchantment": other than this Aura.
+    attached = effect.spec.subject.kind == "attached"
+    return Context(effect.source, controller, (), obj.choices, obj.x, other_means_source=attached)
 
 
 def effect_exists(

@@ -30,6 +30,7 @@ from rules_engine.effects import (
     ExchangeControl,
     ModifyPT,
     SetController,
+    SetName,
     SetPT,
     SwitchPT,
     TypeChange,
@@ -58,6 +59,8 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
         return state[others[0]].controller if others and others[0] in state else None
     if isinstance(action, ChangeText):
         return (ctx.choices.from_word, ctx.choices.to_word)
+    if isinstance(action, SetName):
+        return action.name
     if isinstance(action, TypeChange):
         return (
             action,
@@ -71,7 +74,9 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
             colors |= {ctx.choices.color}
         return (colors, action.add)
     if isinstance(action, AbilityChange):
-        granted: tuple[tuple[str, str], ...] = tuple((g, "") for g in action.grant)
+        granted: tuple[tuple[str, str], ...] = tuple(
+            (_chosen_words(g, ctx), "") for g in action.grant
+        )
         if action.grant_from is not None:
             for other in state:
                 if any(matches(f, other, state, world, ctx) for f in action.grant_from.filters):
@@ -102,6 +107,15 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
     raise TypeError(f"unknown action {action!r}")
 
 
+def _chosen_words(text: str, ctx: Context) -> str:
+    """ "protection from the color of your choice" with the color that was chosen."""
+    if ctx.choices.color:
+        color = {v: k for k, v in COLOR_WORDS.items()}[ctx.choices.color]
+        for words in ("the color of your choice", "the chosen color"):
+            text = text.replace(words, color)
+    return text
+
+
 def apply_payload(
     action: Action, value: Any, chars: Characteristics, *, timestamp: int = 0
 ) -> Characteristics:
@@ -112,6 +126,8 @@ def apply_payload(
         return chars.with_controller(value) if value else chars
     if isinstance(action, ChangeText):
         return change_text(chars, *value)
+    if isinstance(action, SetName):
+        return replace(chars, name=value)
     if isinstance(action, TypeChange):
         return change_types(chars, action, value[1])
     if isinstance(action, ColorChange):
@@ -136,13 +152,23 @@ def apply_payload(
 def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -> Characteristics:
     """CR 707.2: take the copiable values; 707.9b: "except" changes become part of them."""
     types = set(values.types) | copy.except_types
-    supertypes = set(values.supertypes) | copy.except_supertypes
+    supertypes = (set(values.supertypes) | copy.except_supertypes) - copy.except_not_supertypes
+    subtypes = values.subtypes + tuple(s for s in copy.except_subtypes if s not in values.subtypes)
+    abilities = values.abilities
+    for n, text in enumerate(copy.except_abilities):
+        for j, parsed in enumerate(parse_ability_text(text, values.name, spell=False)):
+            abilities += (AbilityInstance(f"x{n}.{j}", parsed, "printed", source_text=text),)
     copied = replace(
         values,
         types=order_types(types),
         supertypes=order_supertypes(supertypes),
+        subtypes=subtypes,
+        abilities=abilities,
+        colors=copy.except_colors if copy.except_colors is not None else values.colors,
         controller=chars.controller,
     )
+    if copy.except_pt is not None:
+        copied = copied.with_pt(*copy.except_pt)
     return sync_intrinsic_mana(copied)
 
 
@@ -173,6 +199,7 @@ def change_types(chars: Characteristics, action: TypeChange, chosen: str | None)
         # CR 205.1a: the new card types replace the old, but instant and sorcery stay.
         types = set(action.set_types) | (types & {"Instant", "Sorcery"})
     types |= action.add_types
+    types -= action.remove_types
     new_subtypes = set(action.set_subtypes or ()) | set(action.add_subtypes)
     if chosen and (action.set_chosen_type or action.add_chosen_type):
         new_subtypes.add(chosen)
@@ -185,9 +212,11 @@ def change_types(chars: Characteristics, action: TypeChange, chosen: str | None)
         if "Creature" in replaced_kinds:
             all_creature = False
         land_type_set = "Land" in replaced_kinds
-    if action.lose_all_creature_types:
+    if action.lose_all_creature_types or "Creature" in action.lose_subtype_kinds:
         subtypes = [s for s in subtypes if s not in CREATURE_TYPES]
         all_creature = False
+    if action.lose_subtype_kinds - {"Creature"}:
+        subtypes = [s for s in subtypes if subtype_category(s) not in action.lose_subtype_kinds]
     if action.all_creature_types:
         all_creature = True
     if action.every_basic_land_type:

@@ -26,26 +26,35 @@ from rules_engine.active import (
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AbilityChange,
+    AffectedStat,
+    AnyPlayerControls,
+    BasicLandTypesAmong,
     CardTypesAmong,
     ChangeText,
     ColorChange,
+    ColorsAmong,
+    Compare,
     Condition,
     CopyOf,
     CountAtLeast,
     CountObjects,
+    Devotion,
     ExchangeControl,
     Expr,
     Filter,
+    GreatestStat,
     ManaValueOfAffected,
     ModifyPT,
     Negate,
     ObjectMatches,
     SetController,
     SetPT,
+    SourceStatus,
     Subject,
     Sum,
     Times,
     TypeChange,
+    YourTurn,
 )
 from rules_engine.selection import World, matches
 
@@ -186,7 +195,13 @@ def _filter_reads(f: Filter) -> set[str]:
     reads: set[str] = set()
     if f.types or f.not_types:
         reads.add("cardtypes")
-    if f.subtypes or f.not_subtypes or f.chosen_type or f.shares_creature_type_with_affected:
+    if (
+        f.subtypes
+        or f.not_subtypes
+        or f.chosen_type
+        or f.shares_creature_type_with_affected
+        or f.shares_creature_type_with_source
+    ):
         reads.add("subtypes")
     if f.supertypes or f.not_supertypes:
         reads.add("supertypes")
@@ -229,10 +244,26 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return _expr_reads(expr.left) | _expr_reads(expr.right)
     if isinstance(expr, (Times, Negate)):
         return _expr_reads(expr.expr)
+    if isinstance(expr, AffectedStat):
+        return {"pt"}
+    if isinstance(expr, BasicLandTypesAmong):
+        return {"subtypes", "cardtypes"} | _subject_reads(expr.subject)
+    if isinstance(expr, GreatestStat):
+        return {"pt", "copiable"} | _subject_reads(expr.subject)
+    if isinstance(expr, Devotion):
+        return {"copiable", "controller"}
+    if isinstance(expr, ColorsAmong):
+        return {"colors"} | _subject_reads(expr.subject)
     return set()
 
 
 def _condition_reads(condition: Condition | None) -> set[str]:
+    if isinstance(condition, Compare):
+        return _expr_reads(condition.expr) | {"controller"}
+    if isinstance(condition, (SourceStatus, AnyPlayerControls)):
+        return _subject_reads(condition.subject) | {"controller", "cardtypes"}
+    if isinstance(condition, YourTurn):
+        return {"controller"}
     if isinstance(condition, CountAtLeast):
         return _subject_reads(condition.subject) | {"controller"}
     if isinstance(condition, ObjectMatches):
@@ -273,7 +304,10 @@ def _local_expr(expr: Expr | None) -> bool:
     """Does this number depend only on the affected object (and fixed values)?"""
     if expr is None or isinstance(expr, (ManaValueOfAffected,)):
         return True
-    if isinstance(expr, (CountObjects, CardTypesAmong)):
+    if isinstance(
+        expr,
+        (CountObjects, CardTypesAmong, BasicLandTypesAmong, GreatestStat, Devotion, ColorsAmong),
+    ):
         return False
     if isinstance(expr, Sum):
         return _local_expr(expr.left) and _local_expr(expr.right)

@@ -62,7 +62,9 @@ class Filter:
     not_colors: frozenset[str] = frozenset()
     colorless: bool | None = None
     multicolored: bool | None = None
-    controller: Literal["you", "opponent", "not_you", "target_player"] | None = None
+    controller: (
+        Literal["you", "opponent", "not_you", "target_player", "enchanted_player"] | None
+    ) = None
     player_slot: int = 0  # which target is "target player" when controller is target_player
     owner: Literal["you", "opponent"] | None = None
     zone: Zone = "battlefield"
@@ -79,6 +81,14 @@ class Filter:
     chosen_type: bool = False
     chosen_color: bool = False
     name: str | None = None
+    blocking: bool | None = None
+    enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
+    equipped: bool | None = None
+    counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
+    attached_to_affected: bool = False  # "for each Aura attached to it"
+    enchanted_or_equipped: bool = False
+    not_source: bool = False  # "other than ~"
+    shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
     # The compiled tests (selection.compile_filter), cached on the value itself.
     compiled: tuple[Any, ...] | None = field(default=None, compare=False, hash=False, repr=False)
 
@@ -94,6 +104,8 @@ class Subject:
     filters: tuple[Filter, ...] = ()
     target_slots: tuple[int, ...] = ()
     words: str = ""
+    include_self: bool = False  # "~ and other Elves you control"
+    up_to: bool = False  # "up to two target creatures"
 
 
 # --- Numbers that effects compute ----------------------------------------------
@@ -150,6 +162,54 @@ class Negate:
     expr: Expr
 
 
+@dataclass(frozen=True, slots=True)
+class HandSize:
+    """ "the number of cards in your hand"."""
+
+
+@dataclass(frozen=True, slots=True)
+class AffectedStat:
+    """ "its power" / "its toughness" of the affected object."""
+
+    stat: Literal["power", "toughness"]
+
+
+@dataclass(frozen=True, slots=True)
+class BasicLandTypesAmong:
+    """Domain: "the number of basic land types among lands you control"."""
+
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestStat:
+    """ "the greatest power among creatures you control"."""
+
+    stat: Literal["power", "toughness", "mana_value"]
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Devotion:
+    """CR 700.5: mana symbols of the colors among mana costs of permanents you control."""
+
+    colors: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnSource:
+    """ "for each charge counter on ~"."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColorsAmong:
+    """ "the number of colors among permanents you control"."""
+
+    subject: Subject
+
+
 Expr = (
     Const
     | VarX
@@ -160,6 +220,13 @@ Expr = (
     | Sum
     | Times
     | Negate
+    | HandSize
+    | AffectedStat
+    | BasicLandTypesAmong
+    | GreatestStat
+    | Devotion
+    | CountersOnSource
+    | ColorsAmong
 )
 
 
@@ -173,6 +240,11 @@ class CopyOf:
     source: Literal["chosen", "target"] = "chosen"
     except_types: frozenset[str] = frozenset()
     except_supertypes: frozenset[str] = frozenset()
+    except_subtypes: frozenset[str] = frozenset()
+    except_not_supertypes: frozenset[str] = frozenset()
+    except_pt: tuple[int, int] | None = None
+    except_abilities: tuple[str, ...] = ()
+    except_colors: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +283,15 @@ class TypeChange:
     lose_other_types: bool = False  # "loses all other card types"
     add_supertypes: frozenset[str] = frozenset()
     remove_supertypes: frozenset[str] = frozenset()
+    lose_subtype_kinds: frozenset[str] = frozenset()  # "lose all land types"
+    remove_types: frozenset[str] = frozenset()  # "isn't a creature"
+
+
+@dataclass(frozen=True, slots=True)
+class SetName:
+    """Layer 3: "... named Legitimate Businessperson" (CR 612.8)."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +341,7 @@ Action = (
     | SetController
     | ExchangeControl
     | ChangeText
+    | SetName
     | TypeChange
     | ColorChange
     | AbilityChange
@@ -301,7 +383,44 @@ class Always:
     """ "As long as this is on the battlefield": true wherever the ability functions."""
 
 
-Condition = CountAtLeast | ObjectMatches | Always
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """ "As long as it's your turn" (or, negated, "it's not your turn")."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A number compared with a constant: life totals, devotion, cards in a graveyard."""
+
+    expr: Expr
+    op: Literal[">=", "<=", "<", ">", "=="]
+    value: int
+    who: Literal["you", "opponent"] = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceStatus:
+    """ "As long as ~ is equipped / enchanted / attacking / untapped / has a counter on it"."""
+
+    status: Literal[
+        "equipped", "enchanted", "attacking", "blocking", "tapped", "untapped", "counter"
+    ]
+    subject: Subject
+    counter_kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnyPlayerControls:
+    """ "as long as any player controls a black permanent"."""
+
+    subject: Subject
+
+
+Condition = (
+    CountAtLeast | ObjectMatches | Always | YourTurn | Compare | SourceStatus | AnyPlayerControls
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +438,8 @@ class EffectSpec:
     cda: bool = False
     until_end_of_turn: bool = False
     targets_used: int = 0
+    min_targets: int | None = None  # "up to N target ...": fewer targets are fine
+    instead_if: Condition | Literal["kicked"] | None = None  # 614.15 inside a spell
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -326,3 +447,15 @@ class EffectSpec:
 
     def parts_in(self, layer: str) -> tuple[Part, ...]:
         return tuple(p for p in self.parts if p.layer == layer)
+
+
+@dataclass(frozen=True, slots=True)
+class OneShot:
+    """A one-shot effect the timeline carries out because the layer system reads its result
+    (counters on permanents, tapped status): "Put four +1/+1 counters on it."."""
+
+    kind: Literal["counters", "tap", "untap"]
+    subject: Subject
+    text: str = ""
+    counter_kind: str = ""
+    n: int = 0

@@ -99,6 +99,7 @@ class Game:
     rules: tuple[ActiveCant, ...] = ()
     next_timestamp: int = 1
     next_order: int = 0
+    hand_sizes: tuple[tuple[str, int], ...] = ()  # when a board gives a hand as a number
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:

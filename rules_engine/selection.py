@@ -8,30 +8,41 @@ continuously re-checked (CR 611.3a) and what dependency trials compare.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_engine.board import Choices
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
+    AffectedStat,
     Always,
+    AnyPlayerControls,
+    BasicLandTypesAmong,
     CardTypesAmong,
+    ColorsAmong,
+    Compare,
     Condition,
     Const,
     CountAtLeast,
+    CountersOnSource,
     CountObjects,
+    Devotion,
     Expr,
     Filter,
+    GreatestStat,
+    HandSize,
     LifeTotal,
     ManaValueOfAffected,
     Negate,
     ObjectMatches,
+    SourceStatus,
     Subject,
     Sum,
     Times,
     VarX,
+    YourTurn,
 )
 from rules_engine.game import Game, GameObject
-from rules_engine.vocabulary import CARD_TYPES
+from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
 
 State = Mapping[str, Characteristics]
 
@@ -46,6 +57,13 @@ class World:
     @classmethod
     def of(cls, game: Game) -> World:
         return cls(game, {o.label: o for o in game.objects})
+
+    def hand_size(self, player: str) -> int:
+        """Cards in a player's hand: the board's count, or the cards it lists."""
+        known = dict(self.game.hand_sizes).get(player)
+        if known is not None:
+            return known
+        return sum(1 for o in self.objects.values() if o.zone == "hand" and o.owner == player)
 
     def in_zone(self, label: str, zone: str) -> bool:
         obj = self.objects[label]
@@ -68,6 +86,7 @@ class Context:
     choices: Choices = Choices()
     x: int | None = None
     resolved: bool = False
+    other_means_source: bool = False  # "for each other Aura you control" on an Aura
 
 
 def _compare(value: int | None, comparison: tuple[str, int] | None) -> bool:
@@ -79,7 +98,7 @@ def _compare(value: int | None, comparison: tuple[str, int] | None) -> bool:
     return value >= n if op == ">=" else value <= n if op == "<=" else value == n
 
 
-Check = Callable[[str, Characteristics, GameObject, State, Context, "str | None"], bool]
+Check = Callable[[str, Characteristics, GameObject, State, Context, "str | None", "World"], bool]
 
 
 def _controller_of(c: Characteristics, obj: GameObject) -> str:
@@ -97,37 +116,41 @@ def _compile(f: Filter) -> tuple[Check, ...]:
     checks: list[Check] = []
     if f.types:
         types = tuple(f.types)
-        checks.append(lambda _l, c, _o, _s, _x, _r: all(t in c.types for t in types))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(t in c.types for t in types))
     if f.not_types:
         not_types = tuple(f.not_types)
-        checks.append(lambda _l, c, _o, _s, _x, _r: not any(t in c.types for t in not_types))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(t in c.types for t in not_types))
     if f.subtypes:
         subtypes = tuple(f.subtypes)
-        checks.append(lambda _l, c, _o, _s, _x, _r: all(c.has_subtype(t) for t in subtypes))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(c.has_subtype(t) for t in subtypes))
     if f.not_subtypes:
         not_subtypes = tuple(f.not_subtypes)
-        checks.append(lambda _l, c, _o, _s, _x, _r: not any(c.has_subtype(t) for t in not_subtypes))
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_subtype(t) for t in not_subtypes)
+        )
     if f.supertypes:
         supertypes = tuple(f.supertypes)
-        checks.append(lambda _l, c, _o, _s, _x, _r: all(t in c.supertypes for t in supertypes))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(t in c.supertypes for t in supertypes))
     if f.not_supertypes:
         not_super = tuple(f.not_supertypes)
-        checks.append(lambda _l, c, _o, _s, _x, _r: not any(t in c.supertypes for t in not_super))
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: not any(t in c.supertypes for t in not_super)
+        )
     if f.colors:
-        checks.append(lambda _l, c, _o, _s, _x, _r: bool(f.colors & c.colors))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: bool(f.colors & c.colors))
     if f.not_colors:
-        checks.append(lambda _l, c, _o, _s, _x, _r: not (f.not_colors & c.colors))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not (f.not_colors & c.colors))
     if f.colorless is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r: (not c.colors) == f.colorless)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: (not c.colors) == f.colorless)
     if f.multicolored is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r: (len(c.colors) > 1) == f.multicolored)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: (len(c.colors) > 1) == f.multicolored)
     zone = f.zone
     if zone == "battlefield":
-        checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.on_battlefield)
+        checks.insert(0, lambda _l, _c, o, _s, _x, _r, _w: o.on_battlefield)
     elif zone == "outside":
-        checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.zone not in ("battlefield", "stack"))
+        checks.insert(0, lambda _l, _c, o, _s, _x, _r, _w: o.zone not in ("battlefield", "stack"))
     elif zone != "anywhere":
-        checks.insert(0, lambda _l, _c, o, _s, _x, _r: o.zone == zone)
+        checks.insert(0, lambda _l, _c, o, _s, _x, _r, _w: o.zone == zone)
     if f.other:
 
         def other(
@@ -137,61 +160,128 @@ def _compile(f: Filter) -> tuple[Check, ...]:
             _s: State,
             ctx: Context,
             rel: str | None,
+            _w: World,
         ) -> bool:
             if rel is not None:
                 return label != rel
             return label != ctx.source and not (ctx.resolved and label in ctx.targets)
 
         checks.append(other)
+    if f.not_source:
+        checks.append(lambda label, _c, _o, _s, x, _r, _w: label != x.source)
     if f.controller == "you":
-        checks.append(lambda _l, c, o, _s, x, _r: _controller_of(c, o) == x.controller)
+        checks.append(lambda _l, c, o, _s, x, _r, _w: _controller_of(c, o) == x.controller)
     elif f.controller in ("opponent", "not_you"):
-        checks.append(lambda _l, c, o, _s, x, _r: _controller_of(c, o) != x.controller)
+        checks.append(lambda _l, c, o, _s, x, _r, _w: _controller_of(c, o) != x.controller)
+    elif f.controller == "enchanted_player":
+        checks.append(
+            lambda _l, c, o, _s, x, _r, w: (
+                (src := w.objects.get(x.source)) is not None
+                and src.attached_to == _controller_of(c, o)
+            )
+        )
     elif f.controller == "target_player":
         slot = f.player_slot
         checks.append(
-            lambda _l, c, o, _s, x, _r: (
+            lambda _l, c, o, _s, x, _r, _w: (
                 slot < len(x.targets) and _controller_of(c, o) == x.targets[slot]
             )
         )
     if f.owner == "you":
-        checks.append(lambda _l, _c, o, _s, x, _r: o.owner == x.controller)
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.controller)
     elif f.owner == "opponent":
-        checks.append(lambda _l, _c, o, _s, x, _r: o.owner != x.controller)
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner != x.controller)
     if f.with_any_ability:
         wanted = tuple(f.with_any_ability)
-        checks.append(lambda _l, c, _o, _s, _x, _r: any(c.has_ability(a) for a in wanted))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_ability(a) for a in wanted))
     if f.without_abilities:
         unwanted = tuple(f.without_abilities)
-        checks.append(lambda _l, c, _o, _s, _x, _r: not any(c.has_ability(a) for a in unwanted))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_ability(a) for a in unwanted))
     if f.power is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r: _compare(c.power, f.power))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.power, f.power))
     if f.toughness is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r: _compare(c.toughness, f.toughness))
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.toughness, f.toughness))
     if f.mana_value is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r: _compare(c.mana_value, f.mana_value))
+        op, limit = f.mana_value
+        if limit == -1:  # "with mana value X or less": X of the spell (CR 107.3)
+            checks.append(lambda _l, c, _o, _s, x, _r, _w: _compare(c.mana_value, (op, x.x or 0)))
+        else:
+            checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.mana_value, f.mana_value))
     if f.token is not None:
-        checks.append(lambda _l, _c, o, _s, _x, _r: o.card.token == f.token)
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.card.token == f.token)
     if f.tapped is not None:
-        checks.append(lambda _l, _c, o, _s, _x, _r: o.tapped == f.tapped)
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.tapped == f.tapped)
     if f.shares_creature_type_with_affected:
         checks.append(
-            lambda _l, c, _o, s, _x, r: (
+            lambda _l, c, _o, s, _x, r, _w: (
                 r is not None and bool(c.creature_types() & s[r].creature_types())
             )
         )
     if f.chosen_type:
         checks.append(
-            lambda _l, c, _o, _s, x, _r: (
+            lambda _l, c, _o, _s, x, _r, _w: (
                 bool(x.choices.creature_type) and c.has_subtype(x.choices.creature_type)
             )
         )
     if f.chosen_color:
         checks.append(
-            lambda _l, c, _o, _s, x, _r: bool(x.choices.color) and x.choices.color in c.colors
+            lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors
         )
     if f.name is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r: c.name == f.name)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: c.name == f.name)
+    if f.attacking:
+        checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress
+    if f.blocking:
+        checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)
+    if f.counters is not None:
+        kind, least = f.counters
+
+        def has_counters(_l: str, _c: Characteristics, o: GameObject, *_: object) -> bool:  # noqa: D401
+            if kind is None:
+                return sum(n for _, n in o.counters) >= least
+            return o.counter_count(kind) >= least
+
+        checks.append(has_counters)  # type: ignore[arg-type]
+    if f.enchanted_or_equipped:
+        checks.append(
+            lambda label, _c, _o, state, _x, _r, world: any(
+                other.attached_to == label
+                and other.on_battlefield
+                and other.label in state
+                and {"Aura", "Equipment"} & set(state[other.label].subtypes)
+                for other in world.objects.values()
+            )
+        )
+    if f.enchanted is not None or f.equipped is not None:
+
+        def attachments(
+            label: str,
+            _c: Characteristics,
+            _o: GameObject,
+            state: State,
+            _x: Context,
+            _r: str | None,
+            world: World,
+        ) -> bool:
+            held = {
+                sub
+                for other in world.objects.values()
+                if other.attached_to == label and other.on_battlefield and other.label in state
+                for sub in state[other.label].subtypes
+            }
+            if f.enchanted is not None and ("Aura" in held) != f.enchanted:
+                return False
+            return f.equipped is None or ("Equipment" in held) == f.equipped
+
+        checks.append(attachments)  # type: ignore[arg-type]
+    if f.attached_to_affected:
+        checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
+    if f.shares_creature_type_with_source:
+        checks.append(
+            lambda _l, c, _o, s, x, _r, _w: (
+                x.source in s and bool(c.creature_types() & s[x.source].creature_types())
+            )
+        )
     return tuple(checks)
 
 
@@ -206,7 +296,7 @@ def matches(
     """Does this object fit the filter right now?"""
     c = state[label]
     obj = world.objects[label]
-    return all(check(label, c, obj, state, ctx, relative_to) for check in compile_filter(f))
+    return all(check(label, c, obj, state, ctx, relative_to, world) for check in compile_filter(f))
 
 
 def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[str, ...]:
@@ -225,6 +315,13 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
         chosen = [ctx.targets[i] for i in subject.target_slots if i < len(ctx.targets)]
         return tuple(t for t in chosen if t in state)
     if subject.kind == "filter":
+        if subject.include_self and ctx.source in state:
+            others = [
+                label
+                for label in _candidates(subject, state)
+                if _fits(subject, label, state, world, ctx)
+            ]
+            return tuple(label for label in state if label == ctx.source or label in others)
         return tuple(
             label
             for label in _candidates(subject, state)
@@ -244,7 +341,7 @@ def _fits(
     c = state[label]
     obj = world.objects[label]
     for f in subject.filters:
-        if all(check(label, c, obj, state, ctx, relative_to) for check in compile_filter(f)):
+        if all(check(label, c, obj, state, ctx, relative_to, world) for check in compile_filter(f)):
             return True
     return False
 
@@ -298,7 +395,12 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, ManaValueOfAffected):
         return state[affected].mana_value if affected in state else 0
     if isinstance(expr, CountObjects):
-        return count(expr.subject, state, world, ctx, affected)
+        about_it = any(
+            f.attached_to_affected or f.shares_creature_type_with_affected
+            for f in expr.subject.filters
+        )
+        relative = ctx.source if ctx.other_means_source and not about_it else affected
+        return count(expr.subject, state, world, ctx, relative)
     if isinstance(expr, CardTypesAmong):
         found: set[str] = set()
         for label in state:
@@ -315,7 +417,51 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, HandSize):
+        return world.hand_size(ctx.controller)
+    if isinstance(expr, AffectedStat):
+        chars = state.get(affected) if affected else None
+        return (getattr(chars, expr.stat) or 0) if chars else 0
+    if isinstance(expr, BasicLandTypesAmong):
+        found = set()
+        for label in select(expr.subject, state, world, ctx):
+            found |= {t for t in state[label].subtypes if t in BASIC_LAND_TYPES}
+        return len(found)
+    if isinstance(expr, GreatestStat):
+        values = [
+            (
+                state[label].mana_value
+                if expr.stat == "mana_value"
+                else getattr(state[label], expr.stat)
+            )
+            or 0
+            for label in select(expr.subject, state, world, ctx)
+        ]
+        return max(values, default=0)
+    if isinstance(expr, Devotion):
+        total = 0
+        for label, chars in state.items():
+            if world.objects[label].on_battlefield and chars.controller == ctx.controller:
+                total += devotion(chars.mana_cost, expr.colors)
+        return total
+    if isinstance(expr, CountersOnSource):
+        source = world.objects.get(ctx.source)
+        return source.counter_count(expr.kind) if source else 0
+    if isinstance(expr, ColorsAmong):
+        colors: set[str] = set()
+        for label in select(expr.subject, state, world, ctx):
+            colors |= state[label].colors
+        return len(colors)
     raise TypeError(f"unknown expression {expr!r}")
+
+
+def devotion(mana_cost: str | None, colors: frozenset[str]) -> int:
+    """CR 700.5: each mana symbol of one of the colors counts (hybrid symbols once)."""
+    import re
+
+    return sum(
+        1 for symbol in re.findall(r"\{([^}]+)\}", mana_cost or "") if set(symbol.upper()) & colors
+    )
 
 
 def condition_holds(condition: Condition | None, state: State, world: World, ctx: Context) -> bool:
@@ -329,4 +475,58 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             matches(condition.filter, label, state, world, ctx)
             for label in select(condition.subject, state, world, ctx)
         )
+    if isinstance(condition, YourTurn):
+        return (world.game.active == ctx.controller) != condition.negated
+    if isinstance(condition, Compare):
+        if condition.who == "opponent":
+            values = [
+                evaluate(condition.expr, state, world, replace(ctx, controller=p), None)
+                for p in world.game.opponents(ctx.controller)
+            ]
+        else:
+            values = [evaluate(condition.expr, state, world, ctx, None)]
+        return any(_op(v, condition.op, condition.value) for v in values)
+    if isinstance(condition, SourceStatus):
+        for label in select(condition.subject, state, world, ctx):
+            obj = world.objects[label]
+            if condition.status == "tapped" and obj.tapped:
+                return True
+            if condition.status == "untapped" and not obj.tapped:
+                return True
+            if (
+                condition.status == "counter"
+                and (
+                    obj.counter_count(condition.counter_kind)
+                    if condition.counter_kind
+                    else sum(n for _, n in obj.counters)
+                )
+                > 0
+            ):
+                return True
+            if condition.status in ("equipped", "enchanted"):
+                wanted = "Equipment" if condition.status == "equipped" else "Aura"
+                if any(
+                    o.attached_to == label
+                    and o.on_battlefield
+                    and wanted in state[o.label].subtypes
+                    for o in world.objects.values()
+                    if o.label in state
+                ):
+                    return True
+        return False
+    if isinstance(condition, AnyPlayerControls):
+        return any(
+            _fits(condition.subject, label, state, world, ctx)
+            for label in _candidates(condition.subject, state)
+        )
     raise TypeError(f"unknown condition {condition!r}")
+
+
+def _op(value: int, op: str, target: int) -> bool:
+    return {
+        ">=": value >= target,
+        "<=": value <= target,
+        "<": value < target,
+        ">": value > target,
+        "==": value == target,
+    }[op]

@@ -14,7 +14,7 @@ from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board, Choices, Step
 from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics, printed_abilities
-from rules_engine.effects import CopyOf, EffectSpec
+from rules_engine.effects import CopyOf, EffectSpec, OneShot
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, ResolvedEffect
 from rules_engine.layers import compute
@@ -28,7 +28,14 @@ from rules_engine.vocabulary import KEYWORDS
 
 def new_game(board: Board) -> Game:
     """Players, life and the cards the board puts outside the battlefield."""
-    game = Game(players=board.players, active=board.active, life=tuple(board.life.items()))
+    hands = tuple(
+        (player, zones["hand"])
+        for player, zones in board.zones.items()
+        if isinstance(zones.get("hand"), int)
+    )
+    game = Game(
+        players=board.players, active=board.active, life=tuple(board.life.items()), hand_sizes=hands
+    )
     for player, zones in board.zones.items():
         for zone, cards in zones.items():
             if isinstance(cards, int):
@@ -137,7 +144,10 @@ def _resolve(
 ) -> Game:
     """A spell or ability resolves: its continuous effects begin now (CR 611.2)."""
     specs: list[EffectSpec] = [spec for ability in abilities for spec in ability.effects]
-    needed = max((spec.targets_used for spec in specs), default=0)
+    needed = max(
+        (spec.min_targets if spec.min_targets is not None else spec.targets_used for spec in specs),
+        default=0,
+    )
     if len(step.targets) < needed:
         raise BoardError(
             f"{step.path}.targets",
@@ -151,6 +161,7 @@ def _resolve(
     evaluation = compute(game)
     state = evaluation.chars
     world = World.of(game)
+    specs = _choose_instead(specs, step, source, controller, state, world)
     resolved: list[ResolvedEffect] = []
     for n, spec in enumerate(specs):
         eid = step.label if len(specs) == 1 else f"{step.label}.{n}"
@@ -197,13 +208,75 @@ def _resolve(
     shields, rules = _resolved_replacements(
         step, abilities, source, source_name, controller, timestamp, state, world
     )
-    return replace(
+    game = replace(
         game,
         resolved=game.resolved + tuple(resolved),
         shields=game.shields + shields,
         rules=game.rules + rules,
         next_order=game.next_order + 1,
     )
+    for ability in abilities:
+        for action in ability.actions:
+            game = _one_shot(game, action, step, source, controller, state, world)
+    return game
+
+
+def _choose_instead(
+    specs: list[EffectSpec],
+    step: Step,
+    source: str,
+    controller: str,
+    state: dict[str, Characteristics],
+    world: World,
+) -> list[EffectSpec]:
+    """CR 614.15: "If this spell was kicked, ... instead" picks one of two effects on resolution."""
+    chosen: list[EffectSpec] = []
+    for spec in specs:
+        if spec.instead_if is None:
+            chosen.append(spec)
+            continue
+        if spec.instead_if == "kicked":
+            applies = step.choices.kicked
+        else:
+            from rules_engine.selection import Context, condition_holds
+
+            ctx = Context(source, controller, step.targets, step.choices, step.x, resolved=True)
+            applies = condition_holds(spec.instead_if, state, world, ctx)
+        if applies and chosen:
+            chosen[-1] = replace(spec, instead_if=None)
+    return chosen
+
+
+def _one_shot(
+    game: Game,
+    action: OneShot,
+    step: Step,
+    source: str,
+    controller: str,
+    state: dict[str, Characteristics],
+    world: World,
+) -> Game:
+    """Counters and tapping a resolving spell does; the layer system reads both (CR 613.4c)."""
+    from rules_engine.selection import Context
+
+    ctx = Context(source, controller, step.targets, step.choices, step.x, resolved=True)
+    for label in select(action.subject, state, world, ctx):
+        obj = game.object(label)
+        if obj is None or not obj.on_battlefield:
+            continue
+        if action.kind == "counters":
+            counts = dict(obj.counters)
+            stamps = dict(obj.counter_timestamps)
+            counts[action.counter_kind] = counts.get(action.counter_kind, 0) + action.n
+            game, stamps[action.counter_kind] = _stamp(game)
+            game = game.with_object(
+                replace(
+                    obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items())
+                )
+            )
+        else:
+            game = game.with_object(replace(obj, tapped=action.kind == "tap"))
+    return game
 
 
 def _resolved_replacements(

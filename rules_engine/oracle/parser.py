@@ -11,25 +11,40 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from rules_engine.effects import (
     AbilityChange,
     Always,
+    AnyPlayerControls,
+    CardTypesAmong,
     ChangeText,
+    ColorChange,
+    Compare,
     Condition,
     CopyOf,
     CountAtLeast,
+    Devotion,
     EffectSpec,
     ExchangeControl,
+    Expr,
     Filter,
+    LifeTotal,
+    ModifyPT,
+    Negate,
     ObjectMatches,
+    OneShot,
     Part,
     SetController,
     SetPT,
+    SourceStatus,
     Subject,
+    Sum,
     SwitchPT,
+    Times,
     TypeChange,
+    VarX,
+    YourTurn,
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.predicates import (
@@ -46,7 +61,7 @@ from rules_engine.oracle.text import (
     strip_reminder,
     tokenize,
 )
-from rules_engine.vocabulary import ALL_TYPE_WORDS, KEYWORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
 
 AbilityKind = Literal[
     "keyword",
@@ -77,6 +92,7 @@ class ParsedAbility:
     copy_subject: Subject | None = None
     rules: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    actions: tuple[OneShot, ...] = ()
 
     @property
     def keyword(self) -> str | None:
@@ -168,19 +184,41 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         cost, effect = split
         if re.match(r"^add\b", effect, re.IGNORECASE):
             return (ParsedAbility(display, "mana", cost=cost),)
-        effects, rules, notes = _parse_effects(effect, resolving=True)
-        return (ParsedAbility(display, "activated", effects, cost=cost, rules=rules, notes=notes),)
+        parsed = _parse_effects(effect, resolving=True)
+        return (
+            ParsedAbility(
+                display,
+                "activated",
+                parsed.effects,
+                cost=cost,
+                rules=parsed.rules,
+                notes=parsed.notes,
+                actions=parsed.actions,
+            ),
+        )
     choice = _CHOICE.match(marked)
     if choice:
         return (ParsedAbility(display, "choice", choice=_choice_kind(choice["what"], display)),)
     copy = _ENTERS_COPY.match(marked)
     if copy:
         return (_enters_as_copy(display, copy["what"], copy["except"]),)
-    if not spell and _REPLACEMENT.search(marked) and not marked.lower().startswith("as long as"):
+    unquoted = re.sub(r'"[^"]*"', '""', marked)
+    if (
+        not spell
+        and _REPLACEMENT.search(unquoted)
+        and not unquoted.lower().startswith("as long as")
+    ):
         return (ParsedAbility(display, "replacement"),)
-    effects, rules, notes = _parse_effects(marked, resolving=spell)
+    parsed = _parse_effects(marked, resolving=spell)
     return (
-        ParsedAbility(display, "spell" if spell else "static", effects, rules=rules, notes=notes),
+        ParsedAbility(
+            display,
+            "spell" if spell else "static",
+            parsed.effects,
+            rules=parsed.rules,
+            notes=parsed.notes,
+            actions=parsed.actions,
+        ),
     )
 
 
@@ -228,33 +266,62 @@ def _enters_as_copy(display: str, what: str, exception: str | None) -> ParsedAbi
     subject = parse_subject(cursor, SubjectContext())
     if subject is None or not cursor.at_end():
         raise OracleParseError(display, "expected what it may copy")
-    except_types: set[str] = set()
-    except_supertypes: set[str] = set()
-    if exception:
-        m = re.match(
-            r"^it's (?:an? )?(?P<words>[\w' -]+?)(?: in addition to its other types)?$",
-            exception.strip().rstrip("."),
+    copy = _copy_exceptions(exception, display) if exception else CopyOf(source="chosen")
+    return ParsedAbility(display, "copy", copy=copy, copy_subject=subject)
+
+
+def _copy_exceptions(exception: str, display: str) -> CopyOf:
+    """CR 707.9: "except it's 7/7", "except it isn't legendary", "except it's a Ninja in
+    addition to its other types and it has "..."" -- all become part of the copy's values."""
+    fail = OracleParseError(display, f'cannot read the exception "{exception}"')
+    types: set[str] = set()
+    supertypes: set[str] = set()
+    subtypes: set[str] = set()
+    not_supertypes: set[str] = set()
+    abilities: list[str] = []
+    colors: set[str] | None = None
+    pt: tuple[int, int] | None = None
+    clauses = re.split(r",? and (?=it(?:'s| has| is|n't| isn't))", exception.strip().rstrip("."))
+    for clause in clauses:
+        clause = clause.strip()
+        if m := re.fullmatch(r'it has "(?P<text>.+)"', clause):
+            abilities.append(m["text"])
+            continue
+        if m := re.fullmatch(r"it has (?P<kw>[\w ]+)", clause, re.IGNORECASE):
+            abilities.append(m["kw"].capitalize())
+            continue
+        if m := re.fullmatch(r"it isn't (?P<what>legendary|snow|basic)", clause, re.IGNORECASE):
+            not_supertypes.add(m["what"].capitalize())
+            continue
+        m = re.fullmatch(
+            r"it's (?:an? )?(?P<words>[\w/' -]+?)"
+            r"(?P<add> in addition to its other (?:colors and )?types)?",
+            clause,
             re.IGNORECASE,
         )
         if not m:
-            raise OracleParseError(display, f'cannot read the exception "{exception}"')
+            raise fail
         for word in m["words"].split():
-            kind, canonical = ALL_TYPE_WORDS.get(word.lower(), ("", ""))
-            if kind == "type":
-                except_types.add(canonical)
-            elif kind == "supertype":
-                except_supertypes.add(canonical)
+            lowered = word.lower()
+            if re.fullmatch(r"\d+/\d+", word):
+                p, t = word.split("/")
+                pt = (int(p), int(t))
+            elif lowered in COLOR_WORDS:
+                colors = (colors or set()) | {COLOR_WORDS[lowered]}
+            elif lowered in ALL_TYPE_WORDS:
+                kind, canonical = ALL_TYPE_WORDS[lowered]
+                {"type": types, "supertype": supertypes, "subtype": subtypes}[kind].add(canonical)
             else:
-                raise OracleParseError(display, f'cannot read the exception "{exception}"')
-    return ParsedAbility(
-        display,
-        "copy",
-        copy=CopyOf(
-            source="chosen",
-            except_types=frozenset(except_types),
-            except_supertypes=frozenset(except_supertypes),
-        ),
-        copy_subject=subject,
+                raise fail
+    return CopyOf(
+        source="chosen",
+        except_types=frozenset(types),
+        except_supertypes=frozenset(supertypes),
+        except_subtypes=frozenset(subtypes),
+        except_not_supertypes=frozenset(not_supertypes),
+        except_pt=pt,
+        except_abilities=tuple(abilities),
+        except_colors=frozenset(colors) if colors is not None else None,
     )
 
 
@@ -267,7 +334,7 @@ _ONE_SHOT = re.compile(
     r"proliferate|fight|transform|goad|populate|amass|it fights)\b",
     re.IGNORECASE,
 )
-_UNTIL_EOT = re.compile(r"(?:^|,? )until end of turn,?", re.IGNORECASE)
+_UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
 _NOT_LAYERED = re.compile(
     r"\bwould\b|\binstead\b|\bprevent(ed)?\b|^if ~ is in your opening hand", re.IGNORECASE
 )
@@ -288,6 +355,15 @@ _CDA_ONE = re.compile(r"^~'s (?P<stat>power|toughness) is equal to (?P<e>.+)$", 
 _SAME_IS_TRUE = re.compile(r"^the same is true for (?P<subj>.+)$", re.IGNORECASE)
 _STILL_LAND = re.compile(r"^(it's|they're) still (a land|lands)$", re.IGNORECASE)
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
+_TRAILING_AS_LONG_AS = re.compile(r"^(?P<main>.+?) as long as (?P<cond>.+)$", re.IGNORECASE)
+_DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
+_WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
+_RULE_WORDS = re.compile(
+    r"\b(can't|cannot|if able|doesn't untap|don't untap|assigns? combat damage|doesn't apply|"
+    r"don't apply|can block|attacks? each combat|blocks? each combat|must be blocked|"
+    r"can attack|as though)\b",
+    re.IGNORECASE,
+)
 _PLAYER_RULE = re.compile(
     r"^(players|each player|you|your opponents|each opponent|an opponent|counters|damage|"
     r"your life total|spells|creatures can't|activated abilities)\b.*"
@@ -307,53 +383,146 @@ class _SentenceState:
     previous: Subject | None = None
 
 
-def _parse_effects(
-    text: str, *, resolving: bool
-) -> tuple[tuple[EffectSpec, ...], tuple[str, ...], tuple[str, ...]]:
-    """Sentences of one ability -> (continuous effects, rule texts, one-shot notes)."""
+@dataclass
+class _Effects:
+    effects: list[EffectSpec]
+    rules: list[str]
+    notes: list[str]
+    actions: list[OneShot]
+
+
+_COMPOUND_CONTROL = re.compile(
+    r"^(?P<first>untap .+?) and (?P<second>gain control of (?:it|them))$", re.IGNORECASE
+)
+_CONTROL_AND_GAINS = re.compile(
+    r"^(?P<first>gain control of .+?) and (?P<second>(?:it|they) gains? .+)$", re.IGNORECASE
+)
+_PUT_COUNTERS = re.compile(
+    r"^put (?P<n>\w+) (?P<kind>\S+) counters? on (?P<subj>.+)$", re.IGNORECASE
+)
+_TAP = re.compile(r"^(?P<verb>untap|tap) (?P<subj>.+)$", re.IGNORECASE)
+_INSTEAD = re.compile(
+    r"^if (?P<cond>~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+), "
+    r"(?P<rest>.+) instead$",
+    re.IGNORECASE,
+)
+
+
+def _clauses(body: str) -> list[str]:
+    """Split "Untap X and gain control of it" into its two effects."""
+    for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
+        if m := pattern.match(body):
+            return [m["first"], m["second"]]
+    return [body]
+
+
+def _parse_effects(text: str, *, resolving: bool) -> _Effects:
+    """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions."""
     state = _SentenceState(SubjectContext())
-    effects: list[EffectSpec] = []
-    rules: list[str] = []
-    notes: list[str] = []
+    out = _Effects([], [], [], [])
     for sentence in split_sentences(text):
-        body = sentence.rstrip(".").strip()
-        until_eot = bool(_UNTIL_EOT.search(body))
-        body = _UNTIL_EOT.sub("", body).strip().strip(",").strip()
-        if m := _STILL_LAND.match(body):
-            if not effects:
-                raise OracleParseError(sentence, "nothing before it to still be a land")
-            effects[-1] = _still_a_land(effects[-1])
-            continue
-        if m := _SAME_IS_TRUE.match(body):
-            if not effects:
-                raise OracleParseError(sentence, "nothing before it to be the same")
-            extra = _subject_from(m["subj"], sentence, state)
-            prior = effects[-1]
-            merged = Subject(
-                "filter", prior.subject.filters + extra.filters, words=prior.subject.words
-            )
-            effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {sentence}")
-            continue
-        if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
-            rules.append(sentence)
-            continue
-        if _NOT_LAYERED.search(body):
-            # Replacement and prevention (CR 614-615) are events, not characteristics.
-            notes.append(sentence)
-            continue
-        spec = _special_sentence(body, sentence, state, until_eot)
+        whole = sentence.rstrip(".").strip()
+        until_eot = bool(_UNTIL_EOT.search(whole))
+        whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
+        for body in _clauses(whole):
+            _parse_clause(body, sentence, state, until_eot, out)
+    return out
+
+
+def _parse_clause(
+    body: str, sentence: str, state: _SentenceState, until_eot: bool, out: _Effects
+) -> None:
+    effects = out.effects
+    if _STILL_LAND.match(body):
+        if not effects:
+            raise OracleParseError(sentence, "nothing before it to still be a land")
+        effects[-1] = _still_a_land(effects[-1])
+        return
+    if m := _SAME_IS_TRUE.match(body):
+        if not effects:
+            raise OracleParseError(sentence, "nothing before it to be the same")
+        extra = _subject_from(m["subj"], sentence, state)
+        prior = effects[-1]
+        merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
+        effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {sentence}")
+        return
+    if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
+        out.rules.append(sentence)
+        return
+    if m := _INSTEAD.match(body):
+        # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
+        if not effects:
+            raise OracleParseError(sentence, "nothing before it to replace")
+        condition = _instead_condition(m["cond"], sentence, state)
+        spec, _ = _general_sentence(
+            m["rest"], sentence, state, until_eot or effects[-1].until_end_of_turn
+        )
         if spec is None:
-            if _ONE_SHOT.match(body):
-                notes.append(sentence)
+            raise OracleParseError(sentence, "cannot read what happens instead")
+        effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
+        return
+    unquoted = re.sub(r'"[^"]*"', '""', body)
+    if _NOT_LAYERED.search(unquoted):
+        # Replacement and prevention (CR 614-615) are events, not characteristics.
+        out.notes.append(sentence)
+        return
+    spec = _special_sentence(body, sentence, state, until_eot)
+    if spec is None:
+        if _ONE_SHOT.match(body):
+            out.notes.append(sentence)
+            action = _one_shot(body, sentence, state)
+            if action is not None:
+                out.actions.append(action)
+            else:
                 _remember_object(body, state)
-                continue
-            spec, rule = _general_sentence(body, sentence, state, until_eot)
-            if rule:
-                rules.append(sentence)
-            if spec is None:
-                continue
-        effects.append(replace(spec, targets_used=state.context.next_target))
-    return tuple(effects), tuple(rules), tuple(notes)
+            return
+        spec, rule = _general_sentence(body, sentence, state, until_eot)
+        if rule:
+            out.rules.append(sentence)
+        if spec is None:
+            return
+    minimum = _minimum_targets(spec.subject, state)
+    effects.append(replace(spec, targets_used=state.context.next_target, min_targets=minimum))
+
+
+def _minimum_targets(subject: Subject, state: _SentenceState) -> int | None:
+    return state.context.next_target - len(subject.target_slots) if subject.up_to else None
+
+
+def _instead_condition(words: str, sentence: str, state: _SentenceState) -> Condition | str:
+    if words.lower() == "~ was kicked":
+        return "kicked"
+    m = re.match(r"^(?:it's|that creature is) (?:a|an) (?P<what>[\w -]+)$", words, re.IGNORECASE)
+    if not m:
+        raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    for word in m["what"].lower().split():
+        if word in ALL_TYPE_WORDS:
+            kind, canonical = ALL_TYPE_WORDS[word]
+            (types if kind == "type" else subtypes).add(canonical)
+        else:
+            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+    subject = state.previous if state.previous is not None else Subject("self", words=SELF)
+    return ObjectMatches(subject, Filter(types=frozenset(types), subtypes=frozenset(subtypes)))
+
+
+def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None:
+    """ "Put four +1/+1 counters on it", "Untap target creature": results the layers read."""
+    if m := _PUT_COUNTERS.match(body):
+        n = NUMBER_WORDS.get(m["n"].lower(), int(m["n"]) if m["n"].isdigit() else 0)
+        subject = _subject_or_none(m["subj"], sentence, state)
+        if subject is None or not n:
+            return None
+        state.previous = subject
+        return OneShot("counters", subject, sentence, counter_kind=m["kind"], n=n)
+    if m := _TAP.match(body):
+        subject = _subject_or_none(m["subj"], sentence, state)
+        if subject is None:
+            return None
+        state.previous = subject
+        return OneShot(m["verb"].lower(), subject, sentence)  # type: ignore[arg-type]
+    return None
 
 
 def _remember_object(body: str, state: _SentenceState) -> None:
@@ -368,6 +537,14 @@ def _remember_object(body: str, state: _SentenceState) -> None:
                 state.previous = subject
                 continue
         cursor.pos += 1
+
+
+def _subject_or_none(words: str, sentence: str, state: _SentenceState) -> Subject | None:
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        return None
+    return _resolve_antecedent(subject, state)
 
 
 def _subject_from(words: str, sentence: str, state: _SentenceState) -> Subject:
@@ -472,40 +649,167 @@ def _expression(words: str, sentence: str, previous=None):  # type: ignore[no-un
     return expr
 
 
+_COMPARE_WORDS = {"or more": ">=", "or greater": ">=", "or less": "<=", "or fewer": "<="}
+
+
+def _number_then(cursor: Cursor) -> tuple[int, str] | None:
+    """ "five or more" -> (5, ">="); "10 or less" -> (10, "<=")."""
+    word = cursor.peek()
+    value = NUMBER_WORDS.get(word, int(word) if word.isdigit() else None)
+    if value is None:
+        return None
+    cursor.pos += 1
+    for words, op in _COMPARE_WORDS.items():
+        if cursor.accept(*words.split()):
+            return value, op
+    return value, ">="
+
+
 def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
+    """The "as long as" conditions of static abilities (CR 611.3a: checked continuously)."""
+    text = words.strip().lower()
+    if text in ("it's your turn", "it is your turn"):
+        return YourTurn()
+    if m := re.fullmatch(r"(?:it's|it is) (?:a|an) (?P<what>[\w -]+)", text):
+        subject = state.previous if state.previous is not None else Subject("self", words=SELF)
+        return _is_a(subject, m["what"], words, sentence)
+    if text in ("it's not your turn", "it isn't your turn", "it is not your turn"):
+        return YourTurn(negated=True)
+    if re.fullmatch(r"~ (remains|is) on the battlefield", text):
+        return Always()
     cursor = Cursor(tokenize(words), sentence=sentence)
+    fail = OracleParseError(sentence, f'cannot read the condition "{words}"')
+    if cursor.accept("you", "have") or cursor.accept("an", "opponent", "has"):
+        who = "you" if cursor.tokens[cursor.pos - 1].lower() == "have" else "opponent"
+        amount = _number_then(cursor)
+        if amount is None or not cursor.accept("life") or not cursor.at_end():
+            raise fail
+        return Compare(LifeTotal(), amount[1], amount[0], who=who)  # type: ignore[arg-type]
+    if cursor.accept("your", "devotion", "to"):
+        colors = frozenset(
+            COLOR_WORDS[w] for w in re.findall(r"\w+", text.split(" is ")[0]) if w in COLOR_WORDS
+        )
+        m = re.search(r"is (less than|greater than|at least|at most) (\w+)$", text) or re.search(
+            r"is (\w+) or (greater|more|less)$", text
+        )
+        if not colors or not m:
+            raise fail
+        if m.group(1) in ("less than", "greater than", "at least", "at most"):
+            op = {"less than": "<", "greater than": ">", "at least": ">=", "at most": "<="}[
+                m.group(1)
+            ]
+            value = m.group(2)
+        else:
+            op = ">=" if m.group(2) in ("greater", "more") else "<="
+            value = m.group(1)
+        number = NUMBER_WORDS.get(value, int(value) if value.isdigit() else 0)
+        return Compare(Devotion(colors), op, number)  # type: ignore[arg-type]
+    if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text):
+        graveyard = _subject_words("cards in your graveyard", sentence, state)
+        return Compare(
+            CardTypesAmong(graveyard),
+            ">=",
+            NUMBER_WORDS.get(m[1], int(m[1]) if m[1].isdigit() else 0),
+        )
+    if m := re.fullmatch(r"(?:there are )?(\w+) or more cards (?:are )?in your graveyard", text):
+        graveyard = _subject_words("cards in your graveyard", sentence, state)
+        minimum = NUMBER_WORDS.get(m[1], int(m[1]) if m[1].isdigit() else 0)
+        return CountAtLeast(graveyard, minimum)
     if cursor.accept("you", "control"):
-        count_word = cursor.peek()
-        minimum = NUMBER_WORDS.get(count_word, int(count_word) if count_word.isdigit() else 0)
-        if not minimum:
-            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
-        cursor.pos += 1
-        cursor.accept("or", "more")
+        if cursor.accept("another"):
+            subject = parse_subject(cursor, state.context)
+            if subject is None or not cursor.at_end():
+                raise fail
+            filters = tuple(replace(f, controller="you", other=True) for f in subject.filters)
+            return CountAtLeast(Subject("filter", filters, words=subject.words), 1)
+        if cursor.accept("a") or cursor.accept("an"):
+            minimum = 1
+        else:
+            amount = _number_then(cursor)
+            if amount is None:
+                raise fail
+            minimum = amount[0]
         subject = parse_subject(cursor, state.context)
         if subject is None or not cursor.at_end():
-            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+            raise fail
         filters = tuple(replace(f, controller="you") for f in subject.filters)
         return CountAtLeast(Subject("filter", filters, words=subject.words), minimum)
+    if cursor.accept("any", "player", "controls") or cursor.accept("an", "opponent", "controls"):
+        opponent = cursor.tokens[cursor.pos - 2].lower() == "opponent"
+        cursor.accept("a") or cursor.accept("an")
+        subject = parse_subject(cursor, state.context)
+        if subject is None or not cursor.at_end():
+            raise fail
+        if opponent:
+            subject = replace(
+                subject, filters=tuple(replace(f, controller="opponent") for f in subject.filters)
+            )
+        return AnyPlayerControls(subject)
     subject = parse_subject(cursor, state.context)
     if subject is None:
-        raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+        raise fail
     subject = _resolve_antecedent(subject, state)
     state.previous = subject
     if cursor.accept("is", "on", "the", "battlefield"):
         return Always()
-    if cursor.accept("is") or cursor.accept("are"):
+    status = cursor.accept_any(
+        "is equipped", "is enchanted", "is attacking", "is blocking", "is tapped", "is untapped"
+    )
+    if status and cursor.at_end():
+        return SourceStatus(status.split()[1], subject)  # type: ignore[arg-type]
+    if cursor.accept("has", "a") or cursor.accept("has", "one", "or", "more"):
+        kind = cursor.raw() if cursor.peek(1) in ("counter", "counters") else None
+        if kind is not None:
+            cursor.pos += 1
+        if cursor.accept_any("counter on it", "counters on it") and cursor.at_end():
+            return SourceStatus("counter", subject, counter_kind=kind)
+        raise fail
+    if cursor.accept("is") or cursor.accept("are") or cursor.accept("'s"):
         cursor.accept("a") or cursor.accept("an")
         types: set[str] = set()
         subtypes: set[str] = set()
-        while cursor.peek() in ALL_TYPE_WORDS:
-            kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
-            (types if kind == "type" else subtypes).add(canonical)
+        colors: set[str] = set()
+        while cursor.peek() in ALL_TYPE_WORDS or cursor.peek() in COLOR_WORDS:
+            if cursor.peek() in COLOR_WORDS:
+                colors.add(COLOR_WORDS[cursor.peek()])
+            else:
+                kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
+                (types if kind == "type" else subtypes).add(canonical)
             cursor.pos += 1
-        if (types or subtypes) and cursor.at_end():
+        if (types or subtypes or colors) and cursor.at_end():
             return ObjectMatches(
-                subject, Filter(types=frozenset(types), subtypes=frozenset(subtypes))
+                subject,
+                Filter(
+                    types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors)
+                ),
             )
-    raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+    raise fail
+
+
+def _is_a(subject: Subject, what: str, words: str, sentence: str) -> Condition:
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    colors: set[str] = set()
+    for word in what.lower().split():
+        if word in COLOR_WORDS:
+            colors.add(COLOR_WORDS[word])
+        elif word in ALL_TYPE_WORDS:
+            kind, canonical = ALL_TYPE_WORDS[word]
+            (types if kind == "type" else subtypes).add(canonical)
+        else:
+            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+    return ObjectMatches(
+        subject,
+        Filter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors)),
+    )
+
+
+def _subject_words(words: str, sentence: str, state: _SentenceState) -> Subject:
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None:
+        raise OracleParseError(sentence, f'cannot tell what "{words}" means')
+    return subject
 
 
 def _general_sentence(
@@ -516,26 +820,75 @@ def _general_sentence(
     if m := _AS_LONG_AS.match(body):
         condition = _condition(m["cond"], sentence, state)
         body = m["rest"]
+    elif m := _DURING_YOUR_TURN.match(body):
+        condition = YourTurn()
+        body = m["rest"]
+    trailing: str | None = None
+    if condition is None and (m := _TRAILING_AS_LONG_AS.match(body)):
+        body = m["main"]
+        trailing = m["cond"]  # read after the subject, which "it" in it refers to
+    where: Expr | None = None
+    if m := _WHERE_X.match(body):
+        body = m["main"]
+        cursor = Cursor(tokenize(m["expr"]), sentence=sentence)
+        where = parse_expression(cursor, state.context)
+        if not cursor.at_end():
+            raise OracleParseError(sentence, f'cannot read "X is {m["expr"]}"')
     if _PLAYER_RULE.match(body):
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
     cursor = Cursor(tokenize(body), sentence=sentence)
-    subject = parse_subject(cursor, state.context)
-    if subject is None:
-        raise OracleParseError(sentence, "cannot tell what this applies to")
-    subject = _resolve_antecedent(subject, state)
-    result = parse_predicates(cursor, state.context)
-    if not cursor.at_end():
-        cursor.fail("unexpected words")
+    try:
+        subject = parse_subject(cursor, state.context)
+        if subject is None:
+            raise OracleParseError(sentence, "cannot tell what this applies to")
+        subject = _resolve_antecedent(subject, state)
+        result = parse_predicates(cursor, state.context)
+        if not cursor.at_end():
+            cursor.fail("unexpected words")
+        if trailing is not None:
+            state.previous = subject
+            condition = _condition(trailing, sentence, state)
+    except OracleParseError:
+        if _RULE_WORDS.search(body):
+            # CR 613.11: a rule about attacking, blocking, untapping, ... not a characteristic.
+            return None, True
+        raise
     state.previous = subject
     if not result.parts:
         return None, bool(result.rules)
     parts = merge_type_parts(result.parts, result.lose_other_types)
     parts = _merge_ability_parts(parts)
+    if where is not None:
+        parts = [Part(p.layer, _substitute_x(p.action, where)) for p in parts]
+    cda = (
+        subject.kind == "self"
+        and condition is None
+        and all(isinstance(p.action, ColorChange) for p in parts)
+    )
     spec = EffectSpec(
-        sentence, subject, tuple(parts), condition=condition, until_end_of_turn=until_eot
+        sentence, subject, tuple(parts), condition=condition, cda=cda, until_end_of_turn=until_eot
     )
     return spec, bool(result.rules)
+
+
+def _substitute_x(action: Any, expr: Expr) -> Any:
+    """ ", where X is ..." defines X for this sentence."""
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, VarX):
+            return expr
+        if isinstance(value, Negate):
+            return Negate(swap(value.expr))
+        if isinstance(value, Times):
+            return Times(value.factor, swap(value.expr))
+        if isinstance(value, Sum):
+            return Sum(swap(value.left), swap(value.right))
+        return value
+
+    if isinstance(action, (ModifyPT, SetPT)):
+        return replace(action, power=swap(action.power), toughness=swap(action.toughness))
+    return action
 
 
 def _merge_ability_parts(parts: list[Part]) -> list[Part]:

@@ -12,28 +12,39 @@ from dataclasses import dataclass, field, replace
 
 from rules_engine.effects import (
     AbilityChange,
+    AffectedStat,
+    BasicLandTypesAmong,
     CardTypesAmong,
     ColorChange,
+    ColorsAmong,
     Const,
     CopyOf,
+    CountersOnSource,
     CountObjects,
+    Devotion,
     Expr,
+    GreatestStat,
+    HandSize,
     LifeTotal,
     ManaValueOfAffected,
     ModifyPT,
     Negate,
     Part,
+    SetName,
     SetPT,
     Sum,
     Times,
     TypeChange,
     VarX,
 )
-from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
 
 VERBS = {
+    "isn't",
+    "aren't",
     "get",
     "gets",
     "have",
@@ -95,15 +106,50 @@ def _pt_pair(token: str) -> tuple[Expr, Expr] | None:
     return p, t
 
 
+def _color_list(cursor: Cursor) -> frozenset[str]:
+    colors: set[str] = set()
+    while cursor.peek() in COLOR_WORDS:
+        colors.add(COLOR_WORDS[cursor.peek()])
+        cursor.pos += 1
+        cursor.accept("and")
+    return frozenset(colors)
+
+
 def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
-    """ "the number of Swamps you control", "your life total", "its mana value"."""
+    """ "the number of Swamps you control", "your life total", "its mana value", ..."""
     expr: Expr
     if cursor.accept("your", "life", "total"):
         expr = LifeTotal()
     elif cursor.accept("its", "mana", "value"):
         expr = ManaValueOfAffected()
+    elif cursor.accept("its", "power"):
+        expr = AffectedStat("power")
+    elif cursor.accept("its", "toughness"):
+        expr = AffectedStat("toughness")
     elif cursor.accept("x"):
         expr = VarX()
+    elif cursor.accept("your", "devotion", "to"):
+        expr = Devotion(_color_list(cursor))
+    elif cursor.accept("the", "number", "of", "cards", "in", "your", "hand"):
+        expr = HandSize()
+    elif cursor.accept("the", "number", "of", "basic", "land", "types", "among"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected lands after 'basic land types among'")
+        expr = BasicLandTypesAmong(subject)
+    elif cursor.accept("the", "number", "of", "colors", "among"):
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected what to look at after 'colors among'")
+        expr = ColorsAmong(subject)
+    elif cursor.accept("the", "greatest") or cursor.accept("the", "highest"):
+        stat = cursor.accept_any("power", "toughness", "mana value")
+        if stat is None or not cursor.accept("among"):
+            cursor.fail("expected 'power/toughness/mana value among'")
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected what to look at")
+        expr = GreatestStat(stat.replace(" ", "_"), subject)  # type: ignore[arg-type]
     elif cursor.accept("the", "number", "of", "card", "types", "among"):
         subject = parse_subject(cursor, context)
         if subject is None:
@@ -115,16 +161,48 @@ def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
             cursor.fail("expected what to count")
         expr = Times(2, CountObjects(subject))
     elif cursor.accept("the", "number", "of"):
-        subject = parse_subject(cursor, context)
-        if subject is None:
-            cursor.fail("expected what to count")
-        expr = CountObjects(subject)
+        counters = _counters_on_self(cursor)
+        if counters is not None:
+            expr = CountersOnSource(counters)
+        else:
+            subject = parse_subject(cursor, context)
+            if subject is None:
+                cursor.fail("expected what to count")
+            expr = CountObjects(subject)
     elif cursor.peek().isdigit():
         expr = Const(int(cursor.peek()))
         cursor.pos += 1
     else:
         cursor.fail("expected a number")
+    if cursor.accept("minus"):
+        expr = Sum(expr, Negate(Const(_small_number(cursor))))
+    elif cursor.accept("plus"):
+        expr = Sum(expr, Const(_small_number(cursor)))
     return expr
+
+
+def _small_number(cursor: Cursor) -> int:
+    token = cursor.peek()
+    value = NUMBER_WORDS.get(token, int(token) if token.isdigit() else None)
+    if value is None:
+        cursor.fail("expected a number")
+    cursor.pos += 1
+    return value
+
+
+def _counters_on_self(cursor: Cursor) -> str | None:
+    """ "charge counters on ~" -> "charge"."""
+    start = cursor.pos
+    kind = cursor.raw()
+    if (
+        cursor.peek(1) in ("counter", "counters")
+        and cursor.peek(2) == "on"
+        and cursor.peek(3) == SELF
+    ):
+        cursor.pos += 4
+        return kind
+    cursor.pos = start
+    return None
 
 
 def _that_number_plus(cursor: Cursor, base: Expr) -> Expr:
@@ -140,56 +218,79 @@ def _that_number_plus(cursor: Cursor, base: Expr) -> Expr:
     return parse_expression(cursor, SubjectContext())
 
 
+_QUALITY_WORDS = ("the chosen color", "the color of your choice", "everything", "all colors")
+
+
+def _one_ability(cursor: Cursor) -> str | None:
+    """One keyword ability (with its parameter) or quoted ability, or None."""
+    raw = cursor.raw()
+    word = cursor.peek()
+    if raw.startswith('"'):
+        cursor.pos += 1
+        return raw.strip('"')
+    if word in ("protection", "hexproof") and cursor.peek(1) == "from":
+        start = cursor.pos
+        cursor.pos += 2
+        while True:
+            for quality in _QUALITY_WORDS:
+                if cursor.accept(*quality.split()):
+                    break
+            else:
+                word_now = cursor.peek()
+                if (
+                    word_now in COLOR_WORDS
+                    or word_now in ALL_TYPE_WORDS
+                    or word_now.startswith("mono")
+                    or word_now == "multicolored"
+                ):
+                    cursor.pos += 1
+                else:
+                    cursor.fail(f"cannot tell what {word} is from")
+            if cursor.peek() in ("and", "or") and cursor.peek(1) == "from":
+                cursor.pos += 2
+                continue
+            break
+        text = " ".join(cursor.tokens[start : cursor.pos])
+        return text[0].upper() + text[1:]
+    two = f"{word} {cursor.peek(1)}"
+    if two in KEYWORDS:
+        cursor.pos += 2
+        return two.capitalize()
+    if word in KEYWORDS or (word.endswith("walk") and len(word) > 4):
+        cursor.pos += 1
+        text = word.capitalize()
+        while cursor.raw().startswith("{"):  # "ward {2}", "equip {1}"
+            text += " " + cursor.raw()
+            cursor.pos += 1
+        return text
+    return None
+
+
+def _starts_ability(cursor: Cursor, offset: int) -> bool:
+    mark = cursor.pos
+    cursor.pos += offset
+    try:
+        return _one_ability(cursor) is not None
+    except OracleParseError:
+        return False
+    finally:
+        cursor.pos = mark
+
+
 def _ability_list(cursor: Cursor) -> list[str]:
     """Keyword abilities and quoted abilities: "trample and lifelink", '"{T}: Add {C}."'."""
     names: list[str] = []
     while True:
-        raw = cursor.raw()
-        word = cursor.peek()
-        if raw.startswith('"'):
-            names.append(raw.strip('"'))
-            cursor.pos += 1
-        elif word == "protection" and cursor.peek(1) == "from":
-            start = cursor.pos
-            cursor.pos += 2
-            while (
-                cursor.peek()
-                and cursor.peek() not in (",", ".", "and")
-                or (cursor.peek() == "and" and cursor.peek(1) == "from")
-            ):
-                cursor.pos += 1
-            names.append(" ".join(cursor.tokens[start : cursor.pos]).capitalize())
-        elif f"{word} {cursor.peek(1)}" in KEYWORDS:
-            names.append(f"{word} {cursor.peek(1)}".capitalize())
-            cursor.pos += 2
-        elif word in KEYWORDS or (word.endswith("walk") and len(word) > 4):
-            names.append(word.capitalize())
-            cursor.pos += 1
-        else:
+        ability = _one_ability(cursor)
+        if ability is None:
             if not names:
                 cursor.fail("expected an ability")
             return names
-        if cursor.peek() == "," and cursor.peek(1) not in ("and", *VERBS):
-            cursor.pos += 1
-            cursor.accept("and")
-            continue
-        if (
-            cursor.peek() == ","
-            and cursor.peek(1) == "and"
-            and cursor.peek(2) not in VERBS
-            and cursor.peek(2) not in ("it", "they")
-        ):
+        names.append(ability)
+        if cursor.peek() == "," and cursor.peek(1) == "and" and _starts_ability(cursor, 2):
             cursor.pos += 2
             continue
-        if (
-            cursor.peek() == "and"
-            and cursor.peek(1) not in VERBS
-            and cursor.peek(1)
-            not in (
-                "it",
-                "they",
-            )
-        ):
+        if cursor.peek() in (",", "and") and _starts_ability(cursor, 1):
             cursor.pos += 1
             continue
         return names
@@ -214,6 +315,7 @@ class _Description:
     add_colors: bool = False
     still: bool = False
     copy: CopyOf | None = None
+    name: str | None = None
 
 
 def _description_words(cursor: Cursor, d: _Description) -> None:
@@ -250,11 +352,17 @@ def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
             cursor.fail("expected what it copies")
         d.copy = CopyOf(source="target" if subject.kind == "targets" else "chosen")
         return d
-    if cursor.accept("the", "chosen", "color") or cursor.accept(
-        "the", "color", "of", "your", "choice"
+    if (
+        cursor.accept("the", "chosen", "color")
+        or cursor.accept("the", "color", "of", "your", "choice")
+        or cursor.accept("the", "color", "or", "colors", "of", "your", "choice")
     ):
         d.chosen_color = True
-    elif cursor.accept("the", "chosen", "type"):
+    elif cursor.accept("all", "colors"):
+        d.colors |= {"W", "U", "B", "R", "G"}
+    elif cursor.accept("the", "chosen", "type") or cursor.accept(
+        "the", "creature", "type", "of", "your", "choice"
+    ):
         d.chosen_type = True
     elif cursor.accept("every", "basic", "land", "type"):
         d.every_basic_land_type = True
@@ -281,18 +389,34 @@ def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
             d.pt = (expr, expr)
         elif cursor.accept("with", "all", "creature", "types"):
             d.all_creature_types = True
-        elif cursor.peek() == "with" and cursor.raw(1).startswith('"'):
+        elif cursor.peek() == "with" and _starts_ability(cursor, 1):
             cursor.pos += 1
             d.grants.extend(_ability_list(cursor))
+        elif cursor.accept("named"):
+            words = []
+            while cursor.raw() and not cursor.at_end() and cursor.peek() not in ("until", "and"):
+                words.append(cursor.raw())
+                cursor.pos += 1
+            d.name = " ".join(words)
         elif cursor.peek() == "and" and (
             cursor.peek(1) in ALL_TYPE_WORDS or cursor.peek(1) in COLOR_WORDS
         ):
             cursor.pos += 1
             _description_words(cursor, d)
-        elif cursor.accept("that's", "still", "a", "land") or cursor.accept(
-            "that", "are", "still", "lands"
+        elif (
+            cursor.accept("that's", "still", "a")
+            or cursor.accept("that's", "still", "an")
+            or cursor.accept("that", "are", "still")
         ):
+            if cursor.peek() not in ALL_TYPE_WORDS:
+                cursor.fail("expected what it still is")
+            cursor.pos += 1
             d.still = True
+        elif cursor.accept(
+            "in", "addition", "to", "its", "other", "colors", "and", "types"
+        ) or cursor.accept("in", "addition", "to", "their", "other", "colors", "and", "types"):
+            d.add_colors = True
+            d.add_types = True
         elif cursor.accept("in", "addition", "to", "its", "other", "colors") or cursor.accept(
             "in", "addition", "to", "their", "other", "colors"
         ):
@@ -352,6 +476,8 @@ def _description_parts(d: _Description) -> list[Part]:
                 ),
             )
         )
+    if d.name:
+        parts.append(Part("3", SetName(d.name)))
     if d.grants:
         parts.append(Part("6", AbilityChange(grant=tuple(d.grants))))
     if d.pt is not None:
@@ -364,6 +490,15 @@ def _lose(cursor: Cursor, result: PredicateResult) -> None:
         result.parts.append(Part("6", AbilityChange(remove_all=True, except_mana=True)))
     elif cursor.accept("all", "abilities"):
         result.parts.append(Part("6", AbilityChange(remove_all=True)))
+    elif cursor.accept("all", "land", "types", "and", "abilities"):
+        result.parts.append(
+            Part("4", TypeChange(lose_subtype_kinds=frozenset({"Land"}), retain=True))
+        )
+        result.parts.append(Part("6", AbilityChange(remove_all=True)))
+    elif cursor.accept("all", "land", "types"):
+        result.parts.append(
+            Part("4", TypeChange(lose_subtype_kinds=frozenset({"Land"}), retain=True))
+        )
     elif cursor.accept("all", "creature", "types"):
         result.parts.append(Part("4", TypeChange(lose_all_creature_types=True, retain=True)))
     elif cursor.accept("all", "other", "card", "types", "and", "abilities") or cursor.accept(
@@ -395,13 +530,36 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
     cursor.pos += 1
     power, toughness = pair
     if cursor.accept("for", "each"):
-        counted = parse_subject(cursor, context)
-        if counted is None:
-            cursor.fail("expected what to count after 'for each'")
-        count = CountObjects(counted)
+        count: Expr
+        kind = _counters_on_self(cursor) or _counters_on_it(cursor)
+        if kind is not None:
+            count = CountersOnSource(kind)
+        elif cursor.accept("card", "in", "your", "hand"):
+            count = HandSize()
+        elif cursor.accept("color", "among"):
+            among = parse_subject(cursor, context)
+            if among is None:
+                cursor.fail("expected what to look at after 'color among'")
+            count = ColorsAmong(among)
+        else:
+            counted = parse_subject(cursor, context)
+            if counted is None:
+                cursor.fail("expected what to count after 'for each'")
+            count = CountObjects(counted)
         power = _scale(power, count)
         toughness = _scale(toughness, count)
     result.parts.append(Part("7c", ModifyPT(power, toughness)))
+
+
+def _counters_on_it(cursor: Cursor) -> str | None:
+    """ "+1/+1 counter on it" (the affected object is the source in self-pumps)."""
+    start = cursor.pos
+    kind = cursor.raw()
+    if cursor.peek(1) == "counter" and cursor.peek(2) == "on" and cursor.peek(3) == "it":
+        cursor.pos += 4
+        return kind
+    cursor.pos = start
+    return None
 
 
 def _scale(per: Expr, count: Expr) -> Expr:
@@ -424,6 +582,17 @@ def _have(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> N
             result.parts.append(Part("7b", SetPT(expr, expr)))
             return
         cursor.fail("expected base power and toughness")
+    if cursor.accept("base", "power") or cursor.accept("base", "toughness"):
+        stat = cursor.tokens[cursor.pos - 1].lower()
+        token = cursor.peek()
+        if not token.lstrip("-").isdigit():
+            cursor.fail(f"expected a number for base {stat}")
+        cursor.pos += 1
+        value = Const(int(token))
+        result.parts.append(
+            Part("7b", SetPT(value, None) if stat == "power" else SetPT(None, value))
+        )
+        return
     if cursor.accept("all", "activated", "abilities", "of"):
         subject = parse_subject(cursor, context)
         if subject is None:
@@ -442,6 +611,7 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
     result = PredicateResult()
     while True:
         cursor.accept("it") or cursor.accept("they")
+        cursor.accept("each")
         verb = cursor.peek()
         if verb in ("get", "gets"):
             cursor.pos += 1
@@ -465,6 +635,16 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
             if not parts:
                 cursor.fail("expected what it is")
             result.parts.extend(parts)
+        elif verb in ("isn't", "aren't"):
+            cursor.pos += 1
+            cursor.accept("a") or cursor.accept("an")
+            removed: set[str] = set()
+            while cursor.peek() in ALL_TYPE_WORDS and ALL_TYPE_WORDS[cursor.peek()][0] == "type":
+                removed.add(ALL_TYPE_WORDS[cursor.peek()][1])
+                cursor.pos += 1
+            if not removed:
+                cursor.fail("expected the card type it isn't")
+            result.parts.append(Part("4", TypeChange(remove_types=frozenset(removed), retain=True)))
         elif verb in ("can't", "cannot", "don't", "doesn't", "must", "may"):
             # CR 613.11: rules-modifying effects are not characteristics; kept as text.
             result.rules.append(cursor.rest())

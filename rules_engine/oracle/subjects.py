@@ -40,6 +40,7 @@ PRONOUNS = {
     "that artifact",
     "those creatures",
     "those permanents",
+    "them",
 }
 
 
@@ -53,6 +54,16 @@ class SubjectContext:
         slots = tuple(range(self.next_target, self.next_target + count))
         self.next_target += count
         return slots
+
+
+def _after_with_counter(cursor: Cursor) -> tuple[str | None, int] | None:
+    start = cursor.pos
+    cursor.pos += 1  # "with"
+    cursor.accept("a") or cursor.accept("an")
+    counted = _counter_phrase(cursor)
+    if counted is None:
+        cursor.pos = start
+    return counted
 
 
 def _ability_word(cursor: Cursor) -> str | None:
@@ -71,9 +82,12 @@ def _ability_word(cursor: Cursor) -> str | None:
 def _compare(cursor: Cursor) -> tuple[str, int] | None:
     """ "N or greater" / "N or less"."""
     token = cursor.peek()
-    if not token.isdigit():
+    if token == "x":
+        value = -1  # the X of the spell or ability, known on resolution
+    elif not token.isdigit():
         return None
-    value = int(token)
+    else:
+        value = int(token)
     cursor.pos += 1
     if cursor.accept("or", "greater") or cursor.accept("or", "more"):
         return (">=", value)
@@ -113,6 +127,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, tapped=False)
         elif word == "attacking":
             f = replace(f, attacking=True)
+        elif word == "blocking":
+            f = replace(f, blocking=True)
         elif word in _GENERIC_NOUNS:
             noun_seen = True
         elif word in _NOUNS_OUTSIDE:
@@ -141,8 +157,104 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
     return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
 
 
+def _counter_phrase(cursor: Cursor) -> tuple[str | None, int] | None:
+    """ "a +1/+1 counter on it", "one or more counters on it", "two or more ... counters"."""
+    start = cursor.pos
+    least = 1
+    word = cursor.peek()
+    if word in NUMBER_WORDS:
+        least = NUMBER_WORDS[word]
+        cursor.pos += 1
+        cursor.accept("or", "more")
+    kind: str | None = None
+    raw = cursor.raw()
+    if "/" in raw or (
+        cursor.peek(1) in ("counter", "counters") and cursor.peek() not in ("a", "an")
+    ):
+        kind = raw
+        cursor.pos += 1
+    if cursor.accept("counter", "on", "it") or cursor.accept("counters", "on", "it"):
+        return (kind, least)
+    cursor.pos = start
+    return None
+
+
+def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
+    """ "that's a Wizard", "that are Elves", "that's a creature"."""
+    start = cursor.pos
+    if not (
+        cursor.accept("that's")
+        or cursor.accept("that", "is")
+        or cursor.accept("that", "are")
+        or cursor.accept("which", "is")
+    ):
+        return None
+    cursor.accept("a") or cursor.accept("an")
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    while cursor.peek() in ALL_TYPE_WORDS:
+        kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
+        (types if kind == "type" else subtypes).add(canonical)
+        cursor.pos += 1
+    if not (types or subtypes):
+        cursor.pos = start
+        return None
+    return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
+
+
+def _name_words(cursor: Cursor) -> str | None:
+    """ "named Grizzly Bears": capitalised words up to the verb."""
+    words = []
+    while cursor.raw() and cursor.raw()[:1].isupper() and cursor.peek() not in ("and", "or"):
+        words.append(cursor.raw())
+        cursor.pos += 1
+    return " ".join(words) or None
+
+
 def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter:
     while True:
+        that = _that_is(cursor, f)
+        if that is not None:
+            f = that
+            continue
+        if cursor.peek() == "with" and (counted := _after_with_counter(cursor)) is not None:
+            f = replace(f, counters=counted)
+            continue
+        if cursor.accept("that", "are", "enchanted", "or", "equipped") or cursor.accept(
+            "that's", "enchanted", "or", "equipped"
+        ):
+            f = replace(f, enchanted_or_equipped=True)
+            continue
+        if cursor.accept("that", "are", "enchanted") or cursor.accept("that's", "enchanted"):
+            f = replace(f, enchanted=True)
+            continue
+        if cursor.accept("that", "are", "equipped") or cursor.accept("that's", "equipped"):
+            f = replace(f, equipped=True)
+            continue
+        if cursor.accept("other", "than", SELF):
+            f = replace(f, not_source=True)
+            continue
+        if cursor.accept("attached", "to", "it"):
+            f = replace(f, attached_to_affected=True)
+            continue
+        if cursor.accept("that", "shares", "a", "creature", "type", "with", SELF) or cursor.accept(
+            "that", "share", "a", "creature", "type", "with", SELF
+        ):
+            f = replace(f, shares_creature_type_with_source=True)
+            continue
+        if cursor.accept("that", "share", "a", "card", "type") or cursor.accept(
+            "that", "shares", "a", "card", "type"
+        ):
+            continue  # a targeting restriction: it doesn't change what the effect does
+        if cursor.accept("named"):
+            name = _name_words(cursor)
+            if name is None:
+                cursor.fail("expected a name after 'named'")
+            f = replace(f, name=name)
+            continue
+        if cursor.accept("enchanted", "player", "controls"):
+            f = replace(f, controller="enchanted_player")
+            continue
         if cursor.accept("you", "control"):
             f = replace(f, controller="you")
         elif cursor.accept("you", "don't", "control"):
@@ -227,14 +339,31 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
     for pronoun in sorted(PRONOUNS, key=len, reverse=True):
         if cursor.accept(*pronoun.split()):
             return Subject("antecedent", words=pronoun)
-    if cursor.accept("enchanted") or cursor.accept("equipped") or cursor.accept("fortified"):
+    status = cursor.accept_any("enchanted", "equipped", "fortified")
+    if status:
+        noun_at = cursor.pos
         f = _adjectives_and_noun(cursor, Filter())
         if f is None:
             cursor.pos = start
             return None
-        return Subject("attached", (f,), words=cursor.sentence)
+        plural = any(_is_plural(word) for word in cursor.tokens[noun_at : cursor.pos])
+        if not plural and cursor.peek() not in ("you", "your", "an", "target"):
+            return Subject("attached", (f,), words=cursor.sentence)
+        # "Equipped creatures you control": every such creature, not the one this is attached to.
+        f = replace(f, enchanted=True) if status == "enchanted" else replace(f, equipped=True)
+        return Subject("filter", (_post_modifiers(cursor, f, context),))
     count = 1
-    if cursor.accept("up", "to", "one", "target") or cursor.accept("another", "target"):
+    up_to = False
+    if (
+        cursor.peek() == "up"
+        and cursor.peek(1) == "to"
+        and cursor.peek(2) in NUMBER_WORDS
+        and cursor.peek(3) == "target"
+    ):
+        count = NUMBER_WORDS[cursor.peek(2)]
+        up_to = True
+        cursor.pos += 4
+    elif cursor.accept("another", "target"):
         pass
     elif cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target":
         count = NUMBER_WORDS[cursor.peek()]
@@ -257,7 +386,16 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
             alternatives.append(alternative)
         filters = tuple(_post_modifiers(cursor, a, context) for a in alternatives[:-1])
         filters += (_post_modifiers(cursor, alternatives[-1], context),)
-        return Subject("targets", filters, target_slots=context.take_targets(count))
+        return Subject("targets", filters, target_slots=context.take_targets(count), up_to=up_to)
+    if status := cursor.accept_any(
+        "each enchanted", "each equipped", "all enchanted", "all equipped"
+    ):
+        f = _adjectives_and_noun(cursor, Filter())
+        if f is None:
+            cursor.pos = start
+            return None
+        flag = {"enchanted": True} if status.endswith("enchanted") else {"equipped": True}
+        return Subject("filter", (_post_modifiers(cursor, replace(f, **flag), context),))
     other = False
     if cursor.accept("all", "other") or cursor.accept("each", "other"):
         other = True
@@ -271,6 +409,14 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         return None
     f = _post_modifiers(cursor, f, context)
     return Subject("filter", (f,))
+
+
+def _is_plural(word: str) -> bool:
+    entry = ALL_TYPE_WORDS.get(word.lower())
+    if entry is None:
+        return word.lower() in ("permanents", "cards", "spells")
+    singular = entry[1].lower()
+    return word.lower() != singular and word.lower().endswith("s")
 
 
 def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
@@ -288,12 +434,29 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
         if not joined:
             break
         nxt = _item(cursor, context)
-        if nxt is None or nxt.kind != "filter" or items[0].kind != "filter":
+        kinds = {items[0].kind, getattr(nxt, "kind", None)}
+        if nxt is None or not (
+            kinds <= {"filter"} or kinds == {"targets"} or kinds == {"self", "filter"}
+        ):
             cursor.pos = mark
             break
         items.append(nxt)
     if len(items) == 1:
         subject = items[0]
+    elif all(item.kind == "targets" for item in items):
+        # "target creature you control and target creature an opponent controls"
+        subject = Subject(
+            "targets",
+            tuple(f for item in items for f in item.filters),
+            target_slots=tuple(slot for item in items for slot in item.target_slots),
+        )
+    elif any(item.kind == "self" for item in items):
+        # "~ and other Elves you control"
+        subject = Subject(
+            "filter",
+            tuple(f for item in items if item.kind == "filter" for f in item.filters),
+            include_self=True,
+        )
     else:
         subject = Subject("filter", tuple(f for item in items for f in item.filters))
     words = " ".join(cursor.tokens[start : cursor.pos])

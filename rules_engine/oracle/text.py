@@ -70,7 +70,8 @@ def split_sentences(text: str) -> list[str]:
         if ch == '"':
             closing = in_quote
             in_quote = not in_quote
-            if closing and i > 0 and text[i - 1] == "." and after in ("", " "):
+            following = text[i + 1 :].lstrip()[:1]
+            if closing and i > 0 and text[i - 1] == "." and (not following or following.isupper()):
                 sentences.append("".join(current).strip())
                 current = []
         elif ch == "." and not in_quote and after in ("", " "):

@@ -52,6 +52,8 @@ def _objects(phrase: str, sentence: str) -> Subject:
 def _who(phrase: str, sentence: str) -> Who:
     """ "an opponent or a permanent an opponent controls" -> players + objects."""
     phrase = phrase.strip()
+    if phrase in ("him", "her", "it", "~", "them"):
+        return Who("none", Subject("self", words=phrase))
     if phrase in ("a permanent or player", "a player or permanent", "any target"):
         permanents = Subject("filter", (Filter(),), words="permanent")
         return Who("any", permanents)
