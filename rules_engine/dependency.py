@@ -443,6 +443,8 @@ def _may_depend(
     """Could applying B change A at all? (If not, no trial is needed.)"""
     if a.eid == b.eid or a.cda != b.cda:
         return False  # 613.8a(c): CDA and non-CDA effects never depend on each other
+    if "counters" in (a.kind, b.kind):
+        return False  # 613.4c names "effects and counters": a counter is not an effect (613.8a)
     written = writes(b, layer)
     if written & reads(a):
         return True

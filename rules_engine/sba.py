@@ -53,6 +53,27 @@ def _enchant_allows(
     return True
 
 
+def _protected_from(
+    host: str, attached: Characteristics, state: dict[str, Characteristics]
+) -> bool:
+    """CR 702.16c-d: protection from a quality keeps Auras and Equipment with it off."""
+    from rules_engine.vocabulary import COLOR_WORDS
+
+    if host not in state:
+        return False
+    for ability in state[host].abilities:
+        text = ability.text.lower()
+        if not text.startswith("protection from "):
+            continue
+        for quality in text.removeprefix("protection from ").replace(" and from ", ",").split(","):
+            quality = quality.strip()
+            if quality == "everything":
+                return True
+            if quality in COLOR_WORDS and COLOR_WORDS[quality] in attached.colors:
+                return True
+    return False
+
+
 def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[StateBasedAction]:
     world = World.of(game)
     actions: list[StateBasedAction] = []
@@ -95,7 +116,14 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
             hosts_ok = host is not None and (
                 host in game.players or (host in state and world.objects[host].on_battlefield)
             )
-            if not hosts_ok or not _enchant_allows(chars, host or "", state, world):
+            legal = (
+                hosts_ok
+                and "Creature"
+                not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
+                and _enchant_allows(chars, host or "", state, world)
+                and not _protected_from(host or "", chars, state)
+            )
+            if not legal:
                 actions.append(
                     StateBasedAction(
                         "to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing"
@@ -107,10 +135,13 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                 host not in state
                 or not world.objects[host].on_battlefield
                 or "Creature" not in state[host].types
+                or "Creature"
+                in chars.types  # CR 301.5c: an Equipment that's a creature can't equip
+                or _protected_from(host, chars, state)
             ):
                 actions.append(
                     StateBasedAction(
-                        "unattached", obj.label, "704.5n", "Equipment attached to a non-creature"
+                        "unattached", obj.label, "704.5n", "Equipment attached illegally"
                     )
                 )
     seen: dict[tuple[str, str], list[str]] = {}

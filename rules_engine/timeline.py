@@ -474,6 +474,8 @@ def apply_step(game: Game, step: Step) -> Game:
         obj = _require_on_battlefield(game, step.obj, f"{step.path}.attach")
         if step.to not in game.players:
             _require_on_battlefield(game, step.to or "", f"{step.path}.to")
+        if obj.attached_to == step.to:
+            return game  # CR 701.3b: attaching it where it already is does nothing
         game, timestamp = _stamp(game)  # CR 613.7e
         return game.with_object(replace(obj, attached_to=step.to, timestamp=timestamp))
     if step.verb == "damage":
