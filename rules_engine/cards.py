@@ -184,8 +184,13 @@ def card_from_json(value: Any, path: str) -> CardDef:
     abilities = _string_list(value.get("abilities", []), f"{path}.abilities")
     for key in ("power", "toughness", "loyalty"):
         v = value.get(key)
-        if v is not None and not isinstance(v, (int, str)) or isinstance(v, bool):
-            raise BoardError(f"{path}.{key}", 'must be a number (or a printed value like "*")')
+        if v is None:
+            continue
+        printed = re.fullmatch(r"-?\d{1,4}|\*|\d{1,2}[+-]\*|\*[+-]\d{1,2}", str(v))
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or printed is None:
+            raise BoardError(
+                f"{path}.{key}", 'a number from -9999 to 9999, or a printed value like "*" or "1+*"'
+            )
     token = value.get("token", False)
     if not isinstance(token, bool):
         raise BoardError(f"{path}.token", "must be true or false")

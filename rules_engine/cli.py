@@ -43,18 +43,24 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
             f"error: {args.board}: not valid JSON: {exc.msg} (line {exc.lineno})", file=sys.stderr
         )
         return 2
+    except (RecursionError, ValueError) as exc:
+        # Absurd nesting or numbers with thousands of digits: refuse, don't crash.
+        print(
+            f"error: {args.board}: not a usable board ({exc.__class__.__name__})", file=sys.stderr
+        )
+        return 2
     try:
         if args.command == "event":
             from rules_engine.replacement.answer import event_answer
 
-            print(json.dumps(event_answer(data), indent=2), file=out)
-            return 0
-        result = evaluate_board(data, dependency=not args.no_dependency)
+            text = json.dumps(event_answer(data), indent=2)
+        else:
+            result = evaluate_board(data, dependency=not args.no_dependency)
+            text = (
+                explain_table(result) if args.explain else json.dumps(answer_json(result), indent=2)
+            )
     except BoardError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.explain:
-        print(explain_table(result), file=out)
-    else:
-        print(json.dumps(answer_json(result), indent=2), file=out)
+    print(text, file=out)
     return 0

@@ -55,6 +55,7 @@ from rules_engine.oracle.predicates import (
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
 from rules_engine.oracle.text import (
     SELF,
+    check_numbers,
     clean,
     mark_self,
     split_sentences,
@@ -165,6 +166,7 @@ def parse_ability_text(line: str, name: str, *, spell: bool = False) -> tuple[Pa
 
 @lru_cache(maxsize=4096)
 def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
+    check_numbers(line)
     display = strip_reminder(line)
     if not display:
         return ()

@@ -20,9 +20,20 @@ _THIS_OBJECT = re.compile(
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
+_HUGE_NUMBER = re.compile(r"\d{7,}")
+
+
 def clean(text: str) -> str:
     """Unify typography (the Oracle minus sign, curly quotes) and spacing."""
     return re.sub(r"[ \t]+", " ", text.translate(_MINUS)).strip()
+
+
+def check_numbers(text: str) -> None:
+    """Numbers on cards are small; a number with seven or more digits is refused."""
+    if m := _HUGE_NUMBER.search(text):
+        from rules_engine.oracle.cursor import OracleParseError
+
+        raise OracleParseError(text, f"the number {m.group(0)[:12]}... is too large")
 
 
 def strip_reminder(text: str) -> str:
