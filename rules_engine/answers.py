@@ -10,6 +10,7 @@ from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.layers import Evaluation, TraceStep, compute
+from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.sba import StateBasedAction, state_based_actions
 from rules_engine.timeline import replay
 
@@ -30,8 +31,12 @@ class Result:
 def evaluate_board(data: Any, *, dependency: bool = True) -> Result:
     """Parse, replay and evaluate a board. Raises BoardError for a malformed board."""
     board = data if isinstance(data, Board) else parse_board(data)
-    game = replay(board)
-    evaluation = compute(game, dependency=dependency, graphs=dependency)
+    try:
+        game = replay(board)
+        evaluation = compute(game, dependency=dependency, graphs=dependency)
+    except OracleParseError as exc:
+        # Text that only exists mid-evaluation: granted abilities, changed words.
+        raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
     sbas = tuple(state_based_actions(game, evaluation.chars))
     return Result(board, game, evaluation, sbas)
 

@@ -14,7 +14,7 @@ from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board, Choices, Step
 from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics, printed_abilities
-from rules_engine.effects import CopyOf, EffectSpec, OneShot
+from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, ResolvedEffect
 from rules_engine.layers import compute
@@ -162,6 +162,10 @@ def _resolve(
     state = evaluation.chars
     world = World.of(game)
     specs = _choose_instead(specs, step, source, controller, state, world)
+    for spec in specs:
+        for part in spec.parts:
+            if isinstance(part.action, ChangeText):
+                _check_text_change(part.action, step)
     resolved: list[ResolvedEffect] = []
     for n, spec in enumerate(specs):
         eid = step.label if len(specs) == 1 else f"{step.label}.{n}"
@@ -219,6 +223,28 @@ def _resolve(
         for action in ability.actions:
             game = _one_shot(game, action, step, source, controller, state, world)
     return game
+
+
+def _check_text_change(action: ChangeText, step: Step) -> None:
+    """CR 612.2: the words must be of the kind the effect changes (a color word for a color word)."""
+    from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_WORDS, CREATURE_TYPES
+
+    kinds = {
+        "color": set(COLOR_WORDS),
+        "basic_land_type": {t.lower() for t in BASIC_LAND_TYPES},
+        "creature_type": {t.lower() for t in CREATURE_TYPES},
+    }
+    allowed = set().union(*(kinds[k] for k in action.kinds))
+    for key, word in (("from", step.choices.from_word), ("to", step.choices.to_word)):
+        if not word:
+            raise BoardError(
+                f"{step.path}.choices.{key}", "name the word to replace (choices.from/to)"
+            )
+        if word.lower() not in allowed:
+            what = " or ".join(k.replace("_", " ") for k in sorted(action.kinds))
+            raise BoardError(f"{step.path}.choices.{key}", f'"{word}" is not a {what}')
+    if "creature_type" in action.kinds and (step.choices.to_word or "").lower() == "wall":
+        raise BoardError(f"{step.path}.choices.to", "the new creature type can't be Wall")
 
 
 def _choose_instead(

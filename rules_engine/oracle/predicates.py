@@ -197,7 +197,7 @@ def _counters_on_self(cursor: Cursor) -> str | None:
     if (
         cursor.peek(1) in ("counter", "counters")
         and cursor.peek(2) == "on"
-        and cursor.peek(3) == SELF
+        and cursor.peek(3) in (SELF, "it")
     ):
         cursor.pos += 4
         return kind

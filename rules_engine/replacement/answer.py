@@ -10,6 +10,7 @@ from rules_engine.board import Choices, parse_board
 from rules_engine.cards import card_from_json
 from rules_engine.errors import BoardError
 from rules_engine.layers import compute
+from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -227,8 +228,11 @@ def event_answer(data: Any) -> dict[str, Any]:
     board = data if isinstance(data, BoardData) else parse_board(data)
     if board.ask is None or board.ask.kind != "event":
         raise BoardError("ask", 'an event board asks {"event": EVENT}')
-    game = replay(board)
-    chars = compute(game).chars
+    try:
+        game = replay(board)
+        chars = compute(game).chars
+    except OracleParseError as exc:
+        raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
     events = reader.events(board.ask.event, "ask.event")
     statics, cants = statics_of(game, chars)
@@ -241,6 +245,10 @@ def event_answer(data: Any) -> dict[str, Any]:
         tree = explorer.run(_pending(board.ask.event, events), shields)
     except RuntimeError as exc:
         raise BoardError("ask.event", f"{exc}: simplify the event") from exc
+    except OracleParseError as exc:
+        raise BoardError(
+            "ask.event", f"an ability the event produces cannot be read: {exc}"
+        ) from exc
     return {"tree": tree, "outcomes": outcomes(explorer.leaves), "effects": _effects_in(tree)}
 
 
