@@ -226,7 +226,7 @@ def _resolve(
 
 
 def _check_text_change(action: ChangeText, step: Step) -> None:
-    """CR 612.2: the words must be of the kind the effect changes (a color word for a color word)."""
+    """CR 612.2: the words must be of the kind the effect changes."""
     from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_WORDS, CREATURE_TYPES
 
     kinds = {
