@@ -14,7 +14,7 @@ from typing import Any, Literal
 from rules_engine.apply import apply_payload, copy_values, face_down, payload
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import AbilityChange, Const, CopyOf, EffectSpec, ModifyPT, Part, Subject
-from rules_engine.game import CopySnapshot, ResolvedEffect
+from rules_engine.game import CopySnapshot, GameObject, ResolvedEffect
 from rules_engine.selection import Context, World, condition_holds, select
 from rules_engine.vocabulary import KEYWORDS
 
@@ -156,17 +156,7 @@ def rule_effects(world: World) -> list[Effect]:
                     subject=SELF_SUBJECT,
                     parts=(Part("6", AbilityChange(grant=(kind.capitalize(),))),),
                 )
-                effects.append(
-                    Effect(
-                        f"{obj.label}:{kind}",
-                        "counters",
-                        spec,
-                        obj.label,
-                        obj.card.name,
-                        ts,
-                        (ts, obj.order, 0, kind, 0),
-                    )
-                )
+                effects.append(_counter_effect(obj, kind, spec, ts))
                 continue
             pt = _counter_pt(kind)
             if pt is None or n == 0:
@@ -176,19 +166,21 @@ def rule_effects(world: World) -> list[Effect]:
                 subject=SELF_SUBJECT,
                 parts=(Part("7c", ModifyPT(Const(pt[0] * n), Const(pt[1] * n))),),
             )
-            ts = timestamps.get(kind, obj.timestamp)
-            effects.append(
-                Effect(
-                    f"{obj.label}:{kind}",
-                    "counters",
-                    spec,
-                    obj.label,
-                    obj.card.name,
-                    ts,
-                    (ts, obj.order, 0, kind, 0),
-                )
-            )
+            effects.append(_counter_effect(obj, kind, spec, timestamps.get(kind, obj.timestamp)))
     return effects
+
+
+def _counter_effect(obj: GameObject, kind: str, spec: EffectSpec, timestamp: int) -> Effect:
+    """Counters act in layer 7c (and keyword counters in 6) at their own timestamp (613.7c)."""
+    return Effect(
+        f"{obj.label}:{kind}",
+        "counters",
+        spec,
+        obj.label,
+        obj.card.name,
+        timestamp,
+        (timestamp, obj.order, 0, kind, 0),
+    )
 
 
 def _counter_pt(kind: str) -> tuple[int, int] | None:

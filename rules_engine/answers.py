@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.board import Ask, Board, parse_board
-from rules_engine.characteristics import characteristics_json
+from rules_engine.characteristics import COPIABLE_FIELDS, characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.layers import Evaluation, TraceStep, compute
@@ -225,23 +225,8 @@ def answer_json(result: Result) -> dict[str, Any]:
         )
         copiable = result.evaluation.copiable.get(obj.label)
         if copiable is not None:
-            data["copiable"] = {
-                k: v
-                for k, v in characteristics_json(copiable).items()
-                if k
-                in (
-                    "name",
-                    "mana_cost",
-                    "colors",
-                    "supertypes",
-                    "types",
-                    "subtypes",
-                    "abilities",
-                    "power",
-                    "toughness",
-                    "loyalty",
-                )
-            }
+            copied = characteristics_json(copiable)
+            data["copiable"] = {k: copied[k] for k in COPIABLE_FIELDS}
         if obj.attached_to:
             data["attached_to"] = obj.attached_to
         if obj.tapped:

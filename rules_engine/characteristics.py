@@ -249,6 +249,21 @@ def clean_subtypes(chars: Characteristics) -> Characteristics:
     return replace(chars, subtypes=kept)
 
 
+# CR 707.2: the characteristics a copy effect copies (and that layer 1 writes).
+COPIABLE_FIELDS: tuple[str, ...] = (
+    "name",
+    "mana_cost",
+    "colors",
+    "supertypes",
+    "types",
+    "subtypes",
+    "abilities",
+    "power",
+    "toughness",
+    "loyalty",
+)
+
+
 def characteristics_json(chars: Characteristics) -> dict[str, Any]:
     """The board format's characteristics (colors W U B R G, keywords alone)."""
     data: dict[str, Any] = {

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from rules_engine.active import Effect, apply_effect, current_effects
 from rules_engine.characteristics import (
+    COPIABLE_FIELDS,
     Characteristics,
     characteristics_json,
     initial_characteristics,
@@ -27,28 +28,8 @@ from rules_engine.selection import World
 
 # Which characteristics each layer writes (for the trace and for dependency pruning).
 LAYER_FIELDS: dict[str, tuple[str, ...]] = {
-    "1a": (
-        "name",
-        "mana_cost",
-        "colors",
-        "supertypes",
-        "types",
-        "subtypes",
-        "abilities",
-        "power",
-        "toughness",
-    ),
-    "1b": (
-        "name",
-        "mana_cost",
-        "colors",
-        "supertypes",
-        "types",
-        "subtypes",
-        "abilities",
-        "power",
-        "toughness",
-    ),
+    "1a": COPIABLE_FIELDS,
+    "1b": COPIABLE_FIELDS,
     "2": ("controller",),
     "3": ("abilities",),
     "4": ("supertypes", "types", "subtypes", "abilities"),

@@ -462,6 +462,21 @@ def _split_compound(body: str) -> list[str]:
     return [body]
 
 
+_ADDITIONAL = (
+    (
+        re.compile(
+            r"^put a \+1/\+1 counter on that creature for each 1 damage prevented this way$"
+        ),
+        "counters_per_prevented",
+    ),
+    (
+        re.compile(
+            r"^if damage is prevented this way, ~ deals that much damage to that source's controller$"
+        ),
+        "reflect_to_controller",
+    ),
+)
+
 _LOOKS_REPLACING = re.compile(
     r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskip\b|"
     r"\bprevent\b|can't be prevented|can't gain life|can't get counters|counters can't|"
@@ -484,27 +499,12 @@ def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
             if body == "your opponents can't win the game":
                 specs.append(CantSpec(sentence, "win_game", player="opponent"))
                 continue
-            if re.match(
-                r"^put a \+1/\+1 counter on that creature for each 1 damage prevented this way$",
-                body,
-            ):
+            extra = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
+            if extra is not None:
+                # CR 615.5: a prevention effect's additional part, written as its own sentence.
                 if specs and isinstance(specs[-1], ReplacementSpec):
-                    specs[-1] = replace(
-                        specs[-1],
-                        extra="counters_per_prevented",
-                        text=specs[-1].text + " " + sentence,
-                    )
-                continue
-            if re.match(
-                r"^if damage is prevented this way, ~ deals that much damage to that source's controller$",
-                body,
-            ):
-                if specs and isinstance(specs[-1], ReplacementSpec):
-                    specs[-1] = replace(
-                        specs[-1],
-                        extra="reflect_to_controller",
-                        text=specs[-1].text + " " + sentence,
-                    )
+                    last = specs[-1]
+                    specs[-1] = replace(last, extra=extra, text=f"{last.text} {sentence}")
                 continue
             spec = _sentence(body, sentence)
             if spec is not None:
