@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "template_partials.apps.SimpleAppConfig",
     "csp",
     "tutor.core",
+    "tutor.boards",
 ]
 
 MIDDLEWARE = [

@@ -8,4 +8,5 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("tutor.core.urls")),
+    path("", include("tutor.boards.urls")),
 ]

@@ -1,0 +1,191 @@
+"""The board builder: every change re-evaluates the board, with or without htmx."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tests.web.boards import GRAY_OGRE, example, token_of
+from tutor.boards.codec import decode_board, encode_board
+from tutor.boards.editing import new_board
+
+EMPTY = encode_board(new_board())
+
+
+def add(client, token: str, **fields: Any):
+    data = {"verb": "enter", "controller": "Alice", **fields}
+    return client.post(reverse("board-add", args=[token]), data)
+
+
+def token_from(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def test_the_empty_builder_offers_every_verb_and_the_card_library(client):
+    response = client.get("/build/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<title>Build a board · Layerlab</title>" in page
+    assert "The board is empty" in page
+    for verb in ("A permanent enters the battlefield", "A spell resolves", "Counters are put on"):
+        assert verb in page
+    assert '<option value="Gray Ogre">' in page  # the autocomplete list
+
+
+def test_adding_a_library_card_redirects_to_the_new_board_without_javascript(client):
+    response = add(client, EMPTY, card="Gray Ogre", label="ogre")
+    assert response.status_code == 303
+    board = decode_board(token_from(response["Location"]))
+    assert board["steps"] == [{"enter": "Gray Ogre", "as": "ogre", "controller": "Alice"}]
+    page = client.get(response["Location"]).content.decode()
+    assert "Gray Ogre enters under Alice&#x27;s control" in page
+    assert "2/2" in page
+
+
+def test_adding_with_htmx_returns_the_workspace_and_pushes_the_url(htmx_client):
+    response = add(htmx_client, EMPTY, card="Gray Ogre", label="ogre")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="workspace"')
+    assert "<html" not in page
+    assert response["HX-Push-Url"].startswith("/build/1.")
+
+
+def test_the_gray_ogre_board_can_be_built_step_by_step(client):
+    token = EMPTY
+    steps: list[dict[str, Any]] = [
+        {"card": "Gray Ogre", "label": "ogre"},
+        {"verb": "counters", "obj": "ogre", "counter_kind": "+1/+1", "n": "1"},
+        {
+            "verb": "cast",
+            "invent_name": "Pump",
+            "invent_types": ["Instant"],
+            "invent_abilities": "Target creature gets +4/+4 until end of turn.",
+            "targets": ["ogre"],
+            "label": "pump",
+        },
+        {
+            "invent_name": "Wall Anthem",
+            "invent_types": ["Enchantment"],
+            "invent_abilities": "Creatures you control get +0/+2.",
+            "label": "anthem",
+        },
+        {
+            "verb": "cast",
+            "invent_name": "Shrink",
+            "invent_types": ["Instant"],
+            "invent_abilities": "Target creature becomes 0/1 until end of turn.",
+            "targets": ["ogre"],
+            "label": "shrink",
+        },
+    ]
+    for fields in steps:
+        response = add(client, token, **fields)
+        assert response.status_code == 303, response.content.decode()[:2000]
+        token = token_from(response["Location"])
+    page = client.get(reverse("board", args=[token])).content.decode()
+    assert "<strong>5/8</strong>" in page  # CR 613.5's worked example
+
+
+def test_an_unknown_card_is_explained_beside_the_field(client, htmx_client):
+    response = add(client, EMPTY, card="Grey Orge")
+    assert response.status_code == 400
+    assert "Grey Orge" in response.content.decode()
+    response = add(htmx_client, EMPTY, card="Grey Orge")
+    assert response.status_code == 422
+    assert response["HX-Retarget"] == "#workspace"
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_an_invented_card_the_grammar_cannot_read_quotes_the_phrase(client):
+    response = add(
+        client,
+        EMPTY,
+        invent_name="Banana Lord",
+        invent_types=["Creature"],
+        invent_power="2",
+        invent_toughness="2",
+        invent_abilities="Creatures you control get +1/+1 for each banana.",
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "banana" in page
+    assert 'id="id_invent_abilities_error"' in page
+
+
+def test_a_target_that_does_not_exist_is_refused(client):
+    board = example(GRAY_OGRE)
+    response = client.post(
+        reverse("board-add", args=[encode_board(board)]),
+        {"verb": "cast", "card": "Giant Growth", "controller": "Alice", "targets": ["nobody"]},
+    )
+    assert response.status_code == 400
+    assert "nobody" in response.content.decode()
+
+
+def test_steps_move_and_delete_and_the_timestamps_follow(client):
+    token = token_of(GRAY_OGRE)
+    response = client.post(reverse("board-move", args=[token, "3", "up"]))
+    assert response.status_code == 303
+    moved = decode_board(token_from(response["Location"]))
+    assert [s.get("as") for s in moved["steps"]][2:4] == ["anthem", "pump"]
+    response = client.post(reverse("board-remove", args=[token, "4"]))
+    assert response.status_code == 303
+    removed = decode_board(token_from(response["Location"]))
+    page = client.get(reverse("board", args=[encode_board(removed)])).content.decode()
+    assert "<strong>7/9</strong>" in page  # without the 0/1 effect: 3/3 + 4/4 + 0/2
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "build/{token}/remove/99",
+        "build/{token}/remove/-1",
+        "build/{token}/remove/x",
+        "build/{token}/move/0/up",
+        "build/{token}/move/0/sideways",
+        "build/{token}/remove/0",  # later steps refer to the ogre
+        "build/1.garbage/remove/0",
+    ],
+)
+def test_forged_edits_are_a_clear_400(client, url):
+    response = client.post("/" + url.format(token=token_of(GRAY_OGRE)))
+    assert response.status_code == 400
+    assert "Traceback" not in response.content.decode()
+    assert "Something in this request can't be used" in response.content.decode()
+
+
+def test_edits_need_post_and_a_csrf_token(client, csrf_client):
+    token = token_of(GRAY_OGRE)
+    assert client.get(reverse("board-remove", args=[token, "4"])).status_code == 405
+    assert csrf_client.post(reverse("board-remove", args=[token, "4"])).status_code == 403
+
+
+def test_a_board_file_can_be_opened_by_pasting_it(client):
+    response = client.post(reverse("board-import"), {"board_json": json.dumps(example(GRAY_OGRE))})
+    assert response.status_code == 303
+    assert decode_board(token_from(response["Location"]))["steps"][0]["as"] == "ogre"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Paste a board"),
+        ("{not json", "valid JSON"),
+        ("[]", "JSON object"),
+        ('{"format": "mtg-board/1", "players": ["A"], "steps": [{"enter": "Nope"}]}', "isn"),
+    ],
+)
+def test_a_bad_board_file_is_explained(client, text, message):
+    response = client.post(reverse("board-import"), {"board_json": text})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+def test_card_search_suggests_library_cards(client):
+    response = client.get(reverse("card-search"), {"card": "gray"})
+    assert response.status_code == 200
+    assert "Gray Ogre" in response.content.decode()

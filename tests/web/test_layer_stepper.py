@@ -1,0 +1,105 @@
+"""The layer stepper walks one object through layers 1-7d, one applied effect at a time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.web.boards import GRAY_OGRE, token_of
+
+# CR 613.5's worked example: 2/2, the 0/1 in 7b, then counter, +4/+4 and +0/+2 in 7c.
+OGRE_STEPS = [
+    ("The printed card", "2", "2"),
+    ("Layer 7b", "0", "1"),
+    ("Layer 7c", "1", "2"),
+    ("Layer 7c", "5", "6"),
+    ("Layer 7c", "5", "8"),
+    ("The result", "5", "8"),
+]
+
+
+def stepper(token: str, label: str = "ogre", **query: str) -> str:
+    url = reverse("board-layers", args=[token, label])
+    if query:
+        url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
+    return url
+
+
+def shown_value(page: str, field: str) -> str:
+    row = re.search(rf"<th scope=\"row\">{field}.*?</tr>", page, re.S)
+    assert row, f"no {field} row"
+    cells = re.findall(r"<td>(.*?)</td>", row.group(0), re.S)
+    return re.sub(r"<[^>]+>", "", cells[-1]).strip()
+
+
+@pytest.mark.parametrize(("number", "expected"), list(enumerate(OGRE_STEPS)))
+def test_each_step_of_the_gray_ogre_shows_the_right_values(client, number, expected):
+    heading, power, toughness = expected
+    page = client.get(stepper(token_of(GRAY_OGRE), step=str(number))).content.decode()
+    assert heading in page
+    assert shown_value(page, "power") == power
+    assert shown_value(page, "toughness") == toughness
+
+
+def test_an_effect_step_says_why_it_applies_now_and_cites_the_rule(client):
+    page = client.get(stepper(token_of(GRAY_OGRE), step="1")).content.decode()
+    assert "Target creature has base power and toughness 0/1 until end of turn." in page
+    assert "CR 613.4b" in page
+    assert "https://magic.wizards.com/en/rules" in page
+    assert "timestamp" in page
+    assert "<del>2</del>" in page and "<ins>1</ins>" in page  # before and after, not colour
+
+
+def test_next_and_previous_links_carry_the_step_in_the_url(client):
+    page = client.get(stepper(token_of(GRAY_OGRE), step="2")).content.decode()
+    assert 'data-prev rel="prev" href="?step=1"' in page
+    assert 'data-next rel="next" href="?step=3"' in page
+    assert 'hx-push-url="true"' in page
+
+
+def test_htmx_gets_only_the_frame(client, htmx_client):
+    token = token_of(GRAY_OGRE)
+    whole = client.get(stepper(token, step="2")).content.decode()
+    part = htmx_client.get(stepper(token, step="2")).content.decode()
+    assert "<html" in whole and "<html" not in part
+    assert part.lstrip().startswith('<section id="frame"')
+
+
+def test_predict_mode_hides_the_answer_until_the_learner_guesses(client):
+    token = token_of(GRAY_OGRE)
+    asking = client.get(stepper(token, step="1", predict="1")).content.decode()
+    assert "Check my prediction" in asking
+    assert "<ins>" not in asking
+    right = client.get(stepper(token, step="1", predict="1", guess="0/1")).content.decode()
+    assert "Right: 0/1" in right
+    wrong = client.get(stepper(token, step="4", predict="1", guess="7/9")).content.decode()
+    assert "Not quite: you said 7/9, it is 5/8" in wrong
+
+
+def test_the_dependency_panel_draws_each_edge_with_its_reason(client):
+    token = token_of("interactions/blood-moon-urborg-moon-first.json")
+    pages = [
+        client.get(stepper(token, label, step=str(n))).content.decode()
+        for label in ("urborg", "moon")
+        for n in range(1, 4)
+    ]
+    panels = [p for p in pages if "dependency-graph" in p]
+    assert panels, "no step showed a dependency graph"
+    assert any("depends on" in p and "<svg" in p for p in panels)
+
+
+@pytest.mark.parametrize(
+    ("label", "query", "message"),
+    [
+        ("nobody", {}, "no object labelled"),
+        ("ogre", {"step": "99"}, "steps 0 to 5"),
+        ("ogre", {"step": "x"}, "whole number"),
+        ("ogre", {"step": "-1"}, "steps 0 to 5"),
+    ],
+)
+def test_a_forged_object_or_step_is_a_clear_400(client, label, query, message):
+    response = client.get(stepper(token_of(GRAY_OGRE), label, **query))
+    assert response.status_code == 400
+    assert message in response.content.decode()

@@ -1,0 +1,117 @@
+"""Changing a board step by step: pure functions on the board's JSON.
+
+Every change returns a new board and is validated by the engine's own board
+parser, so the builder can never save a board the engine would refuse.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.board import Board, parse_board
+
+FORMAT = "mtg-board/1"
+
+
+def new_board() -> dict[str, Any]:
+    return {"format": FORMAT, "players": ["Alice", "Bob"], "active": "Alice", "steps": []}
+
+
+def validated(board: dict[str, Any]) -> Board:
+    """The engine's reading of the board (``BoardError`` naming the JSON path if it is wrong)."""
+    return parse_board(board)
+
+
+def with_step(board: dict[str, Any], step: dict[str, Any]) -> dict[str, Any]:
+    changed = copy.deepcopy(board)
+    changed.setdefault("steps", []).append(step)
+    return changed
+
+
+def without_step(board: dict[str, Any], index: int) -> dict[str, Any]:
+    changed = copy.deepcopy(board)
+    del changed["steps"][index]
+    return changed
+
+
+def moved(board: dict[str, Any], index: int, delta: int) -> dict[str, Any]:
+    """The step at ``index`` one place earlier (-1) or later (+1); timestamps follow the order."""
+    changed = copy.deepcopy(board)
+    steps = changed["steps"]
+    target = index + delta
+    steps[index], steps[target] = steps[target], steps[index]
+    return changed
+
+
+def swapped(board: dict[str, Any], first: int, second: int) -> dict[str, Any]:
+    changed = copy.deepcopy(board)
+    steps = changed["steps"]
+    steps[first], steps[second] = steps[second], steps[first]
+    return changed
+
+
+def step_index(board: dict[str, Any], raw: str | int) -> int:
+    """A step number from a URL, checked against the board (a forged index is a ValueError)."""
+    try:
+        index = int(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f'"{raw}" is not a step number') from None
+    if not 0 <= index < len(board.get("steps", [])):
+        raise ValueError(f"there is no step {index} on this board")
+    return index
+
+
+def fresh_label(board: dict[str, Any], name: str) -> str:
+    """A short label for a new object, unused so far: "gray-ogre", "gray-ogre-2"."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:24] or "object"
+    used = {step.get("as") for step in board.get("steps", []) if isinstance(step, dict)}
+    label, n = base, 2
+    while label in used or label in board.get("players", []):
+        label, n = f"{base}-{n}", n + 1
+    return label
+
+
+@dataclass(frozen=True)
+class Label:
+    """Something a step can name: a permanent, a resolved effect, or a player."""
+
+    value: str
+    text: str
+    kind: str  # "object", "effect" or "player"
+
+
+def card_names(board: dict[str, Any]) -> dict[str, str]:
+    """Each label's card name, for sentences that name what they talk about."""
+    names: dict[str, str] = {}
+    for step in board.get("steps", []):
+        if isinstance(step, dict) and "as" in step:
+            card = step.get("enter", step.get("cast"))
+            if card is not None:
+                names[step["as"]] = card if isinstance(card, str) else str(card.get("name", "?"))
+    return names
+
+
+def labels(board: dict[str, Any]) -> list[Label]:
+    """What later steps may refer to, in board order, for the builder's menus."""
+    found: list[Label] = []
+    for step in board.get("steps", []):
+        if not isinstance(step, dict) or "as" not in step:
+            continue
+        if "enter" in step:
+            card = step["enter"]
+            name = card if isinstance(card, str) else card.get("name", "?")
+            found.append(Label(step["as"], f"{step['as']} ({name})", "object"))
+        elif "cast" in step:
+            card = step["cast"]
+            name = card if isinstance(card, str) else card.get("name", "?")
+            found.append(Label(step["as"], f"{step['as']} ({name})", "effect"))
+        elif "activate" in step:
+            found.append(
+                Label(step["as"], f"{step['as']} (ability of {step['activate']})", "effect")
+            )
+    for player in board.get("players", []):
+        found.append(Label(player, player, "player"))
+    return found

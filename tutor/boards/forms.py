@@ -1,0 +1,356 @@
+"""The builder's one form: a step of any verb, turned into the board format's JSON.
+
+The engine's board parser is the validator: a step is accepted only if the
+whole board still parses, and its error (with the JSON path) is put beside
+the field it concerns, quoting the phrase the grammar could not read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.urls import reverse_lazy
+
+from rules_engine.answers import evaluate_board
+from rules_engine.errors import BoardError
+from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
+from tutor.boards.editing import Label, fresh_label, with_step
+
+VERBS = [
+    ("enter", "A permanent enters the battlefield"),
+    ("cast", "A spell resolves"),
+    ("activate", "An ability of a permanent resolves"),
+    ("attach", "An Aura or Equipment becomes attached"),
+    ("counters", "Counters are put on (or removed from) a permanent"),
+    ("damage", "Damage is marked on a permanent"),
+    ("leave", "A permanent leaves the battlefield"),
+    ("end", "A resolved effect ends"),
+    ("turn_face_up", "A permanent is turned face up"),
+    ("turn_face_down", "A permanent is turned face down"),
+    ("phase_out", "A permanent phases out"),
+    ("phase_in", "A permanent phases in"),
+]
+ZONES = [
+    ("graveyard", "graveyard"),
+    ("exile", "exile"),
+    ("hand", "hand"),
+    ("library_top", "top of library"),
+]
+COLOR_CHOICES = [("", "—")] + [(c, COLOR_NAMES[c]) for c in COLOR_LETTERS]
+
+# Which verbs each field matters for: the page's script shows only those (all show without it).
+OBJECT_VERBS = (
+    "activate attach counters damage leave end turn_face_up turn_face_down phase_out phase_in"
+)
+FIELD_VERBS = {
+    "controller": "enter cast",
+    "label": "enter cast activate",
+    "obj": OBJECT_VERBS,
+    "to": "enter attach",
+    "targets": "cast activate",
+    "ability": "activate",
+    "x": "enter cast activate",
+    "counter_kind": "counters",
+    "n": "counters damage",
+    "zone": "leave",
+    "tapped": "enter",
+    "face_down": "enter",
+}
+
+# Where each piece of a BoardError path belongs in the form.
+PATH_FIELDS = [
+    (".enter.abilities", "invent_abilities"),
+    (".cast.abilities", "invent_abilities"),
+    (".enter.name", "invent_name"),
+    (".enter.types", "invent_types"),
+    (".enter.power", "invent_power"),
+    (".enter.toughness", "invent_toughness"),
+    (".enter", "card"),
+    (".cast", "card"),
+    (".targets", "targets"),
+    (".activate", "obj"),
+    (".ability", "ability"),
+    (".attach", "obj"),
+    (".on", "obj"),
+    (".to", "to"),
+    (".as", "label"),
+    (".choices.color", "color"),
+    (".choices.creature_type", "creature_type"),
+    (".choices.copy", "copy"),
+    (".choices.from", "from_word"),
+    (".choices.to", "to_word"),
+    (".choices.mode", "mode"),
+    (".x", "x"),
+    (".n", "n"),
+]
+
+
+class StepForm(forms.Form):
+    verb = forms.ChoiceField(choices=VERBS, label="What happens")
+    card = forms.CharField(
+        required=False,
+        label="Card (from the library)",
+        help_text="Type to search the card library, or leave empty and invent a card below.",
+        widget=forms.TextInput(
+            attrs={
+                "list": "card-names",
+                "autocomplete": "off",
+                # htmx autocomplete: the suggestions follow what is typed (the full list
+                # is there from the start, so it also works without JavaScript).
+                "hx-get": reverse_lazy("card-search"),
+                "hx-trigger": "input changed delay:150ms",
+                "hx-target": "#card-names",
+                "hx-swap": "innerHTML",
+                "hx-sync": "this:replace",
+            }
+        ),
+    )
+    invent_name = forms.CharField(required=False, label="Invented card: name", max_length=80)
+    invent_types = forms.MultipleChoiceField(
+        required=False,
+        label="Card types",
+        choices=[(t, t) for t in CARD_TYPES if t != "Tribal"],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    invent_subtypes = forms.CharField(
+        required=False, label="Subtypes", help_text="Separated by spaces, e.g. Elf Warrior"
+    )
+    invent_colors = forms.MultipleChoiceField(
+        required=False,
+        label="Colors",
+        choices=[(c, COLOR_NAMES[c]) for c in COLOR_LETTERS],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    invent_power = forms.CharField(required=False, label="Power", max_length=6)
+    invent_toughness = forms.CharField(required=False, label="Toughness", max_length=6)
+    invent_abilities = forms.CharField(
+        required=False,
+        label="Rules text",
+        help_text=(
+            'One ability per line, in Oracle wording, e.g. "Creatures you control get +1/+1."'
+        ),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+    )
+    controller = forms.ChoiceField(label="Controller", choices=())
+    label = forms.SlugField(
+        required=False, label="Label", help_text="A short name later steps can use."
+    )
+    obj = forms.ChoiceField(required=False, label="Which permanent or effect", choices=())
+    to = forms.ChoiceField(required=False, label="Attach to", choices=())
+    targets = forms.MultipleChoiceField(required=False, label="Targets", choices=())
+    ability = forms.IntegerField(
+        required=False, min_value=0, max_value=20, label="Ability number (0 is the first)"
+    )
+    counter_kind = forms.CharField(
+        required=False, initial="+1/+1", label="Kind of counter", max_length=20
+    )
+    n = forms.IntegerField(required=False, min_value=-99, max_value=99, initial=1, label="How many")
+    zone = forms.ChoiceField(required=False, choices=ZONES, label="To")
+    x = forms.IntegerField(required=False, min_value=0, max_value=99, label="X")
+    color = forms.ChoiceField(required=False, choices=COLOR_CHOICES, label="Chosen color")
+    creature_type = forms.CharField(required=False, label="Chosen creature type", max_length=30)
+    copy = forms.ChoiceField(required=False, label="Copy of", choices=())
+    from_word = forms.CharField(required=False, label="Replace the word", max_length=30)
+    to_word = forms.CharField(required=False, label="with", max_length=30)
+    mode = forms.IntegerField(
+        required=False, min_value=0, max_value=5, label="Mode (0 is the first)"
+    )
+    kicked = forms.BooleanField(required=False, label="Kicked")
+    tapped = forms.BooleanField(required=False, label="Enters tapped")
+    face_down = forms.BooleanField(required=False, label="Enters face down")
+
+    def __init__(
+        self, *args: Any, board: dict[str, Any], labels: list[Label], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.board = board
+        players = [(p, p) for p in board.get("players", [])]
+        objects = [(lab.value, lab.text) for lab in labels if lab.kind == "object"]
+        effects = [(lab.value, lab.text) for lab in labels if lab.kind == "effect"]
+        self.fields["controller"].choices = players
+        self.fields["obj"].choices = [("", "—")] + objects + effects
+        self.fields["to"].choices = [("", "—")] + objects + players
+        self.fields["targets"].choices = objects + players
+        self.fields["copy"].choices = [("", "—")] + objects
+        for name, verbs in FIELD_VERBS.items():
+            self.fields[name].verbs = verbs  # type: ignore[attr-defined]
+        self.new_board: dict[str, Any] | None = None
+
+    # --- building the step -----------------------------------------------------------
+
+    def _card(self) -> str | dict[str, Any]:
+        data = self.cleaned_data
+        if data.get("card"):
+            return data["card"].strip()
+        if not data.get("invent_name"):
+            raise forms.ValidationError("Name a library card, or invent one with a name and types.")
+        card: dict[str, Any] = {
+            "name": data["invent_name"].strip(),
+            "types": data.get("invent_types") or [],
+            "colors": data.get("invent_colors") or [],
+        }
+        if data.get("invent_subtypes"):
+            card["subtypes"] = data["invent_subtypes"].split()
+        for key in ("power", "toughness"):
+            value = (data.get(f"invent_{key}") or "").strip()
+            if value:
+                card[key] = int(value) if value.lstrip("-").isdigit() else value
+        lines = [line.strip() for line in (data.get("invent_abilities") or "").splitlines()]
+        card["abilities"] = [line for line in lines if line]
+        return card
+
+    def _choices(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        choices: dict[str, Any] = {}
+        for field, key in (
+            ("color", "color"),
+            ("creature_type", "creature_type"),
+            ("copy", "copy"),
+            ("from_word", "from"),
+            ("to_word", "to"),
+        ):
+            if data.get(field):
+                choices[key] = data[field]
+        if data.get("mode") is not None:
+            choices["mode"] = data["mode"]
+        if data.get("kicked"):
+            choices["kicked"] = True
+        return choices
+
+    def step(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        verb = data["verb"]
+        if verb in ("enter", "cast"):
+            card = self._card()
+            name = card if isinstance(card, str) else card["name"]
+            step: dict[str, Any] = {
+                verb: card,
+                "as": data.get("label") or fresh_label(self.board, name),
+                "controller": data["controller"],
+            }
+            if verb == "enter":
+                if data.get("to"):
+                    step["attach"] = data["to"]
+                if data.get("tapped"):
+                    step["tapped"] = True
+                if data.get("face_down"):
+                    step["face_down"] = True
+            if verb == "cast" and data.get("targets"):
+                step["targets"] = data["targets"]
+        elif verb == "activate":
+            source = self._required("obj", "Choose the permanent whose ability resolves.")
+            step = {
+                "activate": source,
+                "ability": data.get("ability") or 0,
+                "as": data.get("label") or fresh_label(self.board, f"{source}-ability"),
+            }
+            if data.get("targets"):
+                step["targets"] = data["targets"]
+        elif verb == "attach":
+            step = {
+                "attach": self._required("obj", "Choose the Aura or Equipment."),
+                "to": self._required("to", "Choose what it becomes attached to."),
+            }
+        elif verb == "counters":
+            step = {
+                "counters": data.get("counter_kind") or "+1/+1",
+                "on": self._required("obj", "Choose the permanent."),
+                "n": data.get("n") if data.get("n") is not None else 1,
+            }
+        elif verb == "damage":
+            step = {
+                "damage": abs(data.get("n") or 1),
+                "on": self._required("obj", "Choose the permanent."),
+            }
+        elif verb == "leave":
+            step = {
+                "leave": self._required("obj", "Choose the permanent."),
+                "to": data.get("zone") or "graveyard",
+            }
+        else:
+            step = {verb: self._required("obj", "Choose which one.")}
+        if verb in ("enter", "cast", "activate"):
+            choices = self._choices()
+            if choices:
+                step["choices"] = choices
+            if data.get("x") is not None:
+                step["x"] = data["x"]
+        return step
+
+    def _required(self, field: str, message: str) -> str:
+        value = self.cleaned_data.get(field)
+        if not value:
+            self.add_error(field, message)
+            raise forms.ValidationError("")
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            step = self.step()
+        except forms.ValidationError as error:
+            if error.messages and error.messages != [""]:
+                raise
+            return data
+        candidate = with_step(self.board, step)
+        try:
+            evaluate_board(candidate)  # the engine reads the whole board, new step included
+        except BoardError as error:
+            self.add_error(_field_for(error.path), error.message)
+            return data
+        self.new_board = candidate
+        return data
+
+
+def _field_for(path: str) -> str | None:
+    for fragment, field in PATH_FIELDS:
+        if fragment in path:
+            return field
+    return None
+
+
+MAX_IMPORT_BYTES = 200_000
+
+
+class BoardImportForm(forms.Form):
+    """A whole board in the board format, pasted or uploaded as a ``.json`` file."""
+
+    board_json = forms.CharField(
+        required=False,
+        label="Paste a board (JSON)",
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+        max_length=MAX_IMPORT_BYTES,
+    )
+    board_file = forms.FileField(required=False, label="Or choose a board file (.json)")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("board_file")
+        text = (data.get("board_json") or "").strip()
+        if upload is not None:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError("That file is too large for a board (over 200 kB).")
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError("That file isn't UTF-8 text.") from error
+        if not text:
+            raise forms.ValidationError("Paste a board, or choose a board file.")
+        try:
+            board = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise forms.ValidationError(f"That isn't valid JSON ({error}).") from error
+        if not isinstance(board, dict):
+            raise forms.ValidationError("A board is a JSON object with players and steps.")
+        board.pop("expect", None)  # a test file's answer key: the engine works the answer out
+        try:
+            evaluate_board(board)
+        except BoardError as error:
+            raise forms.ValidationError(f"The board isn't valid: {error}") from error
+        self.board = board
+        return data

@@ -1,0 +1,254 @@
+"""What the board pages show, computed from the engine's answer.
+
+The templates only lay these values out; every value a learner sees comes
+from ``rules_engine``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.answers import Result, display_ids
+from rules_engine.characteristics import characteristics_json, initial_characteristics
+from rules_engine.effects import LAYER_TITLES, LAYERS
+from tutor.boards.rules import OFFICIAL_RULES_URL, summary
+
+SHOWN = (
+    "name",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "controller",
+)
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def type_line(data: dict[str, Any]) -> str:
+    left = " ".join(data.get("supertypes", []) + data.get("types", []))
+    subtypes = list(data.get("subtypes", []))
+    if data.get("all_creature_types"):
+        subtypes.append("(every creature type)")
+    return f"{left} — {' '.join(subtypes)}" if subtypes else left
+
+
+def colors_text(colors: list[str]) -> str:
+    return ", ".join(COLOR_NAMES[c] for c in colors) if colors else "colorless"
+
+
+def pt_text(data: dict[str, Any]) -> str:
+    if data.get("power") is None:
+        return ""
+    return f"{data['power']}/{data['toughness']}"
+
+
+@dataclass
+class CardView:
+    """One permanent drawn as a card, printed values beside the current ones."""
+
+    label: str
+    name: str
+    printed_name: str
+    mana_cost: str
+    type_line: str
+    printed_type_line: str
+    colors: str
+    printed_colors: str
+    abilities: list[str]
+    printed_abilities: list[str]
+    pt: str
+    printed_pt: str
+    controller: str
+    owner: str
+    counters: dict[str, int]
+    attached_to: str | None
+    tapped: bool
+    face_down: bool
+    changed: list[str] = field(default_factory=list)
+
+
+def _printed(result: Result, label: str) -> dict[str, Any]:
+    obj = result.game.object(label)
+    assert obj is not None
+    return characteristics_json(initial_characteristics(obj.card, obj.controller))
+
+
+def battlefield(result: Result) -> list[CardView]:
+    cards = []
+    for obj in result.game.objects:
+        if obj.zone != "battlefield" or obj.label not in result.evaluation.chars:
+            continue
+        now = characteristics_json(result.evaluation.chars[obj.label])
+        printed = _printed(result, obj.label)
+        changed = [key for key in SHOWN if _norm(now.get(key)) != _norm(printed.get(key))]
+        cards.append(
+            CardView(
+                label=obj.label,
+                name=now["name"] or "(face-down)",
+                printed_name=printed["name"],
+                mana_cost=now.get("mana_cost") or "",
+                type_line=type_line(now),
+                printed_type_line=type_line(printed),
+                colors=colors_text(now["colors"]),
+                printed_colors=colors_text(printed["colors"]),
+                abilities=now["abilities"],
+                printed_abilities=printed["abilities"],
+                pt=pt_text(now),
+                printed_pt=pt_text(printed),
+                controller=now["controller"],
+                owner=obj.owner,
+                counters=dict(obj.counters),
+                attached_to=obj.attached_to,
+                tapped=obj.tapped,
+                face_down=obj.face_down,
+                changed=changed,
+            )
+        )
+    return cards
+
+
+def _norm(value: Any) -> Any:
+    return sorted(value) if isinstance(value, list) else value
+
+
+@dataclass
+class Change:
+    field: str
+    before: str
+    after: str
+
+
+@dataclass
+class Frame:
+    """One step of the layer stepper: an effect applied to the object, or its start/end."""
+
+    number: int
+    kind: str  # "printed", "effect" or "final"
+    layer: str = ""
+    layer_title: str = ""
+    effect: str = ""
+    text: str = ""
+    source: str = ""
+    source_name: str = ""
+    timestamp: int | None = None
+    why: str = ""
+    why_rule: str = ""
+    rule: str = ""
+    rule_summary: str = ""
+    values: dict[str, str] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+    ended: list[str] = field(default_factory=list)
+    rules_url: str = OFFICIAL_RULES_URL
+
+
+def _readable(key: str, value: Any) -> str:
+    if key == "colors":
+        return colors_text(value)
+    if isinstance(value, list):
+        return "; ".join(str(v) for v in value) if value else "none"
+    return "—" if value is None else str(value)
+
+
+def _why_words(kind: str, on: list[str]) -> str:
+    names = ", ".join(on)
+    return {
+        "cda": "It is a characteristic-defining ability, and those apply first.",
+        "timestamp": "It has the earliest timestamp of the effects that wait for nothing.",
+        "dependency": f"It depends on {names}, so it waited until they had applied.",
+        "depended_on": f"{names} depend on it, so it applies before them even though it is newer.",
+        "loop": f"It is in a dependency loop with {names}; a loop falls back to timestamp order.",
+    }.get(kind, "")
+
+
+def frames(result: Result, label: str) -> list[Frame]:
+    """The printed card, each effect applied to it in order, and the final result."""
+    names = display_ids(result.evaluation)
+    printed = _printed(result, label)
+    state = {key: printed.get(key) for key in SHOWN}
+    out = [Frame(0, "printed", values={k: _readable(k, v) for k, v in state.items()})]
+    for step in result.evaluation.trace:
+        if label not in step.applies_to:
+            continue
+        before = dict(state)
+        state.update(step.after[label])
+        changes = [
+            Change(key, _readable(key, before.get(key)), _readable(key, state.get(key)))
+            for key in step.after[label]
+            if key in SHOWN and _norm(before.get(key)) != _norm(state.get(key))
+        ]
+        out.append(
+            Frame(
+                number=len(out),
+                kind="effect",
+                layer=step.layer,
+                layer_title=LAYER_TITLES[step.layer],
+                effect=names.get(step.effect, step.effect),
+                text=step.effect_text,
+                source=step.source,
+                source_name=step.source_name,
+                timestamp=step.timestamp,
+                why=_why_words(step.why.kind, [names.get(e, e) for e in step.why.on]),
+                why_rule=step.why.rule,
+                rule=step.rule,
+                rule_summary=summary(step.rule),
+                values={k: _readable(k, v) for k, v in state.items()},
+                changes=changes,
+                ended=[names.get(e, e) for e in step.vanished],
+            )
+        )
+    final = characteristics_json(result.evaluation.chars[label])
+    out.append(Frame(len(out), "final", values={k: _readable(k, final.get(k)) for k in SHOWN}))
+    return out
+
+
+@dataclass
+class Edge:
+    dependent: str
+    on: str
+    reason: str
+
+
+@dataclass
+class LayerGraph:
+    layer: str
+    title: str
+    nodes: list[str]
+    edges: list[Edge]
+
+
+def dependency_graphs(result: Result, label: str | None = None) -> list[LayerGraph]:
+    """Each layer's dependency graph (CR 613.8a) as the engine found it, first snapshot first."""
+    names = display_ids(result.evaluation)
+    graphs: list[LayerGraph] = []
+    seen: set[str] = set()
+    for snapshot in result.evaluation.graphs:
+        if snapshot.layer in seen or not snapshot.edges:
+            continue
+        seen.add(snapshot.layer)
+        graphs.append(
+            LayerGraph(
+                snapshot.layer,
+                LAYER_TITLES[snapshot.layer],
+                [names.get(e, e) for e in snapshot.pending],
+                [
+                    Edge(
+                        names.get(e.dependent, e.dependent),
+                        names.get(e.on, e.on),
+                        _edge_words(e.detail, names),
+                    )
+                    for e in snapshot.edges
+                ],
+            )
+        )
+    graphs.sort(key=lambda g: LAYERS.index(g.layer))
+    return graphs
+
+
+def _edge_words(detail: str, names: dict[str, str]) -> str:
+    for eid, name in names.items():
+        detail = detail.replace(eid, name)
+    return detail

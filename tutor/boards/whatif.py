@@ -1,0 +1,138 @@
+"""What if: the board beside itself without one step, or with two steps swapped."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.answers import Result
+from rules_engine.characteristics import characteristics_json
+from rules_engine.errors import BoardError
+from rules_engine.replacement.answer import event_answer
+from tutor.boards import editing
+from tutor.boards.codec import encode_board
+from tutor.boards.editing import card_names
+from tutor.boards.event_walk import asked_event
+from tutor.boards.event_words import describe_result, namer
+from tutor.boards.presenters import colors_text, pt_text, type_line
+from tutor.boards.services import BoardProblem, describe_step, load_board
+
+FIELDS = (
+    ("Name", "name"),
+    ("Type line", "type_line"),
+    ("Colors", "colors"),
+    ("Abilities", "abilities"),
+    ("Power/toughness", "pt"),
+    ("Controller", "controller"),
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    field: str
+    before: str
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+
+@dataclass(frozen=True)
+class ObjectComparison:
+    """One permanent as it is and in the what-if board, field by field."""
+
+    label: str
+    name: str
+    rows: tuple[Row, ...]
+
+    @property
+    def changed(self) -> bool:
+        return any(row.changed for row in self.rows)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    description: str
+    objects: tuple[ObjectComparison, ...]
+    outcomes_before: tuple[str, ...]
+    outcomes_after: tuple[str, ...]
+    changed_token: str
+
+
+ABSENT = "not on the battlefield"
+
+
+def _summaries(result: Result) -> dict[str, dict[str, str]]:
+    shown: dict[str, dict[str, str]] = {}
+    for obj in result.game.objects:
+        if obj.zone != "battlefield":
+            continue
+        data = characteristics_json(result.evaluation.chars[obj.label])
+        shown[obj.label] = {
+            "name": data["name"] or "(no name)",
+            "type_line": type_line(data) or "—",
+            "colors": colors_text(data["colors"]),
+            "abilities": "; ".join(data["abilities"]) or "none",
+            "pt": pt_text(data) or "—",
+            "controller": data["controller"],
+        }
+    return shown
+
+
+def _objects(before: Result, after: Result) -> tuple[ObjectComparison, ...]:
+    old, new = _summaries(before), _summaries(after)
+    compared = []
+    for label in [*old, *(label for label in new if label not in old)]:
+        was, now = old.get(label), new.get(label)
+        rows = tuple(
+            Row(title, was[key] if was else ABSENT, now[key] if now else ABSENT)
+            for title, key in FIELDS
+        )
+        compared.append(ObjectComparison(label, (was or now or {}).get("name", label), rows))
+    return tuple(compared)
+
+
+def _outcomes(board: dict[str, Any]) -> tuple[str, ...]:
+    """The asked event's outcomes, in words (empty when the board asks no event)."""
+    event = asked_event(board)
+    if event is None:
+        return ()
+    try:
+        answer = event_answer(board)
+    except BoardError as error:
+        return (f"the event doesn't fit this board: {error.message}",)
+    name = namer(card_names(board))
+    return tuple(
+        "; ".join(describe_result(r, name) for r in outcome["results"]) or "nothing happens"
+        for outcome in answer["outcomes"]
+    )
+
+
+def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
+    """The board beside itself without one step, or with two steps swapped."""
+    if "remove" in params:
+        index = editing.step_index(board, params["remove"])
+        changed = editing.without_step(board, index)
+        description = f"without step {index + 1} ({describe_step(board['steps'][index])})"
+    elif "swap" in params:
+        i = editing.step_index(board, params["swap"])
+        j = editing.step_index(board, params.get("with", ""))
+        if i == j:
+            raise ValueError("choose two different steps to swap")
+        changed = editing.swapped(board, i, j)
+        description = f"with steps {i + 1} and {j + 1} swapped"
+    else:
+        raise ValueError("say what to change: ?remove=N, or ?swap=N&with=M")
+    try:
+        other = load_board(changed)
+    except BoardProblem as problem:
+        raise BoardProblem(f"the board {description} isn't valid: {problem}") from problem
+    return Comparison(
+        description,
+        _objects(load_board(board).result, other.result),
+        _outcomes(board),
+        _outcomes(changed),
+        encode_board(changed),
+    )
