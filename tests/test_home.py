@@ -1,5 +1,6 @@
 """The home page: ``/`` (tutor.core.views.home)."""
 
+import json
 import re
 
 from django.urls import reverse
@@ -78,10 +79,19 @@ def test_content_security_policy_is_strict(client):
     assert "unsafe-eval" not in policy
 
 
-def test_home_page_turns_off_htmx_inline_indicator_styles(client):
-    html = client.get("/").content.decode()
+def htmx_config(html: str) -> dict:
+    return json.loads(re.search(r"<meta name=\"htmx-config\" content='([^']*)'>", html).group(1))
 
-    assert """<meta name="htmx-config" content='{"includeIndicatorStyles": false}'>""" in html
+
+def test_home_page_turns_off_htmx_inline_indicator_styles(client):
+    assert htmx_config(client.get("/").content.decode())["includeIndicatorStyles"] is False
+
+
+def test_htmx_swaps_in_the_messages_of_400_and_422_answers_only(client):
+    handling = htmx_config(client.get("/").content.decode())["responseHandling"]
+    swapped = [rule["code"] for rule in handling if rule["swap"]]
+    assert swapped == ["[23]..", "400", "422"]
+    assert handling[-1] == {"code": "[45]..", "swap": False, "error": True}
 
 
 def test_htmx_is_served_from_our_static_files(client):

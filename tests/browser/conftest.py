@@ -58,12 +58,23 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
+class ConsoleErrors(list):
+    """Console errors, except the inline styles axe-core sets while it measures contrast
+    (our CSP refuses them, rightly), once axe has been run in the test."""
+
+    axe_ran = False
+
+    def record(self, text: str) -> None:
+        if not (self.axe_ran and "Applying inline style violates" in text):
+            self.append(text)
+
+
 @pytest.fixture
-def console_errors(page) -> list[str]:
+def console_errors(page) -> ConsoleErrors:
     """Every console error and uncaught exception on ``page`` (CSP violations included)."""
-    errors: list[str] = []
+    errors = ConsoleErrors()
     page.on(
-        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+        "console", lambda message: errors.record(message.text) if message.type == "error" else None
     )
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     return errors
@@ -80,3 +91,62 @@ def wait_for_htmx(page, timeout: float = 5_000) -> None:
 @pytest.fixture(name="wait_for_htmx")
 def wait_for_htmx_fixture():
     return wait_for_htmx
+
+
+def tab_to(page, name: str, limit: int = 80) -> None:
+    """Press Tab until the focused element's text or label contains ``name`` (keyboard only)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return (e.innerText || '') + ' ' + (e.getAttribute('aria-label') || '')"
+            " + ' ' + (e.labels && e.labels[0] ? e.labels[0].innerText : ''); }"
+        )
+        if name in focused:
+            return
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+@pytest.fixture(name="tab_to")
+def tab_to_fixture():
+    return tab_to
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page, as readable lines."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) for node in v["nodes"][:3])
+        for v in results.response["violations"]
+        if v["impact"] in SERIOUS
+    ]
+
+
+@pytest.fixture(name="serious_violations")
+def serious_violations_fixture(console_errors):
+    """``serious_violations(page)``: axe-core's serious and critical findings."""
+
+    def run(page) -> list[str]:
+        console_errors.axe_ran = True
+        console_errors[:] = [e for e in console_errors if "Applying inline style" not in e]
+        return serious_violations(page)
+
+    return run
+
+
+@pytest.fixture
+def screenshot(page, repo_root):
+    """Save a full-page screenshot under test-results/ for review."""
+    folder = repo_root / "test-results"
+    folder.mkdir(exist_ok=True)
+
+    def take(name: str) -> None:
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+    return take

@@ -189,3 +189,12 @@ def test_card_search_suggests_library_cards(client):
     response = client.get(reverse("card-search"), {"card": "gray"})
     assert response.status_code == 200
     assert "Gray Ogre" in response.content.decode()
+
+
+def test_a_forged_htmx_edit_replaces_the_main_content_with_the_message(htmx_client):
+    response = htmx_client.post(reverse("board-remove", args=[token_of(GRAY_OGRE), "99"]))
+    assert response.status_code == 400
+    assert response["HX-Retarget"] == "#main"
+    page = response.content.decode()
+    assert "<html" not in page
+    assert "There is no step 99 on this board" in page

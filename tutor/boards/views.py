@@ -26,7 +26,15 @@ from tutor.core.htmx import HtmxHttpRequest, render_page
 
 
 def _bad(request: HtmxHttpRequest, message: str) -> HttpResponse:
-    """A clear 400 page: what was wrong with the board or the request, never a traceback."""
+    """A clear 400 page: what was wrong with the board or the request, never a traceback.
+
+    For htmx, the message replaces the page's main content (whatever the request's target).
+    """
+    if request.htmx and not request.htmx.boosted:
+        response = render(request, "boards/invalid.html#problem", {"message": message}, status=400)
+        response["HX-Retarget"] = "#main"
+        response["HX-Reswap"] = "innerHTML"
+        return response
     return render(request, "boards/invalid.html", {"message": message}, status=400)
 
 

@@ -1,0 +1,198 @@
+"""The board pages in a real browser: build, step through layers, walk an event's choices."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, token_of
+
+pytestmark = pytest.mark.browser
+
+
+def add_step(page, wait_for_htmx) -> None:
+    page.get_by_role("button", name="Add this step").click()
+    wait_for_htmx(page)
+
+
+def ogre_pt(page) -> str:
+    card = page.locator("article.mtg-card", has=page.get_by_role("heading", name="Gray Ogre"))
+    return card.locator(".mtg-card__pt strong").inner_text()
+
+
+def test_build_the_cr_613_5_gray_ogre_board_by_clicking_and_typing(
+    live_server, page, console_errors, wait_for_htmx, screenshot, serious_violations
+):
+    page.goto(f"{live_server.url}/build/")
+    assert serious_violations(page) == []
+
+    # 1. Gray Ogre enters (the library's autocomplete suggests it).
+    page.get_by_label("Card (from the library)").fill("Gray O")
+    wait_for_htmx(page)
+    assert page.locator("#card-names option[value='Gray Ogre']").count() == 1
+    page.get_by_label("Card (from the library)").fill("Gray Ogre")
+    page.get_by_label("Label").fill("ogre")
+    add_step(page, wait_for_htmx)
+    assert ogre_pt(page) == "2/2"
+    assert re.search(r"/build/1\.[\w-]+/$", page.url)
+
+    # 2. A +1/+1 counter: only the fields that verb uses are shown.
+    page.get_by_label("What happens").select_option("counters")
+    assert not page.get_by_label("Card (from the library)").is_visible()
+    page.get_by_label("Which permanent or effect").select_option("ogre")
+    page.get_by_label("How many").fill("1")
+    add_step(page, wait_for_htmx)
+    assert ogre_pt(page) == "3/3"
+
+    # 3-5. Invented cards: a pump spell, an anthem, and the 0/1 effect.
+    inventions = [
+        ("cast", "Pump", "Instant", "Target creature gets +4/+4 until end of turn.", "7/7"),
+        ("enter", "Wall Anthem", "Enchantment", "Creatures you control get +0/+2.", "7/9"),
+        (
+            "cast",
+            "Shrink",
+            "Instant",
+            "Target creature has base power and toughness 0/1 until end of turn.",
+            "5/8",
+        ),
+    ]
+    for verb, name, card_type, text, expected in inventions:
+        page.get_by_label("What happens").select_option(verb)
+        page.get_by_text("Invent a card instead").click()
+        page.get_by_label("Invented card: name").fill(name)
+        page.get_by_label(card_type, exact=True).check()
+        page.get_by_label("Rules text").fill(text)
+        if verb == "cast":
+            page.get_by_label("Targets").select_option("ogre")
+        add_step(page, wait_for_htmx)
+        assert ogre_pt(page) == expected, name
+
+    # The timeline lists the five steps; the board survives a reload (it is in the URL).
+    assert page.locator("ol.timeline > li").count() == 5
+    page.reload()
+    assert ogre_pt(page) == "5/8"
+    screenshot("builder-gray-ogre")
+
+    assert console_errors == [], "\n".join(console_errors)
+
+    # A phrase the grammar can't read is explained beside the field (a 422 answer).
+    page.get_by_label("What happens").select_option("enter")
+    page.get_by_text("Invent a card instead").click()
+    page.get_by_label("Invented card: name").fill("Banana Lord")
+    page.get_by_label("Creature", exact=True).check()
+    page.get_by_label("Rules text").fill("Creatures you control get +1/+1 for each banana.")
+    add_step(page, wait_for_htmx)
+    assert "banana" in page.locator("#id_invent_abilities_error").inner_text()
+    assert page.locator("ol.timeline > li").count() == 5
+    assert all("status of 422" in error for error in console_errors), console_errors
+    console_errors.clear()
+
+    # Reorder with the buttons: the shrink moves before the anthem.
+    page.get_by_role("button", name="Move step 5 earlier").click()
+    wait_for_htmx(page)
+    assert "Shrink" in page.locator("ol.timeline > li").nth(3).inner_text()
+    page.go_back()
+    wait_for_htmx(page)
+    assert "Shrink" in page.locator("ol.timeline > li").nth(4).inner_text()
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_step_through_the_gray_ogres_layers_with_the_arrow_keys(
+    live_server, page, console_errors, wait_for_htmx, screenshot, serious_violations
+):
+    page.goto(f"{live_server.url}/board/{token_of(GRAY_OGRE)}/")
+    screenshot("board-gray-ogre")
+    page.locator("article.mtg-card", has=page.get_by_role("heading", name="Gray Ogre")).get_by_role(
+        "link", name="Step through its layers"
+    ).click()
+    expected = [("2", "2"), ("0", "1"), ("1", "2"), ("5", "6"), ("5", "8"), ("5", "8")]
+    for number, (power, toughness) in enumerate(expected):
+        if number:
+            page.keyboard.press("ArrowRight")
+            wait_for_htmx(page)
+            page.wait_for_url(re.compile(rf"\?step={number}$"))
+        frame = page.locator("#frame")
+        assert (
+            frame.locator("th:has-text('power') + td, th:has-text('power') ~ td").last.inner_text()
+            == power
+        )
+        row = frame.locator("tr", has=page.locator("th", has_text="toughness"))
+        assert row.locator("td").last.inner_text() == toughness
+        if number == 1:
+            assert "CR 613.4b" in frame.inner_text()
+            assert serious_violations(page) == []
+            screenshot("layer-stepper-step-1")
+    page.keyboard.press("ArrowLeft")
+    wait_for_htmx(page)
+    page.wait_for_url(re.compile(r"\?step=4$"))
+    page.go_back()
+    page.wait_for_url(re.compile(r"\?step=5$"))
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_predict_first_marks_the_guess(live_server, page, console_errors, wait_for_htmx):
+    page.goto(f"{live_server.url}/board/{token_of(GRAY_OGRE)}/layers/ogre/?step=1&predict=1")
+    assert page.locator("#frame ins").count() == 0
+    page.get_by_label(re.compile("Predict first")).fill("0/1")
+    page.get_by_role("button", name="Check my prediction").click()
+    wait_for_htmx(page)
+    assert "Right: 0/1" in page.locator(".verdict").inner_text()
+    page.get_by_role("link", name="Next →").click()
+    wait_for_htmx(page)
+    page.get_by_label(re.compile("Predict first")).fill("3/3")
+    page.get_by_role("button", name="Check my prediction").click()
+    wait_for_htmx(page)
+    assert "Not quite: you said 3/3, it is 1/2" in page.locator(".verdict").inner_text()
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_doubling_season_and_hardened_scales_both_orders_keyboard_only(
+    live_server, page, console_errors, wait_for_htmx, tab_to, screenshot, serious_violations
+):
+    page.goto(f"{live_server.url}/board/{token_of(DS_THEN_SCALES)}/event/")
+    assert "Alice chooses" in page.locator("#walk").inner_text()
+    assert serious_violations(page) == []
+    screenshot("event-stepper")
+
+    for first, second, result in [
+        ("Doubling Season", "Hardened Scales", "3 +1/+1 counters"),
+        ("Hardened Scales", "Doubling Season", "4 +1/+1 counters"),
+    ]:
+        tab_to(page, f"Apply {first}")
+        page.keyboard.press("Enter")
+        wait_for_htmx(page)
+        assert f"Chosen: {first}" in page.locator("#walk").inner_text()
+        tab_to(page, f"Apply {second}")
+        page.keyboard.press("Enter")
+        wait_for_htmx(page)
+        outcome = page.locator("ul.results").inner_text()
+        assert result in outcome, outcome
+        tab_to(page, "Start again")
+        page.keyboard.press("Enter")
+        wait_for_htmx(page)
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_the_pages_work_at_phone_size(
+    live_server, page, console_errors, wait_for_htmx, screenshot, serious_violations
+):
+    page.set_viewport_size({"width": 390, "height": 844})
+    token = token_of(GRAY_OGRE)
+    pages = {
+        "builder-390": f"/build/{token}/",
+        "layers-390": f"/board/{token}/layers/ogre/?step=1",
+        "event-390": f"/board/{token_of(DS_THEN_SCALES)}/event/",
+        "whatif-390": f"/board/{token}/whatif/?remove=1",
+    }
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, name
+        assert serious_violations(page) == [], name
+        screenshot(name)
+    # A change made at phone size: delete the last step.
+    page.goto(f"{live_server.url}/build/{token}/")
+    page.get_by_role("button", name="Delete step 5").click()
+    wait_for_htmx(page)
+    assert ogre_pt(page) == "7/9"
+    assert console_errors == [], "\n".join(console_errors)
