@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, token_of
+from tests.web.boards import BOARDS, DS_THEN_SCALES, GRAY_OGRE, token_of
 
 pytestmark = pytest.mark.browser
 
@@ -195,4 +195,21 @@ def test_the_pages_work_at_phone_size(
     page.get_by_role("button", name="Delete step 5").click()
     wait_for_htmx(page)
     assert ogre_pt(page) == "7/9"
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_open_a_board_file_from_the_examples_and_explore_it(
+    live_server, page, console_errors, wait_for_htmx
+):
+    page.goto(f"{live_server.url}/build/")
+    page.get_by_text("Open a board file instead").click()
+    page.get_by_label("Or choose a board file (.json)").set_input_files(
+        str(BOARDS / "interactions" / "blood-moon-urborg-moon-first.json")
+    )
+    page.get_by_role("button", name="Open this board").click()
+    page.wait_for_url(re.compile(r"/build/1\.[\w-]+/$"))
+    assert page.locator("article.mtg-card").count() >= 2
+    page.get_by_role("link", name="Open this board").click()
+    page.get_by_role("heading", level=2, name=re.compile("Dependencies")).wait_for()
+    assert page.locator("svg.dependency-graph").count() >= 1
     assert console_errors == [], "\n".join(console_errors)

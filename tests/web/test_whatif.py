@@ -22,7 +22,7 @@ def test_removing_the_counter_changes_only_the_ogre(client):
 def test_swapping_two_steps_compares_outcomes_of_the_boards_event(client):
     page = whatif(client, DS_THEN_SCALES, swap="0", **{"with": "1"}).content.decode()
     assert "with steps 1 and 2 swapped" in page
-    assert "every distinct outcome" in page
+    assert "Every distinct outcome when 1 +1/+1 counter would be put on Grizzly Bears" in page
     assert page.count("3 +1/+1 counters put on Grizzly Bears (bears)") == 2
 
 
@@ -41,3 +41,16 @@ def test_a_forged_what_if_is_a_clear_400(client, query, message):
     response = whatif(client, GRAY_OGRE, **query)
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+def test_the_event_stepper_offers_what_if_for_the_event_being_explored(client):
+    token = token_of(GRAY_OGRE)
+    query = {"kind": "damage", "n": "2", "source": "ogre", "target": "Bob"}
+    page = client.get(reverse("board-event", args=[token]), query).content.decode()
+    assert 'name="remove"' in page and 'name="swap"' in page
+    assert '<input type="hidden" name="kind" value="damage">' in page
+    compared = client.get(reverse("board-whatif", args=[token]), {**query, "remove": "1"})
+    assert compared.status_code == 200
+    assert "Every distinct outcome when Gray Ogre (ogre) would deal 2 damage to Bob" in (
+        compared.content.decode()
+    )

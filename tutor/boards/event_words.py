@@ -11,6 +11,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules_engine.replacement.answer import EVENT_KEYS as ENGINE_EVENT_KEYS
+
 ZONES = {
     "graveyard": "its owner's graveyard",
     "exile": "exile",
@@ -21,6 +23,8 @@ ZONES = {
 }
 
 Namer = Callable[[Any], str]
+# What an event is written with; results also use "step" for a step that happens.
+EVENT_KEYS = (*ENGINE_EVENT_KEYS, "step")
 
 
 def namer(names: Mapping[str, str]) -> Namer:
@@ -75,6 +79,8 @@ def describe_event(event: dict[str, Any], name: Namer, *, happens: bool = False)
 
     if "simultaneous" in event:
         return "; ".join(describe_event(e, name, happens=happens) for e in event["simultaneous"])
+    if "sequence" in event:
+        return ", then ".join(describe_event(e, name, happens=happens) for e in event["sequence"])
     if "damage" in event:
         return _damage(event, name, verb("would deal", "deals"))
     if "counters" in event and "on" in event:
@@ -139,20 +145,3 @@ def describe_result(result: dict[str, Any], name: Namer) -> str:
     if any(key in result for key in EVENT_KEYS):
         return describe_event(result, name, happens=True)
     return json.dumps(result, sort_keys=True)
-
-
-EVENT_KEYS = (
-    "simultaneous",
-    "damage",
-    "counters",
-    "enter",
-    "create_tokens",
-    "destroy",
-    "die",
-    "to_graveyard",
-    "draw",
-    "gain_life",
-    "lose_life",
-    "skip",
-    "step",
-)

@@ -219,6 +219,7 @@ def event_stepper(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "walk": walk,
         "labels": editing.labels(board),
         "card_names": search_library("", limit=400),
+        "steps": services.step_rows(board),
     }
     return render_page(request, "boards/event.html", context, fragment="walk")
 

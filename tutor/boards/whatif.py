@@ -13,8 +13,8 @@ from rules_engine.replacement.answer import event_answer
 from tutor.boards import editing
 from tutor.boards.codec import encode_board
 from tutor.boards.editing import card_names
-from tutor.boards.event_walk import asked_event
-from tutor.boards.event_words import describe_result, namer
+from tutor.boards.event_walk import asked_event, event_from
+from tutor.boards.event_words import describe_event, describe_result, namer
 from tutor.boards.presenters import colors_text, pt_text, type_line
 from tutor.boards.services import BoardProblem, describe_step, load_board
 
@@ -59,6 +59,7 @@ class Comparison:
     outcomes_before: tuple[str, ...]
     outcomes_after: tuple[str, ...]
     changed_token: str
+    event: str = ""
 
 
 ABSENT = "not on the battlefield"
@@ -94,13 +95,12 @@ def _objects(before: Result, after: Result) -> tuple[ObjectComparison, ...]:
     return tuple(compared)
 
 
-def _outcomes(board: dict[str, Any]) -> tuple[str, ...]:
-    """The asked event's outcomes, in words (empty when the board asks no event)."""
-    event = asked_event(board)
+def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> tuple[str, ...]:
+    """The event's distinct outcomes on this board, in words (none without an event)."""
     if event is None:
         return ()
     try:
-        answer = event_answer(board)
+        answer = event_answer(dict(board, ask={"event": event}))
     except BoardError as error:
         return (f"the event doesn't fit this board: {error.message}",)
     name = namer(card_names(board))
@@ -129,10 +129,13 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
         other = load_board(changed)
     except BoardProblem as problem:
         raise BoardProblem(f"the board {description} isn't valid: {problem}") from problem
+    # The event the learner was exploring (the stepper's form), else the board's own.
+    event = event_from(board, params) if params.get("kind") else asked_event(board)
     return Comparison(
         description,
         _objects(load_board(board).result, other.result),
-        _outcomes(board),
-        _outcomes(changed),
+        _outcomes(board, event),
+        _outcomes(changed, event),
         encode_board(changed),
+        describe_event(event, namer(card_names(board))) if event else "",
     )
