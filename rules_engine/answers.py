@@ -47,9 +47,12 @@ def display_ids(evaluation: Evaluation) -> dict[str, str]:
     A resolved spell or ability is its step label (``label.n`` when it made
     several effects); a static ability is its permanent's label, or
     ``label#k`` (k = Oracle paragraph) when the permanent has more than one
-    ability; effects the rules create keep their descriptive ids.
+    ability creating continuous effects (an "As ~ enters, choose" paragraph
+    beside one static ability needs no number); effects the rules create
+    keep their descriptive ids.
     """
     names: dict[str, str] = {}
+    paragraphs = _static_paragraphs(evaluation)
     for eid, effect in evaluation.effects.items():
         if (
             effect.kind != "static"
@@ -60,11 +63,7 @@ def display_ids(evaluation: Evaluation) -> dict[str, str]:
             continue
         label = eid.split("#", 1)[0]
         paragraph = effect.ability_key[1:].split(".")[0]
-        chars = evaluation.chars.get(effect.source)
-        many = (
-            chars is not None
-            and len({a.key.split(".")[0] for a in chars.abilities if a.origin == "printed"}) > 1
-        )
+        many = len(paragraphs.get(effect.source, ())) > 1
         sentences = sum(
             1
             for other in evaluation.effects.values()
@@ -73,6 +72,15 @@ def display_ids(evaluation: Evaluation) -> dict[str, str]:
         name = f"{label}#{paragraph}" if many else label
         names[eid] = f"{name}.{effect.sentence}" if sentences > 1 else name
     return names
+
+
+def _static_paragraphs(evaluation: Evaluation) -> dict[str, set[str]]:
+    """Each source's Oracle paragraphs that create continuous effects."""
+    found: dict[str, set[str]] = {}
+    for effect in evaluation.effects.values():
+        if effect.kind == "static" and effect.ability_key and effect.ability_key.startswith("p"):
+            found.setdefault(effect.source, set()).add(effect.ability_key[1:].split(".")[0])
+    return found
 
 
 def _label_of(eid: str, kind: str) -> str:

@@ -53,6 +53,11 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
     if isinstance(action, CopyOf):
         return None  # the snapshot is supplied by the effect itself
     if isinstance(action, SetController):
+        if action.who == "target_player":
+            # CR 613.1b: the targeted player becomes the controller (Donate, Bazaar Trader).
+            slot = action.target or 0
+            chosen = ctx.targets[slot] if slot < len(ctx.targets) else None
+            return chosen if chosen in world.game.players else None
         return ctx.controller
     if isinstance(action, ExchangeControl):
         others = [t for t in ctx.targets if t != label]
@@ -121,7 +126,7 @@ def apply_payload(
 ) -> Characteristics:
     """Write one part's effect on one object's characteristics."""
     if isinstance(action, SetController):
-        return chars.with_controller(value)
+        return chars.with_controller(value) if value else chars
     if isinstance(action, ExchangeControl):
         return chars.with_controller(value) if value else chars
     if isinstance(action, ChangeText):

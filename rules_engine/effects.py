@@ -249,9 +249,11 @@ class CopyOf:
 
 @dataclass(frozen=True, slots=True)
 class SetController:
-    """Layer 2: "You control ...", "Gain control of ..." (CR 613.1b)."""
+    """Layer 2: "You control ...", "Gain control of ...", "Target player gains control
+    of ..." (CR 613.1b); ``target`` is that player's target slot."""
 
-    who: Literal["source_controller", "caster"] = "source_controller"
+    who: Literal["source_controller", "caster", "target_player"] = "source_controller"
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

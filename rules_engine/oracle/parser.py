@@ -331,8 +331,10 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
 
 _ONE_SHOT = re.compile(
     r"^(draw|untap|tap|destroy|exile|return|sacrifice|discard|counter|create|put|search|"
-    r"shuffle|scry|surveil|mill|look|reveal|you gain|you lose|target player|each player|"
-    r"each opponent|~ deals|it deals|choose|regenerate|prevent|add|attach|investigate|"
+    r"shuffle|scry|surveil|mill|look|reveal|you gain|you lose|"
+    # A player who acts (a one-shot), not a possessive ("each player's creatures get ...").
+    r"target player(?!'s)|each player(?!'s)|each opponent(?!'s)|"
+    r"~ deals|it deals|choose|regenerate|prevent|add|attach|investigate|"
     r"proliferate|fight|transform|goad|populate|amass|it fights)\b",
     re.IGNORECASE,
 )
@@ -342,6 +344,9 @@ _NOT_LAYERED = re.compile(
 )
 _SWITCH = re.compile(r"^switch (?P<subj>.+?)'s? power and toughness$", re.IGNORECASE)
 _GAIN_CONTROL = re.compile(r"^gain control of (?P<subj>.+)$", re.IGNORECASE)
+_PLAYER_GAINS_CONTROL = re.compile(
+    r"^target (?:player|opponent) gains control of (?P<subj>.+)$", re.IGNORECASE
+)
 _YOU_CONTROL = re.compile(r"^you control (?P<subj>.+)$", re.IGNORECASE)
 _EXCHANGE = re.compile(r"^exchange control of (?P<subj>.+)$", re.IGNORECASE)
 _TEXT_CHANGE = re.compile(
@@ -596,6 +601,12 @@ def _special_sentence(
         return make(
             _subject_from(m["subj"], sentence, state),
             (Part("2", SetController("caster")),),
+        )
+    if m := _PLAYER_GAINS_CONTROL.match(body):
+        (slot,) = state.context.take_targets(1)  # the player is the first target (CR 115.1)
+        return make(
+            _subject_from(m["subj"], sentence, state),
+            (Part("2", SetController("target_player", slot)),),
         )
     if m := _YOU_CONTROL.match(body):
         return make(

@@ -63,7 +63,15 @@ VERBS = {
     "doesn't",
     "must",
     "may",
+    "attack",
+    "attacks",
+    "block",
+    "blocks",
 }
+# Verbs of rules about what an object can or must do (CR 613.11), e.g. "attacks each
+# combat if able": kept as text, since they change no characteristic.
+RULE_VERBS = {"can't", "cannot", "don't", "doesn't", "must", "may"}
+RULE_VERBS |= {"attack", "attacks", "block", "blocks"}
 
 
 @dataclass
@@ -645,7 +653,7 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
             if not removed:
                 cursor.fail("expected the card type it isn't")
             result.parts.append(Part("4", TypeChange(remove_types=frozenset(removed), retain=True)))
-        elif verb in ("can't", "cannot", "don't", "doesn't", "must", "may"):
+        elif verb in RULE_VERBS:
             # CR 613.11: rules-modifying effects are not characteristics; kept as text.
             result.rules.append(cursor.rest())
             cursor.pos = len(cursor.tokens)

@@ -1,4 +1,4 @@
-// The layer stepper's arrow keys: ← and → follow the Previous and Next links.
+// The steppers' keyboard help. Layers: ← and → follow the Previous and Next links.
 // Without this script the links still work; with htmx they swap in place.
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -11,9 +11,12 @@ document.addEventListener("keydown", (event) => {
     link.click();
   }
 });
+// After a step or a choice is swapped in, focus moves to it, so that keyboard and
+// screen-reader users carry on from the new content rather than from the page's top.
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target && event.detail.target.id === "frame") {
-    const frame = document.getElementById("frame");
-    if (frame) frame.focus({ preventScroll: false });
+  const id = event.detail.target && event.detail.target.id;
+  if (id === "frame" || id === "walk") {
+    const swapped = document.getElementById(id);
+    if (swapped) swapped.focus({ preventScroll: false });
   }
 });
