@@ -65,11 +65,11 @@ TARGETED = [
 
 
 @st.composite
-def boards(draw: st.DrawFn, max_steps: int = 10) -> dict[str, Any]:
+def boards(draw: st.DrawFn, max_steps: int = 10, min_steps: int = 1) -> dict[str, Any]:
     """A legal board: permanents enter, spells target creatures, counters go on."""
     steps: list[dict[str, Any]] = []
     creatures: list[str] = []
-    for i in range(draw(st.integers(1, max_steps))):
+    for i in range(draw(st.integers(min_steps, max_steps))):
         kind = draw(st.sampled_from(["creature", "land", "static", "spell", "counters"]))
         controller = draw(st.sampled_from(PLAYERS))
         label = f"o{i}"

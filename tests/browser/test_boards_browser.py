@@ -103,7 +103,7 @@ def test_build_the_cr_613_5_gray_ogre_board_by_clicking_and_typing(
 def test_step_through_the_gray_ogres_layers_with_the_arrow_keys(
     live_server, page, console_errors, screenshot, serious_violations
 ):
-    page.goto(f"{live_server.url}/board/{token_of(GRAY_OGRE)}/")
+    page.goto(f"{live_server.url}/b/{token_of(GRAY_OGRE)}")
     screenshot("board-gray-ogre")
     page.locator("article.mtg-card", has=page.get_by_role("heading", name="Gray Ogre")).get_by_role(
         "link", name="Step through its layers"
@@ -209,4 +209,29 @@ def test_open_a_board_file_from_the_examples_and_explore_it(live_server, page, c
     page.get_by_role("link", name="Open this board").click()
     page.get_by_role("heading", level=2, name=re.compile("Dependencies")).wait_for()
     assert page.locator("svg.dependency-graph").count() >= 1
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_a_built_board_shared_by_link_opens_identically_in_a_fresh_browser(
+    live_server, page, browser, console_errors, wait_for_htmx
+):
+    page.goto(f"{live_server.url}/build/")
+    page.get_by_label("Card (from the library)").fill("Gray Ogre")
+    page.get_by_label("Label").fill("ogre")
+    add_step(page, wait_for_htmx)
+    page.get_by_label("Card (from the library)").fill("Glorious Anthem")
+    add_step(page, wait_for_htmx)
+    page.get_by_role("link", name="Open this board").click()
+    battlefield = page.locator(".cards").inner_text()
+    link = page.get_by_label(re.compile("Link to this board")).input_value()
+    assert re.fullmatch(rf"{live_server.url}/b/1\.[\w-]+", link)
+
+    fresh = browser.new_context()  # no cookies, no history: only the link
+    try:
+        other = fresh.new_page()
+        other.goto(link)
+        assert other.locator(".cards").inner_text() == battlefield
+        expect(other.locator(".cards")).to_contain_text("3/3")
+    finally:
+        fresh.close()
     assert console_errors == [], "\n".join(console_errors)

@@ -67,3 +67,10 @@ def decode_board(token: str) -> dict[str, Any]:
     if not isinstance(board, dict):
         raise BoardTokenError("this link does not hold a board")
     return board
+
+
+def download_name(board: dict[str, Any]) -> str:
+    """A file name from the board's title (ASCII letters, digits and dashes)."""
+    title = str(board.get("title") or "board").lower()
+    slug = "-".join("".join(c if c.isascii() and c.isalnum() else " " for c in title).split())
+    return f"{slug[:60].rstrip('-') or 'board'}.json"

@@ -12,7 +12,9 @@ urlpatterns = [
         "build/<str:token>/move/<str:index>/<str:direction>", views.builder_move, name="board-move"
     ),
     path("cards/search", views.card_search, name="card-search"),
-    path("board/<str:token>/", views.board_view, name="board"),
+    # The share link: the whole board is in the token (tutor/boards/codec.py).
+    path("b/<str:token>", views.board_view, name="board"),
+    path("b/<str:token>/board.json", views.board_download, name="board-download"),
     path("board/<str:token>/layers/<str:label>/", views.layer_stepper, name="board-layers"),
     path("board/<str:token>/event/", views.event_stepper, name="board-event"),
     path("board/<str:token>/whatif/", views.whatif, name="board-whatif"),

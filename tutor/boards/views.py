@@ -7,6 +7,7 @@ token (``codec.py``), so reload, back/forward and sharing keep it.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseRedirect
@@ -17,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules_engine.cards import search_library
 from tutor.boards import editing, services
-from tutor.boards.codec import encode_board
+from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk
 from tutor.boards.forms import BoardImportForm, StepForm
 from tutor.boards.presenters import battlefield, dependency_graphs, frames
@@ -149,19 +150,39 @@ def card_search(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_GET
 def board_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The share link's page: the battlefield, and the way into the steppers."""
     try:
         board = services.decode(token)
         loaded = services.load_board(board)
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
+    # One link per board, whatever spelling was pasted: the page names the canonical one.
+    canonical = reverse("board", args=[encode_board(board)])
     context = {
         "board": board,
         "token": token,
+        "share_url": request.build_absolute_uri(canonical),
         "cards": battlefield(loaded.result),
         "sbas": loaded.result.sbas,
         "graphs": dependency_graphs(loaded.result),
     }
     return render(request, "boards/board.html", context)
+
+
+@require_GET
+def board_download(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The board as a ``.json`` file in the board format, to keep or to open elsewhere."""
+    try:
+        board = services.decode(token)
+        services.load_board(board)
+    except services.BoardProblem as problem:
+        return _bad(request, str(problem))
+    response = HttpResponse(
+        json.dumps(board, indent=2, ensure_ascii=False) + "\n",
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{download_name(board)}"'
+    return response
 
 
 @require_GET

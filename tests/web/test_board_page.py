@@ -1,0 +1,51 @@
+"""The share link /b/<token>: the whole board in the address, one address per board."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+from django.urls import reverse
+
+from tests.web.boards import GRAY_OGRE, example, token_of
+from tutor.boards.codec import canonical_json, decode_board
+
+
+def test_the_share_link_opens_the_board_with_its_own_link_to_copy(client):
+    token = token_of(GRAY_OGRE)
+    response = client.get(f"/b/{token}")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<strong>5/8</strong>" in page
+    assert f'value="http://testserver/b/{token}"' in page
+    assert "Step through its layers" in page
+
+
+def test_a_non_canonical_token_opens_and_names_the_canonical_link(client):
+    board = example(GRAY_OGRE)
+    loose = json.dumps(board, indent=1).encode()  # same board, other spelling
+    token = "1." + base64.urlsafe_b64encode(zlib.compress(loose)).decode().rstrip("=")
+    response = client.get(f"/b/{token}")
+    assert response.status_code == 200
+    canonical = f"http://testserver{reverse('board', args=[token_of(GRAY_OGRE)])}"
+    page = response.content.decode()
+    assert f'<link rel="canonical" href="{canonical}">' in page
+    assert f'value="{canonical}"' in page
+
+
+def test_the_board_downloads_as_a_board_format_file(client):
+    token = token_of(GRAY_OGRE)
+    response = client.get(reverse("board-download", args=[token]))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    assert response["Content-Disposition"].startswith('attachment; filename="gray-ogre-becomes-')
+    downloaded = json.loads(response.content)
+    assert canonical_json(downloaded) == canonical_json(decode_board(token))
+
+
+def test_a_forged_share_link_is_a_clear_400(client):
+    for token in ("garbage", "1.AAAA", "9.abc", "1." + "A" * 20_000):
+        response = client.get(f"/b/{token}")
+        assert response.status_code == 400
+        assert "this link" in response.content.decode().lower()
