@@ -14,7 +14,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from tutor.env import env_bool, env_choice, env_list, env_str, env_url
+from tutor.env import env_bool, env_choice, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "csp",
     "tutor.core",
     "tutor.boards",
+    "tutor.api",
 ]
 
 MIDDLEWARE = [
@@ -172,6 +173,22 @@ if REDIS_URL:
 else:
     # One process only: fine for `make run` and tests, not for several workers.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# The cache holds rate-limit counts: shared through Redis when there is one, so
+# that limits hold across server processes; per process otherwise.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "layerlab",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Requests per minute per client address on the JSON API.
+API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", default=60, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -9,4 +9,5 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tutor.core.urls")),
     path("", include("tutor.boards.urls")),
+    path("", include("tutor.api.urls")),
 ]

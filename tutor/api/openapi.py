@@ -1,0 +1,143 @@
+"""The API's OpenAPI 3.1 description, served at /api/openapi.json.
+
+The board schema here is the board format's outline (``../shared/board-format.md``):
+what any board must have. The engine checks the rest and answers 400 with the
+JSON path of a fault, which the description lists as a possible answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CARD = {
+    "oneOf": [
+        {"type": "string", "description": "the name of a card in the library"},
+        {
+            "type": "object",
+            "description": "an inline card, typed by its name, types and Oracle text",
+            "required": ["name"],
+            "properties": {
+                "name": {"type": "string"},
+                "mana_cost": {"type": "string"},
+                "colors": {"type": "array", "items": {"type": "string"}},
+                "supertypes": {"type": "array", "items": {"type": "string"}},
+                "types": {"type": "array", "items": {"type": "string"}},
+                "subtypes": {"type": "array", "items": {"type": "string"}},
+                "power": {"type": ["integer", "string"]},
+                "toughness": {"type": ["integer", "string"]},
+                "loyalty": {"type": "integer"},
+                "abilities": {"type": "array", "items": {"type": "string"}},
+                "token": {"type": "boolean"},
+            },
+        },
+    ]
+}
+
+BOARD = {
+    "type": "object",
+    "description": "A board in the board format (mtg-board/1).",
+    "required": ["format", "players", "steps"],
+    "properties": {
+        "format": {"const": "mtg-board/1"},
+        "title": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "active": {"type": "string"},
+        "steps": {
+            "type": "array",
+            "description": "What happened, in order: each step gets the next timestamp.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "enter": CARD,
+                    "cast": CARD,
+                    "as": {"type": "string"},
+                    "controller": {"type": "string"},
+                    "targets": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+        "ask": {"type": "object"},
+    },
+}
+
+ERROR = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {"type": "string"},
+        "path": {"type": "string", "description": "the JSON path of the fault in the board"},
+    },
+}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERRORS = {
+    "400": _json(ERROR, "The body is not a usable board; the message names the fault."),
+    "405": _json(ERROR, "Only POST is allowed."),
+    "413": _json(ERROR, "The body is larger than 200 kB."),
+    "415": _json(ERROR, "The body is not sent as application/json."),
+    "429": _json(ERROR, "Too many requests from this address; see Retry-After."),
+}
+
+
+def _operation(summary: str, answer: dict[str, Any], answer_text: str) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "requestBody": {"required": True, "content": {"application/json": {"schema": BOARD}}},
+            "responses": {"200": _json(answer, answer_text), **ERRORS},
+        }
+    }
+
+
+EVALUATION = {
+    "type": "object",
+    "required": ["objects", "trace"],
+    "properties": {
+        "objects": {"type": "object", "additionalProperties": {"type": "object"}},
+        "trace": {"type": "array", "items": {"type": "object"}},
+        "state_based_actions": {"type": "array"},
+        "answer": {"type": "object"},
+    },
+}
+
+EVENT_ANSWER = {
+    "type": "object",
+    "required": ["tree", "outcomes"],
+    "properties": {
+        "tree": {"type": "object"},
+        "outcomes": {"type": "array", "items": {"type": "object"}},
+    },
+}
+
+
+def openapi_document(server: str) -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Layerlab engine API",
+            "version": "1.0.0",
+            "description": (
+                "The rules engine's answers, as `python -m rules_engine` prints them: "
+                "characteristics through layers 1-7 (CR 613), and the choices and outcomes "
+                "of replacement and prevention effects (CR 614-616)."
+            ),
+        },
+        "servers": [{"url": server.rstrip("/")}],
+        "paths": {
+            "/api/evaluate": _operation(
+                "Evaluate a board's characteristics",
+                EVALUATION,
+                "Every object's characteristics, the trace of applied effects, and the answer "
+                "to the board's ask.",
+            ),
+            "/api/event": _operation(
+                "Walk the replacement and prevention choices of the board's event",
+                EVENT_ANSWER,
+                "The choice tree and the distinct outcomes.",
+            ),
+        },
+    }

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from tutor.api import views
+
+urlpatterns = [
+    path("api/evaluate", views.evaluate, name="api-evaluate"),
+    path("api/event", views.event, name="api-event"),
+    path("api/openapi.json", views.openapi, name="api-openapi"),
+]

@@ -1,0 +1,68 @@
+"""The JSON API: the engine's answers for other tools, the same JSON as the command line.
+
+Requests are JSON bodies (a board in the board format); answers are JSON,
+errors included (``{"error": ...}`` with a 4xx status). No cookies are read,
+so the endpoints are exempt from CSRF; they are limited in size and rate.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.errors import BoardError
+from rules_engine.replacement.answer import event_answer
+from tutor.api.openapi import openapi_document
+from tutor.api.ratelimit import over_limit
+
+MAX_BODY_BYTES = 200_000
+
+
+def _error(status: int, message: str, **extra: Any) -> JsonResponse:
+    return JsonResponse({"error": message, **extra}, status=status)
+
+
+def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
+    wait = over_limit(request, "api", settings.API_REQUESTS_PER_MINUTE)
+    if wait is not None:
+        response = _error(429, f"too many requests: try again in {wait} s")
+        response["Retry-After"] = str(wait)
+        return response
+    if len(request.body) > MAX_BODY_BYTES:
+        return _error(413, f"the board is too large (at most {MAX_BODY_BYTES} bytes)")
+    if request.content_type != "application/json":
+        return _error(415, "send the board as JSON (Content-Type: application/json)")
+    try:
+        board = json.loads(request.body)
+    except (ValueError, RecursionError) as error:
+        return _error(400, f"the body is not valid JSON ({error.__class__.__name__})")
+    try:
+        return JsonResponse(compute(board))
+    except BoardError as error:
+        return _error(400, str(error), path=error.path)
+
+
+@csrf_exempt
+@require_POST
+def evaluate(request: HttpRequest) -> JsonResponse:
+    """Characteristics through layers 1-7 (``python -m rules_engine evaluate``)."""
+    return _answer(request, lambda board: answer_json(evaluate_board(board)))
+
+
+@csrf_exempt
+@require_POST
+def event(request: HttpRequest) -> JsonResponse:
+    """The choice tree and outcomes of the board's event (``python -m rules_engine event``)."""
+    return _answer(request, event_answer)
+
+
+@require_GET
+def openapi(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(openapi_document(request.build_absolute_uri("/")))
