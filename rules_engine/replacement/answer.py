@@ -235,7 +235,11 @@ def event_answer(data: Any) -> dict[str, Any]:
         raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
     events = reader.events(board.ask.event, "ask.event")
-    statics, cants = statics_of(game, chars)
+    try:
+        statics, cants = statics_of(game, chars)
+    except OracleParseError as exc:
+        # A replacement or prevention text the grammar can't read (CR 614-615): say which.
+        raise BoardError("steps", f"a replacement effect's text cannot be read: {exc}") from exc
     resolver_board = Board(
         game, chars, statics, cants, library_sizes(board), zone_cards=zone_cards(board)
     )

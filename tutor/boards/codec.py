@@ -17,6 +17,7 @@ from typing import Any
 VERSION = "1"
 MAX_TOKEN_LENGTH = 12_000
 MAX_JSON_BYTES = 200_000
+MAX_DEPTH = 32  # a board nests a few levels; deeper is forged, and slow to copy
 
 
 class BoardTokenError(ValueError):
@@ -66,7 +67,35 @@ def decode_board(token: str) -> dict[str, Any]:
         raise BoardTokenError("this link is damaged (its board is not valid JSON)") from exc
     if not isinstance(board, dict):
         raise BoardTokenError("this link does not hold a board")
+    check_shape(board)
     return board
+
+
+def check_shape(board: Any) -> None:
+    """Refuse what no real board holds: absurd nesting, and text that isn't Unicode."""
+    stack = [(board, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BoardTokenError(f"this board nests more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value):
+            raise BoardTokenError("this board holds text that isn't valid Unicode")
+
+
+def ensure_shareable(board: dict[str, Any]) -> str:
+    """The board's token, or ``BoardTokenError`` if the board no longer fits in a link."""
+    check_shape(board)
+    token = encode_board(board)
+    if len(token) > MAX_TOKEN_LENGTH:
+        raise BoardTokenError(
+            f"this board is too large to fit in a link ({len(token)} characters; "
+            f"at most {MAX_TOKEN_LENGTH}): shorten its texts or remove some steps"
+        )
+    return token
 
 
 def download_name(board: dict[str, Any]) -> str:

@@ -37,13 +37,15 @@ def without_step(board: dict[str, Any], index: int) -> dict[str, Any]:
     return changed
 
 
-def moved(board: dict[str, Any], index: int, delta: int) -> dict[str, Any]:
-    """The step at ``index`` one place earlier (-1) or later (+1); timestamps follow the order."""
-    changed = copy.deepcopy(board)
-    steps = changed["steps"]
-    target = index + delta
-    steps[index], steps[target] = steps[target], steps[index]
-    return changed
+DIRECTIONS = {"up": -1, "down": 1}
+
+
+def moved(board: dict[str, Any], index: int, direction: str) -> dict[str, Any]:
+    """The step at ``index`` one place earlier ("up") or later ("down"); timestamps follow."""
+    target = index + DIRECTIONS.get(direction, 0)
+    if target == index or not 0 <= target < len(board.get("steps", [])):
+        raise ValueError("that step can't move that way")
+    return swapped(board, index, target)
 
 
 def swapped(board: dict[str, Any], first: int, second: int) -> dict[str, Any]:

@@ -13,10 +13,9 @@ from typing import Any
 from django import forms
 from django.urls import reverse_lazy
 
-from rules_engine.answers import evaluate_board
-from rules_engine.errors import BoardError
 from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step
+from tutor.boards.services import BoardProblem, load_board
 
 VERBS = [
     ("enter", "A permanent enters the battlefield"),
@@ -91,6 +90,7 @@ class StepForm(forms.Form):
     verb = forms.ChoiceField(choices=VERBS, label="What happens")
     card = forms.CharField(
         required=False,
+        max_length=120,
         label="Card (from the library)",
         help_text="Type to search the card library, or leave empty and invent a card below.",
         widget=forms.TextInput(
@@ -115,7 +115,10 @@ class StepForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     invent_subtypes = forms.CharField(
-        required=False, label="Subtypes", help_text="Separated by spaces, e.g. Elf Warrior"
+        required=False,
+        max_length=120,
+        label="Subtypes",
+        help_text="Separated by spaces, e.g. Elf Warrior",
     )
     invent_colors = forms.MultipleChoiceField(
         required=False,
@@ -299,9 +302,10 @@ class StepForm(forms.Form):
             return data
         candidate = with_step(self.board, step)
         try:
-            evaluate_board(candidate)  # the engine reads the whole board, new step included
-        except BoardError as error:
-            self.add_error(_field_for(error.path), error.message)
+            load_board(candidate)  # the engine reads the whole board, new step included
+        except BoardProblem as problem:
+            field = _field_for(problem.path) if problem.path else None
+            self.add_error(field, problem.detail)
             return data
         self.new_board = candidate
         return data
@@ -336,7 +340,7 @@ class BoardImportForm(forms.Form):
             if upload.size > MAX_IMPORT_BYTES:
                 raise forms.ValidationError("That file is too large for a board (over 200 kB).")
             try:
-                text = upload.read().decode("utf-8")
+                text = upload.read().decode("utf-8-sig")  # a byte-order mark is harmless
             except UnicodeDecodeError as error:
                 raise forms.ValidationError("That file isn't UTF-8 text.") from error
         if not text:
@@ -349,8 +353,8 @@ class BoardImportForm(forms.Form):
             raise forms.ValidationError("A board is a JSON object with players and steps.")
         board.pop("expect", None)  # a test file's answer key: the engine works the answer out
         try:
-            evaluate_board(board)
-        except BoardError as error:
-            raise forms.ValidationError(f"The board isn't valid: {error}") from error
+            load_board(board)
+        except BoardProblem as problem:
+            raise forms.ValidationError(str(problem).capitalize()) from problem
         self.board = board
         return data

@@ -69,6 +69,7 @@ class CardView:
     tapped: bool
     face_down: bool
     changed: list[str] = field(default_factory=list)
+    dom_id: str = ""  # labels may hold spaces or "#": the page's ids don't use them
 
 
 def _printed(result: Result, label: str) -> dict[str, Any]:
@@ -106,6 +107,7 @@ def battlefield(result: Result) -> list[CardView]:
                 tapped=obj.tapped,
                 face_down=obj.face_down,
                 changed=changed,
+                dom_id=f"card-{len(cards)}",
             )
         )
     return cards

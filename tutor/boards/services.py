@@ -7,18 +7,31 @@ learner can act on (the views answer 400 with it).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from rules_engine.answers import Result, evaluate_board
 from rules_engine.errors import BoardError
-from tutor.boards.codec import BoardTokenError, canonical_json, decode_board
-from tutor.boards.presenters import Frame
+from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
+from tutor.boards.presenters import Frame, frames
+
+# The site's limit: every page evaluates the whole board, so a board stays small enough
+# to answer quickly (the engine itself accepts more).
+MAX_STEPS = 100
 
 
 class BoardProblem(ValueError):
-    """Anything that makes a request's board unusable, worded for the page."""
+    """Anything that makes a request's board unusable, worded for the page.
+
+    ``path`` and ``detail`` are the engine's JSON path and message, when it found the fault.
+    """
+
+    def __init__(self, message: str, path: str = "", detail: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+        self.detail = detail or message
 
 
 def decode(token: str) -> dict[str, Any]:
@@ -34,17 +47,31 @@ class LoadedBoard:
     result: Result
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def _evaluate(canonical: str) -> Result:
     return evaluate_board(json.loads(canonical))
 
 
 def load_board(board: dict[str, Any]) -> LoadedBoard:
-    """The engine's evaluation of the board (cached by its canonical form)."""
+    """The engine's evaluation of a board the site can keep in a link (cached by its
+    canonical form, so stepping through one board evaluates it once)."""
+    steps = board.get("steps")
+    if isinstance(steps, list) and len(steps) > MAX_STEPS:
+        raise BoardProblem(f"this board has {len(steps)} steps; the site works with {MAX_STEPS}")
     try:
+        ensure_shareable(board)
         return LoadedBoard(board, _evaluate(canonical_json(board)))
+    except BoardTokenError as error:
+        raise BoardProblem(str(error)) from error
     except BoardError as error:
-        raise BoardProblem(f"the board isn't valid: {error}") from error
+        raise BoardProblem(
+            f"the board isn't valid: {error}", path=error.path, detail=error.message
+        ) from error
+
+
+def open_board(token: str) -> LoadedBoard:
+    """A request's board: decoded, checked and evaluated before any view touches it."""
+    return load_board(decode(token))
 
 
 def _card_name(card: Any) -> str:
@@ -101,7 +128,44 @@ def source_steps(board: dict[str, Any], source: str) -> list[int]:
     return [i for i, step in enumerate(board.get("steps", [])) if step.get("as") == source]
 
 
-@dataclass
+@dataclass(frozen=True)
+class LayerStep:
+    """One step of the layer stepper for one object, as the request asked for it."""
+
+    name: str
+    frame: Frame
+    count: int
+    predict: bool
+    hide: bool
+    verdict: Verdict | None
+
+
+def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> LayerStep:
+    """The step the request names (``?step=N``), hidden until guessed in predict mode."""
+    result = loaded.result
+    if label not in result.evaluation.chars or result.game.object(label) is None:
+        raise BoardProblem(f'there is no object labelled "{label}" on this board')
+    all_frames = frames(result, label)
+    try:
+        number = int(params.get("step", "0"))
+    except ValueError:
+        raise BoardProblem("the step number must be a whole number") from None
+    if not 0 <= number < len(all_frames):
+        raise BoardProblem(f"this object's walk-through has steps 0 to {len(all_frames) - 1}")
+    frame = all_frames[number]
+    predict = params.get("predict") == "1"
+    guess = params.get("guess")
+    return LayerStep(
+        name=result.evaluation.chars[label].name or label,
+        frame=frame,
+        count=len(all_frames),
+        predict=predict,
+        hide=predict and guess is None and frame.kind == "effect",
+        verdict=judge(frame, guess[:40]) if predict and guess is not None else None,
+    )
+
+
+@dataclass(frozen=True)
 class Verdict:
     right: bool
     guess: str

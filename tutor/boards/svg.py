@@ -23,6 +23,7 @@ def graph_svg(graph: LayerGraph) -> SafeString:
     width = count * NODE_WIDTH + (count - 1) * GAP + 20
     height = TOP + NODE_HEIGHT + 40 + 60 * max(1, len(graph.edges))
     x_of = {name: 10 + i * (NODE_WIDTH + GAP) for i, name in enumerate(graph.nodes)}
+    arrow = f"arrow-{escape(graph.layer)}"  # one marker id per layer's graph on the page
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="dependency-graph" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
@@ -31,7 +32,7 @@ def graph_svg(graph: LayerGraph) -> SafeString:
         f"Dependencies in layer {escape(graph.layer)}: "
         + escape("; ".join(f"{e.dependent} depends on {e.on}" for e in graph.edges) or "none")
         + "</title>",
-        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
         'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
         'class="arrow-head"/></marker></defs>',
     ]
@@ -51,7 +52,7 @@ def graph_svg(graph: LayerGraph) -> SafeString:
             f"{escape(edge.reason)}</title>"
             f'<path d="M {start} {TOP + NODE_HEIGHT} C {start} {depth}, {end} {depth}, '
             f'{end} {TOP + NODE_HEIGHT}" '
-            f'marker-end="url(#arrow)"/>'
+            f'marker-end="url(#{arrow})"/>'
             f'<text x="{(start + end) / 2}" y="{depth - 4}" text-anchor="middle">'
             f"{escape(edge.dependent)} waits for {escape(edge.on)}</text></g>"
         )

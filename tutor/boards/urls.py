@@ -15,7 +15,8 @@ urlpatterns = [
     # The share link: the whole board is in the token (tutor/boards/codec.py).
     path("b/<str:token>", views.board_view, name="board"),
     path("b/<str:token>/board.json", views.board_download, name="board-download"),
-    path("board/<str:token>/layers/<str:label>/", views.layer_stepper, name="board-layers"),
+    # Labels may hold "/" (an invented "Fire/Ice"): the path converter keeps them whole.
+    path("board/<str:token>/layers/<path:label>/", views.layer_stepper, name="board-layers"),
     path("board/<str:token>/event/", views.event_stepper, name="board-event"),
     path("board/<str:token>/whatif/", views.whatif, name="board-whatif"),
 ]

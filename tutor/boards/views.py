@@ -21,7 +21,7 @@ from tutor.boards import editing, services
 from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk
 from tutor.boards.forms import BoardImportForm, StepForm
-from tutor.boards.presenters import battlefield, dependency_graphs, frames
+from tutor.boards.presenters import battlefield, dependency_graphs
 from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
 
@@ -40,12 +40,12 @@ def _bad(request: HtmxHttpRequest, message: str) -> HttpResponse:
 
 
 def _builder_context(
-    board: dict[str, Any],
+    loaded: services.LoadedBoard,
     form: StepForm | None = None,
     import_form: BoardImportForm | None = None,
 ) -> dict[str, Any]:
-    loaded = services.load_board(board)
-    labels = editing.labels(board)
+    board = loaded.board
+    players = board.get("players") or []
     return {
         "board": board,
         "token": encode_board(board),
@@ -53,7 +53,11 @@ def _builder_context(
         "cards": battlefield(loaded.result),
         "sbas": loaded.result.sbas,
         "form": form
-        or StepForm(board=board, labels=labels, initial={"controller": board["players"][0]}),
+        or StepForm(
+            board=board,
+            labels=editing.labels(board),
+            initial={"controller": players[0] if players else ""},
+        ),
         "card_names": search_library("", limit=400),
         "import_form": import_form or BoardImportForm(),
     }
@@ -63,18 +67,18 @@ def _builder_context(
 @vary_on_headers("HX-Request", "HX-Boosted")
 def builder(request: HtmxHttpRequest, token: str | None = None) -> HttpResponse:
     try:
-        board = services.decode(token) if token else editing.new_board()
-        context = _builder_context(board)
+        loaded = services.open_board(token) if token else services.load_board(editing.new_board())
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
+    context = _builder_context(loaded)
     return render_page(request, "boards/builder.html", context, fragment="workspace")
 
 
-def _after_change(request: HtmxHttpRequest, board: dict[str, Any]) -> HttpResponse:
+def _after_change(request: HtmxHttpRequest, loaded: services.LoadedBoard) -> HttpResponse:
     """POST-redirect-GET for plain forms; for htmx, the new workspace and its URL."""
-    url = reverse("board-builder", args=[encode_board(board)])
+    url = reverse("board-builder", args=[encode_board(loaded.board)])
     if request.htmx:
-        response = render(request, "boards/builder.html#workspace", _builder_context(board))
+        response = render(request, "boards/builder.html#workspace", _builder_context(loaded))
         response["HX-Push-Url"] = url
         return response
     return HttpResponseRedirect(url, status=303)
@@ -83,13 +87,14 @@ def _after_change(request: HtmxHttpRequest, board: dict[str, Any]) -> HttpRespon
 @require_POST
 def builder_add(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
-        board = services.decode(token)
+        loaded = services.open_board(token)
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
+    board = loaded.board
     form = StepForm(request.POST, board=board, labels=editing.labels(board))
     if form.is_valid() and form.new_board is not None:
-        return _after_change(request, form.new_board)
-    context = _builder_context(board, form)
+        return _after_change(request, services.load_board(form.new_board))
+    context = _builder_context(loaded, form)
     template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
     response = render(request, template, context, status=422 if request.htmx else 400)
     if request.htmx:
@@ -105,41 +110,38 @@ def builder_import(request: HtmxHttpRequest) -> HttpResponse:
     if form.is_valid():
         url = reverse("board-builder", args=[encode_board(form.board)])
         return HttpResponseRedirect(url, status=303)
-    context = _builder_context(editing.new_board(), import_form=form)
+    context = _builder_context(services.load_board(editing.new_board()), import_form=form)
     return render(request, "boards/builder.html", context, status=400)
 
 
 @require_POST
 def builder_remove(request: HtmxHttpRequest, token: str, index: str) -> HttpResponse:
     try:
-        board = services.decode(token)
+        board = services.open_board(token).board
         changed = editing.without_step(board, editing.step_index(board, index))
-        services.load_board(changed)
+        return _after_change(request, _edited(changed, "removed"))
     except (services.BoardProblem, ValueError) as problem:
-        return _bad(request, _removal_problem(problem))
-    return _after_change(request, changed)
-
-
-def _removal_problem(problem: Exception) -> str:
-    text = str(problem)
-    if "no object" in text or "labelled" in text:
-        return f"That step can't be removed while a later step refers to it ({text})."
-    return text
+        return _bad(request, str(problem))
 
 
 @require_POST
 def builder_move(request: HtmxHttpRequest, token: str, index: str, direction: str) -> HttpResponse:
     try:
-        board = services.decode(token)
-        position = editing.step_index(board, index)
-        delta = {"up": -1, "down": 1}.get(direction)
-        if delta is None or not 0 <= position + delta < len(board["steps"]):
-            raise ValueError("that step can't move that way")
-        changed = editing.moved(board, position, delta)
-        services.load_board(changed)
+        board = services.open_board(token).board
+        changed = editing.moved(board, editing.step_index(board, index), direction)
+        return _after_change(request, _edited(changed, "moved there"))
     except (services.BoardProblem, ValueError) as problem:
-        return _bad(request, _removal_problem(problem))
-    return _after_change(request, changed)
+        return _bad(request, str(problem))
+
+
+def _edited(changed: dict[str, Any], done: str) -> services.LoadedBoard:
+    """The edited board, or why that step can't be {done} (a later step needs it first)."""
+    try:
+        return services.load_board(changed)
+    except services.BoardProblem as problem:
+        raise services.BoardProblem(
+            f"that step can't be {done}: the board would not be valid ({problem.detail})"
+        ) from problem
 
 
 @require_GET
@@ -152,10 +154,10 @@ def card_search(request: HtmxHttpRequest) -> HttpResponse:
 def board_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The share link's page: the battlefield, and the way into the steppers."""
     try:
-        board = services.decode(token)
-        loaded = services.load_board(board)
+        loaded = services.open_board(token)
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
+    board = loaded.board
     # One link per board, whatever spelling was pasted: the page names the canonical one.
     canonical = reverse("board", args=[encode_board(board)])
     context = {
@@ -173,8 +175,7 @@ def board_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def board_download(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board as a ``.json`` file in the board format, to keep or to open elsewhere."""
     try:
-        board = services.decode(token)
-        services.load_board(board)
+        board = services.open_board(token).board
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
     response = HttpResponse(
@@ -189,37 +190,26 @@ def board_download(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @vary_on_headers("HX-Request", "HX-Boosted")
 def layer_stepper(request: HtmxHttpRequest, token: str, label: str) -> HttpResponse:
     try:
-        board = services.decode(token)
-        loaded = services.load_board(board)
+        loaded = services.open_board(token)
+        board = loaded.board
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
-    if label not in loaded.result.evaluation.chars or loaded.result.game.object(label) is None:
-        return _bad(request, f'there is no object labelled "{label}" on this board')
-    all_frames = frames(loaded.result, label)
     try:
-        number = int(request.GET.get("step", "0"))
-    except ValueError:
-        return _bad(request, "the step number must be a whole number")
-    if not 0 <= number < len(all_frames):
-        return _bad(request, f"this object's walk-through has steps 0 to {len(all_frames) - 1}")
-    predict = request.GET.get("predict") == "1"
-    guess = request.GET.get("guess")
-    frame = all_frames[number]
-    verdict = services.judge(frame, guess) if predict and guess is not None else None
-    hide = predict and guess is None and frame.kind == "effect"
+        step = services.layer_step(loaded, label, request.GET)
+    except services.BoardProblem as problem:
+        return _bad(request, str(problem))
     context = {
         "token": token,
         "label": label,
-        "name": loaded.result.evaluation.chars[label].name or label,
-        "frame": frame,
-        "previous": all_frames[number - 1] if number > 0 else None,
-        "count": len(all_frames),
-        "predict": predict,
-        "hide": hide,
-        "verdict": verdict,
-        "guess": guess or "",
-        "graphs": [g for g in dependency_graphs(loaded.result) if g.layer == frame.layer],
-        "whatif_steps": services.source_steps(board, frame.source),
+        "step": step,
+        "frame": step.frame,
+        "count": step.count,
+        "predict": step.predict,
+        "hide": step.hide,
+        "verdict": step.verdict,
+        "name": step.name,
+        "graphs": [g for g in dependency_graphs(loaded.result) if g.layer == step.frame.layer],
+        "whatif_steps": services.source_steps(board, step.frame.source),
         "steps": services.step_rows(board),
     }
     return render_page(request, "boards/layers.html", context, fragment="frame")
@@ -229,8 +219,7 @@ def layer_stepper(request: HtmxHttpRequest, token: str, label: str) -> HttpRespo
 @vary_on_headers("HX-Request", "HX-Boosted")
 def event_stepper(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
-        board = services.decode(token)
-        services.load_board(board)
+        board = services.open_board(token).board
         walk = event_walk(board, request.GET)
     except services.BoardProblem as problem:
         return _bad(request, str(problem))
@@ -248,9 +237,8 @@ def event_stepper(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def whatif(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
-        board = services.decode(token)
-        services.load_board(board)
+        board = services.open_board(token).board
         comparison = compare(board, request.GET)
-    except (services.BoardProblem, ValueError) as problem:
+    except services.BoardProblem as problem:
         return _bad(request, str(problem))
     return render(request, "boards/whatif.html", {"token": token, "comparison": comparison})

@@ -112,19 +112,10 @@ def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> tuple[str,
 
 def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
     """The board beside itself without one step, or with two steps swapped."""
-    if "remove" in params:
-        index = editing.step_index(board, params["remove"])
-        changed = editing.without_step(board, index)
-        description = f"without step {index + 1} ({describe_step(board['steps'][index])})"
-    elif "swap" in params:
-        i = editing.step_index(board, params["swap"])
-        j = editing.step_index(board, params.get("with", ""))
-        if i == j:
-            raise ValueError("choose two different steps to swap")
-        changed = editing.swapped(board, i, j)
-        description = f"with steps {i + 1} and {j + 1} swapped"
-    else:
-        raise ValueError("say what to change: ?remove=N, or ?swap=N&with=M")
+    try:
+        changed, description = _changed(board, params)
+    except ValueError as problem:  # a step number that isn't on the board
+        raise BoardProblem(str(problem)) from problem
     try:
         other = load_board(changed)
     except BoardProblem as problem:
@@ -139,3 +130,20 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
         encode_board(changed),
         describe_event(event, namer(card_names(board))) if event else "",
     )
+
+
+def _changed(board: dict[str, Any], params: Mapping[str, str]) -> tuple[dict[str, Any], str]:
+    if "remove" in params:
+        index = editing.step_index(board, params["remove"])
+        changed = editing.without_step(board, index)
+        description = f"without step {index + 1} ({describe_step(board['steps'][index])})"
+    elif "swap" in params:
+        i = editing.step_index(board, params["swap"])
+        j = editing.step_index(board, params.get("with", ""))
+        if i == j:
+            raise ValueError("choose two different steps to swap")
+        changed = editing.swapped(board, i, j)
+        description = f"with steps {i + 1} and {j + 1} swapped"
+    else:
+        raise ValueError("say what to change: ?remove=N, or ?swap=N&with=M")
+    return changed, description

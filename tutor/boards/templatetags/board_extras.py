@@ -16,3 +16,9 @@ def graph_svg(graph: LayerGraph) -> SafeString:
 def change_for(changes: list, key: str):  # type: ignore[no-untyped-def]
     """The change to one characteristic in a stepper frame, if any."""
     return next((change for change in changes if change.field == key), None)
+
+
+@register.filter
+def words(name: str) -> str:
+    """An identifier in words: "counters_removed" -> "counters removed"."""
+    return str(name).replace("_", " ")
