@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.game import Game
+from rules_engine.game import Game, GameObject
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
 from rules_engine.selection import Context, World, matches
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, SUBTYPE_CATEGORY
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,20 +58,37 @@ def _protected_from(
     host: str, attached: Characteristics, state: dict[str, Characteristics]
 ) -> bool:
     """CR 702.16c-d: protection from a quality keeps Auras and Equipment with it off."""
-    from rules_engine.vocabulary import COLOR_WORDS
-
     if host not in state:
         return False
     for ability in state[host].abilities:
         text = ability.text.lower()
         if not text.startswith("protection from "):
             continue
-        for quality in text.removeprefix("protection from ").replace(" and from ", ",").split(","):
-            quality = quality.strip()
-            if quality == "everything":
+        qualities = text.removeprefix("protection from ").replace(" and from ", ",")
+        for quality in qualities.replace(" and ", ",").split(","):
+            if _has_quality(attached, quality.strip().removeprefix("the ")):
                 return True
-            if quality in COLOR_WORDS and COLOR_WORDS[quality] in attached.colors:
-                return True
+    return False
+
+
+def _has_quality(chars: Characteristics, quality: str) -> bool:
+    """Whether an object has the quality a protection ability names (CR 702.16a)."""
+    if quality == "everything":
+        return True
+    if quality in COLOR_WORDS:
+        return COLOR_WORDS[quality] in chars.colors
+    if quality in ("multicolored", "monocolored", "colorless"):
+        count = len(chars.colors)
+        return {"multicolored": count >= 2, "monocolored": count == 1}.get(quality, count == 0)
+    kind, word = ALL_TYPE_WORDS.get(quality, ("", ""))
+    if kind == "type":
+        return word in chars.types
+    if kind == "supertype":
+        return word in chars.supertypes
+    if kind == "subtype":
+        return word in chars.subtypes or (
+            chars.all_creature_types and SUBTYPE_CATEGORY.get(word) == "creature"
+        )
     return False
 
 
@@ -95,12 +113,9 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                         f"{obj.damage} damage marked, toughness {toughness}",
                     )
                 )
-        if (
-            "Planeswalker" in chars.types
-            and (chars.loyalty or 0) <= 0
-            and obj.counter_count("loyalty") <= 0
-        ):
-            actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty"))
+        # CR 306.5b: on the battlefield, a planeswalker's loyalty is its loyalty counters.
+        if "Planeswalker" in chars.types and obj.counter_count("loyalty") <= 0:
+            actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty counters"))
         if obj.counter_count("+1/+1") and obj.counter_count("-1/-1"):
             n = min(obj.counter_count("+1/+1"), obj.counter_count("-1/-1"))
             actions.append(
@@ -144,6 +159,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                         "unattached", obj.label, "704.5n", "Equipment attached illegally"
                     )
                 )
+    actions.extend(_world_rule(battlefield, state))
     seen: dict[tuple[str, str], list[str]] = {}
     for obj in battlefield:
         chars = state[obj.label]
@@ -161,3 +177,19 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                     )
                 )
     return actions
+
+
+def _world_rule(
+    battlefield: list[GameObject], state: dict[str, Characteristics]
+) -> list[StateBasedAction]:
+    """CR 704.5k: of two or more world permanents, only the newest stays (all go on a tie)."""
+    worlds = [o for o in battlefield if "World" in state[o.label].supertypes]
+    if len(worlds) < 2:
+        return []
+    newest = max(o.timestamp for o in worlds)
+    keep = [o for o in worlds if o.timestamp == newest]
+    return [
+        StateBasedAction("world_rule", o.label, "704.5k", "another world permanent is newer")
+        for o in worlds
+        if len(keep) > 1 or o not in keep
+    ]

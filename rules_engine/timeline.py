@@ -8,6 +8,7 @@ is evaluated at each cast or activation.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from rules_engine.active import Effect, context_for, effect_payloads
@@ -109,6 +110,7 @@ def _enter(game: Game, step: Step) -> Game:
     if step.to is not None and step.to not in game.players:
         _require_on_battlefield(game, step.to, f"{step.path}.attach")
     game, timestamp = _stamp(game)
+    loyalty = _starting_loyalty(card, step)
     obj = GameObject(
         label=step.label,
         card=card,
@@ -117,6 +119,8 @@ def _enter(game: Game, step: Step) -> Game:
         zone="battlefield",
         timestamp=timestamp,
         order=0,
+        counters=(("loyalty", loyalty),) if loyalty else (),
+        counter_timestamps=(("loyalty", timestamp),) if loyalty else (),
         tapped=step.tapped,
         face_down=step.face_down,
         attached_to=step.to,
@@ -125,6 +129,38 @@ def _enter(game: Game, step: Step) -> Game:
         copy=copy,
     )
     return _add(game, obj)
+
+
+def _starting_loyalty(card: CardDef, step: Step) -> int:
+    """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty."""
+    if step.face_down or "Planeswalker" not in card.types or card.loyalty is None:
+        return 0
+    if card.loyalty.isdigit():
+        return int(card.loyalty)
+    return step.x or 0 if card.loyalty == "X" else 0
+
+
+def _pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
+    """CR 606.4: a loyalty ability's cost adds or removes loyalty counters."""
+    match = re.fullmatch(r"([+\-−])?(\d+)", (cost or "").strip())
+    if match is None:
+        return game
+    sign, amount = match.groups()
+    change = -int(amount) if sign in ("-", "−") else int(amount)
+    obj = game.object(label)
+    assert obj is not None
+    have = obj.counter_count("loyalty")
+    if have + change < 0:
+        raise BoardError(
+            path, f"{label} has {have} loyalty, too little to pay {cost} (CR 606.4, 118.3)"
+        )
+    counts = dict(obj.counters)
+    counts["loyalty"] = have + change
+    stamps = dict(obj.counter_timestamps)
+    stamps.setdefault("loyalty", obj.timestamp)
+    return game.with_object(
+        replace(obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items()))
+    )
 
 
 def _copy_ability(card: CardDef) -> CopyOf | None:
@@ -436,6 +472,8 @@ def _activate(game: Game, step: Step) -> Game:
         )
     choices = step.choices
     merged = replace(step, choices=_merge_choices(obj.choices, choices))
+    if "Planeswalker" in chars.types:
+        game = _pay_loyalty(game, step.obj, candidates[0].parsed.cost, f"{step.path}.ability")
     return _resolve(
         game,
         merged,
