@@ -16,6 +16,10 @@ from rules_engine.board import Board, parse_board
 FORMAT = "mtg-board/1"
 
 
+class StepProblem(ValueError):
+    """A step number or move that the board doesn't allow, worded for the page."""
+
+
 def new_board() -> dict[str, Any]:
     return {"format": FORMAT, "players": ["Alice", "Bob"], "active": "Alice", "steps": []}
 
@@ -44,7 +48,7 @@ def moved(board: dict[str, Any], index: int, direction: str) -> dict[str, Any]:
     """The step at ``index`` one place earlier ("up") or later ("down"); timestamps follow."""
     target = index + DIRECTIONS.get(direction, 0)
     if target == index or not 0 <= target < len(board.get("steps", [])):
-        raise ValueError("that step can't move that way")
+        raise StepProblem("that step can't move that way")
     return swapped(board, index, target)
 
 
@@ -56,13 +60,13 @@ def swapped(board: dict[str, Any], first: int, second: int) -> dict[str, Any]:
 
 
 def step_index(board: dict[str, Any], raw: str | int) -> int:
-    """A step number from a URL, checked against the board (a forged index is a ValueError)."""
+    """A step number from a URL, checked against the board (a forged one is a StepProblem)."""
     try:
         index = int(raw)
     except (TypeError, ValueError):
-        raise ValueError(f'"{raw}" is not a step number') from None
+        raise StepProblem(f'"{raw}" is not a step number') from None
     if not 0 <= index < len(board.get("steps", [])):
-        raise ValueError(f"there is no step {index} on this board")
+        raise StepProblem(f"there is no step {index} on this board")
     return index
 
 

@@ -8,6 +8,8 @@ token (``codec.py``), so reload, back/forward and sharing keep it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseRedirect
@@ -37,6 +39,23 @@ def _bad(request: HtmxHttpRequest, message: str) -> HttpResponse:
         response["HX-Reswap"] = "innerHTML"
         return response
     return render(request, "boards/invalid.html", {"message": message}, status=400)
+
+
+BoardView = Callable[..., HttpResponse]
+
+
+def with_board(view: BoardView) -> BoardView:
+    """Open the URL's board before the view runs (``services.open_board``), and answer
+    any problem with it, or with a step the request names, as a clear 400."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, services.open_board(token), token, **kwargs)
+        except (services.BoardProblem, editing.StepProblem) as problem:
+            return _bad(request, str(problem))
+
+    return wrapper
 
 
 def _builder_context(
@@ -85,11 +104,8 @@ def _after_change(request: HtmxHttpRequest, loaded: services.LoadedBoard) -> Htt
 
 
 @require_POST
-def builder_add(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    try:
-        loaded = services.open_board(token)
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
+@with_board
+def builder_add(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str) -> HttpResponse:
     board = loaded.board
     form = StepForm(request.POST, board=board, labels=editing.labels(board))
     if form.is_valid() and form.new_board is not None:
@@ -115,23 +131,23 @@ def builder_import(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_POST
-def builder_remove(request: HtmxHttpRequest, token: str, index: str) -> HttpResponse:
-    try:
-        board = services.open_board(token).board
-        changed = editing.without_step(board, editing.step_index(board, index))
-        return _after_change(request, _edited(changed, "removed"))
-    except (services.BoardProblem, ValueError) as problem:
-        return _bad(request, str(problem))
+@with_board
+def builder_remove(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str
+) -> HttpResponse:
+    board = loaded.board
+    changed = editing.without_step(board, editing.step_index(board, index))
+    return _after_change(request, _edited(changed, "removed"))
 
 
 @require_POST
-def builder_move(request: HtmxHttpRequest, token: str, index: str, direction: str) -> HttpResponse:
-    try:
-        board = services.open_board(token).board
-        changed = editing.moved(board, editing.step_index(board, index), direction)
-        return _after_change(request, _edited(changed, "moved there"))
-    except (services.BoardProblem, ValueError) as problem:
-        return _bad(request, str(problem))
+@with_board
+def builder_move(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str, direction: str
+) -> HttpResponse:
+    board = loaded.board
+    changed = editing.moved(board, editing.step_index(board, index), direction)
+    return _after_change(request, _edited(changed, "moved there"))
 
 
 def _edited(changed: dict[str, Any], done: str) -> services.LoadedBoard:
@@ -151,12 +167,9 @@ def card_search(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_GET
-def board_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
+@with_board
+def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str) -> HttpResponse:
     """The share link's page: the battlefield, and the way into the steppers."""
-    try:
-        loaded = services.open_board(token)
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
     board = loaded.board
     # One link per board, whatever spelling was pasted: the page names the canonical one.
     canonical = reverse("board", args=[encode_board(board)])
@@ -172,32 +185,27 @@ def board_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def board_download(request: HtmxHttpRequest, token: str) -> HttpResponse:
+@with_board
+def board_download(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str
+) -> HttpResponse:
     """The board as a ``.json`` file in the board format, to keep or to open elsewhere."""
-    try:
-        board = services.open_board(token).board
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
     response = HttpResponse(
-        json.dumps(board, indent=2, ensure_ascii=False) + "\n",
+        json.dumps(loaded.board, indent=2, ensure_ascii=False) + "\n",
         content_type="application/json; charset=utf-8",
     )
-    response["Content-Disposition"] = f'attachment; filename="{download_name(board)}"'
+    response["Content-Disposition"] = f'attachment; filename="{download_name(loaded.board)}"'
     return response
 
 
 @require_GET
 @vary_on_headers("HX-Request", "HX-Boosted")
-def layer_stepper(request: HtmxHttpRequest, token: str, label: str) -> HttpResponse:
-    try:
-        loaded = services.open_board(token)
-        board = loaded.board
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
-    try:
-        step = services.layer_step(loaded, label, request.GET)
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
+@with_board
+def layer_stepper(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, label: str
+) -> HttpResponse:
+    board = loaded.board
+    step = services.layer_step(loaded, label, request.GET)
     context = {
         "token": token,
         "label": label,
@@ -217,16 +225,15 @@ def layer_stepper(request: HtmxHttpRequest, token: str, label: str) -> HttpRespo
 
 @require_GET
 @vary_on_headers("HX-Request", "HX-Boosted")
-def event_stepper(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    try:
-        board = services.open_board(token).board
-        walk = event_walk(board, request.GET)
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
+@with_board
+def event_stepper(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str
+) -> HttpResponse:
+    board = loaded.board
     context = {
         "board": board,
         "token": token,
-        "walk": walk,
+        "walk": event_walk(board, request.GET),
         "labels": editing.labels(board),
         "card_names": search_library("", limit=400),
         "steps": services.step_rows(board),
@@ -235,10 +242,7 @@ def event_stepper(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def whatif(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    try:
-        board = services.open_board(token).board
-        comparison = compare(board, request.GET)
-    except services.BoardProblem as problem:
-        return _bad(request, str(problem))
+@with_board
+def whatif(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str) -> HttpResponse:
+    comparison = compare(loaded.board, request.GET)
     return render(request, "boards/whatif.html", {"token": token, "comparison": comparison})

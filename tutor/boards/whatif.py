@@ -114,7 +114,7 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
     """The board beside itself without one step, or with two steps swapped."""
     try:
         changed, description = _changed(board, params)
-    except ValueError as problem:  # a step number that isn't on the board
+    except editing.StepProblem as problem:  # a step number that isn't on the board
         raise BoardProblem(str(problem)) from problem
     try:
         other = load_board(changed)
@@ -141,9 +141,9 @@ def _changed(board: dict[str, Any], params: Mapping[str, str]) -> tuple[dict[str
         i = editing.step_index(board, params["swap"])
         j = editing.step_index(board, params.get("with", ""))
         if i == j:
-            raise ValueError("choose two different steps to swap")
+            raise editing.StepProblem("choose two different steps to swap")
         changed = editing.swapped(board, i, j)
         description = f"with steps {i + 1} and {j + 1} swapped"
     else:
-        raise ValueError("say what to change: ?remove=N, or ?swap=N&with=M")
+        raise editing.StepProblem("say what to change: ?remove=N, or ?swap=N&with=M")
     return changed, description
