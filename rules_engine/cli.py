@@ -62,5 +62,6 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     except BoardError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(text, file=out)
+    # Text that isn't valid Unicode (a lone surrogate in a name) is shown escaped, not a crash.
+    print(text.encode("utf-8", "backslashreplace").decode("utf-8"), file=out)
     return 0

@@ -127,3 +127,19 @@ def test_a_malformed_event_names_the_json_path(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert 'ask.event.from: no object labelled "x"' in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_text_that_is_not_valid_unicode_is_escaped_not_a_crash(tmp_path: Path) -> None:
+    board = tmp_path / "surrogate.json"
+    board.write_text(
+        '{"format": "mtg-board/1", "players": ["Alice", "Bob"], "steps": [{"enter": '
+        '{"name": "\\ud800", "types": ["Creature"], "power": 1, "toughness": 1}, "as": "x"}]}',
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "evaluate", "--explain", str(board)],
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stderr
