@@ -212,7 +212,9 @@ def change_types(chars: Characteristics, action: TypeChange, chosen: str | None)
     if action.set_subtypes is not None or action.set_chosen_type:
         replaced_kinds = {subtype_category(s) for s in (action.set_subtypes or ())}
         if action.set_chosen_type:
-            replaced_kinds.add("Creature")
+            # The chosen subtype replaces those of its own kind: a creature type replaces
+            # creature types; a basic land type replaces land types (CR 305.7).
+            replaced_kinds.add(subtype_category(chosen) if chosen else "Creature")
         subtypes = [s for s in subtypes if subtype_category(s) not in replaced_kinds]
         if "Creature" in replaced_kinds:
             all_creature = False

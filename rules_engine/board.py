@@ -14,7 +14,7 @@ from typing import Any
 from rules_engine.cards import CardDef, card_from_json
 from rules_engine.effects import LAYERS
 from rules_engine.errors import BoardError
-from rules_engine.vocabulary import COLOR_LETTERS
+from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_LETTERS, subtype_category
 
 FORMAT = "mtg-board/1"
 ZONES = ("graveyard", "hand", "library", "exile")
@@ -162,7 +162,8 @@ class _Reader:
             return Choices()
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
-        known = {"color", "creature_type", "copy", "from", "to", "kicked", "mode", "player"}
+        known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
+        known.add("player")
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -183,15 +184,27 @@ class _Reader:
         player = value.get("player")
         if player is not None:
             player = self.player(player, f"{path}.player")
-        for key in ("creature_type", "from", "to"):
+        for key in ("creature_type", "land_type", "from", "to"):
             if key in value:
                 _require_str(value[key], f"{path}.{key}")
+        chosen = value.get("creature_type")
+        if chosen is not None and subtype_category(chosen) != "Creature":
+            raise BoardError(f"{path}.creature_type", f"{chosen} is not a creature type")
+        if "land_type" in value:
+            # Layerlab extension: "choose a basic land type" (Convincing Mirage, CR 305.7).
+            if chosen is not None:
+                raise BoardError(f"{path}.land_type", "choose a creature type or a land type")
+            if value["land_type"] not in BASIC_LAND_TYPES:
+                raise BoardError(
+                    f"{path}.land_type", f"a basic land type, one of {', '.join(BASIC_LAND_TYPES)}"
+                )
+            chosen = value["land_type"]
         kicked = value.get("kicked", False)
         if not isinstance(kicked, bool):
             raise BoardError(f"{path}.kicked", "must be true or false")
         return Choices(
             color=color,
-            creature_type=value.get("creature_type"),
+            creature_type=chosen,
             copy=copies,
             from_word=value.get("from"),
             to_word=value.get("to"),

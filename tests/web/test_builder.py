@@ -198,3 +198,25 @@ def test_a_forged_htmx_edit_replaces_the_main_content_with_the_message(htmx_clie
     page = response.content.decode()
     assert "<html" not in page
     assert "There is no step 99 on this board" in page
+
+
+def test_a_chosen_basic_land_type_can_be_given_in_the_builder(client):
+    forest = encode_board({**new_board(), "steps": [{"enter": "Forest", "as": "forest"}]})
+    response = add(
+        client,
+        forest,
+        invent_name="Mirage",
+        invent_types=["Enchantment"],
+        invent_subtypes="Aura",
+        invent_abilities=(
+            "Enchant land\nAs Mirage enters, choose a basic land type.\n"
+            "Enchanted land is the chosen type."
+        ),
+        to="forest",
+        land_type="Island",
+    )
+    assert response.status_code == 303, response.content.decode()[:1500]
+    board = decode_board(token_from(response["Location"]))
+    assert board["steps"][1]["choices"] == {"land_type": "Island"}
+    page = client.get(reverse("board", args=[encode_board(board)])).content.decode()
+    assert "Land — Island" in page

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.urls import reverse_lazy
 
-from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
+from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step
 from tutor.boards.services import BoardProblem, load_board
 
@@ -77,6 +77,7 @@ PATH_FIELDS = [
     (".as", "label"),
     (".choices.color", "color"),
     (".choices.creature_type", "creature_type"),
+    (".choices.land_type", "land_type"),
     (".choices.copy", "copy"),
     (".choices.from", "from_word"),
     (".choices.to", "to_word"),
@@ -155,6 +156,11 @@ class StepForm(forms.Form):
     x = forms.IntegerField(required=False, min_value=0, max_value=99, label="X")
     color = forms.ChoiceField(required=False, choices=COLOR_CHOICES, label="Chosen color")
     creature_type = forms.CharField(required=False, label="Chosen creature type", max_length=30)
+    land_type = forms.ChoiceField(
+        required=False,
+        label="Chosen basic land type",
+        choices=[("", "—")] + [(t, t) for t in BASIC_LAND_TYPES],
+    )
     copy = forms.ChoiceField(required=False, label="Copy of", choices=())
     from_word = forms.CharField(required=False, label="Replace the word", max_length=30)
     to_word = forms.CharField(required=False, label="with", max_length=30)
@@ -211,6 +217,7 @@ class StepForm(forms.Form):
         for field, key in (
             ("color", "color"),
             ("creature_type", "creature_type"),
+            ("land_type", "land_type"),
             ("copy", "copy"),
             ("from_word", "from"),
             ("to_word", "to"),
