@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,36 +28,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine import board_with  # noqa: E402
 
 from tutor.boards.codec import encode_board  # noqa: E402
+from tutor.core import serving  # noqa: E402
 
 EFFECTS = 30
 OBJECT = "bear0"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_LOG_LEVEL": "WARNING"}
-    daphne = str(Path(sys.executable).parent / "daphne")
-    server = subprocess.Popen(
-        [daphne, "-b", "127.0.0.1", "-p", str(port), "tutor.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start within 30 s")
 
 
 def timed_get(connection: http.client.HTTPConnection, path: str, htmx: bool = False) -> float:
@@ -86,9 +57,8 @@ def main() -> None:
     board = board_with(EFFECTS)
     token = encode_board(board)
     stepper = f"/board/{token}/layers/{OBJECT}/"
-    port = free_port()
-    server = start_server(port)
-    try:
+    with serving.daphne({"DJANGO_LOG_LEVEL": "WARNING"}) as base:
+        port = int(base.rsplit(":", 1)[1])
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request("GET", stepper)
         first = connection.getresponse().read()
@@ -108,9 +78,6 @@ def main() -> None:
         for i in range(args.requests):
             trivial.append(timed_get(connection, "/"))
             step.append(timed_get(connection, f"{stepper}?step={1 + i % steps}", htmx=True))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     for name, values in (("trivial", trivial), ("stepper_step", step), ("new_board", cold)):
         print(
             f"{name:13s} n={len(values):4d} median_ms={statistics.median(values) * 1000:7.2f} "

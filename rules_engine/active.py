@@ -252,15 +252,38 @@ def current_effects(
     known: dict[str, Effect],
 ) -> list[Effect]:
     """The effects with a part in this layer that exist right now."""
-    found: dict[str, Effect] = {}
-    for effect in static_effects(state, world) + rule_effects(world) + resolved_effects(world):
-        if effect.spec.parts_in(layer) and effect_exists(effect, state, world, started):
-            found[effect.eid] = effect
+    return current_effects_in((layer,), state, world, started, known)[layer]
+
+
+def current_effects_in(
+    layers: tuple[str, ...],
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+    known: dict[str, Effect],
+) -> dict[str, list[Effect]]:
+    """``current_effects`` for several layers, reading the state's abilities once."""
+    everything = static_effects(state, world) + rule_effects(world) + resolved_effects(world)
+    found: dict[str, dict[str, Effect]] = {layer: {} for layer in layers}
+    exists: dict[str, bool] = {}
+    for effect in everything:
+        mine = effect.spec.layers
+        for layer in layers:
+            if layer not in mine:
+                continue
+            if effect.eid not in exists:
+                exists[effect.eid] = effect_exists(effect, state, world, started)
+            if exists[effect.eid]:
+                found[layer][effect.eid] = effect
     for eid in started:
         effect = known[eid]
-        if eid not in found and effect.spec.parts_in(layer):
-            found[eid] = effect
-    return sorted(found.values(), key=lambda e: e.sort_key)
+        for layer in layers:
+            if eid not in found[layer] and layer in effect.spec.layers:
+                found[layer][eid] = effect
+    return {
+        layer: sorted(effects.values(), key=lambda e: e.sort_key)
+        for layer, effects in found.items()
+    }
 
 
 # --- Applying one effect ------------------------------------------------------------
@@ -271,9 +294,16 @@ def affected_objects(
     state: dict[str, Characteristics],
     world: World,
     started: dict[str, tuple[str, ...]],
+    *,
+    relock: bool = False,
 ) -> tuple[str, ...]:
-    """The set: locked if resolved (611.2c) or already started (613.6), else as the text says."""
-    if effect.eid in started:
+    """The set: locked if resolved (611.2c) or already started (613.6), else as the text says.
+
+    ``relock`` is a misreading: a resolved spell's set is read again from its text.
+    """
+    if relock and effect.resolved is not None:
+        labels = select(effect.spec.subject, state, world, context_for(effect, state, world))
+    elif effect.eid in started:
         labels = started[effect.eid]
     elif effect.resolved is not None:
         labels = effect.resolved.affected
@@ -328,9 +358,11 @@ def apply_effect(
     state: dict[str, Characteristics],
     world: World,
     started: dict[str, tuple[str, ...]],
+    *,
+    relock: bool = False,
 ) -> tuple[dict[str, Characteristics], tuple[str, ...]]:
     """A new state with this effect's parts in this layer applied; records 613.6 starts."""
-    labels = affected_objects(effect, state, world, started)
+    labels = affected_objects(effect, state, world, started, relock=relock)
     values = effect_payloads(effect, layer, labels, state, world)
     new_state = dict(state)
     for (index, label), value in values.items():

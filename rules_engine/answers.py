@@ -10,6 +10,7 @@ from rules_engine.characteristics import COPIABLE_FIELDS, characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.layers import Evaluation, TraceStep, compute
+from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.sba import StateBasedAction, state_based_actions
 from rules_engine.timeline import replay
@@ -28,12 +29,18 @@ class Result:
         return display_ids(self.evaluation)
 
 
-def evaluate_board(data: Any, *, dependency: bool = True) -> Result:
-    """Parse, replay and evaluate a board. Raises BoardError for a malformed board."""
+def evaluate_board(
+    data: Any, *, dependency: bool = True, misreading: LayerMisreading = CORRECT_LAYERS
+) -> Result:
+    """Parse, replay and evaluate a board. Raises BoardError for a malformed board.
+
+    ``misreading`` evaluates it the way a named mistake would (``misreadings.py``).
+    """
     board = data if isinstance(data, Board) else parse_board(data)
+    graphs = dependency and misreading == CORRECT_LAYERS
     try:
         game = replay(board)
-        evaluation = compute(game, dependency=dependency, graphs=dependency)
+        evaluation = compute(game, dependency=dependency, graphs=graphs, misreading=misreading)
     except OracleParseError as exc:
         # Text that only exists mid-evaluation: granted abilities, changed words.
         raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc

@@ -1,4 +1,4 @@
-"""``python -m rules_engine evaluate BOARD.json [--explain]``.
+"""``python -m rules_engine evaluate|event BOARD.json [--explain] [--misreading SLUG]``.
 
 Prints the board format's JSON answer; a malformed board gets one line
 naming the JSON path of the fault and exit status 2, never a traceback.
@@ -15,6 +15,12 @@ from typing import TextIO
 from rules_engine.answers import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from rules_engine.explain import explain_table
+from rules_engine.misreadings import (
+    CORRECT_LAYERS,
+    CORRECT_REPLACEMENT,
+    MISCONCEPTION_BY_SLUG,
+    MISCONCEPTIONS,
+)
 
 
 def _load(path: str) -> object:
@@ -30,8 +36,19 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     evaluate.add_argument("board", help="a board file (mtg-board/1), or - for standard input")
     evaluate.add_argument("--explain", action="store_true", help="print the trace as a table")
     evaluate.add_argument("--no-dependency", action="store_true", help=argparse.SUPPRESS)
+    layer_slugs = [m.slug for m in MISCONCEPTIONS if m.layers]
+    evaluate.add_argument(
+        "--misreading",
+        choices=layer_slugs,
+        help="answer as a learner making this named mistake would (a teaching aid)",
+    )
     event = commands.add_parser("event", help="replacement and prevention choices (CR 614-616)")
     event.add_argument("board")
+    event.add_argument(
+        "--misreading",
+        choices=[m.slug for m in MISCONCEPTIONS if m.replacement],
+        help="walk the choices as a learner making this named mistake would",
+    )
     args = parser.parse_args(argv)
     try:
         data = _load(args.board)
@@ -53,9 +70,16 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         if args.command == "event":
             from rules_engine.replacement.answer import event_answer
 
-            text = json.dumps(event_answer(data), indent=2)
+            mistake = MISCONCEPTION_BY_SLUG[args.misreading] if args.misreading else None
+            replacement = mistake.replacement if mistake else None
+            text = json.dumps(event_answer(data, replacement or CORRECT_REPLACEMENT), indent=2)
         else:
-            result = evaluate_board(data, dependency=not args.no_dependency)
+            mistake = MISCONCEPTION_BY_SLUG[args.misreading] if args.misreading else None
+            result = evaluate_board(
+                data,
+                dependency=not args.no_dependency,
+                misreading=(mistake.layers if mistake else None) or CORRECT_LAYERS,
+            )
             text = (
                 explain_table(result) if args.explain else json.dumps(answer_json(result), indent=2)
             )

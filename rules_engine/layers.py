@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rules_engine.active import Effect, apply_effect, current_effects
+from rules_engine.active import Effect, apply_effect, current_effects_in
 from rules_engine.characteristics import (
     COPIABLE_FIELDS,
     Characteristics,
@@ -22,8 +22,9 @@ from rules_engine.characteristics import (
     initial_characteristics,
 )
 from rules_engine.dependency import DependencyEdge, LayerDependencies
-from rules_engine.effects import LAYER_RULES, LAYERS
+from rules_engine.effects import LAYER_RULES
 from rules_engine.game import Game
+from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.selection import World
 
 # Which characteristics each layer writes (for the trace and for dependency pruning).
@@ -193,13 +194,19 @@ def _loop_members(pool: list[Effect], edges: dict[str, list[DependencyEdge]]) ->
 
 
 def compute(
-    game: Game, *, dependency: bool = True, graphs: bool = False, until: str | None = None
+    game: Game,
+    *,
+    dependency: bool = True,
+    graphs: bool = False,
+    until: str | None = None,
+    misreading: LayerMisreading = CORRECT_LAYERS,
 ) -> Evaluation:
     """Every object's characteristics through layers 1-7, with the trace.
 
     ``graphs`` also records each layer's whole dependency graph as it stands
     when the layer begins (for the stepper's panel and "depends" questions);
-    the order of application never needs it.
+    the order of application never needs it. ``misreading`` runs the layers the
+    way a named mistake would (``misreadings.py``); the default is the rules.
     """
     world = World.of(game)
     state: dict[str, Characteristics] = {
@@ -207,30 +214,30 @@ def compute(
     }
     evaluation = Evaluation(state)
     started: dict[str, tuple[str, ...]] = {}
-    for layer in LAYERS:
-        applied: set[str] = set()
+    dependency = dependency and misreading.dependency
+    for group in misreading.groups:
+        applied: set[tuple[str, str]] = set()
         waited: dict[str, set[str]] = {}
-        tracker = LayerDependencies(layer, world, started) if dependency else None
+        single = group[0] if len(group) == 1 else None
+        tracker = LayerDependencies(single, world, started) if dependency and single else None
         graphed: set[bool] = set()
         while True:
-            candidates = [
-                e
-                for e in current_effects(layer, state, world, started, evaluation.effects)
-                if e.eid not in applied
-            ]
+            candidates = _pending(group, state, world, started, evaluation, applied)
             if not candidates:
                 break
-            for e in candidates:
-                evaluation.effects.setdefault(e.eid, e)
-            pool = [e for e in candidates if e.cda] or candidates
+            if not misreading.oldest_first:
+                candidates.reverse()  # the misreading: newest first
+            effects = [effect for effect, _ in candidates]
+            pool = [e for e in effects if e.cda] if misreading.cda_first else []
+            pool = pool or effects
             if graphs and tracker is not None and len(pool) > 1 and pool[0].cda not in graphed:
                 # The whole graph once per group, for the stepper's panel and "depends" questions.
                 graphed.add(pool[0].cda)
-                full = LayerDependencies(layer, world, started).edges(pool, state, None)
+                full = LayerDependencies(tracker.layer, world, started).edges(pool, state, None)
                 if any(full.values()):
                     evaluation.graphs.append(
                         DependencySnapshot(
-                            layer,
+                            tracker.layer,
                             tuple(e.eid for e in pool),
                             tuple(x for v in full.values() for x in v),
                         )
@@ -238,17 +245,23 @@ def compute(
             chosen, why = _choose(
                 pool, tracker if len(pool) > 1 else None, state, waited, evaluation
             )
+            if why.kind == "cda" and not misreading.cda_first:
+                why = Why("timestamp", detail="earliest timestamp", rule="613.7")
+            layer = next(layer for effect, layer in candidates if effect.eid == chosen.eid)
             before_state = state
-            state, labels = apply_effect(chosen, layer, state, world, started)
+            state, labels = apply_effect(
+                chosen, layer, state, world, started, relock=not misreading.lock_resolved
+            )
+            if not misreading.keep_started:
+                started.clear()  # the mistake: nothing remembers that it began (613.6)
             if tracker is not None:
                 tracker.advance(
                     state, {x for x in labels if state[x] != before_state[x]}, evaluation.effects
                 )
-            applied.add(chosen.eid)
-            remaining = {e.eid for e in candidates if e.eid != chosen.eid}
-            still = {
-                e.eid for e in current_effects(layer, state, world, started, evaluation.effects)
-            }
+            applied.add((chosen.eid, layer))
+            remaining = {e.eid for e, at in candidates if (e.eid, at) != (chosen.eid, layer)}
+            now = current_effects_in(group, state, world, started, evaluation.effects)
+            still = {e.eid for effects in now.values() for e in effects}
             vanished = tuple(sorted(remaining - still))
             evaluation.trace.append(
                 TraceStep(
@@ -266,9 +279,32 @@ def compute(
                     vanished=vanished,
                 )
             )
-        if layer == "1b":
+        if "1b" in group:
             evaluation.copiable = dict(state)  # CR 613.2c: the copiable values (707.2)
-        if until is not None and layer == until:
+        if until is not None and until in group:
             break
     evaluation.chars = state
     return evaluation
+
+
+def _pending(
+    group: tuple[str, ...],
+    state: dict[str, Characteristics],
+    world: World,
+    started: dict[str, tuple[str, ...]],
+    evaluation: Evaluation,
+    applied: set[tuple[str, str]],
+) -> list[tuple[Effect, str]]:
+    """The effects still to apply in these layers, in timestamp order (then layer order)."""
+    now = current_effects_in(group, state, world, started, evaluation.effects)
+    found = [
+        (effect, layer)
+        for layer in group
+        for effect in now[layer]
+        if (effect.eid, layer) not in applied
+    ]
+    for effect, _ in found:
+        evaluation.effects.setdefault(effect.eid, effect)
+    if len(group) > 1:
+        found.sort(key=lambda pair: (pair[0].sort_key, group.index(pair[1])))
+    return found

@@ -45,6 +45,7 @@ def test_htmx_post_without_csrf_token_is_refused_with_our_page(csrf_client):
     assert_friendly_error_page(response, 403, "That form could not be sent")
 
 
+@pytest.mark.django_db
 def test_htmx_post_with_the_token_from_the_page_passes_the_csrf_check(csrf_client):
     page = csrf_client.get("/").content.decode()
     token = re.search(r'"x-csrftoken": "([^"]+)"', page).group(1)

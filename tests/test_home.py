@@ -3,7 +3,11 @@
 import json
 import re
 
+import pytest
 from django.urls import reverse
+
+# The home page shows the day's puzzle.
+pytestmark = pytest.mark.django_db
 
 SECTION_PATHS = ("/learn/", "/build/", "/puzzles/", "/classes/")
 
@@ -87,10 +91,10 @@ def test_home_page_turns_off_htmx_inline_indicator_styles(client):
     assert htmx_config(client.get("/").content.decode())["includeIndicatorStyles"] is False
 
 
-def test_htmx_swaps_in_the_messages_of_400_and_422_answers_only(client):
+def test_htmx_swaps_in_the_messages_of_400_422_and_429_answers_only(client):
     handling = htmx_config(client.get("/").content.decode())["responseHandling"]
     swapped = [rule["code"] for rule in handling if rule["swap"]]
-    assert swapped == ["[23]..", "400", "422"]
+    assert swapped == ["[23]..", "400", "422", "429"]
     assert handling[-1] == {"code": "[45]..", "swap": False, "error": True}
 
 

@@ -159,7 +159,7 @@ def test_service_urls_switch_to_postgresql_and_redis(repo_root):
     )
     assert values["CHANNEL_LAYERS"]["default"] == {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": ["redis://cache.internal:6379/1"]},
+        "CONFIG": {"hosts": [{"address": "redis://cache.internal:6379/1", "socket_timeout": 30}]},
     }
 
 

@@ -79,6 +79,7 @@ CSRF_COOKIE_HTTPONLY = True
 INSTALLED_APPS = [
     # First, so `manage.py runserver` serves ASGI (websockets) too.
     "daphne",
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -93,6 +94,9 @@ INSTALLED_APPS = [
     "tutor.core",
     "tutor.boards",
     "tutor.api",
+    "tutor.puzzles",
+    "tutor.learn",
+    "tutor.classes",
 ]
 
 MIDDLEWARE = [
@@ -149,15 +153,25 @@ TEMPLATES = [
 # --- Data ------------------------------------------------------------------------
 
 DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"), default=None)
+# Writers take SQLite's lock when their transaction begins and wait for it, so two
+# learners answering at once queue instead of failing ("database is locked"); SQLite
+# has no row locks for select_for_update to take.
+SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 if DATABASE_URL:
     # conn_max_age=0: under ASGI each request may run in a different thread,
     # so persistent connections would pile up; open one per request instead.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": dict(SQLITE_OPTIONS),
+            # A file, not memory: the live-class tests start real server processes that
+            # must see the test database (tests/classes/servers.py).
+            "TEST": {"NAME": BASE_DIR / ".test-db.sqlite3"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -167,7 +181,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # channels_redis waits up to 5 s on each blocking read (BZPOPMIN); redis-py 8
+            # also gives up reading after 5 s by default, and under load that race drops
+            # connections ("Timeout reading"): reads get more time than the wait.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
         }
     }
 else:
@@ -189,6 +206,11 @@ else:
 
 # Requests per minute per client address on the JSON API.
 API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", default=60, minimum=1)
+# Puzzle answers per client address and minute: ratings are shared, so no script
+# may push a puzzle's rating around.
+PUZZLE_ANSWERS_PER_MINUTE = env_int("PUZZLE_ANSWERS_PER_MINUTE", default=30, minimum=1)
+# Attempts to join a live class per client address and minute (join codes are short).
+CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -272,3 +294,9 @@ LOGGING = {
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
     },
 }
+
+# --- Accounts (optional: a learner without one is known by their session) ----------
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "progress"
+LOGOUT_REDIRECT_URL = "home"

@@ -10,6 +10,7 @@ from rules_engine.board import Choices, parse_board
 from rules_engine.cards import card_from_json
 from rules_engine.errors import BoardError
 from rules_engine.layers import compute
+from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -223,8 +224,13 @@ def _pending(raw: Any, events: list[Event]) -> list[Pending]:
     return [Pending(e, batch=batch) for e in events]
 
 
-def event_answer(data: Any) -> dict[str, Any]:
-    """The choice tree and the distinct outcomes (board format, "Events")."""
+def event_answer(
+    data: Any, misreading: ReplacementMisreading = CORRECT_REPLACEMENT
+) -> dict[str, Any]:
+    """The choice tree and the distinct outcomes (board format, "Events").
+
+    ``misreading`` walks the choices the way a named mistake would (``misreadings.py``).
+    """
     board = data if isinstance(data, BoardData) else parse_board(data)
     if board.ask is None or board.ask.kind != "event":
         raise BoardError("ask", 'an event board asks {"event": EVENT}')
@@ -243,7 +249,7 @@ def event_answer(data: Any) -> dict[str, Any]:
     resolver_board = Board(
         game, chars, statics, cants, library_sizes(board), zone_cards=zone_cards(board)
     )
-    explorer = Explorer(resolver_board)
+    explorer = Explorer(resolver_board, misreading=misreading)
     shields = {s.eid: s for s in game.shields}
     try:
         tree = explorer.run(_pending(board.ask.event, events), shields)

@@ -22,6 +22,7 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
+from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement, specs_of
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -666,14 +667,28 @@ class Leaf:
     results: list[Event]
 
 
+AGAIN = "*again"  # marks a second application, under the "replace twice" misreading
+
+
 def _candidates(
-    pending: Pending, board: Board, shields: dict[str, ActiveReplacement]
+    pending: Pending,
+    board: Board,
+    shields: dict[str, ActiveReplacement],
+    misreading: ReplacementMisreading = CORRECT_REPLACEMENT,
 ) -> list[ActiveReplacement]:
+    if not misreading.replacements_apply:
+        return []
     effects = list(board.statics) + list(shields.values())
     if isinstance(pending.event, Enter):
         effects += entering_view(pending.event, board).own
         effects += _as_enters(pending.event, board)
-    return [e for e in effects if e.eid not in pending.used and applies(e, pending.event, board)]
+    # 614.5: once per event (the misreading allows a second time).
+    spent = (
+        pending.used
+        if misreading.once_per_event
+        else {eid.removesuffix(AGAIN) for eid in pending.used if eid.endswith(AGAIN)}
+    )
+    return [e for e in effects if e.eid not in spent and applies(e, pending.event, board)]
 
 
 def _as_enters(event: Enter, board: Board) -> list[ActiveReplacement]:
@@ -834,6 +849,15 @@ def _shield_limits(
 class Explorer:
     board: Board
     leaves: list[Leaf] = field(default_factory=list)
+    misreading: ReplacementMisreading = CORRECT_REPLACEMENT
+
+    def chooser(self, event: Event, candidates: list[ActiveReplacement]) -> str | None:
+        """CR 616.1: the affected player, or the affected object's controller, chooses."""
+        if self.misreading.chooser == "controller" and candidates:
+            return candidates[0].controller
+        if self.misreading.chooser == "active":
+            return self.board.game.active
+        return affected_party(event, self.board.controller_of)
 
     def run(self, queue: list[Pending], shields: dict[str, ActiveReplacement]) -> dict[str, Any]:
         return self._step(queue, shields, (), [])
@@ -865,7 +889,7 @@ class Explorer:
                 "applies to an event that doesn't happen (614.17, 614.7)."
             )
             return {**node, "then": self._step(rest, shields, path, results)}
-        candidates = _candidates(pending, self.board, shields)
+        candidates = _candidates(pending, self.board, shields, self.misreading)
         gone = sorted(offered - {c.eid for c in candidates} - pending.used)
         if gone:
             # 616.1f: after each application, only effects that still apply are considered.
@@ -899,7 +923,9 @@ class Explorer:
             then = self._step(contained + rest, shields, path, results + happened)
             return {**node, "then": then}
         options, rule = _forced(candidates)
-        chooser = affected_party(event, self.board.controller_of)
+        if not self.misreading.forced_first:
+            options, rule = candidates, TIER_RULES["other"]
+        chooser = self.chooser(event, candidates)
         node.update(
             {
                 "chooser": chooser,
@@ -921,7 +947,8 @@ class Explorer:
                         new_shields.pop(option.eid, None)
                     else:
                         new_shields[option.eid] = after
-                used = pending.used | {option.eid}
+                again = option.eid in pending.used  # only under the "twice" misreading
+                used = pending.used | {option.eid + AGAIN if again else option.eid}
                 follow = [
                     Pending(e.event)
                     if isinstance(e, Fresh)

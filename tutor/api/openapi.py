@@ -114,6 +114,66 @@ EVENT_ANSWER = {
 }
 
 
+PUZZLE = {
+    "type": "object",
+    "description": "A saved puzzle and its question, without the answer.",
+    "required": ["id", "title", "description", "url", "board", "question", "themes"],
+    "properties": {
+        "id": {"type": "string"},
+        "title": {"type": "string"},
+        "description": {"type": "string"},
+        "url": {"type": "string", "format": "uri"},
+        "board": BOARD,
+        "question": {
+            "type": "object",
+            "required": ["kind", "prompt", "options"],
+            "properties": {
+                "kind": {"enum": ["typed", "single", "multiple", "order"]},
+                "prompt": {"type": "string"},
+                "hint": {"type": "string"},
+                "field": {"type": "string"},
+                "options": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["key", "text"],
+                        "properties": {"key": {"type": "string"}, "text": {"type": "string"}},
+                    },
+                },
+            },
+        },
+        "themes": {"type": "array", "items": {"type": "string"}},
+        "difficulty": {"enum": ["beginner", "intermediate", "advanced", "expert"]},
+        "rating": {"type": "number"},
+        "attempts": {"type": "integer", "minimum": 0},
+        "author": {"type": "string"},
+        "created": {"type": "string", "format": "date-time"},
+    },
+}
+
+PUZZLE_OPERATION = {
+    "get": {
+        "summary": "A saved puzzle, without its answer",
+        "parameters": [
+            {
+                "name": "id",
+                "in": "path",
+                "required": True,
+                "description": "the puzzle's short id, as in its link /p/<id>",
+                "schema": {"type": "string"},
+            }
+        ],
+        "responses": {
+            "200": _json(PUZZLE, "The puzzle: its board, question and options, never the answer."),
+            "404": _json(ERROR, "No puzzle has this id."),
+            "422": _json(ERROR, "The saved board is one this engine can no longer pose."),
+            "405": _json(ERROR, "Only GET is allowed."),
+            "429": ERRORS["429"],
+        },
+    }
+}
+
+
 def openapi_document(server: str) -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -139,5 +199,6 @@ def openapi_document(server: str) -> dict[str, Any]:
                 EVENT_ANSWER,
                 "The choice tree and the distinct outcomes.",
             ),
+            "/api/puzzles/{id}": PUZZLE_OPERATION,
         },
     }

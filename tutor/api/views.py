@@ -20,7 +20,10 @@ from rules_engine.answers import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from rules_engine.replacement.answer import event_answer
 from tutor.api.openapi import openapi_document
-from tutor.api.ratelimit import over_limit
+from tutor.boards.services import BoardProblem
+from tutor.core.ratelimit import over_limit
+from tutor.puzzles.models import Puzzle
+from tutor.puzzles.services import SHORT_ID, public_json
 
 MAX_BODY_BYTES = 200_000
 
@@ -29,12 +32,20 @@ def _error(status: int, message: str, **extra: Any) -> JsonResponse:
     return JsonResponse({"error": message, **extra}, status=status)
 
 
-def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
+def _throttled(request: HttpRequest) -> JsonResponse | None:
+    """A 429 when this address has used up its minute (``API_REQUESTS_PER_MINUTE``)."""
     wait = over_limit(request, "api", settings.API_REQUESTS_PER_MINUTE)
-    if wait is not None:
-        response = _error(429, f"too many requests: try again in {wait} s")
-        response["Retry-After"] = str(wait)
-        return response
+    if wait is None:
+        return None
+    response = _error(429, f"too many requests: try again in {wait} s")
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
+    throttled = _throttled(request)
+    if throttled is not None:
+        return throttled
     if len(request.body) > MAX_BODY_BYTES:
         return _error(413, f"the board is too large (at most {MAX_BODY_BYTES} bytes)")
     if request.content_type != "application/json":
@@ -61,6 +72,24 @@ def evaluate(request: HttpRequest) -> JsonResponse:
 def event(request: HttpRequest) -> JsonResponse:
     """The choice tree and outcomes of the board's event (``python -m rules_engine event``)."""
     return _answer(request, event_answer)
+
+
+@require_GET
+def puzzle(request: HttpRequest, short_id: str) -> JsonResponse:
+    """A saved puzzle for other tools: its board and question, never its answer."""
+    throttled = _throttled(request)
+    if throttled is not None:
+        return throttled
+    found = None
+    if SHORT_ID.fullmatch(short_id):
+        found = Puzzle.objects.prefetch_related("themes").filter(short_id=short_id).first()
+    if found is None:
+        return _error(404, "no puzzle has this id")
+    url = request.build_absolute_uri(found.get_absolute_url())
+    try:
+        return JsonResponse(public_json(found, url))
+    except BoardProblem as problem:
+        return _error(422, f"the engine can't pose this puzzle any more: {problem}")
 
 
 @require_GET

@@ -161,7 +161,18 @@ class EventWalk:
 
 def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     """Follow the learner's choices (``path=0,1``) down the engine's choice tree."""
-    fields = ("kind", "n", "source", "target", "combat", "player", "counter_kind", "card")
+    # "embedded" keeps a stepper shown inside another page (a lesson) in that page.
+    fields = (
+        "kind",
+        "n",
+        "source",
+        "target",
+        "combat",
+        "player",
+        "counter_kind",
+        "card",
+        "embedded",
+    )
     chosen = {k: params.get(k, "") for k in fields}
     if not chosen["kind"] and asked_event(board) is not None:
         chosen["kind"] = ASKED

@@ -107,7 +107,8 @@ def describe_event(event: dict[str, Any], name: Namer, *, happens: bool = False)
     if "lose_life" in event:
         return f"{event.get('player')} {verb('would lose', 'loses')} {event['lose_life']} life"
     if "skip" in event:
-        return f"{event.get('player')} skips {event['skip']}"
+        # The event is the step itself: replaced by nothing, it is skipped.
+        return f"{event.get('player')}'s {event['skip']} step {verb('would begin', 'takes place')}"
     if "step" in event:
         return f"{event.get('player')}'s {event['step']} {verb('would happen', 'happens')}"
     return describe_result(event, name)

@@ -78,13 +78,15 @@ def _printed(result: Result, label: str) -> dict[str, Any]:
     return characteristics_json(initial_characteristics(obj.card, obj.controller))
 
 
-def battlefield(result: Result) -> list[CardView]:
+def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]:
+    """The permanents as they are now, or, for a puzzle that must not give its answer
+    away, as printed (with the state the board shows: counters, attachments, tapped)."""
     cards = []
     for obj in result.game.objects:
         if obj.zone != "battlefield" or obj.label not in result.evaluation.chars:
             continue
-        now = characteristics_json(result.evaluation.chars[obj.label])
         printed = _printed(result, obj.label)
+        now = printed if printed_only else characteristics_json(result.evaluation.chars[obj.label])
         changed = [key for key in SHOWN if _norm(now.get(key)) != _norm(printed.get(key))]
         cards.append(
             CardView(
@@ -111,6 +113,28 @@ def battlefield(result: Result) -> list[CardView]:
             )
         )
     return cards
+
+
+@dataclass(frozen=True)
+class ZoneList:
+    """Cards a board keeps outside the battlefield (they count for some effects)."""
+
+    player: str
+    zone: str
+    cards: tuple[str, ...]
+    count: int
+
+
+def zone_lists(result: Result) -> list[ZoneList]:
+    found = []
+    for player, zones in result.board.zones.items():
+        for zone, cards in zones.items():
+            if isinstance(cards, int):
+                found.append(ZoneList(player, zone, (), cards))
+            else:
+                names = tuple(card.name for card in cards)
+                found.append(ZoneList(player, zone, names, len(names)))
+    return found
 
 
 def _norm(value: Any) -> Any:

@@ -7,12 +7,14 @@ learner can act on (the views answer 400 with it).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from rules_engine.answers import Result, evaluate_board
+from rules_engine.cards import library_card
 from rules_engine.errors import BoardError
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
 from tutor.boards.presenters import Frame, frames
@@ -20,6 +22,7 @@ from tutor.boards.presenters import Frame, frames
 # The site's limit: every page evaluates the whole board, so a board stays small enough
 # to answer quickly (the engine itself accepts more).
 MAX_STEPS = 100
+REMINDER = re.compile(r"\s*\([^()]*\)")
 
 
 class BoardProblem(ValueError):
@@ -74,19 +77,67 @@ def open_board(token: str) -> LoadedBoard:
     return load_board(decode(token))
 
 
+def spell_text(card: Any) -> str:
+    """A spell's rules text, reminder text left out: it is gone once the spell resolves,
+    so the timeline is the only place a learner can read what it did."""
+    if isinstance(card, dict):
+        paragraphs = [str(p) for p in card.get("abilities", []) if isinstance(p, str)]
+    else:
+        found = library_card(str(card))
+        paragraphs = list(found.rules_text) if found else []
+    return " ".join(REMINDER.sub("", p).strip() for p in paragraphs)[:300]
+
+
 def _card_name(card: Any) -> str:
     return card if isinstance(card, str) else card.get("name", "?")
 
 
+CHOICE_WORDS = {
+    "color": "the color",
+    "creature_type": "the creature type",
+    "land_type": "the land type",
+    "copy": "to copy",
+    "player": "the player",
+    "mode": "mode",
+}
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _choices_words(step: dict[str, Any]) -> str:
+    """The choices made for a step (CR 614.12 "as ~ enters" choices, modes, kicker)."""
+    choices = step.get("choices")
+    words = []
+    if isinstance(choices, dict):
+        for key, value in choices.items():
+            if key == "from":
+                words.append(f"“{value}” → “{choices.get('to', '?')}”")
+            elif key == "kicked":
+                words.append("kicked" if value else "not kicked")
+            elif key != "to":
+                shown = COLOR_WORDS.get(value, value) if key == "color" else value
+                if isinstance(shown, list):
+                    shown = ", then ".join(str(v) for v in shown)
+                words.append(f"{CHOICE_WORDS.get(key, key.replace('_', ' '))} {shown}")
+    if "x" in step:
+        words.append(f"X = {step['x']}")
+    return f", choosing {'; '.join(words)}" if words else ""
+
+
 def describe_step(step: dict[str, Any]) -> str:
     """A step in plain words, for the timeline list."""
+    return _describe_action(step) + _choices_words(step)
+
+
+def _describe_action(step: dict[str, Any]) -> str:
     if "enter" in step:
         extra = f" attached to {step['attach']}" if step.get("attach") else ""
         who = step.get("controller", "?")
         return f"{_card_name(step['enter'])} enters under {who}'s control{extra}"
     if "cast" in step:
         targets = f", targeting {', '.join(step['targets'])}" if step.get("targets") else ""
-        return f"{_card_name(step['cast'])} resolves{targets}"
+        text = spell_text(step["cast"])
+        said = f" (“{text}”)" if text else ""
+        return f"{_card_name(step['cast'])}{said} resolves{targets}"
     if "activate" in step:
         return f"ability {step.get('ability', 0)} of {step['activate']} resolves"
     if "attach" in step:
@@ -126,6 +177,19 @@ def step_rows(board: dict[str, Any]) -> list[StepRow]:
 def source_steps(board: dict[str, Any], source: str) -> list[int]:
     """The steps that created an effect's source (for "what if it hadn't happened?")."""
     return [i for i, step in enumerate(board.get("steps", [])) if step.get("as") == source]
+
+
+def stepper_links(embedded_at: str | None) -> dict[str, Any]:
+    """How a stepper's links behave (template context): on the stepper's own page they are
+    relative and change the address; embedded in another page at ``embedded_at`` they go
+    to that address and leave the page's own address alone."""
+    embedded = embedded_at is not None
+    return {
+        "embedded": embedded,
+        "base": embedded_at or "",
+        "push": "false" if embedded else "true",
+        "embed_param": "&embedded=1" if embedded else "",
+    }
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,15 @@ def with_board(view: BoardView) -> BoardView:
     return wrapper
 
 
+def embedding(request: HtmxHttpRequest, path: str | None = None) -> dict[str, Any]:
+    """How a stepper's links behave: on its own page they are relative and change the
+    address; shown inside another page (``embedded=1``, a lesson) they go to the stepper's
+    own address and leave the page's address alone."""
+    if path is None and request.GET.get("embedded") == "1":
+        path = request.path
+    return services.stepper_links(path)
+
+
 def _builder_context(
     loaded: services.LoadedBoard,
     form: StepForm | None = None,
@@ -220,7 +229,9 @@ def layer_stepper(
         "whatif_steps": services.source_steps(board, step.frame.source),
         "steps": services.step_rows(board),
     }
-    return render_page(request, "boards/layers.html", context, fragment="frame")
+    return render_page(
+        request, "boards/layers.html", context | embedding(request), fragment="frame"
+    )
 
 
 @require_GET
@@ -238,7 +249,7 @@ def event_stepper(
         "card_names": search_library("", limit=400),
         "steps": services.step_rows(board),
     }
-    return render_page(request, "boards/event.html", context, fragment="walk")
+    return render_page(request, "boards/event.html", context | embedding(request), fragment="walk")
 
 
 @require_GET

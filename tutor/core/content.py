@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules_engine.cards import load_card_library
+from tutor.learn.content import load_lessons
+from tutor.puzzles.content import load_puzzles
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,4 +28,8 @@ def load_cards() -> str:
     return f"{len(library)} cards in the library"
 
 
-LOADERS: tuple[ContentLoader, ...] = (ContentLoader("cards", load_cards),)
+LOADERS: tuple[ContentLoader, ...] = (
+    ContentLoader("cards", load_cards),
+    ContentLoader("puzzles", load_puzzles),
+    ContentLoader("lessons", load_lessons),
+)

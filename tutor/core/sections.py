@@ -1,8 +1,7 @@
 """The site's sections, in menu order: one list feeds the menu and the home page.
 
-Each section's URL pattern is named after its slug ("learn", "build", ...).
-Until a section's app exists, ``tutor.core.urls`` serves a placeholder under
-that name; the app that implements it takes the path and the name over.
+Each section's URL pattern is named after its slug ("learn", "build", ...) by
+the app that serves it.
 """
 
 from __future__ import annotations
@@ -47,5 +46,3 @@ SECTIONS: tuple[Section, ...] = (
         "talks through the tricky cases.",
     ),
 )
-
-SECTION_BY_SLUG: dict[str, Section] = {section.slug: section for section in SECTIONS}

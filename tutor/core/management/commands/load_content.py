@@ -9,7 +9,9 @@ from tutor.core import content
 
 
 class Command(BaseCommand):
-    help = "Load the site's content (the card library; later lessons and puzzles). Idempotent."
+    help = (
+        "Load the site's content (the card library, the curated puzzles, the lessons). Idempotent."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(

@@ -1,0 +1,23 @@
+"""The classroom benchmark runs (a small class) and ends with its tracked summary line."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "classroom.py"
+
+
+def test_classroom_benchmark_prints_its_summary_line() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCH), "--students", "6"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    pattern = r"classroom: students=6 p95_ms=\d+ lost=0 p95_ms_redis=(\d+|na) lost_redis=(0|na)"
+    assert re.fullmatch(pattern, last), last

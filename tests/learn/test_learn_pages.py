@@ -1,0 +1,242 @@
+"""Lesson pages, practice with named-misconception feedback, progress, disputes, accounts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils import timezone
+
+from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
+from tests.puzzles.helpers import saved
+from tutor.learn.content import load_lessons
+from tutor.learn.models import Answer, ConceptProgress, Dispute, Lesson
+from tutor.learn.practice import lesson_items
+from tutor.puzzles.models import Learner
+from tutor.puzzles.services import question_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def lesson() -> Lesson:
+    load_lessons()
+    return Lesson.objects.get(number=3)
+
+
+def items_of(lesson: Lesson):  # noqa: ANN201
+    return lesson_items(lesson.boards, lesson.practice)
+
+
+def practice_url(lesson: Lesson, n: int) -> str:
+    return reverse("lesson-practice", args=[lesson.slug, n])
+
+
+def a_named_mistake(lesson: Lesson) -> tuple[int, object, object]:
+    for n, item in enumerate(items_of(lesson), start=1):
+        for choice in item.distractors:
+            if choice.misconception:
+                return n, item, choice
+    raise AssertionError("no distractor with a named misconception")
+
+
+def test_the_lesson_list_and_a_lesson_page(client, lesson):
+    listing = client.get(reverse("learn")).content.decode()
+    assert lesson.title in listing and listing.count('href="/learn/') >= 15
+    page = client.get(lesson.get_absolute_url())
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<h2>Four steps for two numbers</h2>" in html  # the Markdown became HTML
+    # The embedded stepper's links stay in the lesson: the stepper's own URL, no push.
+    assert 'hx-push-url="false"' in html and "embedded=1" in html
+    assert 'hx-push-url="true"' not in html
+
+
+def test_raw_html_in_a_lesson_is_shown_as_text(client, lesson):
+    lesson.body = "Before <script>alert(1)</script>\n\n[[stepper]]\n\nAfter"
+    lesson.save()
+    html = client.get(lesson.get_absolute_url()).content.decode()
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
+
+
+def test_the_embedded_stepper_steps_within_the_lesson(client, lesson):
+    html = client.get(lesson.get_absolute_url()).content.decode()
+    nxt = re.search(r'data-next rel="next" href="([^"]+)"', html)[1].replace("&amp;", "&")
+    assert nxt.startswith("/board/") and nxt.endswith("embedded=1")
+    step = client.get(nxt, headers={"HX-Request": "true"}).content.decode()
+    assert 'id="frame"' in step and 'hx-push-url="false"' in step and "embedded=1" in step
+
+
+def test_a_wrong_answer_names_the_mistake_and_opens_the_stepper_where_it_parts(client, lesson):
+    n, item, wrong = a_named_mistake(lesson)
+    page = client.post(practice_url(lesson, n), {"choice": wrong.key})
+    html = page.content.decode()
+    assert page.status_code == 200 and "✘ Not quite" in html
+    named = MISCONCEPTION_BY_SLUG[wrong.misconception]
+    assert f"The mistake: {named.name}" in html and f"(CR {named.rule})" in html
+    link = re.search(r'href="(/board/[^"]+/layers/[^"]+\?step=\d+)"', html)
+    assert link, "a link into the stepper at a step"
+    answer = Answer.objects.get()
+    assert not answer.right and answer.misconception == wrong.misconception
+    progress = ConceptProgress.objects.get(concept=lesson.concept)
+    assert (progress.attempts, progress.correct) == (1, 0) and progress.review_due is not None
+
+
+def test_a_right_answer_typed_or_picked_counts(client, lesson):
+    item = items_of(lesson)[0]
+    typed = item.key_text().replace("/", " / ") if item.typed else ""
+    data = {"typed": typed} if typed else {"choice": item.key}
+    html = client.post(practice_url(lesson, 1), data, headers={"HX-Request": "true"})
+    assert "✔ Right" in html.content.decode() and "<html" not in html.content.decode()
+    assert ConceptProgress.objects.get(concept=lesson.concept).correct == 1
+
+
+def test_an_answer_that_cant_be_read_is_refused(client, lesson):
+    assert client.post(practice_url(lesson, 1), {"choice": "nope"}).status_code == 400
+    htmx = client.post(practice_url(lesson, 1), {}, headers={"HX-Request": "true"})
+    assert htmx.status_code == 422 and 'role="alert"' in htmx.content.decode()
+    assert client.get(practice_url(lesson, 99)).status_code == 404
+    assert client.get("/learn/practice/9/1/").status_code == 404
+    assert not Answer.objects.exists()
+
+
+def test_generated_practice_at_the_learners_level(client):
+    first = client.get(reverse("practice"))
+    assert first.status_code == 302 and re.match(r"^/learn/practice/1/\d+/$", first["Location"])
+    page = client.get(first["Location"])
+    assert page.status_code == 200
+    item = page.context["item"]
+    client.post(first["Location"], {"choice": item.key})
+    answers = Answer.objects.all()
+    assert answers and all(a.generated and a.right for a in answers)
+
+
+def test_the_progress_page_draws_its_chart(client, lesson):
+    item = items_of(lesson)[0]
+    client.post(practice_url(lesson, 1), {"choice": item.key})
+    html = client.get(reverse("progress")).content.decode()
+    assert "<svg" in html and "Accuracy per concept" in html
+    assert "100% of 1" in html
+
+
+def test_a_dispute_is_stored_with_the_board_and_keeps_the_item_out_of_progress(client, lesson):
+    item = items_of(lesson)[0]
+    sent = client.post(
+        reverse("dispute"),
+        {"ref": f"lesson:{lesson.slug}:1", "reason": "I read CR 613.4c differently."},
+    )
+    assert sent.status_code == 200 and "Thank you" in sent.content.decode()
+    dispute = Dispute.objects.get()
+    assert dispute.item_id == item.id and dispute.board == item.board
+    assert dispute.engine_answer == item.key_text() and dispute.status == Dispute.OPEN
+    page = client.post(practice_url(lesson, 1), {"choice": item.key}).content.decode()
+    assert "disputed" in page
+    assert not ConceptProgress.objects.exists()
+    assert (
+        client.post(
+            reverse("dispute"), {"ref": "nonsense", "reason": "long enough text"}
+        ).status_code
+        == 404
+    )
+    assert client.post(reverse("dispute"), {"ref": "x", "reason": "short"}).status_code == 400
+
+
+def test_a_disputed_puzzle_stays_out_of_ratings_until_staff_decide(client, admin_client):
+    puzzle = saved("pt")
+    client.post(
+        reverse("dispute"),
+        {"ref": f"puzzle:{puzzle.short_id}", "reason": "The Ogre should be bigger, I think."},
+    )
+    puzzle.refresh_from_db()
+    assert not puzzle.rated
+    key = question_of(puzzle).key[0]
+    client.post(reverse("puzzle-answer", args=[puzzle.short_id]), {"answer": key})
+    puzzle.refresh_from_db()
+    assert puzzle.attempts == 1 and puzzle.rating == 1200  # kept, not rated
+    changelist = reverse("admin:learn_dispute_changelist")
+    assert admin_client.get(changelist).status_code == 200
+    dispute = Dispute.objects.get()
+    admin_client.post(changelist, {"action": "reject", "_selected_action": [dispute.pk]})
+    dispute.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert dispute.status == Dispute.REJECTED and puzzle.rated
+
+
+def test_signing_up_keeps_what_this_browser_did(client, lesson):
+    item = items_of(lesson)[0]
+    client.post(practice_url(lesson, 1), {"choice": item.key})
+    before = Learner.objects.get()
+    made = client.post(
+        reverse("signup"),
+        {"username": "ada", "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"},
+    )
+    assert made.status_code == 302
+    before.refresh_from_db()
+    assert before.user == User.objects.get(username="ada")
+    # Another browser, anonymous practice, then logging in: the two merge.
+    other = type(client)()
+    other.post(practice_url(lesson, 2), {"choice": items_of(lesson)[1].key})
+    other.post(reverse("login"), {"username": "ada", "password": "a-long-passphrase-9"})
+    assert Learner.objects.count() == 1
+    assert ConceptProgress.objects.get(concept=lesson.concept).attempts == 2
+
+
+def test_a_learner_who_signs_up_first_keeps_progress_in_every_browser(client, lesson):
+    client.post(
+        reverse("signup"),
+        {"username": "bo", "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"},
+    )
+    item = items_of(lesson)[0]
+    client.post(practice_url(lesson, 1), {"choice": item.key})
+    other = type(client)()
+    other.post(reverse("login"), {"username": "bo", "password": "a-long-passphrase-9"})
+    assert "100% of 1" in other.get(reverse("progress")).content.decode()
+    assert Learner.objects.get().user.username == "bo"
+
+
+def test_only_the_first_answer_to_a_question_counts(client, lesson):
+    item = items_of(lesson)[0]
+    wrong = item.distractors[0]
+    client.post(practice_url(lesson, 1), {"choice": wrong.key})
+    client.post(practice_url(lesson, 1), {"choice": item.key})
+    progress = ConceptProgress.objects.get(concept=lesson.concept)
+    assert (progress.attempts, progress.correct) == (1, 0)
+    assert Answer.objects.count() == 2  # both kept, one counted
+
+
+def test_logging_in_merges_ratings_disputes_and_puzzle_attempts(client):
+    from tutor.learn.mastery import merge_learners
+    from tutor.puzzles.ratings import record_attempt
+
+    account, browser = Learner.objects.create(), Learner.objects.create()
+    puzzle, other = saved("pt"), saved("order")
+    record_attempt(puzzle.pk, account.pk, ["1/1"], right=False)
+    record_attempt(puzzle.pk, browser.pk, ["1/1"], right=True)
+    record_attempt(other.pk, browser.pk, [], right=True)
+    browser.refresh_from_db()
+    Dispute.objects.create(board={}, question="q", engine_answer="a", reason="r", learner=browser)
+    merge_learners(account, browser)
+    account.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert account.rating == browser.rating  # the more-rated learner's estimate
+    assert (puzzle.attempts, puzzle.solved) == (1, 0)  # the duplicate left the counts
+    assert account.attempts.count() == 2 and Dispute.objects.get().learner == account
+
+
+def test_a_dispute_about_a_puzzle_the_engine_cant_read_is_still_stored(client):
+    puzzle = saved("pt")
+    puzzle.board["steps"][0]["enter"] = "No Such Card Anywhere"
+    puzzle.save()
+    sent = client.post(
+        reverse("dispute"), {"ref": f"puzzle:{puzzle.short_id}", "reason": "It doesn't even open."}
+    )
+    assert sent.status_code == 200 and Dispute.objects.get().puzzle == puzzle
+
+
+def test_a_concept_due_for_review_sends_practice_to_its_lesson(client, lesson):
+    wrong = next(c for c in items_of(lesson)[0].distractors)
+    client.post(practice_url(lesson, 1), {"choice": wrong.key})
+    ConceptProgress.objects.update(review_due=timezone.now())
+    assert client.get(reverse("practice"))["Location"] == practice_url(lesson, 1)

@@ -1,0 +1,81 @@
+"""Mastery levels, review intervals and the difficulty that keeps success near 85%."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+
+import pytest
+from django.utils import timezone
+
+from tutor.learn import mastery
+from tutor.learn.models import ConceptProgress
+from tutor.puzzles.models import Learner
+
+pytestmark = pytest.mark.django_db
+
+
+def answer(
+    learner: Learner, right: bool, generated: bool = True, concept: str = "layer-7"
+) -> ConceptProgress:
+    mastery.record(learner, uuid.uuid4().hex, [concept], right, generated=generated)
+    return ConceptProgress.objects.get(learner=learner, concept=concept)
+
+
+def test_new_learning_familiar_proficient():
+    learner = Learner.objects.create()
+    assert mastery.mastery(None) == "new"
+    answer(learner, False)
+    assert mastery.mastery(answer(learner, True)) == "learning"  # 1 of 2
+    for _ in range(3):
+        progress = answer(learner, True, generated=False)
+    assert mastery.mastery(progress) == "familiar"  # 4 of 5, but no generated streak
+    for _ in range(5):
+        progress = answer(learner, True)
+    assert mastery.mastery(progress) == "proficient"
+    assert mastery.mastery(answer(learner, False)) == "familiar"  # the streak is broken
+
+
+def test_a_missed_concept_comes_back_after_expanding_intervals(monkeypatch):
+    learner = Learner.objects.create()
+    progress = answer(learner, False)
+    assert progress.interval_days == 1
+    assert mastery.review_queue(learner) == []  # due tomorrow, not now
+    seen = []
+    clock = timezone.now()
+    for _ in range(4):
+        clock += datetime.timedelta(days=40)
+        monkeypatch.setattr(timezone, "now", lambda clock=clock: clock)
+        assert [p.concept for p in mastery.review_queue(learner)] == ["layer-7"]
+        progress = answer(learner, True)
+        seen.append(progress.interval_days)
+    assert seen == [3, 7, 14, 30]
+
+
+def test_practice_gets_harder_while_success_is_above_the_target_and_easier_below():
+    learner = Learner.objects.create()
+    for _ in range(4):
+        progress = answer(learner, True)
+    assert progress.level == 4
+    for _ in range(3):
+        progress = answer(learner, False)
+    assert progress.level < 4
+
+
+def test_an_answer_to_a_disputed_item_is_kept_but_not_counted():
+    from tutor.learn.models import Answer, Dispute
+
+    learner = Learner.objects.create()
+    Dispute.objects.create(
+        item_id="item-True", board={}, question="q", engine_answer="a", reason="because"
+    )
+    assert mastery.record(learner, "item-True", ["layer-7"], True) is False
+    assert Answer.objects.count() == 1 and not ConceptProgress.objects.exists()
+
+
+def test_answering_the_same_question_again_counts_once():
+    learner = Learner.objects.create()
+    assert mastery.record(learner, "same", ["layer-7"], False) is True
+    assert mastery.record(learner, "same", ["layer-7"], True) is False
+    progress = ConceptProgress.objects.get()
+    assert (progress.attempts, progress.correct) == (1, 0)

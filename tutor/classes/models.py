@@ -1,0 +1,131 @@
+"""Classes and their live sessions: questions pushed by the teacher, students who join with
+a code (no account), and every answer, written before it is acknowledged."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+
+class Classroom(models.Model):
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms"
+    )
+    name = models.CharField(max_length=120)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom", args=[self.pk])
+
+
+class LiveSession(models.Model):
+    LOBBY, RUNNING, ENDED = "lobby", "running", "ended"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sessions")
+    join_code = models.CharField(max_length=8, db_index=True)
+    status = models.CharField(max_length=8, default=LOBBY)
+    created = models.DateTimeField(default=timezone.now)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["join_code"],
+                condition=~models.Q(status="ended"),
+                name="one_open_session_per_code",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.classroom} ({self.join_code})"
+
+    @property
+    def group(self) -> str:
+        """The channel-layer group every connection of this session joins."""
+        return f"live-{self.pk}"
+
+    def current(self) -> LiveQuestion | None:
+        return self.questions.order_by("-number").first()
+
+
+class LiveQuestion(models.Model):
+    """A question as pushed: a snapshot, so the session's record never changes afterwards."""
+
+    OPEN, LOCKED, REVEALED = "open", "locked", "revealed"
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="questions")
+    number = models.PositiveIntegerField()
+    source = models.CharField(max_length=200)
+    prompt = models.TextField()
+    board = models.JSONField()
+    # [{"key": ..., "text": ...}]; empty for a typed-only question.
+    options = models.JSONField(default=list)
+    typed = models.BooleanField(default=False)
+    multiple = models.BooleanField(default=False)
+    key = models.CharField(max_length=400)
+    key_text = models.TextField()
+    stepper_url = models.CharField(max_length=4000)
+    stepper_object = models.CharField(max_length=80, blank=True)
+    state = models.CharField(max_length=8, default=OPEN)
+    # The explanation step the teacher is on after the reveal (students follow it).
+    step = models.PositiveIntegerField(default=0)
+    timer_seconds = models.PositiveIntegerField(null=True, blank=True)
+    opened = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="one_question_per_number")
+        ]
+
+    @property
+    def board_json(self) -> str:
+        """The board in one canonical text (a cache key for what is drawn from it)."""
+        return json.dumps(self.board, sort_keys=True, separators=(",", ":"))
+
+
+class Student(models.Model):
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="students")
+    # Kept in the student's signed session: a reload or a reconnection is the same student.
+    token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(max_length=40)
+    joined = models.DateTimeField(default=timezone.now)
+    # Open websocket connections (presence), and when one last opened or closed.
+    connections = models.PositiveIntegerField(default=0)
+    last_seen = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def online(self) -> bool:
+        return self.connections > 0
+
+
+class StudentAnswer(models.Model):
+    question = models.ForeignKey(LiveQuestion, on_delete=models.CASCADE, related_name="answers")
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="answers")
+    answer = models.CharField(max_length=400)
+    right = models.BooleanField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["question", "student"], name="one_answer_per_question")
+        ]

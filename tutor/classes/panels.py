@@ -1,0 +1,86 @@
+"""The HTML the live pages swap in: rendered here, with Django's escaping, and sent over the
+websocket, so the browser script only puts it in place."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from tutor.boards.codec import encode_board
+from tutor.boards.services import BoardProblem, layer_step, load_board, stepper_links
+from tutor.classes import live
+from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
+from tutor.classes.questions import answer_text
+
+
+def stepper_frame(question: LiveQuestion) -> str:
+    """The explanation at the teacher's step (layer questions), for everyone to follow."""
+    if not question.stepper_object:
+        return ""
+    return _frame_html(question.pk, question.step, question.stepper_object, question.board_json)
+
+
+@lru_cache(maxsize=64)
+def _frame_html(question_id: int, step: int, label: str, board_json: str) -> str:
+    """Rendered once per question and step, not once per student: a reveal or a step
+    reaches every student's connection at the same moment."""
+    board = json.loads(board_json)
+    try:
+        loaded = load_board(board)
+        frame = layer_step(loaded, label, {"step": str(step)})
+    except BoardProblem:
+        return ""
+    token = encode_board(board)
+    path = reverse("board-layers", args=[token, label])
+    context: dict[str, Any] = {
+        "frame": frame.frame,
+        "count": frame.count,
+        "predict": False,
+        "hide": False,
+        "token": token,
+        "label": label,
+    } | stepper_links(path)
+    return render_to_string("boards/layers.html#frame", context)
+
+
+def student_panel(student: Student) -> str:
+    session = student.session
+    question = session.current()
+    mine = (
+        StudentAnswer.objects.filter(question=question, student=student).first()
+        if question
+        else None
+    )
+    context = {
+        "session": session,
+        "student": student,
+        "question": question,
+        "mine": mine,
+        "mine_text": answer_text(question, mine.answer) if question and mine else "",
+        "seconds_left": live.seconds_left(question) if question else None,
+        "closed": live.closed(question) if question else True,
+        "frame": stepper_frame(question)
+        if question and question.state == LiveQuestion.REVEALED
+        else "",
+    }
+    return render_to_string("classes/_student_panel.html", context)
+
+
+def teacher_panel(session: LiveSession) -> str:
+    question = session.current()
+    context = {
+        "session": session,
+        "question": question,
+        "bars": live.tally(question) if question else [],
+        "answered": question.answers.count() if question else 0,
+        "seconds_left": live.seconds_left(question) if question else None,
+        "roster": live.roster(session),
+        "frame": stepper_frame(question)
+        if question and question.state == LiveQuestion.REVEALED
+        else "",
+    }
+    return render_to_string("classes/_teacher_panel.html", context)

@@ -1,0 +1,224 @@
+"""Classes: a teacher's classes and sessions, the console, students joining, the live page,
+and the records afterwards (report pages and a CSV export).
+
+Only the class's teacher reaches its pages (anyone else gets a 404, which says nothing
+about whether the class exists); students reach only the live page of the session they
+joined, through the token kept in their signed session.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tutor.classes import live
+from tutor.classes.consumers import STUDENT_SESSION_KEY
+from tutor.classes.forms import ClassroomForm, JoinForm
+from tutor.classes.models import Classroom, LiveSession, Student
+from tutor.classes.panels import student_panel, teacher_panel
+from tutor.classes.questions import answer_text
+from tutor.core.htmx import HtmxHttpRequest
+from tutor.core.ratelimit import over_limit, used_up
+from tutor.learn.models import Lesson
+from tutor.learn.practice import lesson_items
+from tutor.puzzles.models import Puzzle
+from tutor.puzzles.qr import qr_svg
+
+
+@require_http_methods(["GET", "POST"])
+def classes(request: HtmxHttpRequest) -> HttpResponse:
+    """Students: join with a code. Teachers (logged in): their classes, and a new one."""
+    # Its own ids: the join form on the same page also has a "name" field.
+    form = ClassroomForm(request.POST or None, auto_id="class_%s")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect(f"{reverse('login')}?next={reverse('classes')}")
+        if form.is_valid():
+            made = Classroom.objects.create(teacher=request.user, name=form.cleaned_data["name"])
+            return HttpResponseRedirect(made.get_absolute_url())
+    mine = Classroom.objects.filter(teacher=request.user) if request.user.is_authenticated else []
+    context = {"form": form, "classrooms": mine, "join_form": JoinForm()}
+    return render(request, "classes/classes.html", context, status=400 if form.errors else 200)
+
+
+def _mine(request: HtmxHttpRequest, pk: int) -> Classroom:
+    return get_object_or_404(Classroom, pk=pk, teacher=request.user)
+
+
+def _my_session(request: HtmxHttpRequest, pk: int) -> LiveSession:
+    return get_object_or_404(
+        LiveSession.objects.select_related("classroom"), pk=pk, classroom__teacher=request.user
+    )
+
+
+@login_required
+@require_GET
+def classroom(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    room = _mine(request, pk)
+    return render(request, "classes/classroom.html", {"classroom": room})
+
+
+@login_required
+@require_POST
+def start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    session = live.start_session(_mine(request, pk))
+    return HttpResponseRedirect(reverse("console", args=[session.pk]))
+
+
+@login_required
+@require_GET
+def console(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    session = _my_session(request, pk)
+    if session.status == LiveSession.ENDED:
+        return HttpResponseRedirect(reverse("live-report", args=[session.pk]))
+    context = {
+        "session": session,
+        "join_url": request.build_absolute_uri(reverse("join-code", args=[session.join_code])),
+        "panel": teacher_panel(session),
+        "puzzles": Puzzle.objects.filter(curated=True).order_by("title"),
+        "lessons": [
+            (
+                lesson,
+                range(1, len(lesson_items(lesson.boards, lesson.practice, lesson.concept)) + 1),
+            )
+            for lesson in Lesson.objects.all()
+        ],
+        "board": request.GET.get("board", ""),
+    }
+    return render(request, "classes/console.html", context)
+
+
+@login_required
+@require_GET
+def join_qr(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    session = _my_session(request, pk)
+    url = request.build_absolute_uri(reverse("join-code", args=[session.join_code]))
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+
+
+def _joined(request: HtmxHttpRequest, code: str) -> Student | None:
+    """The student this browser already is in the open session with this code."""
+    session = live.open_session(code)
+    tokens = request.session.get(STUDENT_SESSION_KEY) or {}
+    token = tokens.get(code.upper()) if session is not None and isinstance(tokens, dict) else None
+    if not token:
+        return None
+    return Student.objects.select_related("session").filter(session=session, token=token).first()
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
+    """Join with a code and a name. A browser that already joined this session goes back to
+    it (scanning the QR code again must not make a second student). Only failed attempts
+    count towards the limit, so a whole class behind one address can join."""
+    wanted = (request.POST.get("code") or code).strip().upper()[:8]
+    if wanted and _joined(request, wanted) is not None:
+        return HttpResponseRedirect(reverse("live", args=[wanted]))
+    form = JoinForm(request.POST or None, initial={"code": code.upper()})
+    if request.method == "GET":
+        return render(request, "classes/join.html", {"form": form})
+    wait = used_up(request, "join", settings.CLASS_JOINS_PER_MINUTE)
+    if wait is not None:
+        form.add_error(None, f"Too many tries: wait {wait} s and try again.")
+        response = render(request, "classes/join.html", {"form": form}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    if form.is_valid():
+        session = live.open_session(form.cleaned_data["code"])
+        if session is not None:
+            student = live.join(session, form.cleaned_data["name"])
+            joined = dict(request.session.get(STUDENT_SESSION_KEY) or {})
+            joined[session.join_code] = str(student.token)
+            request.session[STUDENT_SESSION_KEY] = joined
+            return HttpResponseRedirect(reverse("live", args=[session.join_code]))
+        form.add_error("code", "No class is running with this code. Check it with your teacher.")
+    over_limit(request, "join", settings.CLASS_JOINS_PER_MINUTE)  # a failure counts
+    return render(request, "classes/join.html", {"form": form}, status=400)
+
+
+@require_GET
+def live_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """A student's page: the current question, or what they answered (reload-safe)."""
+    student = _joined(request, code)
+    if student is None:
+        return HttpResponseRedirect(reverse("join-code", args=[code.upper()[:8]]))
+    return render(
+        request, "classes/live.html", {"student": student, "panel": student_panel(student)}
+    )
+
+
+Report = Callable[..., HttpResponse]
+
+
+def _records(view: Report) -> Report:
+    @wraps(view)
+    @login_required
+    @require_GET
+    def wrapper(request: HtmxHttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+        return view(request, _my_session(request, pk), **kwargs)
+
+    return wrapper
+
+
+@_records
+def report(request: HtmxHttpRequest, session: LiveSession) -> HttpResponse:
+    questions = [
+        (question, live.tally(question), question.answers.select_related("student"))
+        for question in session.questions.all()
+    ]
+    students = [
+        (student, {a.question_id: a for a in student.answers.all()})
+        for student in session.students.all()
+    ]
+    context = {"session": session, "questions": questions, "students": students}
+    return render(request, "classes/report.html", context)
+
+
+@_records
+def student_report(request: HtmxHttpRequest, session: LiveSession, student: int) -> HttpResponse:
+    found = session.students.filter(pk=student).first()
+    if found is None:
+        raise Http404("No such student in this session.")
+    rows = [
+        (question, found.answers.filter(question=question).first())
+        for question in session.questions.all()
+    ]
+    return render(
+        request, "classes/student_report.html", {"session": session, "student": found, "rows": rows}
+    )
+
+
+def _cell(text: str) -> str:
+    """Spreadsheets run a cell that starts with = + - @ as a formula: not a student's name."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@_records
+def answers_csv(request: HtmxHttpRequest, session: LiveSession) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"layerlab-{session.classroom.pk}-{session.created:%Y%m%d-%H%M}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.writer(response)
+    writer.writerow(["question", "prompt", "student", "answer", "right", "answered at"])
+    for question in session.questions.all():
+        for answer in question.answers.select_related("student"):
+            writer.writerow(
+                [
+                    question.number,
+                    _cell(question.prompt),
+                    _cell(answer.student.name),
+                    _cell(answer_text(question, answer.answer)),
+                    "yes" if answer.right else "no",
+                    answer.created.isoformat(),
+                ]
+            )
+    return response

@@ -1,0 +1,62 @@
+"""Staff see disputes here and decide them; deciding puts a puzzle back into ratings
+(rejected) or keeps it out (upheld: the engine needs fixing)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+
+from tutor.learn.models import Dispute, Lesson
+
+
+def _decide(request: HttpRequest, disputes: QuerySet[Dispute], status: str) -> None:
+    for dispute in disputes:
+        dispute.status = status
+        dispute.decided_by = request.user  # type: ignore[assignment]
+        dispute.decided = timezone.now()
+        dispute.save()
+        if dispute.puzzle is not None:
+            still = Dispute.objects.filter(
+                puzzle=dispute.puzzle, status__in=[Dispute.OPEN, Dispute.UPHELD]
+            ).exists()
+            dispute.puzzle.rated = not still
+            dispute.puzzle.save(update_fields=["rated"])
+
+
+@admin.action(description="Uphold: the engine's answer is wrong")
+def uphold(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+    _decide(request, queryset, Dispute.UPHELD)
+
+
+@admin.action(description="Reject: the engine's answer stands")
+def reject(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+    _decide(request, queryset, Dispute.REJECTED)
+
+
+@admin.register(Dispute)
+class DisputeAdmin(admin.ModelAdmin):
+    list_display = ("created", "status", "question", "engine_answer", "puzzle")
+    list_filter = ("status",)
+    # Decided through the actions only, which also put a puzzle back into ratings.
+    readonly_fields = (
+        "status",
+        "item_id",
+        "puzzle",
+        "board",
+        "question",
+        "engine_answer",
+        "reason",
+        "learner",
+        "created",
+        "decided_by",
+        "decided",
+    )
+    actions = [uphold, reject]
+
+
+@admin.register(Lesson)
+class LessonAdmin(admin.ModelAdmin):
+    list_display = ("number", "title", "concept")
+    readonly_fields = ("boards",)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LearnConfig(AppConfig):
+    name = "tutor.learn"
+    default_auto_field = "django.db.models.BigAutoField"

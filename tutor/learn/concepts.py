@@ -1,0 +1,70 @@
+"""The curriculum's concepts: one per lesson, in teaching order. Progress is kept per concept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    slug: str
+    name: str
+    rule: str
+
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept("characteristics", "Characteristics and copiable values", "109.3"),
+    Concept("seven-layers", "The seven layers", "613.1"),
+    Concept("layer-7", "Layer 7 and counters", "613.4"),
+    Concept("timestamps", "Timestamps", "613.7"),
+    Concept("cda", "Characteristic-defining abilities", "604.3"),
+    Concept("types-colors-abilities", "Types, colors and abilities", "613.1d"),
+    Concept("control-and-text", "Control and text changes", "613.1b"),
+    Concept("copy-and-face-down", "Copy and face-down", "613.2"),
+    Concept("dependency", "Dependency", "613.8"),
+    Concept("dependency-loops", "Dependency loops and re-evaluation", "613.8b"),
+    Concept("locked-in-sets", "Locked-in sets", "611.2c"),
+    Concept("replacement", "Replacement effects", "614"),
+    Concept("replacement-order", "Who chooses, and in what order", "616.1"),
+    Concept("prevention", "Prevention and shields", "615"),
+    Concept("entering", "Entering the battlefield", "614.12"),
+)
+CONCEPT_BY_SLUG: dict[str, Concept] = {c.slug: c for c in CONCEPTS}
+
+# What a learner who falls for each named misreading (rules_engine/misreadings.py)
+# has not yet mastered: an answer is counted towards these concepts.
+CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
+    "printed-values": "seven-layers",
+    "timestamps-only": "seven-layers",
+    "newest-first": "timestamps",
+    "ignore-dependency": "dependency",
+    "switch-before-counters": "layer-7",
+    "cda-by-timestamp": "cda",
+    "recheck-resolved-set": "locked-in-sets",
+    "effect-stops-midway": "dependency-loops",
+    "forgot-replacements": "replacement",
+    "replace-twice": "replacement",
+    "wrong-chooser": "replacement-order",
+    "forced-first-ignored": "entering",
+}
+# The concept a question about each field belongs to.
+CONCEPT_OF_KIND: dict[str, str] = {
+    "pt": "layer-7",
+    "types": "types-colors-abilities",
+    "subtypes": "types-colors-abilities",
+    "colors": "types-colors-abilities",
+    "abilities": "types-colors-abilities",
+    "order": "timestamps",
+    "event-best": "replacement-order",
+    "event-outcome": "replacement",
+    "chooser": "replacement-order",
+    "depends": "dependency",
+    "layer": "seven-layers",
+}
+
+
+def concepts_of(kind: str, misconceptions: list[str | None]) -> tuple[str, ...]:
+    """What an item tests: its kind's concept and each named mistake it can catch."""
+    found = [CONCEPT_OF_KIND.get(kind, "seven-layers")]
+    found += [CONCEPT_OF_MISCONCEPTION[m] for m in misconceptions if m in CONCEPT_OF_MISCONCEPTION]
+    return tuple(dict.fromkeys(found))

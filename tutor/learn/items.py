@@ -1,0 +1,481 @@
+"""Quiz items from boards: the key from the engine, the distractors from named misreadings.
+
+Every wrong option is the answer the engine gives when one rule is switched
+off (``rules_engine.misreadings``), so when a learner picks it the feedback can
+name the mistake. A board is only worth an item when at least ``MIN_DISTRACTORS``
+misreadings disagree with the rules on what is asked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from rules_engine.answers import depends_answer, evaluate_board, resolve_effect_id
+from rules_engine.board import parse_board
+from rules_engine.characteristics import characteristics_json
+from rules_engine.effects import LAYER_TITLES
+from rules_engine.errors import BoardError
+from rules_engine.game import Game
+from rules_engine.layers import Evaluation, compute
+from rules_engine.misreadings import (
+    CORRECT_LAYERS,
+    MISCONCEPTION_BY_SLUG,
+    MISCONCEPTIONS,
+    Misconception,
+)
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.replacement.answer import event_answer
+from rules_engine.sba import state_based_actions
+from rules_engine.timeline import replay
+from tutor.boards.editing import card_names
+from tutor.boards.event_words import describe_event, describe_result, namer
+from tutor.boards.presenters import COLOR_NAMES
+from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
+
+MIN_DISTRACTORS = 2
+# What a characteristics item can ask, in the order a generator prefers them.
+FIELDS = ("pt", "types", "subtypes", "colors", "abilities")
+FIELD_PROMPTS = {
+    "pt": "What are the power and toughness of {name} now?",
+    "types": "What are the card types of {name} now?",
+    "subtypes": "What are the subtypes of {name} now?",
+    "colors": "What are the colors of {name} now?",
+    "abilities": "Which abilities does {name} have now?",
+}
+LAYER_MISCONCEPTIONS = tuple(m for m in MISCONCEPTIONS if m.layers is not None)
+EVENT_MISCONCEPTIONS = tuple(m for m in MISCONCEPTIONS if m.replacement is not None)
+
+
+class NoItem(ValueError):
+    """The board asks nothing a quiz item can be made of (too few distinct wrong answers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    key: str
+    text: str
+    # The named mistake that leads to this answer (None for the right one).
+    misconception: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One question: its options (key included, in a stable shuffled order) and its key.
+
+    ``typed`` items also accept the answer typed (a P/T like 5/8).
+    """
+
+    kind: str
+    prompt: str
+    board_json: str
+    choices: tuple[Choice, ...]
+    key: str
+    object: str = ""
+    typed: bool = False
+
+    @property
+    def board(self) -> dict[str, Any]:
+        return json.loads(self.board_json)
+
+    @property
+    def id(self) -> str:
+        digest = hashlib.sha256(f"{self.kind}|{self.prompt}|{self.board_json}".encode())
+        return digest.hexdigest()[:16]
+
+    @property
+    def distractors(self) -> tuple[Choice, ...]:
+        return tuple(c for c in self.choices if c.key != self.key)
+
+    def choice(self, key: str) -> Choice | None:
+        return next((c for c in self.choices if c.key == key), None)
+
+    def key_text(self) -> str:
+        right = self.choice(self.key)
+        return right.text if right else ""
+
+
+def _preferred(misconceptions: Iterable[Misconception], concept: str) -> list[Misconception]:
+    """The misreadings of ``concept`` first: when several give the same wrong answer, the
+    lesson's own mistake is the one named."""
+    return sorted(misconceptions, key=lambda m: CONCEPT_OF_MISCONCEPTION.get(m.slug) != concept)
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def _canonical(board: dict[str, Any]) -> str:
+    return json.dumps(board, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _shuffled(choices: Iterable[Choice], seed: str) -> tuple[Choice, ...]:
+    """A stable order that says nothing about which option is right."""
+    return tuple(sorted(choices, key=lambda c: hashlib.sha256((seed + c.key).encode()).digest()))
+
+
+def _item(
+    kind: str,
+    prompt: str,
+    board: dict[str, Any],
+    right: str,
+    wrong: dict[str, Misconception | None],
+    *,
+    obj: str = "",
+    typed: bool = False,
+    least: int = MIN_DISTRACTORS,
+) -> Item:
+    """An item from the right answer's text and each distinct wrong text's misconception
+    (``None`` only for the other half of a yes/no question)."""
+    wrong = {text: m for text, m in wrong.items() if text != right}
+    if len(wrong) < least:
+        raise NoItem(f"only {len(wrong)} misreading(s) give a different answer")
+    choices = [Choice(_key(right), right)] + [
+        Choice(_key(text), text, m.slug if m else None) for text, m in wrong.items()
+    ]
+    canonical = _canonical(board)
+    return Item(
+        kind, prompt, canonical, _shuffled(choices, canonical), _key(right), obj, typed=typed
+    )
+
+
+# --- Layer items -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    """One board replayed once and computed the right way and by each relevant misreading."""
+
+    game: Game
+    right: Evaluation
+    wrong: dict[str, Evaluation]
+
+    @cached_property
+    def dying(self) -> frozenset[str]:
+        """Objects state-based actions put into the graveyard (asked about once)."""
+        return frozenset(s.object for s in state_based_actions(self.game, self.right.chars))
+
+
+def relevant(evaluation: Evaluation, m: Misconception) -> bool:
+    """Would this misreading change anything on this board? (Skips the ones that can't.)"""
+    effects = evaluation.effects.values()
+    trace = evaluation.trace
+    if m.slug == "ignore-dependency":
+        return any(s.why.kind not in ("timestamp", "cda") for s in trace)
+    if m.slug == "switch-before-counters":
+        return any(s.layer == "7d" for s in trace)
+    if m.slug == "cda-by-timestamp":
+        return any(e.cda for e in effects)
+    if m.slug == "recheck-resolved-set":
+        # Only a set read from a description can change; targets are targets.
+        return any(e.resolved is not None and e.spec.subject.kind != "targets" for e in effects)
+    if m.slug == "effect-stops-midway":
+        # A source losing abilities in layer 6 while its own effect still has later layers.
+        later = {e.source for e in effects if any(p.layer.startswith("7") for p in e.spec.parts)}
+        return any(s.layer == "6" and later & set(s.applies_to) for s in trace)
+    return True
+
+
+def evaluate_all(board: dict[str, Any]) -> Evaluated:
+    """Replay once; compute with the rules and with every misreading that could matter."""
+    try:
+        game = replay(parse_board(board))
+        right = compute(game, graphs=False)
+        wrong = {
+            m.slug: compute(game, misreading=m.layers or CORRECT_LAYERS)
+            for m in LAYER_MISCONCEPTIONS
+            if relevant(right, m)
+        }
+    except OracleParseError as error:
+        raise BoardError(
+            "steps", f"an ability the board produces cannot be read: {error}"
+        ) from error
+    return Evaluated(game, right, wrong)
+
+
+def field_text(field: str, data: dict[str, Any]) -> str:
+    if field == "pt":
+        return f"{data['power']}/{data['toughness']}" if data.get("power") is not None else "—"
+    values = data.get(field) or []
+    if field == "colors":
+        values = [COLOR_NAMES[c] for c in values] or ["colorless"]
+    # Two instances of one ability read as one (a second Flying adds nothing, CR 702.2).
+    return ", ".join(sorted(set(values))) if values else "none"
+
+
+def _printed_name(game: Game, label: str) -> str:
+    """The object as the board introduced it: a copy effect may have renamed it since,
+    and its new name would give the answer away."""
+    obj = game.object(label)
+    name = obj.card.name if obj is not None else ""
+    return f"{name} ({label})" if name else label
+
+
+def _alive(evaluated: Evaluated, label: str) -> bool:
+    """On the battlefield and not put into the graveyard by state-based actions."""
+    obj = evaluated.game.object(label)
+    if obj is None or not obj.on_battlefield:
+        return False
+    return label not in evaluated.dying
+
+
+def characteristic_item(
+    board: dict[str, Any],
+    label: str,
+    field: str,
+    evaluated: Evaluated | None = None,
+    least: int = MIN_DISTRACTORS,
+    prefer: str = "",
+) -> Item:
+    """What ``field`` of ``label`` is, with each distinct wrong value a misreading gives
+    (named after the misreading of concept ``prefer`` when several give the same value)."""
+    evaluated = evaluated or evaluate_all(board)
+    if label not in evaluated.right.chars or not _alive(evaluated, label):
+        raise NoItem(f'"{label}" is not on the battlefield at the end')
+    right = characteristics_json(evaluated.right.chars[label])
+    if field == "pt" and right.get("power") is None:
+        raise NoItem("not a creature at the end")
+    wrong: dict[str, Misconception] = {}
+    for m in _preferred(LAYER_MISCONCEPTIONS, prefer):
+        if m.slug in evaluated.wrong:
+            data = characteristics_json(evaluated.wrong[m.slug].chars[label])
+            wrong.setdefault(field_text(field, data), m)
+    name = _printed_name(evaluated.game, label)
+    asked = dict(board, ask={"characteristics": label})
+    prompt = FIELD_PROMPTS[field].format(name=name)
+    return _item(
+        field,
+        prompt,
+        asked,
+        field_text(field, right),
+        wrong,
+        obj=label,
+        typed=field == "pt",
+        least=least,
+    )
+
+
+def best_characteristic_item(
+    board: dict[str, Any],
+    label: str | None = None,
+    least: int = MIN_DISTRACTORS,
+    prefer: str = "",
+) -> Item:
+    """The first field (``FIELDS`` order) that makes an item, about ``label`` or else the
+    object the most effects touched."""
+    evaluated = evaluate_all(board)
+    labels = [label] if label is not None else _most_touched(evaluated)
+    # One evaluation serves every object and field: trying them all costs little.
+    for candidate in labels:
+        for field in FIELDS:
+            try:
+                return characteristic_item(board, candidate, field, evaluated, least, prefer)
+            except NoItem:
+                continue
+    raise NoItem("no characteristic has enough distinct wrong answers")
+
+
+def _most_touched(evaluated: Evaluated) -> list[str]:
+    """Objects that effects applied to, the most affected first."""
+    touched: dict[str, int] = {}
+    for step in evaluated.right.trace:
+        for obj in step.applies_to:
+            touched[obj] = touched.get(obj, 0) + 1
+    if not touched:
+        raise NoItem("no effect applies to anything")
+    return sorted(touched, key=lambda obj: (-touched[obj], obj))
+
+
+def order_item(board: dict[str, Any], label: str, layer: str, least: int = MIN_DISTRACTORS) -> Item:
+    """The order the effects apply to ``label`` in ``layer``."""
+    evaluated = evaluate_all(board)
+
+    def order(evaluation: Evaluation) -> str:
+        steps = [s for s in evaluation.trace if s.layer == layer and label in s.applies_to]
+        return " → ".join(s.source_name for s in steps)
+
+    right = order(evaluated.right)
+    if right.count("→") < 1:
+        raise NoItem("fewer than two effects in that layer")
+    wrong: dict[str, Misconception | None] = {}
+    for m in LAYER_MISCONCEPTIONS:
+        # A different set of effects is a wrong answer too (an effect that a mistake
+        # lets apply, or stops).
+        text = order(evaluated.wrong[m.slug]) if m.slug in evaluated.wrong else ""
+        if text:
+            wrong.setdefault(text, m)
+    name = _printed_name(evaluated.game, label)
+    asked = dict(board, ask={"order": {"layer": layer, "object": label}})
+    prompt = f"In which order do the effects apply to {name} in layer {layer}?"
+    return _item("order", prompt, asked, right, wrong, obj=label, least=least)
+
+
+def depends_item(board: dict[str, Any], a: str, b: str) -> Item:
+    """Does A depend on B (613.8a)? Saying no to a real dependency is ignoring it."""
+    result = evaluate_board(board)
+    answer = depends_answer(result, a, b)["depends"]
+    names = result.display_ids()
+    right, other = ("Yes", "No") if answer["answer"] else ("No", "Yes")
+    wrong: dict[str, Misconception | None] = {
+        other: MISCONCEPTION_BY_SLUG["ignore-dependency"] if answer["answer"] else None
+    }
+    source = {eid: e.source_name for eid, e in result.evaluation.effects.items()}
+    first = next((eid for eid, name in names.items() if name == a), a)
+    second = next((eid for eid, name in names.items() if name == b), b)
+    prompt = (
+        f"Does {source.get(first, a)}'s effect depend on {source.get(second, b)}'s effect "
+        "(CR 613.8a)?"
+    )
+    asked = dict(board, ask={"depends": [a, b]})
+    # The stepper of an object the dependent effect (else the other) applies to.
+    dependent = set(resolve_effect_id(result.evaluation, a, "ask.depends[0]"))
+    other_ids = set(resolve_effect_id(result.evaluation, b, "ask.depends[1]"))
+    steps = [s for s in result.evaluation.trace if s.applies_to]
+    obj = next(
+        (s.applies_to[0] for s in steps if s.effect in dependent),
+        next((s.applies_to[0] for s in steps if s.effect in other_ids), ""),
+    )
+    return _item("depends", prompt, asked, right, wrong, obj=obj, least=1)
+
+
+# --- Event items -------------------------------------------------------------------
+
+MEASURES: dict[str, Callable[[dict[str, Any]], int]] = {
+    "damage": lambda r: int(r.get("damage", 0)),
+    "counters": lambda r: int(r.get("n", 1)),
+    "create_tokens": lambda r: int(r.get("n", 1)),
+    "gain_life": lambda r: int(r.get("gain_life", 0)),
+    "draw": lambda r: int(r.get("draw", 0)),
+}
+
+
+def _measure(results: list[dict[str, Any]], kind: str) -> int:
+    return sum(MEASURES[kind](r) for r in results if kind in r)
+
+
+def event_item(board: dict[str, Any], least: int = MIN_DISTRACTORS) -> Item:
+    """The most the choices can reach (counters, damage, tokens, life, cards) on the
+    board's event, beside what each replacement misreading would reach."""
+    right = event_answer(board)
+    kinds = [k for k in MEASURES if any(k in r for o in right["outcomes"] for r in o["results"])]
+    if not kinds:
+        raise NoItem("the event's outcomes have nothing to count")
+    kind = kinds[0]
+    best = max(_measure(o["results"], kind) for o in right["outcomes"])
+    wrong: dict[str, Misconception] = {}
+    for m in EVENT_MISCONCEPTIONS:
+        try:
+            answer = event_answer(board, m.replacement)  # type: ignore[arg-type]
+        except BoardError:
+            continue
+        reached = max((_measure(o["results"], kind) for o in answer["outcomes"]), default=0)
+        wrong.setdefault(str(reached), m)
+    untouched = board["ask"]["event"]
+    question = {
+        "damage": "What is the most damage the choices can lead to?",
+        "counters": "What is the largest number of counters the choices can lead to?",
+        "create_tokens": "What is the largest number of tokens the choices can lead to?",
+        "gain_life": "What is the most life the choices can lead to?",
+        "draw": "What is the largest number of cards the choices can lead to?",
+    }[kind]
+    name = namer(card_names(board))
+    prompt = f"{_capital(describe_event(untouched, name))}. {question}"
+    return _item("event-best", prompt, board, str(best), wrong, least=least)
+
+
+def outcome_item(board: dict[str, Any], least: int = 1) -> Item:
+    """What happens to the board's event, beside what each misreading says happens
+    (for events with one outcome and nothing to count: exile instead of dying...)."""
+    name = namer(card_names(board))
+
+    def words(answer: dict[str, Any]) -> list[str]:
+        return [
+            "; ".join(describe_result(r, name) for r in o["results"]) or "nothing happens"
+            for o in answer["outcomes"]
+        ]
+
+    right = words(event_answer(board))
+    if len(right) != 1:
+        raise NoItem("the choices lead to several outcomes: ask for the best one instead")
+    wrong: dict[str, Misconception | None] = {}
+    for m in EVENT_MISCONCEPTIONS:
+        try:
+            for text in words(event_answer(board, m.replacement)):  # type: ignore[arg-type]
+                wrong.setdefault(_capital(text), m)
+        except BoardError:
+            continue
+    untouched = board["ask"]["event"]
+    prompt = f"{_capital(describe_event(untouched, name))}. What happens?"
+    if right[0].lower() in prompt.lower():
+        raise NoItem("the question would say its own answer")
+    return _item("event-outcome", prompt, board, _capital(right[0]), wrong, least=least)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+NEIGHBOURS = {
+    "4": ("6",),
+    "5": ("4",),
+    "6": ("4",),
+    "7a": ("7b",),
+    "7b": ("7c",),
+    "7c": ("7b", "7d"),
+    "7d": ("7c",),
+    "2": ("1a",),
+    "3": ("6",),
+    "1a": ("2",),
+}
+
+
+def chooser_item(board: dict[str, Any]) -> Item:
+    """Who chooses the order of the replacement effects (616.1)?"""
+    right = event_answer(board)["tree"].get("chooser")
+    if not right:
+        raise NoItem("no choice to make on this event")
+    wrong: dict[str, Misconception | None] = {}
+    for m in EVENT_MISCONCEPTIONS:
+        if m.replacement is not None and m.replacement.chooser != "affected":
+            chooser = event_answer(board, m.replacement)["tree"].get("chooser")
+            if chooser:
+                wrong.setdefault(chooser, m)
+    event = board["ask"]["event"]
+    prompt = (
+        f"{_capital(describe_event(event, namer(card_names(board))))}. "
+        "Who chooses the order in which the replacement effects apply?"
+    )
+    return _item("chooser", prompt, board, right, wrong, least=1)
+
+
+def layer_item(board: dict[str, Any], label: str) -> Item:
+    """In which layer does the first effect that changes ``label`` apply? The wrong options
+    are the layers a misreading would put it in: where it would apply first by timestamp."""
+    evaluated = evaluate_all(board)
+    steps = [s for s in evaluated.right.trace if label in s.applies_to]
+    if not steps:
+        raise NoItem("nothing applies to it")
+    # The effect with the most layers teaches most: Humility, Opalescence, Lignify...
+    effect = max(steps, key=lambda s: len(evaluated.right.effects[s.effect].spec.layers)).effect
+    spec = evaluated.right.effects[effect].spec
+
+    def words(layers: Iterable[str]) -> str:
+        return " and ".join(f"{layer} ({LAYER_TITLES[layer]})" for layer in sorted(layers))
+
+    right = words(spec.layers)
+    # Not a misreading of the engine's: the layers it is easy to mistake these for
+    # (one part of a several-layer effect, or the sublayer next door).
+    wrong: dict[str, Misconception | None] = {}
+    if len(spec.layers) > 1:
+        for layer in sorted(spec.layers):
+            wrong.setdefault(words([layer]), None)
+    for layer in sorted(spec.layers):
+        for other in NEIGHBOURS.get(layer, ()):
+            wrong.setdefault(words((spec.layers - {layer}) | {other}), None)
+    source = evaluated.right.effects[effect].source_name
+    prompt = f"In which layer or layers does {source}’s effect “{spec.text}” apply?"
+    return _item("layer", prompt, board, right, wrong, obj=label, least=1)

@@ -1,0 +1,205 @@
+"""Recording answers and keeping each learner's progress per concept.
+
+Mastery: "familiar" at 70% accuracy over at least 3 answers, "proficient" after 5
+right answers in a row on generated items. A missed concept comes back for review
+after expanding intervals (1, 3, 7, 14, 30 days). Generated practice moves its level
+so that the learner succeeds about 85% of the time.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tutor.learn.concepts import CONCEPTS
+from tutor.learn.models import Answer, ConceptProgress, Dispute, Lesson
+from tutor.puzzles.models import Learner, Puzzle
+
+FAMILIAR_ACCURACY = 0.7
+FAMILIAR_ATTEMPTS = 3
+PROFICIENT_STREAK = 5
+TARGET_SUCCESS = 0.85
+RECENT = 10
+REVIEW_DAYS = (1, 3, 7, 14, 30)
+LEVELS = (1, 4)
+
+
+def disputed(item_id: str) -> bool:
+    """An item someone says the engine got wrong, not yet rejected by staff."""
+    return Dispute.objects.filter(
+        item_id=item_id, status__in=[Dispute.OPEN, Dispute.UPHELD]
+    ).exists()
+
+
+def mastery(progress: ConceptProgress | None) -> str:
+    if progress is None or progress.attempts == 0:
+        return "new"
+    if progress.streak >= PROFICIENT_STREAK:
+        return "proficient"
+    if progress.attempts >= FAMILIAR_ATTEMPTS and progress.accuracy >= FAMILIAR_ACCURACY:
+        return "familiar"
+    return "learning"
+
+
+def _next_interval(days: int) -> int | None:
+    later = [d for d in REVIEW_DAYS if d > days]
+    return later[0] if later else None
+
+
+def _recent_success(learner: Learner, concept: str) -> float:
+    rows = list(
+        Answer.objects.filter(learner=learner, concept=concept)
+        .order_by("-created", "-id")
+        .values_list("right", flat=True)[:RECENT]
+    )
+    return sum(rows) / len(rows) if rows else 1.0
+
+
+def record(
+    learner: Learner,
+    item_id: str,
+    concepts: Iterable[str],
+    right: bool,
+    misconception: str = "",
+    *,
+    lesson: Lesson | None = None,
+    generated: bool = False,
+) -> bool:
+    """Store the answer and update progress; ``False`` when a dispute keeps it out."""
+    concepts = tuple(dict.fromkeys(concepts))
+    # Only a first answer counts: once the key is shown, answering again proves nothing.
+    first = not Answer.objects.filter(learner=learner, item_id=item_id).exists()
+    counted = first and not disputed(item_id)
+    now = timezone.now()
+    with transaction.atomic():
+        for concept in concepts:
+            Answer.objects.create(
+                learner=learner,
+                item_id=item_id,
+                concept=concept,
+                lesson=lesson,
+                generated=generated,
+                right=right,
+                misconception=misconception,
+            )
+            if not counted:
+                continue
+            progress, _ = ConceptProgress.objects.select_for_update().get_or_create(
+                learner=learner, concept=concept
+            )
+            _update(progress, right, generated, now)
+            progress.level = _level(progress.level, right, _recent_success(learner, concept))
+            progress.save()
+    return counted
+
+
+def _update(
+    progress: ConceptProgress, right: bool, generated: bool, now: datetime.datetime
+) -> None:
+    progress.attempts += 1
+    progress.correct += int(right)
+    if not right:
+        progress.streak = 0
+        progress.interval_days = REVIEW_DAYS[0]
+        progress.review_due = now + datetime.timedelta(days=REVIEW_DAYS[0])
+    else:
+        if generated:
+            progress.streak += 1
+        if progress.review_due is not None and progress.review_due <= now:
+            interval = _next_interval(progress.interval_days)
+            progress.interval_days = interval or 0
+            progress.review_due = now + datetime.timedelta(days=interval) if interval else None
+    progress.updated = now
+
+
+def _level(level: int, right: bool, success: float) -> int:
+    """Harder while the learner succeeds more than the target, easier when less."""
+    low, high = LEVELS
+    if right and success > TARGET_SUCCESS:
+        return min(high, level + 1)
+    if not right and success < TARGET_SUCCESS:
+        return max(low, level - 1)
+    return level
+
+
+@dataclass(frozen=True)
+class ConceptRow:
+    slug: str
+    name: str
+    attempts: int
+    accuracy: float
+    mastery: str
+    review_due: datetime.datetime | None
+    level: int
+
+
+def progress_rows(learner: Learner | None) -> list[ConceptRow]:
+    found = (
+        {p.concept: p for p in ConceptProgress.objects.filter(learner=learner)} if learner else {}
+    )
+    rows = []
+    for concept in CONCEPTS:
+        p = found.get(concept.slug)
+        rows.append(
+            ConceptRow(
+                concept.slug,
+                concept.name,
+                p.attempts if p else 0,
+                p.accuracy if p else 0.0,
+                mastery(p),
+                p.review_due if p else None,
+                p.level if p else 1,
+            )
+        )
+    return rows
+
+
+def review_queue(learner: Learner | None) -> list[ConceptProgress]:
+    if learner is None:
+        return []
+    return list(
+        ConceptProgress.objects.filter(learner=learner, review_due__lte=timezone.now()).order_by(
+            "review_due"
+        )
+    )
+
+
+def merge_learners(into: Learner, other: Learner) -> None:
+    """Progress made before signing in joins the account's (answers move, counts add up)."""
+    if into.pk == other.pk:
+        return
+    with transaction.atomic():
+        Answer.objects.filter(learner=other).update(learner=into)
+        Dispute.objects.filter(learner=other).update(learner=into)
+        for p in ConceptProgress.objects.filter(learner=other):
+            mine, _ = ConceptProgress.objects.get_or_create(learner=into, concept=p.concept)
+            mine.attempts += p.attempts
+            mine.correct += p.correct
+            mine.streak = max(mine.streak, p.streak)
+            mine.level = max(mine.level, p.level)
+            # The earlier review wins, with the interval that scheduled it.
+            schedules = [
+                (d, i)
+                for d, i in ((mine.review_due, mine.interval_days), (p.review_due, p.interval_days))
+                if d
+            ]
+            mine.review_due, mine.interval_days = min(schedules) if schedules else (None, 0)
+            mine.save()
+        # The rating of whichever learner has been rated more is the better estimate.
+        if other.attempts.count() > into.attempts.count():
+            into.set_glicko(other.glicko)
+            into.save(update_fields=["rating", "deviation", "volatility"])
+        # Puzzles both tried: the account's attempt stands; the other leaves the counts.
+        twice = other.attempts.filter(puzzle__in=into.attempts.values("puzzle"))
+        for attempt in twice.select_related("puzzle"):
+            Puzzle.objects.filter(pk=attempt.puzzle_id).update(
+                attempts=F("attempts") - 1, solved=F("solved") - int(attempt.right)
+            )
+        twice.delete()
+        other.attempts.update(learner=into)
+        other.delete()

@@ -1,0 +1,338 @@
+"""Lessons, their practice sets, generated practice, progress and disputes.
+
+Views parse the request, build the item through ``practice`` (the engine poses it
+and holds the key), record through ``mastery``, and render a page or, for htmx,
+the part of the page that changed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.signals import user_logged_in
+from django.core.exceptions import ValidationError
+from django.dispatch import receiver
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from tutor.boards.codec import encode_board
+from tutor.boards.event_walk import event_walk
+from tutor.boards.presenters import battlefield
+from tutor.boards.services import BoardProblem, layer_step, load_board, step_rows
+from tutor.boards.views import embedding
+from tutor.core.htmx import HtmxHttpRequest, render_page
+from tutor.core.ratelimit import over_limit
+from tutor.learn import mastery, practice
+from tutor.learn.chart import progress_svg
+from tutor.learn.concepts import CONCEPT_BY_SLUG
+from tutor.learn.forms import DisputeForm
+from tutor.learn.items import Item, NoItem
+from tutor.learn.markup import lesson_html
+from tutor.learn.models import Dispute, Lesson
+from tutor.puzzles import services as puzzle_services
+from tutor.puzzles.models import Learner, Puzzle
+
+DISPUTES_PER_MINUTE = 5
+
+
+def _learner(request: HtmxHttpRequest, create: bool = False) -> Learner | None:
+    return puzzle_services.learner_of(request, create=create)
+
+
+@require_GET
+@vary_on_headers("HX-Request", "HX-Boosted")
+def lessons(request: HtmxHttpRequest) -> HttpResponse:
+    learner = _learner(request)
+    rows = {row.slug: row for row in mastery.progress_rows(learner)}
+    context = {
+        "lessons": [(lesson, rows.get(lesson.concept)) for lesson in Lesson.objects.all()],
+        "due": mastery.review_queue(learner),
+    }
+    return render_page(request, "learn/lessons.html", context)
+
+
+def _items(lesson: Lesson) -> tuple[Item, ...]:
+    return practice.lesson_items(lesson.boards, lesson.practice, lesson.concept)
+
+
+@require_GET
+@vary_on_headers("HX-Request", "HX-Boosted")
+def lesson_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    lesson = get_object_or_404(Lesson, slug=slug)
+    before, after = lesson_html(lesson.body)
+    board = lesson.boards[lesson.stepper_board]
+    context = {
+        "lesson": lesson,
+        "concept": CONCEPT_BY_SLUG[lesson.concept],
+        "before": before,
+        "after": after,
+        "items": _items(lesson),
+        "next": Lesson.objects.filter(number__gt=lesson.number).first(),
+    } | _stepper_context(request, board, lesson.stepper_object)
+    return render_page(request, "learn/lesson.html", context)
+
+
+def _stepper_context(request: HtmxHttpRequest, board: dict[str, Any], obj: str) -> dict[str, Any]:
+    """The lesson's board, rendered as the stepper's first step, its links kept in the page."""
+    token = encode_board(board)
+    loaded = load_board(board)
+    if obj:
+        path = reverse("board-layers", args=[token, obj])
+        step = layer_step(loaded, obj, {"step": "0"})
+        return {
+            "stepper": "layers",
+            "token": token,
+            "label": obj,
+            "frame": step.frame,
+            "count": step.count,
+            "predict": False,
+            "hide": False,
+            "name": step.name,
+            "cards": battlefield(loaded.result),
+        } | embedding(request, path)
+    path = reverse("board-event", args=[token])
+    return {
+        "stepper": "event",
+        "token": token,
+        "walk": event_walk(board, {"embedded": "1"}),
+        "cards": battlefield(loaded.result),
+    } | embedding(request, path)
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an item comes from, so a request can rebuild it (never trusting a posted board)."""
+
+    item: Item
+    concepts: tuple[str, ...]
+    lesson: Lesson | None
+    generated: bool
+    post_url: str
+    next_url: str
+    ref: str
+
+
+def _lesson_item(slug: str, n: int) -> Where:
+    lesson = get_object_or_404(Lesson, slug=slug)
+    items = _items(lesson)
+    if not 1 <= n <= len(items):
+        raise Http404("This lesson's practice has no such question.")
+    nxt = (
+        reverse("lesson-practice", args=[slug, n + 1])
+        if n < len(items)
+        else reverse("lesson", args=[slug]) + "#practice-done"
+    )
+    return Where(
+        items[n - 1],
+        (lesson.concept,),
+        lesson,
+        False,
+        reverse("lesson-practice", args=[slug, n]),
+        nxt,
+        f"lesson:{slug}:{n}",
+    )
+
+
+def _generated_item(level: int, seed: int) -> Where:
+    if not 1 <= level <= 4 or not 0 <= seed < 10**9:
+        raise Http404("No such practice question.")
+    try:
+        made = practice.generated_item(seed, level)
+    except NoItem as error:
+        raise Http404("No such practice question.") from error
+    return Where(
+        made.item,
+        made.concepts,
+        None,
+        True,
+        reverse("practice-item", args=[level, seed]),
+        reverse("practice"),
+        f"generated:{level}:{seed}",
+    )
+
+
+def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpResponse:
+    item = where.item
+    loaded = load_board(item.board)
+    context: dict[str, Any] = {
+        "where": where,
+        "item": item,
+        "title": title,
+        "cards": battlefield(loaded.result, printed_only=True),
+        "steps": step_rows(item.board),
+        "dispute_form": DisputeForm(initial={"ref": where.ref}),
+    }
+    if request.method == "POST":
+        try:
+            key = practice.read_choice(
+                item, request.POST.get("choice", ""), request.POST.get("typed", "")[:20]
+            )
+        except ValueError as problem:
+            context["problem"] = str(problem)
+            template = "learn/item.html#question" if request.htmx else "learn/item.html"
+            return render(request, template, context, status=422 if request.htmx else 400)
+        marked = practice.mark(item, key)
+        learner = _learner(request, create=True)
+        counted = mastery.record(
+            learner,
+            item.id,
+            where.concepts,
+            marked.right,
+            marked.misconception.slug if marked.misconception else "",
+            lesson=where.lesson,
+            generated=where.generated,
+        )
+        context |= {"marked": marked, "counted": counted}
+        if request.htmx:
+            return render(request, "learn/item.html#question", context)
+    return render(request, "learn/item.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def lesson_practice(request: HtmxHttpRequest, slug: str, n: int) -> HttpResponse:
+    where = _lesson_item(slug, n)
+    assert where.lesson is not None
+    total = len(_items(where.lesson))
+    return _item_page(request, where, f"{where.lesson.title}: practice {n} of {total}")
+
+
+@require_GET
+def practice_next(request: HtmxHttpRequest) -> HttpResponse:
+    """Adaptive practice: a concept due for review first (its lesson's practice), else a
+    generated question at the learner's level."""
+    learner = _learner(request)
+    due = mastery.review_queue(learner)
+    lesson = Lesson.objects.filter(concept=due[0].concept).first() if due else None
+    if lesson is not None:
+        return HttpResponseRedirect(reverse("lesson-practice", args=[lesson.slug, 1]))
+    levels = [row.level for row in mastery.progress_rows(learner) if row.attempts]
+    level = round(sum(levels) / len(levels)) if levels else 1
+    seed = random.SystemRandom().randrange(10**9)
+    return HttpResponseRedirect(reverse("practice-item", args=[level, seed]))
+
+
+@require_http_methods(["GET", "POST"])
+def practice_item(request: HtmxHttpRequest, level: int, seed: int) -> HttpResponse:
+    return _item_page(request, _generated_item(level, seed), f"Practice (level {level})")
+
+
+@require_GET
+@vary_on_headers("HX-Request", "HX-Boosted")
+def progress(request: HtmxHttpRequest) -> HttpResponse:
+    learner = _learner(request)
+    rows = mastery.progress_rows(learner)
+    context = {
+        "rows": rows,
+        "chart": mark_safe(progress_svg(rows)),  # noqa: S308 (built from escaped text)
+        "due": mastery.review_queue(learner),
+        "learner": learner,
+    }
+    return render_page(request, "learn/progress.html", context)
+
+
+def _disputed(ref: str) -> tuple[dict[str, Any], str, str, Puzzle | None, str]:
+    """Rebuild what a dispute is about from its reference: board, question, engine answer."""
+    kind, _, rest = ref.partition(":")
+    if kind == "puzzle":
+        puzzle = get_object_or_404(Puzzle, short_id=rest[:16])
+        try:
+            question = puzzle_services.question_of(puzzle)
+        except BoardProblem as problem:  # the very puzzles people will dispute
+            return (
+                puzzle.board,
+                f"{puzzle.title} (the engine can't pose it: {problem})",
+                "",
+                puzzle,
+                "",
+            )
+        return puzzle.board, question.prompt, question.key_text, puzzle, ""
+    try:
+        if kind == "lesson":
+            slug, _, n = rest.rpartition(":")
+            where = _lesson_item(slug, int(n))
+        elif kind == "generated":
+            level, _, seed = rest.partition(":")
+            where = _generated_item(int(level), int(seed))
+        else:
+            raise Http404("Nothing to dispute.")
+    except ValueError as error:
+        raise Http404("Nothing to dispute.") from error
+    item = where.item
+    return item.board, item.prompt, item.key_text(), None, item.id
+
+
+@require_POST
+def dispute(request: HtmxHttpRequest) -> HttpResponse:
+    """ "I think this is wrong": stored with the board for staff; the item leaves ratings."""
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return render(request, "learn/_dispute.html", {"dispute_form": form}, status=400)
+    wait = over_limit(request, "dispute", DISPUTES_PER_MINUTE)
+    if wait is not None:
+        context = {"message": f"Too many reports at once: try again in {wait} s."}
+        response = render(request, "learn/_dispute.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    board, question, answer, puzzle, item_id = _disputed(form.cleaned_data["ref"])
+    learner = _learner(request)
+    already = Dispute.objects.filter(
+        item_id=item_id, puzzle=puzzle, learner=learner, status=Dispute.OPEN
+    )
+    if learner is not None and already.exists():  # one open report per learner and item
+        return render(request, "learn/_dispute.html", {"thanks": True})
+    Dispute.objects.create(
+        item_id=item_id,
+        puzzle=puzzle,
+        board=board,
+        question=question,
+        engine_answer=answer,
+        reason=form.cleaned_data["reason"],
+        learner=learner,
+    )
+    if puzzle is not None:
+        Puzzle.objects.filter(pk=puzzle.pk).update(rated=False)
+    return render(request, "learn/_dispute.html", {"thanks": True})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HtmxHttpRequest) -> HttpResponse:
+    """An optional account: the progress made so far in this browser carries over
+    (``attach_learner`` runs on every log-in)."""
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return HttpResponseRedirect(reverse("progress"))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@receiver(user_logged_in)
+def attach_learner(sender: Any, request: HtmxHttpRequest | None, user: Any, **_: Any) -> None:
+    """On log-in: the account's learner becomes this browser's, merged with what this
+    browser did before (or the browser's learner becomes the account's)."""
+    if request is None:
+        return
+    # This browser's own learner, read from the session (not through the account).
+    key = request.session.get(puzzle_services.LEARNER_SESSION_KEY)
+    try:
+        before = Learner.objects.filter(key=key, user=None).first() if key else None
+    except ValidationError:
+        before = None
+    account = Learner.objects.filter(user=user).first()
+    if account is None and before is not None:
+        before.user = user
+        before.save(update_fields=["user"])
+        account = before
+    elif account is not None and before is not None:
+        mastery.merge_learners(account, before)
+    if account is not None:
+        request.session[puzzle_services.LEARNER_SESSION_KEY] = str(account.key)

@@ -1,0 +1,105 @@
+"""A puzzle's link-preview image: the battlefield as printed and the question.
+
+Drawn as SVG on the server (1200×630, the size link unfurls expect), and turned
+into PNG when a rasterizer (CairoSVG with the system's cairo) is installed, since
+most unfurlers don't read SVG. It never shows the answer.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+from functools import cache
+from xml.sax.saxutils import escape
+
+from tutor.boards.presenters import CardView
+
+WIDTH, HEIGHT = 1200, 630
+MAX_CARDS = 6
+CARD_W, CARD_H, GAP = 360, 150, 30
+INK = "#1b1f24"
+
+
+# Characters XML 1.0 forbids (control characters other than tab, newline, return).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    return escape(NOT_XML.sub("", text), {'"': "&quot;"})
+
+
+def _text(x: int, y: int, text: str, size: int, weight: str = "normal", fill: str = INK) -> str:
+    return (
+        f'<text x="{x}" y="{y}" font-family="DejaVu Sans, Verdana, sans-serif" '
+        f'font-size="{size}" font-weight="{weight}" fill="{fill}">{_xml(text)}</text>'
+    )
+
+
+def _lines(text: str, width: int, most: int) -> list[str]:
+    lines = textwrap.wrap(text, width) or [""]
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][: width - 1].rstrip() + "…"
+    return lines
+
+
+def _card(card: CardView, x: int, y: int) -> str:
+    parts = [
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="14" '
+        'fill="#fbfaf5" stroke="#4a5563" stroke-width="3"/>',
+        _text(x + 18, y + 40, _lines(card.name, 24, 1)[0], 26, "bold"),
+        _text(x + 18, y + 78, _lines(card.type_line, 30, 1)[0], 20, fill="#3d4650"),
+        _text(x + 18, y + 112, f"{card.label} · {card.controller}", 18, fill="#5b6570"),
+    ]
+    if card.pt:
+        parts.append(_text(x + CARD_W - 90, y + CARD_H - 18, card.pt, 30, "bold"))
+    return "".join(parts)
+
+
+def preview_svg(title: str, cards: Sequence[CardView], prompt: str) -> str:
+    shown = list(cards)[:MAX_CARDS]
+    body = [
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9eef3"/>',
+        f'<rect width="{WIDTH}" height="72" fill="#23395b"/>',
+        _text(40, 48, "Layerlab puzzle", 30, "bold", "#ffffff"),
+    ]
+    for i, line in enumerate(_lines(title, 60, 1)):
+        body.append(_text(40, 128 + 40 * i, line, 36, "bold"))
+    for i, card in enumerate(shown):
+        row, col = divmod(i, 3)
+        body.append(_card(card, 40 + col * (CARD_W + GAP), 160 + row * (CARD_H + GAP)))
+    if len(cards) > MAX_CARDS:
+        body.append(_text(40, 520, f"and {len(cards) - MAX_CARDS} more permanents", 20))
+    for i, line in enumerate(_lines(prompt, 80, 2)):
+        body.append(_text(40, 562 + 34 * i, line, 26, "bold", "#23395b"))
+    label = _xml(title)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}">'
+        + "".join(body)
+        + "</svg>"
+    )
+
+
+@cache
+def _rasterizer() -> object | None:
+    try:
+        import cairosvg  # the system's cairo library may be missing: then no PNG
+    except (ImportError, OSError):
+        return None
+    return cairosvg
+
+
+def png_available() -> bool:
+    return _rasterizer() is not None
+
+
+def preview_png(svg: str) -> bytes | None:
+    cairosvg = _rasterizer()
+    if cairosvg is None:
+        return None
+    try:
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"))  # type: ignore[attr-defined]
+    except Exception:  # whatever the rasterizer trips on, the SVG preview remains
+        return None

@@ -1,0 +1,360 @@
+"""A puzzle's question and its key, both computed by the engine from the board.
+
+The board's ``ask`` says what is asked (board format, "ask"); for a
+characteristics ask, the puzzle's ``field`` says which characteristic the
+learner gives. Options are drawn from the board itself: values the object had
+at some point, values other objects have, or the outcomes the event would have
+if an effect were missing — wrong answers a learner can actually reach. Nothing
+here is a hand-written key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.answers import Result, answer_json, resolve_effect_id
+from rules_engine.characteristics import characteristics_json
+from rules_engine.errors import BoardError
+from rules_engine.replacement.answer import event_answer
+from tutor.boards import editing
+from tutor.boards.event_words import describe_result, namer
+from tutor.boards.presenters import COLOR_NAMES
+from tutor.boards.services import BoardProblem, load_board
+
+# What a characteristics puzzle can ask for, and how the question names it.
+FIELDS: dict[str, str] = {
+    "pt": "power and toughness",
+    "types": "card types",
+    "subtypes": "subtypes",
+    "supertypes": "supertypes",
+    "colors": "colors",
+    "abilities": "abilities",
+    "controller": "controller",
+}
+SET_FIELDS = ("types", "subtypes", "supertypes", "colors", "abilities")
+CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
+MAX_EVENT_OPTIONS = 6
+PT_PATTERN = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+class AnswerProblem(ValueError):
+    """A submitted answer the question can't read (a 400 with this message)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the learner sees and the engine's key.
+
+    ``kind`` is how the answer is given: "typed" (one text), "single" (one option),
+    "multiple" (any set of options, none included) or "order" (every option, ranked).
+    ``key`` is the right answer in the same terms: option keys, or the typed text.
+    """
+
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    key: tuple[str, ...]
+    key_text: str
+    # Where the explanation opens: the layer stepper of ``object``, or the event stepper.
+    stepper: str
+    object: str = ""
+    hint: str = ""
+
+    def text_of(self, keys: Sequence[str]) -> str:
+        """An answer in words: option texts, or the typed text."""
+        if self.kind == "typed":
+            return keys[0] if keys else ""
+        texts = {option.key: option.text for option in self.options}
+        words = [texts.get(key, key) for key in keys]
+        if self.kind == "order":
+            return " → ".join(words)
+        return "; ".join(words) if words else "none"
+
+
+def question_for(board: dict[str, Any], field: str = "") -> Question:
+    """The question a board asks (``BoardProblem`` if it asks nothing a puzzle can pose)."""
+    ask = board.get("ask")
+    if not isinstance(ask, dict) or len(ask) != 1:
+        raise BoardProblem("a puzzle's board needs an ask (board format: ask)", path="ask")
+    kind = next(iter(ask))
+    if kind == "event":
+        return _event_question(board)
+    result = load_board(board).result
+    if kind == "characteristics":
+        return _characteristics_question(result, str(ask["characteristics"]), field or "pt")
+    if kind == "order":
+        return _order_question(result)
+    if kind == "depends":
+        return _depends_question(result)
+    raise BoardProblem(f'a puzzle can\'t ask "{kind}"', path="ask")
+
+
+def read_answer(question: Question, given: Sequence[str]) -> tuple[str, ...]:
+    """The learner's answer from the form's ``answer`` values, checked against the options."""
+    if question.kind == "typed":
+        match = PT_PATTERN.match(given[0] if given else "")
+        if match is None:
+            raise AnswerProblem("write power and toughness as two whole numbers, like 5/8")
+        return (f"{int(match[1])}/{int(match[2])}",)
+    known = {option.key for option in question.options}
+    unknown = [key for key in given if key not in known]
+    if unknown:
+        raise AnswerProblem("that answer isn't one of the options")
+    if question.kind == "single":
+        if len(given) != 1:
+            raise AnswerProblem("choose one option")
+        return (given[0],)
+    if question.kind == "order":
+        if sorted(given) != sorted(known):
+            raise AnswerProblem("put every effect in exactly one place")
+        return tuple(given)
+    return tuple(sorted(set(given)))
+
+
+def choice_problem(question: Question) -> str | None:
+    """Why a question would not make the learner choose (``None`` when it does)."""
+    if question.kind == "typed":
+        return None
+    if len(question.options) < 2:
+        return "it has fewer than two options to choose from"
+    if question.kind == "multiple" and len(question.options) <= len(question.key):
+        return "every option is right, so ticking them all would do"
+    return None
+
+
+def is_right(question: Question, answer: Sequence[str]) -> bool:
+    if question.kind == "multiple":
+        return sorted(set(answer)) == sorted(question.key)
+    return tuple(answer) == question.key
+
+
+# --- characteristics ---------------------------------------------------------------
+
+
+def _characteristics_question(result: Result, label: str, field: str) -> Question:
+    if field not in FIELDS:
+        raise BoardProblem(f'a puzzle can ask for {", ".join(FIELDS)}, not "{field}"')
+    if label not in result.evaluation.chars:
+        raise BoardProblem(f'there is no object labelled "{label}" on this board', path="ask")
+    final = characteristics_json(result.evaluation.chars[label])
+    name = final.get("name") or label
+    if field == "pt":
+        if final.get("power") is None:
+            raise BoardProblem(f"{name} has no power and toughness at the end: ask another field")
+        key = f"{final['power']}/{final['toughness']}"
+        return Question(
+            "typed",
+            f"What are {possessive(name)} power and toughness now?",
+            (),
+            (key,),
+            key,
+            "layers",
+            label,
+            hint="Two whole numbers, like 5/8.",
+        )
+    if field == "controller":
+        players = result.board.players
+        options = tuple(Option(player, player) for player in players)
+        return Question(
+            "single",
+            f"Who controls {name} now?",
+            options,
+            (final["controller"],),
+            final["controller"],
+            "layers",
+            label,
+        )
+    values = _seen_values(result, label, field)
+    options = tuple(Option(value, _value_text(field, value)) for value in values)
+    key = tuple(sorted(final.get(field) or []))
+    return Question(
+        "multiple",
+        f"Which {FIELDS[field]} does {name} have now?",
+        options,
+        key,
+        "; ".join(_value_text(field, v) for v in key) or "none",
+        "layers",
+        label,
+        hint="Tick every one it has, and none if it has none.",
+    )
+
+
+def _seen_values(result: Result, label: str, field: str) -> tuple[str, ...]:
+    """Every value of ``field`` the board shows anywhere: printed, along the way, at the end."""
+    found: set[str] = set()
+    if field == "colors":
+        found.update(COLOR_NAMES)
+    if field == "types":
+        found.update(CARD_TYPES)
+    if field == "supertypes":
+        found.update(SUPERTYPES)
+    if field == "subtypes" and _was_a_land(result, label):
+        found.update(BASIC_LAND_TYPES)
+    for obj in result.game.objects:
+        chars = result.evaluation.chars.get(obj.label)
+        if chars is not None:
+            found.update(characteristics_json(chars).get(field) or [])
+    for step in result.evaluation.trace:
+        for values in (step.before.get(label, {}), step.after.get(label, {})):
+            found.update(values.get(field) or [])
+    return tuple(sorted(found))
+
+
+def _was_a_land(result: Result, label: str) -> bool:
+    final = characteristics_json(result.evaluation.chars[label])
+    return "Land" in final.get("types", []) or any(
+        "Land" in (values.get("types") or [])
+        for step in result.evaluation.trace
+        for values in (step.before.get(label, {}), step.after.get(label, {}))
+    )
+
+
+def _value_text(field: str, value: str) -> str:
+    return COLOR_NAMES.get(value, value) if field == "colors" else value
+
+
+# --- order and dependency ----------------------------------------------------------
+
+
+def _order_question(result: Result) -> Question:
+    asked = answer_json(result)["answer"]["order"]
+    effects = asked["effects"]
+    if len(effects) < 2:
+        raise BoardProblem("an order puzzle needs at least two effects in that layer")
+    key = tuple(effect["effect"] for effect in effects)
+    texts = {effect["effect"]: f"{effect['effect']}: {effect['text']}" for effect in effects}
+    options = tuple(Option(eid, texts[eid]) for eid in _shuffled(key))
+    obj = asked["object"]
+    name = result.evaluation.chars[obj].name or obj
+    return Question(
+        "order",
+        f"In which order do these effects apply to {name} in layer {asked['layer']}?",
+        options,
+        key,
+        " → ".join(key),
+        "layers",
+        obj,
+        hint="Give each place one effect.",
+    )
+
+
+def _shuffled(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The effects in an order that depends only on them, and never the answer's order."""
+    order = sorted(key, key=lambda eid: hashlib.sha256(eid.encode()).hexdigest())
+    if tuple(order) == key:
+        order = order[1:] + order[:1]
+    return tuple(order)
+
+
+def _depends_question(result: Result) -> Question:
+    a, b = result.board.ask.effects  # type: ignore[union-attr]
+    depends = answer_json(result)["answer"]["depends"]["answer"]
+    options = (Option("yes", "Yes"), Option("no", "No"))
+    key = "yes" if depends else "no"
+    obj = _object_of(result, (a, b))
+    return Question(
+        "single",
+        f"Does {_effect_words(result, a)} depend on {_effect_words(result, b)}?",
+        options,
+        (key,),
+        "Yes" if depends else "No",
+        "layers",
+        obj,
+    )
+
+
+def _effect_words(result: Result, wanted: str) -> str:
+    """An effect as a learner knows it: its source's name and what it says."""
+    try:
+        eids = resolve_effect_id(result.evaluation, wanted, "ask.depends")
+    except BoardError:
+        return wanted
+    effect = result.evaluation.effects[eids[0]]
+    return f"{effect.source_name}'s effect “{effect.spec.text}”"
+
+
+def _object_of(result: Result, effects: Sequence[str]) -> str:
+    """An object one of the effects applies to: its stepper shows the dependency at work."""
+    wanted: set[str] = set()
+    for effect in effects:
+        try:
+            wanted.update(resolve_effect_id(result.evaluation, effect, "ask.depends"))
+        except BoardError:
+            continue
+    for step in result.evaluation.trace:
+        if step.effect in wanted and step.applies_to:
+            return step.applies_to[0]
+    return next(iter(result.evaluation.chars))
+
+
+# --- events ------------------------------------------------------------------------
+
+
+def _outcome_key(results: Iterable[Any]) -> str:
+    canonical = sorted(json.dumps(r, sort_keys=True) for r in results)
+    return hashlib.sha256(json.dumps(canonical).encode()).hexdigest()[:12]
+
+
+def _outcomes(board: dict[str, Any]) -> list[list[Any]]:
+    try:
+        return [outcome["results"] for outcome in event_answer(board)["outcomes"]]
+    except BoardError as error:
+        raise BoardProblem(
+            f"the board isn't valid: {error}", path=error.path, detail=error.message
+        ) from error
+
+
+def _missing_effect_outcomes(board: dict[str, Any]) -> list[list[Any]]:
+    """What would happen if one of the board's steps had not happened: plausible slips."""
+    found = []
+    for index, step in enumerate(board.get("steps", [])):
+        if not isinstance(step, dict) or "as" not in step:
+            continue
+        try:
+            found.extend(_outcomes(editing.without_step(board, index)))
+        except BoardProblem:
+            continue  # later steps need this one: no such board
+    return found
+
+
+def _event_question(board: dict[str, Any]) -> Question:
+    right = _outcomes(board)
+    name = namer(editing.card_names(board))
+    options: dict[str, Option] = {}
+    # The event as if no effect touched it: the slip of forgetting them all.
+    event = board["ask"]["event"]
+    untouched = list(event["simultaneous"]) if "simultaneous" in event else [event]
+    for results in right + [untouched] + _missing_effect_outcomes(board):
+        key = _outcome_key(results)
+        if key not in options and len(options) < MAX_EVENT_OPTIONS + len(right):
+            words = "; ".join(describe_result(r, name) for r in results) or "nothing happens"
+            options[key] = Option(key, words[:1].upper() + words[1:])
+    key = tuple(sorted({_outcome_key(results) for results in right}))
+    ordered = tuple(sorted(options.values(), key=lambda option: option.text))
+    # Always tick-all: whether the choices change the outcome is often the point.
+    return Question(
+        "multiple",
+        "Which of these can happen?",
+        ordered,
+        key,
+        " or ".join(options[k].text for k in key),
+        "event",
+        hint="Tick every outcome that some choice of the players can lead to.",
+    )

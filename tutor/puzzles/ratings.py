@@ -1,0 +1,63 @@
+"""Recording a first attempt and updating both ratings, atomically.
+
+Two learners answering one puzzle at the same moment must not both start from
+the puzzle's old rating (a lost update), and one learner submitting twice must
+be rated once: the puzzle and learner rows are locked (always in that order, so
+two attempts can't deadlock) and the unique constraint on (learner, puzzle)
+backs the "first attempt only" rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from tutor.puzzles.glicko2 import duel
+from tutor.puzzles.models import Attempt, Learner, Puzzle
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    attempt: Attempt
+    # False when the learner had already attempted the puzzle: nothing changed.
+    first: bool
+
+
+def record_attempt(
+    puzzle_id: int, learner_id: int, answer: Sequence[str], right: bool, gave_up: bool = False
+) -> Recorded:
+    """Store the learner's first attempt and rate it; a later one returns the first."""
+    try:
+        with transaction.atomic():
+            puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+            learner = Learner.objects.select_for_update().get(pk=learner_id)
+            earlier = Attempt.objects.filter(puzzle=puzzle, learner=learner).first()
+            if earlier is not None:
+                return Recorded(earlier, first=False)
+            new_learner, new_puzzle = duel(learner.glicko, puzzle.glicko, right)
+            if not puzzle.rated:  # disputed: kept out of ratings until staff decide
+                new_learner, new_puzzle = learner.glicko, puzzle.glicko
+            attempt = Attempt.objects.create(
+                learner=learner,
+                puzzle=puzzle,
+                answer=list(answer),
+                right=right,
+                gave_up=gave_up,
+                learner_before=learner.rating,
+                learner_after=new_learner.rating,
+                puzzle_before=puzzle.rating,
+                puzzle_after=new_puzzle.rating,
+            )
+            learner.set_glicko(new_learner)
+            learner.save(update_fields=["rating", "deviation", "volatility"])
+            puzzle.set_glicko(new_puzzle)
+            puzzle.attempts = F("attempts") + 1
+            puzzle.solved = F("solved") + int(right)
+            puzzle.save(update_fields=["rating", "deviation", "volatility", "attempts", "solved"])
+            return Recorded(attempt, first=True)
+    except IntegrityError:
+        # Only where row locks don't exist (SQLite) can a twin slip past the check above.
+        return Recorded(Attempt.objects.get(puzzle_id=puzzle_id, learner_id=learner_id), False)
