@@ -8,12 +8,13 @@ from tutor.asgi import application
 
 ALLOWED_ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 FOREIGN_ORIGIN = (b"origin", b"https://evil.example")
+HOST = (b"host", b"127.0.0.1:8000")
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def test_ping_echoes_json_from_an_allowed_origin():
-    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[ALLOWED_ORIGIN])
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[ALLOWED_ORIGIN, HOST])
     connected, _ = await communicator.connect()
     assert connected
     try:
@@ -24,7 +25,7 @@ async def test_ping_echoes_json_from_an_allowed_origin():
 
 
 async def test_ping_answers_text_that_is_not_json_with_an_error():
-    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[ALLOWED_ORIGIN])
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[ALLOWED_ORIGIN, HOST])
     connected, _ = await communicator.connect()
     assert connected
     try:
@@ -36,7 +37,7 @@ async def test_ping_answers_text_that_is_not_json_with_an_error():
 
 
 async def test_ping_closes_on_binary_frames():
-    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[ALLOWED_ORIGIN])
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[ALLOWED_ORIGIN, HOST])
     connected, _ = await communicator.connect()
     assert connected
     await communicator.send_to(bytes_data=b"\x00\x01")
@@ -46,7 +47,7 @@ async def test_ping_closes_on_binary_frames():
 
 
 async def test_ping_refuses_a_foreign_origin():
-    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[FOREIGN_ORIGIN])
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[FOREIGN_ORIGIN, HOST])
     connected, _ = await communicator.connect()
 
     assert not connected
@@ -55,7 +56,7 @@ async def test_ping_refuses_a_foreign_origin():
 
 async def test_ping_refuses_a_handshake_without_origin_header():
     # Browsers always send Origin; a handshake without one is not from a page of ours.
-    communicator = WebsocketCommunicator(application, "/ws/ping/")
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[HOST])
     connected, _ = await communicator.connect()
 
     assert not connected

@@ -15,17 +15,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from tutor.core.origins import SameOriginValidator  # noqa: E402
 from tutor.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # Refuse websocket handshakes whose Origin is not in ALLOWED_HOSTS
-        # (browsers do not apply CORS or CSRF checks to websockets).
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # Refuse websocket handshakes from any other origin (browsers do not
+        # apply CORS or CSRF checks to websockets): see tutor.core.origins.
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

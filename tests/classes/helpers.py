@@ -12,6 +12,8 @@ from tutor.classes import live
 from tutor.classes.models import Classroom, LiveSession
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+# The handshake is sent to the site of that origin (the Host a browser sends).
+HOST = (b"host", b"127.0.0.1:8000")
 
 
 def make_session(teacher_name: str = "mentor") -> tuple[Client, LiveSession]:
@@ -37,7 +39,7 @@ def cookie(browser: Client) -> tuple[bytes, bytes]:
 
 async def connect(browser: Client, session: LiveSession) -> WebsocketCommunicator:
     socket = WebsocketCommunicator(
-        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, cookie(browser)]
+        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, HOST, cookie(browser)]
     )
     connected, _ = await socket.connect()
     assert connected

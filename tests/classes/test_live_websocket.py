@@ -8,6 +8,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from tests.classes.helpers import (
+    HOST,
     ORIGIN,
     connect,
     cookie,
@@ -111,7 +112,7 @@ async def test_reconnecting_is_the_same_student_with_the_same_answer():
     await ada.disconnect()
 
     back = WebsocketCommunicator(
-        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, cookie(browser)]
+        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, HOST, cookie(browser)]
     )
     connected, _ = await back.connect()
     assert connected
@@ -128,20 +129,28 @@ async def test_strangers_and_foreign_origins_are_refused():
     from django.test import Client
 
     stranger = WebsocketCommunicator(
-        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, cookie(Client())]
+        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, HOST, cookie(Client())]
     )
     connected, code = await stranger.connect()
     assert not connected and code == 4403
     foreign = WebsocketCommunicator(
         application,
         f"/ws/live/{session.join_code}/",
-        headers=[(b"origin", b"https://evil.example"), cookie(teacher_browser)],
+        headers=[(b"origin", b"https://evil.example"), HOST, cookie(teacher_browser)],
     )
     connected, _ = await foreign.connect()
     assert not connected
+    # The same host on another port is another origin (another app on the machine).
+    other_port = WebsocketCommunicator(
+        application,
+        f"/ws/live/{session.join_code}/",
+        headers=[(b"origin", b"http://127.0.0.1:3000"), HOST, cookie(teacher_browser)],
+    )
+    connected, _ = await other_port.connect()
+    assert not connected
     other_teacher, _ = await make_session_async("other")
     intruder = WebsocketCommunicator(
-        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, cookie(other_teacher)]
+        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, HOST, cookie(other_teacher)]
     )
     connected, code = await intruder.connect()
     assert not connected and code == 4403
@@ -191,7 +200,7 @@ async def test_an_ended_session_takes_no_more_questions_and_closes():
     assert not await database_sync_to_async(session.questions.exists)()
     # Coming back to an ended session: not let in.
     late = WebsocketCommunicator(
-        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, cookie(ada_browser)]
+        application, f"/ws/live/{session.join_code}/", headers=[ORIGIN, HOST, cookie(ada_browser)]
     )
     connected, _ = await late.connect()
     assert not connected
