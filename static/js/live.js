@@ -89,17 +89,19 @@ if (root) {
     const data = new FormData(form);
     const picked = data.getAll("answer");
     const typed = (data.get("typed") || "").trim();
-    const answer = form.dataset.multiple === "true" ? picked : typed || picked[0] || "";
+    const several = form.dataset.multiple === "true" || form.dataset.ordered === "true";
+    const answer = several ? picked : typed || picked[0] || "";
     send({ action: "answer", question: Number(form.dataset.question), answer });
   });
 
-  // The teacher's buttons (lock, reveal, step, end) and push forms.
+  // The teacher's buttons (lock, reveal, step, walk, end) and push forms.
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button) return;
     event.preventDefault();
     const message = { action: button.dataset.action };
     if (button.dataset.step !== undefined) message.step = Number(button.dataset.step);
+    if (button.dataset.path !== undefined) message.path = button.dataset.path;
     if (message.action === "end" && !window.confirm("End the session for everyone?")) return;
     send(message);
   });

@@ -1,7 +1,8 @@
 """A live class in real browsers: a teacher and two students (separate contexts) run a
-two-question session over websockets, the teacher on one Daphne process and the students
+three-question session over websockets, the teacher on one Daphne process and the students
 on another, both on one Redis; one student reloads mid-question and carries on as the
-same student. Nothing is lost."""
+same student. After the last reveal the teacher makes a replacement choice and every
+student's screen follows it. Nothing is lost."""
 
 from __future__ import annotations
 
@@ -21,10 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.redis, pytest.mark.usefixtures("t
 PASSWORD = "a-long-passphrase-9"
 
 
-def test_a_two_question_live_class(browser, console_errors, serious_violations, monkeypatch):
+def test_a_three_question_live_class(browser, console_errors, serious_violations, monkeypatch):
     # Other tests' joins share the address (and, with Redis, the count): not this test's.
     monkeypatch.setenv("CLASS_JOINS_PER_MINUTE", "1000000")
     puzzle = saved("pt")
+    event_puzzle = saved("event")
     load_lessons()
     User.objects.create_user("mentor", password=PASSWORD)
     with daphne(redis_url()) as server, daphne(redis_url()) as other_server:
@@ -85,6 +87,23 @@ def test_a_two_question_live_class(browser, console_errors, serious_violations, 
         for page in students.values():
             expect(page.locator("#live-panel")).to_contain_text("the answer is")
         assert StudentAnswer.objects.count() == 4
+
+        # Question 3: an event. After the reveal the teacher walks the choices for everyone.
+        teacher.get_by_label("A puzzle from the library").select_option(event_puzzle.short_id)
+        teacher.get_by_role("button", name="Push this puzzle").click()
+        for page in students.values():
+            expect(page.get_by_role("heading", name=re.compile("Question 3"))).to_be_visible()
+            page.locator("#live-panel input[name=answer]").first.check()
+            page.get_by_role("button", name="Send my answer").click()
+            expect(page.locator("#live-status")).to_have_text("Answer received.")
+        teacher.get_by_role("button", name="Reveal the answer").click()
+        for page in students.values():
+            expect(page.locator("#live-panel")).to_contain_text("your screen follows")
+        choice = teacher.get_by_role("button", name=re.compile(r"^(Apply|Choose) .+ for everyone$"))
+        choice.first.click()
+        for page in students.values():
+            expect(page.locator("#live-panel .walk__chosen")).to_contain_text("Chosen:")
+        assert StudentAnswer.objects.count() == 6
         assert serious_violations(teacher) == []
 
         teacher.get_by_role("link", name="Report").click()

@@ -132,6 +132,8 @@ class OptionView:
     becomes: tuple[str, ...]
     href: str
     prevention: bool
+    # The choices up to and including this one (``0,1``): what a live class's teacher sends.
+    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ class EventWalk:
     event_words: str = ""
     back_link: str | None = None
     restart_link: str | None = None
+    back_path: str = ""
 
 
 def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
@@ -203,8 +206,7 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
             walk.choice = node
             walk.rule_summaries = {node.get("rule", ""): summary(node.get("rule", ""))}
             walk.options = [
-                _option_view(option, _link(base, [*taken, n]), name)
-                for n, option in enumerate(options)
+                _option_view(option, [*taken, n], base, name) for n, option in enumerate(options)
             ]
             break
         index = path.pop(0)
@@ -223,6 +225,7 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     if taken:
         walk.restart_link = _link(base, [])
         walk.back_link = _link(base, taken[:-1])
+        walk.back_path = _joined(taken[:-1])
     walk.outcomes = answer["outcomes"]
     ids = _option_names(answer["tree"])
     walk.outcome_rows = [
@@ -257,7 +260,9 @@ def _option_name(option: dict[str, Any]) -> str:
     return str(option.get("choose", "?"))
 
 
-def _option_view(option: dict[str, Any], href: str, name: Namer) -> OptionView:
+def _option_view(
+    option: dict[str, Any], path: list[int], base: dict[str, str], name: Namer
+) -> OptionView:
     if "becomes" in option:
         becomes = tuple(describe_replaced(e, name) for e in option["becomes"])
     else:
@@ -267,8 +272,9 @@ def _option_view(option: dict[str, Any], href: str, name: Namer) -> OptionView:
         name=_option_name(option),
         text=str(option.get("text", "")),
         becomes=becomes,
-        href=href,
+        href=_link(base, path),
         prevention=bool(option.get("prevention")),
+        path=_joined(path),
     )
 
 
@@ -301,6 +307,10 @@ def _path_words(path: list[str], ids: dict[str, str]) -> str:
     return " → ".join(words)
 
 
+def _joined(path: list[int]) -> str:
+    return ",".join(str(i) for i in path)
+
+
 def _link(base: dict[str, str], path: list[int]) -> str:
-    query = {**base, "path": ",".join(str(i) for i in path)} if path else base
+    query = {**base, "path": _joined(path)} if path else base
     return "?" + urlencode(query)

@@ -21,7 +21,7 @@ from tutor.classes.questions import QuestionProblem
 from tutor.classes.sources import snapshot_for
 
 STUDENT_SESSION_KEY = "live_students"
-TEACHER_ACTIONS = frozenset({"push", "lock", "reveal", "step", "end"})
+TEACHER_ACTIONS = frozenset({"push", "lock", "reveal", "step", "walk", "end"})
 STUDENT_ACTIONS = frozenset({"answer"})
 # Close code for "not allowed here" (private range, RFC 6455 7.4.2).
 NOT_ALLOWED = 4403
@@ -189,6 +189,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             if not isinstance(step, int):
                 raise QuestionProblem("which step?")
             live.set_step(session, step)
+        elif action == "walk":
+            live.set_walk(session, content.get("path"))
         elif action == "end":
             live.end(session)
 

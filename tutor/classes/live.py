@@ -17,7 +17,13 @@ from django.db.models import F
 from django.utils import timezone
 
 from tutor.classes.models import Classroom, LiveQuestion, LiveSession, Student, StudentAnswer
-from tutor.classes.questions import QuestionProblem, Snapshot, answer_text, normalize
+from tutor.classes.questions import (
+    QuestionProblem,
+    Snapshot,
+    answer_text,
+    normalize,
+    walk_path,
+)
 
 # Join codes avoid characters that read alike (0/O, 1/I/L) and are short enough to say aloud.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -97,6 +103,7 @@ def push(session: LiveSession, snapshot: Snapshot, timer: int | None = None) -> 
             options=snapshot.options,
             typed=snapshot.typed,
             multiple=snapshot.multiple,
+            ordered=snapshot.ordered,
             key=snapshot.key,
             key_text=snapshot.key_text,
             stepper_url=snapshot.stepper_url,
@@ -131,6 +138,17 @@ def set_step(session: LiveSession, step: int) -> LiveQuestion | None:
             return None
         question.step = max(0, min(step, 200))
         question.save(update_fields=["step"])
+    return question
+
+
+def set_walk(session: LiveSession, path: object) -> LiveQuestion | None:
+    """The teacher's choices in a revealed event question: every student's walk follows."""
+    with transaction.atomic():
+        question = _running(session.pk).current()
+        if question is None or question.state != LiveQuestion.REVEALED:
+            return None
+        question.walk_path = walk_path(question.board, path)
+        question.save(update_fields=["walk_path"])
     return question
 
 
@@ -189,12 +207,14 @@ class Bar:
 
 
 def tally(question: LiveQuestion) -> list[Bar]:
-    """Answers grouped (options in their order, then typed answers by count)."""
+    """Answers grouped: one bar per option (also those nobody chose), then other answers
+    (typed, several ticked, or an order) by count."""
     counts = Counter(question.answers.values_list("answer", flat=True))
+    one_option = not (question.multiple or question.ordered)
     bars = [
         Bar(option["text"], counts.pop(option["key"], 0), option["key"] == question.key)
         for option in question.options
-        if not question.multiple
+        if one_option
     ]
     for answer, count in counts.most_common():
         bars.append(Bar(answer_text(question, answer), count, answer == question.key))

@@ -74,6 +74,8 @@ class LiveQuestion(models.Model):
     options = models.JSONField(default=list)
     typed = models.BooleanField(default=False)
     multiple = models.BooleanField(default=False)
+    # Every option ranked (an order puzzle): the answer is the keys joined by ">".
+    ordered = models.BooleanField(default=False)
     key = models.CharField(max_length=400)
     key_text = models.TextField()
     stepper_url = models.CharField(max_length=4000)
@@ -81,6 +83,9 @@ class LiveQuestion(models.Model):
     state = models.CharField(max_length=8, default=OPEN)
     # The explanation step the teacher is on after the reveal (students follow it).
     step = models.PositiveIntegerField(default=0)
+    # Event questions: the choices the teacher has made in the walk (``0,1``), followed
+    # by every student's screen after the reveal.
+    walk_path = models.CharField(max_length=400, blank=True)
     timer_seconds = models.PositiveIntegerField(null=True, blank=True)
     opened = models.DateTimeField(default=timezone.now)
 

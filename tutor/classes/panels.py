@@ -11,17 +11,33 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from tutor.boards.codec import encode_board
+from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.services import BoardProblem, layer_step, load_board, stepper_links
 from tutor.classes import live
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import answer_text
 
 
-def stepper_frame(question: LiveQuestion) -> str:
-    """The explanation at the teacher's step (layer questions), for everyone to follow."""
-    if not question.stepper_object:
+def stepper_frame(question: LiveQuestion, lead: bool = False) -> str:
+    """The explanation at the teacher's step, for everyone to follow: the layer stepper's
+    frame, or the replacement walk at the teacher's choices (buttons on the teacher's
+    screen, plain text on the students')."""
+    if question.stepper_object:
+        return _frame_html(question.pk, question.step, question.stepper_object, question.board_json)
+    if asked_event(question.board) is not None:
+        follow = "lead" if lead else "watch"
+        return _walk_html(question.pk, question.walk_path, question.board_json, follow)
+    return ""
+
+
+@lru_cache(maxsize=64)
+def _walk_html(question_id: int, path: str, board_json: str, follow: str) -> str:
+    """Rendered once per question, choices and role (see ``_frame_html``)."""
+    try:
+        walk = event_walk(json.loads(board_json), {"path": path})
+    except BoardProblem:
         return ""
-    return _frame_html(question.pk, question.step, question.stepper_object, question.board_json)
+    return render_to_string("boards/event.html#walk", {"walk": walk, "follow": follow})
 
 
 @lru_cache(maxsize=64)
@@ -79,7 +95,7 @@ def teacher_panel(session: LiveSession) -> str:
         "answered": question.answers.count() if question else 0,
         "seconds_left": live.seconds_left(question) if question else None,
         "roster": live.roster(session),
-        "frame": stepper_frame(question)
+        "frame": stepper_frame(question, lead=True)
         if question and question.state == LiveQuestion.REVEALED
         else "",
     }

@@ -1,8 +1,9 @@
 """What a live question holds: a snapshot of a puzzle, a lesson question or a builder board,
 with its options and key worked out by the engine when the teacher pushes it.
 
-Answers are kept as one string (an option key, ``5/8`` typed, or sorted keys joined by
-``+`` when several may be ticked), so a histogram groups them directly.
+Answers are kept as one string (an option key, ``5/8`` typed, sorted keys joined by
+``+`` when several may be ticked, or every key in the learner's order joined by ``>``), so
+a histogram groups them directly.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
+from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.services import BoardProblem, open_board
 from tutor.learn.items import Item, NoItem, best_characteristic_item
 from tutor.learn.models import Lesson
@@ -41,14 +43,13 @@ class Snapshot:
     key_text: str
     stepper_url: str
     stepper_object: str = ""
+    ordered: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 def from_puzzle(short_id: str) -> Snapshot:
     puzzle = get_object_or_404(Puzzle, short_id=short_id)
     question = question_of(puzzle)
-    if question.kind == "order":
-        raise QuestionProblem("order puzzles can't be asked live yet: choose another puzzle")
     options = [{"key": o.key, "text": o.text} for o in question.options]
     explanation = explain(puzzle.board, question)
     return Snapshot(
@@ -58,11 +59,20 @@ def from_puzzle(short_id: str) -> Snapshot:
         options=options,
         typed=question.kind == "typed",
         multiple=question.kind == "multiple",
-        key="+".join(sorted(question.key)) if question.kind == "multiple" else question.key[0],
+        key=_key(question.kind, question.key),
         key_text=question.key_text,
         stepper_url=explanation.stepper_url,
         stepper_object=question.object if question.stepper == "layers" else "",
+        ordered=question.kind == "order",
     )
+
+
+def _key(kind: str, key: tuple[str, ...]) -> str:
+    if kind == "multiple":
+        return "+".join(sorted(key))
+    if kind == "order":
+        return ">".join(key)
+    return key[0]
 
 
 def from_item(item: Item, source: str) -> Snapshot:
@@ -105,6 +115,12 @@ def normalize(question: Any, raw: Any) -> str:
     """The answer as the question keeps it (``QuestionProblem`` if it can't be one)."""
     keys = {o["key"] for o in question.options}
     texts = {o["text"]: o["key"] for o in question.options}
+    if question.ordered:
+        given = raw if isinstance(raw, list) else str(raw or "").split(">")
+        ranked = [str(k) for k in given]
+        if sorted(ranked) != sorted(keys):
+            raise QuestionProblem("put every effect in exactly one place")
+        return ">".join(ranked)
     if question.multiple:
         given = raw if isinstance(raw, list) else str(raw or "").split("+")
         chosen = sorted({str(k) for k in given if str(k)})
@@ -126,6 +142,23 @@ def normalize(question: Any, raw: Any) -> str:
 def answer_text(question: Any, answer: str) -> str:
     """An answer in words, for the histogram and the reports."""
     texts = {o["key"]: o["text"] for o in question.options}
+    if question.ordered:
+        return " → ".join(texts.get(k, k) for k in answer.split(">"))
     if question.multiple:
         return "; ".join(texts.get(k, k) for k in answer.split("+") if k) or "none"
     return texts.get(answer, answer)
+
+
+def walk_path(board: dict[str, Any], raw: Any) -> str:
+    """The teacher's choices in an event question's walk (``0,1``), checked against the
+    engine's choice tree (``QuestionProblem`` if the board asks no event or the choices
+    don't exist)."""
+    if asked_event(board) is None:
+        raise QuestionProblem("this question has no replacement choices to walk through")
+    if not isinstance(raw, str):
+        raise QuestionProblem("which choices?")
+    try:
+        walk = event_walk(board, {"path": raw})
+    except BoardProblem as problem:
+        raise QuestionProblem(str(problem)) from problem
+    return ",".join(str(i) for i in walk.choice_path)
