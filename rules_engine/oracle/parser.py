@@ -456,7 +456,13 @@ def _parse_clause(
     if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
         out.rules.append(sentence)
         return
-    if m := _INSTEAD.match(body):
+    if (m := _INSTEAD.match(body)) and _ONE_SHOT.match(m["rest"]):
+        # CR 614.15: a self-replacement of a one-shot ("if this spell was kicked, it deals 4
+        # damage instead") changes an event, not characteristics: the replacement grammar
+        # reads it (replacement/grammar.py), applied first by CR 616.1a.
+        out.notes.append(sentence)
+        return
+    if m:
         # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
         if not effects:
             raise OracleParseError(sentence, "nothing before it to replace")

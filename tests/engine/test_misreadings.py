@@ -140,3 +140,13 @@ def test_the_command_line_answers_as_a_misreading(capsys):
     assert main(["evaluate", board, "--misreading", "switch-before-counters"]) == 0
     crab = json.loads(capsys.readouterr().out)["objects"]["crab"]
     assert (crab["power"], crab["toughness"]) == (8, 2)
+
+
+def test_forgetting_that_a_self_replacement_goes_first():
+    # CR 614.15, 616.1a: a kicked Burst Lightning's "4 damage instead" applies before
+    # Furnace of Rath doubles it: 8. Ordered freely, Bob could double first and then have
+    # the kicker set the damage to 4.
+    board = "events/interactions/burst-lightning-kicked-furnace-of-rath.json"
+    assert [o for o in outcomes(board) if '"damage": 8' in o] == outcomes(board)
+    wrong = outcomes(board, "forced-first-ignored")
+    assert len(wrong) == 2 and any('"damage": 4' in o for o in wrong)

@@ -29,6 +29,7 @@ THEMES: tuple[Theme, ...] = (
     Theme("timestamps", "Timestamps", "613.7"),
     Theme("dependency", "Dependency", "613.8"),
     Theme("replacement-order", "Replacement order", "616.1"),
+    Theme("self-replacement", "Self-replacement first", "616.1a"),
     Theme("prevention", "Prevention", "615"),
     Theme("entering", "Entering the battlefield", "614.12"),
 )
