@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from rules_engine.cards import CardDef, mana_value
+from rules_engine.effects import CopyOf
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
@@ -158,6 +159,15 @@ def printed_abilities(
                 AbilityInstance(key, ability, "printed", source_text=paragraph, paragraph=index)
             )
     return tuple(instances)
+
+
+def own_copy_ability(card: CardDef) -> CopyOf | None:
+    """The card's own "you may have ~ enter as a copy of ..." (Clone, Spark Double), with its
+    exceptions (CR 707.9)."""
+    for instance in printed_abilities(card.name, card.rules_text, card.is_spell_card):
+        if instance.parsed.copy is not None:
+            return instance.parsed.copy
+    return None
 
 
 def reparse(

@@ -245,6 +245,10 @@ class CopyOf:
     except_pt: tuple[int, int] | None = None
     except_abilities: tuple[str, ...] = ()
     except_colors: frozenset[str] | None = None
+    # "except it enters with an additional +1/+1 counter on it if it's a creature": not a
+    # copiable value but a replacement on its entering (CR 614.1c, 707.9a): (kind, n, type),
+    # type "" when unconditional.
+    enters_with: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board, Choices, Step
 from rules_engine.cards import CardDef
-from rules_engine.characteristics import Characteristics, printed_abilities
+from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
 from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, ResolvedEffect
@@ -98,7 +98,7 @@ def _enter(game: Game, step: Step) -> Game:
     card = step.card
     _abilities_or_error(card, f"{step.path}.enter")
     copy: CopySnapshot | None = None
-    copy_ability = _copy_ability(card)
+    copy_ability = own_copy_ability(card)
     if step.choices.copy:
         if copy_ability is None:
             raise BoardError(
@@ -110,7 +110,7 @@ def _enter(game: Game, step: Step) -> Game:
     if step.to is not None and step.to not in game.players:
         _require_on_battlefield(game, step.to, f"{step.path}.attach")
     game, timestamp = _stamp(game)
-    loyalty = _starting_loyalty(card, step)
+    counters = _entering_counters(card, step, copy)
     obj = GameObject(
         label=step.label,
         card=card,
@@ -119,8 +119,8 @@ def _enter(game: Game, step: Step) -> Game:
         zone="battlefield",
         timestamp=timestamp,
         order=0,
-        counters=(("loyalty", loyalty),) if loyalty else (),
-        counter_timestamps=(("loyalty", timestamp),) if loyalty else (),
+        counters=counters,
+        counter_timestamps=tuple((kind, timestamp) for kind, _ in counters),
         tapped=step.tapped,
         face_down=step.face_down,
         attached_to=step.to,
@@ -131,13 +131,35 @@ def _enter(game: Game, step: Step) -> Game:
     return _add(game, obj)
 
 
-def _starting_loyalty(card: CardDef, step: Step) -> int:
-    """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty."""
-    if step.face_down or "Planeswalker" not in card.types or card.loyalty is None:
+def _entering_counters(
+    card: CardDef, step: Step, copy: CopySnapshot | None
+) -> tuple[tuple[str, int], ...]:
+    """The counters a permanent enters with: loyalty (CR 306.5b), and a copy's "except it
+    enters with an additional counter" (Spark Double; CR 614.1c, not a copiable value)."""
+    counts: dict[str, int] = {}
+    if copy is None:
+        loyalty = _starting_loyalty(card.types, card.loyalty, step)
+    else:
+        values = copy.values
+        types = set(values.types) | copy.copy.except_types
+        loyalty = _starting_loyalty(tuple(types), values.loyalty, step)
+        for kind, n, needed in copy.copy.enters_with:
+            if not needed or needed in types:
+                counts[kind] = counts.get(kind, 0) + n
+    if loyalty:
+        counts["loyalty"] = loyalty + counts.get("loyalty", 0)
+    return tuple(sorted(counts.items()))
+
+
+def _starting_loyalty(types: tuple[str, ...], printed: str | int | None, step: Step) -> int:
+    """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
+    (a copy's: the copied loyalty, CR 707.2)."""
+    if step.face_down or "Planeswalker" not in types or printed is None:
         return 0
-    if card.loyalty.isdigit():
-        return int(card.loyalty)
-    return step.x or 0 if card.loyalty == "X" else 0
+    printed = str(printed)
+    if printed.isdigit():
+        return int(printed)
+    return step.x or 0 if printed == "X" else 0
 
 
 def _pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
@@ -161,13 +183,6 @@ def _pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
     return game.with_object(
         replace(obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items()))
     )
-
-
-def _copy_ability(card: CardDef) -> CopyOf | None:
-    for instance in printed_abilities(card.name, card.rules_text, card.is_spell_card):
-        if instance.parsed.copy is not None:
-            return instance.parsed.copy
-    return None
 
 
 def _resolve(

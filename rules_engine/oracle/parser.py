@@ -283,9 +283,16 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
     abilities: list[str] = []
     colors: set[str] | None = None
     pt: tuple[int, int] | None = None
-    clauses = re.split(r",? and (?=it(?:'s| has| is|n't| isn't))", exception.strip().rstrip("."))
-    for clause in clauses:
-        clause = clause.strip()
+    enters_with: list[tuple[str, int, str]] = []
+    for clause in _exception_clauses(exception.strip().rstrip(".")):
+        if m := _ENTERS_WITH_EXTRA.fullmatch(clause):
+            kind = m["kind"].lower()
+            type_word = ALL_TYPE_WORDS.get((m["type"] or "").lower())
+            if m["type"] and (type_word is None or type_word[0] != "type"):
+                raise fail
+            n = NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
+            enters_with.append((kind, n, type_word[1] if type_word else ""))
+            continue
         if m := re.fullmatch(r'it has "(?P<text>.+)"', clause):
             abilities.append(m["text"])
             continue
@@ -324,7 +331,29 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         except_pt=pt,
         except_abilities=tuple(abilities),
         except_colors=frozenset(colors) if colors is not None else None,
+        enters_with=tuple(enters_with),
     )
+
+
+_ENTERS_WITH_EXTRA = re.compile(
+    r"it enters with (?P<n>an|one|two|three|four|five|\d+) additional "
+    r"(?P<kind>[+-]\d+/[+-]\d+|\w+) counters? on it(?: if it's (?:a|an) (?P<type>\w+))?",
+    re.IGNORECASE,
+)
+
+
+def _exception_clauses(exception: str) -> list[str]:
+    """The clauses of a copy's "except ..." ("it's a Ninja, it has flying, and it isn't
+    legendary"), split at commas and "and" before each new "it", never inside quotes."""
+    quoted: list[str] = []
+
+    def hide(m: re.Match[str]) -> str:
+        quoted.append(m[0])
+        return f"\x00{len(quoted) - 1}\x00"
+
+    hidden = re.sub(r'"[^"]*"', hide, exception)
+    parts = re.split(r",? and (?=it\b)|, (?=it\b)", hidden)
+    return [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], part).strip() for part in parts]
 
 
 # --- Sentences -----------------------------------------------------------------

@@ -114,6 +114,9 @@ class Enter:
     token: bool = False
     extra_types: tuple[str, ...] = ()
     choices: Any = None
+    # The card's own copy effect with its exceptions ("except it isn't legendary", CR 707.9);
+    # None for a copy made by another effect (Essence of the Wild).
+    copy: Any = None
 
 
 @dataclass(frozen=True, slots=True)

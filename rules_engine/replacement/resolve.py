@@ -18,8 +18,8 @@ from typing import Any
 
 from rules_engine.board import Choices
 from rules_engine.cards import CardDef
-from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Subject
+from rules_engine.characteristics import Characteristics, own_copy_ability
+from rules_engine.effects import CopyOf, Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
@@ -379,16 +379,21 @@ class EnteringView:
 
 def entering_view(event: Enter, board: Board) -> EnteringView:
     """The entering permanent as it would exist on the battlefield, and its own effects."""
-    key = (event.obj, event.card.name, event.controller, event.copy_of, event.extra_types)
+    key = (
+        event.obj,
+        event.card.name,
+        event.controller,
+        event.copy_of,
+        event.copy,
+        event.extra_types,
+    )
     cached = board.enter_cache.get(key)
     if cached is not None:
         return cached
     copy = None
     if event.copy_of is not None and event.copy_of in board.chars:
-        from rules_engine.effects import CopyOf
-
         snapshot_values = compute(board.game, until="1b").chars[event.copy_of]
-        copy = CopySnapshot(event.copy_of, snapshot_values, CopyOf())
+        copy = CopySnapshot(event.copy_of, snapshot_values, event.copy or CopyOf())
     obj = GameObject(
         event.obj,
         event.card,
@@ -583,9 +588,12 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
         return replace(event, tapped=True)
     if family == "as_enters":
         return event  # the choice is made as it enters (614.1c); nothing else changes
-    if family in ("enter_copy", "self_copy"):
-        copied = active.source if family == "enter_copy" else (active.choices.copy or (None,))[0]
-        return replace(event, copy_of=copied)
+    if family == "enter_copy":
+        return replace(event, copy_of=active.source, copy=None)
+    if family == "self_copy":
+        own = own_copy_ability(event.card)
+        copied = replace(event, copy_of=(active.choices.copy or (None,))[0], copy=own)
+        return _with_extra_counters(copied, own, board)
     counters = dict(event.counters)
     if family == "enter_counters":
         kind = spec.counter_kind or "+1/+1"
@@ -601,6 +609,20 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
                 counters[kind] = n * spec.factor + spec.plus
         return replace(event, counters=tuple(counters.items()))
     return event
+
+
+def _with_extra_counters(event: Enter, copy: CopyOf | None, board: Board) -> Enter:
+    """Spark Double's "except it enters with an additional +1/+1 counter on it if it's a
+    creature": part of how it enters (614.1c), checked on what it will be once a copy.
+    Starting loyalty isn't part of an enter event here, so neither is an extra one."""
+    if copy is None or not copy.enters_with:
+        return event
+    types = entering_view(event, board).chars.types
+    counters = dict(event.counters)
+    for kind, n, needed in copy.enters_with:
+        if kind != "loyalty" and (not needed or needed in types):
+            counters[kind] = counters.get(kind, 0) + n
+    return replace(event, counters=tuple(counters.items()))
 
 
 # --- "Can't" (CR 614.17) --------------------------------------------------------------
