@@ -64,6 +64,19 @@ def mana_value(mana_cost: str | None) -> int:
     return total
 
 
+def starting_loyalty(
+    types: tuple[str, ...] | set[str], printed: str | int | None, x: int = 0
+) -> int:
+    """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
+    (an intrinsic "enters with" ability, so replacement effects can change it)."""
+    if "Planeswalker" not in types or printed is None:
+        return 0
+    printed = str(printed)
+    if printed.isdigit():
+        return int(printed)
+    return x if printed == "X" else 0
+
+
 def colors_of_cost(mana_cost: str | None) -> tuple[str, ...]:
     """CR 202.2: an object's colors are the colors of the mana symbols in its cost."""
     found = {c for symbol in _MANA_SYMBOL.findall(mana_cost or "") for c in symbol.upper()}

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board, Choices, Step
-from rules_engine.cards import CardDef
+from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
 from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot
 from rules_engine.errors import BoardError
@@ -138,28 +138,19 @@ def _entering_counters(
     enters with an additional counter" (Spark Double; CR 614.1c, not a copiable value)."""
     counts: dict[str, int] = {}
     if copy is None:
-        loyalty = _starting_loyalty(card.types, card.loyalty, step)
+        loyalty = starting_loyalty(card.types, card.loyalty, step.x or 0)
     else:
         values = copy.values
         types = set(values.types) | copy.copy.except_types
-        loyalty = _starting_loyalty(tuple(types), values.loyalty, step)
+        loyalty = starting_loyalty(types, values.loyalty, step.x or 0)
         for kind, n, needed in copy.copy.enters_with:
             if not needed or needed in types:
                 counts[kind] = counts.get(kind, 0) + n
+    if step.face_down:
+        loyalty = 0  # a face-down permanent is a 2/2 creature with no loyalty (708.2)
     if loyalty:
         counts["loyalty"] = loyalty + counts.get("loyalty", 0)
     return tuple(sorted(counts.items()))
-
-
-def _starting_loyalty(types: tuple[str, ...], printed: str | int | None, step: Step) -> int:
-    """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
-    (a copy's: the copied loyalty, CR 707.2)."""
-    if step.face_down or "Planeswalker" not in types or printed is None:
-        return 0
-    printed = str(printed)
-    if printed.isdigit():
-        return int(printed)
-    return step.x or 0 if printed == "X" else 0
 
 
 def _pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules_engine.board import Board as BoardData
 from rules_engine.board import Choices, parse_board
-from rules_engine.cards import card_from_json
+from rules_engine.cards import card_from_json, starting_loyalty
 from rules_engine.errors import BoardError
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
@@ -167,9 +167,13 @@ class _Reader:
             counters_raw = data.get("with_counters", {})
             if not isinstance(counters_raw, dict):
                 raise BoardError(f"{path}.with_counters", 'an object {"+1/+1": n}')
-            counters = tuple(
-                (k, _int(v, f"{path}.with_counters.{k}")) for k, v in counters_raw.items()
+            counts = {k: _int(v, f"{path}.with_counters.{k}") for k, v in counters_raw.items()}
+            loyalty = starting_loyalty(
+                card.types, card.loyalty, _int(data.get("x", 0), f"{path}.x")
             )
+            if loyalty and "loyalty" not in counts:
+                counts["loyalty"] = loyalty  # CR 306.5b: part of how it enters (614.1c)
+            counters = tuple(counts.items())
             choices = Choices()
             if "choices" in data:
                 raw = data["choices"]

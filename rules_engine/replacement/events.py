@@ -268,7 +268,18 @@ def merge_results(events: list[Event]) -> list[dict[str, Any]]:
     """Results as JSON, with single draws of one player folded into "draw n"."""
     out: list[dict[str, Any]] = []
     draws: dict[str, int] = {}
+    # CR 614.6: a destroyed permanent sent elsewhere instead (Rest in Peace) was never put
+    # into its graveyard, so its destruction is shown as where it went instead.
+    sent_elsewhere = {
+        e.obj
+        for e in events
+        if isinstance(e, ZoneMove) and not e.implicit and e.from_zone == "battlefield"
+    }
     for event in events:
+        if isinstance(event, Destroy) and event.obj in sent_elsewhere:
+            continue
+        if isinstance(event, Damage) and event.amount <= 0:
+            continue  # CR 614.7a: a source that would deal 0 damage deals no damage at all
         if isinstance(event, Draw):
             draws[event.player] = draws.get(event.player, 0) + 1
             continue

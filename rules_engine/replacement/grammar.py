@@ -140,6 +140,7 @@ GRAVEYARD = _T(
     r"enchanted player's graveyard) from anywhere, (?P<rest>.+)$"
 )
 DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
+DIE_ELSEWHERE = _T(r"^if (?P<what>.+?) would die, (?P<rest>.+)$")
 DRAW_EXCEPT_FIRST = _T(
     r"^if (?P<who>you|an opponent) would draw a card except the first one (?:you|they) draw in each "
     r"of (?:your|their) draw steps, (?P<rest>.+)$"
@@ -156,17 +157,22 @@ NEXT_DRAW_LIFE = _T(
 )
 SKIP = _T(r"^(?:(?P<who>players|you) )?skip (?:your|their) (?P<step>untap|upkeep|draw) steps?$")
 REGENERATE = _T(r"^regenerate (?P<what>~|target creature)$")
-GAIN_TWICE = _T(r"^if you would gain life, you gain twice that much life instead$")
+GAIN_MODIFY = _T(
+    r"^if you would gain life, you gain (?:(?P<twice>twice that much life)|that much life plus "
+    r"(?P<plus>\w+)) instead$"
+)
 GAIN_TO_DRAW = _T(r"^if you would gain life, draw that many cards instead$")
 DRAW_TO_RETURN = _T(
     r"^if you would draw a card, return a card from your graveyard to your hand instead$"
 )
-TOKENS_YOURS = _T(
-    r"^if an effect would create one or more tokens under your control, it creates twice that many "
-    r"of those tokens instead$"
+# Anointed Procession, Parallel Lives, Ojer Taq ("three times that many"), Primal Vigor.
+TOKENS_BY_EFFECT = _T(
+    r"^if an effect would create one or more (?P<creature>creature )?tokens under your control, "
+    r"it creates (?P<mod>twice|three times) that many of those tokens instead$"
 )
-TOKENS_ANY = _T(
-    r"^if one or more tokens would be created, twice that many of those tokens are created instead$"
+TOKENS_CREATED = _T(
+    r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
+    r"control)?, (?P<mod>twice|three times) that many of those tokens are created instead$"
 )
 COUNTERS_DOUBLE_EFFECT = _T(
     r"^if an effect would put one or more counters on (?P<on>.+?), it puts twice that many of those "
@@ -182,6 +188,11 @@ PLAYER_COUNTERS_PLUS = _T(
     r"counters instead$"
 )
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
+# Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
+ENTERS_UNDER_YOUR_CONTROL = _T(
+    r"^if (?P<what>.+?) would enter under an opponent's control(?: this turn)?, it enters under "
+    r"your control instead$"
+)
 ENTERS_AS_COPY = _T(r"^(?P<what>.+?) enters? as a copy of ~$")
 ENTERS_WITH_ADDITIONAL = _T(
     r"^(?P<what>.+?) enters? with an additional (?P<kind>\S+) counter on it$"
@@ -210,7 +221,10 @@ def _graveyard_rest(rest: str, sentence: str) -> str:
         r"^instead (?:that card is revealed and )?put (?:it|that card) on the bottom of", rest
     ) or rest.startswith("instead that card is revealed and put on the bottom of"):
         return "library_bottom"
-    if rest in ("shuffle it into its owner's library instead",):
+    if rest in (
+        "shuffle it into its owner's library instead",
+        "instead shuffle it into its owner's library",
+    ):
         return "library"
     raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')
 
@@ -285,12 +299,15 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             shield="this_turn",
         )
     if m := PREVENT_ALL_BY.match(body):
+        # "a source of your choice" (Pay No Heed) names the source as the step's target.
+        src, choice = _source(m["src"], sentence) if "source" in m["src"] else (None, False)
         return ReplacementSpec(
             sentence,
             "prevent_shield",
             prevention=True,
             combat_only=bool(m["combat"]),
-            source=_objects(m["src"], sentence),
+            source=src or _objects(m["src"], sentence),
+            source_choice=choice,
             shield="this_turn",
         )
     if m := PREVENT_NEXT_N.match(body):
@@ -342,6 +359,13 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             to_zone="exile",
             extra=m["token"],
         )
+    if m := DIE_ELSEWHERE.match(body):
+        return ReplacementSpec(
+            sentence,
+            "die_elsewhere",
+            objects=_what_objects(m["what"], sentence),
+            to_zone=_graveyard_rest(m["rest"], sentence),
+        )
     if m := DRAW_EXCEPT_FIRST.match(body):
         who: PlayerWord = "you" if m["who"] == "you" else "opponent"
         rest = m["rest"]
@@ -378,16 +402,24 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if m := SKIP.match(body):
         who = "any" if m["who"] == "players" else "you"
         return ReplacementSpec(sentence, "skip", player=who, extra=m["step"])
-    if GAIN_TWICE.match(body):
-        return ReplacementSpec(sentence, "gain_twice", player="you", factor=2)
+    if m := GAIN_MODIFY.match(body):
+        plus = 0 if m["twice"] else _number(m["plus"], sentence)
+        return ReplacementSpec(
+            sentence, "gain_modify", player="you", factor=2 if m["twice"] else 1, plus=plus
+        )
     if GAIN_TO_DRAW.match(body):
         return ReplacementSpec(sentence, "gain_to_draw", player="you")
     if DRAW_TO_RETURN.match(body):
         return ReplacementSpec(sentence, "draw_to_return", player="you", to_zone="hand")
-    if TOKENS_YOURS.match(body):
-        return ReplacementSpec(sentence, "tokens", player="you", factor=2)
-    if TOKENS_ANY.match(body):
-        return ReplacementSpec(sentence, "tokens", player="any", factor=2)
+    if m := TOKENS_BY_EFFECT.match(body) or TOKENS_CREATED.match(body):
+        yours = "yours" not in m.groupdict() or bool(m["yours"])
+        return ReplacementSpec(
+            sentence,
+            "tokens",
+            player="you" if yours else "any",
+            factor=2 if m["mod"] == "twice" else 3,
+            extra="creature" if m["creature"] else None,
+        )
     if m := COUNTERS_DOUBLE_EFFECT.match(body):
         return ReplacementSpec(
             sentence, "counters", objects=_what_objects(m["on"], sentence), factor=2
@@ -405,6 +437,10 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if PLAYER_COUNTERS_PLUS.match(body):
         return ReplacementSpec(sentence, "player_counters", player="you", plus=1)
+    if m := ENTERS_UNDER_YOUR_CONTROL.match(body):
+        return ReplacementSpec(
+            sentence, "enter_control", tier="control", objects=_what_objects(m["what"], sentence)
+        )
     if m := ENTERS_AS_COPY.match(body):
         return ReplacementSpec(
             sentence, "enter_copy", tier="copy", objects=_what_objects(m["what"], sentence)

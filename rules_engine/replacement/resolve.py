@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -277,7 +278,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             elif not _object_fits(spec.objects, event.obj, active, board):
                 return False
             return _player_fits(spec.graveyard_of, event.owner, active, board)
-        if family == "die_exile_token":
+        if family in ("die_exile_token", "die_elsewhere"):
             return event.dies and _object_fits(spec.objects, event.obj, active, board)
         return False
     if isinstance(event, Draw):
@@ -290,7 +291,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         return family in ("draw_lich", "draw_life", "draw_to_return")
     if isinstance(event, GainLife):
         return (
-            family in ("gain_twice", "gain_to_draw")
+            family in ("gain_modify", "gain_to_draw")
             and _player_fits(spec.player, event.player, active, board)
             and event.amount > 0
         )
@@ -299,6 +300,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             family == "tokens"
             and _player_fits(spec.player, event.controller, active, board)
             and event.n > 0
+            and (spec.extra != "creature" or "Creature" in event.card.types)
         )
     if isinstance(event, PutCounters):
         if event.n <= 0:
@@ -334,6 +336,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) 
         "counters",
         "self_copy",
         "as_enters",
+        "enter_control",
     ):
         return False
     if family in ("self_copy", "as_enters"):
@@ -352,6 +355,10 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) 
         )
     if family == "enter_counters":
         return _object_fits(spec.objects, event.obj, active, board, view)
+    if family == "enter_control":
+        return event.controller != active.controller and _object_fits(
+            spec.objects, event.obj, active, board, view
+        )
     if family == "counters":
         kinds = [k for k, n in event.counters if n > 0 and (spec.counter_kind in (None, k))]
         return bool(kinds) and _object_fits(spec.objects, event.obj, active, board, view)
@@ -507,7 +514,7 @@ def apply(
     if isinstance(event, Destroy) and family == "regenerate":
         return [Regenerate(event.obj)], None
     if isinstance(event, ZoneMove):
-        if family == "graveyard":
+        if family in ("graveyard", "die_elsewhere"):
             return [replace(event, to_zone=spec.to_zone or "exile")], active
         if family == "die_exile_token":
             token = CreateTokens(
@@ -527,8 +534,8 @@ def apply(
             return [GainLife(event.player, spec.amount or 0)], None
         if family == "draw_to_return":
             return [ReturnFromGraveyard(event.player)], active
-    if isinstance(event, GainLife) and family == "gain_twice":
-        return [replace(event, amount=event.amount * 2)], active
+    if isinstance(event, GainLife) and family == "gain_modify":
+        return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
     if isinstance(event, GainLife) and family == "gain_to_draw":
         return [Draw(event.player) for _ in range(event.amount)], active
     if isinstance(event, CreateTokens) and family == "tokens":
@@ -588,6 +595,8 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
         return replace(event, tapped=True)
     if family == "as_enters":
         return event  # the choice is made as it enters (614.1c); nothing else changes
+    if family == "enter_control":
+        return replace(event, controller=active.controller)
     if family == "enter_copy":
         return replace(event, copy_of=active.source, copy=None)
     if family == "self_copy":
@@ -690,6 +699,19 @@ class Leaf:
 
 
 AGAIN = "*again"  # marks a second application, under the "replace twice" misreading
+
+
+def _library_now(board: Board, results: list[Event]) -> Board:
+    """CR 121.2: cards are drawn one at a time, so each draw sees the library the earlier
+    draws of this event left (Laboratory Maniac on the second of two draws)."""
+    drawn = Counter(e.player for e in results if isinstance(e, Draw))
+    if not drawn:
+        return board
+    sizes = {
+        player: None if size is None else max(0, size - drawn[player])
+        for player, size in board.library_sizes.items()
+    }
+    return replace(board, library_sizes=sizes)
 
 
 def _candidates(
@@ -911,7 +933,8 @@ class Explorer:
                 "applies to an event that doesn't happen (614.17, 614.7)."
             )
             return {**node, "then": self._step(rest, shields, path, results)}
-        candidates = _candidates(pending, self.board, shields, self.misreading)
+        seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
+        candidates = _candidates(pending, seen, shields, self.misreading)
         gone = sorted(offered - {c.eid for c in candidates} - pending.used)
         if gone:
             # 616.1f: after each application, only effects that still apply are considered.
@@ -942,7 +965,10 @@ class Explorer:
             node["explain"] = (
                 "No replacement or prevention effect applies any more, so this happens."
             )
-            then = self._step(contained + rest, shields, path, results + happened)
+            after = contained + rest
+            if any(isinstance(e, WinGame) for e in happened):
+                after = []  # CR 104.2a: a player who wins ends the game; nothing else happens
+            then = self._step(after, shields, path, results + happened)
             return {**node, "then": then}
         options, rule = _forced(candidates)
         if not self.misreading.forced_first:
