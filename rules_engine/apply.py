@@ -159,8 +159,16 @@ def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -
     types = set(values.types) | copy.except_types
     supertypes = (set(values.supertypes) | copy.except_supertypes) - copy.except_not_supertypes
     subtypes = values.subtypes + tuple(s for s in copy.except_subtypes if s not in values.subtypes)
-    abilities = values.abilities
-    for n, text in enumerate(copy.except_abilities):
+    # CR 707.9d: a characteristic the exception sets or keeps is not defined by the original's
+    # characteristic-defining ability, which is not copied (Quicksilver Gargantuan, Tarmogoyf).
+    dropped = {"7a"} if copy.except_pt is not None else set()
+    if copy.except_colors is not None or copy.keeps_own_color:
+        dropped.add("5")
+    abilities = tuple(a for a in values.abilities if not _defines(a, dropped))
+    granted = copy.except_abilities + tuple(
+        text for text, needed in copy.except_abilities_if if needed in types
+    )
+    for n, text in enumerate(granted):
         for j, parsed in enumerate(parse_ability_text(text, values.name, spell=False)):
             abilities += (AbilityInstance(f"x{n}.{j}", parsed, "printed", source_text=text),)
     copied = replace(
@@ -169,12 +177,24 @@ def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -
         supertypes=order_supertypes(supertypes),
         subtypes=subtypes,
         abilities=abilities,
-        colors=copy.except_colors if copy.except_colors is not None else values.colors,
+        colors=copy.except_colors
+        if copy.except_colors is not None
+        else chars.colors
+        if copy.keeps_own_color
+        else values.colors,
         controller=chars.controller,
     )
     if copy.except_pt is not None:
         copied = copied.with_pt(*copy.except_pt)
     return sync_intrinsic_mana(copied)
+
+
+def _defines(ability: AbilityInstance, layers: set[str]) -> bool:
+    """Is this a characteristic-defining ability (CR 604.3) for one of these layers?"""
+    return bool(layers) and any(
+        effect.cda and any(part.layer in layers for part in effect.parts)
+        for effect in ability.parsed.effects
+    )
 
 
 def face_down(chars: Characteristics) -> Characteristics:

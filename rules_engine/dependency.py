@@ -57,6 +57,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.selection import World, matches
+from rules_engine.vocabulary import BASIC_LAND_TYPES, subtype_allowed
 
 Clause = Literal["existence", "text", "applies_to", "does"]
 
@@ -150,7 +151,37 @@ def footprint_of(
         return Footprint(False, "", (), ())
     labels = affected_objects(current, state, world, started)
     values = effect_payloads(current, layer, labels, state, world)
-    return Footprint(True, current.spec.text, labels, tuple(values.items()))
+    return Footprint(True, current.spec.text, labels, _what_it_does(values, state))
+
+
+def _what_it_does(
+    values: dict[tuple[int, str], Any], state: Mapping[str, Characteristics]
+) -> tuple[tuple[tuple[int, str], Any], ...]:
+    """Each part's payload for each object, and for a type change which of its subtypes
+    that object can take: CR 205.3d lets a subtype stick only to an object with a matching
+    card type, so "is a Spirit in addition to its other types" does something to a
+    creature and nothing to a land, and an effect that makes the land a creature changes
+    what it does (613.8a)."""
+    done: list[tuple[tuple[int, str], Any]] = []
+    for (index, label), value in values.items():
+        if isinstance(value, tuple) and value and isinstance(value[0], TypeChange):
+            value = (value, _subtypes_taken(value[0], value[1], state[label].types))
+        done.append(((index, label), value))
+    return tuple(done)
+
+
+def _subtypes_taken(
+    action: TypeChange, chosen: str | None, types: tuple[str, ...]
+) -> tuple[frozenset[str], bool]:
+    after = set(action.set_types) if action.set_types is not None else set(types)
+    after = (after | action.add_types) - action.remove_types
+    new = set(action.add_subtypes) | set(action.set_subtypes or ())
+    if chosen and (action.set_chosen_type or action.add_chosen_type):
+        new.add(chosen)
+    if action.every_basic_land_type:
+        new |= set(BASIC_LAND_TYPES)
+    every_creature_type = action.all_creature_types and bool(after & {"Creature", "Kindred"})
+    return frozenset(s for s in new if subtype_allowed(s, after)), every_creature_type
 
 
 def _describe(clause: Clause, a: Effect, b: Effect, before: Footprint, after: Footprint) -> str:
@@ -371,10 +402,14 @@ def _incremental(
         labels = tuple(x for x in trial if x in members)
     if not _local_payloads(effect):
         values = effect_payloads(effect, layer, labels, trial, world)
-        return Footprint(True, before.text, labels, tuple(values.items()))
+        return Footprint(True, before.text, labels, _what_it_does(values, trial))
     old = dict(before.does)
     recompute = tuple(x for x in labels if x in changed or not any(k[1] == x for k in old))
-    fresh = effect_payloads(effect, layer, recompute, trial, world) if recompute else {}
+    fresh = (
+        dict(_what_it_does(effect_payloads(effect, layer, recompute, trial, world), trial))
+        if recompute
+        else {}
+    )
     values: dict[tuple[int, str], Any] = {}
     for index, part in enumerate(effect.spec.parts):
         if part.layer != layer:

@@ -245,6 +245,10 @@ class CopyOf:
     except_pt: tuple[int, int] | None = None
     except_abilities: tuple[str, ...] = ()
     except_colors: frozenset[str] | None = None
+    # "except it doesn't copy that creature's color": the copy keeps its own (CR 707.9c).
+    keeps_own_color: bool = False
+    # "and, if it's a creature, ... it has changeling" (Moritte, CR 707.9f): (text, type).
+    except_abilities_if: tuple[tuple[str, str], ...] = ()
     # "except it enters with an additional +1/+1 counter on it if it's a creature": not a
     # copiable value but a replacement on its entering (CR 614.1c, 707.9a): (kind, n, type),
     # type "" when unconditional.

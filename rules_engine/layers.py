@@ -11,7 +11,7 @@ Every application is recorded as a ``TraceStep`` for learners.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from rules_engine.active import Effect, apply_effect, current_effects_in
@@ -283,8 +283,23 @@ def compute(
             evaluation.copiable = dict(state)  # CR 613.2c: the copiable values (707.2)
         if until is not None and until in group:
             break
-    evaluation.chars = state
+    evaluation.chars = state if until is not None else _without_noncreature_pt(state, world)
     return evaluation
+
+
+def _without_noncreature_pt(
+    state: dict[str, Characteristics], world: World
+) -> dict[str, Characteristics]:
+    """CR 208.3: a noncreature permanent has no power or toughness, even with printed ones
+    (a Vehicle, or a creature made a land by Imprisoned in the Moon)."""
+    return {
+        label: replace(chars, power=None, toughness=None)
+        if world.objects[label].on_battlefield
+        and "Creature" not in chars.types
+        and (chars.power is not None or chars.toughness is not None)
+        else chars
+        for label, chars in state.items()
+    }
 
 
 def _pending(

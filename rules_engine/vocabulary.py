@@ -547,6 +547,8 @@ KEYWORDS: frozenset[str] = frozenset(
         "banding",
         "rampage",
         "flanking",
+        "fading",
+        "vanishing",
         "phasing",
         "fear",
         "morph",

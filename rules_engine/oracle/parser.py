@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from rules_engine.effects import (
     AbilityChange,
+    AffectedStat,
     Always,
     AnyPlayerControls,
     CardTypesAmong,
@@ -22,6 +23,7 @@ from rules_engine.effects import (
     ColorChange,
     Compare,
     Condition,
+    Const,
     CopyOf,
     CountAtLeast,
     Devotion,
@@ -284,14 +286,23 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
     colors: set[str] | None = None
     pt: tuple[int, int] | None = None
     enters_with: list[tuple[str, int, str]] = []
-    for clause in _exception_clauses(exception.strip().rstrip(".")):
+    abilities_if: list[tuple[str, str]] = []
+    keeps_color = False
+    for clause, needed in _conditional_clauses(exception.strip().rstrip("."), fail):
         if m := _ENTERS_WITH_EXTRA.fullmatch(clause):
             kind = m["kind"].lower()
-            type_word = ALL_TYPE_WORDS.get((m["type"] or "").lower())
-            if m["type"] and (type_word is None or type_word[0] != "type"):
-                raise fail
             n = NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
-            enters_with.append((kind, n, type_word[1] if type_word else ""))
+            enters_with.append((kind, n, _card_type(m["type"], fail) if m["type"] else needed))
+            continue
+        if needed:
+            # CR 707.9f: only what the copy gains is conditional here (Moritte of the Frost).
+            m = re.fullmatch(r'it has (?:"(?P<text>.+)"|(?P<kw>[\w ]+))', clause, re.IGNORECASE)
+            if m is None:
+                raise fail
+            abilities_if.append((m["text"] or m["kw"].capitalize(), needed))
+            continue
+        if re.fullmatch(r"it doesn't copy that (?:creature|permanent)'s colou?r", clause, re.I):
+            keeps_color = True
             continue
         if m := re.fullmatch(r'it has "(?P<text>.+)"', clause):
             abilities.append(m["text"])
@@ -312,6 +323,8 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
             raise fail
         for word in m["words"].split():
             lowered = word.lower()
+            if lowered == "and":
+                continue  # "it's legendary and snow in addition to its other types"
             if re.fullmatch(r"\d+/\d+", word):
                 p, t = word.split("/")
                 pt = (int(p), int(t))
@@ -332,7 +345,30 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         except_abilities=tuple(abilities),
         except_colors=frozenset(colors) if colors is not None else None,
         enters_with=tuple(enters_with),
+        keeps_own_color=keeps_color,
+        except_abilities_if=tuple(abilities_if),
     )
+
+
+def _card_type(word: str, fail: OracleParseError) -> str:
+    found = ALL_TYPE_WORDS.get(word.lower())
+    if found is None or found[0] != "type":
+        raise fail
+    return found[1]
+
+
+def _conditional_clauses(exception: str, fail: OracleParseError) -> list[tuple[str, str]]:
+    """The exception's clauses, each with the card type it is conditional on ("" if none):
+    "..., and, if it's a creature, it enters with ... and it has changeling"."""
+    m = re.fullmatch(
+        r"(?P<head>.*?),? and, if it's (?:a|an) (?P<type>\w+), (?P<tail>.+)", exception, re.I
+    )
+    if m is None:
+        return [(clause, "") for clause in _exception_clauses(exception)]
+    needed = _card_type(m["type"], fail)
+    return [(clause, "") for clause in _exception_clauses(m["head"])] + [
+        (clause, needed) for clause in _exception_clauses(m["tail"])
+    ]
 
 
 _ENTERS_WITH_EXTRA = re.compile(
@@ -401,9 +437,12 @@ _RULE_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PLAYER_RULE = re.compile(
-    r"^(players|each player|you|your opponents|each opponent|an opponent|counters|damage|"
+    r"^(?:(players|each player|you|your opponents|each opponent|an opponent|counters|damage|"
     r"your life total|spells|creatures can't|activated abilities)\b.*"
-    r"\b(can't|cannot|may|must|skip|don't|doesn't|costs?|have no maximum)\b",
+    r"\b(can't|cannot|may|must|skip|don't|doesn't|costs?|have no maximum)\b"
+    # CR 613.10: abilities a player has (Leyline of Sanctity, True Believer).
+    r"|(?:you|each player|players|your opponents|each opponent) (?:have|has) "
+    r"(?:hexproof|shroud|protection from [\w ]+)$)",
     re.IGNORECASE,
 )
 _TEXT_KINDS = {
@@ -442,6 +481,27 @@ _INSTEAD = re.compile(
     r"(?P<rest>.+) instead$",
     re.IGNORECASE,
 )
+
+
+_DOUBLE = re.compile(
+    r"^double (?:the )?(?P<what>power and toughness|power|toughness) of (?P<subj>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _double(m: re.Match[str], sentence: str, state: _SentenceState, until_eot: bool) -> EffectSpec:
+    """CR 701.10: to double a creature's power it gets +X/+0 where X is its power (and the
+    same for toughness); X is fixed as the spell resolves, like any resolved P/T change."""
+    cursor = Cursor(tokenize(m["subj"]), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        raise OracleParseError(sentence, "cannot tell what this doubles")
+    state.previous = subject
+    what = m["what"].lower()
+    power = AffectedStat("power") if "power" in what else Const(0)
+    toughness = AffectedStat("toughness") if "toughness" in what else Const(0)
+    part = Part("7c", ModifyPT(power, toughness))
+    return EffectSpec(sentence, subject, (part,), until_end_of_turn=until_eot)
 
 
 def _clauses(body: str) -> list[str]:
@@ -484,6 +544,9 @@ def _parse_clause(
         return
     if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
         out.rules.append(sentence)
+        return
+    if m := _DOUBLE.match(body):
+        effects.append(_double(m, sentence, state, until_eot))
         return
     if (m := _INSTEAD.match(body)) and _ONE_SHOT.match(m["rest"]):
         # CR 614.15: a self-replacement of a one-shot ("if this spell was kicked, it deals 4

@@ -8,6 +8,7 @@ would exist on the battlefield (CR 614.12).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rules_engine.board import Choices
@@ -52,6 +53,17 @@ def ability_specs(text: str, name: str) -> tuple[Spec, ...]:
     return parse_replacements(text, name)
 
 
+# CR 702.32a fading, 702.63a vanishing: "This permanent enters with N ... counters on it."
+ENTERING_COUNTER_KEYWORDS = {"fading": "fade", "vanishing": "time"}
+
+
+def _keyword_replacements(keyword: str) -> tuple[str, ...]:
+    m = re.fullmatch(r"(?P<kw>fading|vanishing) (?P<n>\d+)", keyword.strip().lower())
+    if m is None:
+        return ()
+    return (f"~ enters with {m['n']} {ENTERING_COUNTER_KEYWORDS[m['kw']]} counters on it.",)
+
+
 def specs_of(chars: Characteristics) -> list[tuple[str, Spec]]:
     """(ability key, spec) for every replacement/"can't" effect this object's abilities make."""
     found: list[tuple[str, Spec]] = []
@@ -62,6 +74,8 @@ def specs_of(chars: Characteristics) -> list[tuple[str, Spec]]:
             texts = (instance.parsed.text,)
         elif kind == "static":
             texts = instance.parsed.rules
+        elif kind == "keyword":
+            texts = _keyword_replacements(instance.parsed.text)
         for n, text in enumerate(texts):
             for m, spec in enumerate(ability_specs(text, chars.name)):
                 found.append((f"{instance.key}.{n}.{m}", spec))
