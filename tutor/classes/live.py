@@ -132,23 +132,26 @@ def set_state(session: LiveSession, state: str) -> LiveQuestion | None:
 
 
 def set_step(session: LiveSession, step: int) -> LiveQuestion | None:
-    with transaction.atomic():
-        question = _running(session.pk).current()
-        if question is None or question.state != LiveQuestion.REVEALED:
-            return None
-        question.step = max(0, min(step, 200))
-        question.save(update_fields=["step"])
-    return question
+    """The teacher's step in a revealed layer question's stepper: students follow it."""
+    return _follow(session, step=max(0, min(step, 200)))
 
 
 def set_walk(session: LiveSession, path: object) -> LiveQuestion | None:
     """The teacher's choices in a revealed event question: every student's walk follows."""
+    return _follow(session, walk_path=path)
+
+
+def _follow(session: LiveSession, **change: object) -> LiveQuestion | None:
+    """Where the explanation is, once the current question is revealed (not before)."""
     with transaction.atomic():
         question = _running(session.pk).current()
         if question is None or question.state != LiveQuestion.REVEALED:
             return None
-        question.walk_path = walk_path(question.board, path)
-        question.save(update_fields=["walk_path"])
+        if "walk_path" in change:
+            change["walk_path"] = walk_path(question.board, change["walk_path"])
+        for name, value in change.items():
+            setattr(question, name, value)
+        question.save(update_fields=list(change))
     return question
 
 
