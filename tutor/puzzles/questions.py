@@ -148,13 +148,21 @@ def is_right(question: Question, answer: Sequence[str]) -> bool:
 # --- characteristics ---------------------------------------------------------------
 
 
+def _shown_name(result: Result, label: str, name: str) -> str:
+    """The object's name, with its label when another object has the same name (a Clone
+    of a Hill Giant is "Hill Giant (clone)")."""
+    chars = result.evaluation.chars
+    twins = [other for other, c in chars.items() if other != label and c.name == name]
+    return f"{name} ({label})" if twins else name
+
+
 def _characteristics_question(result: Result, label: str, field: str) -> Question:
     if field not in FIELDS:
         raise BoardProblem(f'a puzzle can ask for {", ".join(FIELDS)}, not "{field}"')
     if label not in result.evaluation.chars:
         raise BoardProblem(f'there is no object labelled "{label}" on this board', path="ask")
     final = characteristics_json(result.evaluation.chars[label])
-    name = final.get("name") or label
+    name = _shown_name(result, label, final.get("name") or label)
     if field == "pt":
         if final.get("power") is None:
             raise BoardProblem(f"{name} has no power and toughness at the end: ask another field")
