@@ -168,9 +168,8 @@ class _Reader:
             if not isinstance(counters_raw, dict):
                 raise BoardError(f"{path}.with_counters", 'an object {"+1/+1": n}')
             counts = {k: _int(v, f"{path}.with_counters.{k}") for k, v in counters_raw.items()}
-            loyalty = starting_loyalty(
-                card.types, card.loyalty, _int(data.get("x", 0), f"{path}.x")
-            )
+            x = _int(data.get("x", 0), f"{path}.x")
+            loyalty = starting_loyalty(card.types, card.loyalty, x)
             if loyalty and "loyalty" not in counts:
                 counts["loyalty"] = loyalty  # CR 306.5b: part of how it enters (614.1c)
             counters = tuple(counts.items())
@@ -191,7 +190,15 @@ class _Reader:
             if not isinstance(label, str) or label in self.labels:
                 raise BoardError(f"{path}.as", "a new label for the entering permanent")
             return [
-                Enter(label, card, controller, counters=counters, choices=choices, token=card.token)
+                Enter(
+                    label,
+                    card,
+                    controller,
+                    counters=counters,
+                    choices=choices,
+                    token=card.token,
+                    x=x,
+                )
             ]
         if kind == "skip":
             step = data["skip"]

@@ -117,6 +117,7 @@ class Enter:
     # The card's own copy effect with its exceptions ("except it isn't legendary", CR 707.9);
     # None for a copy made by another effect (Essence of the Wild).
     copy: Any = None
+    x: int = 0  # the X it was cast with ("enters with X +1/+1 counters on it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +265,10 @@ def result_json(event: Event) -> dict[str, Any]:
     return {"nothing": True}
 
 
+def _amount(event: PutCounters | LoseLife | GainLife) -> int:
+    return event.n if isinstance(event, PutCounters) else event.amount
+
+
 def merge_results(events: list[Event]) -> list[dict[str, Any]]:
     """Results as JSON, with single draws of one player folded into "draw n"."""
     out: list[dict[str, Any]] = []
@@ -280,6 +285,8 @@ def merge_results(events: list[Event]) -> list[dict[str, Any]]:
             continue
         if isinstance(event, Damage) and event.amount <= 0:
             continue  # CR 614.7a: a source that would deal 0 damage deals no damage at all
+        if isinstance(event, (PutCounters, LoseLife, GainLife)) and _amount(event) <= 0:
+            continue  # no counters put, no life changed: nothing to show
         if isinstance(event, Draw):
             draws[event.player] = draws.get(event.player, 0) + 1
             continue

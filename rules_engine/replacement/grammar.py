@@ -79,14 +79,14 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
     words = phrase.strip()
     choice = words.endswith(" of your choice")
     words = words.removesuffix(" of your choice")
-    m = re.match(r"^(?:a|an) (?P<adj>[\w ]*?)\s*source(?P<post>.*)$", words)
+    m = re.match(r"^(?:(?:a|an) (?P<adj>[\w ]*?)\s*source|sources)(?P<post>.*)$", words)
     if not m:
         # "a creature you control would deal damage": the source is described as an object.
         objects = _objects(re.sub(r"^(a|an) ", "", words), sentence)
         filters = tuple(replace(f, zone="anywhere") for f in objects.filters)
         return Subject("filter", filters, words=phrase), choice
     f = Filter(zone="anywhere")
-    for adjective in m["adj"].split():
+    for adjective in (m["adj"] or "").split():
         if adjective in COLOR_WORDS:
             f = replace(f, colors=f.colors | {COLOR_WORDS[adjective]})
         else:
@@ -105,7 +105,8 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
 
 _T = re.compile
 DAMAGE_MODIFY = _T(
-    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), (?:it|that source) deals "
+    r"^if (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage to (?P<tgt>.+?), "
+    r"(?:it|that source) deals "
     r"(?P<mod>double|triple|that much damage plus (?P<plus>\w+))(?: that damage)?(?: to that "
     r"(?:permanent or player|player or permanent))? instead$"
 )
@@ -127,7 +128,10 @@ PREVENT_ALL_COMBAT = _T(r"^prevent all combat damage that would be dealt this tu
 PREVENT_ALL_TO = _T(
     r"^prevent all (?P<combat>combat )?damage that would be dealt to (?P<tgt>.+?) this turn$"
 )
-PREVENT_ALL_BY = _T(r"^prevent all (?P<combat>combat )?damage (?P<src>.+?) would deal this turn$")
+PREVENT_ALL_BY = _T(
+    r"^prevent all (?P<combat>combat )?damage (?:(?P<src>.+?) would deal this turn|that would be "
+    r"dealt this turn by (?P<by>.+))$"
+)
 PREVENT_NEXT_N = _T(
     r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn$"
 )
@@ -137,7 +141,8 @@ PREVENT_NEXT_TIME = _T(
 KICKED_DAMAGE = _T(r"^if ~ was kicked, it deals (?P<n>\w+) damage instead$")
 GRAVEYARD = _T(
     r"^if (?P<what>.+?) would be put into (?P<gy>a graveyard|an opponent's graveyard|your graveyard|"
-    r"enchanted player's graveyard) from anywhere, (?P<rest>.+)$"
+    r"enchanted player's graveyard|its owner's graveyard) from (?P<from>anywhere|the battlefield), "
+    r"(?P<rest>.+)$"
 )
 DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
 DIE_ELSEWHERE = _T(r"^if (?P<what>.+?) would die, (?P<rest>.+)$")
@@ -152,6 +157,7 @@ DRAW_LICH = _T(
 DRAW_EMPTY_WIN = _T(
     r"^if you would draw a card while your library has no cards in it, you win the game instead$"
 )
+DRAW_GAIN_LIFE = _T(r"^if you would draw a card, you gain (?P<n>\w+) life instead$")
 NEXT_DRAW_LIFE = _T(
     r"^the next time you would draw a card this turn, you gain (?P<n>\w+) life instead$"
 )
@@ -162,6 +168,20 @@ GAIN_MODIFY = _T(
     r"(?P<plus>\w+)) instead$"
 )
 GAIN_TO_DRAW = _T(r"^if you would gain life, draw that many cards instead$")
+# Tainted Remedy; Bloodletter of Aclazotz; "lose half that much life".
+GAIN_TO_LOSS = _T(
+    r"^if (?P<who>you|an opponent) would gain life, (?:you|that player|they) loses? that much "
+    r"life instead$"
+)
+LOSE_TO_GAIN = _T(
+    r"^if (?P<who>you|an opponent) would lose life, (?:you|that player|they) gains? that much "
+    r"life instead$"
+)
+LOSE_MODIFY = _T(
+    r"^if (?P<who>you|an opponent) would lose life(?P<turn> during your turn)?, (?:you|that player|"
+    r"they) loses? (?:(?P<twice>twice that much life)|half that much life, rounded (?P<round>down|up))"
+    r"(?: instead)?$"
+)
 DRAW_TO_RETURN = _T(
     r"^if you would draw a card, return a card from your graveyard to your hand instead$"
 )
@@ -179,9 +199,10 @@ COUNTERS_DOUBLE_EFFECT = _T(
     r"counters on that permanent instead$"
 )
 COUNTERS_MODIFY = _T(
-    r"^if one or more (?P<kind>\+1/\+1 )?counters would be put on (?P<on>.+?), (?P<mod>that many plus "
-    r"one|twice that many) (?:of each of those kinds of counters|\+1/\+1 counters|counters) are put "
-    r"on (?:it|that creature|that permanent) instead$"
+    r"^if one or more (?P<kind>[+-]1/[+-]1 )?counters would be put on (?P<on>.+?), "
+    r"(?P<mod>that many plus one|twice that many|that many minus one|that many (?:[+-]1/[+-]1 )?"
+    r"counters minus one)(?: of each of those kinds of counters| [+-]1/[+-]1 counters| counters)? "
+    r"are put on (?:it|that creature|that permanent) instead$"
 )
 PLAYER_COUNTERS_PLUS = _T(
     r"^if you would get one or more counters, you get that many plus one of each of those kinds of "
@@ -203,8 +224,12 @@ ENTERS_WITH_POWER = _T(
 )
 ENTERS_WITH_N = _T(r"^~ enters with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
 CANT_GAIN = _T(r"^(?P<who>players|you|your opponents) can't gain life(?: this turn)?$")
+CANT_DRAW = _T(r"^(?P<who>players|you|your opponents) can't draw (?:cards|more than .+)$")
 CANT_CHANGE = _T(r"^your life total can't change$")
-CANT_PREVENT = _T(r"^damage can't be prevented(?: this turn)?$")
+CANT_PREVENT = _T(
+    r"^(?:damage|this damage|damage that would be dealt by (?P<src>.+?)) can't be prevented"
+    r"(?: this turn)?$"
+)
 CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
 CANT_COUNTERS_ON = _T(r"^counters can't be put on (?P<on>.+)$")
 CANT_LOSE_WIN = _T(r"^you can't lose the game and your opponents can't win the game$")
@@ -217,6 +242,13 @@ OPENING_HAND = _T(
 def _graveyard_rest(rest: str, sentence: str) -> str:
     if rest in ("exile it instead", "instead exile it"):
         return "exile"
+    if rest in ("return it to its owner's hand instead", "instead return it to its owner's hand"):
+        return "hand"
+    if rest in (
+        "put it on the bottom of its owner's library instead",
+        "instead put it on the bottom of its owner's library",
+    ):
+        return "library_bottom"
     if re.match(
         r"^instead (?:that card is revealed and )?put (?:it|that card) on the bottom of", rest
     ) or rest.startswith("instead that card is revealed and put on the bottom of"):
@@ -253,6 +285,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             target=_who(m["tgt"], sentence),
             factor=factor,
             plus=plus,
+            combat_only=m["combat"] == "combat ",
+            noncombat_only=m["combat"] == "noncombat ",
         )
     if m := DAMAGE_PREVENT_HALF.match(body):
         src, _ = _source(m["src"], sentence)
@@ -300,13 +334,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if m := PREVENT_ALL_BY.match(body):
         # "a source of your choice" (Pay No Heed) names the source as the step's target.
-        src, choice = _source(m["src"], sentence) if "source" in m["src"] else (None, False)
+        phrase = m["src"] or m["by"]
+        src, choice = _source(phrase, sentence) if "source" in phrase else (None, False)
         return ReplacementSpec(
             sentence,
             "prevent_shield",
             prevention=True,
             combat_only=bool(m["combat"]),
-            source=src or _objects(m["src"], sentence),
+            source=src or _objects(phrase, sentence),
             source_choice=choice,
             shield="this_turn",
         )
@@ -343,6 +378,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             "an opponent's graveyard": "opponent",
             "your graveyard": "you",
             "enchanted player's graveyard": "enchanted",
+            "its owner's graveyard": "any",
         }[m["gy"]]
         return ReplacementSpec(
             sentence,
@@ -350,6 +386,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             objects=_what_objects(m["what"], sentence),
             graveyard_of=gy,
             to_zone=_graveyard_rest(m["rest"], sentence),
+            from_battlefield=m["from"] == "the battlefield",
         )  # type: ignore[arg-type]
     if m := DIE_INSTEAD.match(body):
         return ReplacementSpec(
@@ -382,6 +419,10 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if DRAW_EMPTY_WIN.match(body):
         return ReplacementSpec(sentence, "draw_empty_win", player="you", empty_library=True)
+    if m := DRAW_GAIN_LIFE.match(body):
+        return ReplacementSpec(
+            sentence, "draw_life", player="you", amount=_number(m["n"], sentence)
+        )
     if m := NEXT_DRAW_LIFE.match(body):
         return ReplacementSpec(
             sentence,
@@ -409,6 +450,20 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if GAIN_TO_DRAW.match(body):
         return ReplacementSpec(sentence, "gain_to_draw", player="you")
+    if m := GAIN_TO_LOSS.match(body) or LOSE_TO_GAIN.match(body):
+        family = "gain_to_loss" if "would gain" in body else "loss_to_gain"
+        who = "you" if m["who"] == "you" else "opponent"
+        return ReplacementSpec(sentence, family, player=who)  # type: ignore[arg-type]
+    if m := LOSE_MODIFY.match(body):
+        return ReplacementSpec(
+            sentence,
+            "lose_modify",
+            player="you" if m["who"] == "you" else "opponent",
+            factor=2 if m["twice"] else 1,
+            half_up=m["round"] == "up",
+            half_down=m["round"] == "down",
+            during_your_turn=bool(m["turn"]),
+        )
     if DRAW_TO_RETURN.match(body):
         return ReplacementSpec(sentence, "draw_to_return", player="you", to_zone="hand")
     if m := TOKENS_BY_EFFECT.match(body) or TOKENS_CREATED.match(body):
@@ -425,15 +480,16 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             sentence, "counters", objects=_what_objects(m["on"], sentence), factor=2
         )
     if m := COUNTERS_MODIFY.match(body):
-        kind = "+1/+1" if m["kind"] else None
-        plus_one = m["mod"].startswith("that many plus one")
+        kind = m["kind"].strip() if m["kind"] else None
+        twice = m["mod"] == "twice that many"
+        plus = 0 if twice else -1 if m["mod"].endswith("minus one") else 1
         return ReplacementSpec(
             sentence,
             "counters",
             objects=_what_objects(m["on"], sentence),
             counter_kind=kind,
-            factor=1 if plus_one else 2,
-            plus=1 if plus_one else 0,
+            factor=2 if twice else 1,
+            plus=plus,
         )
     if PLAYER_COUNTERS_PLUS.match(body):
         return ReplacementSpec(sentence, "player_counters", player="you", plus=1)
@@ -464,12 +520,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             amount=1,
         )
     if m := ENTERS_WITH_N.match(body):
+        x = m["n"] == "x"
         return ReplacementSpec(
             sentence,
             "enter_counters",
             objects=Subject("self", words="~"),
             counter_kind=m["kind"],
-            amount=_number(m["n"], sentence),
+            amount=None if x else _number(m["n"], sentence),
+            extra="x" if x else None,
         )
     if m := ENTERS_TAPPED.match(body):
         what = m["what"]
@@ -478,10 +536,21 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if m := CANT_GAIN.match(body):
         who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
         return CantSpec(sentence, "gain_life", player=who)  # type: ignore[arg-type]
+    if m := CANT_DRAW.match(body):
+        if "more than" in body:
+            return None  # a limit per turn (Spirit of the Labyrinth) isn't one draw's business
+        who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
+        return CantSpec(sentence, "draw", player=who)  # type: ignore[arg-type]
     if CANT_CHANGE.match(body):
         return CantSpec(sentence, "life_change", player="you")
-    if CANT_PREVENT.match(body):
-        return CantSpec(sentence, "prevent_damage")
+    if m := CANT_PREVENT.match(body):
+        # "This damage" (a spell's own) and "by sources you control" limit it to those sources.
+        if body.startswith("this damage"):
+            return CantSpec(sentence, "prevent_damage", objects=Subject("self", words="~"))
+        sources = None
+        if m["src"]:
+            sources = _source(m["src"], sentence)[0]
+        return CantSpec(sentence, "prevent_damage", objects=sources)
     if CANT_PLAYER_COUNTERS.match(body):
         return CantSpec(sentence, "counters_on_players", player="any")
     if m := CANT_COUNTERS_ON.match(body):
@@ -511,11 +580,16 @@ _ADDITIONAL = (
         ),
         "reflect_to_controller",
     ),
+    (
+        re.compile(r"^you gain 1 life for each 1 damage prevented this way$"),
+        "life_per_prevented",
+    ),
 )
 
 _LOOKS_REPLACING = re.compile(
     r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskip\b|"
-    r"\bprevent\b|can't be prevented|can't gain life|can't get counters|counters can't|"
+    r"\bprevent(?:ed)?\b|can't be prevented|can't gain life|can't get counters|counters can't|"
+    r"can't draw|"
     r"can't lose the game|can't win the game|life total can't change"
 )
 

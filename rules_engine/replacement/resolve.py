@@ -120,6 +120,10 @@ def statics_of(
                     ActiveReplacement(eid, spec, obj.label, c.name, c.controller, obj.timestamp)
                 )
         statics.extend(_protection(obj, c))
+        if "indestructible" in {a.text.lower() for a in c.abilities}:
+            text = "Indestructible (it can't be destroyed, 702.12b)"
+            spec = CantSpec(text, "destroy", objects=Subject("self", words="~"))
+            cants.append(ActiveCant(f"{obj.label}#indestructible", spec, obj.label, c.controller))
     cants.extend(game.rules)
     return statics, cants
 
@@ -237,6 +241,8 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         if family == "kicked_damage":
             return event.source == active.source and active.choices.kicked
         if family == "damage_modify":
+            if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
+                return False
             return _source_fits(active, event.source, board) and _who_fits(
                 spec.target, event.target, active, board
             )
@@ -272,6 +278,8 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         if family == "graveyard":
             if event.to_zone != "graveyard":
                 return False
+            if spec.from_battlefield and event.from_zone != "battlefield":
+                return False
             if spec.objects is not None and spec.objects.words in ("card", "card or token"):
                 if spec.objects.words == "card" and event.token:
                     return False
@@ -291,7 +299,15 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         return family in ("draw_lich", "draw_life", "draw_to_return")
     if isinstance(event, GainLife):
         return (
-            family in ("gain_modify", "gain_to_draw")
+            family in ("gain_modify", "gain_to_draw", "gain_to_loss")
+            and _player_fits(spec.player, event.player, active, board)
+            and event.amount > 0
+        )
+    if isinstance(event, LoseLife):
+        if spec.during_your_turn and board.game.active != active.controller:
+            return False
+        return (
+            family in ("lose_modify", "loss_to_gain")
             and _player_fits(spec.player, event.player, active, board)
             and event.amount > 0
         )
@@ -482,8 +498,25 @@ def _token_card(phrase: str) -> CardDef:
     )
 
 
-def _damage_unpreventable(board: Board) -> bool:
-    return any(c.spec.kind == "prevent_damage" for c in board.cants)
+def _damage_unpreventable(board: Board, event: Damage) -> bool:
+    """CR 615.12: "damage can't be prevented", perhaps only from some sources ("this
+    damage", "damage that would be dealt by sources you control")."""
+    for cant in board.cants:
+        if cant.spec.kind != "prevent_damage":
+            continue
+        sources = cant.spec.objects
+        if sources is None:
+            return True
+        if sources.kind == "self":
+            if event.source == cant.source:
+                return True
+            continue
+        fake = ActiveReplacement(
+            cant.eid, ReplacementSpec(cant.spec.text, "cant"), cant.source, "", cant.controller, 0
+        )
+        if event.source in board.chars and _object_fits(sources, event.source, fake, board):
+            return True
+    return False
 
 
 def apply(
@@ -536,12 +569,21 @@ def apply(
             return [ReturnFromGraveyard(event.player)], active
     if isinstance(event, GainLife) and family == "gain_modify":
         return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+    if isinstance(event, GainLife) and family == "gain_to_loss":
+        return [LoseLife(event.player, event.amount)], active
+    if isinstance(event, LoseLife) and family == "loss_to_gain":
+        return [GainLife(event.player, event.amount)], active
+    if isinstance(event, LoseLife) and family == "lose_modify":
+        amount = event.amount * spec.factor
+        if spec.half_up or spec.half_down:
+            amount = math.ceil(amount / 2) if spec.half_up else amount // 2
+        return [replace(event, amount=amount)], active
     if isinstance(event, GainLife) and family == "gain_to_draw":
         return [Draw(event.player) for _ in range(event.amount)], active
     if isinstance(event, CreateTokens) and family == "tokens":
         return [replace(event, n=event.n * spec.factor)], active
     if isinstance(event, PutCounters):
-        return [replace(event, n=event.n * spec.factor + spec.plus)], active
+        return [replace(event, n=max(0, event.n * spec.factor + spec.plus))], active
     if isinstance(event, Enter):
         return [_enter(active, event, board)], active
     if isinstance(event, Step) and family == "skip":
@@ -564,7 +606,7 @@ def _prevent(
         wanted = min(spec.amount, event.amount)
     else:
         wanted = event.amount
-    unpreventable = _damage_unpreventable(board)
+    unpreventable = _damage_unpreventable(board, event)
     prevented = 0 if unpreventable else wanted
     results: list[Event] = []
     if event.amount - prevented > 0:
@@ -573,6 +615,8 @@ def _prevent(
         results.append(Prevented(prevented, event.source, event.target))
     if spec.extra == "counters_per_prevented" and prevented:
         results.append(Fresh(PutCounters("+1/+1", event.target, prevented)))  # type: ignore[arg-type]
+    if spec.extra == "life_per_prevented" and prevented:
+        results.append(Fresh(GainLife(active.controller, prevented)))  # type: ignore[arg-type]
     if spec.extra == "reflect_to_controller" and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:
@@ -606,7 +650,7 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
     counters = dict(event.counters)
     if family == "enter_counters":
         kind = spec.counter_kind or "+1/+1"
-        n = spec.amount or 0
+        n = event.x if spec.extra == "x" else spec.amount or 0
         if spec.counters_from_power:
             n = board.chars[active.source].power or 0
         counters[kind] = counters.get(kind, 0) + n
@@ -648,6 +692,10 @@ def stopped_by(event: Event, board: Board) -> ActiveCant | None:
             or (who == "opponent" and _event_player(event) not in (None, cant.controller))
         )
         if spec.kind == "gain_life" and isinstance(event, GainLife) and fits:
+            return cant
+        if spec.kind == "draw" and isinstance(event, Draw) and fits:
+            return cant
+        if spec.kind == "destroy" and isinstance(event, Destroy) and event.obj == cant.source:
             return cant
         if spec.kind == "life_change" and isinstance(event, (GainLife, LoseLife)) and fits:
             return cant
@@ -885,7 +933,8 @@ def _shield_limits(
         return [None]
     remaining = option.remaining or 0
     most = min(remaining, event.amount)
-    least = max(1, min(remaining, event.amount + others) - others)
+    # Any split, including none of it on this event (the rest goes to the others).
+    least = max(0, min(remaining, event.amount + others) - others)
     return list(range(least, most + 1)) or [None]
 
 

@@ -72,6 +72,10 @@ class ReplacementSpec:
     extra_types: tuple[str, ...] = ()
     counters_from_power: bool = False
     optional: bool = False
+    noncombat_only: bool = False  # "would deal noncombat damage"
+    from_battlefield: bool = False  # "into a graveyard from the battlefield"
+    during_your_turn: bool = False  # "would lose life during your turn"
+    half_down: bool = False  # "half that much life, rounded down"
 
 
 CantKind = Literal[
@@ -82,6 +86,8 @@ CantKind = Literal[
     "lose_game",
     "win_game",
     "prevent_damage",
+    "draw",
+    "destroy",
 ]
 
 

@@ -108,6 +108,9 @@ def test_step_through_the_gray_ogres_layers_with_the_arrow_keys(
     page.locator("article.mtg-card", has=page.get_by_role("heading", name="Gray Ogre")).get_by_role(
         "link", name="Step through its layers"
     ).click()
+    # The stepper's page must have loaded (its script listens for the arrows) before the
+    # first key press, or the press lands on the page being left.
+    page.wait_for_url(re.compile(r"/layers/ogre/$"), wait_until="load")
     expected = [("2", "2"), ("0", "1"), ("1", "2"), ("5", "6"), ("5", "8"), ("5", "8")]
     for number, (power, toughness) in enumerate(expected):
         if number:
