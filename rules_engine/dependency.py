@@ -47,6 +47,7 @@ from rules_engine.effects import (
     ModifyPT,
     Negate,
     ObjectMatches,
+    PartySize,
     SetController,
     SetPT,
     SourceStatus,
@@ -279,6 +280,8 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return {"pt"}
     if isinstance(expr, BasicLandTypesAmong):
         return {"subtypes", "cardtypes"} | _subject_reads(expr.subject)
+    if isinstance(expr, PartySize):
+        return {"subtypes", "cardtypes", "controller"} | _subject_reads(expr.subject)
     if isinstance(expr, GreatestStat):
         return {"pt", "copiable"} | _subject_reads(expr.subject)
     if isinstance(expr, Devotion):
@@ -337,7 +340,15 @@ def _local_expr(expr: Expr | None) -> bool:
         return True
     if isinstance(
         expr,
-        (CountObjects, CardTypesAmong, BasicLandTypesAmong, GreatestStat, Devotion, ColorsAmong),
+        (
+            CountObjects,
+            CardTypesAmong,
+            BasicLandTypesAmong,
+            GreatestStat,
+            Devotion,
+            ColorsAmong,
+            PartySize,
+        ),
     ):
         return False
     if isinstance(expr, Sum):

@@ -182,6 +182,14 @@ class BasicLandTypesAmong:
 
 
 @dataclass(frozen=True, slots=True)
+class PartySize:
+    """CR 700.8: "creature in your party": up to one each of Cleric, Rogue, Warrior and
+    Wizard among ``subject`` (creatures you control), as many as can be filled at once."""
+
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class GreatestStat:
     """ "the greatest power among creatures you control"."""
 
@@ -227,6 +235,7 @@ Expr = (
     | Devotion
     | CountersOnSource
     | ColorsAmong
+    | PartySize
 )
 
 

@@ -34,6 +34,7 @@ from rules_engine.effects import (
     ManaValueOfAffected,
     Negate,
     ObjectMatches,
+    PartySize,
     SourceStatus,
     Subject,
     Sum,
@@ -422,6 +423,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, AffectedStat):
         chars = state.get(affected) if affected else None
         return (getattr(chars, expr.stat) or 0) if chars else 0
+    if isinstance(expr, PartySize):
+        return party_size([state[label] for label in select(expr.subject, state, world, ctx)])
     if isinstance(expr, BasicLandTypesAmong):
         found = set()
         for label in select(expr.subject, state, world, ctx):
@@ -453,6 +456,25 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             colors |= state[label].colors
         return len(colors)
     raise TypeError(f"unknown expression {expr!r}")
+
+
+PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(creatures: list[Characteristics]) -> int:
+    """CR 700.8: the most of the four roles that different creatures can fill at once (a
+    creature with every creature type, 702.73a, can fill any one)."""
+    roles = [{r for r in PARTY_ROLES if c.all_creature_types or r in c.subtypes} for c in creatures]
+    roles = [r for r in roles if r]
+
+    def best(index: int, taken: frozenset[str]) -> int:
+        if index == len(roles) or len(taken) == len(PARTY_ROLES):
+            return len(taken)
+        skip = best(index + 1, taken)
+        fill = max((best(index + 1, taken | {r}) for r in roles[index] - taken), default=0)
+        return max(skip, fill)
+
+    return best(0, frozenset())
 
 
 def devotion(mana_cost: str | None, colors: frozenset[str]) -> int:

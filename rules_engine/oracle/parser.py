@@ -64,7 +64,7 @@ from rules_engine.oracle.text import (
     strip_reminder,
     tokenize,
 )
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS, subtype_category
 
 AbilityKind = Literal[
     "keyword",
@@ -972,15 +972,29 @@ def _general_sentence(
     parts = _merge_ability_parts(parts)
     if where is not None:
         parts = [Part(p.layer, _substitute_x(p.action, where)) for p in parts]
-    cda = (
-        subject.kind == "self"
-        and condition is None
-        and all(isinstance(p.action, ColorChange) for p in parts)
-    )
+    cda = subject.kind == "self" and condition is None and all(_defines_itself(p) for p in parts)
     spec = EffectSpec(
         sentence, subject, tuple(parts), condition=condition, cda=cda, until_end_of_turn=until_eot
     )
     return spec, bool(result.rules)
+
+
+def _defines_itself(part: Part) -> bool:
+    """CR 604.3: "~ is blue" or "~ is every creature type" defines the object's own color or
+    creature types (and works in every zone); setting or removing types does not."""
+    action = part.action
+    if isinstance(action, ColorChange):
+        return True
+    return (
+        isinstance(action, TypeChange)
+        and (action.all_creature_types or bool(action.add_subtypes))
+        and action.set_types is None
+        and action.set_subtypes is None
+        and not (action.add_types or action.remove_types or action.remove_supertypes)
+        and not (action.add_supertypes or action.lose_subtype_kinds)
+        and not (action.lose_all_creature_types or action.set_chosen_type or action.add_chosen_type)
+        and all(subtype_category(s) == "Creature" for s in action.add_subtypes)
+    )
 
 
 def _substitute_x(action: Any, expr: Expr) -> Any:

@@ -30,8 +30,10 @@ from rules_engine.effects import (
     ModifyPT,
     Negate,
     Part,
+    PartySize,
     SetName,
     SetPT,
+    Subject,
     Sum,
     Times,
     TypeChange,
@@ -544,6 +546,13 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = CountersOnSource(kind)
         elif cursor.accept("card", "in", "your", "hand"):
             count = HandSize()
+        elif cursor.accept("basic", "land", "type", "among"):
+            lands = parse_subject(cursor, context)
+            if lands is None:
+                cursor.fail("expected lands after 'basic land type among'")
+            count = BasicLandTypesAmong(lands)
+        elif cursor.accept("creature", "in", "your", "party"):
+            count = PartySize(_creatures_you_control(context))
         elif cursor.accept("color", "among"):
             among = parse_subject(cursor, context)
             if among is None:
@@ -557,6 +566,13 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
         power = _scale(power, count)
         toughness = _scale(toughness, count)
     result.parts.append(Part("7c", ModifyPT(power, toughness)))
+
+
+def _creatures_you_control(context: SubjectContext) -> Subject:
+    cursor = Cursor(["creatures", "you", "control"], sentence="creatures you control")
+    subject = parse_subject(cursor, context)
+    assert subject is not None
+    return subject
 
 
 def _counters_on_it(cursor: Cursor) -> str | None:

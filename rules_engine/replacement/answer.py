@@ -282,11 +282,13 @@ def _effects_in(node: Any) -> dict[str, dict[str, str]]:
         if not isinstance(current, dict):
             continue
         for option in current.get("options", []):
+            stack.append(option.get("then"))
+            if "apply" not in option:
+                continue  # declining a "you may ... instead"
             found[option["apply"]] = {
                 "source": option["source"],
                 "source_name": option["source_name"],
                 "text": option["text"],
             }
-            stack.append(option.get("then"))
         stack.append(current.get("then"))
     return found

@@ -157,7 +157,9 @@ DRAW_LICH = _T(
 DRAW_EMPTY_WIN = _T(
     r"^if you would draw a card while your library has no cards in it, you win the game instead$"
 )
-DRAW_GAIN_LIFE = _T(r"^if you would draw a card, you gain (?P<n>\w+) life instead$")
+DRAW_GAIN_LIFE = _T(
+    r"^if you would draw a card, you (?P<may>may )?(?:instead )?gain (?P<n>\w+) life(?: instead)?$"
+)
 NEXT_DRAW_LIFE = _T(
     r"^the next time you would draw a card this turn, you gain (?P<n>\w+) life instead$"
 )
@@ -421,7 +423,11 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return ReplacementSpec(sentence, "draw_empty_win", player="you", empty_library=True)
     if m := DRAW_GAIN_LIFE.match(body):
         return ReplacementSpec(
-            sentence, "draw_life", player="you", amount=_number(m["n"], sentence)
+            sentence,
+            "draw_life",
+            player="you",
+            amount=_number(m["n"], sentence),
+            optional=bool(m["may"]),
         )
     if m := NEXT_DRAW_LIFE.match(body):
         return ReplacementSpec(

@@ -1075,6 +1075,19 @@ class Explorer:
                     follow + rest, new_shields, path + (step_name,), results, still
                 )
                 node["options"].append(entry)
+        for option in options:
+            if option.spec.optional and option.spec.family != "self_copy":
+                # "You may ... instead": the affected player may also leave it unapplied
+                # (it then doesn't apply to this event, 614.5); nothing is added to the path.
+                gone = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
+                declined = Pending(event, pending.used | gone, pending.batch)
+                node["options"].append(
+                    {
+                        "choose": f"not to apply {option.shown}",
+                        "declines": option.shown,
+                        "then": self._step([declined, *rest], shields, path, results, offered),
+                    }
+                )
         return node
 
 
@@ -1105,6 +1118,12 @@ def _explain(
         text += " None must go first, so any of them may be chosen (616.1e)."
     else:
         text += " It is the only one, so it applies (616.1e)."
+    optional = [o.shown for o in options if o.spec.optional and o.spec.family != "self_copy"]
+    if optional:
+        text += (
+            f' {", ".join(optional)} says "you may", so {chooser} may also leave it unapplied,'
+            " and then it doesn't apply to this event."
+        )
     if used:
         text += f" Already applied to this event, so not again: {', '.join(sorted(used))} (614.5)."
     return text

@@ -57,6 +57,8 @@ def mismatches(data: dict[str, Any]) -> list[str]:
                 ok = _same_subtypes(value, actual)
             elif key == "abilities":
                 ok = {_normal(v) for v in value} == {_normal(v) for v in got or []}
+            elif key == "all_creature_types":
+                ok = bool(value) == bool(got)  # the engine writes it only when true
             elif key in LIST_FIELDS:
                 ok = set(value) == set(got or [])
             else:
