@@ -120,6 +120,12 @@ DAMAGE_PREVENT_ALL_TO = _T(r"^if damage would be dealt to (?P<tgt>.+?), prevent 
 REDIRECT = _T(
     r"^all damage that would be dealt to (?P<tgt>.+?) is dealt to (?P<to>enchanted creature|~) instead$"
 )
+# "The next 3 damage that would be dealt to target creature this turn is dealt to you
+# instead" (a redirection shield, used up like a prevention shield, 615.7).
+REDIRECT_NEXT = _T(
+    r"^the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn is dealt to "
+    r"(?P<to>you|~|enchanted creature) instead$"
+)
 WORSHIP = _T(
     r"^if you control a creature, damage that would reduce your life total to less than 1 "
     r"reduces it to 1 instead$"
@@ -318,6 +324,16 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         to = "enchanted" if m["to"] == "enchanted creature" else "self"
         return ReplacementSpec(
             sentence, "redirect", target=_who(m["tgt"], sentence), redirect_to=to
+        )
+    if m := REDIRECT_NEXT.match(body):
+        to = {"you": "you", "~": "self", "enchanted creature": "enchanted"}[m["to"]]
+        return ReplacementSpec(
+            sentence,
+            "redirect",
+            target=_who(m["tgt"], sentence),
+            redirect_to=to,  # type: ignore[arg-type]
+            amount=_number(m["n"], sentence),
+            shield="amount",
         )
     if WORSHIP.match(body):
         return ReplacementSpec(sentence, "worship", player="you", if_you_control_creature=True)

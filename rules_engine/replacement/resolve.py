@@ -255,6 +255,8 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
                 return False
             return _source_fits(active, event.source, board)
         if family == "redirect":
+            if spec.shield == "amount" and not active.remaining:
+                return False
             destination = _redirect_destination(active, board)
             return (
                 destination is not None
@@ -454,6 +456,8 @@ def entering_view(event: Enter, board: Board) -> EnteringView:
 
 
 def _redirect_destination(active: ActiveReplacement, board: Board) -> str | None:
+    if active.spec.redirect_to == "you":
+        return active.controller
     if active.spec.redirect_to == "self":
         obj = board.game.object(active.source)
         return active.source if obj is not None and obj.on_battlefield else None
@@ -539,9 +543,16 @@ def apply(
         if family in ("prevent_static", "prevent_shield"):
             return _prevent(active, event, board)
         if family == "redirect":
-            return [
-                replace(event, target=_redirect_destination(active, board) or event.target)
-            ], active
+            destination = _redirect_destination(active, board) or event.target
+            if spec.shield != "amount":
+                return [replace(event, target=destination)], active
+            # A shield: only the next N damage goes elsewhere; the rest is dealt as it was.
+            moved = min(active.remaining or 0, event.amount)
+            left = (active.remaining or 0) - moved
+            pieces: list[Event] = [replace(event, target=destination, amount=moved)]
+            if event.amount > moved:
+                pieces.append(replace(event, amount=event.amount - moved))
+            return pieces, replace(active, remaining=left) if left > 0 else None
         if family == "worship":
             return [replace(event, life_floor=1)], active
     if isinstance(event, Destroy) and family == "regenerate":
@@ -920,7 +931,12 @@ def _shield_limits(
 ) -> list[int | None]:
     """CR 615.7: a "prevent the next N" shield facing simultaneous damage: the chooser splits it."""
     event = pending.event
-    if option.spec.shield != "amount" or pending.batch is None or not isinstance(event, Damage):
+    if (
+        not option.spec.prevention
+        or option.spec.shield != "amount"
+        or pending.batch is None
+        or not isinstance(event, Damage)
+    ):
         return [None]
     others = sum(
         p.event.amount
