@@ -131,9 +131,19 @@ class _Reader:
                     )
                 ]
             card = card_from_json(what, f"{path}.to_graveyard")
+            # A card going from a hand to a graveyard is discarded, unless the event says not.
+            discarded = zone == "hand" and data.get("discard", True) is not False
+            madness = discarded and any(t.lower().startswith("madness") for t in card.rules_text)
             return [
                 ZoneMove(
-                    card.name, "graveyard", zone, owner, card.token, "Creature" in card.types, owner
+                    card.name,
+                    "graveyard",
+                    zone,
+                    owner,
+                    card.token,
+                    "Creature" in card.types,
+                    owner,
+                    madness=madness,
                 )
             ]
         if kind == "draw":

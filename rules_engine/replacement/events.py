@@ -60,6 +60,7 @@ class ZoneMove:
     creature: bool = False
     controller: str = ""
     implicit: bool = False  # contained in a destruction; shown only if something replaces it
+    madness: bool = False  # a card with madness being discarded (702.35a): exiled instead
 
     @property
     def dies(self) -> bool:

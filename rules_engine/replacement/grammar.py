@@ -108,7 +108,7 @@ DAMAGE_MODIFY = _T(
     r"^if (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage to (?P<tgt>.+?), "
     r"(?:it|that source) deals "
     r"(?P<mod>double|triple|that much damage plus (?P<plus>\w+))(?: that damage)?(?: to that "
-    r"(?:permanent or player|player or permanent))? instead$"
+    r"(?:permanent or player|player or permanent|player|permanent|creature))? instead$"
 )
 DAMAGE_PREVENT_N = _T(
     r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent (?P<n>\w+) of that damage$"
@@ -124,7 +124,7 @@ REDIRECT = _T(
 # instead" (a redirection shield, used up like a prevention shield, 615.7).
 REDIRECT_NEXT = _T(
     r"^the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn is dealt to "
-    r"(?P<to>you|~|enchanted creature) instead$"
+    r"(?P<to>you|~|enchanted creature|target creature(?: you control)?) instead$"
 )
 WORSHIP = _T(
     r"^if you control a creature, damage that would reduce your life total to less than 1 "
@@ -163,6 +163,7 @@ DRAW_LICH = _T(
 DRAW_EMPTY_WIN = _T(
     r"^if you would draw a card while your library has no cards in it, you win the game instead$"
 )
+DRAW_SKIP = _T(r"^if you would draw a card, you (?P<may>may )?skip that draw instead$")
 DRAW_GAIN_LIFE = _T(
     r"^if you would draw a card, you (?P<may>may )?(?:instead )?gain (?P<n>\w+) life(?: instead)?$"
 )
@@ -326,7 +327,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             sentence, "redirect", target=_who(m["tgt"], sentence), redirect_to=to
         )
     if m := REDIRECT_NEXT.match(body):
-        to = {"you": "you", "~": "self", "enchanted creature": "enchanted"}[m["to"]]
+        to = {"you": "you", "~": "self", "enchanted creature": "enchanted"}.get(m["to"], "target")
         return ReplacementSpec(
             sentence,
             "redirect",
@@ -437,6 +438,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if DRAW_EMPTY_WIN.match(body):
         return ReplacementSpec(sentence, "draw_empty_win", player="you", empty_library=True)
+    if m := DRAW_SKIP.match(body):
+        return ReplacementSpec(sentence, "draw_skip", player="you", optional=bool(m["may"]))
     if m := DRAW_GAIN_LIFE.match(body):
         return ReplacementSpec(
             sentence,

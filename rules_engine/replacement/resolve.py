@@ -62,6 +62,54 @@ class Pending:
     event: Event
     used: frozenset[str] = frozenset()
     batch: int | None = None  # events that happen simultaneously share a batch
+    # Results of the batch's damage already dealt, waiting for the rest of it (120.4).
+    carried: tuple[DamageResult, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageResult:
+    """What dealt damage does besides the damage (CR 120.3): -1/-1 counters from wither or
+    infect (120.3d), poison counters from infect (120.3b), life from lifelink (120.3f)."""
+
+    kind: str  # "counters" or "life"
+    what: str  # the counter kind, or the player who gains life
+    on: str  # the object or player that gets counters, or the lifelink source
+    n: int
+
+
+def damage_results(event: Damage, board: Board) -> tuple[DamageResult, ...]:
+    """The results of this damage, besides the damage itself, as the rules add them."""
+    if event.amount <= 0 or event.source not in board.chars:
+        return ()
+    keywords = {a.text.lower() for a in board.chars[event.source].abilities}
+    found: list[DamageResult] = []
+    if event.target in board.game.players:
+        if "infect" in keywords:
+            found.append(DamageResult("counters", "poison", event.target, event.amount))
+    elif ({"infect", "wither"} & keywords) and _is_creature(board, event.target):
+        found.append(DamageResult("counters", "-1/-1", event.target, event.amount))
+    controller = board.controller_of(event.source)
+    if "lifelink" in keywords and controller is not None:
+        found.append(DamageResult("life", controller, event.source, event.amount))
+    return tuple(found)
+
+
+def _is_creature(board: Board, label: str) -> bool:
+    chars = board.chars.get(label)
+    return chars is not None and "Creature" in chars.types
+
+
+def result_events(results: tuple[DamageResult, ...]) -> list[Event]:
+    """One counters event per recipient and kind, one life gain per lifelink source: what
+    simultaneous damage does happens at once (702.15b; Vizier of Remedies' ruling)."""
+    counters: dict[tuple[str, str], int] = {}
+    life: dict[tuple[str, str], int] = {}
+    for r in results:
+        bucket = counters if r.kind == "counters" else life
+        bucket[(r.what, r.on)] = bucket.get((r.what, r.on), 0) + r.n
+    events: list[Event] = [PutCounters(kind, on, n) for (kind, on), n in counters.items()]
+    events += [GainLife(player, n) for (player, _source), n in life.items()]
+    return events
 
 
 @dataclass
@@ -290,6 +338,8 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             return _player_fits(spec.graveyard_of, event.owner, active, board)
         if family in ("die_exile_token", "die_elsewhere"):
             return event.dies and _object_fits(spec.objects, event.obj, active, board)
+        if family == "madness":
+            return event.madness and event.to_zone == "graveyard" and active.source == event.obj
         return False
     if isinstance(event, Draw):
         if not _player_fits(spec.player, event.player, active, board):
@@ -298,7 +348,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             return not event.first_in_draw_step
         if family == "draw_empty_win":
             return board.library_sizes.get(event.player) == 0
-        return family in ("draw_lich", "draw_life", "draw_to_return")
+        return family in ("draw_lich", "draw_life", "draw_to_return", "draw_skip")
     if isinstance(event, GainLife):
         return (
             family in ("gain_modify", "gain_to_draw", "gain_to_loss")
@@ -458,6 +508,10 @@ def entering_view(event: Enter, board: Board) -> EnteringView:
 def _redirect_destination(active: ActiveReplacement, board: Board) -> str | None:
     if active.spec.redirect_to == "you":
         return active.controller
+    if active.spec.redirect_to == "target":
+        chosen = active.targets[-1] if active.targets else None
+        obj = board.game.object(chosen) if chosen else None
+        return chosen if obj is not None and obj.on_battlefield else None
     if active.spec.redirect_to == "self":
         obj = board.game.object(active.source)
         return active.source if obj is not None and obj.on_battlefield else None
@@ -558,7 +612,7 @@ def apply(
     if isinstance(event, Destroy) and family == "regenerate":
         return [Regenerate(event.obj)], None
     if isinstance(event, ZoneMove):
-        if family in ("graveyard", "die_elsewhere"):
+        if family in ("graveyard", "die_elsewhere", "madness"):
             return [replace(event, to_zone=spec.to_zone or "exile")], active
         if family == "die_exile_token":
             token = CreateTokens(
@@ -574,6 +628,8 @@ def apply(
             return [LookAndSort(event.player, spec.amount or 3)], active
         if family == "draw_empty_win":
             return [WinGame(event.player)], active
+        if family == "draw_skip":
+            return [Nothing()], active
         if family == "draw_life":
             return [GainLife(event.player, spec.amount or 0)], None
         if family == "draw_to_return":
@@ -785,6 +841,8 @@ def _candidates(
     if isinstance(pending.event, Enter):
         effects += entering_view(pending.event, board).own
         effects += _as_enters(pending.event, board)
+    if isinstance(pending.event, ZoneMove) and pending.event.madness:
+        effects.append(_madness(pending.event))
     # 614.5: once per event (the misreading allows a second time).
     spent = (
         pending.used
@@ -840,6 +898,14 @@ def _as_enters(event: Enter, board: Board) -> list[ActiveReplacement]:
                 )
             )
     return found
+
+
+def _madness(event: ZoneMove) -> ActiveReplacement:
+    """CR 702.35a: a discarded card with madness is exiled instead of going to a graveyard
+    (its owner then may cast it; not part of this event)."""
+    text = "Madness (discarded, it goes into exile instead of a graveyard, 702.35a)"
+    spec = ReplacementSpec(text, "madness", objects=Subject("self", words="~"), to_zone="exile")
+    return ActiveReplacement(f"{event.obj}#madness", spec, event.obj, event.obj, event.owner, 0)
 
 
 def _forced(candidates: list[ActiveReplacement]) -> tuple[list[ActiveReplacement], str]:
@@ -960,6 +1026,22 @@ class Explorer:
     leaves: list[Leaf] = field(default_factory=list)
     misreading: ReplacementMisreading = CORRECT_REPLACEMENT
 
+    def _damage_results(
+        self, pending: Pending, event: Event, rest: list[Pending]
+    ) -> tuple[list[Pending], list[Pending]]:
+        """CR 120.4b: the results of damage (counters, lifelink's life) happen once all the
+        damage dealt at the same time has been dealt, and can be replaced in their turn."""
+        own = damage_results(event, self.board) if isinstance(event, Damage) else ()
+        results = pending.carried + own
+        if not results:
+            return rest, []
+        if pending.batch is not None:
+            for i, later in enumerate(rest):
+                if later.batch == pending.batch and isinstance(later.event, Damage):
+                    carried = replace(later, carried=later.carried + results)
+                    return [*rest[:i], carried, *rest[i + 1 :]], []
+        return rest, [Pending(e) for e in result_events(results)]
+
     def chooser(self, event: Event, candidates: list[ActiveReplacement]) -> str | None:
         """CR 616.1: the affected player, or the affected object's controller, chooses."""
         if self.misreading.chooser == "controller" and candidates:
@@ -1026,6 +1108,8 @@ class Explorer:
                     )
                 return node
             happened, contained = _happen(event, self.board)
+            rest, more = self._damage_results(pending, event, rest)
+            contained = contained + more
             node["happens"] = [result_json(e) for e in happened]
             node["explain"] = (
                 "No replacement or prevention effect applies any more, so this happens."
@@ -1072,6 +1156,9 @@ class Explorer:
                     )
                     for e in replaced
                 ]
+                if pending.carried and follow:
+                    # What the batch's earlier damage did still waits for the rest of it.
+                    follow[0] = replace(follow[0], carried=pending.carried)
                 still = frozenset(c.eid for c in candidates) - {option.eid}
                 entry: dict[str, Any] = {
                     "apply": option.shown,

@@ -57,7 +57,7 @@ class ReplacementSpec:
     amount: int | None = None  # "prevent 1 of that damage", "prevent the next 3 damage"
     half_up: bool = False
     to_zone: str | None = None
-    redirect_to: Literal["enchanted", "self", "you"] | None = None
+    redirect_to: Literal["enchanted", "self", "you", "target"] | None = None
     counter_kind: str | None = None  # None = any kind
     except_first_draw: bool = False
     empty_library: bool = False
