@@ -180,12 +180,32 @@ def _order_answer(result: Result, ask: Ask) -> dict[str, Any]:
     }
 
 
+def _effect_ids_or_none(result: Result, wanted: str, path: str) -> list[str]:
+    """The effect's ids, or none when it names an object on the board whose effect never
+    came to exist (a board error for any other name)."""
+    try:
+        return resolve_effect_id(result.evaluation, wanted, path)
+    except BoardError:
+        label = wanted.split("#", 1)[0]
+        if any(obj.label == label for obj in result.game.objects):
+            return []
+        raise
+
+
 def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
     """Whether A depends on B (613.8a), from the graphs the engine actually used."""
     evaluation = result.evaluation
     names = result.display_ids()
-    a_ids = resolve_effect_id(evaluation, a, "ask.depends[0]")
-    b_ids = resolve_effect_id(evaluation, b, "ask.depends[1]")
+    a_ids = _effect_ids_or_none(result, a, "ask.depends[0]")
+    b_ids = _effect_ids_or_none(result, b, "ask.depends[1]")
+    if not a_ids or not b_ids:
+        gone = a if not a_ids else b
+        reason = (
+            f"{gone} never applies: its ability is gone before its layer is reached (for "
+            "example removed in layer 6), and an effect that doesn't exist depends on nothing "
+            "and nothing depends on it (613.8a)"
+        )
+        return {"depends": {"answer": False, "reason": reason, "rule": "613.8a"}}
     for graph in evaluation.graphs:
         for edge in graph.edges:
             if edge.dependent in a_ids and edge.on in b_ids:

@@ -95,8 +95,8 @@ class Evaluation:
 def _layer_rule(layer: str, effect: Effect) -> str:
     if effect.kind == "face_down":
         return "708.2"
-    if effect.kind == "counters":
-        return "613.4c"
+    if effect.kind == "counters" and layer == "7c":
+        return "613.4c"  # keyword counters (flying, ...) are layer 6: 613.1f below
     return LAYER_RULES[layer]
 
 

@@ -6,6 +6,7 @@ timeline ends, and lists what the game would do next when it checks.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rules_engine.characteristics import Characteristics
@@ -55,20 +56,32 @@ def _enchant_allows(
 
 
 def _protected_from(
-    host: str, attached: Characteristics, state: dict[str, Characteristics]
+    host: str, attached: Characteristics, state: dict[str, Characteristics], label: str = ""
 ) -> bool:
-    """CR 702.16c-d: protection from a quality keeps Auras and Equipment with it off."""
+    """CR 702.16c-d: protection from a quality keeps Auras and Equipment with it off, except
+    protection an Aura grants with "This effect doesn't remove ~" (the Ward cycle)."""
     if host not in state:
         return False
+    spared = _spares_itself(attached)
     for ability in state[host].abilities:
         text = ability.text.lower()
         if not text.startswith("protection from "):
+            continue
+        if spared and re.match(rf"g:{re.escape(label)}(?:[#.:]|$)", ability.key):
             continue
         qualities = text.removeprefix("protection from ").replace(" and from ", ",")
         for quality in qualities.replace(" and ", ",").split(","):
             if _has_quality(attached, quality.strip().removeprefix("the ")):
                 return True
     return False
+
+
+def _spares_itself(chars: Characteristics) -> bool:
+    return any(
+        re.fullmatch(r"this effect doesn't remove ~\.?", note.lower())
+        for ability in chars.abilities
+        for note in ability.parsed.notes
+    )
 
 
 def _has_quality(chars: Characteristics, quality: str) -> bool:
@@ -136,7 +149,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                 and "Creature"
                 not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
                 and _enchant_allows(chars, host or "", state, world)
-                and not _protected_from(host or "", chars, state)
+                and not _protected_from(host or "", chars, state, obj.label)
             )
             if not legal:
                 actions.append(
@@ -152,7 +165,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                 or "Creature" not in state[host].types
                 or "Creature"
                 in chars.types  # CR 301.5c: an Equipment that's a creature can't equip
-                or _protected_from(host, chars, state)
+                or _protected_from(host, chars, state, obj.label)
             ):
                 actions.append(
                     StateBasedAction(

@@ -542,6 +542,10 @@ def _parse_clause(
         merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
         effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {sentence}")
         return
+    if re.match(r"^this effect doesn't remove ~$", body, re.IGNORECASE):
+        # The Ward cycle: the protection it grants doesn't make it fall off (702.16c, sba.py).
+        out.notes.append(sentence)
+        return
     if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
         out.rules.append(sentence)
         return

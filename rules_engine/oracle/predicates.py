@@ -370,9 +370,12 @@ def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
         d.chosen_color = True
     elif cursor.accept("all", "colors"):
         d.colors |= {"W", "U", "B", "R", "G"}
-    elif cursor.accept("the", "chosen", "type") or cursor.accept(
-        "the", "creature", "type", "of", "your", "choice"
+    elif (
+        cursor.accept("the", "chosen", "type")
+        or cursor.accept("the", "creature", "type", "of", "your", "choice")
+        or cursor.accept("the", "basic", "land", "type", "of", "your", "choice")
     ):
+        # The choice is the board's choices.creature_type or choices.land_type (305.7).
         d.chosen_type = True
     elif cursor.accept("every", "basic", "land", "type"):
         d.every_basic_land_type = True
