@@ -383,10 +383,11 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class CountAtLeast:
-    """ "As long as you control five or more enchantments"."""
+    """ "As long as you control five or more enchantments" (``op`` "<=" for "two or fewer")."""
 
     subject: Subject
     minimum: int
+    op: str = ">="
 
 
 @dataclass(frozen=True, slots=True)

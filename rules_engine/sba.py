@@ -15,7 +15,7 @@ from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
 from rules_engine.selection import Context, World, matches
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, SUBTYPE_CATEGORY
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_NAMES, COLOR_WORDS, SUBTYPE_CATEGORY
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +64,10 @@ def _protected_from(
         return False
     spared = _spares_itself(attached)
     for ability in state[host].abilities:
-        text = ability.text.lower()
-        if not text.startswith("protection from "):
-            continue
         if spared and re.match(rf"g:{re.escape(label)}(?:[#.:]|$)", ability.key):
             continue
-        qualities = text.removeprefix("protection from ").replace(" and from ", ",")
-        for quality in qualities.replace(" and ", ",").split(","):
-            if _has_quality(attached, quality.strip().removeprefix("the ")):
-                return True
+        if any(has_quality(attached, q) for q in protection_qualities(ability.text)):
+            return True
     return False
 
 
@@ -84,7 +79,23 @@ def _spares_itself(chars: Characteristics) -> bool:
     )
 
 
-def _has_quality(chars: Characteristics, quality: str) -> bool:
+def protection_qualities(text: str, chosen_color: str | None = None) -> tuple[str, ...]:
+    """ "Protection from black and from green" -> ("black", "green") (CR 702.16a, 702.16g);
+    "the chosen color" becomes the color chosen as the permanent entered."""
+    lowered = text.lower()
+    if not lowered.startswith("protection from "):
+        return ()
+    body = lowered.removeprefix("protection from ").replace(" and from ", ",").replace(" and ", ",")
+    found = []
+    for quality in (q.strip().removeprefix("the ") for q in body.split(",")):
+        if quality == "chosen color":
+            quality = COLOR_NAMES.get(chosen_color or "", "")
+        if quality:
+            found.append(quality)
+    return tuple(found)
+
+
+def has_quality(chars: Characteristics, quality: str) -> bool:
     """Whether an object has the quality a protection ability names (CR 702.16a)."""
     if quality == "everything":
         return True

@@ -491,7 +491,9 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
     if condition is None or isinstance(condition, Always):
         return True
     if isinstance(condition, CountAtLeast):
-        return count(condition.subject, state, world, ctx, None) >= condition.minimum
+        return _op(
+            count(condition.subject, state, world, ctx, None), condition.op, condition.minimum
+        )
     if isinstance(condition, ObjectMatches):
         return any(
             matches(condition.filter, label, state, world, ctx)

@@ -780,9 +780,19 @@ def _number_then(cursor: Cursor) -> tuple[int, str] | None:
     return value, ">="
 
 
+def parse_condition(words: str, sentence: str) -> Condition:
+    """A condition on its own ("you control two or more other lands"), for the replacement
+    grammar's "enters tapped unless ..." (OracleParseError if it can't be read)."""
+    return _condition(words, sentence, _SentenceState(SubjectContext()))
+
+
 def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     """The "as long as" conditions of static abilities (CR 611.3a: checked continuously)."""
     text = words.strip().lower()
+    if text.startswith("you control "):
+        # "you control a Mountain or a Forest" (check lands) reads as "a Mountain or Forest".
+        words = re.sub(r" or (?:a|an) ", " or ", words.strip(), flags=re.IGNORECASE)
+        text = words.lower()
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
     if m := re.fullmatch(r"(?:it's|it is) (?:a|an) (?P<what>[\w -]+)", text):
@@ -837,18 +847,19 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
                 raise fail
             filters = tuple(replace(f, controller="you", other=True) for f in subject.filters)
             return CountAtLeast(Subject("filter", filters, words=subject.words), 1)
+        op = ">="
         if cursor.accept("a") or cursor.accept("an"):
             minimum = 1
         else:
             amount = _number_then(cursor)
             if amount is None:
                 raise fail
-            minimum = amount[0]
+            minimum, op = amount  # "two or fewer other lands" is at most two (fast lands)
         subject = parse_subject(cursor, state.context)
         if subject is None or not cursor.at_end():
             raise fail
         filters = tuple(replace(f, controller="you") for f in subject.filters)
-        return CountAtLeast(Subject("filter", filters, words=subject.words), minimum)
+        return CountAtLeast(Subject("filter", filters, words=subject.words), minimum, op)
     if cursor.accept("any", "player", "controls") or cursor.accept("an", "opponent", "controls"):
         opponent = cursor.tokens[cursor.pos - 2].lower() == "opponent"
         cursor.accept("a") or cursor.accept("an")

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from rules_engine.effects import Filter, Subject
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.parser import parse_condition
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder, tokenize
 from rules_engine.replacement.specs import CantSpec, PlayerWord, ReplacementSpec, Spec, Who
@@ -218,6 +219,7 @@ PLAYER_COUNTERS_PLUS = _T(
     r"counters instead$"
 )
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
+ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
 # Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
 ENTERS_UNDER_YOUR_CONTROL = _T(
     r"^if (?P<what>.+?) would enter under an opponent's control(?: this turn)?, it enters under "
@@ -554,6 +556,11 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             amount=None if x else _number(m["n"], sentence),
             extra="x" if x else None,
         )
+    if m := ENTERS_TAPPED_UNLESS.match(body):
+        unless = parse_condition(m["cond"], sentence)
+        return ReplacementSpec(
+            sentence, "enter_tapped", objects=Subject("self", words="~"), unless=unless
+        )
     if m := ENTERS_TAPPED.match(body):
         what = m["what"]
         objects = Subject("self", words="~") if what == "~" else _what_objects(what, sentence)
@@ -585,10 +592,23 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     return None
 
 
+TO_AND_BY = _T(
+    r"^prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<what>.+?) "
+    r"this turn$"
+)
+
+
 def _split_compound(body: str) -> list[str]:
-    """ "You can't lose the game and your opponents can't win the game" is two effects."""
+    """ "You can't lose the game and your opponents can't win the game" is two effects, and
+    so is damage prevented "to and dealt by" a creature (Maze of Ith)."""
     if CANT_LOSE_WIN.match(body):
         return ["you can't lose the game", "your opponents can't win the game"]
+    if m := TO_AND_BY.match(body):
+        kind = m["combat"] or ""
+        return [
+            f"prevent all {kind}damage that would be dealt to {m['what']} this turn",
+            f"prevent all {kind}damage {m['what']} would deal this turn",
+        ]
     return [body]
 
 

@@ -50,7 +50,8 @@ from rules_engine.replacement.events import (
     result_json,
 )
 from rules_engine.replacement.specs import TIER_RULES, CantSpec, ReplacementSpec, Who
-from rules_engine.selection import Context, World, matches
+from rules_engine.sba import has_quality, protection_qualities
+from rules_engine.selection import Context, World, condition_holds, matches
 
 MAX_LEAVES = 5000
 
@@ -165,7 +166,15 @@ def statics_of(
                 cants.append(ActiveCant(eid, spec, obj.label, c.controller))
             else:
                 statics.append(
-                    ActiveReplacement(eid, spec, obj.label, c.name, c.controller, obj.timestamp)
+                    ActiveReplacement(
+                        eid,
+                        spec,
+                        obj.label,
+                        c.name,
+                        c.controller,
+                        obj.timestamp,
+                        choices=obj.choices,  # "of the chosen type" (Metallic Mimic)
+                    )
                 )
         statics.extend(_protection(obj, c))
         if "indestructible" in {a.text.lower() for a in c.abilities}:
@@ -177,30 +186,19 @@ def statics_of(
 
 
 def _protection(obj: GameObject, chars: Characteristics) -> list[ActiveReplacement]:
-    """CR 702.16e: damage from a source with the stated quality is prevented."""
-    from rules_engine.effects import Filter
-    from rules_engine.vocabulary import COLOR_WORDS
-
+    """CR 702.16e: damage from a source with the stated quality is prevented (any quality
+    702.16a allows: a color, multicolored, a card type, "everything"; 702.16g "and from")."""
     found = []
     for ability in chars.abilities:
-        text = ability.text.lower()
-        if not text.startswith("protection from "):
-            continue
-        quality = text.removeprefix("protection from ")
-        if quality == "the chosen color":
-            quality = {v: k for k, v in COLOR_WORDS.items()}.get(obj.choices.color or "", "")
-        if quality in COLOR_WORDS:
-            source = Filter(zone="anywhere", colors=frozenset({COLOR_WORDS[quality]}))
-        elif quality == "everything":
-            source = Filter(zone="anywhere")
-        else:
+        qualities = protection_qualities(ability.text, obj.choices.color)
+        if not qualities:
             continue
         spec = ReplacementSpec(
             f"{ability.text} (damage from such sources is prevented, 702.16e)",
             "prevent_static",
             prevention=True,
-            source=Subject("filter", (source,), words=quality),
             target=Who("none", Subject("self", words="~")),
+            protection_from=qualities,
         )
         found.append(
             ActiveReplacement(
@@ -246,7 +244,8 @@ def _object_fits(
         return False
     if subject.kind == "self":
         return label == active.source
-    if subject.kind == "targets":
+    if subject.kind == "targets" or (subject.kind == "antecedent" and active.resolved):
+        # "Untap target attacking creature. Prevent ... that creature": its target.
         return label in active.targets
     if subject.kind == "attached":
         source = board.game.object(active.source)
@@ -266,6 +265,9 @@ def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: Bo
 
 def _source_fits(active: ActiveReplacement, source: str, board: Board) -> bool:
     spec = active.spec
+    if spec.protection_from:
+        chars = board.chars.get(source)
+        return chars is not None and any(has_quality(chars, q) for q in spec.protection_from)
     if spec.source_choice:
         chosen = source in active.targets or bool(
             active.choices.copy and source in active.choices.copy
@@ -274,7 +276,7 @@ def _source_fits(active: ActiveReplacement, source: str, board: Board) -> bool:
         return chosen and (spec.source is None or _object_fits(spec.source, source, active, board))
     if spec.source is None:
         return True
-    if spec.source.kind == "filter" and source in board.chars:
+    if source in board.chars:
         return _object_fits(spec.source, source, active, board)
     return False
 
@@ -411,6 +413,14 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) 
         return active.source == event.obj
     own = active.source == event.obj
     if spec.objects is not None and spec.objects.kind == "self":
+        # "Unless you control ..." is checked as it would enter (614.12): the lands already
+        # there, not itself.
+        if (
+            family == "enter_tapped"
+            and spec.unless is not None
+            and condition_holds(spec.unless, board.chars, board.world, _ctx(active))
+        ):
+            return False
         return own and (family != "enter_tapped" or not event.tapped)
     if own:
         return False  # a general effect of the entering permanent doesn't see itself (614.12)

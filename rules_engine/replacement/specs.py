@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules_engine.effects import Subject
+from rules_engine.effects import Condition, Subject
 
 # CR 616.1a-e: which effects must be chosen first.
 Tier = Literal["self", "control", "copy", "backface", "other"]
@@ -76,6 +76,8 @@ class ReplacementSpec:
     from_battlefield: bool = False  # "into a graveyard from the battlefield"
     during_your_turn: bool = False  # "would lose life during your turn"
     half_down: bool = False  # "half that much life, rounded down"
+    protection_from: tuple[str, ...] = ()  # CR 702.16: the qualities damage is prevented from
+    unless: Condition | None = None  # "enters tapped unless you control ..." (slow, check lands)
 
 
 CantKind = Literal[

@@ -19,6 +19,7 @@ ZONES = {
     "hand": "its owner's hand",
     "library_top": "the top of its owner's library",
     "library_bottom": "the bottom of its owner's library",
+    "library": "its owner's library (shuffled in)",
     "battlefield": "the battlefield",
 }
 
