@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 
 from rules_engine.board import Choices
 from rules_engine.characteristics import Characteristics
@@ -467,6 +468,7 @@ def party_size(creatures: list[Characteristics]) -> int:
     roles = [{r for r in PARTY_ROLES if c.all_creature_types or r in c.subtypes} for c in creatures]
     roles = [r for r in roles if r]
 
+    @cache
     def best(index: int, taken: frozenset[str]) -> int:
         if index == len(roles) or len(taken) == len(PARTY_ROLES):
             return len(taken)

@@ -388,8 +388,10 @@ def _exception_clauses(exception: str) -> list[str]:
         return f"\x00{len(quoted) - 1}\x00"
 
     hidden = re.sub(r'"[^"]*"', hide, exception)
-    parts = re.split(r",? and (?=it\b)|, (?=it\b)", hidden)
-    return [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], part).strip() for part in parts]
+    parts = re.split(r",? and (?=it\b|has\b)|, (?=it\b)", hidden)
+    restored = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p).strip() for p in parts]
+    # "... on it and has changeling" (Moritte's Oracle text): "has" still means "it has".
+    return [f"it {p}" if p.startswith("has ") else p for p in restored]
 
 
 # --- Sentences -----------------------------------------------------------------

@@ -64,7 +64,8 @@ class ZoneMove:
 
     @property
     def dies(self) -> bool:
-        return self.from_zone == "battlefield" and self.to_zone == "graveyard" and self.creature
+        # CR 700.4: "dies" is any permanent put into a graveyard from the battlefield.
+        return self.from_zone == "battlefield" and self.to_zone == "graveyard"
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,8 @@ def _who(phrase: str, sentence: str) -> Who:
 def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
     """ "a red source you control" -> a filter on the damage source; "of your choice" noted."""
     words = phrase.strip()
+    if words == "~":
+        return Subject("self", words="~"), False  # Excruciator, Charging Tuskodon
     choice = words.endswith(" of your choice")
     words = words.removesuffix(" of your choice")
     m = re.match(r"^(?:(?:a|an) (?P<adj>[\w ]*?)\s*source|sources)(?P<post>.*)$", words)
@@ -235,7 +237,7 @@ ENTERS_WITH_POWER = _T(
 )
 ENTERS_WITH_N = _T(r"^~ enters with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
 CANT_GAIN = _T(r"^(?P<who>players|you|your opponents) can't gain life(?: this turn)?$")
-CANT_DRAW = _T(r"^(?P<who>players|you|your opponents) can't draw (?:cards|more than .+)$")
+CANT_DRAW = _T(r"^(?P<who>players|you|your opponents) can't draw cards$")
 CANT_CHANGE = _T(r"^your life total can't change$")
 CANT_PREVENT = _T(
     r"^(?:damage|this damage|damage that would be dealt by (?P<src>.+?)) can't be prevented"
@@ -569,8 +571,6 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
         return CantSpec(sentence, "gain_life", player=who)  # type: ignore[arg-type]
     if m := CANT_DRAW.match(body):
-        if "more than" in body:
-            return None  # a limit per turn (Spirit of the Labyrinth) isn't one draw's business
         who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
         return CantSpec(sentence, "draw", player=who)  # type: ignore[arg-type]
     if CANT_CHANGE.match(body):
@@ -634,7 +634,7 @@ _ADDITIONAL = (
 _LOOKS_REPLACING = re.compile(
     r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskip\b|"
     r"\bprevent(?:ed)?\b|can't be prevented|can't gain life|can't get counters|counters can't|"
-    r"can't draw|"
+    r"can't draw cards|"
     r"can't lose the game|can't win the game|life total can't change"
 )
 

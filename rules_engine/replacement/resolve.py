@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.board import Choices
-from rules_engine.cards import CardDef
+from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability
 from rules_engine.effects import CopyOf, Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
@@ -187,24 +187,33 @@ def statics_of(
 
 def _protection(obj: GameObject, chars: Characteristics) -> list[ActiveReplacement]:
     """CR 702.16e: damage from a source with the stated quality is prevented (any quality
-    702.16a allows: a color, multicolored, a card type, "everything"; 702.16g "and from")."""
+    702.16a allows: a color, multicolored, a card type, "everything"; 702.16g "and from"),
+    to the permanent itself, or to its controller for "You have protection from ..."
+    (702.16b)."""
     found = []
     for ability in chars.abilities:
-        qualities = protection_qualities(ability.text, obj.choices.color)
-        if not qualities:
-            continue
-        spec = ReplacementSpec(
-            f"{ability.text} (damage from such sources is prevented, 702.16e)",
-            "prevent_static",
-            prevention=True,
-            target=Who("none", Subject("self", words="~")),
-            protection_from=qualities,
-        )
-        found.append(
-            ActiveReplacement(
-                obj.label, spec, obj.label, chars.name, chars.controller, obj.timestamp
+        texts = [(ability.text, Who("none", Subject("self", words="~")))]
+        texts += [
+            (rule.removeprefix("You have ").removeprefix("you have "), Who("you"))
+            for rule in ability.parsed.rules
+            if rule.lower().startswith("you have protection from ")
+        ]
+        for text, protected in texts:
+            qualities = protection_qualities(text.rstrip("."), obj.choices.color)
+            if not qualities:
+                continue
+            spec = ReplacementSpec(
+                f"{text} (damage from such sources is prevented, 702.16e)",
+                "prevent_static",
+                prevention=True,
+                target=protected,
+                protection_from=qualities,
             )
-        )
+            found.append(
+                ActiveReplacement(
+                    obj.label, spec, obj.label, chars.name, chars.controller, obj.timestamp
+                )
+            )
     return found
 
 
@@ -316,6 +325,8 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         if family == "worship":
             if event.target != active.controller or event.life_floor is not None:
                 return False
+            if any(r.what == "poison" for r in damage_results(event, board)):
+                return False  # infect damage to a player causes no life loss (120.3b)
             life = board.game.life_of(event.target)
             creatures = any(
                 c.controller == active.controller and "Creature" in c.types
@@ -598,6 +609,8 @@ def apply(
     spec = active.spec
     family = spec.family
     if isinstance(event, Damage) and limit is not None:
+        if family == "redirect":
+            return _redirect(active, event, board, limit)
         return _prevent(active, event, board, limit)
     if isinstance(event, Damage):
         if family == "kicked_damage":
@@ -607,16 +620,7 @@ def apply(
         if family in ("prevent_static", "prevent_shield"):
             return _prevent(active, event, board)
         if family == "redirect":
-            destination = _redirect_destination(active, board) or event.target
-            if spec.shield != "amount":
-                return [replace(event, target=destination)], active
-            # A shield: only the next N damage goes elsewhere; the rest is dealt as it was.
-            moved = min(active.remaining or 0, event.amount)
-            left = (active.remaining or 0) - moved
-            pieces: list[Event] = [replace(event, target=destination, amount=moved)]
-            if event.amount > moved:
-                pieces.append(replace(event, amount=event.amount - moved))
-            return pieces, replace(active, remaining=left) if left > 0 else None
+            return _redirect(active, event, board)
         if family == "worship":
             return [replace(event, life_floor=1)], active
     if isinstance(event, Destroy) and family == "regenerate":
@@ -666,6 +670,22 @@ def apply(
     if isinstance(event, Step) and family == "skip":
         return [Skip(event.step, event.player)], active
     return [event], active
+
+
+def _redirect(
+    active: ActiveReplacement, event: Damage, board: Board, limit: int | None = None
+) -> tuple[list[Event], ActiveReplacement | None]:
+    """CR 614.9: the damage is dealt to another object or player instead; a "next N"
+    shield moves only N of it (``limit`` when simultaneous damage shares it, 615.7)."""
+    destination = _redirect_destination(active, board) or event.target
+    if active.spec.shield != "amount":
+        return [replace(event, target=destination)], active
+    moved = min(active.remaining or 0, event.amount) if limit is None else limit
+    left = (active.remaining or 0) - moved
+    pieces: list[Event] = [replace(event, target=destination, amount=moved)] if moved else []
+    if event.amount > moved:
+        pieces.append(replace(event, amount=event.amount - moved))
+    return pieces, replace(active, remaining=left) if left > 0 else None
 
 
 def _prevent(
@@ -742,15 +762,17 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
 
 
 def _with_extra_counters(event: Enter, copy: CopyOf | None, board: Board) -> Enter:
-    """Spark Double's "except it enters with an additional +1/+1 counter on it if it's a
-    creature": part of how it enters (614.1c), checked on what it will be once a copy.
-    Starting loyalty isn't part of an enter event here, so neither is an extra one."""
-    if copy is None or not copy.enters_with:
-        return event
-    types = entering_view(event, board).chars.types
+    """What it enters with once it is a copy: a copied planeswalker's printed loyalty
+    (306.5b, 707.2) and Spark Double's "except it enters with an additional +1/+1 counter
+    on it if it's a creature" (614.1c), checked on what it will be once a copy."""
+    chars = entering_view(event, board).chars
     counters = dict(event.counters)
-    for kind, n, needed in copy.enters_with:
-        if kind != "loyalty" and (not needed or needed in types):
+    counters.pop("loyalty", None)  # its own printed loyalty (if any) no longer counts
+    loyalty = starting_loyalty(chars.types, chars.loyalty, event.x)
+    if loyalty:
+        counters["loyalty"] = loyalty
+    for kind, n, needed in copy.enters_with if copy is not None else ():
+        if not needed or needed in chars.types:
             counters[kind] = counters.get(kind, 0) + n
     return replace(event, counters=tuple(counters.items()))
 
@@ -1007,12 +1029,7 @@ def _shield_limits(
 ) -> list[int | None]:
     """CR 615.7: a "prevent the next N" shield facing simultaneous damage: the chooser splits it."""
     event = pending.event
-    if (
-        not option.spec.prevention
-        or option.spec.shield != "amount"
-        or pending.batch is None
-        or not isinstance(event, Damage)
-    ):
+    if option.spec.shield != "amount" or pending.batch is None or not isinstance(event, Damage):
         return [None]
     others = sum(
         p.event.amount
@@ -1035,6 +1052,7 @@ class Explorer:
     board: Board
     leaves: list[Leaf] = field(default_factory=list)
     misreading: ReplacementMisreading = CORRECT_REPLACEMENT
+    batches: int = 0  # new simultaneous groups made while exploring (negative ids)
 
     def _damage_results(
         self, pending: Pending, event: Event, rest: list[Pending]
@@ -1089,7 +1107,8 @@ class Explorer:
                 f"{cant.eid} says this can't happen, so it doesn't, and no replacement effect "
                 "applies to an event that doesn't happen (614.17, 614.7)."
             )
-            return {**node, "then": self._step(rest, shields, path, results)}
+            rest, more = self._damage_results(replace(pending, event=Nothing()), Nothing(), rest)
+            return {**node, "then": self._step(more + rest, shields, path, results)}
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
         candidates = _candidates(pending, seen, shields, self.misreading)
         gone = sorted(offered - {c.eid for c in candidates} - pending.used)
@@ -1166,6 +1185,11 @@ class Explorer:
                     )
                     for e in replaced
                 ]
+                if len(follow) > 1 and pending.batch is None:
+                    # Pieces of one event (a redirection shield's split) happen together, so
+                    # their results are one event too (one lifelink gain, 702.15b).
+                    self.batches += 1
+                    follow = [replace(p, batch=-self.batches) for p in follow]
                 if pending.carried and follow:
                     # What the batch's earlier damage did still waits for the rest of it.
                     follow[0] = replace(follow[0], carried=pending.carried)
@@ -1193,7 +1217,7 @@ class Explorer:
                 # "You may ... instead": the affected player may also leave it unapplied
                 # (it then doesn't apply to this event, 614.5); nothing is added to the path.
                 gone = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
-                declined = Pending(event, pending.used | gone, pending.batch)
+                declined = replace(pending, used=pending.used | gone)
                 node["options"].append(
                     {
                         "choose": f"not to apply {option.shown}",
