@@ -83,9 +83,20 @@ class GainLife:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageLoss:
+    """Not shown: the life a damaged player would lose, to tell whether effects changed it."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class LoseLife:
     player: str
     amount: int
+    # The life a player loses because damage was dealt to them (CR 120.3a), a result of the
+    # damage that life-loss replacements can change (Bloodletter of Aclazotz, 120.4b).
+    from_damage: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +178,7 @@ Event = (
     | Draw
     | GainLife
     | LoseLife
+    | DamageLoss
     | CreateTokens
     | PutCounters
     | Enter
@@ -271,6 +283,24 @@ def _amount(event: PutCounters | LoseLife | GainLife) -> int:
     return event.n if isinstance(event, PutCounters) else event.amount
 
 
+def _changed_damage_losses(events: list[Event]) -> list[dict[str, Any]]:
+    """A damage result to a player means that much life lost (CR 120.3a). Where effects
+    changed that loss (doubled, stopped, turned into a gain), the loss is shown as it was:
+    ``{"lose_life": n, "player": P, "from_damage": true}``, n possibly 0."""
+    expected: dict[str, int] = {}
+    actual: dict[str, int] = {}
+    for e in events:
+        if isinstance(e, DamageLoss):
+            expected[e.player] = expected.get(e.player, 0) + e.amount
+        elif isinstance(e, LoseLife) and e.from_damage:
+            actual[e.player] = actual.get(e.player, 0) + e.amount
+    return [
+        {"lose_life": actual.get(player, 0), "player": player, "from_damage": True}
+        for player, lost in expected.items()
+        if lost != actual.get(player, 0)
+    ]
+
+
 def merge_results(events: list[Event]) -> list[dict[str, Any]]:
     """Results as JSON, with single draws of one player folded into "draw n"."""
     out: list[dict[str, Any]] = []
@@ -282,7 +312,10 @@ def merge_results(events: list[Event]) -> list[dict[str, Any]]:
         for e in events
         if isinstance(e, ZoneMove) and not e.implicit and e.from_zone == "battlefield"
     }
+    out.extend(_changed_damage_losses(events))
     for event in events:
+        if isinstance(event, DamageLoss) or (isinstance(event, LoseLife) and event.from_damage):
+            continue  # implied by the damage result, unless changed (above)
         if isinstance(event, Destroy) and event.obj in sent_elsewhere:
             continue
         if isinstance(event, Damage) and event.amount <= 0:

@@ -28,6 +28,7 @@ from rules_engine.replacement.active import ActiveCant, ActiveReplacement, specs
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
+    DamageLoss,
     Destroy,
     Draw,
     Enter,
@@ -72,7 +73,7 @@ class DamageResult:
     """What dealt damage does besides the damage (CR 120.3): -1/-1 counters from wither or
     infect (120.3d), poison counters from infect (120.3b), life from lifelink (120.3f)."""
 
-    kind: str  # "counters" or "life"
+    kind: str  # "counters", "life" (lifelink) or "loss" (life lost from damage, 120.3a)
     what: str  # the counter kind, or the player who gains life
     on: str  # the object or player that gets counters, or the lifelink source
     n: int
@@ -87,6 +88,8 @@ def damage_results(event: Damage, board: Board) -> tuple[DamageResult, ...]:
     if event.target in board.game.players:
         if "infect" in keywords:
             found.append(DamageResult("counters", "poison", event.target, event.amount))
+        elif event.life_floor is None:  # Worship's damage sets its own life floor
+            found.append(DamageResult("loss", event.target, event.source, event.amount))
     elif ({"infect", "wither"} & keywords) and _is_creature(board, event.target):
         found.append(DamageResult("counters", "-1/-1", event.target, event.amount))
     controller = board.controller_of(event.source)
@@ -103,14 +106,24 @@ def _is_creature(board: Board, label: str) -> bool:
 def result_events(results: tuple[DamageResult, ...]) -> list[Event]:
     """One counters event per recipient and kind, one life gain per lifelink source: what
     simultaneous damage does happens at once (702.15b; Vizier of Remedies' ruling)."""
-    counters: dict[tuple[str, str], int] = {}
-    life: dict[tuple[str, str], int] = {}
+    buckets: dict[str, dict[tuple[str, str], int]] = {"counters": {}, "life": {}, "loss": {}}
     for r in results:
-        bucket = counters if r.kind == "counters" else life
-        bucket[(r.what, r.on)] = bucket.get((r.what, r.on), 0) + r.n
-    events: list[Event] = [PutCounters(kind, on, n) for (kind, on), n in counters.items()]
-    events += [GainLife(player, n) for (player, _source), n in life.items()]
+        bucket = buckets[r.kind]
+        key = (r.what, "") if r.kind == "loss" else (r.what, r.on)
+        bucket[key] = bucket.get(key, 0) + r.n
+    events: list[Event] = [PutCounters(k, on, n) for (k, on), n in buckets["counters"].items()]
+    events += [GainLife(player, n) for (player, _source), n in buckets["life"].items()]
+    events += [LoseLife(player, n, from_damage=True) for (player, _), n in buckets["loss"].items()]
     return events
+
+
+def loss_markers(results: tuple[DamageResult, ...]) -> list[Event]:
+    """What each damaged player would lose, so a changed loss can be shown (events.py)."""
+    lost: dict[str, int] = {}
+    for r in results:
+        if r.kind == "loss":
+            lost[r.what] = lost.get(r.what, 0) + r.n
+    return [DamageLoss(player, n) for player, n in lost.items()]
 
 
 @dataclass
@@ -1056,19 +1069,19 @@ class Explorer:
 
     def _damage_results(
         self, pending: Pending, event: Event, rest: list[Pending]
-    ) -> tuple[list[Pending], list[Pending]]:
+    ) -> tuple[list[Pending], list[Pending], list[Event]]:
         """CR 120.4b: the results of damage (counters, lifelink's life) happen once all the
         damage dealt at the same time has been dealt, and can be replaced in their turn."""
         own = damage_results(event, self.board) if isinstance(event, Damage) else ()
         results = pending.carried + own
         if not results:
-            return rest, []
+            return rest, [], []
         if pending.batch is not None:
             for i, later in enumerate(rest):
                 if later.batch == pending.batch and isinstance(later.event, Damage):
                     carried = replace(later, carried=later.carried + results)
-                    return [*rest[:i], carried, *rest[i + 1 :]], []
-        return rest, [Pending(e) for e in result_events(results)]
+                    return [*rest[:i], carried, *rest[i + 1 :]], [], []
+        return rest, [Pending(e) for e in result_events(results)], loss_markers(results)
 
     def chooser(self, event: Event, candidates: list[ActiveReplacement]) -> str | None:
         """CR 616.1: the affected player, or the affected object's controller, chooses."""
@@ -1107,8 +1120,10 @@ class Explorer:
                 f"{cant.eid} says this can't happen, so it doesn't, and no replacement effect "
                 "applies to an event that doesn't happen (614.17, 614.7)."
             )
-            rest, more = self._damage_results(replace(pending, event=Nothing()), Nothing(), rest)
-            return {**node, "then": self._step(more + rest, shields, path, results)}
+            rest, more, markers = self._damage_results(
+                replace(pending, event=Nothing()), Nothing(), rest
+            )
+            return {**node, "then": self._step(more + rest, shields, path, results + markers)}
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
         candidates = _candidates(pending, seen, shields, self.misreading)
         gone = sorted(offered - {c.eid for c in candidates} - pending.used)
@@ -1137,9 +1152,10 @@ class Explorer:
                     )
                 return node
             happened, contained = _happen(event, self.board)
-            rest, more = self._damage_results(pending, event, rest)
+            rest, more, markers = self._damage_results(pending, event, rest)
             contained = contained + more
             node["happens"] = [result_json(e) for e in happened]
+            happened = happened + markers
             node["explain"] = (
                 "No replacement or prevention effect applies any more, so this happens."
             )
