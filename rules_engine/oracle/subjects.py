@@ -270,6 +270,8 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             f = replace(f, controller="target_player", player_slot=slot)
         elif cursor.accept("you", "own"):
             f = replace(f, owner="you")
+        elif cursor.accept("an", "opponent", "owns") or cursor.accept("your", "opponents", "own"):
+            f = replace(f, owner="opponent")
         elif cursor.accept("on", "the", "battlefield"):
             f = replace(f, zone="battlefield")
         elif cursor.accept("in", "all", "graveyards") or cursor.accept("in", "graveyards"):

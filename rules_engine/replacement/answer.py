@@ -76,6 +76,21 @@ class _Reader:
     chars: dict[str, Any]
     game: Any
 
+    def pendings(self, data: Any, path: str, batches: list[int]) -> list[Pending]:
+        """The events to resolve, in order; those of one "simultaneous" (even inside a
+        "sequence") share a batch, so a shield can be split among them (CR 615.7)."""
+        kind = next((k for k in data if k in EVENT_KEYS), None) if isinstance(data, dict) else None
+        if kind == "sequence" and isinstance(data[kind], list) and data[kind]:
+            return [
+                p
+                for i, item in enumerate(data[kind])
+                for p in self.pendings(item, f"{path}.sequence[{i}]", batches)
+            ]
+        if kind == "simultaneous":
+            batches.append(len(batches))
+            return [Pending(e, batch=batches[-1]) for e in self.events(data, path)]
+        return [Pending(e) for e in self.events(data, path)]
+
     def events(self, data: Any, path: str) -> list[Event]:
         if not isinstance(data, dict) or len([k for k in data if k in EVENT_KEYS]) != 1:
             raise BoardError(path, f"an event is an object with one of: {', '.join(EVENT_KEYS)}")
@@ -128,6 +143,7 @@ class _Reader:
                         obj.card.token,
                         creature,
                         chars.controller if chars else obj.owner,
+                        card_types=frozenset(chars.types if chars else obj.card.types),
                     )
                 ]
             card = card_from_json(what, f"{path}.to_graveyard")
@@ -144,6 +160,7 @@ class _Reader:
                     "Creature" in card.types,
                     owner,
                     madness=madness,
+                    card_types=frozenset(card.types),
                 )
             ]
         if kind == "draw":
@@ -239,12 +256,6 @@ def zone_cards(board: BoardData) -> dict[tuple[str, str], list[str]]:
     return known
 
 
-def _pending(raw: Any, events: list[Event]) -> list[Pending]:
-    """Simultaneous events share a batch, so a shield can be split among them (CR 615.7)."""
-    batch = 0 if isinstance(raw, dict) and "simultaneous" in raw else None
-    return [Pending(e, batch=batch) for e in events]
-
-
 def event_answer(
     data: Any, misreading: ReplacementMisreading = CORRECT_REPLACEMENT
 ) -> dict[str, Any]:
@@ -261,7 +272,7 @@ def event_answer(
     except OracleParseError as exc:
         raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
-    events = reader.events(board.ask.event, "ask.event")
+    pendings = reader.pendings(board.ask.event, "ask.event", [])
     try:
         statics, cants = statics_of(game, chars)
     except OracleParseError as exc:
@@ -273,7 +284,7 @@ def event_answer(
     explorer = Explorer(resolver_board, misreading=misreading)
     shields = {s.eid: s for s in game.shields}
     try:
-        tree = explorer.run(_pending(board.ask.event, events), shields)
+        tree = explorer.run(pendings, shields)
     except RuntimeError as exc:
         raise BoardError("ask.event", f"{exc}: simplify the event") from exc
     except OracleParseError as exc:

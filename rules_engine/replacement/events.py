@@ -61,6 +61,7 @@ class ZoneMove:
     controller: str = ""
     implicit: bool = False  # contained in a destruction; shown only if something replaces it
     madness: bool = False  # a card with madness being discarded (702.35a): exiled instead
+    card_types: frozenset[str] = frozenset()  # for "a creature card would be put into ..."
 
     @property
     def dies(self) -> bool:
@@ -257,8 +258,9 @@ def result_json(event: Event) -> dict[str, Any]:
         data = {"enter": event.obj, "controller": event.controller}
         if event.tapped:
             data["tapped"] = True
-        if event.counters:
-            data["counters"] = dict(event.counters)
+        counters = {kind: n for kind, n in event.counters if n > 0}
+        if counters:
+            data["counters"] = counters
         if event.copy_of:
             data["copy_of"] = event.copy_of
         return data

@@ -19,7 +19,7 @@ from rules_engine.oracle.parser import parse_condition
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder, tokenize
 from rules_engine.replacement.specs import CantSpec, PlayerWord, ReplacementSpec, Spec, Who
-from rules_engine.vocabulary import COLOR_WORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 _PLAYER_WORDS: dict[str, PlayerWord] = {
     "you": "you",
@@ -150,7 +150,8 @@ PREVENT_NEXT_TIME = _T(
 KICKED_DAMAGE = _T(r"^if ~ was kicked, it deals (?P<n>\w+) damage instead$")
 GRAVEYARD = _T(
     r"^if (?P<what>.+?) would be put into (?P<gy>a graveyard|an opponent's graveyard|your graveyard|"
-    r"enchanted player's graveyard|its owner's graveyard) from (?P<from>anywhere|the battlefield), "
+    r"enchanted player's graveyard|its owner's graveyard) from (?P<from>anywhere other than the "
+    r"battlefield|anywhere|the battlefield), "
     r"(?P<rest>.+)$"
 )
 DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
@@ -181,6 +182,7 @@ GAIN_MODIFY = _T(
 )
 GAIN_TO_DRAW = _T(r"^if you would gain life, draw that many cards instead$")
 # Tainted Remedy; Bloodletter of Aclazotz; "lose half that much life".
+GAIN_TO_YOU = _T(r"^if an opponent would gain life, you gain that much life instead$")
 GAIN_TO_LOSS = _T(
     r"^if (?P<who>you|an opponent) would gain life, (?:you|that player|they) loses? that much "
     r"life instead$"
@@ -201,6 +203,11 @@ DRAW_TO_RETURN = _T(
 TOKENS_BY_EFFECT = _T(
     r"^if an effect would create one or more (?P<creature>creature )?tokens under your control, "
     r"it creates (?P<mod>twice|three times) that many of those tokens instead$"
+)
+# Xorn: "instead create those tokens plus an additional Treasure token".
+TOKENS_PLUS_ONE = _T(
+    r"^if you would create one or more (?P<kind>\w+) tokens, instead create those tokens plus an "
+    r"additional (?P=kind) token$"
 )
 TOKENS_CREATED = _T(
     r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
@@ -253,7 +260,7 @@ OPENING_HAND = _T(
 
 
 def _graveyard_rest(rest: str, sentence: str) -> str:
-    if rest in ("exile it instead", "instead exile it"):
+    if rest in ("exile it instead", "instead exile it", "exile that card instead"):
         return "exile"
     if rest in ("return it to its owner's hand instead", "instead return it to its owner's hand"):
         return "hand"
@@ -278,6 +285,14 @@ def _what_objects(what: str, sentence: str) -> Subject:
     what = re.sub(r"^(a|an) ", "", what)
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
+    if m := re.fullmatch(r"(?P<kind>\w+) card", what):
+        # "a creature card" (Anafenza's older wording): a card of that type, in any zone.
+        found = ALL_TYPE_WORDS.get(m["kind"])
+        if found is None or found[0] != "type":
+            raise OracleParseError(sentence, f'cannot tell what "{what}" means')
+        return Subject(
+            "filter", (Filter(zone="anywhere", types=frozenset({found[1]})),), words=what
+        )
     return _objects(what, sentence)
 
 
@@ -410,6 +425,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             graveyard_of=gy,
             to_zone=_graveyard_rest(m["rest"], sentence),
             from_battlefield=m["from"] == "the battlefield",
+            not_from_battlefield=m["from"] == "anywhere other than the battlefield",
         )  # type: ignore[arg-type]
     if m := DIE_INSTEAD.match(body):
         return ReplacementSpec(
@@ -479,6 +495,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if GAIN_TO_DRAW.match(body):
         return ReplacementSpec(sentence, "gain_to_draw", player="you")
+    if GAIN_TO_YOU.match(body):
+        return ReplacementSpec(sentence, "gain_to_you", player="opponent")
     if m := GAIN_TO_LOSS.match(body) or LOSE_TO_GAIN.match(body):
         family = "gain_to_loss" if "would gain" in body else "loss_to_gain"
         who = "you" if m["who"] == "you" else "opponent"
@@ -495,6 +513,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if DRAW_TO_RETURN.match(body):
         return ReplacementSpec(sentence, "draw_to_return", player="you", to_zone="hand")
+    if m := TOKENS_PLUS_ONE.match(body):
+        return ReplacementSpec(sentence, "tokens", player="you", plus=1, extra=m["kind"])
     if m := TOKENS_BY_EFFECT.match(body) or TOKENS_CREATED.match(body):
         yours = "yours" not in m.groupdict() or bool(m["yours"])
         return ReplacementSpec(
@@ -592,6 +612,10 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     return None
 
 
+DIE_OR_PUT = _T(
+    r"^if (?P<dies>.+?) would die or (?P<card>.+?) not on the battlefield would be put into "
+    r"(?P<gy>.+?graveyard), (?P<rest>.+ instead)$"
+)
 TO_AND_BY = _T(
     r"^prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<what>.+?) "
     r"this turn$"
@@ -603,6 +627,13 @@ def _split_compound(body: str) -> list[str]:
     so is damage prevented "to and dealt by" a creature (Maze of Ith)."""
     if CANT_LOSE_WIN.match(body):
         return ["you can't lose the game", "your opponents can't win the game"]
+    if m := DIE_OR_PUT.match(body):
+        # Anafenza, the Foremost: one sentence, two events it watches.
+        return [
+            f"if {m['dies']} would die, {m['rest']}",
+            f"if {m['card']} would be put into {m['gy']} from anywhere other than the "
+            f"battlefield, {m['rest']}",
+        ]
     if m := TO_AND_BY.match(body):
         kind = m["combat"] or ""
         return [

@@ -356,9 +356,14 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
                 return False
             if spec.from_battlefield and event.from_zone != "battlefield":
                 return False
-            if spec.objects is not None and spec.objects.words in ("card", "card or token"):
-                if spec.objects.words == "card" and event.token:
+            if spec.not_from_battlefield and event.from_zone == "battlefield":
+                return False
+            if spec.objects is not None and spec.objects.words.endswith(("card", "card or token")):
+                if spec.objects.words.endswith("card") and event.token:
                     return False
+                wanted = {t for f in spec.objects.filters for t in f.types}
+                if not wanted <= (event.card_types or ({"Creature"} if event.creature else set())):
+                    return False  # "a creature card would be put into ..." (Anafenza)
             elif not _object_fits(spec.objects, event.obj, active, board):
                 return False
             return _player_fits(spec.graveyard_of, event.owner, active, board)
@@ -377,7 +382,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         return family in ("draw_lich", "draw_life", "draw_to_return", "draw_skip")
     if isinstance(event, GainLife):
         return (
-            family in ("gain_modify", "gain_to_draw", "gain_to_loss")
+            family in ("gain_modify", "gain_to_draw", "gain_to_loss", "gain_to_you")
             and _player_fits(spec.player, event.player, active, board)
             and event.amount > 0
         )
@@ -394,7 +399,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             family == "tokens"
             and _player_fits(spec.player, event.controller, active, board)
             and event.n > 0
-            and (spec.extra != "creature" or "Creature" in event.card.types)
+            and _token_kind_fits(spec.extra, event.card)
         )
     if isinstance(event, PutCounters):
         if event.n <= 0:
@@ -417,6 +422,14 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             and _player_fits(spec.player, event.player, active, board)
         )
     return False
+
+
+def _token_kind_fits(kind: str | None, card: CardDef) -> bool:
+    """ "creature tokens", "Treasure tokens": which tokens a multiplier or adder watches."""
+    if kind is None:
+        return True
+    words = {card.name.lower().removesuffix(" token"), *(t.lower() for t in card.types)}
+    return kind in words | {s.lower() for s in card.subtypes}
 
 
 def _applies_to_entering(active: ActiveReplacement, event: Enter, board: Board) -> bool:
@@ -663,6 +676,8 @@ def apply(
             return [ReturnFromGraveyard(event.player)], active
     if isinstance(event, GainLife) and family == "gain_modify":
         return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+    if isinstance(event, GainLife) and family == "gain_to_you":
+        return [GainLife(active.controller, event.amount)], active
     if isinstance(event, GainLife) and family == "gain_to_loss":
         return [LoseLife(event.player, event.amount)], active
     if isinstance(event, LoseLife) and family == "loss_to_gain":
@@ -675,7 +690,7 @@ def apply(
     if isinstance(event, GainLife) and family == "gain_to_draw":
         return [Draw(event.player) for _ in range(event.amount)], active
     if isinstance(event, CreateTokens) and family == "tokens":
-        return [replace(event, n=event.n * spec.factor)], active
+        return [replace(event, n=event.n * spec.factor + spec.plus)], active
     if isinstance(event, PutCounters):
         return [replace(event, n=max(0, event.n * spec.factor + spec.plus))], active
     if isinstance(event, Enter):
@@ -977,6 +992,7 @@ def _happen(event: Event, board: Board) -> tuple[list[Event], list[Pending]]:
             bool(chars and "Creature" in chars.types),
             board.controller_of(event.obj) or owner,
             implicit=True,
+            card_types=frozenset(chars.types) if chars else frozenset(),
         )
         return [event], [Pending(die)]
     if isinstance(event, CreateTokens):

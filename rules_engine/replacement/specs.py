@@ -74,6 +74,7 @@ class ReplacementSpec:
     optional: bool = False
     noncombat_only: bool = False  # "would deal noncombat damage"
     from_battlefield: bool = False  # "into a graveyard from the battlefield"
+    not_from_battlefield: bool = False  # "... not on the battlefield would be put into"
     during_your_turn: bool = False  # "would lose life during your turn"
     half_down: bool = False  # "half that much life, rounded down"
     protection_from: tuple[str, ...] = ()  # CR 702.16: the qualities damage is prevented from
