@@ -187,7 +187,8 @@ def _effect_ids_or_none(result: Result, wanted: str, path: str) -> list[str]:
         return resolve_effect_id(result.evaluation, wanted, path)
     except BoardError:
         label = wanted.split("#", 1)[0]
-        if any(obj.label == label for obj in result.game.objects):
+        steps = {step.label for step in result.board.steps}
+        if label in steps or any(obj.label == label for obj in result.game.objects):
             return []
         raise
 

@@ -258,6 +258,7 @@ class CopyOf:
     keeps_own_color: bool = False
     # "and, if it's a creature, ... it has changeling" (Moritte, CR 707.9f): (text, type).
     except_abilities_if: tuple[tuple[str, str], ...] = ()
+    enters_tapped: bool = False  # "you may have ~ enter tapped as a copy of" (Vesuva)
     # "except it enters with an additional +1/+1 counter on it if it's a creature": not a
     # copiable value but a replacement on its entering (CR 614.1c, 707.9a): (kind, n, type),
     # type "" when unconditional.

@@ -137,7 +137,8 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "effect-stops-midway",
         "Stopping an effect partway through the layers",
         "613.6",
-        "stopped an effect in later layers because its source lost the ability in between",
+        "re-decided in a later layer whether an effect still applies, and to what, instead of "
+        "finishing it as it began",
         layers=LayerMisreading(keep_started=False),
     ),
     Misconception(

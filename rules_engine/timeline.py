@@ -121,7 +121,7 @@ def _enter(game: Game, step: Step) -> Game:
         order=0,
         counters=counters,
         counter_timestamps=tuple((kind, timestamp) for kind, _ in counters),
-        tapped=step.tapped,
+        tapped=step.tapped or bool(copy and copy.copy.enters_tapped),
         face_down=step.face_down,
         attached_to=step.to,
         choices=step.choices,

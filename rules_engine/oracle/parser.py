@@ -115,7 +115,8 @@ _COST_WORDS = re.compile(
     re.IGNORECASE,
 )
 _ENTERS_COPY = re.compile(
-    r"^you may have ~ enter as a copy of (?P<what>.+?)(?:, except (?P<except>.+?))?\.?$",
+    r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
+    r"(?:, except (?P<except>.+?))?\.?$",
     re.IGNORECASE,
 )
 _CHOICE = re.compile(r"^as ~ enters, choose (?:a|an) (?P<what>[\w ]+?)\.?$", re.IGNORECASE)
@@ -176,6 +177,12 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (ParsedAbility(display, "modal"),)
     if display.startswith("• "):
         display = display[2:]
+    if m := re.fullmatch(r"crew (\d+)", display, re.IGNORECASE):
+        # CR 702.122a: crewing (tapping creatures with total power N) makes the Vehicle an
+        # artifact creature until end of turn; read as that activated ability.
+        spelled = f"{{T}}: {name} becomes an artifact creature until end of turn."
+        (ability,) = _parse_line(spelled, name, spell)
+        return (replace(ability, text=display, cost=f"Crew {m[1]}"),)
     keywords = _split_keywords(display)
     if keywords:
         return tuple(_keyword(k) for k in keywords)
@@ -205,7 +212,11 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (ParsedAbility(display, "choice", choice=_choice_kind(choice["what"], display)),)
     copy = _ENTERS_COPY.match(marked)
     if copy:
-        return (_enters_as_copy(display, copy["what"], copy["except"]),)
+        parsed = _enters_as_copy(display, copy["what"], copy["except"])
+        if copy["tapped"] and parsed.copy is not None:
+            # Vesuva: "enter tapped as a copy" (how it enters, 614.1c; not a copiable value).
+            parsed = replace(parsed, copy=replace(parsed.copy, enters_tapped=True))
+        return (parsed,)
     unquoted = re.sub(r'"[^"]*"', '""', marked)
     if (
         not spell

@@ -771,6 +771,8 @@ def _enter(active: ActiveReplacement, event: Enter, board: Board) -> Enter:
     if family == "self_copy":
         own = own_copy_ability(event.card)
         copied = replace(event, copy_of=(active.choices.copy or (None,))[0], copy=own)
+        if own is not None and own.enters_tapped:
+            copied = replace(copied, tapped=True)
         return _with_extra_counters(copied, own, board)
     counters = dict(event.counters)
     if family == "enter_counters":
