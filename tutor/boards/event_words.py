@@ -106,7 +106,8 @@ def describe_event(event: dict[str, Any], name: Namer, *, happens: bool = False)
     if "gain_life" in event:
         return f"{event.get('player')} {verb('would gain', 'gains')} {event['gain_life']} life"
     if "lose_life" in event:
-        lost = f"{event.get('player')} {verb('would lose', 'loses')} {event['lose_life']} life"
+        amount = event["lose_life"] or "no"
+        lost = f"{event.get('player')} {verb('would lose', 'loses')} {amount} life"
         return f"{lost} from the damage" if event.get("from_damage") else lost
     if "skip" in event:
         # The event is the step itself: replaced by nothing, it is skipped.
