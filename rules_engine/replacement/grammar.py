@@ -175,6 +175,10 @@ NEXT_DRAW_LIFE = _T(
     r"^the next time you would draw a card this turn, you gain (?P<n>\w+) life instead$"
 )
 SKIP = _T(r"^(?:(?P<who>players|you) )?skip (?:your|their) (?P<step>untap|upkeep|draw) steps?$")
+SKIP_NEXT = _T(
+    r"^(?P<who>target player|target opponent|you) skips? (?:your|their) next "
+    r"(?P<step>untap|upkeep|draw) step$"
+)
 REGENERATE = _T(r"^regenerate (?P<what>~|target creature)$")
 GAIN_MODIFY = _T(
     r"^if you would gain life, you gain (?:(?P<twice>twice that much life)|that much life plus "
@@ -252,6 +256,7 @@ CANT_PREVENT = _T(
 )
 CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
 CANT_COUNTERS_ON = _T(r"^counters can't be put on (?P<on>.+)$")
+CANT_HAVE_COUNTERS = _T(r"^(?P<on>.+?) can't have counters put on (?:it|them)$")
 CANT_LOSE_WIN = _T(r"^you can't lose the game and your opponents can't win the game$")
 CANT_LOSE = _T(r"^you can't lose the game$")
 OPENING_HAND = _T(
@@ -485,6 +490,9 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             if m["what"] == "~"
             else Subject("targets", (Filter(),), target_slots=(0,)),
         )
+    if m := SKIP_NEXT.match(body):
+        who = "you" if m["who"] == "you" else "target"
+        return ReplacementSpec(sentence, "skip", player=who, extra=m["step"], shield="next_time")  # type: ignore[arg-type]
     if m := SKIP.match(body):
         who = "any" if m["who"] == "players" else "you"
         return ReplacementSpec(sentence, "skip", player=who, extra=m["step"])
@@ -605,6 +613,9 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return CantSpec(sentence, "prevent_damage", objects=sources)
     if CANT_PLAYER_COUNTERS.match(body):
         return CantSpec(sentence, "counters_on_players", player="any")
+    if m := CANT_HAVE_COUNTERS.match(body):
+        on = Subject("self", words="~") if m["on"] == "~" else _objects(m["on"], sentence)
+        return CantSpec(sentence, "counters_on_objects", objects=on)
     if m := CANT_COUNTERS_ON.match(body):
         return CantSpec(sentence, "counters_on_objects", objects=_objects(m["on"], sentence))
     if OPENING_HAND.match(body):
@@ -663,9 +674,9 @@ _ADDITIONAL = (
 )
 
 _LOOKS_REPLACING = re.compile(
-    r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskip\b|"
+    r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskips?\b|"
     r"\bprevent(?:ed)?\b|can't be prevented|can't gain life|can't get counters|counters can't|"
-    r"can't draw cards|"
+    r"can't draw cards|can't have counters|"
     r"can't lose the game|can't win the game|life total can't change"
 )
 

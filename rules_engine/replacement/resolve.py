@@ -242,6 +242,8 @@ def _ctx(active: ActiveReplacement) -> Context:
 def _player_fits(word: str, player: str, active: ActiveReplacement, board: Board) -> bool:
     if word == "any":
         return True
+    if word == "target":
+        return player in active.targets
     if word == "you":
         return player == active.controller
     if word == "opponent":
@@ -487,6 +489,9 @@ class EnteringView:
     game: Game
     state: dict[str, Characteristics]
     own: list[ActiveReplacement]
+    own_label: str
+    # Its own "can't" abilities ("can't have counters put on it"), which apply as it enters.
+    own_cants: list[ActiveCant] = field(default_factory=list)
 
     @property
     def world(self) -> World:
@@ -495,8 +500,6 @@ class EnteringView:
     @property
     def chars(self) -> Characteristics:
         return self.state[self.own_label]
-
-    own_label: str = ""
 
 
 def entering_view(event: Enter, board: Board) -> EnteringView:
@@ -547,26 +550,35 @@ def entering_view(event: Enter, board: Board) -> EnteringView:
         for key_, spec in found
         if isinstance(spec, ReplacementSpec)
     ]
-    view = EnteringView(game, state, own, event.obj)
+    own_cants = [
+        ActiveCant(effect_name(event.obj, key_, len(found)), spec, event.obj, event.controller)
+        for key_, spec in found
+        if isinstance(spec, CantSpec)
+    ]
+    view = EnteringView(game, state, own, event.obj, own_cants)
     board.enter_cache[key] = view
     return view
 
 
 def _redirect_destination(active: ActiveReplacement, board: Board) -> str | None:
-    if active.spec.redirect_to == "you":
+    """Where a redirection sends damage, if it can still go there (CR 614.9: not to an
+    object that has left the battlefield or is no longer a creature, planeswalker or
+    battle; the damage is then dealt as it would have been)."""
+    spec = active.spec
+    if spec.redirect_to == "you":
         return active.controller
-    if active.spec.redirect_to == "target":
+    if spec.redirect_to == "target":
         chosen = active.targets[-1] if active.targets else None
-        obj = board.game.object(chosen) if chosen else None
-        return chosen if obj is not None and obj.on_battlefield else None
-    if active.spec.redirect_to == "self":
-        obj = board.game.object(active.source)
-        return active.source if obj is not None and obj.on_battlefield else None
-    source = board.game.object(active.source)
-    if source is None or source.attached_to is None:
+    elif spec.redirect_to == "self":
+        chosen = active.source
+    else:
+        source = board.game.object(active.source)
+        chosen = source.attached_to if source is not None else None
+    obj = board.game.object(chosen) if chosen else None
+    chars = board.chars.get(chosen) if chosen else None
+    if obj is None or not obj.on_battlefield or chars is None:
         return None
-    host = board.game.object(source.attached_to)
-    return source.attached_to if host is not None and host.on_battlefield else None
+    return chosen if {"Creature", "Planeswalker", "Battle"} & set(chars.types) else None
 
 
 # --- What it does ---------------------------------------------------------------------
@@ -696,7 +708,8 @@ def apply(
     if isinstance(event, Enter):
         return [_enter(active, event, board)], active
     if isinstance(event, Step) and family == "skip":
-        return [Skip(event.step, event.player)], active
+        # "skips their next draw step" is used up once it has applied (614.10a).
+        return [Skip(event.step, event.player)], None if spec.shield == "next_time" else active
     return [event], active
 
 
@@ -1011,7 +1024,7 @@ def _happen(event: Event, board: Board) -> tuple[list[Event], list[Pending]]:
             view.game,
             view.state,
             board.statics,
-            board.cants,
+            board.cants + view.own_cants,
             board.library_sizes,
             board.enter_cache,
         )

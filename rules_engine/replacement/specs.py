@@ -22,7 +22,7 @@ TIER_RULES: dict[str, str] = {
     "other": "616.1e",
 }
 
-PlayerWord = Literal["you", "opponent", "any", "enchanted", "none"]
+PlayerWord = Literal["you", "opponent", "any", "enchanted", "none", "target"]
 
 
 @dataclass(frozen=True, slots=True)
