@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -316,7 +317,10 @@ def rules_effects(result: Result) -> list[dict[str, str]]:
         for ability in chars.abilities:
             if ability.parsed.kind == "static":
                 for text in ability.parsed.rules:
-                    found.append({"source": obj.label, "text": text, "rule": "613.11"})
+                    # CR 613.10: effects on players ("You have hexproof"); 613.11: on the rules.
+                    on_players = re.match(r"(you|each player|players) (have|has) ", text, re.I)
+                    rule = "613.10" if on_players else "613.11"
+                    found.append({"source": obj.label, "text": text, "rule": rule})
     return found
 
 

@@ -55,11 +55,33 @@ def _enchant_allows(
     return True
 
 
+def _player_protections(
+    battlefield: list[GameObject], state: dict[str, Characteristics]
+) -> dict[str, tuple[str, ...]]:
+    """CR 702.16b: "You have protection from ..." on a permanent protects its controller."""
+    found: dict[str, tuple[str, ...]] = {}
+    for obj in battlefield:
+        chars = state[obj.label]
+        for ability in chars.abilities:
+            for rule in ability.parsed.rules:
+                if rule.lower().startswith("you have protection from "):
+                    qualities = protection_qualities(rule[len("you have ") :].rstrip("."))
+                    found[chars.controller] = found.get(chars.controller, ()) + qualities
+    return found
+
+
 def _protected_from(
-    host: str, attached: Characteristics, state: dict[str, Characteristics], label: str = ""
+    host: str,
+    attached: Characteristics,
+    state: dict[str, Characteristics],
+    label: str = "",
+    players: dict[str, tuple[str, ...]] | None = None,
 ) -> bool:
     """CR 702.16c-d: protection from a quality keeps Auras and Equipment with it off, except
-    protection an Aura grants with "This effect doesn't remove ~" (the Ward cycle)."""
+    protection an Aura grants with "This effect doesn't remove ~" (the Ward cycle); a
+    player's protection keeps Auras (Curses) off the player too."""
+    if players and host in players:
+        return any(has_quality(attached, q) for q in players[host])
     if host not in state:
         return False
     spared = _spares_itself(attached)
@@ -99,6 +121,8 @@ def has_quality(chars: Characteristics, quality: str) -> bool:
     """Whether an object has the quality a protection ability names (CR 702.16a)."""
     if quality == "everything":
         return True
+    if quality in ("all colors", "each color"):
+        return bool(chars.colors)  # CR 702.16h: from each color
     if quality in COLOR_WORDS:
         return COLOR_WORDS[quality] in chars.colors
     if quality in ("multicolored", "monocolored", "colorless"):
@@ -120,6 +144,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
     world = World.of(game)
     actions: list[StateBasedAction] = []
     battlefield = [o for o in game.objects if o.on_battlefield]
+    players = _player_protections(battlefield, state)
     for obj in battlefield:
         chars = state[obj.label]
         if "Creature" in chars.types:
@@ -160,7 +185,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                 and "Creature"
                 not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
                 and _enchant_allows(chars, host or "", state, world)
-                and not _protected_from(host or "", chars, state, obj.label)
+                and not _protected_from(host or "", chars, state, obj.label, players)
             )
             if not legal:
                 actions.append(
@@ -168,19 +193,23 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                         "to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing"
                     )
                 )
-        if "Equipment" in chars.subtypes and obj.attached_to is not None:
+        kind = "Equipment" if "Equipment" in chars.subtypes else None
+        kind = kind or ("Fortification" if "Fortification" in chars.subtypes else None)
+        if kind is not None and obj.attached_to is not None:
             host = obj.attached_to
+            # CR 301.5c: Equipment attaches to a creature; 301.6: a Fortification to a land;
+            # neither may be a creature itself.
+            wanted = "Creature" if kind == "Equipment" else "Land"
             if (
                 host not in state
                 or not world.objects[host].on_battlefield
-                or "Creature" not in state[host].types
-                or "Creature"
-                in chars.types  # CR 301.5c: an Equipment that's a creature can't equip
+                or wanted not in state[host].types
+                or "Creature" in chars.types
                 or _protected_from(host, chars, state, obj.label)
             ):
                 actions.append(
                     StateBasedAction(
-                        "unattached", obj.label, "704.5n", "Equipment attached illegally"
+                        "unattached", obj.label, "704.5n", f"{kind} attached illegally"
                     )
                 )
     actions.extend(_world_rule(battlefield, state))

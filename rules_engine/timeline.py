@@ -587,6 +587,8 @@ def apply_step(game: Game, step: Step) -> Game:
         return replace(game, resolved=remaining, shields=shields, rules=rules)
     if step.verb in ("turn_face_up", "turn_face_down"):
         obj = _require_on_battlefield(game, step.obj, f"{step.path}.{step.verb}")
+        if obj.face_down == (step.verb == "turn_face_down"):
+            return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
         game, timestamp = _stamp(game)
         return game.with_object(
             replace(obj, face_down=step.verb == "turn_face_down", timestamp=timestamp)

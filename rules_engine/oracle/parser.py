@@ -590,6 +590,10 @@ def _parse_clause(
         return
     spec = _special_sentence(body, sentence, state, until_eot)
     if spec is None:
+        if re.match(r"^(?:you|target player) gains? (?:protection|hexproof|shroud)\b", body, re.I):
+            # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather
+            # than read it as a one-shot like "you gain 3 life".
+            raise OracleParseError(sentence, "a player gaining an ability isn't supported yet")
         if _ONE_SHOT.match(body):
             out.notes.append(sentence)
             action = _one_shot(body, sentence, state)
