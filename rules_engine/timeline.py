@@ -107,6 +107,15 @@ def _enter(game: Game, step: Step) -> Game:
         copy = _copy_snapshot(
             game, step.choices.copy[0], copy_ability, f"{step.path}.choices.copy[0]"
         )
+        for n, label in enumerate(step.choices.copy[1:], start=1):
+            # Entering as a copy of a Clone, it has the Clone's "enter as a copy" and may
+            # copy again; the last copy effect wins, and an earlier one's additional effects
+            # (Altered Ego's counters) don't happen (CR 707.9e).
+            path = f"{step.path}.choices.copy[{n}]"
+            again = next((a.parsed.copy for a in copy.values.abilities if a.parsed.copy), None)
+            if again is None:
+                raise BoardError(path, f'{copy.of} has no "enter as a copy" ability to copy with')
+            copy = _copy_snapshot(game, label, again, path)
     if step.to is not None and step.to not in game.players:
         _require_on_battlefield(game, step.to, f"{step.path}.attach")
     game, timestamp = _stamp(game)
@@ -144,7 +153,9 @@ def _entering_counters(
         types = set(values.types) | copy.copy.except_types
         loyalty = starting_loyalty(types, values.loyalty, step.x or 0)
         for kind, n, needed in copy.copy.enters_with:
-            if not needed or needed in types:
+            if kind.endswith("#x"):  # "X additional counters": the X it was cast with
+                kind, n = kind.removesuffix("#x"), step.x or 0
+            if n and (not needed or needed in types):
                 counts[kind] = counts.get(kind, 0) + n
     if step.face_down:
         loyalty = 0  # a face-down permanent is a 2/2 creature with no loyalty (708.2)

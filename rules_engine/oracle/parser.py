@@ -302,7 +302,9 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
     for clause, needed in _conditional_clauses(exception.strip().rstrip("."), fail):
         if m := _ENTERS_WITH_EXTRA.fullmatch(clause):
             kind = m["kind"].lower()
-            n = NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
+            # X is the entering permanent's X (Altered Ego), written 0 here and read as it enters.
+            n = 0 if m["n"].lower() == "x" else NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
+            kind = f"{kind}#x" if m["n"].lower() == "x" else kind
             enters_with.append((kind, n, _card_type(m["type"], fail) if m["type"] else needed))
             continue
         if needed:
@@ -383,7 +385,7 @@ def _conditional_clauses(exception: str, fail: OracleParseError) -> list[tuple[s
 
 
 _ENTERS_WITH_EXTRA = re.compile(
-    r"it enters with (?P<n>an|one|two|three|four|five|\d+) additional "
+    r"it enters with (?P<n>an|one|two|three|four|five|x|\d+) additional "
     r"(?P<kind>[+-]\d+/[+-]\d+|\w+) counters? on it(?: if it's (?:a|an) (?P<type>\w+))?",
     re.IGNORECASE,
 )

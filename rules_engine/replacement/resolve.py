@@ -815,7 +815,9 @@ def _with_extra_counters(event: Enter, copy: CopyOf | None, board: Board) -> Ent
     if loyalty:
         counters["loyalty"] = loyalty
     for kind, n, needed in copy.enters_with if copy is not None else ():
-        if not needed or needed in chars.types:
+        if kind.endswith("#x"):  # "X additional counters": the X it was cast with
+            kind, n = kind.removesuffix("#x"), event.x
+        if n and (not needed or needed in chars.types):
             counters[kind] = counters.get(kind, 0) + n
     return replace(event, counters=tuple(counters.items()))
 
