@@ -129,8 +129,8 @@ _REPLACEMENT = re.compile(
 
 def _split_keywords(line: str) -> list[str] | None:
     """ "Flying, first strike" -> ["Flying", "First strike"]; None if not all keywords."""
-    if re.match(r"^enchant\b", line, re.IGNORECASE):
-        return [line]
+    if re.match(r"^(enchant|partner with|companion —|cumulative upkeep)\b", line, re.IGNORECASE):
+        return [line]  # one keyword whose parameter may hold commas or a cost
     pieces = [p.strip() for p in re.split(r"[,;] ", line)]
     result: list[str] = []
     for piece in pieces:
@@ -218,10 +218,13 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             parsed = replace(parsed, copy=replace(parsed.copy, enters_tapped=True))
         return (parsed,)
     unquoted = re.sub(r'"[^"]*"', '""', marked)
+    conditional_replacement = re.match(
+        r"^as long as [^,]+, [^,]*\bwould\b.*\binstead\b", unquoted, re.IGNORECASE
+    )  # Elderscale Wurm: "As long as you have 7 or more life, damage that would ..."
     if (
         not spell
         and _REPLACEMENT.search(unquoted)
-        and not unquoted.lower().startswith("as long as")
+        and (conditional_replacement or not unquoted.lower().startswith("as long as"))
     ):
         return (ParsedAbility(display, "replacement"),)
     parsed = _parse_effects(marked, resolving=spell)
@@ -451,6 +454,18 @@ _RULE_WORDS = re.compile(
     r"can attack|as though)\b",
     re.IGNORECASE,
 )
+# Sentences that are about neither characteristics nor events the board can hold: how and
+# when an ability may be activated (602.5), turn structure (extra turns, 500.7), phasing
+# (702.26), hand size (402.2), and a "then" that finishes a one-shot. Kept as notes.
+_NOT_CHARACTERISTICS = re.compile(
+    r"^(activate (?:only|this ability only)\b|only (?:your opponents|you|an opponent|any player) "
+    r"may activate\b|any player may activate\b|take an extra turn\b|(?:you|target player) takes? "
+    r"an extra turn\b|phase out\b|(?:your|each player's) maximum hand size\b|you have no maximum "
+    r"hand size\b|then\b|this ability triggers only\b|spend only\b|you get an emblem\b|"
+    # Cost changes (601.2f) are no characteristic: "Zombie spells you cast cost {1} less".
+    r"[\w ]*spells?(?: you cast| your opponents cast| cast)? costs? (?:\{|\w+ (?:more|less)))",
+    re.IGNORECASE,
+)
 _PLAYER_RULE = re.compile(
     r"^(?:(players|each player|you|your opponents|each opponent|an opponent|counters|damage|"
     r"your life total|spells|creatures can't|activated abilities)\b.*"
@@ -519,8 +534,18 @@ def _double(m: re.Match[str], sentence: str, state: _SentenceState, until_eot: b
     return EffectSpec(sentence, subject, (part,), until_end_of_turn=until_eot)
 
 
+_RULE_AND_HAS = re.compile(
+    r"^(?P<subj>.+?) (?P<rule>can't (?:be blocked|block|attack)(?: [\w ]+?)?) and "
+    r"(?P<has>(?:has|have) .+)$",
+    re.IGNORECASE,
+)
+
+
 def _clauses(body: str) -> list[str]:
-    """Split "Untap X and gain control of it" into its two effects."""
+    """Split "Untap X and gain control of it" into its two effects, and "Equipped creature
+    can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
+    if m := _RULE_AND_HAS.match(body):
+        return [f"{m['subj']} {m['rule']}", f"{m['subj']} {m['has']}"]
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
@@ -563,6 +588,9 @@ def _parse_clause(
         return
     if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
         out.rules.append(sentence)
+        return
+    if _NOT_CHARACTERISTICS.match(body):
+        out.notes.append(sentence)
         return
     if m := _DOUBLE.match(body):
         effects.append(_double(m, sentence, state, until_eot))

@@ -82,7 +82,7 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
         return Subject("self", words="~"), False  # Excruciator, Charging Tuskodon
     choice = words.endswith(" of your choice")
     words = words.removesuffix(" of your choice")
-    m = re.match(r"^(?:(?:a|an) (?P<adj>[\w ]*?)\s*source|sources)(?P<post>.*)$", words)
+    m = re.match(r"^(?:(?:a|an|any) (?P<adj>[\w ]*?)\s*source|sources)(?P<post>.*)$", words)
     if not m:
         # "a creature you control would deal damage": the source is described as an object.
         objects = _objects(re.sub(r"^(a|an) ", "", words), sentence)
@@ -90,8 +90,15 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
         return Subject("filter", filters, words=phrase), choice
     f = Filter(zone="anywhere")
     for adjective in (m["adj"] or "").split():
+        kind, word = ALL_TYPE_WORDS.get(adjective, ("", ""))
         if adjective in COLOR_WORDS:
             f = replace(f, colors=f.colors | {COLOR_WORDS[adjective]})
+        elif adjective == "another":
+            f = replace(f, other=True)  # Embermaw Hellion: "another red source you control"
+        elif kind == "type":
+            f = replace(f, types=f.types | {word})  # "an artifact source"
+        elif kind == "subtype":
+            f = replace(f, subtypes=f.subtypes | {word})  # Calamity Bearer: "a Giant source"
         else:
             raise OracleParseError(sentence, f'cannot read "{adjective} source"')
     post = m["post"].strip()
@@ -110,7 +117,8 @@ _T = re.compile
 DAMAGE_MODIFY = _T(
     r"^if (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage to (?P<tgt>.+?), "
     r"(?:it|that source) deals "
-    r"(?P<mod>double|triple|that much damage plus (?P<plus>\w+))(?: that damage)?(?: to that "
+    r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+)))"
+    r"(?: that damage)?(?: to that "
     r"(?:permanent or player|player or permanent|player|permanent|creature))? instead$"
 )
 DAMAGE_PREVENT_N = _T(
@@ -129,17 +137,20 @@ REDIRECT_NEXT = _T(
     r"^the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn is dealt to "
     r"(?P<to>you|~|enchanted creature|target creature(?: you control)?) instead$"
 )
+# Worship, Ali from Cairo, Elderscale Wurm ("as long as you have 7 or more life ... 7").
 WORSHIP = _T(
-    r"^if you control a creature, damage that would reduce your life total to less than 1 "
-    r"reduces it to 1 instead$"
+    r"^(?:(?P<creature>if you control a creature), |as long as you have (?P<min>\w+) or more "
+    r"life, )?damage that would reduce your life total to less than (?P<floor>\w+) reduces it "
+    r"to (?P=floor) instead$"
 )
 PREVENT_ALL_COMBAT = _T(r"^prevent all combat damage that would be dealt this turn$")
 PREVENT_ALL_TO = _T(
-    r"^prevent all (?P<combat>combat )?damage that would be dealt to (?P<tgt>.+?) this turn$"
+    r"^prevent all (?P<combat>(?:non)?combat )?damage that would be dealt to (?P<tgt>.+?)"
+    r"(?P<turn> this turn)?$"
 )
 PREVENT_ALL_BY = _T(
     r"^prevent all (?P<combat>combat )?damage (?:(?P<src>.+?) would deal this turn|that would be "
-    r"dealt this turn by (?P<by>.+))$"
+    r"dealt this turn by (?P<by>.+)|that would be dealt by (?P<by2>.+?)(?P<turn> this turn)?)$"
 )
 PREVENT_NEXT_N = _T(
     r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn$"
@@ -150,8 +161,8 @@ PREVENT_NEXT_TIME = _T(
 KICKED_DAMAGE = _T(r"^if ~ was kicked, it deals (?P<n>\w+) damage instead$")
 GRAVEYARD = _T(
     r"^if (?P<what>.+?) would be put into (?P<gy>a graveyard|an opponent's graveyard|your graveyard|"
-    r"enchanted player's graveyard|its owner's graveyard) from (?P<from>anywhere other than the "
-    r"battlefield|anywhere|the battlefield), "
+    r"enchanted player's graveyard|its owner's graveyard)(?: from (?P<from>anywhere other than "
+    r"the battlefield|anywhere|the battlefield))?(?: this turn)?, "
     r"(?P<rest>.+)$"
 )
 DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
@@ -160,6 +171,7 @@ DRAW_EXCEPT_FIRST = _T(
     r"^if (?P<who>you|an opponent) would draw a card except the first one (?:you|they) draw in each "
     r"of (?:your|their) draw steps, (?P<rest>.+)$"
 )
+DRAW_TWO = _T(r"^if you would draw a card, draw two cards instead$")  # Thought Reflection
 DRAW_LICH = _T(
     r"^if you would draw a card, instead look at the top (?P<n>\w+) cards of your library, then put "
     r"one into your hand and the rest into your graveyard$"
@@ -180,6 +192,11 @@ SKIP_NEXT = _T(
     r"(?P<step>untap|upkeep|draw) step$"
 )
 REGENERATE = _T(r"^regenerate (?P<what>~|target creature)$")
+REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridge Troll
+GAIN_NONE = _T(
+    r"^if a player would gain life, that player gains no life instead$"
+)  # Sulfuric Vortex
+ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, reveal lands
 GAIN_MODIFY = _T(
     r"^if you would gain life, you gain (?:(?P<twice>twice that much life)|that much life plus "
     r"(?P<plus>\w+)) instead$"
@@ -256,7 +273,9 @@ CANT_PREVENT = _T(
 )
 CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
 CANT_COUNTERS_ON = _T(r"^counters can't be put on (?P<on>.+)$")
-CANT_HAVE_COUNTERS = _T(r"^(?P<on>.+?) can't have counters put on (?:it|them)$")
+CANT_HAVE_COUNTERS = _T(
+    r"^(?P<on>.+?) can't have (?P<kind>[+-]1/[+-]1 )?counters put on (?:it|them)$"
+)
 CANT_LOSE_WIN = _T(r"^you can't lose the game and your opponents can't win the game$")
 CANT_LOSE = _T(r"^you can't lose the game$")
 OPENING_HAND = _T(
@@ -278,9 +297,13 @@ def _graveyard_rest(rest: str, sentence: str) -> str:
         r"^instead (?:that card is revealed and )?put (?:it|that card) on the bottom of", rest
     ) or rest.startswith("instead that card is revealed and put on the bottom of"):
         return "library_bottom"
+    rest = re.sub(r"^instead exile it with an? [\w-]+ counter on it$", "instead exile it", rest)
+    if rest in ("instead exile it",):
+        return "exile"  # Dauthi Voidwalker (the void counter itself isn't shown)
     if rest in (
         "shuffle it into its owner's library instead",
         "instead shuffle it into its owner's library",
+        "reveal ~ and shuffle it into its owner's library instead",
     ):
         return "library"
     raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')
@@ -311,6 +334,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         mod = m["mod"]
         factor = 2 if mod == "double" else 3 if mod == "triple" else 1
         plus = _number(m["plus"], sentence) if m["plus"] else 0
+        plus -= _number(m["minus"], sentence) if m["minus"] else 0  # Lashknife Barrier
         return ReplacementSpec(
             sentence,
             "damage_modify",
@@ -360,33 +384,41 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             amount=_number(m["n"], sentence),
             shield="amount",
         )
-    if WORSHIP.match(body):
-        return ReplacementSpec(sentence, "worship", player="you", if_you_control_creature=True)
+    if m := WORSHIP.match(body):
+        return ReplacementSpec(
+            sentence,
+            "worship",
+            player="you",
+            if_you_control_creature=bool(m["creature"]),
+            amount=_number(m["floor"], sentence),
+        )
     if PREVENT_ALL_COMBAT.match(body):
         return ReplacementSpec(
             sentence, "prevent_shield", prevention=True, combat_only=True, shield="this_turn"
         )
     if m := PREVENT_ALL_TO.match(body):
+        # With "this turn" a resolved shield (Fog); without, a static ability (Cho-Manno).
         return ReplacementSpec(
             sentence,
-            "prevent_shield",
+            "prevent_shield" if m["turn"] else "prevent_static",
             prevention=True,
-            combat_only=bool(m["combat"]),
+            combat_only=m["combat"] == "combat ",
+            noncombat_only=m["combat"] == "noncombat ",
             target=_who(m["tgt"], sentence),
-            shield="this_turn",
+            shield="this_turn" if m["turn"] else None,
         )
     if m := PREVENT_ALL_BY.match(body):
         # "a source of your choice" (Pay No Heed) names the source as the step's target.
-        phrase = m["src"] or m["by"]
+        phrase = m["src"] or m["by"] or m["by2"]
         src, choice = _source(phrase, sentence) if "source" in phrase else (None, False)
         return ReplacementSpec(
             sentence,
-            "prevent_shield",
+            "prevent_static" if m["by2"] and not m["turn"] else "prevent_shield",
             prevention=True,
             combat_only=bool(m["combat"]),
             source=src or _objects(phrase, sentence),
             source_choice=choice,
-            shield="this_turn",
+            shield=None if m["by2"] and not m["turn"] else "this_turn",
         )
     if m := PREVENT_NEXT_N.match(body):
         tgt = m["tgt"]
@@ -457,6 +489,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         if rest == "instead that player skips that draw and you draw a card":
             return ReplacementSpec(sentence, "draw_steal", player=who, except_first_draw=True)
         raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')
+    if DRAW_TWO.match(body):
+        return ReplacementSpec(sentence, "draw_extra", player="you", factor=2)
     if m := DRAW_LICH.match(body):
         return ReplacementSpec(
             sentence, "draw_lich", player="you", amount=_number(m["n"], sentence)
@@ -480,6 +514,16 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             player="you",
             amount=_number(m["n"], sentence),
             shield="next_time",
+        )
+    if REGENERATE_STATIC.match(body):
+        return ReplacementSpec(sentence, "regenerate", objects=Subject("self", words="~"))
+    if GAIN_NONE.match(body):
+        return ReplacementSpec(sentence, "gain_none", player="any")
+    if ENTERS_TAPPED_IF_NOT.match(body):
+        # "As this land enters, you may pay 2 life (or reveal ...). If you don't, ..." : the
+        # controller may pay and have it enter untapped, which the tree shows as declining.
+        return ReplacementSpec(
+            sentence, "enter_tapped", objects=Subject("self", words="~"), optional=True
         )
     if m := REGENERATE.match(body):
         return ReplacementSpec(
@@ -615,7 +659,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return CantSpec(sentence, "counters_on_players", player="any")
     if m := CANT_HAVE_COUNTERS.match(body):
         on = Subject("self", words="~") if m["on"] == "~" else _objects(m["on"], sentence)
-        return CantSpec(sentence, "counters_on_objects", objects=on)
+        kind = m["kind"].strip() if m["kind"] else None
+        return CantSpec(sentence, "counters_on_objects", objects=on, counter_kind=kind)
     if m := CANT_COUNTERS_ON.match(body):
         return CantSpec(sentence, "counters_on_objects", objects=_objects(m["on"], sentence))
     if OPENING_HAND.match(body):
@@ -628,8 +673,8 @@ DIE_OR_PUT = _T(
     r"(?P<gy>.+?graveyard), (?P<rest>.+ instead)$"
 )
 TO_AND_BY = _T(
-    r"^prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<what>.+?) "
-    r"this turn$"
+    r"^prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<what>.+?)"
+    r"(?P<turn> this turn)?$"
 )
 
 
@@ -646,10 +691,10 @@ def _split_compound(body: str) -> list[str]:
             f"battlefield, {m['rest']}",
         ]
     if m := TO_AND_BY.match(body):
-        kind = m["combat"] or ""
+        kind, turn = m["combat"] or "", m["turn"] or ""
         return [
-            f"prevent all {kind}damage that would be dealt to {m['what']} this turn",
-            f"prevent all {kind}damage {m['what']} would deal this turn",
+            f"prevent all {kind}damage that would be dealt to {m['what']}{turn}",
+            f"prevent all {kind}damage that would be dealt by {m['what']}{turn}",
         ]
     return [body]
 

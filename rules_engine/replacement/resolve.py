@@ -323,6 +323,8 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         if family in ("prevent_static", "prevent_shield"):
             if spec.combat_only and not event.combat:
                 return False
+            if spec.noncombat_only and event.combat:
+                return False
             if spec.shield == "amount" and not active.remaining:
                 return False
             if spec.target is not None and not _who_fits(spec.target, event.target, active, board):
@@ -343,12 +345,14 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             if any(r.what == "poison" for r in damage_results(event, board)):
                 return False  # infect damage to a player causes no life loss (120.3b)
             life = board.game.life_of(event.target)
-            creatures = any(
+            floor = spec.amount or 1
+            creatures = not spec.if_you_control_creature or any(
                 c.controller == active.controller and "Creature" in c.types
                 for label, c in board.chars.items()
                 if board.world.objects[label].on_battlefield
             )
-            return creatures and life - event.amount < 1
+            # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage).
+            return creatures and life >= floor and life - event.amount < floor
         return False
     if isinstance(event, Destroy):
         return family == "regenerate" and _object_fits(spec.objects, event.obj, active, board)
@@ -384,7 +388,7 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
         return family in ("draw_lich", "draw_life", "draw_to_return", "draw_skip")
     if isinstance(event, GainLife):
         return (
-            family in ("gain_modify", "gain_to_draw", "gain_to_loss", "gain_to_you")
+            family in ("gain_modify", "gain_to_draw", "gain_to_loss", "gain_to_you", "gain_none")
             and _player_fits(spec.player, event.player, active, board)
             and event.amount > 0
         )
@@ -660,9 +664,11 @@ def apply(
         if family == "redirect":
             return _redirect(active, event, board)
         if family == "worship":
-            return [replace(event, life_floor=1)], active
+            return [replace(event, life_floor=spec.amount or 1)], active
     if isinstance(event, Destroy) and family == "regenerate":
-        return [Regenerate(event.obj)], None
+        # A regeneration shield is used up (614.8); "If ~ would be destroyed, regenerate it"
+        # (Mossbridge Troll) is a static ability and isn't.
+        return [Regenerate(event.obj)], None if spec.shield == "next_time" else active
     if isinstance(event, ZoneMove):
         if family in ("graveyard", "die_elsewhere", "madness"):
             return [replace(event, to_zone=spec.to_zone or "exile")], active
@@ -688,6 +694,8 @@ def apply(
             return [ReturnFromGraveyard(event.player)], active
     if isinstance(event, GainLife) and family == "gain_modify":
         return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+    if isinstance(event, GainLife) and family == "gain_none":
+        return [Nothing()], active
     if isinstance(event, GainLife) and family == "gain_to_you":
         return [GainLife(active.controller, event.amount)], active
     if isinstance(event, GainLife) and family == "gain_to_loss":
@@ -857,6 +865,7 @@ def stopped_by(event: Event, board: Board) -> ActiveCant | None:
             spec.kind == "counters_on_objects"
             and isinstance(event, PutCounters)
             and event.on in board.chars
+            and spec.counter_kind in (None, event.kind)
         ):
             fake = ActiveReplacement(
                 cant.eid, ReplacementSpec(spec.text, "cant"), cant.source, "", cant.controller, 0

@@ -102,6 +102,7 @@ class CantSpec:
     kind: CantKind
     player: PlayerWord = "any"
     objects: Subject | None = None
+    counter_kind: str | None = None  # "can't have -1/-1 counters put on them" (Melira)
 
 
 Spec = ReplacementSpec | CantSpec
