@@ -624,6 +624,11 @@ def _parse_clause(
             # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather
             # than read it as a one-shot like "you gain 3 life".
             raise OracleParseError(sentence, "a player gaining an ability isn't supported yet")
+        if _PLAYER_RULE.match(body) and re.search(r"\bcan't\b", body, re.IGNORECASE):
+            # "Each opponent can't draw more than one card each turn": a rule on players
+            # (613.10), not a one-shot "each opponent ..." action.
+            out.rules.append(sentence)
+            return
         if _ONE_SHOT.match(body):
             out.notes.append(sentence)
             action = _one_shot(body, sentence, state)

@@ -266,6 +266,10 @@ ENTERS_WITH_POWER = _T(
 ENTERS_WITH_N = _T(r"^~ enters with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
 CANT_GAIN = _T(r"^(?P<who>players|you|your opponents) can't gain life(?: this turn)?$")
 CANT_DRAW = _T(r"^(?P<who>players|you|your opponents) can't draw cards$")
+CANT_DRAW_MORE = _T(
+    r"^(?P<who>each player|players|each opponent|your opponents|you) can't draw more than "
+    r"(?P<n>\w+) cards? each turn$"
+)
 CANT_CHANGE = _T(r"^your life total can't change$")
 CANT_PREVENT = _T(
     r"^(?:damage|this damage|damage that would be dealt by (?P<src>.+?)) can't be prevented"
@@ -642,6 +646,9 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if m := CANT_GAIN.match(body):
         who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
         return CantSpec(sentence, "gain_life", player=who)  # type: ignore[arg-type]
+    if m := CANT_DRAW_MORE.match(body):
+        who = {"each player": "any", "players": "any", "you": "you"}.get(m["who"], "opponent")
+        return CantSpec(sentence, "draw_limit", player=who, limit=_number(m["n"], sentence))  # type: ignore[arg-type]
     if m := CANT_DRAW.match(body):
         who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
         return CantSpec(sentence, "draw", player=who)  # type: ignore[arg-type]
@@ -721,7 +728,7 @@ _ADDITIONAL = (
 _LOOKS_REPLACING = re.compile(
     r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskips?\b|"
     r"\bprevent(?:ed)?\b|can't be prevented|can't gain life|can't get counters|counters can't|"
-    r"can't draw cards|can't have counters|"
+    r"can't draw cards|can't draw more than|can't have counters|"
     r"can't lose the game|can't win the game|life total can't change"
 )
 

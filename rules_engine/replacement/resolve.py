@@ -875,6 +875,21 @@ def stopped_by(event: Event, board: Board) -> ActiveCant | None:
     return None
 
 
+def _draw_limit(event: Event, board: Board, results: list[Event]) -> ActiveCant | None:
+    """ "Each player can't draw more than one card each turn": the draws this event has
+    already made count (earlier draws this turn aren't on the board)."""
+    if not isinstance(event, Draw):
+        return None
+    drawn = sum(1 for e in results if isinstance(e, Draw) and e.player == event.player)
+    for cant in board.cants:
+        spec = cant.spec
+        if spec.kind != "draw_limit" or drawn < spec.limit:
+            continue
+        if spec.player == "any" or (spec.player == "you") == (event.player == cant.controller):
+            return cant
+    return None
+
+
 def _event_player(event: Event) -> str | None:
     for name in ("player",):
         if hasattr(event, name):
@@ -1154,7 +1169,7 @@ class Explorer:
         if isinstance(event, Nothing):
             return self._step(rest, shields, path, results + [event])
         node: dict[str, Any] = {"event": result_json(event)}
-        cant = stopped_by(event, self.board)
+        cant = stopped_by(event, self.board) or _draw_limit(event, self.board, results)
         if cant is not None:
             # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
             node["stopped_by"] = {"effect": cant.eid, "text": cant.spec.text, "rule": "614.17"}

@@ -90,6 +90,7 @@ CantKind = Literal[
     "win_game",
     "prevent_damage",
     "draw",
+    "draw_limit",
     "destroy",
 ]
 
@@ -103,6 +104,7 @@ class CantSpec:
     player: PlayerWord = "any"
     objects: Subject | None = None
     counter_kind: str | None = None  # "can't have -1/-1 counters put on them" (Melira)
+    limit: int = 0  # "can't draw more than one card each turn" (Spirit of the Labyrinth)
 
 
 Spec = ReplacementSpec | CantSpec
