@@ -191,7 +191,7 @@ SKIP_NEXT = _T(
     r"^(?P<who>target player|target opponent|you) skips? (?:your|their) next "
     r"(?P<step>untap|upkeep|draw) step$"
 )
-REGENERATE = _T(r"^regenerate (?P<what>~|target creature)$")
+REGENERATE = _T(r"^regenerate (?P<what>~|target creature|enchanted creature|equipped creature)$")
 REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridge Troll
 GAIN_NONE = _T(
     r"^if a player would gain life, that player gains no life instead$"
@@ -536,6 +536,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             shield="next_time",
             objects=Subject("self", words="~")
             if m["what"] == "~"
+            else Subject("attached", words=m["what"])
+            if m["what"] in ("enchanted creature", "equipped creature")
             else Subject("targets", (Filter(),), target_slots=(0,)),
         )
     if m := SKIP_NEXT.match(body):

@@ -190,6 +190,19 @@ def statics_of(
                     )
                 )
         statics.extend(_protection(obj, c))
+        if {"umbra armor", "totem armor"} & {a.text.lower() for a in c.abilities}:
+            # CR 702.89a: "If enchanted creature would be destroyed, instead remove all damage
+            # from it and destroy this Aura."
+            spec = ReplacementSpec(
+                "Umbra armor (the enchanted creature isn't destroyed; this Aura is, 702.89a)",
+                "umbra_armor",
+                objects=Subject("attached", words="enchanted creature"),
+            )
+            statics.append(
+                ActiveReplacement(
+                    f"{obj.label}#umbra", spec, obj.label, c.name, c.controller, obj.timestamp
+                )
+            )
         if "indestructible" in {a.text.lower() for a in c.abilities}:
             text = "Indestructible (it can't be destroyed, 702.12b)"
             spec = CantSpec(text, "destroy", objects=Subject("self", words="~"))
@@ -355,7 +368,9 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             return creatures and life >= floor and life - event.amount < floor
         return False
     if isinstance(event, Destroy):
-        return family == "regenerate" and _object_fits(spec.objects, event.obj, active, board)
+        return family in ("regenerate", "umbra_armor") and _object_fits(
+            spec.objects, event.obj, active, board
+        )
     if isinstance(event, ZoneMove):
         if family == "graveyard":
             if event.to_zone != "graveyard":
@@ -665,6 +680,8 @@ def apply(
             return _redirect(active, event, board)
         if family == "worship":
             return [replace(event, life_floor=spec.amount or 1)], active
+    if isinstance(event, Destroy) and family == "umbra_armor":
+        return [Destroy(active.source)], active
     if isinstance(event, Destroy) and family == "regenerate":
         # A regeneration shield is used up (614.8); "If ~ would be destroyed, regenerate it"
         # (Mossbridge Troll) is a static ability and isn't.
