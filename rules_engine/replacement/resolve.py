@@ -199,9 +199,7 @@ def statics_of(
                 objects=Subject("attached", words="enchanted creature"),
             )
             statics.append(
-                ActiveReplacement(
-                    f"{obj.label}#umbra", spec, obj.label, c.name, c.controller, obj.timestamp
-                )
+                ActiveReplacement(obj.label, spec, obj.label, c.name, c.controller, obj.timestamp)
             )
         if "indestructible" in {a.text.lower() for a in c.abilities}:
             text = "Indestructible (it can't be destroyed, 702.12b)"
