@@ -409,8 +409,48 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
     if f is None:
         cursor.pos = start
         return None
+    kinds = _that_is_one_of(cursor)
     f = _post_modifiers(cursor, f, context)
+    if kinds:
+        # "Each creature that's a Barbarian, a Warrior, or a Berserker": any of them.
+        alternatives = tuple(
+            replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
+            for types, subtypes in kinds
+        )
+        return Subject("filter", alternatives)
     return Subject("filter", (f,))
+
+
+def _that_is_one_of(cursor: Cursor) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """ "that's a Barbarian, a Warrior, or a Berserker" (two or more types, any of them);
+    nothing (the cursor untouched) for a single type, which ``_that_is`` reads."""
+    start = cursor.pos
+    if not (cursor.accept("that's") or cursor.accept("that", "is")):
+        return []
+    kinds: list[tuple[frozenset[str], frozenset[str]]] = []
+    while True:
+        cursor.accept("a") or cursor.accept("an")
+        word = cursor.peek()
+        if word not in ALL_TYPE_WORDS:
+            break
+        kind, canonical = ALL_TYPE_WORDS[word]
+        cursor.pos += 1
+        pair = (
+            (frozenset({canonical}), frozenset())
+            if kind == "type"
+            else (
+                frozenset(),
+                frozenset({canonical}),
+            )
+        )
+        kinds.append(pair)
+        if cursor.accept(",", "or") or cursor.accept("or") or cursor.accept(","):
+            continue
+        break
+    if len(kinds) < 2:
+        cursor.pos = start
+        return []
+    return kinds
 
 
 def _is_plural(word: str) -> bool:
