@@ -560,6 +560,7 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         whole = sentence.rstrip(".").strip()
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
+        whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
         for body in _clauses(whole):
             _parse_clause(body, sentence, state, until_eot, out)
     return out

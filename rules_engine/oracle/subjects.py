@@ -278,6 +278,10 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             f = replace(f, zone="graveyard")
         elif cursor.accept("in", "your", "graveyard"):
             f = replace(f, zone="graveyard", owner="you")
+        elif cursor.accept("in", "your", "opponents'", "graveyards") or cursor.accept(
+            "in", "an", "opponent's", "graveyard"
+        ):
+            f = replace(f, zone="graveyard", owner="opponent")
         elif cursor.accept("in", "your", "hand"):
             f = replace(f, zone="hand", owner="you")
         elif cursor.accept("in", "exile"):
