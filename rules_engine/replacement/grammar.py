@@ -60,7 +60,11 @@ def _who(phrase: str, sentence: str) -> Who:
         return Who("any", permanents)
     players: PlayerWord = "none"
     objects: Subject | None = None
-    parts = re.split(r" or (?=(?:a|an|another|you|target|enchanted|each)\b)", phrase)
+    # "you and creatures you control" (Safe Passage): both are protected.
+    parts = re.split(
+        r" (?:or|and) (?=(?:a|an|another|you|target|enchanted|each|creatures|permanents)\b)",
+        phrase,
+    )
     for part in parts:
         part = part.strip()
         if part in _PLAYER_WORDS:
@@ -229,6 +233,13 @@ TOKENS_BY_EFFECT = _T(
 TOKENS_PLUS_ONE = _T(
     r"^if you would create one or more (?P<kind>\w+) tokens, instead create those tokens plus an "
     r"additional (?P=kind) token$"
+)
+# Peregrin Took, Chatterfang ("plus that many 1/1 green Squirrel creature tokens"), and
+# Divine Visitation ("that many 4/4 white Angel creature tokens ... are created instead").
+TOKENS_PLUS_OTHER = _T(
+    r"^if one or more (?P<kind>creature )?tokens would be created under your control, "
+    r"(?:those tokens plus (?P<plus>an additional (?P<one>.+?) token|that many (?P<many>.+?) "
+    r"tokens)|that many (?P<instead>.+?) tokens(?P<with> with [\w ,]+?)?) are created instead$"
 )
 TOKENS_CREATED = _T(
     r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
@@ -571,6 +582,17 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if DRAW_TO_RETURN.match(body):
         return ReplacementSpec(sentence, "draw_to_return", player="you", to_zone="hand")
+    if m := TOKENS_PLUS_OTHER.match(body):
+        if m["instead"]:
+            card = f"a {m['instead']} token{m['with'] or ''}"
+            kinds = ("Creature",) if m["kind"] else ()  # only creature tokens are replaced
+            return ReplacementSpec(
+                sentence, "tokens_instead", player="you", extra=card, extra_types=kinds
+            )
+        card = f"a {m['one']} token" if m["one"] else f"a {m['many']} token"
+        return ReplacementSpec(
+            sentence, "tokens_plus", player="you", extra=card, factor=0 if m["one"] else 1
+        )
     if m := TOKENS_PLUS_ONE.match(body):
         return ReplacementSpec(sentence, "tokens", player="you", plus=1, extra=m["kind"])
     if m := TOKENS_BY_EFFECT.match(body) or TOKENS_CREATED.match(body):

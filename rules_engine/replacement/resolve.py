@@ -413,6 +413,12 @@ def applies(active: ActiveReplacement, event: Event, board: Board) -> bool:
             and _player_fits(spec.player, event.player, active, board)
             and event.amount > 0
         )
+    if isinstance(event, CreateTokens) and family in ("tokens_plus", "tokens_instead"):
+        return (
+            _player_fits(spec.player, event.controller, active, board)
+            and event.n > 0
+            and all(t in event.card.types for t in spec.extra_types)
+        )
     if isinstance(event, CreateTokens):
         return (
             family == "tokens"
@@ -607,11 +613,22 @@ def _token_card(phrase: str) -> CardDef:
 
     from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
+    phrase, _, granted = phrase.strip().partition(" with ")
+    keywords = tuple(
+        k.strip().capitalize()
+        for k in re.split(r",? and |, ", granted.strip().lower())
+        if k.strip()
+    )
     m = re.match(
         r"^(?:a|an|one) (?P<p>\d+)/(?P<t>\d+) (?P<words>.+?) (?:creature )?tokens?$",
         phrase.strip().lower(),
     )
     if not m:
+        named = re.fullmatch(r"(?:a|an|one) (?P<name>\w+) tokens?", phrase.strip(), re.I)
+        if named and named["name"].lower() in ("food", "treasure", "clue", "blood", "map"):
+            # CR 111.10: the predefined artifact tokens.
+            word = named["name"].capitalize()
+            return CardDef(name=f"{word} Token", types=("Artifact",), subtypes=(word,), token=True)
         return CardDef(name=phrase, types=("Creature",), token=True)
     colors: list[str] = []
     subtypes: list[str] = []
@@ -629,6 +646,7 @@ def _token_card(phrase: str) -> CardDef:
         power=m["p"],
         toughness=m["t"],
         token=True,
+        rules_text=keywords,
     )
 
 
@@ -724,6 +742,13 @@ def apply(
         return [replace(event, amount=amount)], active
     if isinstance(event, GainLife) and family == "gain_to_draw":
         return [Draw(event.player) for _ in range(event.amount)], active
+    if isinstance(event, CreateTokens) and family == "tokens_plus":
+        # The tokens it adds are part of the same event (one creation; 614.5: applied once):
+        # "that many" Squirrels, or "an additional" Food.
+        n = spec.factor * event.n or 1
+        return [event, CreateTokens(_token_card(spec.extra or ""), n, event.controller)], active
+    if isinstance(event, CreateTokens) and family == "tokens_instead":
+        return [replace(event, card=_token_card(spec.extra or ""))], active
     if isinstance(event, CreateTokens) and family == "tokens":
         return [replace(event, n=event.n * spec.factor + spec.plus)], active
     if isinstance(event, PutCounters):
