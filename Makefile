@@ -15,6 +15,7 @@ run: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 setup: install
@@ -33,6 +34,7 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 fmt: install
 	$(BIN)/ruff check --fix .

@@ -13,9 +13,18 @@ from typing import Any, Literal
 
 from rules_engine.apply import apply_payload, copy_values, face_down, payload
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import AbilityChange, Const, CopyOf, EffectSpec, ModifyPT, Part, Subject
+from rules_engine.effects import (
+    AbilityChange,
+    Const,
+    CopyOf,
+    EffectSpec,
+    ModifyPT,
+    Part,
+    Subject,
+    TypeChange,
+)
 from rules_engine.game import CopySnapshot, GameObject, ResolvedEffect
-from rules_engine.selection import Context, World, condition_holds, select
+from rules_engine.selection import Context, State, World, condition_holds, select
 from rules_engine.vocabulary import KEYWORDS
 
 EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
@@ -32,7 +41,8 @@ class Effect:
     source: str
     source_name: str
     timestamp: int
-    sort_key: tuple[Any, ...]
+    # (timestamp, object order, granted timestamp, ability key or kind, sentence)
+    sort_key: tuple[int | str, ...]
     cda: bool = False
     ability_key: str | None = None
     sentence: int = 0
@@ -56,7 +66,7 @@ def _spec_for_instance(spec: EffectSpec, origin: str) -> tuple[EffectSpec, bool]
     return replace(spec, parts=parts, cda=False), False
 
 
-def static_effects(state: dict[str, Characteristics], world: World) -> list[Effect]:
+def static_effects(state: State, world: World) -> list[Effect]:
     """Effects of static abilities of objects where they function (CR 611.3, 604.3)."""
     effects: list[Effect] = []
     for label, chars in state.items():
@@ -64,7 +74,9 @@ def static_effects(state: dict[str, Characteristics], world: World) -> list[Effe
     return effects
 
 
-_STATIC_CACHE: dict[tuple[int, int, str], tuple[Characteristics, Any, tuple[Effect, ...]]] = {}
+_STATIC_CACHE: dict[
+    tuple[int, int, str], tuple[Characteristics, GameObject, tuple[Effect, ...]]
+] = {}
 
 
 def _object_static_effects(label: str, chars: Characteristics, world: World) -> tuple[Effect, ...]:
@@ -127,6 +139,28 @@ def rule_effects(world: World) -> list[Effect]:
                     obj.timestamp,
                     (obj.timestamp, obj.order, 0, "copy", 0),
                     copy=obj.copy,
+                )
+            )
+        if obj.extra_subtypes:
+            # Entered "in addition to its other types" (Master Biomancer's Mutant): an effect
+            # of the replacement that made it enter so, from its timestamp (CR 614.1c).
+            words = " and ".join(obj.extra_subtypes)
+            spec = EffectSpec(
+                text=f"It entered as a {words} in addition to its other types.",
+                subject=SELF_SUBJECT,
+                parts=(
+                    Part("4", TypeChange(add_subtypes=frozenset(obj.extra_subtypes), retain=True)),
+                ),
+            )
+            effects.append(
+                Effect(
+                    f"{obj.label}:entered-as",
+                    "copy",
+                    spec,
+                    obj.label,
+                    obj.card.name,
+                    obj.timestamp,
+                    (obj.timestamp, obj.order, 0, "entered", 0),
                 )
             )
         if obj.face_down:
@@ -211,7 +245,7 @@ def resolved_effects(world: World) -> list[Effect]:
     ]
 
 
-def context_for(effect: Effect, state: dict[str, Characteristics], world: World) -> Context:
+def context_for(effect: Effect, state: State, world: World) -> Context:
     """ "You" is the source's current controller for static abilities (CR 109.5)."""
     if effect.resolved is not None:
         r = effect.resolved
@@ -225,7 +259,7 @@ def context_for(effect: Effect, state: dict[str, Characteristics], world: World)
 
 def effect_exists(
     effect: Effect,
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
     started: dict[str, tuple[str, ...]],
 ) -> bool:
@@ -246,7 +280,7 @@ def effect_exists(
 
 def current_effects(
     layer: str,
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
     started: dict[str, tuple[str, ...]],
     known: dict[str, Effect],
@@ -257,7 +291,7 @@ def current_effects(
 
 def current_effects_in(
     layers: tuple[str, ...],
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
     started: dict[str, tuple[str, ...]],
     known: dict[str, Effect],
@@ -291,7 +325,7 @@ def current_effects_in(
 
 def affected_objects(
     effect: Effect,
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
     started: dict[str, tuple[str, ...]],
     *,
@@ -332,7 +366,7 @@ def effect_payloads(
     effect: Effect,
     layer: str,
     labels: tuple[str, ...],
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
 ) -> dict[tuple[int, str], Any]:
     """What the effect does to each object, computed before any of it is applied."""
@@ -355,7 +389,7 @@ def effect_payloads(
 def apply_effect(
     effect: Effect,
     layer: str,
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
     started: dict[str, tuple[str, ...]],
     *,

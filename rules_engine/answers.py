@@ -8,13 +8,15 @@ from typing import Any
 
 from rules_engine.board import Ask, Board, parse_board
 from rules_engine.characteristics import COPIABLE_FIELDS, characteristics_json
+from rules_engine.dependency import DependencyEdge
 from rules_engine.errors import BoardError
-from rules_engine.game import Game
+from rules_engine.game import Game, GameObject, StepChoice
 from rules_engine.layers import Evaluation, TraceStep, compute
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.sba import StateBasedAction, state_based_actions
-from rules_engine.timeline import replay
+from rules_engine.sba import StateBasedAction
+from rules_engine.steps import step_label
+from rules_engine.timeline import replay_board
 
 
 @dataclass(frozen=True)
@@ -25,9 +27,41 @@ class Result:
     game: Game
     evaluation: Evaluation
     sbas: tuple[StateBasedAction, ...]
+    # The board as the last step left it, before the state-based actions it caused
+    # (``sbas``): objects those actions moved are shown as they last were (CR 608.2h).
+    before: Evaluation | None = None
+    before_game: Game | None = None
+    # What the checks after the first did in turn (704.3).
+    later_sbas: tuple[StateBasedAction, ...] = ()
+
+    def moved_by_sbas(self, label: str) -> bool:
+        """Whether a state-based action after the last step took it off the battlefield."""
+        if self.before_game is None:
+            return False
+        earlier, now = self.before_game.object(label), self.game.object(label)
+        return (
+            earlier is not None
+            and earlier.on_battlefield
+            and (now is None or not now.on_battlefield)
+        )
+
+    def evaluation_for(self, label: str | None) -> Evaluation:
+        """The layers as they applied to this object when it was last on the battlefield."""
+        if label is not None and self.before is not None and self.moved_by_sbas(label):
+            return self.before
+        return self.evaluation
 
     def display_ids(self) -> dict[str, str]:
-        return display_ids(self.evaluation)
+        return display_ids(self.explained)
+
+    @property
+    def explained(self) -> Evaluation:
+        """The evaluation the answer's trace explains: the asked object's (as it last was on
+        the battlefield), or for a dependency question the board as the last step left it."""
+        ask = self.board.ask
+        if ask is not None and ask.kind == "depends" and self.before is not None:
+            return self.before
+        return self.evaluation_for(ask.obj if ask is not None else None)
 
 
 def evaluate_board(
@@ -40,13 +74,20 @@ def evaluate_board(
     board = data if isinstance(data, Board) else parse_board(data)
     graphs = dependency and misreading == CORRECT_LAYERS
     try:
-        game = replay(board)
+        replayed = replay_board(board)
+        game = replayed.game
         evaluation = compute(game, dependency=dependency, graphs=graphs, misreading=misreading)
+        before = None
+        if replayed.actions:
+            before = compute(
+                replayed.before, dependency=dependency, graphs=graphs, misreading=misreading
+            )
     except OracleParseError as exc:
         # Text that only exists mid-evaluation: granted abilities, changed words.
         raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
-    sbas = tuple(state_based_actions(game, evaluation.chars))
-    return Result(board, game, evaluation, sbas)
+    return Result(
+        board, game, evaluation, replayed.actions, before, replayed.before, replayed.later
+    )
 
 
 def display_ids(evaluation: Evaluation) -> dict[str, str]:
@@ -127,7 +168,7 @@ def resolve_effect_id(evaluation: Evaluation, wanted: str, path: str) -> list[st
 
 
 def trace_json(step: TraceStep, names: dict[str, str]) -> dict[str, Any]:
-    why = {"kind": step.why.kind, "rule": step.why.rule, "detail": step.why.detail}
+    why: dict[str, Any] = {"kind": step.why.kind, "rule": step.why.rule, "detail": step.why.detail}
     if step.why.on:
         why["on"] = [names.get(e, e) for e in step.why.on]
     data: dict[str, Any] = {
@@ -163,7 +204,8 @@ def _why_words(step: TraceStep, names: dict[str, str]) -> str:
 
 def _order_answer(result: Result, ask: Ask) -> dict[str, Any]:
     names = result.display_ids()
-    steps = [s for s in result.evaluation.trace if s.layer == ask.layer and ask.obj in s.applies_to]
+    trace = result.explained.trace
+    steps = [s for s in trace if s.layer == ask.layer and ask.obj in s.applies_to]
     return {
         "order": {
             "layer": ask.layer,
@@ -185,10 +227,10 @@ def _effect_ids_or_none(result: Result, wanted: str, path: str) -> list[str]:
     """The effect's ids, or none when it names an object on the board whose effect never
     came to exist (a board error for any other name)."""
     try:
-        return resolve_effect_id(result.evaluation, wanted, path)
+        return resolve_effect_id(result.explained, wanted, path)
     except BoardError:
         label = wanted.split("#", 1)[0]
-        steps = {step.label for step in result.board.steps}
+        steps = {step_label(step) for step in result.board.steps}
         if label in steps or any(obj.label == label for obj in result.game.objects):
             return []
         raise
@@ -196,7 +238,7 @@ def _effect_ids_or_none(result: Result, wanted: str, path: str) -> list[str]:
 
 def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
     """Whether A depends on B (613.8a), from the graphs the engine actually used."""
-    evaluation = result.evaluation
+    evaluation = result.explained
     names = result.display_ids()
     a_ids = _effect_ids_or_none(result, a, "ask.depends[0]")
     b_ids = _effect_ids_or_none(result, b, "ask.depends[1]")
@@ -235,7 +277,7 @@ def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
     return {"depends": {"answer": False, "reason": reason, "rule": "613.8a"}}
 
 
-def _edge_words(edge: Any, names: dict[str, str]) -> str:
+def _edge_words(edge: DependencyEdge, names: dict[str, str]) -> str:
     text = edge.detail
     for eid in (edge.dependent, edge.on):
         text = text.replace(eid, names.get(eid, eid))
@@ -251,30 +293,7 @@ def answer_json(result: Result) -> dict[str, Any]:
             continue
         if obj.zone != "battlefield" and "[" in obj.label:
             continue  # unlabelled zone cards from the board's "zones"
-        data = characteristics_json(result.evaluation.chars[obj.label])
-        data.update(
-            {
-                "owner": obj.owner,
-                "zone": obj.zone,
-                "counters": dict(obj.counters),
-                "timestamp": obj.timestamp,
-            }
-        )
-        copiable = result.evaluation.copiable.get(obj.label)
-        if copiable is not None:
-            copied = characteristics_json(copiable)
-            data["copiable"] = {k: copied[k] for k in COPIABLE_FIELDS}
-        if obj.attached_to:
-            data["attached_to"] = obj.attached_to
-        if obj.tapped:
-            data["tapped"] = True
-        if obj.face_down:
-            data["face_down"] = True
-        if obj.damage:
-            data["damage"] = obj.damage
-        if obj.phased_out:
-            data["phased_out"] = True
-        objects[obj.label] = data
+        objects[obj.label] = _object_json(result, obj)
     answer: dict[str, Any] = {}
     ask = result.board.ask
     if ask is not None:
@@ -293,17 +312,80 @@ def answer_json(result: Result) -> dict[str, Any]:
             "reason": _edge_words(e, names),
             "rule": "613.8a",
         }
-        for g in result.evaluation.graphs
+        for g in result.explained.graphs
         for e in g.edges
     ]
     return {
         "objects": objects,
+        "players": players_json(result.game),
+        "not_modelled": [n.as_json() for n in result.game.not_modelled],
+        "replacements": [choice_json(c) for c in result.game.choices_made],
         "rules_effects": rules_effects(result),
-        "trace": [trace_json(s, names) for s in result.evaluation.trace],
+        "trace": [trace_json(s, names) for s in result.explained.trace],
         "dependencies": _unique(dependencies),
         "state_based_actions": [s.as_json() for s in result.sbas],
+        "state_based_actions_then": [s.as_json() for s in result.later_sbas],
         "answer": answer,
     }
+
+
+def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
+    """An object's characteristics and status (zone, tapped, damage, ...). An object that a
+    state-based action moved after the last step is shown as it last existed on the
+    battlefield (``last_known``), with the zone it went to."""
+    evaluation, shown = result.evaluation_for(obj.label), obj
+    moved = result.moved_by_sbas(obj.label)
+    earlier = result.before_game.object(obj.label) if result.before_game else None
+    if moved and earlier is not None:
+        shown = earlier
+    data = characteristics_json(evaluation.chars[obj.label])
+    data.update(
+        {
+            "owner": obj.owner,
+            "zone": obj.zone,
+            "counters": dict(shown.counters),
+            "timestamp": shown.timestamp,
+            "tapped": shown.tapped,
+            "face_down": shown.face_down,
+            "damage": shown.damage,
+            "attached_to": shown.attached_to,
+            "phased_out": shown.phased_out,
+        }
+    )
+    if moved:
+        data["last_known"] = True
+    copiable = evaluation.copiable.get(obj.label)
+    if copiable is not None:
+        copied = characteristics_json(copiable)
+        data["copiable"] = {k: copied[k] for k in COPIABLE_FIELDS}
+    return data
+
+
+def players_json(game: Game) -> dict[str, dict[str, Any]]:
+    """Each player's life and counters (poison, CR 122.1f), and whether they won or lost."""
+    found: dict[str, dict[str, Any]] = {}
+    verdicts = dict(game.verdicts)
+    for player in game.players:
+        entry: dict[str, Any] = {"life": game.life_of(player)}
+        counters = game.counters_of_player(player)
+        entry["poison"] = counters.get("poison", 0)
+        if player in verdicts:
+            entry["result"] = verdicts[player]
+        found[player] = entry
+    return found
+
+
+def choice_json(choice: StepChoice) -> dict[str, Any]:
+    """The replacement effects a step's event met, the order taken, and what else the
+    rules allowed (CR 616.1)."""
+    data: dict[str, Any] = {
+        "step": choice.step,
+        "applied": list(choice.path),
+        "default": choice.default,
+    }
+    if choice.outcomes:
+        data["outcomes"] = list(choice.outcomes)
+    return data
 
 
 def rules_effects(result: Result) -> list[dict[str, str]]:

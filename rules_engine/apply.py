@@ -359,12 +359,11 @@ def _substitute(text: str, forms: list[tuple[str, str]], names: set[str]) -> str
             return new
 
         text = re.sub(rf"(?<![\w]){re.escape(old)}(?![\w])", repl, text, flags=re.IGNORECASE)
-        text = re.sub(
-            rf"(?<=non){re.escape(old)}(?![\w])",
-            lambda m, new=new: new.lower(),
-            text,
-            flags=re.IGNORECASE,
-        )
+
+        def lowered(_m: re.Match[str], new: str = new) -> str:
+            return new.lower()
+
+        text = re.sub(rf"(?<=non){re.escape(old)}(?![\w])", lowered, text, flags=re.IGNORECASE)
     for marker, name in protected.items():
         text = text.replace(marker, name)
     return text

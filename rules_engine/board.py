@@ -8,58 +8,38 @@ have been accepted: ``steps[3].targets[0]: no object labelled "ogre2"
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.cards import CardDef, card_from_json
 from rules_engine.effects import LAYERS
 from rules_engine.errors import BoardError
+from rules_engine.steps import (
+    ActivateStep,
+    AttachStep,
+    CastStep,
+    Choices,
+    CountersStep,
+    DamageStep,
+    EndStep,
+    EnterStep,
+    FaceStep,
+    LeaveStep,
+    PhaseStep,
+    Step,
+)
 from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_LETTERS, subtype_category
+
+__all__ = ["Ask", "Board", "Choices", "FORMAT", "Step", "parse_board"]
 
 FORMAT = "mtg-board/1"
 ZONES = ("graveyard", "hand", "library", "exile")
 LEAVE_ZONES = ("graveyard", "hand", "library", "library_top", "library_bottom", "exile")
 MAX_STEPS = 500
-
-
-@dataclass(frozen=True, slots=True)
-class Choices:
-    """Answers to "as ... enters" and resolution choices (board format, "Choices")."""
-
-    color: str | None = None
-    creature_type: str | None = None
-    copy: tuple[str, ...] = ()
-    from_word: str | None = None
-    to_word: str | None = None
-    kicked: bool = False
-    mode: int | None = None
-    player: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One timeline step; ``verb`` says which fields matter."""
-
-    index: int
-    verb: str
-    label: str | None = None
-    card: CardDef | None = None
-    controller: str | None = None
-    owner: str | None = None
-    obj: str | None = None
-    to: str | None = None
-    targets: tuple[str, ...] = ()
-    x: int | None = None
-    n: int = 0
-    kind: str | None = None
-    ability: int = 0
-    tapped: bool = False
-    face_down: bool = False
-    choices: Choices = field(default_factory=Choices)
-
-    @property
-    def path(self) -> str:
-        return f"steps[{self.index}]"
+MAX_COPIES = 24
+# Tokens created by a step are labelled "<step label>.token<k>" (docs/board-format-extensions.md).
+_TOKEN_LABEL = re.compile(r"(?P<step>.+)\.token(?P<k>[1-9]\d*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,13 +75,14 @@ _STEP_KEYS: dict[str, set[str]] = {
         "attach",
         "choices",
         "x",
+        "replacements",
     },
-    "cast": {"cast", "as", "controller", "targets", "x", "choices"},
-    "activate": {"activate", "ability", "as", "x", "targets", "choices"},
+    "cast": {"cast", "as", "controller", "targets", "x", "choices", "replacements"},
+    "activate": {"activate", "ability", "as", "x", "targets", "choices", "replacements"},
     "attach": {"attach", "to"},
-    "counters": {"counters", "on", "n"},
-    "damage": {"damage", "on"},
-    "leave": {"leave", "to"},
+    "counters": {"counters", "on", "n", "replacements"},
+    "damage": {"damage", "on", "from", "combat", "replacements"},
+    "leave": {"leave", "to", "replacements"},
     "end": {"end"},
     "turn_face_up": {"turn_face_up"},
     "turn_face_down": {"turn_face_down"},
@@ -139,6 +120,9 @@ class _Reader:
         name = _require_str(value, path)
         if name in self.labels or (players and name in self.players):
             return name
+        made = _TOKEN_LABEL.fullmatch(name)
+        if made is not None and made["step"] in self.labels:
+            return name  # a token a step creates: "<step label>.token<k>" (may not exist)
         what = "object or player" if players else "object"
         raise BoardError(path, f'no {what} labelled "{name}" (labels so far: {self.known()})')
 
@@ -220,6 +204,15 @@ class _Reader:
             raise BoardError(path, "must be a list of labels or player names")
         return tuple(self.label_ref(t, f"{path}[{i}]", players=True) for i, t in enumerate(value))
 
+    def replacements(self, value: Any, path: str) -> tuple[str, ...] | None:
+        """Layerlab extension: the order the affected player applies replacement effects
+        to this step's event (CR 616.1), as effect names; absent, the default order."""
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise BoardError(path, "a list of effect names, in the order they are applied")
+        return tuple(value)
+
     def step(self, index: int, raw: Any) -> Step:
         path = f"steps[{index}]"
         if not isinstance(raw, dict):
@@ -237,6 +230,7 @@ class _Reader:
         x = raw.get("x")
         if x is not None:
             x = _require_int(x, f"{path}.x", 0)
+        order = self.replacements(raw.get("replacements"), f"{path}.replacements")
         if verb == "enter":
             card = card_from_json(raw["enter"], f"{path}.enter")
             controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
@@ -248,18 +242,18 @@ class _Reader:
                 if not isinstance(raw.get(flag, False), bool):
                     raise BoardError(f"{path}.{flag}", "must be true or false")
             label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
-            return Step(
+            return EnterStep(
                 index,
-                verb,
-                label=label,
-                card=card,
-                controller=controller,
-                owner=owner,
-                to=attach,
+                label,
+                card,
+                controller,
+                owner,
                 tapped=raw.get("tapped", False),
                 face_down=raw.get("face_down", False),
+                attach=attach,
                 choices=choices,
                 x=x,
+                replacements=order,
             )
         if verb == "cast":
             card = card_from_json(raw["cast"], f"{path}.cast")
@@ -267,54 +261,44 @@ class _Reader:
             targets = self.targets(raw.get("targets"), f"{path}.targets")
             choices = self.choices(raw.get("choices"), f"{path}.choices")
             label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
-            return Step(
-                index,
-                verb,
-                label=label,
-                card=card,
-                controller=controller,
-                targets=targets,
-                choices=choices,
-                x=x,
-            )
+            return CastStep(index, label, card, controller, targets, choices, x, order)
         if verb == "activate":
             source = self.label_ref(raw["activate"], f"{path}.activate")
             ability = _require_int(raw.get("ability", 0), f"{path}.ability", 0)
             targets = self.targets(raw.get("targets"), f"{path}.targets")
             choices = self.choices(raw.get("choices"), f"{path}.choices")
             label = self.new_label(raw.get("as", f"{source}@{ability}#{index}"), f"{path}.as")
-            return Step(
-                index,
-                verb,
-                label=label,
-                obj=source,
-                ability=ability,
-                targets=targets,
-                choices=choices,
-                x=x,
-            )
+            return ActivateStep(index, label, source, ability, targets, choices, x, order)
         if verb == "attach":
             obj = self.label_ref(raw["attach"], f"{path}.attach")
             to = self.label_ref(raw.get("to"), f"{path}.to", players=True)
-            return Step(index, verb, obj=obj, to=to)
+            return AttachStep(index, obj, to)
         if verb == "counters":
             kind = _require_str(raw["counters"], f"{path}.counters")
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
             n = _require_int(raw.get("n", 1), f"{path}.n")
-            return Step(index, verb, obj=on, kind=kind, n=n)
+            return CountersStep(index, kind, on, n, order)
         if verb == "damage":
             n = _require_int(raw["damage"], f"{path}.damage", 0)
-            on = self.label_ref(raw.get("on"), f"{path}.on")
-            return Step(index, verb, obj=on, n=n)
+            on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
+            raw_from = raw.get("from")
+            dealer = None if raw_from is None else self.label_ref(raw_from, f"{path}.from")
+            combat = raw.get("combat", False)
+            if not isinstance(combat, bool):
+                raise BoardError(f"{path}.combat", "must be true or false")
+            return DamageStep(index, n, on, dealer, combat, order)
         if verb == "leave":
             obj = self.label_ref(raw["leave"], f"{path}.leave")
             to = raw.get("to", "graveyard")
             if to not in LEAVE_ZONES:
                 raise BoardError(f"{path}.to", f"a zone: {', '.join(LEAVE_ZONES)}")
-            return Step(index, verb, obj=obj, to=to)
+            return LeaveStep(index, obj, to, order)
         if verb == "end":
-            return Step(index, verb, obj=self.label_ref(raw["end"], f"{path}.end"))
-        return Step(index, verb, obj=self.label_ref(raw[verb], f"{path}.{verb}"))
+            return EndStep(index, self.label_ref(raw["end"], f"{path}.end"))
+        obj = self.label_ref(raw[verb], f"{path}.{verb}")
+        if verb in ("turn_face_up", "turn_face_down"):
+            return FaceStep(index, obj, face_down=verb == "turn_face_down")
+        return PhaseStep(index, obj, phased_out=verb == "phase_out")
 
     def zones(self, value: Any) -> dict[str, dict[str, tuple[CardDef, ...] | int]]:
         if value is None:
@@ -411,6 +395,12 @@ def parse_board(data: Any) -> Board:
     if len(steps_raw) > MAX_STEPS:
         raise BoardError("steps", f"at most {MAX_STEPS} steps")
     steps = tuple(reader.step(i, s) for i, s in enumerate(steps_raw))
+    copies = sum(
+        1 for step in steps if isinstance(step, (EnterStep, CastStep)) and step.choices.copy
+    )
+    if copies > MAX_COPIES:
+        # Each copy reads the copiable values of a whole chain (CR 707.2): bounded work.
+        raise BoardError("steps", f"at most {MAX_COPIES} steps that copy something")
     ask = reader.ask(data.get("ask"))
     for key in ("title", "notes"):
         if key in data and not isinstance(data[key], str):

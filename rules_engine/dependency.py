@@ -57,7 +57,7 @@ from rules_engine.effects import (
     TypeChange,
     YourTurn,
 )
-from rules_engine.selection import World, matches
+from rules_engine.selection import State, World, matches
 from rules_engine.vocabulary import BASIC_LAND_TYPES, subtype_allowed
 
 Clause = Literal["existence", "text", "applies_to", "does"]
@@ -126,7 +126,7 @@ class Footprint:
     does: tuple[tuple[tuple[int, str], Any], ...]
 
 
-def refresh(effect: Effect, state: dict[str, Characteristics], world: World) -> Effect | None:
+def refresh(effect: Effect, state: State, world: World) -> Effect | None:
     """The same static effect as it reads in this state (its text may have changed)."""
     if effect.kind != "static":
         return effect
@@ -143,7 +143,7 @@ def refresh(effect: Effect, state: dict[str, Characteristics], world: World) -> 
 def footprint_of(
     effect: Effect,
     layer: str,
-    state: dict[str, Characteristics],
+    state: State,
     world: World,
     started: dict[str, tuple[str, ...]],
 ) -> Footprint:
@@ -384,7 +384,7 @@ def _incremental(
     layer: str,
     before: Footprint,
     state: dict[str, Characteristics],
-    trial: dict[str, Characteristics],
+    trial: State,
     changed: set[str],
     world: World,
     started: dict[str, tuple[str, ...]],
@@ -421,14 +421,14 @@ def _incremental(
         if recompute
         else {}
     )
-    values: dict[tuple[int, str], Any] = {}
+    does: dict[tuple[int, str], Any] = {}
     for index, part in enumerate(effect.spec.parts):
         if part.layer != layer:
             continue
         for x in labels:
             key = (index, x)
-            values[key] = fresh[key] if key in fresh else old[key]
-    return Footprint(True, before.text, labels, tuple(values.items()))
+            does[key] = fresh[key] if key in fresh else old[key]
+    return Footprint(True, before.text, labels, tuple(does.items()))
 
 
 class Overlay(Mapping[str, Characteristics]):

@@ -7,7 +7,10 @@ They hold no game state, so one parse of a card's text serves every board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from rules_engine.selection import Check
 
 # CR 613.1-613.4: the layers and sublayers, in the order they apply.
 LAYERS: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
@@ -90,7 +93,7 @@ class Filter:
     not_source: bool = False  # "other than ~"
     shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
     # The compiled tests (selection.compile_filter), cached on the value itself.
-    compiled: tuple[Any, ...] | None = field(default=None, compare=False, hash=False, repr=False)
+    compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
 SubjectKind = Literal["filter", "self", "attached", "targets", "antecedent", "players"]
@@ -189,11 +192,14 @@ class PartySize:
     subject: Subject
 
 
+GreatestStatName = Literal["power", "toughness", "mana_value"]
+
+
 @dataclass(frozen=True, slots=True)
 class GreatestStat:
     """ "the greatest power among creatures you control"."""
 
-    stat: Literal["power", "toughness", "mana_value"]
+    stat: GreatestStatName
     subject: Subject
 
 
@@ -470,13 +476,36 @@ class EffectSpec:
         return tuple(p for p in self.parts if p.layer == layer)
 
 
+OneShotKind = Literal[
+    "counters",
+    "tap",
+    "untap",
+    "damage",
+    "destroy",
+    "exile",
+    "bounce",
+    "sacrifice",
+    "tokens",
+    "draw",
+    "gain_life",
+    "lose_life",
+]
+# Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
+PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
+
+
 @dataclass(frozen=True, slots=True)
 class OneShot:
-    """A one-shot effect the timeline carries out because the layer system reads its result
-    (counters on permanents, tapped status): "Put four +1/+1 counters on it."."""
+    """A one-shot part of a resolving spell or ability (CR 608.2c), performed as events that
+    replacement effects see: "Put four +1/+1 counters on it.", "~ deals 3 damage to any
+    target.", "Create two 1/1 white Soldier creature tokens."."""
 
-    kind: Literal["counters", "tap", "untap"]
-    subject: Subject
+    kind: OneShotKind
+    subject: Subject | None = None  # the permanents it acts on
     text: str = ""
     counter_kind: str = ""
     n: int = 0
+    x: bool = False  # the amount is the spell's X (CR 107.3)
+    players: PlayerRef | None = None  # the players it acts on, when it names players
+    slot: int | None = None  # "any target": the target slot (an object or a player)
+    token: str = ""  # the token phrase ("a 1/1 white Soldier creature token")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules_engine.answers import Result, display_ids
 from rules_engine.effects import LAYER_TITLES
 
 
-def _changes(before: dict, after: dict) -> str:
+def _changes(
+    before: Mapping[str, Mapping[str, object]], after: Mapping[str, Mapping[str, object]]
+) -> str:
     pieces = []
     for label in after:
         diffs = [

@@ -8,12 +8,13 @@ what-if analysis copies nothing by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from rules_engine.board import Choices
 from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement
+from rules_engine.steps import Choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,10 @@ class GameObject:
     choices: Choices = field(default_factory=Choices)
     x: int | None = None
     copy: CopySnapshot | None = None
+    # Damage dealt by a source with deathtouch since it was last removed (CR 704.5h).
+    deathtouched: bool = False
+    # Subtypes it entered with in addition to its others (Master Biomancer, CR 614.1c).
+    extra_subtypes: tuple[str, ...] = ()
 
     @property
     def on_battlefield(self) -> bool:
@@ -87,6 +92,31 @@ class ResolvedEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class NotModelled:
+    """An ability or sentence the engine recognised but does not apply (an honest gap)."""
+
+    object: str
+    ability: str
+    why: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"object": self.object, "ability": self.ability, "why": self.why}
+
+
+@dataclass(frozen=True, slots=True)
+class StepChoice:
+    """The replacement choices a step's event reached (CR 616.1), and the one taken."""
+
+    step: int | None
+    path: tuple[str, ...]
+    default: bool
+    # Every distinct outcome the rules allowed, as the event answer writes them (JSON).
+    outcomes: tuple[dict[str, Any], ...] = ()
+    # Each applied effect's id with the names a learner may use for it.
+    names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     players: tuple[str, ...]
     active: str
@@ -100,6 +130,12 @@ class Game:
     next_timestamp: int = 1
     next_order: int = 0
     hand_sizes: tuple[tuple[str, int], ...] = ()  # when a board gives a hand as a number
+    library_sizes: tuple[tuple[str, int | None], ...] = ()  # None: not known
+    player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # poison (122.1f)
+    verdicts: tuple[tuple[str, str], ...] = ()  # (player, "won"/"lost"), CR 104
+    drew_from_empty: frozenset[str] = frozenset()  # CR 704.5b
+    not_modelled: tuple[NotModelled, ...] = ()
+    choices_made: tuple[StepChoice, ...] = ()
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:
@@ -118,6 +154,9 @@ class Game:
         return replace(
             self, objects=tuple(obj if o.label == obj.label else o for o in self.objects)
         )
+
+    def counters_of_player(self, player: str) -> dict[str, int]:
+        return dict(dict(self.player_counters).get(player, ()))
 
     def opponents(self, player: str) -> tuple[str, ...]:
         return tuple(p for p in self.players if p != player)

@@ -162,6 +162,12 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                         f"{obj.damage} damage marked, toughness {toughness}",
                     )
                 )
+            elif obj.deathtouched and obj.damage > 0 and not chars.has_ability("indestructible"):
+                actions.append(
+                    StateBasedAction(
+                        "destroyed", obj.label, "704.5h", "dealt damage by a source with deathtouch"
+                    )
+                )
         # CR 306.5b: on the battlefield, a planeswalker's loyalty is its loyalty counters.
         if "Planeswalker" in chars.types and obj.counter_count("loyalty") <= 0:
             actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty counters"))
@@ -213,6 +219,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                     )
                 )
     actions.extend(_world_rule(battlefield, state))
+    actions.extend(_players_lose(game))
     seen: dict[tuple[str, str], list[str]] = {}
     for obj in battlefield:
         chars = state[obj.label]
@@ -230,6 +237,25 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                     )
                 )
     return actions
+
+
+def _players_lose(game: Game) -> list[StateBasedAction]:
+    """CR 704.5a: 0 or less life; 704.5b: drew from an empty library; 704.5c: ten or more
+    poison counters. Each such player loses the game."""
+    lost = {player for player, verdict in game.verdicts if verdict == "lost"}
+    found = []
+    for player in game.players:
+        if player in lost:
+            continue
+        life = game.life_of(player)
+        poison = game.counters_of_player(player).get("poison", 0)
+        if life <= 0:
+            found.append(StateBasedAction("loses", player, "704.5a", f"life total {life}"))
+        elif player in game.drew_from_empty:
+            found.append(StateBasedAction("loses", player, "704.5b", "drew from an empty library"))
+        elif poison >= 10:
+            found.append(StateBasedAction("loses", player, "704.5c", f"{poison} poison counters"))
+    return found
 
 
 def _world_rule(

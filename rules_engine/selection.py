@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
-from rules_engine.board import Choices
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AffectedStat,
@@ -44,6 +43,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.game import Game, GameObject
+from rules_engine.steps import Choices
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
 
 State = Mapping[str, Characteristics]
@@ -109,9 +109,11 @@ def _controller_of(c: Characteristics, obj: GameObject) -> str:
 
 def compile_filter(f: Filter) -> tuple[Check, ...]:
     """Only the tests this filter actually makes, cheapest and most selective first."""
-    if f.compiled is None:
-        object.__setattr__(f, "compiled", _compile(f))
-    return f.compiled  # type: ignore[return-value]
+    compiled = f.compiled
+    if compiled is None:
+        compiled = _compile(f)
+        object.__setattr__(f, "compiled", compiled)
+    return compiled
 
 
 def _compile(f: Filter) -> tuple[Check, ...]:
@@ -221,8 +223,8 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         )
     if f.chosen_type:
         checks.append(
-            lambda _l, c, _o, _s, x, _r, _w: (
-                bool(x.choices.creature_type) and c.has_subtype(x.choices.creature_type)
+            lambda _l, c, _o, _s, x, _r, _w: bool(
+                x.choices.creature_type and c.has_subtype(x.choices.creature_type)
             )
         )
     if f.chosen_color:
@@ -243,7 +245,7 @@ def _compile(f: Filter) -> tuple[Check, ...]:
                 return sum(n for _, n in o.counters) >= least
             return o.counter_count(kind) >= least
 
-        checks.append(has_counters)  # type: ignore[arg-type]
+        checks.append(has_counters)
     if f.enchanted_or_equipped:
         checks.append(
             lambda label, _c, _o, state, _x, _r, world: any(
@@ -275,7 +277,7 @@ def _compile(f: Filter) -> tuple[Check, ...]:
                 return False
             return f.equipped is None or ("Equipment" in held) == f.equipped
 
-        checks.append(attachments)  # type: ignore[arg-type]
+        checks.append(attachments)
     if f.attached_to_affected:
         checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
     if f.shares_creature_type_with_source:
@@ -395,7 +397,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, VarX):
         return ctx.x or 0
     if isinstance(expr, ManaValueOfAffected):
-        return state[affected].mana_value if affected in state else 0
+        return state[affected].mana_value if affected is not None and affected in state else 0
     if isinstance(expr, CountObjects):
         about_it = any(
             f.attached_to_affected or f.shares_creature_type_with_affected

@@ -1,41 +1,89 @@
-"""Replaying a board's steps into a ``Game`` (timestamps per CR 613.7).
+"""Replaying a board's steps as one game (timestamps per CR 613.7).
 
 Each step that creates an object or effect takes the next timestamp; a
 resolving spell or ability fixes the set it affects and every value it
-computes at that moment (CR 611.2c, 608.2h), which is why the layer system
-is evaluated at each cast or activation.
+computes at that moment (CR 611.2c, 608.2h). Every step that performs an
+event (a permanent entering, counters, damage, a card leaving, a spell's
+one-shot text) goes through the replacement and prevention effects in play
+(``perform.py``, CR 614-616), and state-based actions are performed after
+each step (CR 704.3), their moves going through replacements too.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules_engine.active import Effect, context_for, effect_payloads
-from rules_engine.board import Board, Choices, Step
+from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
 from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot
 from rules_engine.errors import BoardError
-from rules_engine.game import CopySnapshot, Game, GameObject, ResolvedEffect
+from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
 from rules_engine.layers import compute
-from rules_engine.oracle.parser import OracleParseError, ParsedAbility
+from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
+from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement
+from rules_engine.replacement.events import (
+    CreateTokens,
+    Damage,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LoseGame,
+    LoseLife,
+    PutCounters,
+    ZoneMove,
+)
+from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.specs import CantSpec
-from rules_engine.selection import World, matches, select
-from rules_engine.vocabulary import KEYWORDS
+from rules_engine.sba import StateBasedAction, state_based_actions
+from rules_engine.selection import Context, World, condition_holds, matches, select
+from rules_engine.steps import (
+    ActivateStep,
+    AttachStep,
+    CastStep,
+    Choices,
+    CountersStep,
+    DamageStep,
+    EndStep,
+    EnterStep,
+    FaceStep,
+    LeaveStep,
+    PhaseStep,
+    Step,
+)
+from rules_engine.tokens import token_card
+
+# CR 704.3: state-based actions are checked again until none happen; a board whose
+# actions keep producing more is refused rather than looped on.
+MAX_SBA_ROUNDS = 20
 
 
 def new_game(board: Board) -> Game:
     """Players, life and the cards the board puts outside the battlefield."""
     hands = tuple(
-        (player, zones["hand"])
+        (player, hand)
         for player, zones in board.zones.items()
-        if isinstance(zones.get("hand"), int)
+        if isinstance(hand := zones.get("hand"), int)
     )
+    libraries: list[tuple[str, int | None]] = []
+    for player in board.players:
+        library = board.zones.get(player, {}).get("library")
+        # A number: that many unknown cards; a list: exactly those cards; absent: unknown.
+        libraries.append(
+            (player, library if isinstance(library, int) else None if library is None else 0)
+        )
     game = Game(
-        players=board.players, active=board.active, life=tuple(board.life.items()), hand_sizes=hands
+        players=board.players,
+        active=board.active,
+        life=tuple(board.life.items()),
+        hand_sizes=hands,
+        library_sizes=tuple(libraries),
     )
     for player, zones in board.zones.items():
         for zone, cards in zones.items():
@@ -93,75 +141,145 @@ def _copy_snapshot(game: Game, label: str, copy: CopyOf, path: str) -> CopySnaps
     return CopySnapshot(label, evaluation.chars[label], copy)
 
 
-def _enter(game: Game, step: Step) -> Game:
-    assert step.card is not None and step.label is not None
-    card = step.card
-    _abilities_or_error(card, f"{step.path}.enter")
-    copy: CopySnapshot | None = None
-    copy_ability = own_copy_ability(card)
-    if step.choices.copy:
-        if copy_ability is None:
-            raise BoardError(
-                f"{step.path}.choices.copy", f'{card.name} has no "enter as a copy" ability'
-            )
-        copy = _copy_snapshot(
-            game, step.choices.copy[0], copy_ability, f"{step.path}.choices.copy[0]"
+# --- A permanent enters (CR 614.12: checked as it would exist) -------------------------
+
+
+def _chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
+    """The copy a Clone ends up as: "enter as a copy of a Clone" copies again, the last copy
+    effect wins, and an earlier one's additional effects (Altered Ego's counters) don't
+    happen (CR 707.9e)."""
+    own = own_copy_ability(step.card)
+    if not step.choices.copy:
+        return None
+    if own is None:
+        raise BoardError(
+            f"{step.path}.choices.copy", f'{step.card.name} has no "enter as a copy" ability'
         )
-        for n, label in enumerate(step.choices.copy[1:], start=1):
-            # Entering as a copy of a Clone, it has the Clone's "enter as a copy" and may
-            # copy again; the last copy effect wins, and an earlier one's additional effects
-            # (Altered Ego's counters) don't happen (CR 707.9e).
-            path = f"{step.path}.choices.copy[{n}]"
-            again = next((a.parsed.copy for a in copy.values.abilities if a.parsed.copy), None)
-            if again is None:
-                raise BoardError(path, f'{copy.of} has no "enter as a copy" ability to copy with')
-            copy = _copy_snapshot(game, label, again, path)
-    if step.to is not None and step.to not in game.players:
-        _require_on_battlefield(game, step.to, f"{step.path}.attach")
-    game, timestamp = _stamp(game)
-    counters = _entering_counters(card, step, copy)
-    obj = GameObject(
-        label=step.label,
-        card=card,
-        owner=step.owner or step.controller or game.players[0],
-        controller=step.controller or game.players[0],
-        zone="battlefield",
-        timestamp=timestamp,
-        order=0,
-        counters=counters,
-        counter_timestamps=tuple((kind, timestamp) for kind, _ in counters),
-        tapped=step.tapped or bool(copy and copy.copy.enters_tapped),
-        face_down=step.face_down,
-        attached_to=step.to,
-        choices=step.choices,
-        x=step.x,
-        copy=copy,
-    )
-    return _add(game, obj)
+    copy = _copy_snapshot(game, step.choices.copy[0], own, f"{step.path}.choices.copy[0]")
+    for n, label in enumerate(step.choices.copy[1:], start=1):
+        path = f"{step.path}.choices.copy[{n}]"
+        again = next((a.parsed.copy for a in copy.values.abilities if a.parsed.copy), None)
+        if again is None:
+            raise BoardError(path, f'{copy.of} has no "enter as a copy" ability to copy with')
+        copy = _copy_snapshot(game, label, again, path)
+    return copy
 
 
-def _entering_counters(
-    card: CardDef, step: Step, copy: CopySnapshot | None
-) -> tuple[tuple[str, int], ...]:
-    """The counters a permanent enters with: loyalty (CR 306.5b), and a copy's "except it
-    enters with an additional counter" (Spark Double; CR 614.1c, not a copiable value)."""
+def _chained_counters(step: EnterStep, copy: CopySnapshot) -> tuple[tuple[str, int], ...]:
+    """What a chained copy enters with: its loyalty (306.5b) and the last copy's extra
+    counters (Spark Double, 614.1c)."""
     counts: dict[str, int] = {}
-    if copy is None:
-        loyalty = starting_loyalty(card.types, card.loyalty, step.x or 0)
-    else:
-        values = copy.values
-        types = set(values.types) | copy.copy.except_types
-        loyalty = starting_loyalty(types, values.loyalty, step.x or 0)
-        for kind, n, needed in copy.copy.enters_with:
-            if kind.endswith("#x"):  # "X additional counters": the X it was cast with
-                kind, n = kind.removesuffix("#x"), step.x or 0
-            if n and (not needed or needed in types):
-                counts[kind] = counts.get(kind, 0) + n
-    if step.face_down:
-        loyalty = 0  # a face-down permanent is a 2/2 creature with no loyalty (708.2)
-    if loyalty:
+    types = set(copy.values.types) | copy.copy.except_types
+    for kind, n, needed in copy.copy.enters_with:
+        if kind.endswith("#x"):
+            kind, n = kind.removesuffix("#x"), step.x or 0
+        if n and (not needed or needed in types):
+            counts[kind] = counts.get(kind, 0) + n
+    loyalty = starting_loyalty(types, copy.values.loyalty, step.x or 0)
+    if loyalty and not step.face_down:
         counts["loyalty"] = loyalty + counts.get("loyalty", 0)
     return tuple(sorted(counts.items()))
+
+
+class _Entering:
+    """Turns the ``Enter`` events that happen into objects: the step's own permanent, and
+    tokens, labelled ``<step label>.token<k>`` in the order they are created."""
+
+    def __init__(self, step_label: str, step: EnterStep | None = None) -> None:
+        self.step_label = step_label
+        self.step = step
+        self.tokens = 0
+        self.entered: list[str] = []
+
+    def __call__(self, game: Game, event: Enter) -> Game:
+        step = self.step
+        own = step is not None and event.obj == step.label
+        if own and step is not None:
+            label, owner = step.label, step.owner
+        else:
+            self.tokens += 1
+            label, owner = f"{self.step_label}.token{self.tokens}", event.controller
+        copy = self._copy(game, event, step if own else None)
+        counters = event.counters
+        if own and step is not None and copy is not None and len(step.choices.copy) > 1:
+            counters = _chained_counters(step, copy)
+        game, timestamp = _stamp(game)
+        obj = GameObject(
+            label=label,
+            card=event.card,
+            owner=owner,
+            controller=event.controller,
+            zone="battlefield",
+            timestamp=timestamp,
+            order=0,
+            counters=tuple((k, n) for k, n in counters if n > 0),
+            counter_timestamps=tuple((k, timestamp) for k, n in counters if n > 0),
+            tapped=event.tapped,
+            face_down=bool(step and own and step.face_down),
+            attached_to=step.attach if own and step is not None else None,
+            choices=event.choices if isinstance(event.choices, Choices) else Choices(),
+            x=step.x if own and step is not None else None,
+            copy=copy,
+            extra_subtypes=event.extra_types,
+        )
+        self.entered.append(label)
+        return _add(game, obj)
+
+    @staticmethod
+    def _copy(game: Game, event: Enter, step: EnterStep | None) -> CopySnapshot | None:
+        if event.copy_of is None:
+            return None
+        own = step is not None and step.choices.copy and event.copy_of == step.choices.copy[0]
+        if own and step is not None and event.copy is not None:
+            return _chained_copy(game, step)
+        obj = game.object(event.copy_of)
+        if obj is None or not obj.on_battlefield:
+            return None
+        # Copied by another effect (Essence of the Wild): the copiable values only (707.2).
+        return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], CopyOf())
+
+
+def _enter(game: Game, step: EnterStep) -> Game:
+    card = step.card
+    _abilities_or_error(card, f"{step.path}.enter")
+    if step.attach is not None and step.attach not in game.players:
+        _require_on_battlefield(game, step.attach, f"{step.path}.attach")
+    loyalty = 0 if step.face_down else starting_loyalty(card.types, card.loyalty, step.x or 0)
+    event = Enter(
+        step.label,
+        card,
+        step.controller,
+        tapped=step.tapped,
+        counters=(("loyalty", loyalty),) if loyalty else (),
+        token=card.token,
+        choices=step.choices,
+        x=step.x or 0,
+        face_down=step.face_down,
+    )
+    copy = _chained_copy(game, step)
+    if copy is not None:
+        # Its own "enter as a copy" (CR 614.1c, 707.9) is how it enters: taken as chosen
+        # before other replacements look at it, as the card reads it (616.1c puts copy
+        # effects first).
+        event = replace(
+            event,
+            copy_of=step.choices.copy[0],
+            copy=own_copy_ability(card),
+            counters=_chained_counters(step, copy),
+            tapped=step.tapped or copy.copy.enters_tapped,
+        )
+    hook = _Entering(step.label, step)
+    return perform(
+        game,
+        [Pending(event)],
+        enter=hook,
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game
+
+
+# --- A spell or ability resolves (CR 608.2) --------------------------------------------
 
 
 def _pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
@@ -187,61 +305,80 @@ def _pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
     )
 
 
-def _resolve(
-    game: Game,
-    step: Step,
-    abilities: list[ParsedAbility],
-    source: str,
-    source_name: str,
-    controller: str,
-) -> Game:
-    """A spell or ability resolves: its continuous effects begin now (CR 611.2)."""
+@dataclass(frozen=True, slots=True)
+class _Resolution:
+    """Who and what is resolving: a spell (its own label) or a permanent's ability."""
+
+    label: str
+    source: str
+    source_name: str
+    controller: str
+    targets: tuple[str, ...]
+    choices: Choices
+    x: int | None
+    path: str
+    index: int
+    replacements: tuple[str, ...] | None
+    is_spell: bool
+
+
+def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Game:
+    """A spell or ability resolves: its continuous effects begin now (CR 611.2), then its
+    one-shot parts happen in the order written (608.2c), each through replacements."""
     specs: list[EffectSpec] = [spec for ability in abilities for spec in ability.effects]
     needed = max(
         (spec.min_targets if spec.min_targets is not None else spec.targets_used for spec in specs),
         default=0,
     )
-    if len(step.targets) < needed:
+    if len(res.targets) < needed:
         raise BoardError(
-            f"{step.path}.targets",
-            f"{source_name} needs {needed} target{'s' if needed != 1 else ''}, "
-            f"got {len(step.targets)}",
+            f"{res.path}.targets",
+            f"{res.source_name} needs {needed} target{'s' if needed != 1 else ''}, "
+            f"got {len(res.targets)}",
         )
-    for i, target in enumerate(step.targets):
+    for i, target in enumerate(res.targets):
         if target not in game.players:
-            _require_on_battlefield(game, target, f"{step.path}.targets[{i}]")
+            _require_on_battlefield(game, target, f"{res.path}.targets[{i}]")
     game, timestamp = _stamp(game)
     evaluation = compute(game)
     state = evaluation.chars
     world = World.of(game)
-    specs = _choose_instead(specs, step, source, controller, state, world)
+    specs = _choose_instead(specs, res, state, world)
     for spec in specs:
         for part in spec.parts:
             if isinstance(part.action, ChangeText):
-                _check_text_change(part.action, step)
+                _check_text_change(part.action, res)
     resolved: list[ResolvedEffect] = []
     for n, spec in enumerate(specs):
-        eid = step.label if len(specs) == 1 else f"{step.label}.{n}"
+        eid = res.label if len(specs) == 1 else f"{res.label}.{n}"
         copy = None
         if any(p.layer == "1a" for p in spec.parts):
-            copy = _spell_copy(game, step, spec)
+            copy = _spell_copy(game, res, spec)
         stub = ResolvedEffect(
             eid,
-            step.label or eid,
+            res.label,
             spec,
-            source,
-            source_name,
-            controller,
+            res.source,
+            res.source_name,
+            res.controller,
             timestamp,
             game.next_order,
             (),
-            step.targets,
-            step.choices,
-            step.x,
+            res.targets,
+            res.choices,
+            res.x,
             copy=copy,
         )
         effect = Effect(
-            eid, "resolved", spec, source, source_name, timestamp, (), resolved=stub, copy=copy
+            eid,
+            "resolved",
+            spec,
+            res.source,
+            res.source_name,
+            timestamp,
+            (),
+            resolved=stub,
+            copy=copy,
         )
         ctx = context_for(effect, state, world)
         affected = tuple(
@@ -262,9 +399,7 @@ def _resolve(
             )
             locked.extend(values.items())
         resolved.append(replace(stub, affected=affected, locked=tuple(locked)))
-    shields, rules = _resolved_replacements(
-        step, abilities, source, source_name, controller, timestamp, state, world
-    )
+    shields, rules = _resolved_replacements(res, abilities, timestamp, state, world)
     game = replace(
         game,
         resolved=game.resolved + tuple(resolved),
@@ -272,13 +407,34 @@ def _resolve(
         rules=game.rules + rules,
         next_order=game.next_order + 1,
     )
+    hook = _Entering(res.label)
+    gaps = [
+        NotModelled(res.source if not res.is_spell else res.label, text, _UNPERFORMED)
+        for ability in abilities
+        for text in ability.unperformed
+    ]
+    game = note_unmodelled(game, gaps)
     for ability in abilities:
         for action in ability.actions:
-            game = _one_shot(game, action, step, source, controller, state, world)
+            if _missing_target(action, res):
+                continue  # the step names no target for it: the board didn't choose one
+            game = _perform_action(game, action, res, hook)
     return game
 
 
-def _check_text_change(action: ChangeText, step: Step) -> None:
+def _missing_target(action: OneShot, res: _Resolution) -> bool:
+    """A one-shot part whose target the step doesn't name (an event board's spell that is
+    only there for its shield): it is skipped and said so."""
+    slots = list(action.subject.target_slots if action.subject else ())
+    if action.slot is not None:
+        slots.append(action.slot)
+    return any(slot >= len(res.targets) for slot in slots)
+
+
+_UNPERFORMED = "the engine doesn't perform this one-shot action, so the board goes on without it"
+
+
+def _check_text_change(action: ChangeText, res: _Resolution) -> None:
     """CR 612.2: the words must be of the kind the effect changes."""
     from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_WORDS, CREATURE_TYPES
 
@@ -287,24 +443,22 @@ def _check_text_change(action: ChangeText, step: Step) -> None:
         "basic_land_type": {t.lower() for t in BASIC_LAND_TYPES},
         "creature_type": {t.lower() for t in CREATURE_TYPES},
     }
-    allowed = set().union(*(kinds[k] for k in action.kinds))
-    for key, word in (("from", step.choices.from_word), ("to", step.choices.to_word)):
+    allowed: set[str] = set().union(*(kinds[k] for k in action.kinds))
+    for key, word in (("from", res.choices.from_word), ("to", res.choices.to_word)):
         if not word:
             raise BoardError(
-                f"{step.path}.choices.{key}", "name the word to replace (choices.from/to)"
+                f"{res.path}.choices.{key}", "name the word to replace (choices.from/to)"
             )
         if word.lower() not in allowed:
             what = " or ".join(k.replace("_", " ") for k in sorted(action.kinds))
-            raise BoardError(f"{step.path}.choices.{key}", f'"{word}" is not a {what}')
-    if "creature_type" in action.kinds and (step.choices.to_word or "").lower() == "wall":
-        raise BoardError(f"{step.path}.choices.to", "the new creature type can't be Wall")
+            raise BoardError(f"{res.path}.choices.{key}", f'"{word}" is not a {what}')
+    if "creature_type" in action.kinds and (res.choices.to_word or "").lower() == "wall":
+        raise BoardError(f"{res.path}.choices.to", "the new creature type can't be Wall")
 
 
 def _choose_instead(
     specs: list[EffectSpec],
-    step: Step,
-    source: str,
-    controller: str,
+    res: _Resolution,
     state: dict[str, Characteristics],
     world: World,
 ) -> list[EffectSpec]:
@@ -315,81 +469,150 @@ def _choose_instead(
             chosen.append(spec)
             continue
         if spec.instead_if == "kicked":
-            applies = step.choices.kicked
+            applies = res.choices.kicked
         else:
-            from rules_engine.selection import Context, condition_holds
-
-            ctx = Context(source, controller, step.targets, step.choices, step.x, resolved=True)
+            ctx = Context(
+                res.source, res.controller, res.targets, res.choices, res.x, resolved=True
+            )
             applies = condition_holds(spec.instead_if, state, world, ctx)
         if applies and chosen:
             chosen[-1] = replace(spec, instead_if=None)
     return chosen
 
 
-def _one_shot(
-    game: Game,
-    action: OneShot,
-    step: Step,
-    source: str,
-    controller: str,
-    state: dict[str, Characteristics],
-    world: World,
-) -> Game:
-    """Counters and tapping a resolving spell does; the layer system reads both (CR 613.4c)."""
-    from rules_engine.selection import Context
+def _zone_move(game: Game, label: str, to_zone: str) -> ZoneMove:
+    """A permanent would move to another zone (from the battlefield)."""
+    obj = game.object(label)
+    assert obj is not None
+    chars = chars_of(game).get(label)
+    types = chars.types if chars is not None else obj.card.types
+    return ZoneMove(
+        label,
+        to_zone,
+        obj.zone,
+        obj.owner,
+        obj.card.token,
+        "Creature" in types,
+        (chars.controller if chars is not None else obj.controller),
+        card_types=frozenset(types),
+    )
 
-    ctx = Context(source, controller, step.targets, step.choices, step.x, resolved=True)
-    for label in select(action.subject, state, world, ctx):
-        obj = game.object(label)
-        if obj is None or not obj.on_battlefield:
-            continue
-        if action.kind == "counters":
-            counts = dict(obj.counters)
-            stamps = dict(obj.counter_timestamps)
-            counts[action.counter_kind] = counts.get(action.counter_kind, 0) + action.n
-            game, stamps[action.counter_kind] = _stamp(game)
-            game = game.with_object(
-                replace(
-                    obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items())
-                )
+
+def _players(action: OneShot, res: _Resolution, game: Game) -> list[str]:
+    if action.players == "you":
+        return [res.controller]
+    if action.players == "target":
+        chosen = res.targets[action.slot] if action.slot is not None else None
+        return [chosen] if chosen in game.players else []
+    if action.players == "each_opponent":
+        return list(game.opponents(res.controller))
+    if action.players == "each_player":
+        # CR 101.4: in APNAP order.
+        start = game.players.index(game.active)
+        return list(game.players[start:] + game.players[:start])
+    if action.players == "controller":
+        first = next((t for t in res.targets if t not in game.players), None)
+        chars = chars_of(game).get(first or "")
+        return [chars.controller] if chars is not None else []
+    return []
+
+
+def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]:
+    """The events one one-shot part would perform now (CR 608.2c)."""
+    amount = (res.x or 0) if action.x else action.n
+    state = chars_of(game)
+    world = World.of(game)
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    objects: list[str] = []
+    if action.subject is not None:
+        objects = [
+            label
+            for label in select(action.subject, state, world, ctx)
+            if world.objects[label].on_battlefield
+            and (
+                action.subject.kind != "targets"
+                or any(matches(f, label, state, world, ctx) for f in action.subject.filters)
             )
-        else:
-            game = game.with_object(replace(obj, tapped=action.kind == "tap"))
-    return game
+        ]
+    kind = action.kind
+    if kind == "damage":
+        recipients = objects + _players(action, res, game)
+        if action.slot is not None and action.players is None and action.slot < len(res.targets):
+            recipients.append(res.targets[action.slot])
+        return [Damage(amount, res.source, r) for r in recipients]
+    if kind == "destroy":
+        return [Destroy(label) for label in objects]
+    if kind in ("exile", "bounce", "sacrifice"):
+        zone = {"exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[kind]
+        return [_zone_move(game, label, zone) for label in objects]
+    if kind == "counters":
+        return [PutCounters(action.counter_kind, label, amount) for label in objects]
+    if kind == "tokens":
+        return [CreateTokens(token_card(action.token), amount, res.controller)] if amount else []
+    if kind == "draw":
+        return [Draw(p) for p in _players(action, res, game) for _ in range(amount)]
+    if kind == "gain_life":
+        return [GainLife(p, amount) for p in _players(action, res, game)]
+    if kind == "lose_life":
+        return [LoseLife(p, amount) for p in _players(action, res, game)]
+    return []
+
+
+def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Entering) -> Game:
+    if action.kind in ("tap", "untap"):
+        state = chars_of(game)
+        world = World.of(game)
+        ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+        for label in select(action.subject, state, world, ctx) if action.subject else []:
+            obj = game.object(label)
+            if obj is not None and obj.on_battlefield:
+                game = game.with_object(replace(obj, tapped=action.kind == "tap"))
+        return game
+    events = _action_events(game, action, res)
+    if not events:
+        return game
+    # Events of one sentence happen at once ("destroy all creatures", CR 608.2c).
+    batch = [Pending(e, batch=0 if len(events) > 1 else None) for e in events]
+    return perform(
+        game,
+        batch,
+        enter=hook,
+        wanted=res.replacements,
+        where=res.path,
+        step=res.index,
+    ).game
 
 
 def _resolved_replacements(
-    step: Step,
+    res: _Resolution,
     abilities: list[ParsedAbility],
-    source: str,
-    source_name: str,
-    controller: str,
     timestamp: int,
     state: dict[str, Characteristics],
     world: World,
 ) -> tuple[tuple[ActiveReplacement, ...], tuple[ActiveCant, ...]]:
     """Shields and "can't" effects a resolving spell or ability creates (CR 615.4, 614.17)."""
-    label = step.label or source
+    label = res.label
     shields: list[ActiveReplacement] = []
     rules: list[ActiveCant] = []
     # One text per ability: a later sentence may add to an earlier one ("If damage is
     # prevented this way, ...").
     texts = [" ".join((*ability.notes, *ability.rules)) for ability in abilities]
     try:
-        specs = [spec for text in texts for spec in parse_replacements(text, source_name)]
+        specs = [spec for text in texts for spec in parse_replacements(text, res.source_name)]
     except OracleParseError as exc:
-        raise BoardError(step.path, f"{source_name}: {exc}") from exc
+        raise BoardError(res.path, f"{res.source_name}: {exc}") from exc
     for n, spec in enumerate(specs):
         eid = label if len(specs) == 1 else f"{label}.r{n}"
         if isinstance(spec, CantSpec):
-            rules.append(ActiveCant(eid, spec, label, controller))
+            rules.append(ActiveCant(eid, spec, label, res.controller))
             continue
-        protected = [step.targets]
-        if spec.extra == "shares_color" and step.targets:
+        protected = [res.targets]
+        if spec.extra == "shares_color" and res.targets:
             # CR 615.11: the set of creatures shielded is fixed as the effect begins.
-            first = step.targets[0]
+            first = res.targets[0]
             colors = state[first].colors if first in state else frozenset()
-            protected = [(first,)] + [
+            protected = [(first,)]
+            protected += [
                 (label_,)
                 for label_, c in state.items()
                 if label_ != first
@@ -402,12 +625,12 @@ def _resolved_replacements(
                 ActiveReplacement(
                     eid if len(protected) == 1 else f"{eid}.{n_target}",
                     spec,
-                    label if step.verb == "cast" else source,
-                    source_name,
-                    controller,
+                    label if res.is_spell else res.source,
+                    res.source_name,
+                    res.controller,
                     timestamp,
                     targets=tuple(targets),
-                    choices=step.choices,
+                    choices=res.choices,
                     resolved=True,
                     remaining=spec.amount if spec.shield == "amount" else None,
                     name=eid,
@@ -417,28 +640,27 @@ def _resolved_replacements(
 
 
 def _legal_target(
-    spec: EffectSpec, label: str, state: dict[str, Characteristics], world: World, ctx
-) -> bool:  # type: ignore[no-untyped-def]
+    spec: EffectSpec, label: str, state: dict[str, Characteristics], world: World, ctx: Context
+) -> bool:
     """CR 608.2b: a target that is no longer legal is not affected."""
     if spec.subject.kind != "targets":
         return True
     return any(matches(f, label, state, world, ctx) for f in spec.subject.filters)
 
 
-def _spell_copy(game: Game, step: Step, spec: EffectSpec) -> CopySnapshot:
+def _spell_copy(game: Game, res: _Resolution, spec: EffectSpec) -> CopySnapshot:
     copy = next(p.action for p in spec.parts if isinstance(p.action, CopyOf))
     if copy.source == "target":
-        slots = [t for t in step.targets if t not in game.players]
+        slots = [t for t in res.targets if t not in game.players]
         if not slots:
-            raise BoardError(f"{step.path}.targets", "name the creature to copy as a target")
-        return _copy_snapshot(game, slots[-1], copy, f"{step.path}.targets")
-    if not step.choices.copy:
-        raise BoardError(f"{step.path}.choices.copy", "name the object to copy in choices.copy")
-    return _copy_snapshot(game, step.choices.copy[0], copy, f"{step.path}.choices.copy[0]")
+            raise BoardError(f"{res.path}.targets", "name the creature to copy as a target")
+        return _copy_snapshot(game, slots[-1], copy, f"{res.path}.targets")
+    if not res.choices.copy:
+        raise BoardError(f"{res.path}.choices.copy", "name the object to copy in choices.copy")
+    return _copy_snapshot(game, res.choices.copy[0], copy, f"{res.path}.choices.copy[0]")
 
 
-def _cast(game: Game, step: Step) -> Game:
-    assert step.card is not None and step.label is not None and step.controller is not None
+def _cast(game: Game, step: CastStep) -> Game:
     card = step.card
     _abilities_or_error(card, f"{step.path}.cast")
     if not card.is_spell_card:
@@ -455,166 +677,303 @@ def _cast(game: Game, step: Step) -> Game:
                 f"{step.path}.choices.mode", f"choose a mode from 0 to {len(modes) - 1}"
             )
         abilities = [modes[mode]]
-    game = _resolve(game, step, abilities, step.label, card.name, step.controller)
-    # CR 608.2n: the resolved card goes to its owner's graveyard.
-    spell = GameObject(step.label, card, step.controller, step.controller, "graveyard", 0, 0)
+    # The spell is on the stack while it resolves: it is the source of its damage (CR 608.2).
+    spell = GameObject(step.label, card, step.controller, step.controller, "stack", 0, 0)
+    game = _add(game, spell)
+    res = _Resolution(
+        step.label,
+        step.label,
+        card.name,
+        step.controller,
+        step.targets,
+        step.choices,
+        step.x,
+        step.path,
+        step.index,
+        step.replacements,
+        True,
+    )
+    game = _resolve(game, res, abilities)
     if card.token:
-        return game
-    return _add(game, spell)
+        return replace(game, objects=tuple(o for o in game.objects if o.label != step.label))
+    # CR 608.2n: the resolved card goes to its owner's graveyard, through replacements
+    # (Rest in Peace exiles it instead).
+    move = ZoneMove(
+        step.label,
+        "graveyard",
+        "stack",
+        step.controller,
+        False,
+        False,
+        step.controller,
+        card_types=frozenset(card.types),
+    )
+    return perform(game, [Pending(move)], enter=_Entering(step.label), where=step.path).game
 
 
-def _activate(game: Game, step: Step) -> Game:
-    assert step.obj is not None
-    obj = _require_on_battlefield(game, step.obj, f"{step.path}.activate")
-    chars = compute(game).chars[step.obj]
+def _ability_to_resolve(
+    chars: Characteristics, obj: GameObject, step: ActivateStep
+) -> ParsedAbility:
+    """Ability k of the permanent in Oracle order (its printed paragraphs, then granted
+    abilities): activated and mana abilities as written, a triggered ability's effect
+    (the text after its trigger condition, CR 603.2)."""
     paragraphs = [
         a for a in chars.abilities if a.paragraph == step.ability and a.origin == "printed"
     ]
     granted = [a for a in chars.abilities if a.origin != "printed"]
-    candidates = paragraphs or (
-        [granted[step.ability - len(obj.card.rules_text)]]
-        if 0 <= step.ability - len(obj.card.rules_text) < len(granted)
-        else []
-    )
-    if not candidates or candidates[0].parsed.kind not in ("activated", "mana"):
+    extra = step.ability - len(obj.card.rules_text)
+    candidates = paragraphs or ([granted[extra]] if 0 <= extra < len(granted) else [])
+    usable = ("activated", "mana", "triggered")
+    if not candidates or candidates[0].parsed.kind not in usable:
         listing = "; ".join(
-            f"{a.paragraph}: {a.text}"
-            for a in chars.abilities
-            if a.parsed.kind in ("activated", "mana")
+            f"{a.paragraph}: {a.text}" for a in chars.abilities if a.parsed.kind in usable
         )
         raise BoardError(
             f"{step.path}.ability",
-            f"{chars.name or step.obj} has no activated ability {step.ability} "
-            f"(activated abilities: {listing or 'none'})",
+            f"{chars.name or step.source} has no activated or triggered ability {step.ability} "
+            f"(abilities that can resolve: {listing or 'none'})",
         )
-    choices = step.choices
-    merged = replace(step, choices=_merge_choices(obj.choices, choices))
-    if "Planeswalker" in chars.types:
-        game = _pay_loyalty(game, step.obj, candidates[0].parsed.cost, f"{step.path}.ability")
-    return _resolve(
-        game,
-        merged,
-        [candidates[0].parsed],
-        step.obj,
+    parsed = candidates[0].parsed
+    if parsed.kind != "triggered":
+        return parsed
+    try:
+        return parse_trigger_effect(parsed.text, chars.name or obj.card.name)
+    except OracleParseError as exc:
+        raise BoardError(f"{step.path}.ability", f"{chars.name}: {exc}") from exc
+
+
+def _activate(game: Game, step: ActivateStep) -> Game:
+    obj = _require_on_battlefield(game, step.source, f"{step.path}.activate")
+    chars = compute(game).chars[step.source]
+    ability = _ability_to_resolve(chars, obj, step)
+    if "Planeswalker" in chars.types and ability.kind == "activated":
+        game = _pay_loyalty(game, step.source, ability.cost, f"{step.path}.ability")
+    res = _Resolution(
+        step.label,
+        step.source,
         chars.name or obj.card.name,
         chars.controller,
+        step.targets,
+        obj.choices.merged(step.choices),
+        step.x,
+        step.path,
+        step.index,
+        step.replacements,
+        False,
     )
+    return _resolve(game, res, [ability])
 
 
-def _merge_choices(base: Choices, extra: Choices) -> Choices:
-    return Choices(
-        color=extra.color or base.color,
-        creature_type=extra.creature_type or base.creature_type,
-        copy=extra.copy or base.copy,
-        from_word=extra.from_word or base.from_word,
-        to_word=extra.to_word or base.to_word,
-        kicked=extra.kicked or base.kicked,
-        mode=extra.mode if extra.mode is not None else base.mode,
-        player=extra.player or base.player,
-    )
+# --- Events named by a step ------------------------------------------------------------
 
 
-def _counters(game: Game, step: Step) -> Game:
-    assert step.obj is not None and step.kind is not None
-    if step.obj in game.players:
-        return game  # counters on players (poison) don't change characteristics
-    obj = _require_on_battlefield(game, step.obj, f"{step.path}.on")
-    counts = dict(obj.counters)
-    stamps = dict(obj.counter_timestamps)
-    current = counts.get(step.kind, 0)
-    if current + step.n < 0:
+def _counters(game: Game, step: CountersStep) -> Game:
+    if step.on not in game.players:
+        obj = _require_on_battlefield(game, step.on, f"{step.path}.on")
+        current = obj.counter_count(step.kind)
+        if current + step.n < 0:
+            raise BoardError(
+                f"{step.path}.n", f'"{step.on}" has only {current} {step.kind} counter(s)'
+            )
+    if step.n <= 0:
+        return add_counters(game, step.on, step.kind, step.n)  # removing isn't replaced
+    # CR 122.6: counters put on by an effect; replacement effects (Hardened Scales) apply.
+    event = PutCounters(step.kind, step.on, step.n)
+    return perform(
+        game,
+        [Pending(event)],
+        enter=_Entering(f"step{step.index}"),
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game
+
+
+def _damage(game: Game, step: DamageStep) -> Game:
+    if step.on not in game.players:
+        _require_on_battlefield(game, step.on, f"{step.path}.on")
+    source = step.source or ""
+    if step.source is not None and game.object(step.source) is None:
+        raise BoardError(f"{step.path}.from", f'"{step.source}" is not an object')
+    event = Damage(step.n, source, step.on, combat=step.combat)
+    return perform(
+        game,
+        [Pending(event)],
+        enter=_Entering(f"step{step.index}"),
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game
+
+
+def _leave(game: Game, step: LeaveStep) -> Game:
+    _require_on_battlefield(game, step.obj, f"{step.path}.leave")
+    event = _zone_move(game, step.obj, step.to)
+    return perform(
+        game,
+        [Pending(event)],
+        enter=_Entering(f"step{step.index}"),
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game
+
+
+def _attach(game: Game, step: AttachStep) -> Game:
+    obj = _require_on_battlefield(game, step.obj, f"{step.path}.attach")
+    if step.to not in game.players:
+        _require_on_battlefield(game, step.to, f"{step.path}.to")
+    if obj.attached_to == step.to:
+        return game  # CR 701.3b: attaching it where it already is does nothing
+    game, timestamp = _stamp(game)  # CR 613.7e
+    return game.with_object(replace(obj, attached_to=step.to, timestamp=timestamp))
+
+
+def _end(game: Game, step: EndStep) -> Game:
+    label = step.effect
+    remaining = tuple(r for r in game.resolved if label not in (r.label, r.eid))
+    shields = tuple(s for s in game.shields if s.eid.split(".r")[0] != label)
+    rules = tuple(r for r in game.rules if r.eid.split(".r")[0] != label)
+    before = (len(game.resolved), len(game.shields), len(game.rules))
+    if (len(remaining), len(shields), len(rules)) == before:
         raise BoardError(
-            f"{step.path}.n", f'"{step.obj}" has only {current} {step.kind} counter(s)'
+            f"{step.path}.end", f'"{label}" is not a resolved effect that is still active'
         )
-    counts[step.kind] = current + step.n
-    if step.n > 0:
-        # CR 613.7c: every counter of the kind takes the new counter's timestamp.
-        game, stamps[step.kind] = _stamp(game)
-    counts = {k: v for k, v in counts.items() if v}
-    return game.with_object(
-        replace(obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items()))
-    )
+    return replace(game, resolved=remaining, shields=shields, rules=rules)
 
 
-def _keyword_counter(kind: str) -> bool:
-    return kind.lower() in KEYWORDS
+def _face(game: Game, step: FaceStep) -> Game:
+    verb = "turn_face_down" if step.face_down else "turn_face_up"
+    obj = _require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
+    if obj.face_down == step.face_down:
+        return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
+    game, timestamp = _stamp(game)
+    return game.with_object(replace(obj, face_down=step.face_down, timestamp=timestamp))
+
+
+def _phase(game: Game, step: PhaseStep) -> Game:
+    obj = game.object(step.obj)
+    verb = "phase_out" if step.phased_out else "phase_in"
+    if obj is None or obj.zone != "battlefield":
+        raise BoardError(f"{step.path}.{verb}", f'"{step.obj}" is not on the battlefield')
+    return game.with_object(replace(obj, phased_out=step.phased_out))
 
 
 def apply_step(game: Game, step: Step) -> Game:
     """One step of the timeline (board format, "Steps")."""
-    if step.verb == "enter":
+    if isinstance(step, EnterStep):
         return _enter(game, step)
-    if step.verb == "cast":
+    if isinstance(step, CastStep):
         return _cast(game, step)
-    if step.verb == "activate":
+    if isinstance(step, ActivateStep):
         return _activate(game, step)
-    if step.verb == "counters":
+    if isinstance(step, CountersStep):
         return _counters(game, step)
-    assert step.obj is not None
-    if step.verb == "attach":
-        obj = _require_on_battlefield(game, step.obj, f"{step.path}.attach")
-        if step.to not in game.players:
-            _require_on_battlefield(game, step.to or "", f"{step.path}.to")
-        if obj.attached_to == step.to:
-            return game  # CR 701.3b: attaching it where it already is does nothing
-        game, timestamp = _stamp(game)  # CR 613.7e
-        return game.with_object(replace(obj, attached_to=step.to, timestamp=timestamp))
-    if step.verb == "damage":
-        obj = _require_on_battlefield(game, step.obj, f"{step.path}.on")
-        return game.with_object(replace(obj, damage=obj.damage + step.n))
-    if step.verb == "leave":
-        obj = _require_on_battlefield(game, step.obj, f"{step.path}.leave")
-        zone = {"library_top": "library", "library_bottom": "library"}.get(
-            step.to or "", step.to or "graveyard"
-        )
-        if obj.card.token:
-            # CR 111.7: a token that leaves the battlefield ceases to exist.
-            return replace(game, objects=tuple(o for o in game.objects if o.label != obj.label))
-        return game.with_object(
-            replace(
-                obj,
-                zone=zone,
-                counters=(),
-                counter_timestamps=(),
-                damage=0,
-                tapped=False,
-                attached_to=None,
-                face_down=False,
-                phased_out=False,
-                copy=None,
-                controller=obj.owner,
-            )
-        )
-    if step.verb == "end":
-        label = step.obj
-        remaining = tuple(r for r in game.resolved if label not in (r.label, r.eid))
-        shields = tuple(s for s in game.shields if s.eid.split(".r")[0] != label)
-        rules = tuple(r for r in game.rules if r.eid.split(".r")[0] != label)
-        before = (len(game.resolved), len(game.shields), len(game.rules))
-        if (len(remaining), len(shields), len(rules)) == before:
-            raise BoardError(
-                f"{step.path}.end", f'"{label}" is not a resolved effect that is still active'
-            )
-        return replace(game, resolved=remaining, shields=shields, rules=rules)
-    if step.verb in ("turn_face_up", "turn_face_down"):
-        obj = _require_on_battlefield(game, step.obj, f"{step.path}.{step.verb}")
-        if obj.face_down == (step.verb == "turn_face_down"):
-            return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
-        game, timestamp = _stamp(game)
-        return game.with_object(
-            replace(obj, face_down=step.verb == "turn_face_down", timestamp=timestamp)
-        )
-    if step.verb in ("phase_out", "phase_in"):
-        obj = game.object(step.obj)
-        if obj is None or obj.zone != "battlefield":
-            raise BoardError(f"{step.path}.{step.verb}", f'"{step.obj}" is not on the battlefield')
-        return game.with_object(replace(obj, phased_out=step.verb == "phase_out"))
-    raise BoardError(step.path, f"unknown verb {step.verb}")
+    if isinstance(step, DamageStep):
+        return _damage(game, step)
+    if isinstance(step, LeaveStep):
+        return _leave(game, step)
+    if isinstance(step, AttachStep):
+        return _attach(game, step)
+    if isinstance(step, EndStep):
+        return _end(game, step)
+    if isinstance(step, FaceStep):
+        return _face(game, step)
+    return _phase(game, step)
+
+
+# --- State-based actions (CR 704) ------------------------------------------------------
+
+
+def _sba_event(game: Game, action: StateBasedAction) -> Event | None:
+    if action.action == "destroyed":
+        return Destroy(action.object)  # 704.5g, 704.5h: destroyed (regeneration applies)
+    if action.action in ("dies", "to_graveyard", "legend_rule", "world_rule"):
+        # 704.5f, 704.5i, 704.5j, 704.5k, 704.5m: put into the graveyard, not destroyed.
+        return _zone_move(game, action.object, "graveyard")
+    if action.action == "loses":
+        return LoseGame(action.object)
+    return None
+
+
+def check_state(
+    game: Game, where: str = "steps"
+) -> tuple[Game, tuple[tuple[StateBasedAction, ...], ...]]:
+    """Perform state-based actions until none apply (CR 704.3), all of one check at once;
+    their events go through replacement effects (Rest in Peace, regeneration). Returns
+    the actions of each check in turn."""
+    performed: list[tuple[StateBasedAction, ...]] = []
+    for _ in range(MAX_SBA_ROUNDS):
+        actions = state_based_actions(game, chars_of(game))
+        actions = [a for a in actions if (a.object, a.action) not in _done(game)]
+        if not actions:
+            return game, tuple(performed)
+        performed.append(tuple(actions))
+        events: list[Event] = []
+        for action in actions:
+            if action.action == "counters_removed":
+                obj = game.object(action.object)
+                assert obj is not None
+                n = min(obj.counter_count("+1/+1"), obj.counter_count("-1/-1"))
+                game = add_counters(game, action.object, "+1/+1", -n)
+                game = add_counters(game, action.object, "-1/-1", -n)
+            elif action.action == "unattached":
+                obj = game.object(action.object)
+                assert obj is not None
+                game = game.with_object(replace(obj, attached_to=None))
+            else:
+                event = _sba_event(game, action)
+                if event is not None:
+                    events.append(event)
+        if events:
+            game = perform(
+                game,
+                [Pending(e, batch=0 if len(events) > 1 else None) for e in events],
+                enter=_Entering("sba"),
+            ).game
+    raise BoardError(where, "state-based actions keep happening; simplify the board (CR 704.3)")
+
+
+def _done(game: Game) -> set[tuple[str, str]]:
+    """A player who has lost has lost once (CR 104.3)."""
+    return {(player, "loses") for player, verdict in game.verdicts if verdict == "lost"}
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """The game after the board's steps: ``before`` the last state-based action check, and
+    ``game`` once it is done, with what each check did (``checks``)."""
+
+    before: Game
+    game: Game
+    checks: tuple[tuple[StateBasedAction, ...], ...]
+
+    @property
+    def actions(self) -> tuple[StateBasedAction, ...]:
+        """The first check after the last step: what the game does at once (704.3)."""
+        return self.checks[0] if self.checks else ()
+
+    @property
+    def later(self) -> tuple[StateBasedAction, ...]:
+        """What the checks after it did in turn (an Aura left behind, ...)."""
+        return tuple(a for check in self.checks[1:] for a in check)
+
+
+def replay_board(board: Board, upto: int | None = None) -> Replayed:
+    """Every step (or the first ``upto``), each followed by state-based actions (704.3)."""
+    game = new_game(board)
+    before = game
+    checks: tuple[tuple[StateBasedAction, ...], ...] = ()
+    for step in board.steps[:upto]:
+        game = apply_step(game, step)
+        before = game
+        game, checks = check_state(game, step.path)
+    return Replayed(before, game, checks)
 
 
 def replay(board: Board, upto: int | None = None) -> Game:
     """The game after the board's steps (or the first ``upto`` of them)."""
-    game = new_game(board)
-    for step in board.steps[:upto]:
-        game = apply_step(game, step)
-    return game
+    return replay_board(board, upto).game
+
+
+__all__ = ["Replayed", "apply_step", "check_state", "new_game", "replay", "replay_board"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 
 class OracleParseError(ValueError):
@@ -53,5 +54,5 @@ class Cursor:
     def rest(self) -> str:
         return " ".join(self.tokens[self.pos :])
 
-    def fail(self, detail: str) -> OracleParseError:
+    def fail(self, detail: str) -> NoReturn:
         raise OracleParseError(self.sentence, f"{detail} at \u201c{self.rest()}\u201d")

@@ -48,6 +48,7 @@ from rules_engine.effects import (
     VarX,
     YourTurn,
 )
+from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.predicates import (
     merge_type_parts,
@@ -79,7 +80,13 @@ AbilityKind = Literal[
     "modal",
 ]
 
-__all__ = ["OracleParseError", "ParsedAbility", "parse_card_text", "parse_ability_text"]
+__all__ = [
+    "OracleParseError",
+    "ParsedAbility",
+    "parse_ability_text",
+    "parse_card_text",
+    "parse_trigger_effect",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +103,8 @@ class ParsedAbility:
     rules: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     actions: tuple[OneShot, ...] = ()
+    # One-shot sentences recognised but not performed (reported as not modelled).
+    unperformed: tuple[str, ...] = ()
 
     @property
     def keyword(self) -> str | None:
@@ -200,11 +209,12 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             ParsedAbility(
                 display,
                 "activated",
-                parsed.effects,
+                tuple(parsed.effects),
                 cost=cost,
-                rules=parsed.rules,
-                notes=parsed.notes,
-                actions=parsed.actions,
+                rules=tuple(parsed.rules),
+                notes=tuple(parsed.notes),
+                actions=tuple(parsed.actions),
+                unperformed=tuple(parsed.unperformed),
             ),
         )
     choice = _CHOICE.match(marked)
@@ -212,11 +222,11 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (ParsedAbility(display, "choice", choice=_choice_kind(choice["what"], display)),)
     copy = _ENTERS_COPY.match(marked)
     if copy:
-        parsed = _enters_as_copy(display, copy["what"], copy["except"])
-        if copy["tapped"] and parsed.copy is not None:
+        copied = _enters_as_copy(display, copy["what"], copy["except"])
+        if copy["tapped"] and copied.copy is not None:
             # Vesuva: "enter tapped as a copy" (how it enters, 614.1c; not a copiable value).
-            parsed = replace(parsed, copy=replace(parsed.copy, enters_tapped=True))
-        return (parsed,)
+            copied = replace(copied, copy=replace(copied.copy, enters_tapped=True))
+        return (copied,)
     unquoted = re.sub(r'"[^"]*"', '""', marked)
     conditional_replacement = re.match(
         r"^as long as [^,]+, [^,]*\bwould\b.*\binstead\b", unquoted, re.IGNORECASE
@@ -232,11 +242,47 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         ParsedAbility(
             display,
             "spell" if spell else "static",
-            parsed.effects,
-            rules=parsed.rules,
-            notes=parsed.notes,
-            actions=parsed.actions,
+            tuple(parsed.effects),
+            rules=tuple(parsed.rules),
+            notes=tuple(parsed.notes),
+            actions=tuple(parsed.actions),
+            unperformed=tuple(parsed.unperformed),
         ),
+    )
+
+
+_TRIGGERED = re.compile(r"^(?:when|whenever|at)\b[^,]*, (?P<effect>.+)$", re.IGNORECASE)
+_INTERVENING_IF = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.IGNORECASE)
+_YOU_MAY_HAVE = re.compile(r"^you may have (?P<who>~|it|target [\w ]+?) (?P<verb>\w+)\b", re.I)
+
+
+def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
+    """What a triggered ability does as it resolves: the text after its trigger condition
+    (CR 603.1). The step that resolves it says the ability triggered and, for "you may",
+    that its controller chose to (603.5); an intervening "if" (603.4) is noted."""
+    display = strip_reminder(clean(text))
+    marked = mark_self(_ABILITY_WORD.sub("", display), name)
+    m = _TRIGGERED.match(marked)
+    if m is None:
+        raise OracleParseError(display, "cannot find where the trigger condition ends")
+    effect = m["effect"]
+    notes: list[str] = []
+    if cond := _INTERVENING_IF.match(effect):
+        effect = cond["rest"]
+        notes.append(f"if {cond['cond']}")
+    if have := _YOU_MAY_HAVE.match(effect):
+        # "you may have ~ become a copy ..." -> "~ becomes a copy ..."
+        effect = f"{have['who']} {have['verb']}s{effect[have.end() :]}"
+    effect = re.sub(r"^you may ", "", effect, flags=re.IGNORECASE)
+    parsed = _parse_effects(effect, resolving=True)
+    return ParsedAbility(
+        display,
+        "triggered",
+        tuple(parsed.effects),
+        rules=tuple(parsed.rules),
+        notes=tuple(notes + parsed.notes),
+        actions=tuple(parsed.actions),
+        unperformed=tuple(parsed.unperformed),
     )
 
 
@@ -421,6 +467,9 @@ _ONE_SHOT = re.compile(
     r"proliferate|fight|transform|goad|populate|amass|it fights)\b",
     re.IGNORECASE,
 )
+# One-shots that are read elsewhere: shields (the replacement grammar, CR 615.4, 614.8) and
+# choices made by the step (``choices``).
+_SHIELD_OR_CHOICE = re.compile(r"^(regenerate|prevent|choose)\b", re.IGNORECASE)
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
 _NOT_LAYERED = re.compile(
     r"\bwould\b|\binstead\b|\bprevent(ed)?\b|^if ~ is in your opening hand", re.IGNORECASE
@@ -494,6 +543,7 @@ class _Effects:
     rules: list[str]
     notes: list[str]
     actions: list[OneShot]
+    unperformed: list[str]
 
 
 _COMPOUND_CONTROL = re.compile(
@@ -502,10 +552,6 @@ _COMPOUND_CONTROL = re.compile(
 _CONTROL_AND_GAINS = re.compile(
     r"^(?P<first>gain control of .+?) and (?P<second>(?:it|they) gains? .+)$", re.IGNORECASE
 )
-_PUT_COUNTERS = re.compile(
-    r"^put (?P<n>\w+) (?P<kind>\S+) counters? on (?P<subj>.+)$", re.IGNORECASE
-)
-_TAP = re.compile(r"^(?P<verb>untap|tap) (?P<subj>.+)$", re.IGNORECASE)
 _INSTEAD = re.compile(
     r"^if (?P<cond>~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+), "
     r"(?P<rest>.+) instead$",
@@ -555,7 +601,7 @@ def _clauses(body: str) -> list[str]:
 def _parse_effects(text: str, *, resolving: bool) -> _Effects:
     """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions."""
     state = _SentenceState(SubjectContext())
-    out = _Effects([], [], [], [])
+    out = _Effects([], [], [], [], [])
     for sentence in split_sentences(text):
         whole = sentence.rstrip(".").strip()
         until_eot = bool(_UNTIL_EOT.search(whole))
@@ -637,6 +683,8 @@ def _parse_clause(
                 out.actions.append(action)
             else:
                 _remember_object(body, state)
+                if not _SHIELD_OR_CHOICE.match(body):
+                    out.unperformed.append(sentence)
             return
         spec, rule = _general_sentence(body, sentence, state, until_eot)
         if rule:
@@ -651,7 +699,9 @@ def _minimum_targets(subject: Subject, state: _SentenceState) -> int | None:
     return state.context.next_target - len(subject.target_slots) if subject.up_to else None
 
 
-def _instead_condition(words: str, sentence: str, state: _SentenceState) -> Condition | str:
+def _instead_condition(
+    words: str, sentence: str, state: _SentenceState
+) -> Condition | Literal["kicked"]:
     if words.lower() == "~ was kicked":
         return "kicked"
     m = re.match(r"^(?:it's|that creature is) (?:a|an) (?P<what>[\w -]+)$", words, re.IGNORECASE)
@@ -670,21 +720,16 @@ def _instead_condition(words: str, sentence: str, state: _SentenceState) -> Cond
 
 
 def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None:
-    """ "Put four +1/+1 counters on it", "Untap target creature": results the layers read."""
-    if m := _PUT_COUNTERS.match(body):
-        n = NUMBER_WORDS.get(m["n"].lower(), int(m["n"]) if m["n"].isdigit() else 0)
-        subject = _subject_or_none(m["subj"], sentence, state)
-        if subject is None or not n:
-            return None
-        state.previous = subject
-        return OneShot("counters", subject, sentence, counter_kind=m["kind"], n=n)
-    if m := _TAP.match(body):
-        subject = _subject_or_none(m["subj"], sentence, state)
-        if subject is None:
-            return None
-        state.previous = subject
-        return OneShot(m["verb"].lower(), subject, sentence)  # type: ignore[arg-type]
-    return None
+    """The action a one-shot clause performs (oracle/actions.py), remembering its subject
+    for a later "it"."""
+
+    def resolve(subject: Subject) -> Subject:
+        return _resolve_antecedent(subject, state)
+
+    action = parse_one_shot(body, sentence, state.context, resolve)
+    if action is not None and action.subject is not None:
+        state.previous = action.subject
+    return action
 
 
 def _remember_object(body: str, state: _SentenceState) -> None:
@@ -807,7 +852,7 @@ def _expression(words: str, sentence: str, previous=None):  # type: ignore[no-un
         if value is None:
             raise OracleParseError(sentence, "expected a number after 'plus'")
         cursor.pos += 1
-        expr = Sum(previous, Const(value))
+        expr: Expr = Sum(previous, Const(value))
     elif previous is not None and cursor.accept("that", "number"):
         expr = previous
     else:
@@ -849,8 +894,8 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
     if m := re.fullmatch(r"(?:it's|it is) (?:a|an) (?P<what>[\w -]+)", text):
-        subject = state.previous if state.previous is not None else Subject("self", words=SELF)
-        return _is_a(subject, m["what"], words, sentence)
+        it = state.previous if state.previous is not None else Subject("self", words=SELF)
+        return _is_a(it, m["what"], words, sentence)
     if text in ("it's not your turn", "it isn't your turn", "it is not your turn"):
         return YourTurn(negated=True)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
@@ -864,13 +909,13 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
             raise fail
         return Compare(LifeTotal(), amount[1], amount[0], who=who)  # type: ignore[arg-type]
     if cursor.accept("your", "devotion", "to"):
-        colors = frozenset(
+        devoted = frozenset(
             COLOR_WORDS[w] for w in re.findall(r"\w+", text.split(" is ")[0]) if w in COLOR_WORDS
         )
         m = re.search(r"is (less than|greater than|at least|at most) (\w+)$", text) or re.search(
             r"is (\w+) or (greater|more|less)$", text
         )
-        if not colors or not m:
+        if not devoted or not m:
             raise fail
         if m.group(1) in ("less than", "greater than", "at least", "at most"):
             op = {"less than": "<", "greater than": ">", "at least": ">=", "at most": "<="}[
@@ -881,7 +926,7 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
             op = ">=" if m.group(2) in ("greater", "more") else "<="
             value = m.group(1)
         number = NUMBER_WORDS.get(value, int(value) if value.isdigit() else 0)
-        return Compare(Devotion(colors), op, number)  # type: ignore[arg-type]
+        return Compare(Devotion(devoted), op, number)  # type: ignore[arg-type]
     if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text):
         graveyard = _subject_words("cards in your graveyard", sentence, state)
         return Compare(

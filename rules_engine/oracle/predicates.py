@@ -24,6 +24,7 @@ from rules_engine.effects import (
     Devotion,
     Expr,
     GreatestStat,
+    GreatestStatName,
     HandSize,
     LifeTotal,
     ManaValueOfAffected,
@@ -43,6 +44,13 @@ from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
 from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
+
+# "the greatest power/toughness/mana value among ...": the stat each wording names.
+_GREATEST_STATS: dict[str, GreatestStatName] = {
+    "power": "power",
+    "toughness": "toughness",
+    "mana value": "mana_value",
+}
 
 VERBS = {
     "isn't",
@@ -159,7 +167,7 @@ def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
         subject = parse_subject(cursor, context)
         if subject is None:
             cursor.fail("expected what to look at")
-        expr = GreatestStat(stat.replace(" ", "_"), subject)  # type: ignore[arg-type]
+        expr = GreatestStat(_GREATEST_STATS[stat], subject)
     elif cursor.accept("the", "number", "of", "card", "types", "among"):
         subject = parse_subject(cursor, context)
         if subject is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules_engine.effects import Filter, Subject
+from rules_engine.effects import Filter, Subject, Zone
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
@@ -29,7 +29,12 @@ NUMBER_WORDS: dict[str, int] = {
     "ten": 10,
 }
 
-_NOUNS_OUTSIDE = {"card": "outside", "cards": "outside", "spell": "stack", "spells": "stack"}
+_NOUNS_OUTSIDE: dict[str, Zone] = {
+    "card": "outside",
+    "cards": "outside",
+    "spell": "stack",
+    "spells": "stack",
+}
 _GENERIC_NOUNS = {"permanent", "permanents", "object", "objects"}
 PRONOUNS = {
     "it",
@@ -133,7 +138,7 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             noun_seen = True
         elif word in _NOUNS_OUTSIDE:
             noun_seen = True
-            f = replace(f, zone=_NOUNS_OUTSIDE[word])  # type: ignore[arg-type]
+            f = replace(f, zone=_NOUNS_OUTSIDE[word])
         elif word.startswith("non") and word[3:].lstrip("-") in ALL_TYPE_WORDS:
             kind, canonical = ALL_TYPE_WORDS[word[3:].lstrip("-")]
             if kind == "type":
@@ -305,7 +310,10 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             comparison = _compare(cursor)
             if comparison is None or negative:
                 cursor.fail("expected a number after power/toughness")
-            f = replace(f, **{stat: comparison})
+            if stat == "power":
+                f = replace(f, power=comparison)
+            else:
+                f = replace(f, toughness=comparison)
         elif cursor.peek() == "with" and cursor.peek(1) == "mana" and cursor.peek(2) == "value":
             cursor.pos += 3
             comparison = _compare(cursor)
@@ -400,8 +408,11 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         if f is None:
             cursor.pos = start
             return None
-        flag = {"enchanted": True} if status.endswith("enchanted") else {"equipped": True}
-        return Subject("filter", (_post_modifiers(cursor, replace(f, **flag), context),))
+        if status.endswith("enchanted"):
+            f = replace(f, enchanted=True)
+        else:
+            f = replace(f, equipped=True)
+        return Subject("filter", (_post_modifiers(cursor, f, context),))
     other = False
     if cursor.accept("all", "other") or cursor.accept("each", "other"):
         other = True
@@ -417,11 +428,11 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
     f = _post_modifiers(cursor, f, context)
     if kinds:
         # "Each creature that's a Barbarian, a Warrior, or a Berserker": any of them.
-        alternatives = tuple(
+        kind_filters = tuple(
             replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
             for types, subtypes in kinds
         )
-        return Subject("filter", alternatives)
+        return Subject("filter", kind_filters)
     return Subject("filter", (f,))
 
 

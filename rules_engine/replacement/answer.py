@@ -22,10 +22,11 @@ from rules_engine.replacement.events import (
     GainLife,
     LoseLife,
     PutCounters,
-    Step,
+    StepHappens,
     ZoneMove,
 )
-from rules_engine.replacement.resolve import Board, Explorer, Pending, outcomes, statics_of
+from rules_engine.replacement.explore import Explorer, Pending, outcomes
+from rules_engine.replacement.tree import tree_json
 from rules_engine.timeline import replay
 
 EVENT_KEYS = (
@@ -64,7 +65,7 @@ def _label(
 
 
 def _player(value: Any, path: str, board: BoardData) -> str:
-    if value not in board.players:
+    if not isinstance(value, str) or value not in board.players:
         raise BoardError(path, f'"{value}" is not a player (players: {", ".join(board.players)})')
     return value
 
@@ -232,7 +233,7 @@ class _Reader:
             if not isinstance(step, str):
                 raise BoardError(f"{path}.skip", 'the step, phase or turn, e.g. "draw"')
             player = _player(data.get("player"), f"{path}.player", self.board)
-            return [Step(step, player)]
+            return [StepHappens(step, player)]
         raise BoardError(path, f"unknown event {kind}")
 
 
@@ -273,25 +274,31 @@ def event_answer(
         raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
     pendings = reader.pendings(board.ask.event, "ask.event", [])
+    from rules_engine.perform import event_state
+
     try:
-        statics, cants = statics_of(game, chars)
+        # The same state the timeline's steps are performed in (one game, perform.py);
+        # known cards are named by their card names in this answer.
+        resolver_board = event_state(game, zone_cards=zone_cards(board))
     except OracleParseError as exc:
         # A replacement or prevention text the grammar can't read (CR 614-615): say which.
         raise BoardError("steps", f"a replacement effect's text cannot be read: {exc}") from exc
-    resolver_board = Board(
-        game, chars, statics, cants, library_sizes(board), zone_cards=zone_cards(board)
-    )
     explorer = Explorer(resolver_board, misreading=misreading)
     shields = {s.eid: s for s in game.shields}
     try:
-        tree = explorer.run(pendings, shields)
+        tree = tree_json(explorer.run(pendings, shields))
     except RuntimeError as exc:
         raise BoardError("ask.event", f"{exc}: simplify the event") from exc
     except OracleParseError as exc:
         raise BoardError(
             "ask.event", f"an ability the event produces cannot be read: {exc}"
         ) from exc
-    return {"tree": tree, "outcomes": outcomes(explorer.leaves), "effects": _effects_in(tree)}
+    return {
+        "tree": tree,
+        "outcomes": outcomes(explorer.leaves),
+        "effects": _effects_in(tree),
+        "not_modelled": [n.as_json() for n in game.not_modelled],
+    }
 
 
 def _effects_in(node: Any) -> dict[str, dict[str, str]]:

@@ -8,7 +8,8 @@ question ("2 damage would be dealt") and the answer ("4 damage is dealt").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.cards import CardDef
@@ -24,7 +25,7 @@ class Damage:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class StepHappens:
     """A step, phase or turn that happens (the opposite of ``Skip``)."""
 
     step: str
@@ -132,6 +133,7 @@ class Enter:
     # None for a copy made by another effect (Essence of the Wild).
     copy: Any = None
     x: int = 0  # the X it was cast with ("enters with X +1/+1 counters on it")
+    face_down: bool = False  # a face-down 2/2 with no abilities as it enters (CR 708.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +186,7 @@ Event = (
     | PutCounters
     | Enter
     | Skip
-    | Step
+    | StepHappens
     | WinGame
     | LoseGame
     | Nothing
@@ -193,7 +195,7 @@ Event = (
 )
 
 
-def affected_party(event: Event, controller_of: Any) -> str | None:
+def affected_party(event: Event, controller_of: Callable[[str], str | None]) -> str | None:
     """CR 616.1: whose event it is (the affected object's controller, or the player)."""
     if isinstance(event, Damage):
         return controller_of(event.target)
@@ -203,7 +205,17 @@ def affected_party(event: Event, controller_of: Any) -> str | None:
         return event.controller or event.owner or controller_of(event.obj)
     if isinstance(
         event,
-        (Draw, GainLife, LoseLife, LookAndSort, ReturnFromGraveyard, Skip, Step, WinGame, LoseGame),
+        (
+            Draw,
+            GainLife,
+            LoseLife,
+            LookAndSort,
+            ReturnFromGraveyard,
+            Skip,
+            StepHappens,
+            WinGame,
+            LoseGame,
+        ),
     ):
         return event.player
     if isinstance(event, CreateTokens):
@@ -215,14 +227,6 @@ def affected_party(event: Event, controller_of: Any) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One distinct result and every choice path that leads to it."""
-
-    results: tuple[Event, ...]
-    paths: tuple[tuple[str, ...], ...] = field(default_factory=tuple)
-
-
 def result_json(event: Event) -> dict[str, Any]:
     """The board format's vocabulary for what happens (tests/boards/README.md)."""
     if isinstance(event, Damage):
@@ -232,7 +236,7 @@ def result_json(event: Event) -> dict[str, Any]:
         if event.life_floor is not None:
             data["life_becomes_at_least"] = event.life_floor
         return data
-    if isinstance(event, Step):
+    if isinstance(event, StepHappens):
         return {"step": event.step, "player": event.player}
     if isinstance(event, Prevented):
         return {"prevented": event.amount, "to": event.target}

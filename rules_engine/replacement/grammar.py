@@ -18,7 +18,14 @@ from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.parser import parse_condition
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder, tokenize
-from rules_engine.replacement.specs import CantSpec, PlayerWord, ReplacementSpec, Spec, Who
+from rules_engine.replacement.specs import (
+    CantSpec,
+    PlayerWord,
+    RedirectTo,
+    ReplacementSpec,
+    Spec,
+    Who,
+)
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 _PLAYER_WORDS: dict[str, PlayerWord] = {
@@ -31,6 +38,16 @@ _PLAYER_WORDS: dict[str, PlayerWord] = {
     "enchanted player": "enchanted",
     "target player": "any",
 }
+_REDIRECT_TO: dict[str, RedirectTo] = {"you": "you", "~": "self", "enchanted creature": "enchanted"}
+_GRAVEYARD_OF: dict[str, PlayerWord] = {
+    "a graveyard": "any",
+    "an opponent's graveyard": "opponent",
+    "your graveyard": "you",
+    "enchanted player's graveyard": "enchanted",
+    "its owner's graveyard": "any",
+}
+_CANT_WHO: dict[str, PlayerWord] = {"players": "any", "you": "you", "your opponents": "opponent"}
+_CANT_DRAW_MORE_WHO: dict[str, PlayerWord] = {"each player": "any", "players": "any", "you": "you"}
 
 
 def _number(word: str, sentence: str) -> int:
@@ -385,17 +402,17 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             sentence, "prevent_static", prevention=True, target=_who(m["tgt"], sentence)
         )
     if m := REDIRECT.match(body):
-        to = "enchanted" if m["to"] == "enchanted creature" else "self"
+        to: RedirectTo = "enchanted" if m["to"] == "enchanted creature" else "self"
         return ReplacementSpec(
             sentence, "redirect", target=_who(m["tgt"], sentence), redirect_to=to
         )
     if m := REDIRECT_NEXT.match(body):
-        to = {"you": "you", "~": "self", "enchanted creature": "enchanted"}.get(m["to"], "target")
+        to = _REDIRECT_TO.get(m["to"], "target")
         return ReplacementSpec(
             sentence,
             "redirect",
             target=_who(m["tgt"], sentence),
-            redirect_to=to,  # type: ignore[arg-type]
+            redirect_to=to,
             amount=_number(m["n"], sentence),
             shield="amount",
         )
@@ -425,13 +442,16 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if m := PREVENT_ALL_BY.match(body):
         # "a source of your choice" (Pay No Heed) names the source as the step's target.
         phrase = m["src"] or m["by"] or m["by2"]
-        src, choice = _source(phrase, sentence) if "source" in phrase else (None, False)
+        if "source" in phrase:
+            src, choice = _source(phrase, sentence)
+        else:
+            src, choice = _objects(phrase, sentence), False
         return ReplacementSpec(
             sentence,
             "prevent_static" if m["by2"] and not m["turn"] else "prevent_shield",
             prevention=True,
             combat_only=bool(m["combat"]),
-            source=src or _objects(phrase, sentence),
+            source=src,
             source_choice=choice,
             shield=None if m["by2"] and not m["turn"] else "this_turn",
         )
@@ -463,13 +483,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             shield="next_time",
         )
     if m := GRAVEYARD.match(body):
-        gy = {
-            "a graveyard": "any",
-            "an opponent's graveyard": "opponent",
-            "your graveyard": "you",
-            "enchanted player's graveyard": "enchanted",
-            "its owner's graveyard": "any",
-        }[m["gy"]]
+        gy = _GRAVEYARD_OF[m["gy"]]
         return ReplacementSpec(
             sentence,
             "graveyard",
@@ -478,7 +492,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             to_zone=_graveyard_rest(m["rest"], sentence),
             from_battlefield=m["from"] == "the battlefield",
             not_from_battlefield=m["from"] == "anywhere other than the battlefield",
-        )  # type: ignore[arg-type]
+        )
     if m := DIE_INSTEAD.match(body):
         return ReplacementSpec(
             sentence,
@@ -553,7 +567,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if m := SKIP_NEXT.match(body):
         who = "you" if m["who"] == "you" else "target"
-        return ReplacementSpec(sentence, "skip", player=who, extra=m["step"], shield="next_time")  # type: ignore[arg-type]
+        return ReplacementSpec(sentence, "skip", player=who, extra=m["step"], shield="next_time")
     if m := SKIP.match(body):
         who = "any" if m["who"] == "players" else "you"
         return ReplacementSpec(sentence, "skip", player=who, extra=m["step"])
@@ -569,7 +583,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if m := GAIN_TO_LOSS.match(body) or LOSE_TO_GAIN.match(body):
         family = "gain_to_loss" if "would gain" in body else "loss_to_gain"
         who = "you" if m["who"] == "you" else "opponent"
-        return ReplacementSpec(sentence, family, player=who)  # type: ignore[arg-type]
+        return ReplacementSpec(sentence, family, player=who)
     if m := LOSE_MODIFY.match(body):
         return ReplacementSpec(
             sentence,
@@ -668,14 +682,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         objects = Subject("self", words="~") if what == "~" else _what_objects(what, sentence)
         return ReplacementSpec(sentence, "enter_tapped", objects=objects)
     if m := CANT_GAIN.match(body):
-        who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
-        return CantSpec(sentence, "gain_life", player=who)  # type: ignore[arg-type]
+        who = _CANT_WHO[m["who"]]
+        return CantSpec(sentence, "gain_life", player=who)
     if m := CANT_DRAW_MORE.match(body):
-        who = {"each player": "any", "players": "any", "you": "you"}.get(m["who"], "opponent")
-        return CantSpec(sentence, "draw_limit", player=who, limit=_number(m["n"], sentence))  # type: ignore[arg-type]
+        who = _CANT_DRAW_MORE_WHO.get(m["who"], "opponent")
+        return CantSpec(sentence, "draw_limit", player=who, limit=_number(m["n"], sentence))
     if m := CANT_DRAW.match(body):
-        who = {"players": "any", "you": "you", "your opponents": "opponent"}[m["who"]]
-        return CantSpec(sentence, "draw", player=who)  # type: ignore[arg-type]
+        who = _CANT_WHO[m["who"]]
+        return CantSpec(sentence, "draw", player=who)
     if CANT_CHANGE.match(body):
         return CantSpec(sentence, "life_change", player="you")
     if m := CANT_PREVENT.match(body):

@@ -23,6 +23,8 @@ TIER_RULES: dict[str, str] = {
 }
 
 PlayerWord = Literal["you", "opponent", "any", "enchanted", "none", "target"]
+# Where redirected damage goes instead (CR 614.9).
+RedirectTo = Literal["enchanted", "self", "you", "target"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,7 @@ class ReplacementSpec:
     amount: int | None = None  # "prevent 1 of that damage", "prevent the next 3 damage"
     half_up: bool = False
     to_zone: str | None = None
-    redirect_to: Literal["enchanted", "self", "you", "target"] | None = None
+    redirect_to: RedirectTo | None = None
     counter_kind: str | None = None  # None = any kind
     except_first_draw: bool = False
     empty_library: bool = False

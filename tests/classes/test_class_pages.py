@@ -14,8 +14,11 @@ from django.urls import reverse
 
 from tests.classes.helpers import make_session, student_browser
 from tests.puzzles.helpers import saved
+from tests.web.boards import PEEK_LINE, not_modelled_section, peek_token, with_peek
 from tutor.classes import live
 from tutor.classes.models import Classroom, StudentAnswer
+from tutor.classes.panels import student_panel, teacher_panel
+from tutor.classes.questions import QuestionProblem
 from tutor.classes.sources import snapshot_for
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +158,30 @@ def test_an_ended_sessions_console_shows_its_report():
     live.end(session)
     page = teacher.get(reverse("console", args=[session.pk]))
     assert page["Location"] == reverse("live-report", args=[session.pk])
+
+
+def test_a_question_whose_board_the_engine_does_not_model_is_never_pushed():
+    _, session = make_session()
+    with pytest.raises(QuestionProblem, match=r"Scry 2\. \(on Peek\)"):
+        snapshot_for({"kind": "board", "token": peek_token(), "label": "ogre"})
+    puzzle = saved("pt")
+    puzzle.board = with_peek(puzzle.board)  # saved before the engine named what it skips
+    puzzle.save()
+    with pytest.raises(QuestionProblem, match=r"Scry 2\. \(on Peek\)"):
+        snapshot_for({"kind": "puzzle", "id": puzzle.short_id})
+    assert not session.questions.exists()
+
+
+def test_the_teacher_and_the_revealed_students_see_what_the_engine_does_not_model():
+    _, session = make_session()
+    question = live.push(session, snapshot_for({"kind": "puzzle", "id": saved("pt").short_id}))
+    # A question pushed before the engine named what it skips.
+    question.board = with_peek(question.board)
+    question.save()
+    student_browser(session, "Ada")
+    student = session.students.get()
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(teacher_panel(session))
+    assert not_modelled_section(student_panel(student)) == ""  # not before the reveal
+    live.set_state(session, "revealed")
+    student.refresh_from_db()
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(student_panel(student))

@@ -65,6 +65,13 @@ def mismatches(data: dict[str, Any]) -> list[str]:
                 ok = value == got
             if not ok:
                 problems.append(f"{label}.{key}: expected {value!r}, engine says {got!r}")
+    for player, fields in expect.get("players", {}).items():
+        actual_player = answer["players"].get(player, {})
+        for key, value in fields.items():
+            if actual_player.get(key) != value:
+                problems.append(
+                    f"{player}.{key}: expected {value!r}, engine says {actual_player.get(key)!r}"
+                )
     for key, present in (("abilities_include", True), ("abilities_exclude", False)):
         for label, wanted in expect.get(key, {}).items():
             have = {_normal(a) for a in objects.get(label, {}).get("abilities", [])}

@@ -6,6 +6,7 @@ from typing import Any
 
 from hypothesis import given, settings
 
+from rules_engine.errors import BoardError
 from rules_engine.replacement.answer import event_answer
 from tests.strategies import event_boards
 
@@ -27,7 +28,13 @@ def _walk(node: Any, applied: tuple[str, ...], paths: list[tuple[str, ...]]) -> 
 @settings(max_examples=80, deadline=None)
 @given(event_boards())
 def test_random_events_resolve_and_paths_match_outcomes(board: dict[str, Any]) -> None:
-    answer = event_answer(board)
+    try:
+        answer = event_answer(board)
+    except BoardError as exc:
+        # Several Essence of the Wild copies (permanents entering under Essence become
+        # copies of it) can multiply the orders past the bound: refused, never slow.
+        assert "too many choice paths" in str(exc), exc
+        return
     paths: list[tuple[str, ...]] = []
     _walk(answer["tree"], (), paths)
     listed = [tuple(p) for outcome in answer["outcomes"] for p in outcome["paths"]]

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rules_engine.answers import evaluate_board
 from rules_engine.characteristics import characteristics_json
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
 from rules_engine.replacement.answer import event_answer
+from tests.web.boards import GRAY_OGRE, example, with_peek
+from tutor.boards.services import unmodelled
+from tutor.learn import generator
 from tutor.learn.generator import Stats, generate_event, generate_many
-from tutor.learn.items import MEASURES, field_text
+from tutor.learn.items import (
+    MEASURES,
+    NoItem,
+    UnmodelledItem,
+    best_characteristic_item,
+    field_text,
+)
 
 LAYER_ITEMS = 900
 EVENT_ITEMS = 100
@@ -55,3 +66,23 @@ def test_generation_is_reproducible_from_its_seed():
     again = [g.item.board_json for g in generate_many(5, seed=3)]
     assert first == again
     assert all(json.loads(b)["format"] == "mtg-board/1" for b in first)
+
+
+def test_generated_items_come_only_from_boards_the_engine_models_fully():
+    made = [g.item for g in generate_many(40, seed=5)]
+    made += [generate_event(seed).item for seed in range(10)]
+    assert [item.prompt for item in made if unmodelled(item.board)] == []
+
+
+def test_the_generator_never_yields_an_item_from_a_board_the_engine_does_not_model(monkeypatch):
+    real_layer, real_event = generator.layer_board, generator.event_board
+    monkeypatch.setattr(generator, "layer_board", lambda *a: with_peek(real_layer(*a)))
+    monkeypatch.setattr(generator, "event_board", lambda *a: with_peek(real_event(*a)))
+    stats = Stats()
+    with pytest.raises(NoItem):
+        generator.generate(3, level=2, stats=stats, attempts=15)
+    assert stats.reasons.get("UnmodelledItem", 0) >= 1, stats.reasons  # refused, not missed
+    with pytest.raises(NoItem):
+        generate_event(3, attempts=5)
+    with pytest.raises(UnmodelledItem, match=r"Scry 2\. \(on Peek\)"):
+        best_characteristic_item(with_peek(example(GRAY_OGRE)), "ogre", least=1)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.boards import with_peek
+from tutor.boards.services import unmodelled
 from tutor.learn.concepts import CONCEPTS
 from tutor.learn.content import lesson_files, load_lessons
 from tutor.learn.lesson_files import STEPPER_MARK, LessonFileError, read_lesson
@@ -102,4 +104,25 @@ def test_a_stepper_object_that_isnt_on_its_board_is_refused(tmp_path: Path):
         encoding="utf-8",
     )
     with pytest.raises(LessonFileError, match='no object labelled "nobody"'):
+        read_lesson(lesson)
+
+
+@pytest.mark.parametrize("path", sorted(BOARDS.glob("*.json")), ids=lambda p: p.stem)
+def test_the_engine_models_everything_on_each_lesson_board(path: Path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    board = {k: v for k, v in data.items() if k not in ("expect", "source", "source_note")}
+    assert unmodelled(board) == ()
+
+
+def test_a_lesson_board_the_engine_does_not_model_is_refused_naming_it(tmp_path: Path):
+    (tmp_path / "boards").mkdir()
+    board = with_peek(json.loads((BOARDS / "03-switch-then-pump.json").read_text()))
+    (tmp_path / "boards" / "b.json").write_text(json.dumps(board), encoding="utf-8")
+    lesson = tmp_path / "01-x.md"
+    lesson.write_text(
+        '+++\ntitle = "x"\nconcept = "layer-7"\npractice = ["b.json", "b.json"]\n'
+        '[stepper]\nboard = "b.json"\nobject = "crab"\n+++\nText (CR 613.4).\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(LessonFileError, match=r"01-x\.md: board b\.json: .*Scry 2\. \(on Peek\)"):
         read_lesson(lesson)

@@ -4,15 +4,19 @@ authoritative answer, and the library covers every theme."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from tests.puzzles.helpers import seed_file
+from tests.web.boards import with_peek
+from tutor.boards.services import unmodelled
 from tutor.puzzles.content import puzzle_files
 from tutor.puzzles.questions import question_for
 from tutor.puzzles.services import seed_short_id
-from tutor.puzzles.spec import ANSWER_KEYS, read_puzzle
+from tutor.puzzles.spec import ANSWER_KEYS, PuzzleFileError, question_board, read_puzzle
 from tutor.puzzles.themes import DIFFICULTIES, THEMES
 
 FILES = puzzle_files()
@@ -80,3 +84,17 @@ def test_loading_twice_keeps_the_puzzles_their_ids_and_their_ratings():
     assert {p.short_id for p in Puzzle.objects.all()} == {
         seed_short_id(path.stem) for path in FILES
     }
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_engine_models_everything_on_each_curated_puzzle(path: Path):
+    board = question_board(json.loads(path.read_text()), "")
+    assert unmodelled(board) == ()
+
+
+def test_a_puzzle_file_whose_board_the_engine_does_not_model_is_refused(tmp_path: Path):
+    data = json.loads(seed_file("pt").read_text())
+    path = tmp_path / "peeking.json"
+    path.write_text(json.dumps(with_peek(data)))
+    with pytest.raises(PuzzleFileError, match=rf"^{re.escape(str(path))}: .*Scry 2\. \(on Peek\)"):
+        read_puzzle(path)

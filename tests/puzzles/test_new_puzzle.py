@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 
 import pytest
 from django.urls import reverse
 
-from tests.web.boards import GRAY_OGRE, token_of
+from tests.web.boards import GRAY_OGRE, PEEK_LINE, not_modelled_section, peek_token, token_of
 from tutor.puzzles.models import Puzzle
 from tutor.puzzles.services import question_of, sync_themes
 
@@ -74,3 +75,18 @@ def test_making_puzzles_is_rate_limited(client):
         if int(time.time() // 60) == window:
             break
     assert answers == [302] * 10 + [429, 429]
+
+
+def test_a_board_with_something_the_engine_does_not_model_is_refused_naming_it(client):
+    token = peek_token()
+    form = client.get(reverse("puzzle-new"), {"board": token}).content.decode()
+    assert "can't become a puzzle, a lesson or a class question" in not_modelled_section(form)
+    refused = client.post(reverse("puzzle-new"), {**FORM, "board": token})
+    assert refused.status_code == 400
+    errors = re.search(
+        r'<div class="form-errors" role="alert">.*?</div>', refused.content.decode(), re.S
+    )
+    assert errors, "the refusal is an inline form error"
+    assert "This board can&#x27;t be a puzzle" in errors.group(0)
+    assert f"{PEEK_LINE} (on Peek)" in errors.group(0)
+    assert not Puzzle.objects.exists()

@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from tests.puzzles.helpers import saved
+from tests.web.boards import PEEK_LINE, not_modelled_section, with_peek
 from tutor.puzzles.models import Attempt, Learner
 from tutor.puzzles.preview import png_available
 from tutor.puzzles.services import question_of
@@ -309,3 +310,18 @@ def test_the_api_answers_422_for_a_board_the_engine_can_no_longer_pose(client):
     puzzle.save()
     answer = client.get(reverse("api-puzzle", args=[puzzle.short_id]))
     assert answer.status_code == 422 and "error" in answer.json()
+
+
+def test_a_puzzle_saved_before_its_board_was_unmodelled_says_so_before_and_after(client):
+    """Puzzles made before the engine named what it skips: still shown, never silently."""
+    puzzle = saved("pt")
+    puzzle.board = with_peek(puzzle.board)
+    puzzle.save()
+    section = not_modelled_section(client.get(puzzle.get_absolute_url()).content.decode())
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    after = client.post(url("puzzle-give-up", puzzle), headers={"HX-Request": "true"})
+    assert after.status_code == 200
+    assert "This answer ignores what the engine doesn't model" in after.content.decode()
+    assert f"{PEEK_LINE} on Peek" in after.content.decode()
+    embed = client.get(url("puzzle-embed", puzzle), {"give_up": "1"}).content.decode()
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(embed)

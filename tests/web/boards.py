@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,3 +25,25 @@ def token_of(relative: str) -> str:
 
 GRAY_OGRE = "cr/613.5-example-2.json"
 DS_THEN_SCALES = "events/interactions/doubling-season-then-hardened-scales.json"
+
+
+# A spell whose only sentence the engine recognises but does not perform (its "not_modelled").
+PEEK = {"name": "Peek", "types": ["Instant"], "abilities": ["Scry 2."]}
+PEEK_LINE = "Scry 2."
+
+
+def with_peek(board: dict[str, Any]) -> dict[str, Any]:
+    """The board with Peek cast at the end: the same answer, plus a sentence not modelled."""
+    players = board.get("players") or ["Alice"]
+    step = {"cast": PEEK, "as": "peek", "controller": players[0]}
+    return {**board, "steps": [*board.get("steps", []), step]}
+
+
+def peek_token(relative: str = GRAY_OGRE) -> str:
+    return encode_board(with_peek(example(relative)))
+
+
+def not_modelled_section(page: str) -> str:
+    """The page's "Not modelled here" section (templates/boards/_not_modelled.html), or ""."""
+    found = re.search(r'<section class="not-modelled".*?</section>', page, re.S)
+    return found.group(0) if found else ""

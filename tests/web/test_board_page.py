@@ -8,7 +8,14 @@ import zlib
 
 from django.urls import reverse
 
-from tests.web.boards import GRAY_OGRE, example, token_of
+from tests.web.boards import (
+    GRAY_OGRE,
+    PEEK_LINE,
+    example,
+    not_modelled_section,
+    peek_token,
+    token_of,
+)
 from tutor.boards.codec import canonical_json, decode_board
 
 
@@ -49,3 +56,18 @@ def test_a_forged_share_link_is_a_clear_400(client):
         response = client.get(f"/b/{token}")
         assert response.status_code == 400
         assert "this link" in response.content.decode().lower()
+
+
+def test_the_share_page_lists_what_the_engine_does_not_model_by_card_name(client):
+    page = client.get(f"/b/{peek_token()}").content.decode()
+    section = not_modelled_section(page)
+    assert "Not modelled here" in section
+    assert "the answer shown here ignores it" in section
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek): the engine" in section
+    assert "peek" not in section  # the board's label is never shown for it
+    assert "<strong>5/8</strong>" in page  # the rest of the answer is unchanged
+
+
+def test_a_board_the_engine_models_fully_has_no_not_modelled_section(client):
+    page = client.get(f"/b/{token_of(GRAY_OGRE)}").content.decode()
+    assert not_modelled_section(page) == "" and "Not modelled here" not in page

@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.web.boards import GRAY_OGRE, example, token_of
+from tests.web.boards import (
+    GRAY_OGRE,
+    PEEK_LINE,
+    example,
+    not_modelled_section,
+    peek_token,
+    token_of,
+)
 from tutor.boards.codec import decode_board, encode_board
 from tutor.boards.editing import new_board
 
@@ -220,3 +227,13 @@ def test_a_chosen_basic_land_type_can_be_given_in_the_builder(client):
     assert board["steps"][1]["choices"] == {"land_type": "Island"}
     page = client.get(reverse("board", args=[encode_board(board)])).content.decode()
     assert "Land — Island" in page
+
+
+def test_the_builder_says_what_the_engine_does_not_model(client, htmx_client):
+    token = peek_token()
+    section = not_modelled_section(client.get(f"/build/{token}/").content.decode())
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    # Removing the spell (htmx: the new workspace) removes the section with it.
+    last = str(len(example(GRAY_OGRE)["steps"]))
+    removed = htmx_client.post(reverse("board-remove", args=[token, last]))
+    assert removed.status_code == 200 and not_modelled_section(removed.content.decode()) == ""

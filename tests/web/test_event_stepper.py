@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, token_of
+from tests.web.boards import (
+    DS_THEN_SCALES,
+    GRAY_OGRE,
+    PEEK_LINE,
+    not_modelled_section,
+    peek_token,
+    token_of,
+)
+from tutor.boards import event_walk
 
 
 def event_page(client, relative: str, **query: str):
@@ -67,3 +75,24 @@ def test_forged_event_requests_are_a_clear_400(client, query, message):
     response = event_page(client, DS_THEN_SCALES, **query)
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+def test_the_walk_says_what_the_engine_does_not_model_on_the_board(client):
+    response = client.get(reverse("board-event", args=[peek_token(DS_THEN_SCALES)]))
+    section = not_modelled_section(response.content.decode())
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+
+
+def test_the_walk_lists_the_event_answers_own_not_modelled_by_card_name(client, monkeypatch):
+    real = event_walk.event_answer
+
+    def answer_with_a_gap(board, *args):
+        answer = real(board, *args)
+        gap = {"object": "scales", "ability": "A made-up sentence.", "why": "it is made up"}
+        return {**answer, "not_modelled": [gap]}
+
+    monkeypatch.setattr(event_walk, "event_answer", answer_with_a_gap)
+    page = event_page(client, DS_THEN_SCALES).content.decode()
+    section = not_modelled_section(page)
+    assert "<strong>A made-up sentence.</strong> (on Hardened Scales): it is made up" in section
+    assert not_modelled_section(event_page(client, GRAY_OGRE).content.decode()) == ""

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.web.boards import GRAY_OGRE, token_of
+from tests.web.boards import GRAY_OGRE, PEEK_LINE, not_modelled_section, peek_token, token_of
 
 # CR 613.5's worked example: 2/2, the 0/1 in 7b, then counter, +4/+4 and +0/+2 in 7c.
 OGRE_STEPS = [
@@ -103,3 +103,16 @@ def test_a_forged_object_or_step_is_a_clear_400(client, label, query, message):
     response = client.get(stepper(token_of(GRAY_OGRE), label, **query))
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+def test_every_step_says_what_the_engine_does_not_model_with_or_without_htmx(client, htmx_client):
+    token = peek_token()
+    for response in (
+        client.get(stepper(token, step="0")),
+        htmx_client.get(stepper(token, step="2")),  # the frame alone keeps it
+    ):
+        assert response.status_code == 200
+        section = not_modelled_section(response.content.decode())
+        assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+        assert "aria-live" not in section
+    assert not_modelled_section(client.get(stepper(token_of(GRAY_OGRE))).content.decode()) == ""

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, token_of
+from tests.web.boards import (
+    DS_THEN_SCALES,
+    GRAY_OGRE,
+    PEEK_LINE,
+    not_modelled_section,
+    peek_token,
+    token_of,
+)
 
 
 def whatif(client, relative: str, **query: str):
@@ -54,3 +61,9 @@ def test_the_event_stepper_offers_what_if_for_the_event_being_explored(client):
     assert "Every distinct outcome when Gray Ogre (ogre) would deal 2 damage to Bob" in (
         compared.content.decode()
     )
+
+
+def test_the_comparison_says_what_the_engine_does_not_model_on_either_board(client):
+    page = client.get(reverse("board-whatif", args=[peek_token()]), {"remove": "1"})
+    section = not_modelled_section(page.content.decode())
+    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section

@@ -93,6 +93,23 @@ def _operation(summary: str, answer: dict[str, Any], answer_text: str) -> dict[s
     }
 
 
+NOT_MODELLED = {
+    "type": "array",
+    "description": (
+        "Every ability or sentence of the board the engine recognised but does not apply: "
+        "the answer ignores them. `object` is the board's label of the card."
+    ),
+    "items": {
+        "type": "object",
+        "required": ["object", "ability", "why"],
+        "properties": {
+            "object": {"type": "string"},
+            "ability": {"type": "string"},
+            "why": {"type": "string"},
+        },
+    },
+}
+
 EVALUATION = {
     "type": "object",
     "required": ["objects", "trace"],
@@ -100,6 +117,7 @@ EVALUATION = {
         "objects": {"type": "object", "additionalProperties": {"type": "object"}},
         "trace": {"type": "array", "items": {"type": "object"}},
         "state_based_actions": {"type": "array"},
+        "not_modelled": NOT_MODELLED,
         "answer": {"type": "object"},
     },
 }
@@ -110,6 +128,7 @@ EVENT_ANSWER = {
     "properties": {
         "tree": {"type": "object"},
         "outcomes": {"type": "array", "items": {"type": "object"}},
+        "not_modelled": NOT_MODELLED,
     },
 }
 

@@ -21,8 +21,9 @@ from tutor.boards.event_words import (
     describe_result,
     namer,
 )
+from tutor.boards.presenters import Unmodelled
 from tutor.boards.rules import summary
-from tutor.boards.services import BoardProblem
+from tutor.boards.services import BoardProblem, unmodelled
 
 ASKED = "asked"
 MAX_PATH_LENGTH = 400
@@ -160,6 +161,8 @@ class EventWalk:
     back_link: str | None = None
     restart_link: str | None = None
     back_path: str = ""
+    # What the engine recognised on the board, or in the event, but does not apply.
+    not_modelled: tuple[Unmodelled, ...] = ()
 
 
 def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
@@ -182,11 +185,13 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     walk = EventWalk(chosen, kinds=event_kinds(board))
     event = event_from(board, chosen)
     if event is None:
+        walk.not_modelled = unmodelled(board)
         return walk
     try:
         answer = event_answer(dict(board, ask={"event": event}))
     except BoardError as error:
         raise BoardProblem(f"that event doesn't fit this board: {error.message}") from error
+    walk.not_modelled = unmodelled(board, answer)
     name = namer(card_names(board))
     walk.event = event
     walk.event_words = describe_event(event, name)

@@ -6,12 +6,19 @@ from ``rules_engine``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.answers import Result, display_ids
-from rules_engine.characteristics import characteristics_json, initial_characteristics
+from rules_engine.characteristics import (
+    Characteristics,
+    characteristics_json,
+    initial_characteristics,
+)
 from rules_engine.effects import LAYER_TITLES, LAYERS
+from rules_engine.game import Game
+from tutor.boards.editing import card_names
 from tutor.boards.rules import OFFICIAL_RULES_URL, summary
 
 SHOWN = (
@@ -278,3 +285,69 @@ def _edge_words(detail: str, names: dict[str, str]) -> str:
     for eid, name in names.items():
         detail = detail.replace(eid, name)
     return detail
+
+
+# --- What the engine doesn't model ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Unmodelled:
+    """An ability or sentence the engine recognised on the board but does not apply, worded
+    for learners: the card's name, never the board's label (unless nothing else names it)."""
+
+    name: str
+    ability: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.ability} (on {self.name}): {self.why}"
+
+
+def unmodelled_items(
+    entries: Iterable[Mapping[str, Any]], names: Mapping[str, str]
+) -> tuple[Unmodelled, ...]:
+    """An answer's ``not_modelled`` list (``[{"object", "ability", "why"}]``, from the evaluate
+    or the event answer) as learner-facing items, each once, in the engine's order.
+
+    ``names`` gives each label's card name; a label with none is shown as it is.
+    """
+    found: dict[Unmodelled, None] = {}
+    for entry in entries:
+        label = str(entry.get("object", ""))
+        name = names.get(label) or label
+        # Oracle text in the engine's notation says "~" for the card's own name.
+        ability = str(entry.get("ability", "")).replace("~", name)
+        item = Unmodelled(name, ability, str(entry.get("why", "")))
+        found.setdefault(item, None)
+    return tuple(found)
+
+
+def result_unmodelled(result: Result) -> tuple[Unmodelled, ...]:
+    """``answer_json(result)["not_modelled"]``, named after the cards as they are now (read
+    from the result itself, without building the whole answer)."""
+    return game_unmodelled(result.game, result.board.raw, result.evaluation.chars)
+
+
+def game_unmodelled(
+    game: Game, board: dict[str, Any], chars: Mapping[str, Characteristics] | None = None
+) -> tuple[Unmodelled, ...]:
+    """A replayed game's ``not_modelled``, named after the cards (their current names when
+    ``chars`` gives them, else their printed ones)."""
+    names = card_names(board)
+    for obj in game.objects:
+        current = chars.get(obj.label) if chars is not None else None
+        name = (current.name if current is not None else "") or obj.card.name
+        names[obj.label] = name or names.get(obj.label, "")
+    return unmodelled_items((n.as_json() for n in game.not_modelled), names)
+
+
+def answer_unmodelled(answer: Mapping[str, Any], board: dict[str, Any]) -> tuple[Unmodelled, ...]:
+    """An answer's ``not_modelled`` (evaluate or event answer JSON; a missing key is none),
+    named after the answer's objects, else the board's cards."""
+    names = card_names(board)
+    objects = answer.get("objects")
+    if isinstance(objects, Mapping):
+        for label, data in objects.items():
+            if isinstance(data, Mapping) and data.get("name"):
+                names[label] = str(data["name"])
+    return unmodelled_items(answer.get("not_modelled") or (), names)

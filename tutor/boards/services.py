@@ -16,8 +16,17 @@ from typing import Any
 from rules_engine.answers import Result, evaluate_board
 from rules_engine.cards import library_card
 from rules_engine.errors import BoardError
+from rules_engine.game import Game
+from rules_engine.replacement.answer import event_answer
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
-from tutor.boards.presenters import Frame, frames
+from tutor.boards.presenters import (
+    Frame,
+    Unmodelled,
+    answer_unmodelled,
+    frames,
+    game_unmodelled,
+    result_unmodelled,
+)
 
 # The site's limit: every page evaluates the whole board, so a board stays small enough
 # to answer quickly (the engine itself accepts more).
@@ -75,6 +84,62 @@ def load_board(board: dict[str, Any]) -> LoadedBoard:
 def open_board(token: str) -> LoadedBoard:
     """A request's board: decoded, checked and evaluated before any view touches it."""
     return load_board(decode(token))
+
+
+# --- What the engine doesn't model: shown with every answer, and never learning content ---
+
+
+class UnmodelledBoard(BoardProblem):
+    """A board with something the engine recognised but does not apply: its answer ignores
+    it, so the board never becomes a puzzle, a lesson, a quiz item or a live question."""
+
+    def __init__(self, items: tuple[Unmodelled, ...]) -> None:
+        self.items = items
+        super().__init__(
+            "the engine doesn't apply everything on this board, so its answer would ignore "
+            "part of it: " + "; ".join(str(item) for item in items)
+        )
+
+
+@lru_cache(maxsize=64)
+def _asked_event_unmodelled(canonical: str) -> tuple[Unmodelled, ...]:
+    board = json.loads(canonical)
+    try:
+        return answer_unmodelled(event_answer(board), board)
+    except BoardError as error:
+        raise BoardProblem(
+            f"the board isn't valid: {error}", path=error.path, detail=error.message
+        ) from error
+
+
+def unmodelled(
+    board: dict[str, Any], answer: Mapping[str, Any] | None = None, *, game: Game | None = None
+) -> tuple[Unmodelled, ...]:
+    """Everything on the board the engine recognised but does not apply (its answers'
+    ``not_modelled``), in learners' words. The one place that decides whether a board may
+    become learning content (``ensure_modelled``), and what the board pages list.
+
+    The evaluation's list, and the event answer's: ``answer`` when the caller has one for
+    this board, else the board's own ``ask.event``'s when it asks one. ``game``: the board
+    already replayed by the caller (a quiz generator's), so it isn't evaluated again.
+    """
+    if game is not None:
+        found = game_unmodelled(game, board)
+    else:
+        found = result_unmodelled(load_board(board).result)
+    if answer is not None:
+        found += answer_unmodelled(answer, board)
+    elif isinstance(board.get("ask"), dict) and "event" in board["ask"]:
+        found += _asked_event_unmodelled(canonical_json(board))
+    return tuple(dict.fromkeys(found))
+
+
+def ensure_modelled(board: dict[str, Any], *, game: Game | None = None) -> None:
+    """``UnmodelledBoard`` (naming each card and sentence) unless the engine applies
+    everything on the board: learning content is only built from such boards."""
+    items = unmodelled(board, game=game)
+    if items:
+        raise UnmodelledBoard(items)
 
 
 def spell_text(card: Any) -> str:
@@ -202,6 +267,7 @@ class LayerStep:
     predict: bool
     hide: bool
     verdict: Verdict | None
+    not_modelled: tuple[Unmodelled, ...] = ()
 
 
 def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> LayerStep:
@@ -226,6 +292,7 @@ def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> La
         predict=predict,
         hide=predict and guess is None and frame.kind == "effect",
         verdict=judge(frame, guess[:40]) if predict and guess is not None else None,
+        not_modelled=result_unmodelled(result),
     )
 
 

@@ -23,7 +23,7 @@ from tutor.boards import editing, services
 from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk
 from tutor.boards.forms import BoardImportForm, StepForm
-from tutor.boards.presenters import battlefield, dependency_graphs
+from tutor.boards.presenters import battlefield, dependency_graphs, result_unmodelled
 from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
 
@@ -80,6 +80,7 @@ def _builder_context(
         "steps": services.step_rows(board),
         "cards": battlefield(loaded.result),
         "sbas": loaded.result.sbas,
+        "not_modelled": result_unmodelled(loaded.result),
         "form": form
         or StepForm(
             board=board,
@@ -189,6 +190,7 @@ def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: st
         "cards": battlefield(loaded.result),
         "sbas": loaded.result.sbas,
         "graphs": dependency_graphs(loaded.result),
+        "not_modelled": result_unmodelled(loaded.result),
     }
     return render(request, "boards/board.html", context)
 
@@ -224,6 +226,7 @@ def layer_stepper(
         "predict": step.predict,
         "hide": step.hide,
         "verdict": step.verdict,
+        "not_modelled": step.not_modelled,
         "name": step.name,
         "graphs": [g for g in dependency_graphs(loaded.result) if g.layer == step.frame.layer],
         "whatif_steps": services.source_steps(board, step.frame.source),

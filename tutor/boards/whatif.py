@@ -15,8 +15,14 @@ from tutor.boards.codec import encode_board
 from tutor.boards.editing import card_names
 from tutor.boards.event_walk import asked_event, event_from
 from tutor.boards.event_words import describe_event, describe_result, namer
-from tutor.boards.presenters import colors_text, pt_text, type_line
-from tutor.boards.services import BoardProblem, describe_step, load_board
+from tutor.boards.presenters import (
+    Unmodelled,
+    colors_text,
+    pt_text,
+    result_unmodelled,
+    type_line,
+)
+from tutor.boards.services import BoardProblem, describe_step, load_board, unmodelled
 
 FIELDS = (
     ("Name", "name"),
@@ -60,6 +66,8 @@ class Comparison:
     outcomes_after: tuple[str, ...]
     changed_token: str
     event: str = ""
+    # What the engine doesn't apply on either board (both answers ignore it).
+    not_modelled: tuple[Unmodelled, ...] = ()
 
 
 ABSENT = "not on the battlefield"
@@ -95,19 +103,28 @@ def _objects(before: Result, after: Result) -> tuple[ObjectComparison, ...]:
     return tuple(compared)
 
 
-def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> tuple[str, ...]:
-    """The event's distinct outcomes on this board, in words (none without an event)."""
+@dataclass(frozen=True)
+class Outcomes:
+    words: tuple[str, ...]
+    not_modelled: tuple[Unmodelled, ...]
+
+
+def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> Outcomes:
+    """The event's distinct outcomes on this board, in words (none without an event), and
+    what the engine doesn't apply on the board or in the event."""
     if event is None:
-        return ()
+        return Outcomes((), unmodelled(board))
     try:
         answer = event_answer(dict(board, ask={"event": event}))
     except BoardError as error:
-        return (f"the event doesn't fit this board: {error.message}",)
+        words = (f"the event doesn't fit this board: {error.message}",)
+        return Outcomes(words, result_unmodelled(load_board(board).result))
     name = namer(card_names(board))
-    return tuple(
+    words = tuple(
         "; ".join(describe_result(r, name) for r in outcome["results"]) or "nothing happens"
         for outcome in answer["outcomes"]
     )
+    return Outcomes(words, unmodelled(board, answer))
 
 
 def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
@@ -122,13 +139,15 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
         raise BoardProblem(f"the board {description} isn't valid: {problem}") from problem
     # The event the learner was exploring (the stepper's form), else the board's own.
     event = event_from(board, params) if params.get("kind") else asked_event(board)
+    before, after = _outcomes(board, event), _outcomes(changed, event)
     return Comparison(
         description,
         _objects(load_board(board).result, other.result),
-        _outcomes(board, event),
-        _outcomes(changed, event),
+        before.words,
+        after.words,
         encode_board(changed),
         describe_event(event, namer(card_names(board))) if event else "",
+        tuple(dict.fromkeys(before.not_modelled + after.not_modelled)),
     )
 
 

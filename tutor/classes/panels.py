@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from tutor.boards.codec import encode_board
 from tutor.boards.event_walk import asked_event, event_walk
-from tutor.boards.services import BoardProblem, layer_step, load_board, stepper_links
+from tutor.boards.presenters import Unmodelled
+from tutor.boards.services import BoardProblem, layer_step, load_board, stepper_links, unmodelled
 from tutor.classes import live
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import answer_text
@@ -63,6 +64,19 @@ def _frame_html(question_id: int, step: int, label: str, board_json: str) -> str
     return render_to_string("boards/layers.html#frame", context)
 
 
+def question_unmodelled(question: LiveQuestion | None) -> tuple[Unmodelled, ...]:
+    """What the engine doesn't apply on the question's board (its answer ignores it)."""
+    return _unmodelled(question.pk, question.board_json) if question else ()
+
+
+@lru_cache(maxsize=64)
+def _unmodelled(question_id: int, board_json: str) -> tuple[Unmodelled, ...]:
+    try:
+        return unmodelled(json.loads(board_json))
+    except BoardProblem:
+        return ()
+
+
 def student_panel(student: Student) -> str:
     session = student.session
     question = session.current()
@@ -82,6 +96,7 @@ def student_panel(student: Student) -> str:
         "frame": stepper_frame(question)
         if question and question.state == LiveQuestion.REVEALED
         else "",
+        "not_modelled": question_unmodelled(question),
     }
     return render_to_string("classes/_student_panel.html", context)
 
@@ -98,5 +113,6 @@ def teacher_panel(session: LiveSession) -> str:
         "frame": stepper_frame(question, lead=True)
         if question and question.state == LiveQuestion.REVEALED
         else "",
+        "not_modelled": question_unmodelled(question),
     }
     return render_to_string("classes/_teacher_panel.html", context)

@@ -8,10 +8,21 @@ from typing import Any
 
 from django.http import Http404
 
+from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.classes.questions import QuestionProblem, Snapshot, from_board, from_lesson, from_puzzle
 
 
 def snapshot_for(source: Any) -> Snapshot:
+    """The question to push; never one whose board the engine doesn't fully model."""
+    snapshot = _snapshot(source)
+    try:
+        ensure_modelled(snapshot.board)
+    except BoardProblem as problem:
+        raise QuestionProblem(f"this question can't be pushed: {problem}") from problem
+    return snapshot
+
+
+def _snapshot(source: Any) -> Snapshot:
     if not isinstance(source, dict):
         raise QuestionProblem("say what to push: a puzzle, a lesson question or a board")
     kind = source.get("kind")

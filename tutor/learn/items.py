@@ -35,6 +35,7 @@ from rules_engine.timeline import replay
 from tutor.boards.editing import card_names
 from tutor.boards.event_words import describe_event, describe_result, namer
 from tutor.boards.presenters import COLOR_NAMES
+from tutor.boards.services import BoardProblem, UnmodelledBoard, ensure_modelled
 from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
 
 MIN_DISTRACTORS = 2
@@ -53,6 +54,11 @@ EVENT_MISCONCEPTIONS = tuple(m for m in MISCONCEPTIONS if m.replacement is not N
 
 class NoItem(ValueError):
     """The board asks nothing a quiz item can be made of (too few distinct wrong answers)."""
+
+
+class UnmodelledItem(NoItem):
+    """The board has something the engine recognised but doesn't apply: its key would
+    ignore it, so it never becomes an item (``services.ensure_modelled``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +134,20 @@ def _item(
     obj: str = "",
     typed: bool = False,
     least: int = MIN_DISTRACTORS,
+    game: Game | None = None,
 ) -> Item:
     """An item from the right answer's text and each distinct wrong text's misconception
-    (``None`` only for the other half of a yes/no question)."""
+    (``None`` only for the other half of a yes/no question). Never from a board the engine
+    doesn't fully model (``game``: the board as the caller already replayed it)."""
     wrong = {text: m for text, m in wrong.items() if text != right}
     if len(wrong) < least:
         raise NoItem(f"only {len(wrong)} misreading(s) give a different answer")
+    try:
+        ensure_modelled(board, game=game)
+    except UnmodelledBoard as problem:
+        raise UnmodelledItem(str(problem)) from problem
+    except BoardProblem as problem:  # a board the pages couldn't show
+        raise NoItem(str(problem)) from problem
     choices = [Choice(_key(right), right)] + [
         Choice(_key(text), text, m.slug if m else None) for text, m in wrong.items()
     ]
@@ -256,6 +270,7 @@ def characteristic_item(
         obj=label,
         typed=field == "pt",
         least=least,
+        game=evaluated.game,
     )
 
 
@@ -274,6 +289,8 @@ def best_characteristic_item(
         for field in FIELDS:
             try:
                 return characteristic_item(board, candidate, field, evaluated, least, prefer)
+            except UnmodelledItem:
+                raise  # the whole board, whatever is asked about it
             except NoItem:
                 continue
     raise NoItem("no characteristic has enough distinct wrong answers")
@@ -311,7 +328,7 @@ def order_item(board: dict[str, Any], label: str, layer: str, least: int = MIN_D
     name = _printed_name(evaluated.game, label)
     asked = dict(board, ask={"order": {"layer": layer, "object": label}})
     prompt = f"In which order do the effects apply to {name} in layer {layer}?"
-    return _item("order", prompt, asked, right, wrong, obj=label, least=least)
+    return _item("order", prompt, asked, right, wrong, obj=label, least=least, game=evaluated.game)
 
 
 def depends_item(board: dict[str, Any], a: str, b: str) -> Item:
@@ -339,7 +356,7 @@ def depends_item(board: dict[str, Any], a: str, b: str) -> Item:
         (s.applies_to[0] for s in steps if s.effect in dependent),
         next((s.applies_to[0] for s in steps if s.effect in other_ids), ""),
     )
-    return _item("depends", prompt, asked, right, wrong, obj=obj, least=1)
+    return _item("depends", prompt, asked, right, wrong, obj=obj, least=1, game=result.game)
 
 
 # --- Event items -------------------------------------------------------------------
@@ -478,4 +495,4 @@ def layer_item(board: dict[str, Any], label: str) -> Item:
             wrong.setdefault(words((spec.layers - {layer}) | {other}), None)
     source = evaluated.right.effects[effect].source_name
     prompt = f"In which layer or layers does {source}’s effect “{spec.text}” apply?"
-    return _item("layer", prompt, board, right, wrong, obj=label, least=1)
+    return _item("layer", prompt, board, right, wrong, obj=label, least=1, game=evaluated.game)

@@ -16,6 +16,7 @@ from typing import Any
 from rules_engine.answers import evaluate_board
 from rules_engine.errors import BoardError
 from rules_engine.replacement.answer import event_answer
+from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.learn.concepts import CONCEPT_BY_SLUG
 
 FRONT_MATTER = re.compile(r"\A\+\+\+\n(.*?)\n\+\+\+\n(.*)\Z", re.S)
@@ -56,8 +57,12 @@ def _board(folder: Path, name: str, where: str) -> dict[str, Any]:
             event_answer(board)
         else:
             evaluate_board(board)
+        # A lesson teaches from the engine's answers: they must cover the whole board.
+        ensure_modelled(board)
     except BoardError as error:
         raise LessonFileError(f"{where}: board {name}: {error}") from error
+    except BoardProblem as problem:
+        raise LessonFileError(f"{where}: board {name}: {problem}") from problem
     return board
 
 

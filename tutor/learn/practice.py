@@ -21,6 +21,7 @@ from tutor.learn import generator
 from tutor.learn.items import (
     Item,
     NoItem,
+    UnmodelledItem,
     best_characteristic_item,
     chooser_item,
     depends_item,
@@ -47,6 +48,8 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
     if "event" in ask:
         try:
             return event_item(board, least=1)
+        except UnmodelledItem:
+            raise
         except NoItem:
             return outcome_item(board)
     raise NoItem("the board asks nothing")

@@ -26,7 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 from tutor.boards.codec import encode_board
 from tutor.boards.event_walk import event_walk
 from tutor.boards.presenters import battlefield
-from tutor.boards.services import BoardProblem, layer_step, load_board, step_rows
+from tutor.boards.services import BoardProblem, layer_step, load_board, step_rows, unmodelled
 from tutor.boards.views import embedding
 from tutor.core.htmx import HtmxHttpRequest, render_page
 from tutor.core.ratelimit import over_limit
@@ -96,6 +96,7 @@ def _stepper_context(request: HtmxHttpRequest, board: dict[str, Any], obj: str) 
             "predict": False,
             "hide": False,
             "name": step.name,
+            "not_modelled": step.not_modelled,
             "cards": battlefield(loaded.result),
         } | embedding(request, path)
     path = reverse("board-event", args=[token])
@@ -168,6 +169,7 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
         "title": title,
         "cards": battlefield(loaded.result, printed_only=True),
         "steps": step_rows(item.board),
+        "not_modelled": unmodelled(item.board),
         "dispute_form": DisputeForm(initial={"ref": where.ref}),
     }
     if request.method == "POST":

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 from tutor.boards.presenters import battlefield
-from tutor.boards.services import BoardProblem, LoadedBoard
+from tutor.boards.services import BoardProblem, LoadedBoard, UnmodelledBoard, ensure_modelled
 from tutor.puzzles.questions import FIELDS, choice_problem, question_for
 from tutor.puzzles.services import NewPuzzle
 from tutor.puzzles.spec import ANSWER_KEYS, MAX_DESCRIPTION, MAX_TITLE
@@ -80,7 +80,10 @@ class NewPuzzleForm(forms.Form):
             board["ask"] = {"characteristics": subject}
         board["title"] = data.get("title", "")
         try:
+            ensure_modelled(board)
             question = question_for(board, field)
+        except UnmodelledBoard as problem:
+            raise forms.ValidationError(f"This board can't be a puzzle: {problem}") from None
         except BoardProblem as problem:
             raise forms.ValidationError(f"This board can't pose that question: {problem}") from None
         problem = choice_problem(question)

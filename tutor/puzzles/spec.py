@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tutor.boards.services import BoardProblem
+from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.puzzles.questions import FIELDS, choice_problem, question_for
 from tutor.puzzles.themes import DIFFICULTY_BY_SLUG, THEME_BY_SLUG
 
@@ -75,6 +75,7 @@ def read_puzzle(path: Path) -> PuzzleSpec:
         raise PuzzleFileError(f"{path}: the puzzle block needs {'; '.join(problems)}")
     board = question_board(data, title)
     try:
+        ensure_modelled(board)
         question = question_for(board, field)
     except BoardProblem as problem:
         raise PuzzleFileError(f"{path}: {problem}") from problem

@@ -24,8 +24,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.boards.codec import encode_board
-from tutor.boards.presenters import battlefield, zone_lists
-from tutor.boards.services import BoardProblem, LoadedBoard, load_board, open_board, step_rows
+from tutor.boards.presenters import battlefield, result_unmodelled, zone_lists
+from tutor.boards.services import (
+    BoardProblem,
+    LoadedBoard,
+    load_board,
+    open_board,
+    step_rows,
+    unmodelled,
+)
 from tutor.core.htmx import HtmxHttpRequest, render_page
 from tutor.core.ratelimit import over_limit
 from tutor.learn.forms import DisputeForm
@@ -120,6 +127,7 @@ def _board_context(puzzle: Puzzle) -> dict[str, Any]:
         "cards": battlefield(result, printed_only=True),
         "zones": zone_lists(result),
         "steps": step_rows(puzzle.board),
+        "not_modelled": unmodelled(puzzle.board),
     }
 
 
@@ -283,7 +291,12 @@ def embed(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
 
 
 def _new_context(loaded: LoadedBoard, token: str, form: NewPuzzleForm) -> dict[str, Any]:
-    return {"form": form, "token": token, "steps": step_rows(loaded.board)}
+    return {
+        "form": form,
+        "token": token,
+        "steps": step_rows(loaded.board),
+        "not_modelled": result_unmodelled(loaded.result),
+    }
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,188 @@
+"""One-shot sentences of resolving spells and abilities -> ``OneShot`` actions (CR 608.2c).
+
+The timeline performs each action as events that replacement and prevention
+effects see (damage, destruction, zone changes, counters, tokens, draws,
+life). A one-shot sentence that matches none of these shapes is reported by
+the caller as not modelled, never dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules_engine.effects import OneShot, OneShotKind, PlayerRef, Subject
+from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.text import tokenize
+
+# The subject "it" / "that creature" refers to (the parser's antecedent).
+ResolveSubject = Callable[[Subject], Subject]
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    n: int = 0
+    x: bool = False
+
+
+def read_amount(word: str) -> Amount | None:
+    """ "three", "3", "a", "an", "X" (CR 107.3: X is the spell's X)."""
+    word = word.lower()
+    if word == "x":
+        return Amount(x=True)
+    if word in ("a", "an"):
+        return Amount(1)
+    if word.isdigit():
+        return Amount(int(word))
+    if word in NUMBER_WORDS:
+        return Amount(NUMBER_WORDS[word])
+    return None
+
+
+_PLAYERS: dict[str, PlayerRef] = {
+    "you": "you",
+    "target player": "target",
+    "target opponent": "target",
+    "each opponent": "each_opponent",
+    "each player": "each_player",
+    "its controller": "controller",
+    "that creature's controller": "controller",
+    "that permanent's controller": "controller",
+}
+
+_DAMAGE = re.compile(
+    r"^(?:~|it) deals (?P<n>\w+) damage to (?P<to>.+?)$",
+    re.IGNORECASE,
+)
+# "target creature or player", "target player or planeswalker": one target that may be a
+# player (CR 115.4), read like "any target" but for its kinds.
+_PLAYER_OR_OBJECT = re.compile(
+    r"target (?:player|opponent|creature|planeswalker|battle)"
+    r"(?:(?:,| or|, or) (?:player|opponent|creature|planeswalker|battle))+",
+    re.IGNORECASE,
+)
+_PUT_COUNTERS = re.compile(
+    r"^put (?P<n>\w+) (?P<kind>\S+) counters? on (?P<subj>.+)$", re.IGNORECASE
+)
+_TAP = re.compile(r"^(?P<verb>untap|tap) (?P<subj>.+)$", re.IGNORECASE)
+_DESTROY = re.compile(r"^destroy (?P<subj>.+)$", re.IGNORECASE)
+_EXILE = re.compile(r"^exile (?P<subj>.+)$", re.IGNORECASE)
+_BOUNCE = re.compile(r"^return (?P<subj>.+?) to (?:its|their) owners?'s? hands?$", re.IGNORECASE)
+_SACRIFICE = re.compile(r"^sacrifice (?P<subj>~|it|that creature|that permanent)$", re.IGNORECASE)
+_CREATE = re.compile(r"^create (?P<what>.+ tokens?(?: with [\w ,]+)?)$", re.IGNORECASE)
+_DRAW = re.compile(
+    r"^(?:(?P<who>you|target player|target opponent|each player|each opponent) )?"
+    r"draws? (?P<n>\w+) cards?$",
+    re.IGNORECASE,
+)
+_LIFE = re.compile(
+    r"^(?P<who>you|target player|target opponent|each player|each opponent|its controller|"
+    r"that creature's controller|that permanent's controller) "
+    r"(?P<verb>gains?|loses?) (?P<n>\w+) life$",
+    re.IGNORECASE,
+)
+
+
+def _subject(words: str, context: SubjectContext) -> Subject | None:
+    cursor = Cursor(tokenize(words), sentence=words)
+    subject = parse_subject(cursor, context)
+    if subject is None or not cursor.at_end():
+        return None
+    return subject
+
+
+def _players(words: str, context: SubjectContext) -> tuple[PlayerRef, int | None] | None:
+    ref = _PLAYERS.get(words.lower())
+    if ref is None:
+        return None
+    slot = context.take_targets(1)[0] if ref == "target" else None
+    return ref, slot
+
+
+def parse_one_shot(
+    body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
+) -> OneShot | None:
+    """The action one clause performs, or None when it is no shape the engine performs.
+
+    ``resolve`` turns "it" / "that creature" into the subject it refers to.
+    """
+    if m := _PUT_COUNTERS.match(body):
+        amount = read_amount(m["n"])
+        subject = _subject(m["subj"], context)
+        if amount is None or subject is None:
+            return None
+        return OneShot(
+            "counters",
+            resolve(subject),
+            sentence,
+            counter_kind=m["kind"],
+            n=amount.n,
+            x=amount.x,
+        )
+    if m := _TAP.match(body):
+        subject = _subject(m["subj"], context)
+        if subject is None:
+            return None
+        return OneShot("tap" if m["verb"].lower() == "tap" else "untap", resolve(subject), sentence)
+    if m := _DAMAGE.match(body):
+        amount = read_amount(m["n"])
+        if amount is None:
+            return None
+        to = m["to"]
+        if to.lower() == "any target" or _PLAYER_OR_OBJECT.fullmatch(to):
+            # CR 115.4: "any target" is a creature, player, planeswalker or battle.
+            slot: int | None = context.take_targets(1)[0]
+            return OneShot("damage", None, sentence, n=amount.n, x=amount.x, slot=slot)
+        players = _players(to, context)
+        if players is not None:
+            ref, slot = players
+            return OneShot("damage", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+        subject = _subject(to, context)
+        if subject is None:
+            return None
+        return OneShot("damage", resolve(subject), sentence, n=amount.n, x=amount.x)
+    if m := _DESTROY.match(body):
+        subject = _subject(m["subj"], context)
+        return OneShot("destroy", resolve(subject), sentence) if subject else None
+    if m := _EXILE.match(body):
+        subject = _subject(m["subj"], context)
+        return OneShot("exile", resolve(subject), sentence) if subject else None
+    if m := _BOUNCE.match(body):
+        subject = _subject(m["subj"], context)
+        return OneShot("bounce", resolve(subject), sentence) if subject else None
+    if m := _SACRIFICE.match(body):
+        subject = _subject(m["subj"], context)
+        return OneShot("sacrifice", resolve(subject), sentence) if subject else None
+    if m := _CREATE.match(body):
+        what = m["what"]
+        first = what.split()[0]
+        amount = read_amount(first)
+        if amount is None:
+            return None
+        phrase = "a " + what.split(" ", 1)[1] if amount.n != 1 or amount.x else what
+        return OneShot("tokens", None, sentence, n=amount.n, x=amount.x, token=_singular(phrase))
+    if m := _DRAW.match(body):
+        amount = read_amount(m["n"])
+        if amount is None:
+            return None
+        players = _players(m["who"] or "you", context)
+        if players is None:
+            return None
+        ref, slot = players
+        return OneShot("draw", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    if m := _LIFE.match(body):
+        amount = read_amount(m["n"])
+        players = _players(m["who"], context)
+        if amount is None or players is None:
+            return None
+        ref, slot = players
+        kind: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
+        return OneShot(kind, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    return None
+
+
+def _singular(phrase: str) -> str:
+    """ "a 1/1 white Soldier creature tokens" -> "... creature token"."""
+    return re.sub(r"\btokens\b", "token", phrase)

@@ -1,0 +1,379 @@
+"""Performing events in the game: one pipeline for the timeline's steps and ``ask.event``.
+
+An event that would happen goes through the replacement and prevention
+effects in play (CR 614-616) exactly as ``ask.event`` explores it; one path
+through the choices is taken (the step's own ``replacements`` order, or the
+default: at every choice the first applicable effect in the order their
+sources came into play, and a "you may" effect applied), and what actually
+happens is then written into the game: damage marked, counters put, life
+changed, cards moved, permanents entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules_engine.characteristics import Characteristics
+from rules_engine.errors import BoardError
+from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, StepChoice
+from rules_engine.layers import compute
+from rules_engine.replacement.events import (
+    Damage,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LoseGame,
+    LoseLife,
+    PutCounters,
+    Regenerate,
+    WinGame,
+    ZoneMove,
+)
+from rules_engine.replacement.explore import Explorer, Leaf, Pending, outcomes
+from rules_engine.replacement.state import EventState, statics_of
+from rules_engine.replacement.tree import tree_json
+
+# An entering permanent becomes an object: the timeline says how (its label, card, copy).
+EnterHook = Callable[[Game, Enter], Game]
+
+
+@dataclass(frozen=True, slots=True)
+class Performed:
+    """What happened, and the choice that was taken among those the rules allowed."""
+
+    game: Game
+    results: tuple[Event, ...]
+    path: tuple[str, ...]
+    choice: StepChoice | None = None
+
+
+_RECENT: list[tuple[Game, dict[str, Characteristics]]] = []
+
+
+def chars_of(game: Game) -> dict[str, Characteristics]:
+    """Every object's characteristics in this game (the layer system, CR 613), remembered
+    for the last few games: a step reads the same state several times."""
+    for known, chars in _RECENT:
+        if known is game:
+            return chars
+    chars = compute(game).chars
+    _RECENT.insert(0, (game, chars))
+    del _RECENT[8:]
+    return chars
+
+
+def event_state(
+    game: Game, zone_cards: dict[tuple[str, str], list[str]] | None = None
+) -> EventState:
+    """What the replacement machinery reads in this game (CR 614.1: statics of permanents;
+    615.4, 614.8: shields of resolved spells; 614.17: "can't" effects)."""
+    chars = chars_of(game)
+    statics, cants = statics_of(game, chars)
+    return EventState(
+        game,
+        chars,
+        statics,
+        cants,
+        _library_sizes(game),
+        zone_cards=_zone_cards(game) if zone_cards is None else zone_cards,
+    )
+
+
+def _library_sizes(game: Game) -> dict[str, int | None]:
+    """Cards in each library: the known cards plus the unknown ones; None if not known."""
+    sizes: dict[str, int | None] = {}
+    for player, unknown in game.library_sizes:
+        known = sum(1 for o in game.objects if o.zone == "library" and o.owner == player)
+        sizes[player] = None if unknown is None and not known else known + (unknown or 0)
+    return sizes
+
+
+def _zone_cards(game: Game) -> dict[tuple[str, str], list[str]]:
+    known: dict[tuple[str, str], list[str]] = {}
+    for obj in game.objects:
+        if obj.zone in ("library", "graveyard"):
+            known.setdefault((obj.owner, obj.zone), []).append(obj.label)
+    return known
+
+
+def _names_of(tree: Any) -> dict[str, set[str]]:
+    """Every name a learner may give an applied effect: its id, its source's label, its
+    card's name (as event boards' paths accept them)."""
+    names: dict[str, set[str]] = {}
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        for option in node.get("options", []) or []:
+            stack.append(option.get("then"))
+            shown = option.get("apply")
+            if shown:
+                limit = option.get("prevent")
+                key = shown if limit is None else f"{shown}:{limit}"
+                names[key] = {
+                    shown,
+                    key,
+                    shown.split("#")[0],
+                    option.get("source", shown),
+                    option.get("source_name", shown),
+                }
+        for option in (node.get("choice") or {}).get("options", []):
+            stack.append(option.get("then"))
+        stack.append(node.get("then"))
+    return names
+
+
+def _matches(wanted: Sequence[str], path: tuple[str, ...], names: dict[str, set[str]]) -> bool:
+    if len(wanted) != len(path):
+        return False
+    for want, step in zip(wanted, path, strict=True):
+        known = names.get(step, {step, step.removeprefix("choose:")})
+        if want not in known and want.lower() not in {k.lower() for k in known}:
+            return False
+    return True
+
+
+def choose_leaf(
+    leaves: list[Leaf], wanted: Sequence[str] | None, names: dict[str, set[str]], where: str
+) -> tuple[Leaf, bool]:
+    """The leaf the step asked for, or the default (the first explored: at every choice the
+    first applicable effect, in the order their sources came into play)."""
+    if wanted is None:
+        return leaves[0], True
+    for leaf in leaves:
+        if _matches(wanted, leaf.path, names):
+            return leaf, False
+    allowed = "; ".join(" then ".join(leaf.path) or "(none)" for leaf in leaves[:12])
+    raise BoardError(
+        f"{where}.replacements",
+        f"no legal order of replacement effects is {list(wanted)} (CR 616.1); the orders "
+        f"the rules allow here: {allowed}",
+    )
+
+
+def perform(
+    game: Game,
+    pendings: list[Pending],
+    *,
+    enter: EnterHook,
+    wanted: Sequence[str] | None = None,
+    where: str = "",
+    step: int | None = None,
+    label_for: dict[str, str] | None = None,
+) -> Performed:
+    """Events through replacement and prevention (CR 614-616), then into the game."""
+    if not pendings:
+        return Performed(game, (), ())
+    state = event_state(game)
+    explorer = Explorer(state)
+    shields = {s.eid: s for s in game.shields}
+    try:
+        root = explorer.run(pendings, shields)
+    except RuntimeError as exc:
+        raise BoardError(where or "steps", f"{exc}: simplify the board") from exc
+    tree = tree_json(root)
+    names = _names_of(tree)
+    leaf, default = choose_leaf(explorer.leaves, wanted, names, where)
+    choice = None
+    if len(explorer.leaves) > 1 or leaf.path:
+        found = outcomes(explorer.leaves)
+        choice = StepChoice(
+            step=step,
+            path=leaf.path,
+            default=default,
+            outcomes=tuple(found) if len(found) > 1 else (),
+            names=tuple(sorted((k, tuple(sorted(v))) for k, v in names.items())),
+        )
+    game = replace(game, shields=tuple(_shields_after(game, leaf)))
+    game = apply_results(game, leaf.results, enter=enter, label_for=label_for or {})
+    if choice is not None:
+        game = replace(game, choices_made=game.choices_made + (choice,))
+    return Performed(game, tuple(leaf.results), leaf.path, choice)
+
+
+def _shields_after(game: Game, leaf: Leaf) -> list[Any]:
+    """Shields used up on this path are gone (CR 615.7, 614.8 regeneration)."""
+    if leaf.shields is None:
+        return list(game.shields)
+    return list(leaf.shields.values())
+
+
+# --- What happened, written into the game ---------------------------------------------
+
+
+def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
+    """A card changes zones: it becomes a new object with no memory (CR 400.7); a token
+    that leaves the battlefield ceases to exist (111.7, 704.5d)."""
+    if obj.card.token and obj.zone == "battlefield":
+        return replace(game, objects=tuple(o for o in game.objects if o.label != obj.label))
+    moved = replace(
+        obj,
+        zone=zone,
+        counters=(),
+        counter_timestamps=(),
+        damage=0,
+        deathtouched=False,
+        tapped=False,
+        attached_to=None,
+        face_down=False,
+        phased_out=False,
+        copy=None,
+        extra_subtypes=(),
+        controller=obj.owner,
+    )
+    others = tuple(o for o in game.objects if o.label != obj.label)
+    if top:
+        # Library and graveyard are ordered: the card moved goes on top (read first).
+        first = [o for o in others if o.zone != zone or o.owner != obj.owner]
+        same = [o for o in others if o.zone == zone and o.owner == obj.owner]
+        return replace(game, objects=tuple(first) + (moved,) + tuple(same))
+    return replace(game, objects=others + (moved,))
+
+
+def _stamped(game: Game) -> tuple[Game, int]:
+    return replace(game, next_timestamp=game.next_timestamp + 1), game.next_timestamp
+
+
+def add_counters(game: Game, label: str, kind: str, n: int) -> Game:
+    """Counters on a permanent; each new counter of a kind restamps the kind (CR 613.7c)."""
+    if label in game.players:
+        counts = game.counters_of_player(label)
+        counts[kind] = max(0, counts.get(kind, 0) + n)
+        table = dict(game.player_counters)
+        table[label] = tuple(sorted(counts.items()))
+        return replace(game, player_counters=tuple(table.items()))
+    obj = game.object(label)
+    if obj is None or not obj.on_battlefield:
+        return game
+    counts = dict(obj.counters)
+    stamps = dict(obj.counter_timestamps)
+    counts[kind] = max(0, counts.get(kind, 0) + n)
+    if n > 0:
+        game, stamps[kind] = _stamped(game)
+    counts = {k: v for k, v in counts.items() if v}
+    stamps = {k: v for k, v in stamps.items() if k in counts}
+    return game.with_object(
+        replace(obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items()))
+    )
+
+
+def _life(game: Game, player: str, change: int) -> Game:
+    life = dict(game.life)
+    life[player] = life.get(player, 20) + change
+    return replace(game, life=tuple(life.items()))
+
+
+def _deals_deathtouch(game: Game, source: str) -> bool:
+    chars = chars_of(game).get(source)
+    return chars is not None and chars.has_ability("deathtouch")
+
+
+def apply_results(
+    game: Game, results: Sequence[Event], *, enter: EnterHook, label_for: dict[str, str]
+) -> Game:
+    """What actually happened (the leaf's events), written into the game."""
+    for event in results:
+        if isinstance(event, Damage):
+            game = _damage(game, event)
+        elif isinstance(event, PutCounters):
+            game = add_counters(game, label_for.get(event.on, event.on), event.kind, event.n)
+        elif isinstance(event, GainLife):
+            game = _life(game, event.player, event.amount)
+        elif isinstance(event, LoseLife):
+            game = _life(game, event.player, -event.amount)
+        elif isinstance(event, Regenerate):
+            obj = game.object(event.obj)
+            if obj is not None:
+                # CR 701.19a: tapped, all damage removed, removed from combat.
+                game = game.with_object(replace(obj, tapped=True, damage=0, deathtouched=False))
+        elif isinstance(event, ZoneMove):
+            game = _zone_move(game, event)
+        elif isinstance(event, Enter):
+            game = enter(game, event)
+        elif isinstance(event, Draw):
+            game = _draw(game, event.player)
+        elif isinstance(event, (WinGame, LoseGame)):
+            verdict = "won" if isinstance(event, WinGame) else "lost"
+            game = replace(game, verdicts=game.verdicts + ((event.player, verdict),))
+    return game
+
+
+def _damage(game: Game, event: Damage) -> Game:
+    """CR 120.3: damage to a creature is marked on it; to a planeswalker it removes loyalty
+    counters (120.3c); to a player it is life lost (a separate result, 120.3a)."""
+    if event.target in game.players and event.life_floor is not None and event.amount > 0:
+        # Worship: the damage reduces life no lower than the floor (its replacement, 614.1a).
+        life = game.life_of(event.target)
+        return _life(
+            game, event.target, max(life - event.amount, min(life, event.life_floor)) - life
+        )
+    obj = game.object(event.target)
+    if obj is None or not obj.on_battlefield or event.amount <= 0:
+        return game
+    chars = chars_of(game).get(obj.label)
+    types = chars.types if chars is not None else obj.card.types
+    if "Planeswalker" in types and "Creature" not in types:
+        return add_counters(game, obj.label, "loyalty", -event.amount)
+    if "Battle" in types and "Creature" not in types:
+        return add_counters(game, obj.label, "defense", -event.amount)  # 120.3h
+    source = chars_of(game).get(event.source)
+    if source is not None and (source.has_ability("wither") or source.has_ability("infect")):
+        return game  # 120.3d: -1/-1 counters instead of marked damage (a separate result)
+    touched = obj.deathtouched or _deals_deathtouch(game, event.source)
+    return game.with_object(replace(obj, damage=obj.damage + event.amount, deathtouched=touched))
+
+
+def _zone_move(game: Game, event: ZoneMove) -> Game:
+    zone = {"library_top": "library", "library_bottom": "library"}.get(event.to_zone, event.to_zone)
+    obj = game.object(event.obj)
+    if obj is None:
+        # A card the board names only by name (an event about a card in a hand).
+        return game
+    return _move(game, obj, zone, top=event.to_zone != "library_bottom")
+
+
+def _draw(game: Game, player: str) -> Game:
+    """CR 121.2: the top card of the library goes to the hand."""
+    library = [o for o in game.objects if o.zone == "library" and o.owner == player]
+    if library:
+        return _move(game, library[0], "hand")
+    sizes = dict(game.library_sizes)
+    size = sizes.get(player)
+    if size == 0:
+        # CR 704.5b: drawing from an empty library loses at the next check.
+        return replace(game, drew_from_empty=game.drew_from_empty | {player})
+    if size is not None:
+        sizes[player] = size - 1
+    hands = dict(game.hand_sizes)
+    hands[player] = hands.get(player, 0) + 1
+    return replace(game, library_sizes=tuple(sizes.items()), hand_sizes=tuple(hands.items()))
+
+
+def copy_snapshot(game: Game, label: str, event: Enter) -> CopySnapshot:
+    """CR 707.2: the copiable values (after layer 1 only) at the time the copy begins."""
+    from rules_engine.effects import CopyOf
+
+    values = compute(game, until="1b").chars[label]
+    return CopySnapshot(label, values, event.copy or CopyOf())
+
+
+def note_unmodelled(game: Game, items: Sequence[NotModelled]) -> Game:
+    fresh = tuple(i for i in items if i not in game.not_modelled)
+    return replace(game, not_modelled=game.not_modelled + fresh) if fresh else game
+
+
+__all__ = [
+    "Performed",
+    "add_counters",
+    "apply_results",
+    "chars_of",
+    "choose_leaf",
+    "copy_snapshot",
+    "event_state",
+    "note_unmodelled",
+    "perform",
+]

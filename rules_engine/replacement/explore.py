@@ -1,0 +1,416 @@
+"""Exploring every legal sequence of choices for an event (CR 616), building its tree.
+
+For an event that would happen, the affected object's controller or the
+affected player chooses one applicable effect (616.1), self-replacement,
+control, copy and back-face effects first (616.1a-d); the modified event is
+checked again with only the effects that still apply and have not already
+applied to it (616.1f, 614.5); when none is left the event happens, unless a
+"can't" effect stops it (614.17). ``Explorer`` walks every legal sequence of
+choices into a tree of typed nodes (``tree.py``) and a ``Leaf`` per path;
+``outcomes`` groups the leaves into distinct outcomes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
+from rules_engine.replacement.active import ActiveReplacement
+from rules_engine.replacement.cants import draw_limit, stopped_by
+from rules_engine.replacement.damage_results import (
+    DamageResult,
+    damage_results,
+    loss_markers,
+    result_events,
+)
+from rules_engine.replacement.events import (
+    CreateTokens,
+    Damage,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    LookAndSort,
+    Nothing,
+    PutCounters,
+    ReturnFromGraveyard,
+    WinGame,
+    ZoneMove,
+    affected_party,
+)
+from rules_engine.replacement.families import Family, Fresh, applies, apply
+from rules_engine.replacement.specs import TIER_RULES
+from rules_engine.replacement.state import EventState, as_enters, entering_view, madness_effect
+from rules_engine.replacement.tree import (
+    CardChoice,
+    CardOption,
+    ChoiceNode,
+    Decline,
+    Done,
+    Happens,
+    Node,
+    Option,
+    Outcome,
+    Stopped,
+    outcome_json,
+    results_json,
+)
+from rules_engine.replacement.words import EXPLAIN_HAPPENS, explain_choice, explain_stopped
+
+MAX_LEAVES = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An event still to be resolved, and the effects that already applied to it (614.5)."""
+
+    event: Event
+    used: frozenset[str] = frozenset()
+    batch: int | None = None  # events that happen simultaneously share a batch
+    # Results of the batch's damage already dealt, waiting for the rest of it (120.4).
+    carried: tuple[DamageResult, ...] = ()
+
+
+@dataclass
+class Leaf:
+    """One path of choices: its steps, what happened, and the shields left at its end."""
+
+    path: tuple[str, ...]
+    results: list[Event]
+    # The resolved shields as this path leaves them (used up or shrunk: 614.8, 615.7).
+    shields: dict[str, ActiveReplacement] | None = None
+
+
+AGAIN = "*again"  # marks a second application, under the "replace twice" misreading
+
+
+def _library_now(board: EventState, results: list[Event]) -> EventState:
+    """CR 121.2: cards are drawn one at a time, so each draw sees the library the earlier
+    draws of this event left (Laboratory Maniac on the second of two draws)."""
+    drawn = Counter(e.player for e in results if isinstance(e, Draw))
+    if not drawn:
+        return board
+    sizes = {
+        player: None if size is None else max(0, size - drawn[player])
+        for player, size in board.library_sizes.items()
+    }
+    return replace(board, library_sizes=sizes)
+
+
+def _candidates(
+    pending: Pending,
+    board: EventState,
+    shields: dict[str, ActiveReplacement],
+    misreading: ReplacementMisreading = CORRECT_REPLACEMENT,
+) -> list[ActiveReplacement]:
+    if not misreading.replacements_apply:
+        return []
+    effects = list(board.statics) + list(shields.values())
+    if isinstance(pending.event, Enter):
+        effects += entering_view(pending.event, board).own
+        effects += as_enters(pending.event, board)
+    if isinstance(pending.event, ZoneMove) and pending.event.madness:
+        effects.append(madness_effect(pending.event))
+    # 614.5: once per event (the misreading allows a second time).
+    spent = (
+        pending.used
+        if misreading.once_per_event
+        else {eid.removesuffix(AGAIN) for eid in pending.used if eid.endswith(AGAIN)}
+    )
+    return [e for e in effects if e.eid not in spent and applies(e, pending.event, board)]
+
+
+def _forced(candidates: list[ActiveReplacement]) -> tuple[list[ActiveReplacement], str]:
+    """CR 616.1a-d: self-replacement, control, copy and back-face effects go first."""
+    for tier in ("self", "control", "copy", "backface"):
+        first = [c for c in candidates if c.spec.tier == tier]
+        if first:
+            return first, TIER_RULES[tier]
+    return candidates, TIER_RULES["other"]
+
+
+def _happen(event: Event, board: EventState) -> tuple[list[Event], list[Pending]]:
+    """The event happens; events it contains become pending (616.1g)."""
+    if isinstance(event, Destroy):
+        obj = board.game.object(event.obj)
+        owner = obj.owner if obj else ""
+        chars = board.chars.get(event.obj)
+        die = ZoneMove(
+            event.obj,
+            "graveyard",
+            "battlefield",
+            owner,
+            bool(obj and obj.card.token),
+            bool(chars and "Creature" in chars.types),
+            board.controller_of(event.obj) or owner,
+            implicit=True,
+            card_types=frozenset(chars.types) if chars else frozenset(),
+        )
+        return [event], [Pending(die)]
+    if isinstance(event, CreateTokens):
+        enters = [
+            Pending(
+                Enter(f"{event.card.name} token {i + 1}", event.card, event.controller, token=True)
+            )
+            for i in range(event.n)
+        ]
+        return [event], enters
+    if isinstance(event, Enter) and event.counters:
+        view = entering_view(event, board)
+        inside = EventState(
+            view.game,
+            view.state,
+            board.statics,
+            board.cants + view.own_cants,
+            board.library_sizes,
+            board.enter_cache,
+        )
+        kept = tuple(
+            (k, n)
+            for k, n in event.counters
+            if stopped_by(PutCounters(k, event.obj, n), inside) is None
+        )
+        return [replace(event, counters=kept)], []
+    return [event], []
+
+
+def _alternatives(event: Event, board: EventState) -> list[tuple[str, list[Event]]] | None:
+    """Choices that aren't about replacement order: which known card goes where."""
+    if isinstance(event, LookAndSort):
+        top = board.zone_cards.get((event.player, "library"), [])[: event.look]
+        if not top:
+            return None
+        options: list[tuple[str, list[Event]]] = []
+        for i, card in enumerate(top):
+            rest: list[Event] = [
+                ZoneMove(c, "graveyard", "library", event.player)
+                for j, c in enumerate(top)
+                if j != i
+            ]
+            options.append(
+                (f"choose:{card}", [ZoneMove(card, "hand", "library", event.player), *rest])
+            )
+        return options
+    if isinstance(event, ReturnFromGraveyard):
+        cards = board.zone_cards.get((event.player, "graveyard"), [])
+        if not cards:
+            return [("", [Nothing()])]
+        return [
+            (
+                f"choose:{card}" if len(set(cards)) > 1 else "",
+                [ZoneMove(card, "hand", "graveyard", event.player)],
+            )
+            for card in dict.fromkeys(cards)
+        ]
+    return None
+
+
+def _shield_limits(
+    option: ActiveReplacement, pending: Pending, rest: list[Pending], board: EventState
+) -> list[int | None]:
+    """CR 615.7: a "prevent the next N" shield facing simultaneous damage: the chooser splits it."""
+    event = pending.event
+    if option.spec.shield != "amount" or pending.batch is None or not isinstance(event, Damage):
+        return [None]
+    others = sum(
+        p.event.amount
+        for p in rest
+        if p.batch == pending.batch
+        and isinstance(p.event, Damage)
+        and applies(option, p.event, board)
+    )
+    if not others:
+        return [None]
+    remaining = option.remaining or 0
+    most = min(remaining, event.amount)
+    # Any split, including none of it on this event (the rest goes to the others).
+    least = max(0, min(remaining, event.amount + others) - others)
+    return list(range(least, most + 1)) or [None]
+
+
+@dataclass
+class Explorer:
+    """Walks every legal sequence of choices; ``leaves`` collects each path's results."""
+
+    board: EventState
+    leaves: list[Leaf] = field(default_factory=list)
+    misreading: ReplacementMisreading = CORRECT_REPLACEMENT
+    batches: int = 0  # new simultaneous groups made while exploring (negative ids)
+
+    def _damage_results(
+        self, pending: Pending, event: Event, rest: list[Pending]
+    ) -> tuple[list[Pending], list[Pending], list[Event]]:
+        """CR 120.4b: the results of damage (counters, lifelink's life) happen once all the
+        damage dealt at the same time has been dealt, and can be replaced in their turn."""
+        own = damage_results(event, self.board) if isinstance(event, Damage) else ()
+        results = pending.carried + own
+        if not results:
+            return rest, [], []
+        if pending.batch is not None:
+            for i, later in enumerate(rest):
+                if later.batch == pending.batch and isinstance(later.event, Damage):
+                    carried = replace(later, carried=later.carried + results)
+                    return [*rest[:i], carried, *rest[i + 1 :]], [], []
+        return rest, [Pending(e) for e in result_events(results)], loss_markers(results)
+
+    def chooser(self, event: Event, candidates: list[ActiveReplacement]) -> str | None:
+        """CR 616.1: the affected player, or the affected object's controller, chooses."""
+        if self.misreading.chooser == "controller" and candidates:
+            return candidates[0].controller
+        if self.misreading.chooser == "active":
+            return self.board.game.active
+        return affected_party(event, self.board.controller_of)
+
+    def run(self, queue: list[Pending], shields: dict[str, ActiveReplacement]) -> Node:
+        """The tree of choices for these events, in order; ``leaves`` gets every path."""
+        return self._step(queue, shields, (), [])
+
+    def _step(
+        self,
+        queue: list[Pending],
+        shields: dict[str, ActiveReplacement],
+        path: tuple[str, ...],
+        results: list[Event],
+        offered: frozenset[str] = frozenset(),
+    ) -> Node:
+        if not queue:
+            self.leaves.append(Leaf(path, results, shields))
+            return Done(tuple(results))
+        if len(self.leaves) > MAX_LEAVES:
+            raise RuntimeError("too many choice paths")
+        pending, rest = queue[0], queue[1:]
+        event = pending.event
+        if isinstance(event, Nothing):
+            return self._step(rest, shields, path, results + [event])
+        cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
+        if cant is not None:
+            # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
+            rest, more, markers = self._damage_results(
+                replace(pending, event=Nothing()), Nothing(), rest
+            )
+            return Stopped(
+                event,
+                effect=cant.eid,
+                text=cant.spec.text,
+                explain=explain_stopped(cant.eid),
+                then=self._step(more + rest, shields, path, results + markers),
+            )
+        seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
+        candidates = _candidates(pending, seen, shields, self.misreading)
+        # 616.1f: after each application, only effects that still apply are considered.
+        gone = tuple(sorted(offered - {c.eid for c in candidates} - pending.used))
+        if not candidates:
+            alternatives = _alternatives(event, self.board)
+            if alternatives is not None:
+                chooser = affected_party(event, self.board.controller_of)
+                cards: list[CardOption] = []
+                for label, happened in alternatives:
+                    then = self._step(
+                        rest, shields, path + ((label,) if label else ()), results + happened
+                    )
+                    cards.append(CardOption(label.removeprefix("choose:"), tuple(happened), then))
+                return CardChoice(event, chooser, tuple(cards), no_longer_applicable=gone)
+            happened, contained = _happen(event, self.board)
+            rest, more, markers = self._damage_results(pending, event, rest)
+            contained = contained + more
+            shown = tuple(happened)
+            happened = happened + markers
+            after = contained + rest
+            if any(isinstance(e, WinGame) for e in happened):
+                after = []  # CR 104.2a: a player who wins ends the game; nothing else happens
+            then = self._step(after, shields, path, results + happened)
+            return Happens(event, shown, EXPLAIN_HAPPENS, then, no_longer_applicable=gone)
+        options, rule = _forced(candidates)
+        if not self.misreading.forced_first:
+            options, rule = candidates, TIER_RULES["other"]
+        chooser = self.chooser(event, candidates)
+        choices: list[Option | Decline] = []
+        for option in options:
+            for limit in _shield_limits(option, pending, rest, self.board):
+                replaced, changed = apply(option, event, self.board, limit)
+                new_shields = dict(shields)
+                if option.eid in new_shields or option.resolved:
+                    if changed is None:
+                        new_shields.pop(option.eid, None)
+                    else:
+                        new_shields[option.eid] = changed
+                again = option.eid in pending.used  # only under the "twice" misreading
+                used = pending.used | {option.eid + AGAIN if again else option.eid}
+                follow = [
+                    Pending(e.event)
+                    if isinstance(e, Fresh)
+                    else Pending(
+                        replace(e, implicit=False) if isinstance(e, ZoneMove) else e,
+                        used,
+                        pending.batch,
+                    )
+                    for e in replaced
+                ]
+                if len(follow) > 1 and pending.batch is None:
+                    # Pieces of one event (a redirection shield's split) happen together, so
+                    # their results are one event too (one lifelink gain, 702.15b).
+                    self.batches += 1
+                    follow = [replace(p, batch=-self.batches) for p in follow]
+                if pending.carried and follow:
+                    # What the batch's earlier damage did still waits for the rest of it.
+                    follow[0] = replace(follow[0], carried=pending.carried)
+                still = frozenset(c.eid for c in candidates) - {option.eid}
+                step_name = option.shown if limit is None else f"{option.shown}:{limit}"
+                choices.append(
+                    Option(
+                        apply=option.shown,
+                        source=option.source,
+                        source_name=option.source_name,
+                        text=option.spec.text,
+                        prevention=option.spec.prevention,
+                        rule="615" if option.spec.prevention else "614",
+                        becomes=tuple(e.event if isinstance(e, Fresh) else e for e in replaced),
+                        prevent=limit,
+                        then=self._step(
+                            follow + rest, new_shields, path + (step_name,), results, still
+                        ),
+                    )
+                )
+        for option in options:
+            if option.spec.optional and option.spec.family != Family.SELF_COPY:
+                # "You may ... instead": the affected player may also leave it unapplied
+                # (it then doesn't apply to this event, 614.5); nothing is added to the path.
+                unused = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
+                declined = replace(pending, used=pending.used | unused)
+                choices.append(
+                    Decline(
+                        option.shown,
+                        self._step([declined, *rest], shields, path, results, offered),
+                    )
+                )
+        return ChoiceNode(
+            event,
+            chooser,
+            rule,
+            candidates=tuple(c.shown for c in candidates),
+            forced=tuple(c.shown for c in options) if rule != TIER_RULES["other"] else (),
+            used=tuple(sorted(pending.used)),
+            explain=explain_choice(chooser, candidates, options, rule, pending.used),
+            options=tuple(choices),
+            no_longer_applicable=gone,
+        )
+
+
+def group_outcomes(leaves: list[Leaf]) -> list[Outcome]:
+    """Leaves grouped by what happens (as a multiset), each with every path to it."""
+    grouped: dict[str, tuple[list[Event], list[tuple[str, ...]]]] = {}
+    for leaf in leaves:
+        shown = results_json(leaf.results, replaced=bool(leaf.path))
+        key = json.dumps(sorted(json.dumps(r, sort_keys=True) for r in shown))
+        _, paths = grouped.setdefault(key, (leaf.results, []))
+        if leaf.path not in paths:
+            paths.append(leaf.path)
+    return [Outcome(tuple(results), tuple(paths)) for results, paths in grouped.values()]
+
+
+def outcomes(leaves: list[Leaf]) -> list[dict[str, Any]]:
+    """The distinct outcomes as the board format's JSON (``group_outcomes``)."""
+    return [outcome_json(o) for o in group_outcomes(leaves)]

@@ -1,0 +1,795 @@
+"""Which replacement and prevention effects apply to an event, and what each one does.
+
+An effect's template is its ``Family``. ``applies`` asks whether an effect would
+modify an event now (CR 614.7: only an event that would happen); ``apply`` gives
+the events that replace it (614.6) and the effect as it is afterwards (a shield
+shrinks or is used up, 614.8, 615.7). Both dispatch on the kind of event, and
+for each kind the test and the action sit side by side below.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules_engine.cards import CardDef, starting_loyalty
+from rules_engine.characteristics import own_copy_ability
+from rules_engine.effects import CopyOf, Subject
+from rules_engine.replacement.active import ActiveReplacement
+from rules_engine.replacement.damage_results import damage_results
+from rules_engine.replacement.events import (
+    CreateTokens,
+    Damage,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LookAndSort,
+    LoseLife,
+    Nothing,
+    Prevented,
+    PutCounters,
+    Regenerate,
+    ReturnFromGraveyard,
+    Skip,
+    StepHappens,
+    WinGame,
+    ZoneMove,
+)
+from rules_engine.replacement.specs import Who
+from rules_engine.replacement.state import EnteringView, EventState, entering_view
+from rules_engine.sba import has_quality
+from rules_engine.selection import Context, condition_holds, matches
+
+
+class Family(StrEnum):
+    """The template of a replacement or prevention effect (``ReplacementSpec.family``).
+
+    A ``str`` enum, so the plain strings ``grammar.py`` and ``state.py`` store in specs
+    compare equal to its members.
+    """
+
+    # Damage (CR 120, 614.9, 615)
+    KICKED_DAMAGE = "kicked_damage"
+    DAMAGE_MODIFY = "damage_modify"
+    PREVENT_STATIC = "prevent_static"
+    PREVENT_SHIELD = "prevent_shield"
+    REDIRECT = "redirect"
+    WORSHIP = "worship"
+    # Destruction (614.8, 702.89a)
+    REGENERATE = "regenerate"
+    UMBRA_ARMOR = "umbra_armor"
+    # Going to a graveyard (700.4, 702.35a)
+    GRAVEYARD = "graveyard"
+    DIE_EXILE_TOKEN = "die_exile_token"
+    DIE_ELSEWHERE = "die_elsewhere"
+    MADNESS = "madness"
+    # Drawing (121.2)
+    DRAW_EXTRA = "draw_extra"
+    DRAW_STEAL = "draw_steal"
+    DRAW_LICH = "draw_lich"
+    DRAW_EMPTY_WIN = "draw_empty_win"
+    DRAW_SKIP = "draw_skip"
+    DRAW_LIFE = "draw_life"
+    DRAW_TO_RETURN = "draw_to_return"
+    # Life
+    GAIN_MODIFY = "gain_modify"
+    GAIN_NONE = "gain_none"
+    GAIN_TO_YOU = "gain_to_you"
+    GAIN_TO_LOSS = "gain_to_loss"
+    GAIN_TO_DRAW = "gain_to_draw"
+    LOSS_TO_GAIN = "loss_to_gain"
+    LOSE_MODIFY = "lose_modify"
+    # Tokens
+    TOKENS = "tokens"
+    TOKENS_PLUS = "tokens_plus"
+    TOKENS_INSTEAD = "tokens_instead"
+    # Counters, also as a permanent enters
+    COUNTERS = "counters"
+    PLAYER_COUNTERS = "player_counters"
+    # Entering the battlefield (614.1c-d, 614.12)
+    ENTER_TAPPED = "enter_tapped"
+    ENTER_COPY = "enter_copy"
+    ENTER_COUNTERS = "enter_counters"
+    ENTER_CONTROL = "enter_control"
+    SELF_COPY = "self_copy"
+    AS_ENTERS = "as_enters"
+    # Steps, phases and turns (614.10)
+    SKIP = "skip"
+    # Not a replacement: a "can't" effect read as one, to match its objects (cants.py).
+    CANT = "cant"
+
+
+@dataclass(frozen=True, slots=True)
+class Fresh:
+    """An event an effect adds rather than modifies (Vigor's counters, Deflecting Palm's
+    damage): a new event, so effects already applied to the first may apply to it (614.5)."""
+
+    event: Event
+
+
+Applied = tuple[list[Event], ActiveReplacement | None]
+
+
+def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
+    """Would this effect modify this event now? (CR 614.7: only events that would happen.)"""
+    if isinstance(event, Damage):
+        return _applies_to_damage(active, event, board)
+    if isinstance(event, Destroy):
+        return _applies_to_destroy(active, event, board)
+    if isinstance(event, ZoneMove):
+        return _applies_to_zone_move(active, event, board)
+    if isinstance(event, Draw):
+        return _applies_to_draw(active, event, board)
+    if isinstance(event, GainLife):
+        return _applies_to_gain(active, event, board)
+    if isinstance(event, LoseLife):
+        return _applies_to_loss(active, event, board)
+    if isinstance(event, CreateTokens):
+        return _applies_to_tokens(active, event, board)
+    if isinstance(event, PutCounters):
+        return _applies_to_counters(active, event, board)
+    if isinstance(event, Enter):
+        return _applies_to_entering(active, event, board)
+    if isinstance(event, StepHappens):
+        return _applies_to_step(active, event, board)
+    return False
+
+
+def apply(
+    active: ActiveReplacement, event: Event, board: EventState, limit: int | None = None
+) -> Applied:
+    """The events that replace this one, and the effect as it is afterwards (shields shrink).
+
+    ``limit`` is how much of a "prevent the next N" shield the chooser spends on
+    this damage when other damage dealt at the same time could use it too.
+    """
+    if isinstance(event, Damage):
+        return _apply_to_damage(active, event, board, limit)
+    if isinstance(event, Destroy):
+        return _apply_to_destroy(active, event)
+    if isinstance(event, ZoneMove):
+        return _apply_to_zone_move(active, event)
+    if isinstance(event, Draw):
+        return _apply_to_draw(active, event)
+    if isinstance(event, GainLife):
+        return _apply_to_gain(active, event)
+    if isinstance(event, LoseLife):
+        return _apply_to_loss(active, event)
+    if isinstance(event, CreateTokens):
+        return _apply_to_tokens(active, event)
+    if isinstance(event, PutCounters):
+        return _apply_to_counters(active, event)
+    if isinstance(event, Enter):
+        return [_enter(active, event, board)], active
+    if isinstance(event, StepHappens):
+        return _apply_to_step(active, event)
+    return [event], active
+
+
+# --- Who and what an effect watches ---------------------------------------------------
+
+
+def _ctx(active: ActiveReplacement) -> Context:
+    return Context(
+        active.source, active.controller, active.targets, active.choices, resolved=active.resolved
+    )
+
+
+def _player_fits(word: str, player: str, active: ActiveReplacement, board: EventState) -> bool:
+    if word == "any":
+        return True
+    if word == "target":
+        return player in active.targets
+    if word == "you":
+        return player == active.controller
+    if word == "opponent":
+        return player != active.controller
+    if word == "enchanted":
+        source = board.game.object(active.source)
+        return source is not None and source.attached_to == player
+    return False
+
+
+def object_fits(
+    subject: Subject | None,
+    label: str,
+    active: ActiveReplacement,
+    board: EventState,
+    view: EnteringView | None = None,
+) -> bool:
+    """Is this object one the effect's words name ("~", "enchanted creature", a filter)?"""
+    if subject is None:
+        return False
+    state = view.state if view is not None else board.chars
+    if label not in state:
+        return False
+    if subject.kind == "self":
+        return label == active.source
+    if subject.kind == "targets" or (subject.kind == "antecedent" and active.resolved):
+        # "Untap target attacking creature. Prevent ... that creature": its target.
+        return label in active.targets
+    if subject.kind == "attached":
+        source = board.game.object(active.source)
+        return source is not None and source.attached_to == label
+    world = view.world if view is not None else board.world
+    ctx = _ctx(active)
+    return any(matches(f, label, state, world, ctx) for f in subject.filters)
+
+
+def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: EventState) -> bool:
+    if who is None:
+        return True
+    if target in board.game.players:
+        return _player_fits(who.players, target, active, board)
+    return object_fits(who.objects, target, active, board)
+
+
+def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> bool:
+    spec = active.spec
+    if spec.protection_from:
+        chars = board.chars.get(source)
+        return chars is not None and any(has_quality(chars, q) for q in spec.protection_from)
+    if spec.source_choice:
+        chosen = source in active.targets or bool(
+            active.choices.copy and source in active.choices.copy
+        )
+        # The chosen source must still have the quality ("a red source") when it deals damage.
+        return chosen and (spec.source is None or object_fits(spec.source, source, active, board))
+    if spec.source is None:
+        return True
+    if source in board.chars:
+        return object_fits(spec.source, source, active, board)
+    return False
+
+
+# --- Damage (CR 120.3, 614.9, 615) ----------------------------------------------------
+
+
+def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventState) -> bool:
+    spec = active.spec
+    family = spec.family
+    if event.amount <= 0:
+        return False  # CR 614.7a: 0 damage is no event
+    if family == Family.KICKED_DAMAGE:
+        return event.source == active.source and active.choices.kicked
+    if family == Family.DAMAGE_MODIFY:
+        if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
+            return False
+        return _source_fits(active, event.source, board) and _who_fits(
+            spec.target, event.target, active, board
+        )
+    if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
+        if spec.combat_only and not event.combat:
+            return False
+        if spec.noncombat_only and event.combat:
+            return False
+        if spec.shield == "amount" and not active.remaining:
+            return False
+        if spec.target is not None and not _who_fits(spec.target, event.target, active, board):
+            return False
+        return _source_fits(active, event.source, board)
+    if family == Family.REDIRECT:
+        if spec.shield == "amount" and not active.remaining:
+            return False
+        destination = _redirect_destination(active, board)
+        return (
+            destination is not None
+            and destination != event.target
+            and _who_fits(spec.target, event.target, active, board)
+        )
+    if family == Family.WORSHIP:
+        if event.target != active.controller or event.life_floor is not None:
+            return False
+        if any(r.what == "poison" for r in damage_results(event, board)):
+            return False  # infect damage to a player causes no life loss (120.3b)
+        life = board.game.life_of(event.target)
+        floor = spec.amount or 1
+        creatures = not spec.if_you_control_creature or any(
+            c.controller == active.controller and "Creature" in c.types
+            for label, c in board.chars.items()
+            if board.world.objects[label].on_battlefield
+        )
+        # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage).
+        return creatures and life >= floor and life - event.amount < floor
+    return False
+
+
+def _apply_to_damage(
+    active: ActiveReplacement, event: Damage, board: EventState, limit: int | None
+) -> Applied:
+    spec = active.spec
+    family = spec.family
+    if limit is not None:
+        if family == Family.REDIRECT:
+            return _redirect(active, event, board, limit)
+        return _prevent(active, event, board, limit)
+    if family == Family.KICKED_DAMAGE:
+        return [replace(event, amount=spec.kicked_amount or event.amount)], active
+    if family == Family.DAMAGE_MODIFY:
+        return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+    if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
+        return _prevent(active, event, board)
+    if family == Family.REDIRECT:
+        return _redirect(active, event, board)
+    if family == Family.WORSHIP:
+        return [replace(event, life_floor=spec.amount or 1)], active
+    return [event], active
+
+
+def _redirect_destination(active: ActiveReplacement, board: EventState) -> str | None:
+    """Where a redirection sends damage, if it can still go there (CR 614.9: not to an
+    object that has left the battlefield or is no longer a creature, planeswalker or
+    battle; the damage is then dealt as it would have been)."""
+    spec = active.spec
+    if spec.redirect_to == "you":
+        return active.controller
+    if spec.redirect_to == "target":
+        chosen = active.targets[-1] if active.targets else None
+    elif spec.redirect_to == "self":
+        chosen = active.source
+    else:
+        source = board.game.object(active.source)
+        chosen = source.attached_to if source is not None else None
+    obj = board.game.object(chosen) if chosen else None
+    chars = board.chars.get(chosen) if chosen else None
+    if obj is None or not obj.on_battlefield or chars is None:
+        return None
+    return chosen if {"Creature", "Planeswalker", "Battle"} & set(chars.types) else None
+
+
+def _redirect(
+    active: ActiveReplacement, event: Damage, board: EventState, limit: int | None = None
+) -> Applied:
+    """CR 614.9: the damage is dealt to another object or player instead; a "next N"
+    shield moves only N of it (``limit`` when simultaneous damage shares it, 615.7)."""
+    destination = _redirect_destination(active, board) or event.target
+    if active.spec.shield != "amount":
+        return [replace(event, target=destination)], active
+    moved = min(active.remaining or 0, event.amount) if limit is None else limit
+    left = (active.remaining or 0) - moved
+    pieces: list[Event] = [replace(event, target=destination, amount=moved)] if moved else []
+    if event.amount > moved:
+        pieces.append(replace(event, amount=event.amount - moved))
+    return pieces, replace(active, remaining=left) if left > 0 else None
+
+
+def _prevent(
+    active: ActiveReplacement, event: Damage, board: EventState, limit: int | None = None
+) -> Applied:
+    """CR 615: prevent some or all of it; 615.12: unpreventable damage still runs the extras."""
+    # Imported here: cants.py reads objects with this module's ``object_fits``.
+    from rules_engine.replacement.cants import damage_unpreventable
+
+    spec = active.spec
+    if limit is not None:
+        wanted = limit
+    elif spec.half_up:
+        wanted = math.ceil(event.amount / 2)
+    elif spec.shield == "amount":
+        wanted = min(active.remaining or 0, event.amount)
+    elif spec.amount is not None:
+        wanted = min(spec.amount, event.amount)
+    else:
+        wanted = event.amount
+    unpreventable = damage_unpreventable(board, event)
+    prevented = 0 if unpreventable else wanted
+    results: list[Event] = []
+    if event.amount - prevented > 0:
+        results.append(replace(event, amount=event.amount - prevented))
+    if prevented:
+        results.append(Prevented(prevented, event.source, event.target))
+    if spec.extra == "counters_per_prevented" and prevented:
+        results.append(Fresh(PutCounters("+1/+1", event.target, prevented)))  # type: ignore[arg-type]
+    if spec.extra == "life_per_prevented" and prevented:
+        results.append(Fresh(GainLife(active.controller, prevented)))  # type: ignore[arg-type]
+    if spec.extra == "reflect_to_controller" and prevented:
+        controller = board.controller_of(event.source)
+        if controller is not None:
+            results.append(Fresh(Damage(prevented, active.source, controller)))  # type: ignore[arg-type]
+    if not results:
+        results.append(Nothing())
+    after: ActiveReplacement | None = active
+    if spec.shield == "amount" and not unpreventable:
+        left = (active.remaining or 0) - prevented
+        after = replace(active, remaining=left) if left > 0 else None
+    elif spec.shield == "next_time" and not unpreventable:
+        after = None
+    return results, after
+
+
+# --- Destruction (614.8 regeneration, 702.89a umbra armor) ----------------------------
+
+
+def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventState) -> bool:
+    spec = active.spec
+    return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR) and object_fits(
+        spec.objects, event.obj, active, board
+    )
+
+
+def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:
+    spec = active.spec
+    if spec.family == Family.UMBRA_ARMOR:
+        return [Destroy(active.source)], active
+    if spec.family == Family.REGENERATE:
+        # A regeneration shield is used up (614.8); "If ~ would be destroyed, regenerate it"
+        # (Mossbridge Troll) is a static ability and isn't.
+        return [Regenerate(event.obj)], None if spec.shield == "next_time" else active
+    return [event], active
+
+
+# --- Going to a graveyard (700.4 "dies", 702.35a madness) -----------------------------
+
+
+def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: EventState) -> bool:
+    spec = active.spec
+    family = spec.family
+    if family == Family.GRAVEYARD:
+        if event.to_zone != "graveyard":
+            return False
+        if spec.from_battlefield and event.from_zone != "battlefield":
+            return False
+        if spec.not_from_battlefield and event.from_zone == "battlefield":
+            return False
+        if spec.objects is not None and spec.objects.words.endswith(("card", "card or token")):
+            if spec.objects.words.endswith("card") and event.token:
+                return False
+            wanted = {t for f in spec.objects.filters for t in f.types}
+            if not wanted <= (event.card_types or ({"Creature"} if event.creature else set())):
+                return False  # "a creature card would be put into ..." (Anafenza)
+        elif not object_fits(spec.objects, event.obj, active, board):
+            return False
+        return _player_fits(spec.graveyard_of, event.owner, active, board)
+    if family in (Family.DIE_EXILE_TOKEN, Family.DIE_ELSEWHERE):
+        return event.dies and object_fits(spec.objects, event.obj, active, board)
+    if family == Family.MADNESS:
+        return event.madness and event.to_zone == "graveyard" and active.source == event.obj
+    return False
+
+
+def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
+    spec = active.spec
+    family = spec.family
+    if family in (Family.GRAVEYARD, Family.DIE_ELSEWHERE, Family.MADNESS):
+        return [replace(event, to_zone=spec.to_zone or "exile")], active
+    if family == Family.DIE_EXILE_TOKEN:
+        token = CreateTokens(
+            _token_card(spec.extra or "a 2/2 black Zombie creature token"), 1, active.controller
+        )
+        return [replace(event, to_zone="exile"), token], active
+    return [event], active
+
+
+# --- Drawing (121.2: one card at a time) ----------------------------------------------
+
+
+def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) -> bool:
+    spec = active.spec
+    family = spec.family
+    if not _player_fits(spec.player, event.player, active, board):
+        return False
+    if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL):
+        return not event.first_in_draw_step
+    if family == Family.DRAW_EMPTY_WIN:
+        return board.library_sizes.get(event.player) == 0
+    return family in (
+        Family.DRAW_LICH,
+        Family.DRAW_LIFE,
+        Family.DRAW_TO_RETURN,
+        Family.DRAW_SKIP,
+    )
+
+
+def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
+    spec = active.spec
+    family = spec.family
+    if family == Family.DRAW_EXTRA:
+        return [Draw(event.player), Draw(event.player)], active
+    if family == Family.DRAW_STEAL:
+        return [Draw(active.controller)], active
+    if family == Family.DRAW_LICH:
+        return [LookAndSort(event.player, spec.amount or 3)], active
+    if family == Family.DRAW_EMPTY_WIN:
+        return [WinGame(event.player)], active
+    if family == Family.DRAW_SKIP:
+        return [Nothing()], active
+    if family == Family.DRAW_LIFE:
+        return [GainLife(event.player, spec.amount or 0)], None
+    if family == Family.DRAW_TO_RETURN:
+        return [ReturnFromGraveyard(event.player)], active
+    return [event], active
+
+
+# --- Gaining and losing life ----------------------------------------------------------
+
+
+def _applies_to_gain(active: ActiveReplacement, event: GainLife, board: EventState) -> bool:
+    spec = active.spec
+    return (
+        spec.family
+        in (
+            Family.GAIN_MODIFY,
+            Family.GAIN_TO_DRAW,
+            Family.GAIN_TO_LOSS,
+            Family.GAIN_TO_YOU,
+            Family.GAIN_NONE,
+        )
+        and _player_fits(spec.player, event.player, active, board)
+        and event.amount > 0
+    )
+
+
+def _apply_to_gain(active: ActiveReplacement, event: GainLife) -> Applied:
+    spec = active.spec
+    family = spec.family
+    if family == Family.GAIN_MODIFY:
+        return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+    if family == Family.GAIN_NONE:
+        return [Nothing()], active
+    if family == Family.GAIN_TO_YOU:
+        return [GainLife(active.controller, event.amount)], active
+    if family == Family.GAIN_TO_LOSS:
+        return [LoseLife(event.player, event.amount)], active
+    if family == Family.GAIN_TO_DRAW:
+        return [Draw(event.player) for _ in range(event.amount)], active
+    return [event], active
+
+
+def _applies_to_loss(active: ActiveReplacement, event: LoseLife, board: EventState) -> bool:
+    spec = active.spec
+    if spec.during_your_turn and board.game.active != active.controller:
+        return False
+    return (
+        spec.family in (Family.LOSE_MODIFY, Family.LOSS_TO_GAIN)
+        and _player_fits(spec.player, event.player, active, board)
+        and event.amount > 0
+    )
+
+
+def _apply_to_loss(active: ActiveReplacement, event: LoseLife) -> Applied:
+    spec = active.spec
+    family = spec.family
+    if family == Family.LOSS_TO_GAIN:
+        return [GainLife(event.player, event.amount)], active
+    if family == Family.LOSE_MODIFY:
+        amount = event.amount * spec.factor
+        if spec.half_up or spec.half_down:
+            amount = math.ceil(amount / 2) if spec.half_up else amount // 2
+        return [replace(event, amount=amount)], active
+    return [event], active
+
+
+# --- Creating tokens ------------------------------------------------------------------
+
+
+def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: EventState) -> bool:
+    spec = active.spec
+    family = spec.family
+    if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
+        return (
+            _player_fits(spec.player, event.controller, active, board)
+            and event.n > 0
+            and all(t in event.card.types for t in spec.extra_types)
+        )
+    return (
+        family == Family.TOKENS
+        and _player_fits(spec.player, event.controller, active, board)
+        and event.n > 0
+        and _token_kind_fits(spec.extra, event.card)
+    )
+
+
+def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
+    spec = active.spec
+    family = spec.family
+    if family == Family.TOKENS_PLUS:
+        # The tokens it adds are part of the same event (one creation; 614.5: applied once):
+        # "that many" Squirrels, or "an additional" Food.
+        n = spec.factor * event.n or 1
+        return [event, CreateTokens(_token_card(spec.extra or ""), n, event.controller)], active
+    if family == Family.TOKENS_INSTEAD:
+        return [replace(event, card=_token_card(spec.extra or ""))], active
+    if family == Family.TOKENS:
+        return [replace(event, n=event.n * spec.factor + spec.plus)], active
+    return [event], active
+
+
+def _token_kind_fits(kind: str | None, card: CardDef) -> bool:
+    """ "creature tokens", "Treasure tokens": which tokens a multiplier or adder watches."""
+    if kind is None:
+        return True
+    words = {card.name.lower().removesuffix(" token"), *(t.lower() for t in card.types)}
+    return kind in words | {s.lower() for s in card.subtypes}
+
+
+def _token_card(phrase: str) -> CardDef:
+    """ "a 2/2 black Zombie creature token" -> a token's card."""
+    import re
+
+    from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
+
+    phrase, _, granted = phrase.strip().partition(" with ")
+    keywords = tuple(
+        k.strip().capitalize()
+        for k in re.split(r",? and |, ", granted.strip().lower())
+        if k.strip()
+    )
+    m = re.match(
+        r"^(?:a|an|one) (?P<p>\d+)/(?P<t>\d+) (?P<words>.+?) (?:creature )?tokens?$",
+        phrase.strip().lower(),
+    )
+    if not m:
+        named = re.fullmatch(r"(?:a|an|one) (?P<name>\w+) tokens?", phrase.strip(), re.I)
+        if named and named["name"].lower() in ("food", "treasure", "clue", "blood", "map"):
+            # CR 111.10: the predefined artifact tokens.
+            word = named["name"].capitalize()
+            return CardDef(name=f"{word} Token", types=("Artifact",), subtypes=(word,), token=True)
+        return CardDef(name=phrase, types=("Creature",), token=True)
+    colors: list[str] = []
+    subtypes: list[str] = []
+    for word in m["words"].split():
+        if word in COLOR_WORDS:
+            colors.append(COLOR_WORDS[word])
+        elif word in ALL_TYPE_WORDS and ALL_TYPE_WORDS[word][0] == "subtype":
+            subtypes.append(ALL_TYPE_WORDS[word][1])
+    name = " ".join(subtypes + ["Token"])  # CR 111.4: subtypes plus the word "Token"
+    return CardDef(
+        name=name,
+        colors=tuple(colors),
+        types=("Creature",),
+        subtypes=tuple(subtypes),
+        power=m["p"],
+        toughness=m["t"],
+        token=True,
+        rules_text=keywords,
+    )
+
+
+# --- Putting counters -----------------------------------------------------------------
+
+
+def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: EventState) -> bool:
+    spec = active.spec
+    family = spec.family
+    if event.n <= 0:
+        return False
+    if event.on in board.game.players:
+        return family == Family.PLAYER_COUNTERS and _player_fits(
+            spec.player, event.on, active, board
+        )
+    if family != Family.COUNTERS or (spec.counter_kind and spec.counter_kind != event.kind):
+        return False
+    if spec.factor == 2 and "effect would" in spec.text.lower() and event.cost:
+        return False  # "if an effect would put" doesn't see costs (Doubling Season ruling)
+    return object_fits(spec.objects, event.on, active, board)
+
+
+def _apply_to_counters(active: ActiveReplacement, event: PutCounters) -> Applied:
+    spec = active.spec
+    return [replace(event, n=max(0, event.n * spec.factor + spec.plus))], active
+
+
+# --- Entering the battlefield (614.1c-d, 614.12) --------------------------------------
+
+
+def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
+    """CR 614.12: check the permanent as it would exist on the battlefield."""
+    spec = active.spec
+    family = spec.family
+    if family not in (
+        Family.ENTER_TAPPED,
+        Family.ENTER_COPY,
+        Family.ENTER_COUNTERS,
+        Family.COUNTERS,
+        Family.SELF_COPY,
+        Family.AS_ENTERS,
+        Family.ENTER_CONTROL,
+    ):
+        return False
+    if family in (Family.SELF_COPY, Family.AS_ENTERS):
+        return active.source == event.obj
+    own = active.source == event.obj
+    if spec.objects is not None and spec.objects.kind == "self":
+        # "Unless you control ..." is checked as it would enter (614.12): the lands already
+        # there, not itself.
+        if (
+            family == Family.ENTER_TAPPED
+            and spec.unless is not None
+            and condition_holds(spec.unless, board.chars, board.world, _ctx(active))
+        ):
+            return False
+        return own and (family != Family.ENTER_TAPPED or not event.tapped)
+    if own:
+        return False  # a general effect of the entering permanent doesn't see itself (614.12)
+    view = entering_view(event, board)
+    if family == Family.ENTER_TAPPED:
+        return not event.tapped and object_fits(spec.objects, event.obj, active, board, view)
+    if family == Family.ENTER_COPY:
+        return event.copy_of != active.source and object_fits(
+            spec.objects, event.obj, active, board, view
+        )
+    if family == Family.ENTER_COUNTERS:
+        return object_fits(spec.objects, event.obj, active, board, view)
+    if family == Family.ENTER_CONTROL:
+        return event.controller != active.controller and object_fits(
+            spec.objects, event.obj, active, board, view
+        )
+    if family == Family.COUNTERS:
+        kinds = [k for k, n in event.counters if n > 0 and (spec.counter_kind in (None, k))]
+        return bool(kinds) and object_fits(spec.objects, event.obj, active, board, view)
+    return False
+
+
+def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
+    spec = active.spec
+    family = spec.family
+    if family == Family.ENTER_TAPPED:
+        return replace(event, tapped=True)
+    if family == Family.AS_ENTERS:
+        return event  # the choice is made as it enters (614.1c); nothing else changes
+    if family == Family.ENTER_CONTROL:
+        return replace(event, controller=active.controller)
+    if family == Family.ENTER_COPY:
+        return replace(event, copy_of=active.source, copy=None)
+    if family == Family.SELF_COPY:
+        own = own_copy_ability(event.card)
+        copied = replace(event, copy_of=(active.choices.copy or (None,))[0], copy=own)
+        if own is not None and own.enters_tapped:
+            copied = replace(copied, tapped=True)
+        return _with_extra_counters(copied, own, board)
+    counters = dict(event.counters)
+    if family == Family.ENTER_COUNTERS:
+        kind = spec.counter_kind or "+1/+1"
+        n = event.x if spec.extra == "x" else spec.amount or 0
+        if spec.counters_from_power:
+            n = board.chars[active.source].power or 0
+        counters[kind] = counters.get(kind, 0) + n
+        extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)
+        return replace(event, counters=tuple(counters.items()), extra_types=extra)
+    if family == Family.COUNTERS:
+        for kind, n in list(counters.items()):
+            if spec.counter_kind in (None, kind) and n > 0:
+                counters[kind] = n * spec.factor + spec.plus
+        return replace(event, counters=tuple(counters.items()))
+    return event
+
+
+def _with_extra_counters(event: Enter, copy: CopyOf | None, board: EventState) -> Enter:
+    """What it enters with once it is a copy: a copied planeswalker's printed loyalty
+    (306.5b, 707.2) and Spark Double's "except it enters with an additional +1/+1 counter
+    on it if it's a creature" (614.1c), checked on what it will be once a copy."""
+    chars = entering_view(event, board).chars
+    counters = dict(event.counters)
+    counters.pop("loyalty", None)  # its own printed loyalty (if any) no longer counts
+    loyalty = starting_loyalty(chars.types, chars.loyalty, event.x)
+    if loyalty:
+        counters["loyalty"] = loyalty
+    for kind, n, needed in copy.enters_with if copy is not None else ():
+        if kind.endswith("#x"):  # "X additional counters": the X it was cast with
+            kind, n = kind.removesuffix("#x"), event.x
+        if n and (not needed or needed in chars.types):
+            counters[kind] = counters.get(kind, 0) + n
+    return replace(event, counters=tuple(counters.items()))
+
+
+# --- Steps, phases and turns (614.10) -------------------------------------------------
+
+
+def _applies_to_step(active: ActiveReplacement, event: StepHappens, board: EventState) -> bool:
+    spec = active.spec
+    return (
+        spec.family == Family.SKIP
+        and spec.extra == event.step
+        and _player_fits(spec.player, event.player, active, board)
+    )
+
+
+def _apply_to_step(active: ActiveReplacement, event: StepHappens) -> Applied:
+    spec = active.spec
+    if spec.family == Family.SKIP:
+        # "skips their next draw step" is used up once it has applied (614.10a).
+        return [Skip(event.step, event.player)], None if spec.shield == "next_time" else active
+    return [event], active

@@ -1,0 +1,284 @@
+"""What the replacement resolver reads (CR 614-616): the game, its characteristics and the
+effects in play, including those a permanent has as it enters (614.12).
+
+``EventState`` is the resolver's whole view of the game; ``statics_of`` finds the
+replacement and "can't" effects of permanents; ``entering_view`` shows an entering
+permanent as it would exist on the battlefield; ``as_enters`` and ``madness_effect``
+build the effects an event brings with it rather than a permanent in play. The
+specs built here name their family by its string (``families.Family`` lists them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules_engine.board import Choices
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import CopyOf, Subject
+from rules_engine.game import CopySnapshot, Game, GameObject
+from rules_engine.layers import compute
+from rules_engine.replacement.active import ActiveCant, ActiveReplacement, specs_of
+from rules_engine.replacement.events import Enter, ZoneMove
+from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Who
+from rules_engine.sba import protection_qualities
+from rules_engine.selection import World
+
+
+@dataclass(frozen=True, slots=True)
+class EventState:
+    """What the resolver reads: the game, its characteristics, and the effects in play.
+
+    ``enter_cache`` is shared by copies (``replace``), so an entering permanent is
+    computed once per event tree however many paths look at it.
+    """
+
+    game: Game
+    chars: dict[str, Characteristics]
+    statics: list[ActiveReplacement]
+    cants: list[ActiveCant]
+    library_sizes: dict[str, int | None] = field(default_factory=dict)
+    enter_cache: dict[Any, Any] = field(default_factory=dict)
+    zone_cards: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+
+    @property
+    def world(self) -> World:
+        return World.of(self.game)
+
+    def controller_of(self, label: str) -> str | None:
+        if label in self.game.players:
+            return label
+        chars = self.chars.get(label)
+        obj = self.game.object(label)
+        if obj is None:
+            return None
+        if obj.zone != "battlefield":
+            return obj.owner
+        return chars.controller if chars else obj.controller
+
+
+def effect_name(label: str, key: str, count: int) -> str:
+    """A learner-facing id: the source's label, or ``label#k`` (k = Oracle paragraph)."""
+    if count == 1:
+        return label
+    paragraph = key[1:].split(".")[0] if key.startswith("p") else key
+    return f"{label}#{paragraph}"
+
+
+def statics_of(
+    game: Game, chars: dict[str, Characteristics]
+) -> tuple[list[ActiveReplacement], list[ActiveCant]]:
+    """Replacement and "can't" effects of permanents on the battlefield (CR 614.1)."""
+    statics: list[ActiveReplacement] = []
+    cants: list[ActiveCant] = []
+    for obj in game.objects:
+        if not obj.on_battlefield or obj.label not in chars:
+            continue
+        c = chars[obj.label]
+        found = specs_of(c)
+        for key, spec in found:
+            eid = effect_name(obj.label, key, len(found))
+            if isinstance(spec, CantSpec):
+                cants.append(ActiveCant(eid, spec, obj.label, c.controller))
+            else:
+                statics.append(
+                    ActiveReplacement(
+                        eid,
+                        spec,
+                        obj.label,
+                        c.name,
+                        c.controller,
+                        obj.timestamp,
+                        choices=obj.choices,  # "of the chosen type" (Metallic Mimic)
+                    )
+                )
+        statics.extend(_protection(obj, c))
+        if {"umbra armor", "totem armor"} & {a.text.lower() for a in c.abilities}:
+            # CR 702.89a: "If enchanted creature would be destroyed, instead remove all damage
+            # from it and destroy this Aura."
+            spec = ReplacementSpec(
+                "Umbra armor (the enchanted creature isn't destroyed; this Aura is, 702.89a)",
+                "umbra_armor",
+                objects=Subject("attached", words="enchanted creature"),
+            )
+            statics.append(
+                ActiveReplacement(obj.label, spec, obj.label, c.name, c.controller, obj.timestamp)
+            )
+        if "indestructible" in {a.text.lower() for a in c.abilities}:
+            text = "Indestructible (it can't be destroyed, 702.12b)"
+            spec = CantSpec(text, "destroy", objects=Subject("self", words="~"))
+            cants.append(ActiveCant(f"{obj.label}#indestructible", spec, obj.label, c.controller))
+    cants.extend(game.rules)
+    return statics, cants
+
+
+def _protection(obj: GameObject, chars: Characteristics) -> list[ActiveReplacement]:
+    """CR 702.16e: damage from a source with the stated quality is prevented (any quality
+    702.16a allows: a color, multicolored, a card type, "everything"; 702.16g "and from"),
+    to the permanent itself, or to its controller for "You have protection from ..."
+    (702.16b)."""
+    found = []
+    for ability in chars.abilities:
+        texts = [(ability.text, Who("none", Subject("self", words="~")))]
+        texts += [
+            (rule.removeprefix("You have ").removeprefix("you have "), Who("you"))
+            for rule in ability.parsed.rules
+            if rule.lower().startswith("you have protection from ")
+        ]
+        for text, protected in texts:
+            qualities = protection_qualities(text.rstrip("."), obj.choices.color)
+            if not qualities:
+                continue
+            spec = ReplacementSpec(
+                f"{text} (damage from such sources is prevented, 702.16e)",
+                "prevent_static",
+                prevention=True,
+                target=protected,
+                protection_from=qualities,
+            )
+            found.append(
+                ActiveReplacement(
+                    obj.label, spec, obj.label, chars.name, chars.controller, obj.timestamp
+                )
+            )
+    return found
+
+
+# --- An entering permanent (CR 614.12) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EnteringView:
+    """The game as if the permanent were already on the battlefield (CR 614.12)."""
+
+    game: Game
+    state: dict[str, Characteristics]
+    own: list[ActiveReplacement]
+    own_label: str
+    # Its own "can't" abilities ("can't have counters put on it"), which apply as it enters.
+    own_cants: list[ActiveCant] = field(default_factory=list)
+
+    @property
+    def world(self) -> World:
+        return World.of(self.game)
+
+    @property
+    def chars(self) -> Characteristics:
+        return self.state[self.own_label]
+
+
+def entering_view(event: Enter, board: EventState) -> EnteringView:
+    """The entering permanent as it would exist on the battlefield, and its own effects."""
+    key = (
+        event.obj,
+        event.card.name,
+        event.controller,
+        event.copy_of,
+        event.copy,
+        event.extra_types,
+    )
+    cached: EnteringView | None = board.enter_cache.get(key)
+    if cached is not None:
+        return cached
+    copy = None
+    if event.copy_of is not None and event.copy_of in board.chars:
+        snapshot_values = compute(board.game, until="1b").chars[event.copy_of]
+        copy = CopySnapshot(event.copy_of, snapshot_values, event.copy or CopyOf())
+    obj = GameObject(
+        event.obj,
+        event.card,
+        event.controller,
+        event.controller,
+        "battlefield",
+        board.game.next_timestamp,
+        board.game.next_order,
+        copy=copy,
+        choices=event.choices if isinstance(event.choices, Choices) else Choices(),
+    )
+    game = board.game.with_object(obj)
+    state = dict(compute(game).chars)
+    chars = state[event.obj]
+    if event.extra_types:
+        extra = tuple(t for t in event.extra_types if t not in chars.subtypes)
+        chars = replace(chars, subtypes=chars.subtypes + extra)
+        state[event.obj] = chars
+    found = specs_of(chars)
+    own = [
+        ActiveReplacement(
+            effect_name(event.obj, key_, len(found)),
+            spec,
+            event.obj,
+            chars.name,
+            event.controller,
+            0,
+        )
+        for key_, spec in found
+        if isinstance(spec, ReplacementSpec)
+    ]
+    own_cants = [
+        ActiveCant(effect_name(event.obj, key_, len(found)), spec, event.obj, event.controller)
+        for key_, spec in found
+        if isinstance(spec, CantSpec)
+    ]
+    view = EnteringView(game, state, own, event.obj, own_cants)
+    board.enter_cache[key] = view
+    return view
+
+
+# --- Effects an event brings with it --------------------------------------------------
+
+
+def as_enters(event: Enter, board: EventState) -> list[ActiveReplacement]:
+    """The entering permanent's own "enter as a copy" and "As ~ enters, choose" (614.1c, 616.1c).
+
+    Read from the permanent as it would exist, so once it is a copy of
+    something else it no longer has them (616.1f).
+    """
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    chars = entering_view(event, board).chars
+    found = []
+    for instance in chars.abilities:
+        ability = instance.parsed
+        if ability.copy is not None and choices.copy:
+            spec = ReplacementSpec(
+                ability.text,
+                "self_copy",
+                tier="copy",
+                objects=Subject("self", words="~"),
+                optional=True,
+            )
+            found.append(
+                ActiveReplacement(
+                    f"{event.obj}#copy",
+                    spec,
+                    event.obj,
+                    chars.name,
+                    event.controller,
+                    0,
+                    choices=choices,
+                    name=chars.name,
+                )
+            )
+        elif ability.kind == "choice":
+            spec = ReplacementSpec(ability.text, "as_enters", objects=Subject("self", words="~"))
+            found.append(
+                ActiveReplacement(
+                    f"{event.obj}#choice",
+                    spec,
+                    event.obj,
+                    chars.name,
+                    event.controller,
+                    0,
+                    choices=choices,
+                    name=chars.name,
+                )
+            )
+    return found
+
+
+def madness_effect(event: ZoneMove) -> ActiveReplacement:
+    """CR 702.35a: a discarded card with madness is exiled instead of going to a graveyard
+    (its owner then may cast it; not part of this event)."""
+    text = "Madness (discarded, it goes into exile instead of a graveyard, 702.35a)"
+    spec = ReplacementSpec(text, "madness", objects=Subject("self", words="~"), to_zone="exile")
+    return ActiveReplacement(f"{event.obj}#madness", spec, event.obj, event.obj, event.owner, 0)

@@ -1,0 +1,65 @@
+"""The English the choice tree shows a learner: why someone chooses, why something happens.
+
+Each sentence names the rule it rests on, so the explanation can be checked
+against the Comprehensive Rules (616.1 order of application, 614.17 "can't").
+"""
+
+from __future__ import annotations
+
+from rules_engine.replacement.active import ActiveReplacement
+from rules_engine.replacement.families import Family
+
+WHY_CHOOSER = "the affected object's controller, or the affected player, chooses"
+EXPLAIN_HAPPENS = "No replacement or prevention effect applies any more, so this happens."
+ONLY_CARD = "the only card"  # a card choice with a single card to choose
+
+TIER_WORDS = {
+    "616.1a": "a self-replacement effect (614.15), which must be applied first",
+    "616.1b": "an effect that changes who controls the permanent as it enters, which goes first",
+    "616.1c": "an effect that makes the permanent enter as a copy, which goes first",
+    "616.1d": "an effect that makes a card enter with its back face up, which goes first",
+}
+
+
+def explain_stopped(eid: str) -> str:
+    """CR 614.17: why an event a "can't" effect forbids isn't replaced either (614.7)."""
+    return (
+        f"{eid} says this can't happen, so it doesn't, and no replacement effect "
+        "applies to an event that doesn't happen (614.17, 614.7)."
+    )
+
+
+def not_to_apply(shown: str) -> str:
+    """The choice to leave a "you may ... instead" unapplied (614.5)."""
+    return f"not to apply {shown}"
+
+
+def explain_choice(
+    chooser: str | None,
+    candidates: list[ActiveReplacement],
+    options: list[ActiveReplacement],
+    rule: str,
+    used: frozenset[str],
+) -> str:
+    """Who chooses among the applicable effects, and which of them may be chosen (616.1)."""
+    names = ", ".join(c.shown for c in candidates)
+    text = (
+        f"{chooser} chooses, as the player affected or the controller of the object affected "
+        f"(616.1). Applicable now: {names}."
+    )
+    if rule in TIER_WORDS:
+        forced = ", ".join(o.shown for o in options)
+        text += f" {forced} is {TIER_WORDS[rule]} ({rule})."
+    elif len(options) > 1:
+        text += " None must go first, so any of them may be chosen (616.1e)."
+    else:
+        text += " It is the only one, so it applies (616.1e)."
+    optional = [o.shown for o in options if o.spec.optional and o.spec.family != Family.SELF_COPY]
+    if optional:
+        text += (
+            f' {", ".join(optional)} says "you may", so {chooser} may also leave it unapplied,'
+            " and then it doesn't apply to this event."
+        )
+    if used:
+        text += f" Already applied to this event, so not again: {', '.join(sorted(used))} (614.5)."
+    return text

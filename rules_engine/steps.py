@@ -1,0 +1,182 @@
+"""The steps of a board's timeline, as typed values (board format, "Steps").
+
+A step is a tagged union: one frozen dataclass per verb, so the game that
+performs them never reads JSON keys and never parses an id back apart.
+``board.py`` builds these from a board's JSON; ``timeline.py`` performs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules_engine.cards import CardDef
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """Answers to "as ... enters" and resolution choices (board format, "Choices")."""
+
+    color: str | None = None
+    creature_type: str | None = None
+    copy: tuple[str, ...] = ()
+    from_word: str | None = None
+    to_word: str | None = None
+    kicked: bool = False
+    mode: int | None = None
+    player: str | None = None
+
+    def merged(self, extra: Choices) -> Choices:
+        """These choices, with ``extra``'s where it makes one (an ability's own choices
+        over the ones its permanent made as it entered)."""
+        return Choices(
+            color=extra.color or self.color,
+            creature_type=extra.creature_type or self.creature_type,
+            copy=extra.copy or self.copy,
+            from_word=extra.from_word or self.from_word,
+            to_word=extra.to_word or self.to_word,
+            kicked=extra.kicked or self.kicked,
+            mode=extra.mode if extra.mode is not None else self.mode,
+            player=extra.player or self.player,
+        )
+
+
+class _Located:
+    """Every step knows where it stands in the board, for error messages."""
+
+    __slots__ = ()
+    index: int
+
+    @property
+    def path(self) -> str:
+        return f"steps[{self.index}]"
+
+
+@dataclass(frozen=True, slots=True)
+class EnterStep(_Located):
+    """A permanent enters the battlefield (CR 614.12: as it would exist there)."""
+
+    index: int
+    label: str
+    card: CardDef
+    controller: str
+    owner: str
+    tapped: bool = False
+    face_down: bool = False
+    attach: str | None = None
+    choices: Choices = field(default_factory=Choices)
+    x: int | None = None
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CastStep(_Located):
+    """An instant or sorcery resolves (CR 608.2), then goes to its graveyard (608.2n)."""
+
+    index: int
+    label: str
+    card: CardDef
+    controller: str
+    targets: tuple[str, ...] = ()
+    choices: Choices = field(default_factory=Choices)
+    x: int | None = None
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateStep(_Located):
+    """Ability ``ability`` (Oracle order) of a permanent resolves: activated or triggered."""
+
+    index: int
+    label: str
+    source: str
+    ability: int
+    targets: tuple[str, ...] = ()
+    choices: Choices = field(default_factory=Choices)
+    x: int | None = None
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttachStep(_Located):
+    index: int
+    obj: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class CountersStep(_Located):
+    """Counters are put on (n > 0) or removed from (n < 0) a permanent or player."""
+
+    index: int
+    kind: str
+    on: str
+    n: int
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DamageStep(_Located):
+    """Damage is dealt (CR 120), by ``source`` when the board names one."""
+
+    index: int
+    n: int
+    on: str
+    source: str | None = None
+    combat: bool = False
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveStep(_Located):
+    index: int
+    obj: str
+    to: str = "graveyard"
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndStep(_Located):
+    """A resolved effect's duration is over."""
+
+    index: int
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class FaceStep(_Located):
+    """Turned face up or face down (CR 708; a new timestamp, 613.7f)."""
+
+    index: int
+    obj: str
+    face_down: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStep(_Located):
+    """Phased out or in (CR 702.26; it keeps its timestamp)."""
+
+    index: int
+    obj: str
+    phased_out: bool
+
+
+Step = (
+    EnterStep
+    | CastStep
+    | ActivateStep
+    | AttachStep
+    | CountersStep
+    | DamageStep
+    | LeaveStep
+    | EndStep
+    | FaceStep
+    | PhaseStep
+)
+
+# Steps that create an object or an effect and so take a label.
+LABELLED = (EnterStep, CastStep, ActivateStep)
+
+
+def step_label(step: Step) -> str | None:
+    """The label a step gives to what it creates, if any."""
+    return step.label if isinstance(step, LABELLED) else None

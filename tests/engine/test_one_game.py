@@ -1,0 +1,97 @@
+"""A board's steps are one game: replacement effects see them, choices can be named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_engine import BoardError, evaluate
+
+SCALES = {
+    "name": "Hardened Scales",
+    "mana_cost": "{G}",
+    "colors": ["G"],
+    "types": ["Enchantment"],
+    "abilities": [
+        "If one or more +1/+1 counters would be put on a creature you control, that many "
+        "plus one +1/+1 counters are put on it instead."
+    ],
+}
+SEASON = {
+    "name": "Doubling Season",
+    "mana_cost": "{4}{G}",
+    "colors": ["G"],
+    "types": ["Enchantment"],
+    "abilities": [
+        "If an effect would create one or more tokens under your control, it creates twice "
+        "that many of those tokens instead.",
+        "If an effect would put one or more counters on a permanent you control, it puts "
+        "twice that many of those counters on that permanent instead.",
+    ],
+}
+
+
+def _board(order: list[str] | None = None) -> dict[str, Any]:
+    step: dict[str, Any] = {"counters": "+1/+1", "on": "bears", "n": 1}
+    if order is not None:
+        step["replacements"] = order
+    return {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": SCALES, "as": "scales", "controller": "Alice"},
+            {"enter": SEASON, "as": "season", "controller": "Alice"},
+            {"enter": "Grizzly Bears", "as": "bears", "controller": "Alice"},
+            step,
+        ],
+        "ask": {"characteristics": "bears"},
+    }
+
+
+def test_the_affected_player_orders_the_counter_replacements() -> None:
+    """CR 616.1: Scales then Season gives (1+1)*2 = 4; Season then Scales gives 2+1 = 3."""
+    first = evaluate(_board(["scales", "season"]))
+    second = evaluate(_board(["Doubling Season", "Hardened Scales"]))
+    assert first["objects"]["bears"]["counters"] == {"+1/+1": 4}
+    assert second["objects"]["bears"]["counters"] == {"+1/+1": 3}
+    (choice,) = second["replacements"]
+    assert choice["default"] is False
+    assert len(choice["outcomes"]) == 2  # the other order is named in the answer
+
+
+def test_without_an_order_the_default_is_taken_and_said() -> None:
+    answer = evaluate(_board())
+    (choice,) = answer["replacements"]
+    assert choice["default"] is True
+    assert choice["applied"] == ["scales", "season#1"]  # the order they came into play
+    assert answer["objects"]["bears"]["counters"] == {"+1/+1": 4}
+
+
+def test_an_order_the_rules_dont_allow_is_refused_with_the_legal_ones() -> None:
+    with pytest.raises(BoardError) as error:
+        evaluate(_board(["season"]))
+    assert error.value.path == "steps[3].replacements"
+    assert "616.1" in str(error.value)
+
+
+def test_a_long_copy_chain_is_refused_at_once() -> None:
+    steps: list[dict[str, Any]] = [{"enter": "Grizzly Bears", "as": "c0"}]
+    steps += [
+        {"enter": "Clone", "as": f"c{i}", "choices": {"copy": f"c{i - 1}"}} for i in range(1, 101)
+    ]
+    with pytest.raises(BoardError, match="copy"):
+        evaluate({"format": "mtg-board/1", "steps": steps})
+
+
+def test_an_unperformed_one_shot_is_named_not_dropped() -> None:
+    peek = {"name": "Peek", "types": ["Instant"], "abilities": ["Scry 2."]}
+    answer = evaluate({"format": "mtg-board/1", "steps": [{"cast": peek, "as": "peek"}]})
+    assert answer["not_modelled"] == [
+        {
+            "object": "peek",
+            "ability": "Scry 2.",
+            "why": "the engine doesn't perform this one-shot action, so the board goes on "
+            "without it",
+        }
+    ]
