@@ -42,6 +42,7 @@ from rules_engine.replacement.specs import Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, matches
+from rules_engine.tokens import token_card
 
 
 class Family(StrEnum):
@@ -606,49 +607,8 @@ def _token_kind_fits(kind: str | None, card: CardDef) -> bool:
 
 
 def _token_card(phrase: str) -> CardDef:
-    """ "a 2/2 black Zombie creature token" -> a token's card."""
-    import re
-
-    from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
-
-    phrase, _, granted = phrase.strip().partition(" with ")
-    keywords = tuple(
-        k.strip().capitalize()
-        for k in re.split(r",? and |, ", granted.strip().lower())
-        if k.strip()
-    )
-    m = re.match(
-        r"^(?:a|an|one) (?P<p>\d+)/(?P<t>\d+) (?P<words>.+?) (?:creature )?tokens?$",
-        phrase.strip().lower(),
-    )
-    if not m:
-        named = re.fullmatch(r"(?:a|an|one) (?P<name>\w+) tokens?", phrase.strip(), re.I)
-        if named and named["name"].lower() in ("food", "treasure", "clue", "blood", "map"):
-            # CR 111.10: the predefined artifact tokens.
-            word = named["name"].capitalize()
-            return CardDef(name=f"{word} Token", types=("Artifact",), subtypes=(word,), token=True)
-        return CardDef(name=phrase, types=("Creature",), token=True)
-    colors: list[str] = []
-    subtypes: list[str] = []
-    for word in m["words"].split():
-        if word in COLOR_WORDS:
-            colors.append(COLOR_WORDS[word])
-        elif word in ALL_TYPE_WORDS and ALL_TYPE_WORDS[word][0] == "subtype":
-            subtypes.append(ALL_TYPE_WORDS[word][1])
-    name = " ".join(subtypes + ["Token"])  # CR 111.4: subtypes plus the word "Token"
-    return CardDef(
-        name=name,
-        colors=tuple(colors),
-        types=("Creature",),
-        subtypes=tuple(subtypes),
-        power=m["p"],
-        toughness=m["t"],
-        token=True,
-        rules_text=keywords,
-    )
-
-
-# --- Putting counters -----------------------------------------------------------------
+    """ "a 2/2 black Zombie creature token" -> a token's card (CR 111.4, 111.10)."""
+    return token_card(phrase)
 
 
 def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: EventState) -> bool:
