@@ -767,6 +767,18 @@ def _activate(game: Game, step: ActivateStep) -> Game:
 # --- Events named by a step ------------------------------------------------------------
 
 
+def _perform_step(game: Game, step: CountersStep | DamageStep | LeaveStep, event: Event) -> Game:
+    """The one event a step names, through replacement and prevention (CR 614-616)."""
+    return perform(
+        game,
+        [Pending(event)],
+        enter=_Entering(f"step{step.index}"),
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game
+
+
 def _counters(game: Game, step: CountersStep) -> Game:
     if step.on not in game.players:
         obj = _require_on_battlefield(game, step.on, f"{step.path}.on")
@@ -779,14 +791,7 @@ def _counters(game: Game, step: CountersStep) -> Game:
         return add_counters(game, step.on, step.kind, step.n)  # removing isn't replaced
     # CR 122.6: counters put on by an effect; replacement effects (Hardened Scales) apply.
     event = PutCounters(step.kind, step.on, step.n)
-    return perform(
-        game,
-        [Pending(event)],
-        enter=_Entering(f"step{step.index}"),
-        wanted=step.replacements,
-        where=step.path,
-        step=step.index,
-    ).game
+    return _perform_step(game, step, event)
 
 
 def _damage(game: Game, step: DamageStep) -> Game:
@@ -796,27 +801,13 @@ def _damage(game: Game, step: DamageStep) -> Game:
     if step.source is not None and game.object(step.source) is None:
         raise BoardError(f"{step.path}.from", f'"{step.source}" is not an object')
     event = Damage(step.n, source, step.on, combat=step.combat)
-    return perform(
-        game,
-        [Pending(event)],
-        enter=_Entering(f"step{step.index}"),
-        wanted=step.replacements,
-        where=step.path,
-        step=step.index,
-    ).game
+    return _perform_step(game, step, event)
 
 
 def _leave(game: Game, step: LeaveStep) -> Game:
     _require_on_battlefield(game, step.obj, f"{step.path}.leave")
     event = _zone_move(game, step.obj, step.to)
-    return perform(
-        game,
-        [Pending(event)],
-        enter=_Entering(f"step{step.index}"),
-        wanted=step.replacements,
-        where=step.path,
-        step=step.index,
-    ).game
+    return _perform_step(game, step, event)
 
 
 def _attach(game: Game, step: AttachStep) -> Game:
