@@ -509,3 +509,4 @@ class OneShot:
     players: PlayerRef | None = None  # the players it acts on, when it names players
     slot: int | None = None  # "any target": the target slot (an object or a player)
     token: str = ""  # the token phrase ("a 1/1 white Soldier creature token")
+    regenerable: bool = True  # a destruction "can't be regenerated" (CR 701.19c)

@@ -62,6 +62,9 @@ from rules_engine.tokens import token_card
 # CR 704.3: state-based actions are checked again until none happen; a board whose
 # actions keep producing more is refused rather than looped on.
 MAX_SBA_ROUNDS = 20
+# About two and a half seconds of work on a small machine at most (bench/engine.py measures replay
+# time); the fifty-changeling party board, the largest worked example, needs ~46,000.
+WORK_BUDGET = 60_000
 
 
 def new_game(board: Board) -> Game:
@@ -541,7 +544,7 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
             recipients.append(res.targets[action.slot])
         return [Damage(amount, res.source, r) for r in recipients]
     if kind == "destroy":
-        return [Destroy(label) for label in objects]
+        return [Destroy(label, regenerable=action.regenerable) for label in objects]
     if kind in ("exile", "bounce", "sacrifice"):
         zone = {"exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[kind]
         return [_zone_move(game, label, zone) for label in objects]
@@ -743,9 +746,15 @@ def _ability_to_resolve(
 
 
 def _activate(game: Game, step: ActivateStep) -> Game:
-    obj = _require_on_battlefield(game, step.source, f"{step.path}.activate")
-    chars = compute(game).chars[step.source]
+    obj = game.object(step.source)
+    if obj is None:
+        raise BoardError(f"{step.path}.activate", f'"{step.source}" is no longer in the game')
+    chars = chars_of(game)[step.source]
     ability = _ability_to_resolve(chars, obj, step)
+    if not obj.on_battlefield and ability.kind != "triggered":
+        # Only a triggered ability resolves once its source has left: a "dies" or "leaves
+        # the battlefield" trigger looks back in time (CR 603.10a, 113.7a).
+        _require_on_battlefield(game, step.source, f"{step.path}.activate")
     if "Planeswalker" in chars.types and ability.kind == "activated":
         game = _pay_loyalty(game, step.source, ability.cost, f"{step.path}.ability")
     res = _Resolution(
@@ -950,21 +959,45 @@ class Replayed:
         return tuple(a for check in self.checks[1:] for a in check)
 
 
-def replay_board(board: Board, upto: int | None = None) -> Replayed:
-    """Every step (or the first ``upto``), each followed by state-based actions (704.3)."""
+def _work(game: Game) -> int:
+    """A deterministic measure of what evaluating the layers of this game costs: the
+    permanents times the abilities and resolved effects that may apply to them."""
+    permanents = [o for o in game.objects if o.on_battlefield]
+    effects = sum(1 for o in permanents if o.card.rules_text) + len(game.resolved)
+    return len(permanents) * max(1, effects)
+
+
+def replay_board(
+    board: Board, upto: int | None = None, *, budget: int | None = WORK_BUDGET
+) -> Replayed:
+    """Every step (or the first ``upto``), each followed by state-based actions (704.3).
+
+    Each step evaluates the layers again, so a board's total work is bounded
+    (``budget``, deterministic): a board past it is refused at once with a clear
+    message rather than evaluated for seconds.
+    """
     game = new_game(board)
     before = game
     checks: tuple[tuple[StateBasedAction, ...], ...] = ()
+    spent = 0
     for step in board.steps[:upto]:
+        spent += _work(game)
+        if budget is not None and spent > budget:
+            raise BoardError(
+                step.path,
+                "this board is too big to play out step by step (every step is checked "
+                "through the layers, CR 613, and state-based actions, CR 704.3): use fewer "
+                "permanents, effects or steps",
+            )
         game = apply_step(game, step)
         before = game
         game, checks = check_state(game, step.path)
     return Replayed(before, game, checks)
 
 
-def replay(board: Board, upto: int | None = None) -> Game:
+def replay(board: Board, upto: int | None = None, *, budget: int | None = WORK_BUDGET) -> Game:
     """The game after the board's steps (or the first ``upto`` of them)."""
-    return replay_board(board, upto).game
+    return replay_board(board, upto, budget=budget).game
 
 
 __all__ = ["Replayed", "apply_step", "check_state", "new_game", "replay", "replay_board"]

@@ -462,13 +462,18 @@ _ONE_SHOT = re.compile(
     r"^(draw|untap|tap|destroy|exile|return|sacrifice|discard|counter|create|put|search|"
     r"shuffle|scry|surveil|mill|look|reveal|you gain|you lose|"
     # A player who acts (a one-shot), not a possessive ("each player's creatures get ...").
-    r"target player(?!'s)|each player(?!'s)|each opponent(?!'s)|"
+    r"target player(?!'s)|target opponent(?!'s)|each player(?!'s)|each opponent(?!'s)|"
+    # Players named through an object: "Its controller gains life equal to its power."
+    r"its controller|that creature's controller|that permanent's controller|that player|"
     r"~ deals|it deals|choose|regenerate|prevent|add|attach|investigate|"
     r"proliferate|fight|transform|goad|populate|amass|it fights)\b",
     re.IGNORECASE,
 )
 # One-shots that are read elsewhere: shields (the replacement grammar, CR 615.4, 614.8) and
 # choices made by the step (``choices``).
+_NO_REGENERATION = re.compile(
+    r"^(?:it|they|that creature|those creatures) can't be regenerated$", re.IGNORECASE
+)
 _SHIELD_OR_CHOICE = re.compile(r"^(regenerate|prevent|choose)\b", re.IGNORECASE)
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
 _NOT_LAYERED = re.compile(
@@ -546,6 +551,13 @@ class _Effects:
     unperformed: list[str]
 
 
+# "~ deals 3 damage to any target and you gain 3 life" (Lightning Helix): two one-shots.
+_AND_LIFE = re.compile(
+    r"^(?P<first>(?:(?:~|it) deals .+?|(?:target player|target opponent|each opponent|"
+    r"each player) (?:gains?|loses?) \w+ life)) and (?P<second>(?:you|target player|"
+    r"target opponent|each opponent|each player) (?:gains?|loses?) \w+ life)$",
+    re.IGNORECASE,
+)
 _COMPOUND_CONTROL = re.compile(
     r"^(?P<first>untap .+?) and (?P<second>gain control of (?:it|them))$", re.IGNORECASE
 )
@@ -592,6 +604,8 @@ def _clauses(body: str) -> list[str]:
     can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
     if m := _RULE_AND_HAS.match(body):
         return [f"{m['subj']} {m['rule']}", f"{m['subj']} {m['has']}"]
+    if m := _AND_LIFE.match(body):
+        return [m["first"], m["second"]]
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
@@ -632,6 +646,10 @@ def _parse_clause(
     if re.match(r"^this effect doesn't remove ~$", body, re.IGNORECASE):
         # The Ward cycle: the protection it grants doesn't make it fall off (702.16c, sba.py).
         out.notes.append(sentence)
+        return
+    if _NO_REGENERATION.match(body) and out.actions and out.actions[-1].kind == "destroy":
+        # CR 701.19c: the destruction just before can't be replaced by regeneration.
+        out.actions[-1] = replace(out.actions[-1], regenerable=False)
         return
     if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
         out.rules.append(sentence)

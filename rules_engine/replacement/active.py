@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules_engine.board import Choices
 from rules_engine.characteristics import Characteristics
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
+from rules_engine.steps import Choices
 
 _ = OracleParseError  # re-exported for callers that report grammar faults
 
@@ -57,7 +57,7 @@ def ability_specs(text: str, name: str) -> tuple[Spec, ...]:
 ENTERING_COUNTER_KEYWORDS = {"fading": "fade", "vanishing": "time"}
 
 
-def _keyword_replacements(keyword: str) -> tuple[str, ...]:
+def keyword_replacements(keyword: str) -> tuple[str, ...]:
     m = re.fullmatch(r"(?P<kw>fading|vanishing) (?P<n>\d+)", keyword.strip().lower())
     if m is None:
         return ()
@@ -75,7 +75,7 @@ def specs_of(chars: Characteristics) -> list[tuple[str, Spec]]:
         elif kind == "static":
             texts = instance.parsed.rules
         elif kind == "keyword":
-            texts = _keyword_replacements(instance.parsed.text)
+            texts = keyword_replacements(instance.parsed.text)
         for n, text in enumerate(texts):
             for m, spec in enumerate(ability_specs(text, chars.name)):
                 found.append((f"{instance.key}.{n}.{m}", spec))

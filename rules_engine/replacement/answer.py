@@ -125,6 +125,7 @@ class _Reader:
                     obj.card.token,
                     bool(chars and "Creature" in chars.types),
                     chars.controller if chars else obj.owner,
+                    card_types=frozenset(chars.types if chars else obj.card.types),
                 )
             ]
         if kind == "to_graveyard":

@@ -42,6 +42,8 @@ class Prevented:
 @dataclass(frozen=True, slots=True)
 class Destroy:
     obj: str
+    # "It can't be regenerated" (CR 701.19c): regeneration shields don't apply.
+    regenerable: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,13 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.families import Family, Fresh, applies, apply
 from rules_engine.replacement.specs import TIER_RULES
-from rules_engine.replacement.state import EventState, as_enters, entering_view, madness_effect
+from rules_engine.replacement.state import (
+    EventState,
+    as_enters,
+    entering_view,
+    madness_effect,
+    may_replace_own_entering,
+)
 from rules_engine.replacement.tree import (
     CardChoice,
     CardOption,
@@ -109,7 +115,7 @@ def _candidates(
     if not misreading.replacements_apply:
         return []
     effects = list(board.statics) + list(shields.values())
-    if isinstance(pending.event, Enter):
+    if isinstance(pending.event, Enter) and may_replace_own_entering(pending.event, board):
         effects += entering_view(pending.event, board).own
         effects += as_enters(pending.event, board)
     if isinstance(pending.event, ZoneMove) and pending.event.madness:

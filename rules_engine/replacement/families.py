@@ -406,6 +406,8 @@ def _prevent(
 
 def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventState) -> bool:
     spec = active.spec
+    if spec.family == Family.REGENERATE and not event.regenerable:
+        return False  # CR 701.19c: "can't be regenerated"
     return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR) and object_fits(
         spec.objects, event.obj, active, board
     )

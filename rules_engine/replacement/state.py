@@ -13,16 +13,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules_engine.board import Choices
-from rules_engine.characteristics import Characteristics
+from rules_engine.characteristics import Characteristics, printed_abilities
 from rules_engine.effects import CopyOf, Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
-from rules_engine.replacement.active import ActiveCant, ActiveReplacement, specs_of
+from rules_engine.oracle.parser import ParsedAbility
+from rules_engine.replacement.active import (
+    ActiveCant,
+    ActiveReplacement,
+    keyword_replacements,
+    specs_of,
+)
 from rules_engine.replacement.events import Enter, ZoneMove
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Who
 from rules_engine.sba import protection_qualities
 from rules_engine.selection import World
+from rules_engine.steps import Choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +171,32 @@ class EnteringView:
     @property
     def chars(self) -> Characteristics:
         return self.state[self.own_label]
+
+
+_SELF_REPLACING = ("replacement", "choice", "copy")
+
+
+def may_replace_own_entering(event: Enter, board: EventState) -> bool:
+    """Whether the entering permanent could have abilities of its own that change how it
+    enters (CR 614.12): printed ones, or ones a continuous effect grants (then the
+    permanents already there have granted abilities too). When it can't, its view as it
+    would exist need not be computed."""
+    if event.copy_of is not None or event.face_down:
+        return True
+    printed = printed_abilities(event.card.name, event.card.rules_text, False)
+    granted = (
+        instance
+        for chars in board.chars.values()
+        for instance in chars.abilities
+        if instance.origin != "printed"
+    )
+    return any(_changes_entering(instance.parsed) for instance in (*printed, *granted))
+
+
+def _changes_entering(parsed: ParsedAbility) -> bool:
+    if parsed.kind in _SELF_REPLACING or (parsed.kind == "static" and bool(parsed.rules)):
+        return True
+    return parsed.kind == "keyword" and bool(keyword_replacements(parsed.text))
 
 
 def entering_view(event: Enter, board: EventState) -> EnteringView:
