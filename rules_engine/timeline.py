@@ -607,7 +607,7 @@ def _resolved_replacements(
     for n, spec in enumerate(specs):
         eid = label if len(specs) == 1 else f"{label}.r{n}"
         if isinstance(spec, CantSpec):
-            rules.append(ActiveCant(eid, spec, label, res.controller))
+            rules.append(ActiveCant(eid, spec, label, res.controller, created_by=label))
             continue
         protected = [res.targets]
         if spec.extra == "shares_color" and res.targets:
@@ -637,6 +637,7 @@ def _resolved_replacements(
                     resolved=True,
                     remaining=spec.amount if spec.shield == "amount" else None,
                     name=eid,
+                    created_by=label,
                 )
             )
     return tuple(shields), tuple(rules)
@@ -832,8 +833,8 @@ def _attach(game: Game, step: AttachStep) -> Game:
 def _end(game: Game, step: EndStep) -> Game:
     label = step.effect
     remaining = tuple(r for r in game.resolved if label not in (r.label, r.eid))
-    shields = tuple(s for s in game.shields if s.eid.split(".r")[0] != label)
-    rules = tuple(r for r in game.rules if r.eid.split(".r")[0] != label)
+    shields = tuple(s for s in game.shields if s.created_by != label)
+    rules = tuple(r for r in game.rules if r.created_by != label)
     before = (len(game.resolved), len(game.shields), len(game.rules))
     if (len(remaining), len(shields), len(rules)) == before:
         raise BoardError(

@@ -35,6 +35,7 @@ class ActiveReplacement:
     resolved: bool = False
     remaining: int | None = None  # a "prevent the next N" shield (CR 615.7)
     name: str = ""  # what learners see in paths (several shields may share one name)
+    created_by: str = ""  # the step whose spell or ability created it (its duration ends)
 
     @property
     def shown(self) -> str:
@@ -47,6 +48,7 @@ class ActiveCant:
     spec: CantSpec
     source: str
     controller: str
+    created_by: str = ""  # the step whose spell or ability created it
 
 
 def ability_specs(text: str, name: str) -> tuple[Spec, ...]:
