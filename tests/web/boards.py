@@ -47,3 +47,27 @@ def not_modelled_section(page: str) -> str:
     """The page's "Not modelled here" section (templates/boards/_not_modelled.html), or ""."""
     found = re.search(r'<section class="not-modelled".*?</section>', page, re.S)
     return found.group(0) if found else ""
+
+
+# Hardened Scales (invented: its Oracle text) and Doubling Season, then a +1/+1 counter on
+# Grizzly Bears: the order of the two replacement effects changes the result (CR 616.1).
+HARDENED_SCALES = {
+    "name": "Hardened Scales",
+    "types": ["Enchantment"],
+    "abilities": [
+        "If one or more +1/+1 counters would be put on a creature you control, "
+        "that many plus one +1/+1 counters are put on it instead."
+    ],
+}
+
+
+def scales_and_season(*, season: bool = True, counters: bool = True) -> dict[str, Any]:
+    steps: list[dict[str, Any]] = [
+        {"enter": HARDENED_SCALES, "as": "scales", "controller": "Alice"}
+    ]
+    if season:
+        steps.append({"enter": "Doubling Season", "as": "season", "controller": "Alice"})
+    steps.append({"enter": "Grizzly Bears", "as": "bears", "controller": "Alice"})
+    if counters:
+        steps.append({"counters": "+1/+1", "on": "bears", "n": 1})
+    return {"format": "mtg-board/1", "players": ["Alice", "Bob"], "active": "Alice", "steps": steps}

@@ -14,9 +14,10 @@ from tests.web.boards import (
     example,
     not_modelled_section,
     peek_token,
+    scales_and_season,
     token_of,
 )
-from tutor.boards.codec import canonical_json, decode_board
+from tutor.boards.codec import canonical_json, decode_board, encode_board
 
 
 def test_the_share_link_opens_the_board_with_its_own_link_to_copy(client):
@@ -71,3 +72,31 @@ def test_the_share_page_lists_what_the_engine_does_not_model_by_card_name(client
 def test_a_board_the_engine_models_fully_has_no_not_modelled_section(client):
     page = client.get(f"/b/{token_of(GRAY_OGRE)}").content.decode()
     assert not_modelled_section(page) == "" and "Not modelled here" not in page
+
+
+def test_the_share_page_lists_each_steps_replacement_choices(client):
+    page = client.get(f"/b/{encode_board(scales_and_season())}").content.decode()
+    section = page[page.index("<h2>Replacement choices</h2>") :]
+    assert "<strong>Step 4</strong> (Grizzly Bears would get 1 +1/+1 counter)" in section
+    assert "applied Hardened Scales, then Doubling Season: 4 counters instead of 1" in section
+    assert "Another legal order: Doubling Season first, then Hardened Scales" in section
+    assert "Replacement choices" not in client.get(f"/b/{token_of(GRAY_OGRE)}").content.decode()
+
+
+def test_a_card_shows_the_damage_a_step_marked_on_it(client):
+    shock = {
+        "name": "Shock",
+        "types": ["Instant"],
+        "colors": ["R"],
+        "abilities": ["Shock deals 2 damage to any target."],
+    }
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Hill Giant", "as": "giant", "controller": "Bob"},
+            {"cast": shock, "as": "shock", "controller": "Alice", "targets": ["giant"]},
+        ],
+    }
+    page = client.get(f"/b/{encode_board(board)}").content.decode()
+    assert "2 damage marked" in page  # CR 120.3e: the Giant survives with damage on it

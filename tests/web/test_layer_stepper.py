@@ -7,7 +7,15 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.web.boards import GRAY_OGRE, PEEK_LINE, not_modelled_section, peek_token, token_of
+from tests.web.boards import (
+    GRAY_OGRE,
+    PEEK_LINE,
+    not_modelled_section,
+    peek_token,
+    scales_and_season,
+    token_of,
+)
+from tutor.boards.codec import encode_board
 
 # CR 613.5's worked example: 2/2, the 0/1 in 7b, then counter, +4/+4 and +0/+2 in 7c.
 OGRE_STEPS = [
@@ -116,3 +124,30 @@ def test_every_step_says_what_the_engine_does_not_model_with_or_without_htmx(cli
         assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
         assert "aria-live" not in section
     assert not_modelled_section(client.get(stepper(token_of(GRAY_OGRE))).content.decode()) == ""
+
+
+def test_the_counters_step_tells_the_replacement_effects_that_changed_the_event(
+    client, htmx_client
+):
+    board = scales_and_season()
+    board["steps"][3]["replacements"] = ["season", "scales"]
+    token = encode_board(board)
+    for response in (
+        client.get(stepper(token, "bears", step="1")),
+        htmx_client.get(stepper(token, "bears", step="1")),
+    ):
+        page = response.content.decode()
+        assert "Step 4: Grizzly Bears would get 1 +1/+1 counter." in page
+        assert "<dt>What happened instead</dt><dd>Grizzly Bears gets 3 +1/+1 counters.</dd>" in page
+        assert (
+            "Doubling Season and Hardened Scales both apply (CR 616.1): applied Doubling Season, "
+            "then Hardened Scales: 3 counters instead of 1 (the order chosen)."
+        ) in page
+        assert "Hardened Scales first, then Doubling Season → Grizzly Bears gets 4" in page
+    printed = client.get(stepper(token, "bears", step="0")).content.decode()
+    assert "replacement-story" not in printed
+
+
+def test_an_object_no_replacement_effect_touched_tells_none(client):
+    page = client.get(stepper(token_of(GRAY_OGRE), step="2")).content.decode()
+    assert "replacement-story" not in page

@@ -59,6 +59,14 @@ def swapped(board: dict[str, Any], first: int, second: int) -> dict[str, Any]:
     return changed
 
 
+def with_replacements(board: dict[str, Any], index: int, order: list[str]) -> dict[str, Any]:
+    """The step at ``index`` applying its replacement effects in ``order`` (CR 616.1): the
+    board format's ``"replacements"``, each effect named by its id ("scales", "season#1")."""
+    changed = copy.deepcopy(board)
+    changed["steps"][index]["replacements"] = list(order)
+    return changed
+
+
 def step_index(board: dict[str, Any], raw: str | int) -> int:
     """A step number from a URL, checked against the board (a forged one is a StepProblem)."""
     try:

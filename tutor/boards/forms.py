@@ -8,6 +8,7 @@ the field it concerns, quoting the phrase the grammar could not read.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -15,6 +16,7 @@ from django.urls import reverse_lazy
 
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step
+from tutor.boards.replacements import OrderOption
 from tutor.boards.services import BoardProblem, load_board
 
 VERBS = [
@@ -323,6 +325,31 @@ def _field_for(path: str) -> str | None:
         if fragment in path:
             return field
     return None
+
+
+class ReplacementOrderForm(forms.Form):
+    """Which order a step's replacement effects apply in (CR 616.1): one of the legal
+    orders the engine found (``ReplacementStory.options``), each worded with card names."""
+
+    order = forms.ChoiceField(
+        label="In which order?",
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Choose one of the orders.",
+            "invalid_choice": "That isn't one of the orders the rules allow here.",
+        },
+    )
+
+    def __init__(self, *args: Any, options: Sequence[OrderOption], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["order"].choices = [
+            (o.value, o.words + (" (the default)" if o.default else "")) for o in options
+        ]
+        self.paths = {o.value: list(o.path) for o in options}
+
+    @property
+    def path(self) -> list[str]:
+        return self.paths[self.cleaned_data["order"]]
 
 
 MAX_IMPORT_BYTES = 200_000

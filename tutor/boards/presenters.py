@@ -75,6 +75,7 @@ class CardView:
     attached_to: str | None
     tapped: bool
     face_down: bool
+    damage: int = 0  # damage marked on it this turn (CR 120.3e)
     changed: list[str] = field(default_factory=list)
     dom_id: str = ""  # labels may hold spaces or "#": the page's ids don't use them
 
@@ -115,6 +116,7 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
                 attached_to=obj.attached_to,
                 tapped=obj.tapped,
                 face_down=obj.face_down,
+                damage=obj.damage,
                 changed=changed,
                 dom_id=f"card-{len(cards)}",
             )
@@ -164,6 +166,7 @@ class Frame:
     layer: str = ""
     layer_title: str = ""
     effect: str = ""
+    effect_id: str = ""  # the engine's id ("bears:+1/+1" for counters), never shown
     text: str = ""
     source: str = ""
     source_name: str = ""
@@ -220,6 +223,7 @@ def frames(result: Result, label: str) -> list[Frame]:
                 layer=step.layer,
                 layer_title=LAYER_TITLES[step.layer],
                 effect=names.get(step.effect, step.effect),
+                effect_id=step.effect,
                 text=step.effect_text,
                 source=step.source,
                 source_name=step.source_name,

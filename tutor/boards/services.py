@@ -18,7 +18,9 @@ from rules_engine.cards import library_card
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.replacement.answer import event_answer
+from rules_engine.timeline import replay, replay_board
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
+from tutor.boards.editing import card_names
 from tutor.boards.presenters import (
     Frame,
     Unmodelled,
@@ -27,6 +29,7 @@ from tutor.boards.presenters import (
     game_unmodelled,
     result_unmodelled,
 )
+from tutor.boards.replacements import OrderOption, ReplacementStory, replacement_story
 
 # The site's limit: every page evaluates the whole board, so a board stays small enough
 # to answer quickly (the engine itself accepts more).
@@ -229,14 +232,82 @@ class StepRow:
     text: str
     first: bool
     last: bool
+    replacements: tuple[ReplacementStory, ...] = ()
 
 
-def step_rows(board: dict[str, Any]) -> list[StepRow]:
+def step_rows(board: dict[str, Any], stories: tuple[ReplacementStory, ...] = ()) -> list[StepRow]:
+    """The timeline's rows; ``stories``: the replacement effects each step met."""
     steps = board.get("steps", [])
     return [
-        StepRow(i, step.get("as"), describe_step(step), i == 0, i == len(steps) - 1)
+        StepRow(
+            i,
+            step.get("as"),
+            describe_step(step),
+            i == 0,
+            i == len(steps) - 1,
+            tuple(s for s in stories if s.step == i),
+        )
         for i, step in enumerate(steps)
     ]
+
+
+# --- Replacement effects the steps met (CR 614-616) ---------------------------------
+
+
+def object_names(result: Result) -> dict[str, str]:
+    """Each label's card name (permanents and the board's spells), for learners' words."""
+    names = card_names(result.board.raw)
+    for obj in result.game.objects:
+        if obj.card.name:
+            names[obj.label] = obj.card.name
+    return names
+
+
+def replacement_stories(loaded: LoadedBoard) -> tuple[ReplacementStory, ...]:
+    """Every step whose event met replacement or prevention effects, in learners' words
+    (``replacements.replacement_story``), in the order the steps happened."""
+    return _stories(canonical_json(loaded.board))
+
+
+@lru_cache(maxsize=32)
+def _stories(canonical: str) -> tuple[ReplacementStory, ...]:
+    board = json.loads(canonical)
+    result = _evaluate(canonical)
+    steps = board.get("steps", [])
+    names = object_names(result)
+    stories = []
+    for choice in result.game.choices_made:
+        step = steps[choice.step] if choice.step is not None else None
+        results = None if choice.outcomes else _counters_put(result, step, choice.step)
+        stories.append(replacement_story(choice, step=step, names=names, results=results))
+    return tuple(stories)
+
+
+def order_options(loaded: LoadedBoard, index: int) -> tuple[OrderOption, ...]:
+    """The legal orders of the replacement effects step ``index`` meets, when they lead
+    to different results (none otherwise: there is nothing to choose)."""
+    return tuple(
+        option
+        for story in replacement_stories(loaded)
+        if story.step == index
+        for option in story.options
+    )
+
+
+def _counters_put(
+    result: Result, step: dict[str, Any] | None, index: int | None
+) -> list[dict[str, Any]] | None:
+    """What a counters step actually put on (the engine lists results only when the
+    orders of its replacement effects lead apart): the counts before and after it."""
+    if index is None or not step or "counters" not in step:
+        return None
+    before = replay(result.board, index).object(step["on"])
+    after = replay_board(result.board, index + 1).before.object(step["on"])
+    if after is None:
+        return None
+    kind = step["counters"]
+    n = after.counter_count(kind) - (before.counter_count(kind) if before else 0)
+    return [{"counters": kind, "on": step["on"], "n": n}]
 
 
 def source_steps(board: dict[str, Any], source: str) -> list[int]:
@@ -268,6 +339,7 @@ class LayerStep:
     hide: bool
     verdict: Verdict | None
     not_modelled: tuple[Unmodelled, ...] = ()
+    replacements: tuple[ReplacementStory, ...] = ()
 
 
 def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> LayerStep:
@@ -293,7 +365,27 @@ def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> La
         hide=predict and guess is None and frame.kind == "effect",
         verdict=judge(frame, guess[:40]) if predict and guess is not None else None,
         not_modelled=result_unmodelled(result),
+        replacements=frame_replacements(replacement_stories(loaded), label, frame),
     )
+
+
+def frame_replacements(
+    stories: tuple[ReplacementStory, ...], label: str, frame: Frame
+) -> tuple[ReplacementStory, ...]:
+    """The replacement effects to tell at a layer-stepper frame: at the frame of an
+    object's counters (layer 7c, or 6 for keyword counters), every step whose event put
+    counters of that kind on it; at the printed card, any other event about it (how it
+    entered, ...)."""
+    if frame.kind == "effect" and frame.effect_id.startswith(f"{label}:"):
+        kind = frame.effect_id.removeprefix(f"{label}:")
+        return tuple(s for s in stories if (label, kind) in s.counters)
+    if frame.kind == "printed":
+        return tuple(
+            s
+            for s in stories
+            if label in s.objects and not any(on == label for on, _ in s.counters)
+        )
+    return ()
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ urlpatterns = [
     path(
         "build/<str:token>/move/<str:index>/<str:direction>", views.builder_move, name="board-move"
     ),
+    path("build/<str:token>/order/<str:index>", views.builder_order, name="board-order"),
     path("cards/search", views.card_search, name="card-search"),
     # The share link: the whole board is in the token (tutor/boards/codec.py).
     path("b/<str:token>", views.board_view, name="board"),

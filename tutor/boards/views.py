@@ -22,7 +22,7 @@ from rules_engine.cards import search_library
 from tutor.boards import editing, services
 from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk
-from tutor.boards.forms import BoardImportForm, StepForm
+from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
 from tutor.boards.presenters import battlefield, dependency_graphs, result_unmodelled
 from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
@@ -71,13 +71,18 @@ def _builder_context(
     loaded: services.LoadedBoard,
     form: StepForm | None = None,
     import_form: BoardImportForm | None = None,
+    *,
+    focus_step: int | None = None,
+    order_error: tuple[int, str] | None = None,
 ) -> dict[str, Any]:
     board = loaded.board
     players = board.get("players") or []
     return {
         "board": board,
         "token": encode_board(board),
-        "steps": services.step_rows(board),
+        "steps": services.step_rows(board, services.replacement_stories(loaded)),
+        "focus_step": focus_step,
+        "order_error": order_error,
         "cards": battlefield(loaded.result),
         "sbas": loaded.result.sbas,
         "not_modelled": result_unmodelled(loaded.result),
@@ -103,13 +108,22 @@ def builder(request: HtmxHttpRequest, token: str | None = None) -> HttpResponse:
     return render_page(request, "boards/builder.html", context, fragment="workspace")
 
 
-def _after_change(request: HtmxHttpRequest, loaded: services.LoadedBoard) -> HttpResponse:
-    """POST-redirect-GET for plain forms; for htmx, the new workspace and its URL."""
+def _after_change(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, *, focus_step: int | None = None
+) -> HttpResponse:
+    """POST-redirect-GET for plain forms; for htmx, the new workspace and its URL.
+
+    ``focus_step``: the step just changed; the page lands on its replacement status
+    (htmx focuses it; without JavaScript the address's fragment scrolls to it).
+    """
     url = reverse("board-builder", args=[encode_board(loaded.board)])
     if request.htmx:
-        response = render(request, "boards/builder.html#workspace", _builder_context(loaded))
+        context = _builder_context(loaded, focus_step=focus_step)
+        response = render(request, "boards/builder.html#workspace", context)
         response["HX-Push-Url"] = url
         return response
+    if focus_step is not None:
+        url += f"#step-{focus_step}-replacements"
     return HttpResponseRedirect(url, status=303)
 
 
@@ -121,6 +135,28 @@ def builder_add(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: s
     if form.is_valid() and form.new_board is not None:
         return _after_change(request, services.load_board(form.new_board))
     context = _builder_context(loaded, form)
+    template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
+    response = render(request, template, context, status=422 if request.htmx else 400)
+    if request.htmx:
+        response["HX-Retarget"] = "#workspace"
+        response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+@require_POST
+@with_board
+def builder_order(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str
+) -> HttpResponse:
+    """Choose the order of the replacement effects a step's event meets (CR 616.1)."""
+    board = loaded.board
+    number = editing.step_index(board, index)
+    form = ReplacementOrderForm(request.POST, options=services.order_options(loaded, number))
+    if form.is_valid():
+        changed = editing.with_replacements(board, number, form.path)
+        return _after_change(request, _edited(changed, "given that order"), focus_step=number)
+    error = (number, " ".join(form.errors.get("order", ["Choose one of the orders."])))
+    context = _builder_context(loaded, focus_step=number, order_error=error)
     template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
     response = render(request, template, context, status=422 if request.htmx else 400)
     if request.htmx:
@@ -191,6 +227,7 @@ def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: st
         "sbas": loaded.result.sbas,
         "graphs": dependency_graphs(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
+        "replacements": services.replacement_stories(loaded),
     }
     return render(request, "boards/board.html", context)
 

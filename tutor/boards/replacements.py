@@ -1,0 +1,251 @@
+"""The replacement effects a board's steps met (CR 614-616), in learners' words.
+
+The engine records, for each step whose event met replacement or prevention
+effects, the order it applied them, whether that was its default, and every
+distinct outcome the rules allowed (``Game.choices_made``). ``replacement_story``
+is the one place that words such a choice: the builder's order form, the layer
+stepper and the share page all show what it returns. Card names only: never
+a board's labels or the engine's effect ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.game import StepChoice
+from tutor.boards.event_words import ZONES, describe_result
+
+Names = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class OrderOption:
+    """One legal order of the effects (a path of the engine's choice tree) and its outcome."""
+
+    value: str  # the effect ids joined by ",": what the builder's form posts
+    path: tuple[str, ...]
+    order: str  # "Hardened Scales first, then Doubling Season"
+    outcome: str  # "Grizzly Bears gets 4 +1/+1 counters"
+    default: bool  # the order the engine takes when the board doesn't choose
+    taken: bool  # the order the board takes now
+
+    @property
+    def words(self) -> str:
+        return f"{self.order} → {self.outcome}" if self.outcome else self.order
+
+
+@dataclass(frozen=True)
+class ReplacementStory:
+    """A step's event and the replacement effects it met, told for learners."""
+
+    step: int | None  # the board's step (None: a state-based action after the last one)
+    effects: tuple[str, ...]  # card names of the effects applied, in order
+    would: str  # "Grizzly Bears would get 1 +1/+1 counter"
+    instead: str  # "Grizzly Bears gets 4 +1/+1 counters" ("" when not known)
+    rule: str  # "616.1" when there was an order to choose, else "614" or "615"
+    sentence: str  # "Hardened Scales and Doubling Season both apply (CR 616.1): ..."
+    default: bool  # the board didn't choose: the engine took its default order
+    options: tuple[OrderOption, ...]  # every legal order, when the orders lead apart
+    counters: frozenset[tuple[str, str]]  # (label, kind) of counters the step put on
+    objects: frozenset[str]  # labels of the objects the outcome concerns
+
+    @property
+    def asks(self) -> bool:
+        """The builder should ask: the orders lead to different results, and the board
+        hasn't chosen one."""
+        return self.default and len(self.options) > 1
+
+    @property
+    def chosen(self) -> bool:
+        return not self.default and len(self.options) > 1
+
+    @property
+    def taken(self) -> OrderOption | None:
+        return next((o for o in self.options if o.taken), None)
+
+
+def _count(n: Any, kind: str) -> str:
+    return f"{n} {kind} counter" if n == 1 else f"{n} {kind} counters"
+
+
+def _namer(names: Names) -> Any:
+    def name(thing: Any) -> str:
+        if isinstance(thing, dict):
+            return str(thing.get("name", "a card"))
+        return names.get(str(thing)) or str(thing)
+
+    return name
+
+
+def effect_names(choice: StepChoice, names: Names) -> dict[str, str]:
+    """Each effect id's card name ("season#1" -> "Doubling Season"); two effects from cards
+    of the same name are told apart by number ("Doubling Season (2)")."""
+    learner = dict(choice.names)
+    found: dict[str, str] = {}
+    for eid, aliases in learner.items():
+        label = eid.split("#", 1)[0]
+        others = [a for a in aliases if a not in (eid, label)]
+        found[eid] = names.get(label) or (others[0] if others else label)
+    counts: dict[str, int] = {}
+    for name in found.values():
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    for eid, name in list(found.items()):
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            found[eid] = f"{name} ({seen[name]})"
+    return found
+
+
+def _and(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _order_words(path: Sequence[str], effect: Mapping[str, str]) -> str:
+    named = [effect.get(eid, eid) for eid in path]
+    if not named:
+        return "None of them"
+    if len(named) == 1:
+        return f"Only {named[0]}"
+    return f"{named[0]} first, then " + ", then ".join(named[1:])
+
+
+def _would(step: Mapping[str, Any] | None, name: Any) -> str:
+    """What the step's event would have done with no replacement effect."""
+    if not step:
+        return ""
+    if "counters" in step:
+        return f"{name(step['on'])} would get {_count(step.get('n', 1), step['counters'])}"
+    if "damage" in step:
+        return f"{step['damage']} damage would be dealt to {name(step['on'])}"
+    if "leave" in step:
+        zone = ZONES.get(step.get("to", "graveyard"), step.get("to", "graveyard"))
+        return f"{name(step['leave'])} would go to {zone}"
+    if "enter" in step:
+        return f"{name(step.get('as') or step['enter'])} would enter the battlefield"
+    if "cast" in step:
+        return f"{name(step.get('as') or step['cast'])} would do what it says"
+    if "activate" in step:
+        return f"{name(step['activate'])}'s ability would do what it says"
+    return ""
+
+
+def _result_words(result: Mapping[str, Any], name: Any) -> str:
+    if "counters" in result and "on" in result:
+        return f"{name(result['on'])} gets {_count(result.get('n', 1), result['counters'])}"
+    if "enter" in result:
+        text = f"{name(result['enter'])} enters the battlefield"
+        if result.get("tapped"):
+            text += " tapped"
+        counters = result.get("counters")
+        if isinstance(counters, Mapping) and counters:
+            text += " with " + _and([_count(n, kind) for kind, n in counters.items()])
+        return text
+    return describe_result(dict(result), name)
+
+
+def _outcome_words(results: Sequence[Mapping[str, Any]], name: Any) -> str:
+    if not results:
+        return "nothing happens"
+    return "; ".join(_result_words(r, name) for r in results)
+
+
+def _short(
+    step: Mapping[str, Any] | None, results: Sequence[Mapping[str, Any]] | None, instead: str
+) -> str:
+    """ "4 counters instead of 1" for a counters step, else what happened."""
+    if step and "counters" in step and results and len(results) == 1:
+        only = results[0]
+        if only.get("on") == step.get("on") and only.get("counters") == step.get("counters"):
+            return f"{only.get('n', 1)} counters instead of {step.get('n', 1)}"
+    return f"{instead} instead" if instead else ""
+
+
+def _touched(results: Sequence[Mapping[str, Any]]) -> tuple[set[tuple[str, str]], set[str]]:
+    counters: set[tuple[str, str]] = set()
+    objects: set[str] = set()
+    for result in results:
+        if "counters" in result and "on" in result:
+            counters.add((str(result["on"]), str(result["counters"])))
+            objects.add(str(result["on"]))
+        elif "enter" in result and isinstance(result["enter"], str):
+            objects.add(result["enter"])
+            if isinstance(result.get("counters"), Mapping):
+                counters.update((result["enter"], str(kind)) for kind in result["counters"])
+        for key in ("leave", "on", "to", "regenerate", "destroy", "die", "to_graveyard"):
+            if isinstance(result.get(key), str):
+                objects.add(result[key])
+    return counters, objects
+
+
+def replacement_story(
+    choice: StepChoice,
+    *,
+    step: Mapping[str, Any] | None,
+    names: Names,
+    results: Sequence[Mapping[str, Any]] | None = None,
+) -> ReplacementStory:
+    """One step's replacement choice in words.
+
+    ``step``: the board's step (what would have happened); ``names``: each label's card
+    name; ``results``: what happened, when the engine's outcomes don't say (it lists them
+    only when the orders lead apart).
+    """
+    name = _namer(names)
+    effect = effect_names(choice, names)
+    options: list[OrderOption] = []
+    for outcome in choice.outcomes:
+        outcome_results = outcome.get("results") or []
+        for path in outcome.get("paths") or []:
+            path = tuple(path)
+            if path == choice.path:
+                results = outcome_results
+            options.append(
+                OrderOption(
+                    value=",".join(path),
+                    path=path,
+                    order=_order_words(path, effect),
+                    outcome=_outcome_words(outcome_results, name),
+                    default=choice.default and path == choice.path,
+                    taken=path == choice.path,
+                )
+            )
+    applied = tuple(effect.get(eid, eid) for eid in choice.path)
+    instead = _outcome_words(results, name) if results is not None else ""
+    counters, objects = _touched(results or [])
+    for outcome in choice.outcomes:
+        more_counters, more_objects = _touched(outcome.get("results") or [])
+        counters |= more_counters
+        objects |= more_objects
+    if step and "counters" in step:
+        counters.add((str(step["on"]), str(step["counters"])))
+        objects.add(str(step["on"]))
+    prevention = any("prevented" in r for r in results or [])
+    rule = "616.1" if len(applied) > 1 else ("615" if prevention else "614")
+    if len(applied) > 1:
+        both = "both apply" if len(applied) == 2 else "all apply"
+        opening = f"{_and(applied)} {both} (CR {rule}): applied " + ", then ".join(applied)
+    elif applied:
+        opening = f"{applied[0]} applies (CR {rule})"
+    else:
+        opening = f"No replacement effect was applied (CR {rule})"
+    short = _short(step, results, instead)
+    sentence = f"{opening}: {short}" if short else opening
+    if len(options) > 1:
+        sentence += " (the default order)" if choice.default else " (the order chosen)"
+    return ReplacementStory(
+        step=choice.step,
+        effects=applied,
+        would=_would(step, name),
+        instead=instead,
+        rule=rule,
+        sentence=sentence,
+        default=choice.default,
+        options=tuple(options),
+        counters=frozenset(counters),
+        objects=frozenset(objects),
+    )
