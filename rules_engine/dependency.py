@@ -415,7 +415,8 @@ def _incremental(
         values = effect_payloads(effect, layer, labels, trial, world)
         return Footprint(True, before.text, labels, _what_it_does(values, trial))
     old = dict(before.does)
-    recompute = tuple(x for x in labels if x in changed or not any(k[1] == x for k in old))
+    known = {k[1] for k in old}
+    recompute = tuple(x for x in labels if x in changed or x not in known)
     fresh = (
         dict(_what_it_does(effect_payloads(effect, layer, recompute, trial, world), trial))
         if recompute

@@ -300,7 +300,10 @@ def matches(
     """Does this object fit the filter right now?"""
     c = state[label]
     obj = world.objects[label]
-    return all(check(label, c, obj, state, ctx, relative_to, world) for check in compile_filter(f))
+    for check in compile_filter(f):
+        if not check(label, c, obj, state, ctx, relative_to, world):
+            return False
+    return True
 
 
 def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[str, ...]:
@@ -345,7 +348,10 @@ def _fits(
     c = state[label]
     obj = world.objects[label]
     for f in subject.filters:
-        if all(check(label, c, obj, state, ctx, relative_to, world) for check in compile_filter(f)):
+        for check in compile_filter(f):
+            if not check(label, c, obj, state, ctx, relative_to, world):
+                break
+        else:
             return True
     return False
 
