@@ -8,11 +8,20 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from functools import cache
+from heapq import nlargest
 from importlib import resources
+from itertools import chain
+from pathlib import Path
 from typing import Any
 
+from rules_engine.card_import import COMBINED_LAYOUTS, import_file, read_library
 from rules_engine.errors import BoardError
 from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
 
@@ -83,20 +92,88 @@ def colors_of_cost(mana_cost: str | None) -> tuple[str, ...]:
     return tuple(c for c in COLOR_LETTERS if c in found)
 
 
-@cache
-def load_card_library() -> dict[str, CardRecord]:
-    """Every card file under ``data/cards`` merged by exact Oracle name."""
-    library: dict[str, CardRecord] = {}
-    folder = resources.files("rules_engine") / "data" / "cards"
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".json"):
-            continue
-        for record in json.loads(entry.read_text(encoding="utf-8")):
+# --- The library ----------------------------------------------------------------
+#
+# Every card by its Oracle name, from three sources; a later one wins by name:
+#   1. the bundled snapshot ``data/oracle-cards-2019.json.gz`` (Scryfall's "Oracle
+#      Cards" shape, read through ``card_import`` when the library is first used), or,
+#      when an operator has refreshed it with ``python -m rules_engine cards import``,
+#      the imported library ``data/imported-cards.json.gz`` instead;
+#   2. the hand-checked files ``data/cards/*.json`` (exact current Oracle text; a name
+#      may appear in only one of them), newer cards included (``newer.json``).
+
+_DATA = resources.files("rules_engine") / "data"
+SNAPSHOT = "oracle-cards-2019.json.gz"
+IMPORTED = "imported-cards.json.gz"
+
+
+def imported_library_path() -> Path:
+    """Where ``cards import`` writes the library and the loader looks for it."""
+    return Path(str(_DATA / IMPORTED))
+
+
+def _base_records() -> list[CardRecord]:
+    imported = imported_library_path()
+    if imported.is_file():
+        return read_library(imported)
+    return import_file(Path(str(_DATA / SNAPSHOT)))
+
+
+def _hand_checked() -> list[tuple[str, list[CardRecord]]]:
+    folder = _DATA / "cards"
+    return [
+        (entry.name, json.loads(entry.read_text(encoding="utf-8")))
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+        if entry.name.endswith(".json")
+    ]
+
+
+def build_library(
+    base: Iterable[CardRecord], hand_checked: Iterable[tuple[str, list[CardRecord]]]
+) -> dict[str, CardRecord]:
+    """The base records overridden by name (case-insensitively) by the hand-checked ones."""
+    library = {record["name"]: record for record in base}
+    by_key = {_key(name): name for name in library}
+    checked: dict[str, str] = {}
+    for file_name, records in hand_checked:
+        for record in records:
             name = record["name"]
-            if name in library:
-                raise ValueError(f"{entry.name}: card {name!r} is defined twice")
+            if _key(name) in checked:
+                raise ValueError(f"{file_name}: card {name!r} is defined twice")
+            checked[_key(name)] = file_name
+            library.pop(by_key.get(_key(name), name), None)
             library[name] = record
     return library
+
+
+@cache
+def load_card_library() -> dict[str, CardRecord]:
+    """Every card by exact Oracle name (loaded once, on first use)."""
+    return build_library(_base_records(), _hand_checked())
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
+
+
+@cache
+def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord]]:
+    """Records by case-folded name, and each face of a multi-faced card by its own name."""
+    cards: dict[str, CardRecord] = {}
+    faces: dict[str, CardRecord] = {}
+    for name, record in load_card_library().items():
+        cards[_key(name)] = record
+        for face in record.get("faces", ()):
+            faces.setdefault(_key(face["name"]), face)
+    return cards, faces
+
+
+def library_record(name: str) -> CardRecord | None:
+    """The record of the card with this name (any letter case); a face's name gives the
+    face's record (a face has the shape of a one-faced card)."""
+    cards, faces = _by_name()
+    key = _key(name)
+    return cards.get(key) or faces.get(key)
 
 
 def _pt(value: Any) -> str | None:
@@ -106,7 +183,15 @@ def _pt(value: Any) -> str | None:
 
 
 def card_from_record(record: CardRecord) -> CardDef:
-    """A library record (exact Oracle text) as a card definition."""
+    """A library record (exact Oracle text) as a card definition.
+
+    A card with several faces is the face it shows unless turned over: the front face
+    (CR 712.8a transform and modal double-faced, 709.3a flip, 715.3a adventure, meld);
+    a split card is both halves combined (CR 709.4).
+    """
+    faces = record.get("faces")
+    if faces and record.get("layout") not in COMBINED_LAYOUTS:
+        record = faces[0]
     text = record.get("oracle_text", "")
     return CardDef(
         name=record["name"],
@@ -124,17 +209,167 @@ def card_from_record(record: CardRecord) -> CardDef:
 
 @cache
 def library_card(name: str) -> CardDef | None:
-    record = load_card_library().get(name)
+    """The card with this Oracle name (any letter case), or the named face of a card."""
+    record = library_record(name)
     return card_from_record(record) if record is not None else None
 
 
+# --- Search ------------------------------------------------------------------------
+
+
+def normalize_name(name: str) -> str:
+    """A name as search compares it: case-folded, accents and apostrophes dropped,
+    other punctuation as spaces ("Urza's Saga" -> "urzas saga", "Æther" -> "aether").
+
+    >>> normalize_name("Urborg, Tomb of Yawgmoth")
+    'urborg tomb of yawgmoth'
+    >>> normalize_name("Lim-Dûl's Vault")
+    'lim duls vault'
+    """
+    text = unicodedata.normalize("NFKD", name.casefold().replace("æ", "ae"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = _APOSTROPHES.sub("", text)
+    return _NOT_WORD.sub(" ", text).strip()
+
+
+_APOSTROPHES = re.compile(r"['\u2019]")
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_FUZZY_CANDIDATES = 40
+_FUZZY_MIN_SCORE = 0.75
+
+
+def _trigrams(key: str) -> set[str]:
+    padded = f"  {key} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+@dataclass(frozen=True, slots=True)
+class _SearchIndex:
+    """Every card name and face name, normalized and sorted, with a trigram index."""
+
+    keys: list[str]
+    names: list[str]  # the card each key finds (a face finds its whole card)
+    blob: str  # the keys joined by newlines, for substring search in one pass
+    starts: list[int]  # where each key starts in ``blob``
+    grams: dict[str, list[int]]  # trigram -> the keys that contain it
+    gram_counts: list[int]
+    cards: list[str]  # every card name once, in the order of its normalized name
+
+
+@cache
+def _search_index() -> _SearchIndex:
+    entries: set[tuple[str, str]] = set()
+    for name, record in load_card_library().items():
+        entries.add((normalize_name(name) or _key(name), name))
+        for face in record.get("faces", ()):
+            entries.add((normalize_name(face["name"]) or _key(face["name"]), name))
+    ordered = sorted(entries)
+    keys = [k for k, _ in ordered]
+    starts: list[int] = []
+    offset = 0
+    for key in keys:
+        starts.append(offset)
+        offset += len(key) + 1
+    grams: dict[str, list[int]] = defaultdict(list)
+    gram_counts: list[int] = []
+    for i, key in enumerate(keys):
+        found = _trigrams(key)
+        gram_counts.append(len(found))
+        for gram in found:
+            grams[gram].append(i)
+    return _SearchIndex(
+        keys,
+        [n for _, n in ordered],
+        "\n".join(keys),
+        starts,
+        dict(grams),
+        gram_counts,
+        sorted(load_card_library(), key=lambda n: (normalize_name(n), n)),
+    )
+
+
 def search_library(query: str, limit: int = 20) -> list[str]:
-    """Card names containing the query, best matches (prefix) first."""
-    q = query.strip().lower()
-    names = sorted(load_card_library())
-    prefix = [n for n in names if n.lower().startswith(q)]
-    inner = [n for n in names if q in n.lower() and n not in prefix]
-    return (prefix + inner)[:limit]
+    """Card names for what a user typed, best first: the exact name, names that start
+    with it, names with a word that starts with it, names that contain it, then names
+    close to it (a typo, a missing letter). Case, accents and punctuation don't matter;
+    a multi-faced card is found by any face's name.
+
+    >>> search_library("opalesence", limit=1)
+    ['Opalescence']
+    """
+    if limit <= 0:
+        return []
+    index = _search_index()
+    q = normalize_name(query) or _key(query)
+    if not q:
+        return index.cards[:limit]
+    found: list[str] = []
+    seen: set[str] = set()
+
+    def add(i: int) -> bool:
+        name = index.names[i]
+        if name not in seen:
+            seen.add(name)
+            found.append(name)
+        return len(found) >= limit
+
+    # Exact and prefix matches: a run of the sorted keys.
+    lo = bisect_left(index.keys, q)
+    for i in range(lo, len(index.keys)):
+        if not index.keys[i].startswith(q) or add(i):
+            break
+    if len(found) >= limit:
+        return found
+    # Word-start matches, then inner ones, each in name order.
+    for needle, word_start in ((" " + q, True), (q, False)):
+        pos = index.blob.find(needle)
+        while pos != -1:
+            i = bisect_right(index.starts, pos) - 1
+            inner = pos > index.starts[i] and index.blob[pos - 1] != " "
+            if (word_start or inner) and add(i):
+                return found
+            pos = index.blob.find(needle, pos + 1)
+    # Every word of the query starting a word of the name, in any order ("tomb urborg").
+    words = q.split()
+    if len(words) > 1:
+        longest = max(words, key=len)
+        for i, key in enumerate(index.keys):
+            spaced = " " + key
+            if (
+                longest in key
+                and all(f" {w}" in spaced for w in words)
+                and index.names[i] not in seen
+                and add(i)
+            ):
+                return found
+    return found + _fuzzy(index, q, limit - len(found), seen)
+
+
+def _fuzzy(index: _SearchIndex, q: str, limit: int, seen: set[str]) -> list[str]:
+    """Names within a typo or two of the query: the keys sharing the most trigrams
+    with it, scored by difflib's ratio against the whole name or its start."""
+    if len(q) < 3:
+        return []
+    wanted = _trigrams(q)
+    shared = Counter(chain.from_iterable(index.grams.get(g, ()) for g in wanted))
+    candidates = nlargest(
+        _FUZZY_CANDIDATES,
+        shared,
+        key=lambda i: shared[i] / (len(wanted) + index.gram_counts[i] - shared[i]),
+    )
+    scored: dict[str, float] = {}
+    for i in candidates:
+        name = index.names[i]
+        if name in seen:
+            continue
+        key = index.keys[i]
+        score = SequenceMatcher(None, q, key).ratio()
+        if len(key) > len(q) + 2:
+            # A typo in the first words of a long name ("urbog tomb").
+            score = max(score, SequenceMatcher(None, q, key[: len(q)]).ratio() - 0.05)
+        if score >= _FUZZY_MIN_SCORE and score > scored.get(name, 0.0):
+            scored[name] = score
+    return sorted(scored, key=lambda n: (-scored[n], n))[:limit]
 
 
 _INLINE_KEYS = {
@@ -168,7 +403,7 @@ def card_from_json(value: Any, path: str) -> CardDef:
     if isinstance(value, str):
         card = library_card(value)
         if card is None:
-            close = search_library(value.split(",")[0][:6], limit=3)
+            close = search_library(value, limit=3)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise BoardError(path, f'no card named "{value}" in the library{hint}')
         return card

@@ -2,6 +2,10 @@
 
 Prints the board format's JSON answer; a malformed board gets one line
 naming the JSON path of the fault and exit status 2, never a traceback.
+
+``python -m rules_engine cards import FILE [--out PATH]`` reads a Scryfall "Oracle
+Cards" or MTGJSON AtomicCards file and writes the card library the engine loads
+(``docs/card-library.md``).
 """
 
 from __future__ import annotations
@@ -49,7 +53,20 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         choices=[m.slug for m in MISCONCEPTIONS if m.replacement],
         help="walk the choices as a learner making this named mistake would",
     )
+    cards = commands.add_parser("cards", help="the card library")
+    card_commands = cards.add_subparsers(dest="cards_command", required=True)
+    card_import = card_commands.add_parser(
+        "import", help="read Scryfall Oracle Cards or MTGJSON AtomicCards into the library"
+    )
+    card_import.add_argument("file", help="a .json file, plain or compressed (gzip, bz2, xz)")
+    card_import.add_argument(
+        "--out",
+        help="where to write the imported library (default: where the engine loads it from, "
+        "rules_engine/data/imported-cards.json.gz)",
+    )
     args = parser.parse_args(argv)
+    if args.command == "cards":
+        return _import_cards(args.file, args.out, out)
     try:
         data = _load(args.board)
     except OSError as exc:
@@ -88,4 +105,28 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     # Text that isn't valid Unicode (a lone surrogate in a name) is shown escaped, not a crash.
     print(text.encode("utf-8", "backslashreplace").decode("utf-8"), file=out)
+    return 0
+
+
+def _import_cards(file: str, out_path: str | None, out: TextIO) -> int:
+    from rules_engine.card_import import CardImportError, ImportReport, import_file, write_library
+    from rules_engine.cards import imported_library_path
+
+    report = ImportReport()
+    try:
+        records = import_file(Path(file), report)
+    except OSError as exc:
+        print(f"error: cannot read {file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (ValueError, EOFError) as exc:  # CardImportError, bad JSON, a broken archive
+        kind = "" if isinstance(exc, CardImportError) else "not valid JSON or archive: "
+        print(f"error: {file}: {kind}{exc}", file=sys.stderr)
+        return 2
+    target = Path(out_path) if out_path else imported_library_path()
+    try:
+        write_library(records, target)
+    except OSError as exc:
+        print(f"error: cannot write {target}: {exc.strerror}", file=sys.stderr)
+        return 2
+    print(f"cards import: {report.summary()}; wrote {target}", file=out)
     return 0
