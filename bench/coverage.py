@@ -139,6 +139,7 @@ def card_class(card: CardDef) -> str:
     text = re.sub(r"\([^)]*\)", "", card.oracle_text)
     if not text.strip():
         return "other"
+    text = text.replace(card.name, "~")
     if _CDA.search(text):
         return "cda"
     if _REPLACEMENT.search(text):

@@ -24,11 +24,12 @@ from rules_engine.effects import (
     TypeChange,
 )
 from rules_engine.game import CopySnapshot, GameObject, ResolvedEffect
+from rules_engine.oracle.keywords import KEYWORD_COUNTERS
 from rules_engine.selection import Context, State, World, condition_holds, select
-from rules_engine.vocabulary import KEYWORDS
 
 EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
 SELF_SUBJECT = Subject("self", words="~")
+_KEYWORD_COUNTER_NAMES = frozenset(k.info.name for k in KEYWORD_COUNTERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +183,7 @@ def rule_effects(world: World) -> list[Effect]:
             )
         timestamps = dict(obj.counter_timestamps)
         for kind, n in obj.counters:
-            if kind.lower() in KEYWORDS and n > 0:
+            if kind.lower() in _KEYWORD_COUNTER_NAMES and n > 0:
                 # CR 613.1f, 122.1b: a keyword counter grants its keyword in layer 6.
                 ts = timestamps.get(kind, obj.timestamp)
                 spec = EffectSpec(

@@ -14,6 +14,7 @@ from rules_engine.game import Game, GameObject, StepChoice
 from rules_engine.layers import Evaluation, TraceStep, compute
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.replacement.tree import outcome_json
 from rules_engine.sba import StateBasedAction
 from rules_engine.steps import step_label
 from rules_engine.timeline import replay_board
@@ -384,7 +385,7 @@ def choice_json(choice: StepChoice) -> dict[str, Any]:
         "default": choice.default,
     }
     if choice.outcomes:
-        data["outcomes"] = list(choice.outcomes)
+        data["outcomes"] = [outcome_json(outcome) for outcome in choice.outcomes]
     return data
 
 

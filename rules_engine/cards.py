@@ -23,6 +23,7 @@ from typing import Any
 
 from rules_engine.card_import import COMBINED_LAYOUTS, import_file, read_library
 from rules_engine.errors import BoardError
+from rules_engine.oracle.text import paragraphs
 from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
 
 CardRecord = dict[str, Any]
@@ -200,7 +201,7 @@ def card_from_record(record: CardRecord) -> CardDef:
         supertypes=tuple(record.get("supertypes", ())),
         types=tuple(record.get("types", ())),
         subtypes=tuple(record.get("subtypes", ())),
-        rules_text=tuple(p for p in text.split("\n") if p.strip()),
+        rules_text=paragraphs(text.split("\n")),
         power=_pt(record.get("power")),
         toughness=_pt(record.get("toughness")),
         loyalty=_pt(record.get("loyalty")),
@@ -449,7 +450,7 @@ def card_from_json(value: Any, path: str) -> CardDef:
         supertypes=_string_list(value.get("supertypes", []), f"{path}.supertypes", SUPERTYPES),
         types=types,
         subtypes=_string_list(value.get("subtypes", []), f"{path}.subtypes"),
-        rules_text=tuple(a.strip() for a in abilities if a.strip()),
+        rules_text=paragraphs(abilities),
         power=_pt(value.get("power")),
         toughness=_pt(value.get("toughness")),
         loyalty=_pt(value.get("loyalty")),

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from rules_engine.cards import CardDef, mana_value
 from rules_engine.effects import CopyOf
+from rules_engine.oracle.keywords import has_keyword
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
@@ -138,9 +139,9 @@ class Characteristics:
         return frozenset(s for s in self.subtypes if s in CREATURE_TYPES)
 
     def has_ability(self, name: str) -> bool:
-        """Keyword check by name ("flying", "islandwalk")."""
+        """Keyword check by name ("flying", "islandwalk"; "toxic" finds "Toxic 1")."""
         wanted = name.lower()
-        return any(a.text.lower() == wanted for a in self.abilities)
+        return any(a.text.lower() == wanted or has_keyword(a.text, wanted) for a in self.abilities)
 
     def ability_texts(self) -> list[str]:
         return [a.text for a in self.abilities]

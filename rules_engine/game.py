@@ -8,13 +8,17 @@ what-if analysis copies nothing by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement
 from rules_engine.steps import Choices
+
+if TYPE_CHECKING:  # annotations only: the replacement tree reads games itself
+    from rules_engine.replacement.events import Event
+    from rules_engine.replacement.tree import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +114,12 @@ class StepChoice:
     step: int | None
     path: tuple[str, ...]
     default: bool
-    # Every distinct outcome the rules allowed, as the event answer writes them (JSON).
-    outcomes: tuple[dict[str, Any], ...] = ()
+    # Every distinct outcome the rules allowed, when the orders lead apart (else empty).
+    outcomes: tuple[Outcome, ...] = ()
     # Each applied effect's id with the names a learner may use for it.
     names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # What happened on the path taken.
+    results: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

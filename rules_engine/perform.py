@@ -32,7 +32,7 @@ from rules_engine.replacement.events import (
     WinGame,
     ZoneMove,
 )
-from rules_engine.replacement.explore import Explorer, Leaf, Pending, outcomes
+from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outcomes
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 
@@ -180,13 +180,14 @@ def perform(
     leaf, default = choose_leaf(explorer.leaves, wanted, names, where)
     choice = None
     if len(explorer.leaves) > 1 or leaf.path:
-        found = outcomes(explorer.leaves)
+        found = group_outcomes(explorer.leaves)
         choice = StepChoice(
             step=step,
             path=leaf.path,
             default=default,
             outcomes=tuple(found) if len(found) > 1 else (),
             names=tuple(sorted((k, tuple(sorted(v))) for k, v in names.items())),
+            results=tuple(leaf.results),
         )
     game = replace(game, shields=tuple(_shields_after(game, leaf)))
     game = apply_results(game, leaf.results, enter=enter, label_for=label_for or {})

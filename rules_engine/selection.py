@@ -300,7 +300,8 @@ def matches(
     """Does this object fit the filter right now?"""
     c = state[label]
     obj = world.objects[label]
-    for check in compile_filter(f):
+    # A plain loop: this runs for every object and filter of every dependency trial.
+    for check in compile_filter(f):  # noqa: SIM110
         if not check(label, c, obj, state, ctx, relative_to, world):
             return False
     return True

@@ -21,6 +21,7 @@ from rules_engine.characteristics import Characteristics, own_copy_ability, prin
 from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
+from rules_engine.gaps import board_gaps, resolution_gaps, unreadable_replacement
 from rules_engine.layers import compute
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
 from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
@@ -40,7 +41,7 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.grammar import parse_replacements
-from rules_engine.replacement.specs import CantSpec
+from rules_engine.replacement.specs import CantSpec, Spec
 from rules_engine.sba import StateBasedAction, state_based_actions
 from rules_engine.selection import Context, World, condition_holds, matches, select
 from rules_engine.steps import (
@@ -402,7 +403,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             )
             locked.extend(values.items())
         resolved.append(replace(stub, affected=affected, locked=tuple(locked)))
-    shields, rules = _resolved_replacements(res, abilities, timestamp, state, world)
+    shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
     game = replace(
         game,
         resolved=game.resolved + tuple(resolved),
@@ -411,12 +412,9 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         next_order=game.next_order + 1,
     )
     hook = _Entering(res.label)
-    gaps = [
-        NotModelled(res.source if not res.is_spell else res.label, text, _UNPERFORMED)
-        for ability in abilities
-        for text in ability.unperformed
-    ]
-    game = note_unmodelled(game, gaps)
+    who = res.label if res.is_spell else res.source
+    gaps = resolution_gaps(who, abilities, spell=res.is_spell)
+    game = note_unmodelled(game, [*gaps, *unread])
     for ability in abilities:
         for action in ability.actions:
             if _missing_target(action, res):
@@ -432,9 +430,6 @@ def _missing_target(action: OneShot, res: _Resolution) -> bool:
     if action.slot is not None:
         slots.append(action.slot)
     return any(slot >= len(res.targets) for slot in slots)
-
-
-_UNPERFORMED = "the engine doesn't perform this one-shot action, so the board goes on without it"
 
 
 def _check_text_change(action: ChangeText, res: _Resolution) -> None:
@@ -592,18 +587,24 @@ def _resolved_replacements(
     timestamp: int,
     state: dict[str, Characteristics],
     world: World,
-) -> tuple[tuple[ActiveReplacement, ...], tuple[ActiveCant, ...]]:
-    """Shields and "can't" effects a resolving spell or ability creates (CR 615.4, 614.17)."""
+) -> tuple[tuple[ActiveReplacement, ...], tuple[ActiveCant, ...], tuple[NotModelled, ...]]:
+    """Shields and "can't" effects a resolving spell or ability creates (CR 615.4, 614.17),
+    and the replacement texts it has that the engine does not model yet."""
     label = res.label
     shields: list[ActiveReplacement] = []
     rules: list[ActiveCant] = []
+    gaps: list[NotModelled] = []
     # One text per ability: a later sentence may add to an earlier one ("If damage is
     # prevented this way, ...").
     texts = [" ".join((*ability.notes, *ability.rules)) for ability in abilities]
-    try:
-        specs = [spec for text in texts for spec in parse_replacements(text, res.source_name)]
-    except OracleParseError as exc:
-        raise BoardError(res.path, f"{res.source_name}: {exc}") from exc
+    specs: list[Spec] = []
+    for text in texts:
+        try:
+            specs.extend(parse_replacements(text, res.source_name))
+        except OracleParseError as exc:
+            gaps.append(
+                unreadable_replacement(res.label if res.is_spell else res.source, text, str(exc))
+            )
     for n, spec in enumerate(specs):
         eid = label if len(specs) == 1 else f"{label}.r{n}"
         if isinstance(spec, CantSpec):
@@ -640,7 +641,7 @@ def _resolved_replacements(
                     created_by=label,
                 )
             )
-    return tuple(shields), tuple(rules)
+    return tuple(shields), tuple(rules), tuple(gaps)
 
 
 def _legal_target(
@@ -738,6 +739,9 @@ def _ability_to_resolve(
             f"(abilities that can resolve: {listing or 'none'})",
         )
     parsed = candidates[0].parsed
+    if parsed.unreadable is not None:
+        # Inert until it resolves (CR 602.2), so the card was placed; resolving needs the text.
+        raise BoardError(f"{step.path}.ability", f"{chars.name}: {parsed.unreadable}")
     if parsed.kind != "triggered":
         return parsed
     try:
@@ -993,6 +997,7 @@ def replay_board(
         game = apply_step(game, step)
         before = game
         game, checks = check_state(game, step.path)
+        game = note_unmodelled(game, board_gaps(game))
     return Replayed(before, game, checks)
 
 

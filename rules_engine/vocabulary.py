@@ -6,6 +6,8 @@ effects (CR 612) agree on what counts as a color word or a type word.
 
 from __future__ import annotations
 
+from rules_engine.oracle.keywords import KEYWORD_NAMES
+
 # CR 105.1: the five colors, written by their letters everywhere in the engine.
 COLOR_LETTERS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 COLOR_WORDS: dict[str, str] = {
@@ -521,94 +523,6 @@ for _t in SUBTYPE_CATEGORY:
     ALL_TYPE_WORDS.setdefault(_t.lower(), ("subtype", _t))
     ALL_TYPE_WORDS.setdefault(plural(_t).lower(), ("subtype", _t))
 
-# CR 702: keyword abilities that are written as the keyword alone (possibly with a
-# parameter), so that "Flying, first strike" splits into two abilities.
-KEYWORDS: frozenset[str] = frozenset(
-    {
-        "deathtouch",
-        "defender",
-        "double strike",
-        "enchant",
-        "equip",
-        "first strike",
-        "flash",
-        "flying",
-        "haste",
-        "hexproof",
-        "indestructible",
-        "intimidate",
-        "landwalk",
-        "lifelink",
-        "protection",
-        "reach",
-        "shroud",
-        "trample",
-        "vigilance",
-        "banding",
-        "rampage",
-        "flanking",
-        "fading",
-        "vanishing",
-        "phasing",
-        "fear",
-        "morph",
-        "megamorph",
-        "changeling",
-        "split second",
-        "menace",
-        "prowess",
-        "ward",
-        "cycling",
-        "cumulative upkeep",
-        "partner",
-        "companion",
-        "dredge",
-        "madness",
-        "flashback",
-        "echo",
-        "buyback",
-        "storm",
-        "cascade",
-        "affinity",
-        "umbra armor",
-        "totem armor",
-        "ninjutsu",
-        "evoke",
-        "suspend",
-        "escape",
-        "unearth",
-        "toxic",
-        "afflict",
-        "bushido",
-        "annihilator",
-        "exalted",
-        "battle cry",
-        "mentor",
-        "training",
-        "kicker",
-        "fortify",
-        "shadow",
-        "horsemanship",
-        "wither",
-        "infect",
-        "persist",
-        "undying",
-        "devoid",
-        "convoke",
-        "delve",
-        "islandwalk",
-        "swampwalk",
-        "mountainwalk",
-        "forestwalk",
-        "plainswalk",
-        "skulk",
-        "evolve",
-        "dethrone",
-        "outlast",
-        "riot",
-        "decayed",
-        "disguise",
-        "cloak",
-        "extort",
-    }
-)
+# CR 702: every keyword ability's name (and older name: "totem armor") in lower case, from
+# the one keyword table (rules_engine/oracle/keywords.py), which also says what each does.
+KEYWORDS: frozenset[str] = KEYWORD_NAMES

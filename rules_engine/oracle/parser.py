@@ -50,12 +50,27 @@ from rules_engine.effects import (
 )
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.keywords import (
+    Category,
+    Keyword,
+    condition_keyword,
+    parse_keyword,
+    split_keyword_line,
+)
 from rules_engine.oracle.predicates import (
     merge_type_parts,
     parse_expression,
     parse_predicates,
 )
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.templates import (
+    Builds,
+    colon_split,
+    makes_continuous_effect,
+    performs_actions,
+    replaces_events,
+    route_line,
+)
 from rules_engine.oracle.text import (
     SELF,
     check_numbers,
@@ -65,7 +80,7 @@ from rules_engine.oracle.text import (
     strip_reminder,
     tokenize,
 )
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS, subtype_category
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, subtype_category
 
 AbilityKind = Literal[
     "keyword",
@@ -78,6 +93,8 @@ AbilityKind = Literal[
     "choice",
     "copy",
     "modal",
+    "additional_cost",
+    "casting_rule",
 ]
 
 __all__ = [
@@ -105,6 +122,10 @@ class ParsedAbility:
     actions: tuple[OneShot, ...] = ()
     # One-shot sentences recognised but not performed (reported as not modelled).
     unperformed: tuple[str, ...] = ()
+    # An activated ability whose effect can't be read yet: why (refused if it resolves).
+    unreadable: str | None = None
+    # Continuous-effect sentences recognised but not applied yet: (sentence, why).
+    gaps: tuple[tuple[str, str], ...] = ()
 
     @property
     def keyword(self) -> str | None:
@@ -118,57 +139,19 @@ class ParsedAbility:
 # --- Ability lines ---------------------------------------------------------------
 
 _ABILITY_WORD = re.compile(r"^([A-Z][\w' ]+?) — (?!•)")
-_TRIGGER = re.compile(r"^(when|whenever|at)\b", re.IGNORECASE)
-_COST_WORDS = re.compile(
-    r"^([{+\-−0-9X]|discard|sacrifice|pay|tap|untap|exile|remove|return|put|collect|reveal)",
-    re.IGNORECASE,
-)
 _ENTERS_COPY = re.compile(
     r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
     r"(?:, except (?P<except>.+?))?\.?$",
     re.IGNORECASE,
 )
 _CHOICE = re.compile(r"^as ~ enters, choose (?:a|an) (?P<what>[\w ]+?)\.?$", re.IGNORECASE)
-_REPLACEMENT = re.compile(
-    r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|"
-    r"\bskips?\b|\bprevent\b|\bregenerate\b|is dealt to|\bcan't be prevented\b",
-    re.IGNORECASE,
-)
 
 
 def _split_keywords(line: str) -> list[str] | None:
-    """ "Flying, first strike" -> ["Flying", "First strike"]; None if not all keywords."""
-    if re.match(r"^(enchant|partner with|companion —|cumulative upkeep)\b", line, re.IGNORECASE):
-        return [line]  # one keyword whose parameter may hold commas or a cost
-    pieces = [p.strip() for p in re.split(r"[,;] ", line)]
-    result: list[str] = []
-    for piece in pieces:
-        lowered = piece.lower()
-        first_two = " ".join(lowered.split()[:2])
-        first = lowered.split()[0] if lowered else ""
-        if (
-            first_two in KEYWORDS
-            or first in KEYWORDS
-            or (first.endswith("walk") and len(lowered.split()) == 1)
-        ):
-            result.append(piece[0].upper() + piece[1:])
-        else:
-            return None
-    return result
-
-
-def _colon_split(text: str) -> tuple[str, str] | None:
-    """ "{1}: ~ becomes ..." -> (cost, effect) when the colon is outside quotes."""
-    in_quote = False
-    for i, ch in enumerate(text):
-        if ch == '"':
-            in_quote = not in_quote
-        elif ch == ":" and not in_quote:
-            cost, effect = text[:i].strip(), text[i + 1 :].strip()
-            if _COST_WORDS.match(cost) and "." not in cost:
-                return cost, effect
-            return None
-    return None
+    """ "Flying, first strike" -> ["Flying", "First strike"]; None if not all keywords
+    (the keyword table, oracle/keywords.py, decides)."""
+    keywords = split_keyword_line(line)
+    return None if keywords is None else [k.text for k in keywords]
 
 
 def parse_ability_text(line: str, name: str, *, spell: bool = False) -> tuple[ParsedAbility, ...]:
@@ -192,50 +175,56 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         spelled = f"{{T}}: {name} becomes an artifact creature until end of turn."
         (ability,) = _parse_line(spelled, name, spell)
         return (replace(ability, text=display, cost=f"Crew {m[1]}"),)
+    if route_line(display, spell=spell).builds is Builds.LEVEL_BOX:
+        # CR 711.2: the box's P/T and abilities hold only with that many level counters,
+        # which the engine doesn't apply yet; named, never applied unconditionally.
+        why = "a leveler's level box (CR 711.2), which the engine does not apply yet"
+        return (ParsedAbility(display, "static", gaps=((display, why),)),)
     keywords = _split_keywords(display)
     if keywords:
         return tuple(_keyword(k) for k in keywords)
+    if route_line(display, spell=spell).name == "saga chapter ability":
+        return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
+    if (word := _ABILITY_WORD.match(display)) and (kw := condition_keyword(word[1])):
+        # Unlike an ability word (CR 207.2c), the keyword is a condition the engine doesn't
+        # track; reading the ability without it would apply it always.
+        raise OracleParseError(
+            display, f"the engine doesn't track the {kw.info.name} condition (CR {kw.info.rule})"
+        )
     body = _ABILITY_WORD.sub("", display)
     marked = mark_self(body, name)
-    if _TRIGGER.match(marked):
+    template = route_line(marked, spell=spell)  # the one routing table (oracle/templates.py)
+    builds = template.builds
+    if builds is Builds.MODAL:
+        return (ParsedAbility(display, "modal"),)
+    if builds is Builds.TRIGGERED:
         return (ParsedAbility(display, "triggered"),)
-    split = _colon_split(marked)
-    if split is not None:
-        cost, effect = split
-        if re.match(r"^add\b", effect, re.IGNORECASE):
-            return (ParsedAbility(display, "mana", cost=cost),)
-        parsed = _parse_effects(effect, resolving=True)
-        return (
-            ParsedAbility(
-                display,
-                "activated",
-                tuple(parsed.effects),
-                cost=cost,
-                rules=tuple(parsed.rules),
-                notes=tuple(parsed.notes),
-                actions=tuple(parsed.actions),
-                unperformed=tuple(parsed.unperformed),
-            ),
+    if builds in (Builds.ADDITIONAL_COST, Builds.CASTING_RULE):
+        # CR 601.2f, 601.3: how the card is cast; nothing on the battlefield.
+        kind: AbilityKind = (
+            "additional_cost" if builds is Builds.ADDITIONAL_COST else "casting_rule"
         )
-    choice = _CHOICE.match(marked)
-    if choice:
+        return (ParsedAbility(display, kind),)
+    if builds is Builds.MANA:
+        cost, _ = colon_split(marked) or ("", "")
+        return (ParsedAbility(display, "mana", cost=cost),)
+    if builds is Builds.ACTIVATED:
+        cost, effect = colon_split(marked) or ("", "")
+        return (_activated_ability(display, cost, effect),)
+    if builds is Builds.CHOICE:
+        choice = _CHOICE.match(marked)
+        assert choice is not None
         return (ParsedAbility(display, "choice", choice=_choice_kind(choice["what"], display)),)
-    copy = _ENTERS_COPY.match(marked)
-    if copy:
+    if builds is Builds.COPY:
+        copy = _ENTERS_COPY.match(marked)
+        if copy is None:
+            raise OracleParseError(display, "cannot read what it enters as a copy of")
         copied = _enters_as_copy(display, copy["what"], copy["except"])
         if copy["tapped"] and copied.copy is not None:
             # Vesuva: "enter tapped as a copy" (how it enters, 614.1c; not a copiable value).
             copied = replace(copied, copy=replace(copied.copy, enters_tapped=True))
         return (copied,)
-    unquoted = re.sub(r'"[^"]*"', '""', marked)
-    conditional_replacement = re.match(
-        r"^as long as [^,]+, [^,]*\bwould\b.*\binstead\b", unquoted, re.IGNORECASE
-    )  # Elderscale Wurm: "As long as you have 7 or more life, damage that would ..."
-    if (
-        not spell
-        and _REPLACEMENT.search(unquoted)
-        and (conditional_replacement or not unquoted.lower().startswith("as long as"))
-    ):
+    if builds is Builds.REPLACEMENT:
         return (ParsedAbility(display, "replacement"),)
     parsed = _parse_effects(marked, resolving=spell)
     return (
@@ -247,7 +236,28 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             notes=tuple(parsed.notes),
             actions=tuple(parsed.actions),
             unperformed=tuple(parsed.unperformed),
+            gaps=tuple(parsed.gaps),
         ),
+    )
+
+
+def _activated_ability(display: str, cost: str, effect: str) -> ParsedAbility:
+    """CR 602: an activated ability makes nothing until it resolves, so text the engine
+    cannot read yet keeps the card placeable; resolving it is refused, quoting the text."""
+    try:
+        parsed = _parse_effects(effect, resolving=True)
+    except OracleParseError as error:
+        return ParsedAbility(display, "activated", cost=cost, unreadable=str(error))
+    return ParsedAbility(
+        display,
+        "activated",
+        tuple(parsed.effects),
+        cost=cost,
+        rules=tuple(parsed.rules),
+        notes=tuple(parsed.notes),
+        actions=tuple(parsed.actions),
+        unperformed=tuple(parsed.unperformed),
+        gaps=tuple(parsed.gaps),
     )
 
 
@@ -283,12 +293,22 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
         notes=tuple(notes + parsed.notes),
         actions=tuple(parsed.actions),
         unperformed=tuple(parsed.unperformed),
+        gaps=tuple(parsed.gaps),
     )
 
 
 def _keyword(text: str) -> ParsedAbility:
-    """Keywords are abilities; changeling also defines creature types (CR 702.73a, 604.3)."""
-    if text.lower() == "changeling":
+    """Keywords are abilities; changeling also defines creature types (CR 702.73a, 604.3),
+    devoid its color (702.114a); living metal makes a continuous effect (702.161a).
+    Replacement keywords are applied by the replacement machinery
+    (``KeywordAbility.replacement_texts``) or named in ``not_modelled``."""
+    found = parse_keyword(text)
+    if found is not None and found.keyword.category is Category.CONTINUOUS:
+        expansion = found.keyword.info.expansion
+        if expansion:
+            effects = tuple(_parse_effects(expansion, resolving=False).effects)
+            return ParsedAbility(text, "keyword", effects)
+    if found is not None and found.keyword is Keyword.CHANGELING:
         spec = EffectSpec(
             text="Changeling",
             subject=Subject("self", words=SELF),
@@ -296,9 +316,7 @@ def _keyword(text: str) -> ParsedAbility:
             cda=True,
         )
         return ParsedAbility(text, "keyword", (spec,))
-    if text.lower() == "devoid":
-        from rules_engine.effects import ColorChange
-
+    if found is not None and found.keyword is Keyword.DEVOID:
         spec = EffectSpec(
             text="Devoid",
             subject=Subject("self", words=SELF),
@@ -310,7 +328,12 @@ def _keyword(text: str) -> ParsedAbility:
 
 
 def _choice_kind(what: str, display: str) -> str:
-    what = what.lower().strip()
+    what = re.sub(r" other than .+$", "", what.lower().strip())  # "a color other than white"
+    if what in ("creature", "artifact", "land", "permanent", "enchantment"):
+        return "object"  # CR 614.12: chosen as it enters (Metamorphic Alteration)
+    if what in ("card name", "nonland card name", "number", "creature card name"):
+        # CR 614.12: chosen as it enters; nothing here reads the name or number yet.
+        return "number" if what == "number" else "card_name"
     if what == "color":
         return "color"
     if what == "creature type":
@@ -458,17 +481,6 @@ def _exception_clauses(exception: str) -> list[str]:
 
 # --- Sentences -----------------------------------------------------------------
 
-_ONE_SHOT = re.compile(
-    r"^(draw|untap|tap|destroy|exile|return|sacrifice|discard|counter|create|put|search|"
-    r"shuffle|scry|surveil|mill|look|reveal|you gain|you lose|"
-    # A player who acts (a one-shot), not a possessive ("each player's creatures get ...").
-    r"target player(?!'s)|target opponent(?!'s)|each player(?!'s)|each opponent(?!'s)|"
-    # Players named through an object: "Its controller gains life equal to its power."
-    r"its controller|that creature's controller|that permanent's controller|that player|"
-    r"~ deals|it deals|choose|regenerate|prevent|add|attach|investigate|"
-    r"proliferate|fight|transform|goad|populate|amass|it fights)\b",
-    re.IGNORECASE,
-)
 # One-shots that are read elsewhere: shields (the replacement grammar, CR 615.4, 614.8) and
 # choices made by the step (``choices``).
 _NO_REGENERATION = re.compile(
@@ -476,9 +488,6 @@ _NO_REGENERATION = re.compile(
 )
 _SHIELD_OR_CHOICE = re.compile(r"^(regenerate|prevent|choose)\b", re.IGNORECASE)
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
-_NOT_LAYERED = re.compile(
-    r"\bwould\b|\binstead\b|\bprevent(ed)?\b|^if ~ is in your opening hand", re.IGNORECASE
-)
 _SWITCH = re.compile(r"^switch (?P<subj>.+?)'s? power and toughness$", re.IGNORECASE)
 _GAIN_CONTROL = re.compile(r"^gain control of (?P<subj>.+)$", re.IGNORECASE)
 _PLAYER_GAINS_CONTROL = re.compile(
@@ -505,7 +514,7 @@ _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECAS
 _RULE_WORDS = re.compile(
     r"\b(can't|cannot|if able|doesn't untap|don't untap|assigns? combat damage|doesn't apply|"
     r"don't apply|can block|attacks? each combat|blocks? each combat|must be blocked|"
-    r"can attack|as though)\b",
+    r"can attack|as though|do so|play with|plays? with)\b",
     re.IGNORECASE,
 )
 # Sentences that are about neither characteristics nor events the board can hold: how and
@@ -514,10 +523,12 @@ _RULE_WORDS = re.compile(
 _NOT_CHARACTERISTICS = re.compile(
     r"^(activate (?:only|this ability only)\b|only (?:your opponents|you|an opponent|any player) "
     r"may activate\b|any player may activate\b|take an extra turn\b|(?:you|target player) takes? "
-    r"an extra turn\b|phase out\b|(?:your|each player's) maximum hand size\b|you have no maximum "
-    r"hand size\b|then\b|this ability triggers only\b|spend only\b|you get an emblem\b|"
+    r"an extra turn\b|phase out\b|(?:your|each player's|each opponent's) maximum hand size\b|"
+    r"you have no maximum hand size\b|then\b|this ability triggers only\b|spend only\b|"
+    r"you get an emblem\b|"
     # Cost changes (601.2f) are no characteristic: "Zombie spells you cast cost {1} less".
-    r"[\w ]*spells?(?: you cast| your opponents cast| cast)? costs? (?:\{|\w+ (?:more|less)))",
+    r"[\w ]*spells?(?: you cast| your opponents cast| cast)? costs? (?:up to )?"
+    r"(?:\{|\w+ (?:more|less)))",
     re.IGNORECASE,
 )
 _PLAYER_RULE = re.compile(
@@ -549,6 +560,7 @@ class _Effects:
     notes: list[str]
     actions: list[OneShot]
     unperformed: list[str]
+    gaps: list[tuple[str, str]]
 
 
 # "~ deals 3 damage to any target and you gain 3 life" (Lightning Helix): two one-shots.
@@ -615,7 +627,7 @@ def _clauses(body: str) -> list[str]:
 def _parse_effects(text: str, *, resolving: bool) -> _Effects:
     """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions."""
     state = _SentenceState(SubjectContext())
-    out = _Effects([], [], [], [], [])
+    out = _Effects([], [], [], [], [], [])
     for sentence in split_sentences(text):
         whole = sentence.rstrip(".").strip()
         until_eot = bool(_UNTIL_EOT.search(whole))
@@ -660,7 +672,7 @@ def _parse_clause(
     if m := _DOUBLE.match(body):
         effects.append(_double(m, sentence, state, until_eot))
         return
-    if (m := _INSTEAD.match(body)) and _ONE_SHOT.match(m["rest"]):
+    if (m := _INSTEAD.match(body)) and performs_actions(m["rest"]):
         # CR 614.15: a self-replacement of a one-shot ("if this spell was kicked, it deals 4
         # damage instead") changes an event, not characteristics: the replacement grammar
         # reads it (replacement/grammar.py), applied first by CR 616.1a.
@@ -678,9 +690,9 @@ def _parse_clause(
             raise OracleParseError(sentence, "cannot read what happens instead")
         effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
         return
-    unquoted = re.sub(r'"[^"]*"', '""', body)
-    if _NOT_LAYERED.search(unquoted):
-        # Replacement and prevention (CR 614-615) are events, not characteristics.
+    if replaces_events(body):
+        # Replacement and prevention (CR 614-615) are events, not characteristics: the
+        # replacement grammar reads them (the same test routes lines, oracle/templates.py).
         out.notes.append(sentence)
         return
     spec = _special_sentence(body, sentence, state, until_eot)
@@ -694,7 +706,7 @@ def _parse_clause(
             # (613.10), not a one-shot "each opponent ..." action.
             out.rules.append(sentence)
             return
-        if _ONE_SHOT.match(body):
+        if performs_actions(body):
             out.notes.append(sentence)
             action = _one_shot(body, sentence, state)
             if action is not None:
@@ -704,7 +716,15 @@ def _parse_clause(
                 if not _SHIELD_OR_CHOICE.match(body):
                     out.unperformed.append(sentence)
             return
-        spec, rule = _general_sentence(body, sentence, state, until_eot)
+        try:
+            spec, rule = _general_sentence(body, sentence, state, until_eot)
+        except OracleParseError as error:
+            if not makes_continuous_effect(body):
+                raise
+            # Recognised as a continuous effect (CR 611) the grammar can't apply yet: the
+            # card still goes on the board, and the answer names this sentence.
+            out.gaps.append((sentence, str(error)))
+            return
         if rule:
             out.rules.append(sentence)
         if spec is None:

@@ -41,9 +41,10 @@ from rules_engine.effects import (
     VarX,
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.keywords import read_keyword
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
 from rules_engine.oracle.text import SELF
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 # "the greatest power/toughness/mana value among ...": the stat each wording names.
 _GREATEST_STATS: dict[str, GreatestStatName] = {
@@ -270,18 +271,8 @@ def _one_ability(cursor: Cursor) -> str | None:
             break
         text = " ".join(cursor.tokens[start : cursor.pos])
         return text[0].upper() + text[1:]
-    two = f"{word} {cursor.peek(1)}"
-    if two in KEYWORDS:
-        cursor.pos += 2
-        return two.capitalize()
-    if word in KEYWORDS or (word.endswith("walk") and len(word) > 4):
-        cursor.pos += 1
-        text = word.capitalize()
-        while cursor.raw().startswith("{"):  # "ward {2}", "equip {1}"
-            text += " " + cursor.raw()
-            cursor.pos += 1
-        return text
-    return None
+    # A keyword with its parameter, by the keyword table: "toxic 1", "ward {2}".
+    return read_keyword(cursor)
 
 
 def _starts_ability(cursor: Cursor, offset: int) -> bool:

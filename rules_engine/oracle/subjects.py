@@ -11,8 +11,9 @@ from dataclasses import replace
 
 from rules_engine.effects import Filter, Subject, Zone
 from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.keywords import read_keyword
 from rules_engine.oracle.text import SELF
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, KEYWORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 NUMBER_WORDS: dict[str, int] = {
     "a": 1,
@@ -72,16 +73,10 @@ def _after_with_counter(cursor: Cursor) -> tuple[str | None, int] | None:
 
 
 def _ability_word(cursor: Cursor) -> str | None:
-    """A keyword ability named after "with"/"without" ("with flying")."""
-    word = cursor.peek()
-    two = f"{word} {cursor.peek(1)}"
-    if two in KEYWORDS:
-        cursor.pos += 2
-        return two
-    if word in KEYWORDS or word.endswith("walk"):
-        cursor.pos += 1
-        return word
-    return None
+    """A keyword ability named after "with"/"without" ("with flying", "without first
+    strike"), by the keyword table; lower case, without a parameter ("with toxic")."""
+    name = read_keyword(cursor, parameters=False)
+    return name.lower() if name is not None else None
 
 
 def _compare(cursor: Cursor) -> tuple[str, int] | None:

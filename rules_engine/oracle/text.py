@@ -8,6 +8,9 @@ become ``~``. Quoted abilities stay whole: they are granted, not applied.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from rules_engine.oracle.wording import current_wording
 
 SELF = "~"
 
@@ -24,8 +27,31 @@ _HUGE_NUMBER = re.compile(r"\d{7,}")
 
 
 def clean(text: str) -> str:
-    """Unify typography (the Oracle minus sign, curly quotes) and spacing."""
-    return re.sub(r"[ \t]+", " ", text.translate(_MINUS)).strip()
+    """Today's Oracle wording (``wording.py``), unified typography (the Oracle minus sign,
+    curly quotes) and spacing: what every grammar reads."""
+    spaced = re.sub(r"[ \t]+", " ", current_wording(text).translate(_MINUS)).strip()
+    return re.sub(r"^- (?=\D)", "• ", spaced)  # a mode written "- Destroy ..." (700.2)
+
+
+_LEVEL_MARKER = re.compile(r"^LEVEL \d+(?:-\d+|\+)$")
+
+
+def paragraphs(lines: Iterable[str]) -> tuple[str, ...]:
+    """A card's rules text as its paragraphs (CR 113.2c), a leveler's level boxes each kept
+    as one paragraph (CR 711.2: "LEVEL 1-3", then that box's P/T and abilities)."""
+    result: list[str] = []
+    in_box = False
+    for line in (raw.strip() for raw in lines):
+        if not line:
+            continue
+        if _LEVEL_MARKER.match(line):
+            result.append(line)
+            in_box = True
+        elif in_box:
+            result[-1] += f"; {line}" if ":" in result[-1] else f": {line}"
+        else:
+            result.append(line)
+    return tuple(result)
 
 
 def check_numbers(text: str) -> None:

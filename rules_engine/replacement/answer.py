@@ -1,4 +1,8 @@
-"""``python -m rules_engine event``: the choice tree and outcomes for a board's event."""
+"""``python -m rules_engine event``: the choice tree and outcomes for a board's event.
+
+``explore_event`` gives them as typed values (``EventExploration``); ``event_answer``
+is their JSON, the board format's answer (tests/boards/README.md).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from rules_engine.board import Board as BoardData
 from rules_engine.board import Choices, parse_board
 from rules_engine.cards import card_from_json, starting_loyalty
 from rules_engine.errors import BoardError
+from rules_engine.game import NotModelled
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.cursor import OracleParseError
@@ -25,8 +30,17 @@ from rules_engine.replacement.events import (
     StepHappens,
     ZoneMove,
 )
-from rules_engine.replacement.explore import Explorer, Pending, outcomes
-from rules_engine.replacement.tree import tree_json
+from rules_engine.replacement.explore import Explorer, Pending, group_outcomes
+from rules_engine.replacement.tree import (
+    ChoiceNode,
+    Happens,
+    Node,
+    Option,
+    Outcome,
+    Stopped,
+    outcome_json,
+    tree_json,
+)
 from rules_engine.timeline import replay
 
 EVENT_KEYS = (
@@ -77,20 +91,21 @@ class _Reader:
     chars: dict[str, Any]
     game: Any
 
-    def pendings(self, data: Any, path: str, batches: list[int]) -> list[Pending]:
-        """The events to resolve, in order; those of one "simultaneous" (even inside a
-        "sequence") share a batch, so a shield can be split among them (CR 615.7)."""
+    def pendings(self, data: Any, path: str, batches: list[int]) -> list[list[Pending]]:
+        """The events to resolve, in order, one list per event of a "sequence" (a
+        "simultaneous" is one); those of one "simultaneous" (even inside a "sequence")
+        share a batch, so a shield can be split among them (CR 615.7)."""
         kind = next((k for k in data if k in EVENT_KEYS), None) if isinstance(data, dict) else None
         if kind == "sequence" and isinstance(data[kind], list) and data[kind]:
             return [
-                p
+                group
                 for i, item in enumerate(data[kind])
-                for p in self.pendings(item, f"{path}.sequence[{i}]", batches)
+                for group in self.pendings(item, f"{path}.sequence[{i}]", batches)
             ]
         if kind == "simultaneous":
             batches.append(len(batches))
-            return [Pending(e, batch=batches[-1]) for e in self.events(data, path)]
-        return [Pending(e) for e in self.events(data, path)]
+            return [[Pending(e, batch=batches[-1]) for e in self.events(data, path)]]
+        return [[Pending(e) for e in self.events(data, path)]]
 
     def events(self, data: Any, path: str) -> list[Event]:
         if not isinstance(data, dict) or len([k for k in data if k in EVENT_KEYS]) != 1:
@@ -258,10 +273,48 @@ def zone_cards(board: BoardData) -> dict[tuple[str, str], list[str]]:
     return known
 
 
-def event_answer(
+@dataclass(frozen=True, slots=True)
+class EffectSource:
+    """An effect offered as a choice: its source's label and name, and its text."""
+
+    source: str
+    source_name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventExploration:
+    """An event's choice tree and distinct outcomes as typed values (``event_answer`` is
+    their JSON): ``asked`` is the event as the engine read it, one group of events per
+    event of a "sequence" (a "simultaneous", or a draw of several cards, is one group)."""
+
+    asked: tuple[tuple[Event, ...], ...]
+    tree: Node
+    outcomes: tuple[Outcome, ...]
+    not_modelled: tuple[NotModelled, ...]
+
+    @property
+    def effects(self) -> dict[str, EffectSource]:
+        """Every effect that appears as a choice in the tree, with its source and text."""
+        return _effects_in(self.tree)
+
+    def as_json(self) -> dict[str, Any]:
+        """The board format's answer to an event board ("Events")."""
+        return {
+            "tree": tree_json(self.tree),
+            "outcomes": [outcome_json(o) for o in self.outcomes],
+            "effects": {
+                eid: {"source": e.source, "source_name": e.source_name, "text": e.text}
+                for eid, e in self.effects.items()
+            },
+            "not_modelled": [n.as_json() for n in self.not_modelled],
+        }
+
+
+def explore_event(
     data: Any, misreading: ReplacementMisreading = CORRECT_REPLACEMENT
-) -> dict[str, Any]:
-    """The choice tree and the distinct outcomes (board format, "Events").
+) -> EventExploration:
+    """Every legal sequence of choices for the board's ``ask.event`` (CR 616), typed.
 
     ``misreading`` walks the choices the way a named mistake would (``misreadings.py``).
     """
@@ -274,7 +327,8 @@ def event_answer(
     except OracleParseError as exc:
         raise BoardError("steps", f"an ability the board produces cannot be read: {exc}") from exc
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
-    pendings = reader.pendings(board.ask.event, "ask.event", [])
+    groups = reader.pendings(board.ask.event, "ask.event", [])
+    pendings = [pending for group in groups for pending in group]
     from rules_engine.perform import event_state
 
     try:
@@ -287,37 +341,43 @@ def event_answer(
     explorer = Explorer(resolver_board, misreading=misreading)
     shields = {s.eid: s for s in game.shields}
     try:
-        tree = tree_json(explorer.run(pendings, shields))
+        tree = explorer.run(pendings, shields)
     except RuntimeError as exc:
         raise BoardError("ask.event", f"{exc}: simplify the event") from exc
     except OracleParseError as exc:
         raise BoardError(
             "ask.event", f"an ability the event produces cannot be read: {exc}"
         ) from exc
-    return {
-        "tree": tree,
-        "outcomes": outcomes(explorer.leaves),
-        "effects": _effects_in(tree),
-        "not_modelled": [n.as_json() for n in game.not_modelled],
-    }
+    return EventExploration(
+        asked=tuple(tuple(p.event for p in group) for group in groups),
+        tree=tree,
+        outcomes=tuple(group_outcomes(explorer.leaves)),
+        not_modelled=tuple(game.not_modelled),
+    )
 
 
-def _effects_in(node: Any) -> dict[str, dict[str, str]]:
-    """Every effect that appears as a choice in the tree, with its source and text."""
-    found: dict[str, dict[str, str]] = {}
+def event_answer(
+    data: Any, misreading: ReplacementMisreading = CORRECT_REPLACEMENT
+) -> dict[str, Any]:
+    """The choice tree and the distinct outcomes (board format, "Events"): the JSON of
+    ``explore_event``."""
+    return explore_event(data, misreading).as_json()
+
+
+def _effects_in(node: Node) -> dict[str, EffectSource]:
+    """Every effect that appears as a choice in the tree (a card choice's subtree aside),
+    with its source and text, in the order the answer has always listed them."""
+    found: dict[str, EffectSource] = {}
     stack = [node]
     while stack:
         current = stack.pop()
-        if not isinstance(current, dict):
-            continue
-        for option in current.get("options", []):
-            stack.append(option.get("then"))
-            if "apply" not in option:
-                continue  # declining a "you may ... instead"
-            found[option["apply"]] = {
-                "source": option["source"],
-                "source_name": option["source_name"],
-                "text": option["text"],
-            }
-        stack.append(current.get("then"))
+        if isinstance(current, ChoiceNode):
+            for option in current.options:
+                stack.append(option.then)
+                if isinstance(option, Option):  # not declining a "you may ... instead"
+                    found[option.apply] = EffectSource(
+                        option.source, option.source_name, option.text
+                    )
+        elif isinstance(current, Happens | Stopped):
+            stack.append(current.then)
     return found

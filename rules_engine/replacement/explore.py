@@ -34,6 +34,7 @@ from rules_engine.replacement.events import (
     Enter,
     Event,
     LookAndSort,
+    LoseLife,
     Nothing,
     PutCounters,
     ReturnFromGraveyard,
@@ -237,6 +238,19 @@ def _shield_limits(
     return list(range(least, most + 1)) or [None]
 
 
+def _life_paid(option: ActiveReplacement, board: EventState) -> list[Event] | None:
+    """What declining an optional effect costs: a shock land's "you may pay 2 life. If you
+    don't, it enters tapped" (CR 119.4: paying life is losing it; a player can pay only
+    with at least that much life, and not while their life total can't change, 119.8)."""
+    amount = option.spec.pay_life
+    if not amount:
+        return []
+    payment = LoseLife(option.controller, amount)
+    if board.game.life_of(option.controller) < amount or stopped_by(payment, board):
+        return None
+    return [payment]
+
+
 @dataclass
 class Explorer:
     """Walks every legal sequence of choices; ``leaves`` collects each path's results."""
@@ -303,6 +317,7 @@ class Explorer:
                 text=cant.spec.text,
                 explain=explain_stopped(cant.eid),
                 then=self._step(more + rest, shields, path, results + markers),
+                source=cant.source,
             )
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
         candidates = _candidates(pending, seen, shields, self.misreading)
@@ -386,10 +401,13 @@ class Explorer:
                 # (it then doesn't apply to this event, 614.5); nothing is added to the path.
                 unused = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
                 declined = replace(pending, used=pending.used | unused)
+                paid = _life_paid(option, self.board)
+                if paid is None:
+                    continue  # a shock land's 2 life can't be paid: it enters tapped
                 choices.append(
                     Decline(
                         option.shown,
-                        self._step([declined, *rest], shields, path, results, offered),
+                        self._step([declined, *rest], shields, path, results + paid, offered),
                     )
                 )
         return ChoiceNode(
@@ -402,6 +420,8 @@ class Explorer:
             explain=explain_choice(chooser, candidates, options, rule, pending.used),
             options=tuple(choices),
             no_longer_applicable=gone,
+            ids=tuple(c.eid for c in candidates),
+            sources=tuple(c.source_name for c in candidates),
         )
 
 

@@ -41,7 +41,8 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.specs import Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
-from rules_engine.selection import Context, condition_holds, matches
+from rules_engine.selection import Context, condition_holds, evaluate, matches
+from rules_engine.steps import Choices
 from rules_engine.tokens import token_card
 
 
@@ -55,6 +56,7 @@ class Family(StrEnum):
     # Damage (CR 120, 614.9, 615)
     KICKED_DAMAGE = "kicked_damage"
     DAMAGE_MODIFY = "damage_modify"
+    DAMAGE_TO_COUNTERS = "damage_to_counters"
     PREVENT_STATIC = "prevent_static"
     PREVENT_SHIELD = "prevent_shield"
     REDIRECT = "redirect"
@@ -116,6 +118,11 @@ Applied = tuple[list[Event], ActiveReplacement | None]
 
 def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
     """Would this effect modify this event now? (CR 614.7: only events that would happen.)"""
+    condition = active.spec.condition
+    if condition is not None and not condition_holds(
+        condition, board.chars, board.world, _ctx(active)
+    ):
+        return False  # "As long as ~ is untapped", "if you have no cards in hand" (611.3a)
     if isinstance(event, Damage):
         return _applies_to_damage(active, event, board)
     if isinstance(event, Destroy):
@@ -209,8 +216,12 @@ def object_fits(
         return False
     if subject.kind == "self":
         return label == active.source
+    if subject.kind == "targets" and subject.target_slots:
+        # "target creature" is the first target; "another target creature" the next one.
+        return label in [active.targets[i] for i in subject.target_slots if i < len(active.targets)]
     if subject.kind == "targets" or (subject.kind == "antecedent" and active.resolved):
-        # "Untap target attacking creature. Prevent ... that creature": its target.
+        # "Untap target attacking creature. Prevent ... that creature": its target; "up to
+        # two target creatures": any of them.
         return label in active.targets
     if subject.kind == "attached":
         source = board.game.object(active.source)
@@ -234,7 +245,9 @@ def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> b
         chars = board.chars.get(source)
         return chars is not None and any(has_quality(chars, q) for q in spec.protection_from)
     if spec.source_choice:
-        chosen = source in active.targets or bool(
+        # The chosen source is named after the spell's real targets (Kor Chant: the creature
+        # protected, the creature the damage goes to, then the source).
+        chosen = source == (active.targets[-1] if active.targets else None) or bool(
             active.choices.copy and source in active.choices.copy
         )
         # The chosen source must still have the quality ("a red source") when it deals damage.
@@ -255,7 +268,8 @@ def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventSta
     if event.amount <= 0:
         return False  # CR 614.7a: 0 damage is no event
     if family == Family.KICKED_DAMAGE:
-        return event.source == active.source and active.choices.kicked
+        # CR 614.15: the spell's own damage; kicked, or its condition (checked above).
+        return event.source == active.source and (active.choices.kicked or not spec.kicked)
     if family == Family.DAMAGE_MODIFY:
         if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
             return False
@@ -275,11 +289,23 @@ def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventSta
     if family == Family.REDIRECT:
         if spec.shield == "amount" and not active.remaining:
             return False
-        destination = _redirect_destination(active, board)
+        if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
+            return False
+        destination = _redirect_destination(active, board, event)
         return (
             destination is not None
             and destination != event.target
             and _who_fits(spec.target, event.target, active, board)
+            and _source_fits(active, event.source, board)
+        )
+    if family == Family.DAMAGE_TO_COUNTERS:
+        if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
+            return False
+        on = active.source if spec.on_source else event.target
+        return (
+            on in board.chars
+            and _who_fits(spec.target, event.target, active, board)
+            and _source_fits(active, event.source, board)
         )
     if family == Family.WORSHIP:
         if event.target != active.controller or event.life_floor is not None:
@@ -317,18 +343,33 @@ def _apply_to_damage(
         return _redirect(active, event, board)
     if family == Family.WORSHIP:
         return [replace(event, life_floor=spec.amount or 1)], active
+    if family == Family.DAMAGE_TO_COUNTERS:
+        # Phytohydra: "put that many +1/+1 counters on it instead"; Force Bubble: "on ~".
+        on = active.source if spec.on_source else event.target
+        return [PutCounters(spec.counter_kind or "+1/+1", on, event.amount)], active
     return [event], active
 
 
-def _redirect_destination(active: ActiveReplacement, board: EventState) -> str | None:
+def _redirect_destination(
+    active: ActiveReplacement, board: EventState, event: Damage
+) -> str | None:
     """Where a redirection sends damage, if it can still go there (CR 614.9: not to an
     object that has left the battlefield or is no longer a creature, planeswalker or
     battle; the damage is then dealt as it would have been)."""
     spec = active.spec
     if spec.redirect_to == "you":
         return active.controller
+    if spec.redirect_to == "its_controller":
+        return board.controller_of(event.target)  # Treacherous Link
+    if spec.redirect_to == "source_controller":
+        return board.controller_of(event.source)
     if spec.redirect_to == "target":
-        chosen = active.targets[-1] if active.targets else None
+        slot = -1 if spec.redirect_slot is None else spec.redirect_slot
+        chosen = (
+            active.targets[slot] if -len(active.targets) <= slot < len(active.targets) else None
+        )
+        if chosen in board.game.players:
+            return chosen  # Captain's Maneuver: "another target creature, planeswalker, or player"
     elif spec.redirect_to == "self":
         chosen = active.source
     else:
@@ -346,7 +387,9 @@ def _redirect(
 ) -> Applied:
     """CR 614.9: the damage is dealt to another object or player instead; a "next N"
     shield moves only N of it (``limit`` when simultaneous damage shares it, 615.7)."""
-    destination = _redirect_destination(active, board) or event.target
+    destination = _redirect_destination(active, board, event) or event.target
+    if active.spec.shield == "next_time":
+        return [replace(event, target=destination)], None  # used up (615.7's "next time")
     if active.spec.shield != "amount":
         return [replace(event, target=destination)], active
     moved = min(active.remaining or 0, event.amount) if limit is None else limit
@@ -440,9 +483,11 @@ def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: Eve
         if spec.objects is not None and spec.objects.words.endswith(("card", "card or token")):
             if spec.objects.words.endswith("card") and event.token:
                 return False
-            wanted = {t for f in spec.objects.filters for t in f.types}
-            if not wanted <= (event.card_types or ({"Creature"} if event.creature else set())):
-                return False  # "a creature card would be put into ..." (Anafenza)
+            have = event.card_types or ({"Creature"} if event.creature else set())
+            if not any(f.types <= have for f in spec.objects.filters):
+                # "a creature card would be put into ..." (Anafenza); "an instant or sorcery
+                # card" is a card of either type, so any one of its filters is enough.
+                return False
         elif not object_fits(spec.objects, event.obj, active, board):
             return False
         return _player_fits(spec.graveyard_of, event.owner, active, board)
@@ -663,6 +708,10 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
             and condition_holds(spec.unless, board.chars, board.world, _ctx(active))
         ):
             return False
+        if family == Family.ENTER_COUNTERS and own:
+            choices = event.choices if isinstance(event.choices, Choices) else Choices()
+            # "If ~ was kicked, it enters with ..." (702.33, 614.1c)
+            return choices.kicked or not spec.kicked
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
     if own:
         return False  # a general effect of the entering permanent doesn't see itself (614.12)
@@ -705,18 +754,35 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     counters = dict(event.counters)
     if family == Family.ENTER_COUNTERS:
         kind = spec.counter_kind or "+1/+1"
-        n = event.x if spec.extra == "x" else spec.amount or 0
-        if spec.counters_from_power:
-            n = board.chars[active.source].power or 0
-        counters[kind] = counters.get(kind, 0) + n
+        n = _entering_counters(active, event, board)
+        if n:
+            counters[kind] = counters.get(kind, 0) + n
         extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)
-        return replace(event, counters=tuple(counters.items()), extra_types=extra)
+        return replace(
+            event,
+            counters=tuple(counters.items()),
+            extra_types=extra,
+            tapped=event.tapped or spec.tapped,  # Vivid lands: "enters tapped with ..."
+        )
     if family == Family.COUNTERS:
         for kind, n in list(counters.items()):
             if spec.counter_kind in (None, kind) and n > 0:
                 counters[kind] = n * spec.factor + spec.plus
         return replace(event, counters=tuple(counters.items()))
     return event
+
+
+def _entering_counters(active: ActiveReplacement, event: Enter, board: EventState) -> int:
+    """How many counters an "enters with" effect gives (614.1c): a number, the X it was cast
+    with, the source's power (Master Biomancer), or a count made as it would enter (614.12:
+    the permanents already there, so "for each other creature" doesn't see itself)."""
+    spec = active.spec
+    if spec.count is not None:
+        ctx = Context(event.obj, event.controller, x=event.x)
+        return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
+    if spec.counters_from_power:
+        return board.chars[active.source].power or 0
+    return event.x if spec.extra == "x" else spec.amount or 0
 
 
 def _with_extra_counters(event: Enter, copy: CopyOf | None, board: EventState) -> Enter:

@@ -13,10 +13,20 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from rules_engine.effects import Filter, Subject
+from rules_engine.effects import (
+    Compare,
+    Condition,
+    Expr,
+    Filter,
+    HandSize,
+    Subject,
+    YourTurn,
+)
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.parser import parse_condition
+from rules_engine.oracle.predicates import parse_expression
 from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder, tokenize
 from rules_engine.replacement.specs import (
     CantSpec,
@@ -36,7 +46,9 @@ _PLAYER_WORDS: dict[str, PlayerWord] = {
     "player": "any",
     "each player": "any",
     "enchanted player": "enchanted",
-    "target player": "any",
+    "target player": "target",
+    "target opponent": "target",
+    "players": "any",  # Commencement of Festivities: "dealt to players"
 }
 _REDIRECT_TO: dict[str, RedirectTo] = {"you": "you", "~": "self", "enchanted creature": "enchanted"}
 _GRAVEYARD_OF: dict[str, PlayerWord] = {
@@ -79,15 +91,18 @@ def _who(phrase: str, sentence: str) -> Who:
     objects: Subject | None = None
     # "you and creatures you control" (Safe Passage): both are protected.
     parts = re.split(
-        r" (?:or|and) (?=(?:a|an|another|you|target|enchanted|each|creatures|permanents)\b)",
+        r" (?:or|and) (?=(?:a|an|another|you|target|enchanted|each|creatures|permanents|"
+        r"planeswalkers)\b)",
         phrase,
     )
     for part in parts:
         part = part.strip()
         if part in _PLAYER_WORDS:
             players = _PLAYER_WORDS[part]
-        elif part.startswith("target "):
-            objects = Subject("targets", (Filter(),), target_slots=(0,), words=part)
+        elif targets := _targets(part):
+            objects = targets
+            if re.search(r"\bplayer\b", part):
+                players = "target"  # "target creature, planeswalker, or player"
         else:
             found = _objects(re.sub(r"^(a|an) ", "", part), sentence)
             objects = (
@@ -101,49 +116,128 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
     words = phrase.strip()
     if words == "~":
         return Subject("self", words="~"), False  # Excruciator, Charging Tuskodon
+    # "sources of the color of your choice": the color is chosen, not the source.
+    words = re.sub(r" of the color of your choice$", " of the chosen color", words)
     choice = words.endswith(" of your choice")
     words = words.removesuffix(" of your choice")
-    m = re.match(r"^(?:(?:a|an|any) (?P<adj>[\w ]*?)\s*source|sources)(?P<post>.*)$", words)
+    if targets := _targets(words):
+        return targets, False  # "target creature would deal damage" (a resolved shield)
+    if " sources and " in words and words.endswith(" sources"):
+        # Luminesce: "black sources and red sources" is either kind of source.
+        found = [_source(part, sentence)[0] for part in words.split(" and ")]
+        return Subject("filter", tuple(f for s in found for f in s.filters), words=phrase), choice
+    m = re.match(
+        r"^(?:(?:a|an|any|another) (?P<adj>[\w -]*?)\s*(?P<one>source|spell)|(?P<many>[\w -]*?)"
+        r"\s*(?P<kind>source|spell)s)(?P<post>.*)$",
+        words,
+    )
     if not m:
         # "a creature you control would deal damage": the source is described as an object.
         objects = _objects(re.sub(r"^(a|an) ", "", words), sentence)
+        if objects.kind != "filter":
+            return objects, choice  # "equipped creature", "enchanted creature"
         filters = tuple(replace(f, zone="anywhere") for f in objects.filters)
         return Subject("filter", filters, words=phrase), choice
-    f = Filter(zone="anywhere")
-    for adjective in (m["adj"] or "").split():
-        kind, word = ALL_TYPE_WORDS.get(adjective, ("", ""))
-        if adjective in COLOR_WORDS:
-            f = replace(f, colors=f.colors | {COLOR_WORDS[adjective]})
-        elif adjective == "another":
-            f = replace(f, other=True)  # Embermaw Hellion: "another red source you control"
-        elif kind == "type":
-            f = replace(f, types=f.types | {word})  # "an artifact source"
-        elif kind == "subtype":
-            f = replace(f, subtypes=f.subtypes | {word})  # Calamity Bearer: "a Giant source"
-        else:
-            raise OracleParseError(sentence, f'cannot read "{adjective} source"')
+    adjectives = (m["adj"] if m["adj"] is not None else m["many"] or "").split()
+    if words.startswith("another "):
+        adjectives.insert(0, "another")  # Embermaw Hellion: "another red source you control"
+    if "or" in adjectives:
+        # "an instant or sorcery source": either word, with the adjectives before them.
+        at = adjectives.index("or")
+        if at == 0 or at == len(adjectives) - 1:
+            raise OracleParseError(sentence, f'cannot read "{phrase}"')
+        first, second = adjectives[at - 1], adjectives[at + 1]
+        common = adjectives[: at - 1] + adjectives[at + 2 :]
+        kinds = [_source_words(common + [w], sentence) for w in (first, second)]
+    else:
+        kinds = [_source_words(adjectives, sentence)]
+    if "spell" in (m["one"], m["kind"]):
+        # "a red instant or sorcery spell you control": a spell is on the stack (CR 112.1).
+        kinds = [replace(f, zone="stack") for f in kinds]
     post = m["post"].strip()
     if post == "you control":
-        f = replace(f, controller="you")
+        kinds = [replace(f, controller="you") for f in kinds]
     elif post in ("an opponent controls", "your opponents control"):
-        f = replace(f, controller="opponent")
+        kinds = [replace(f, controller="opponent") for f in kinds]
+    elif post == "you don't control":
+        kinds = [replace(f, controller="not_you") for f in kinds]  # Energy Field
+    elif post == "of the chosen color":
+        kinds = [replace(f, chosen_color=True) for f in kinds]  # the step's choices.color
     elif post:
         raise OracleParseError(sentence, f'cannot read "source {post}"')
-    return Subject("filter", (f,), words=phrase), choice
+    return Subject("filter", tuple(kinds), words=phrase), choice
+
+
+def _source_words(adjectives: list[str], sentence: str) -> Filter:
+    """The words before "source": colors, card types, subtypes, "non-Human", "colorless"."""
+    f = Filter(zone="anywhere")
+    for adjective in adjectives:
+        negated = re.match(r"^non-?(?P<word>\w+)$", adjective)
+        word_ = negated["word"] if negated else adjective
+        kind, word = ALL_TYPE_WORDS.get(word_, ("", ""))
+        if adjective == "colorless":
+            f = replace(f, colorless=True)  # Lithomancer's Focus
+        elif adjective == "multicolored":
+            f = replace(f, multicolored=True)
+        elif word_ in COLOR_WORDS:
+            color = frozenset({COLOR_WORDS[word_]})
+            f = (
+                replace(f, not_colors=f.not_colors | color)
+                if negated
+                else replace(f, colors=f.colors | color)
+            )
+        elif adjective == "another":
+            f = replace(f, other=True)
+        elif kind == "type":
+            found = frozenset({word})
+            f = (
+                replace(f, not_types=f.not_types | found)
+                if negated
+                else replace(f, types=f.types | found)
+            )  # "an artifact source"
+        elif kind == "subtype":
+            found = frozenset({word})
+            # Calamity Bearer: "a Giant source"; Repel the Abominable: "non-Human sources".
+            f = (
+                replace(f, not_subtypes=f.not_subtypes | found)
+                if negated
+                else replace(f, subtypes=f.subtypes | found)
+            )
+        else:
+            raise OracleParseError(sentence, f'cannot read "{adjective} source"')
+    return f
+
+
+_TARGETS = re.compile(
+    r"^(?:(?P<many>up to (?:one|two|three|four|five)|one or two|one, two, or three|two|three|"
+    r"x|any number of) )?(?:another )?target (?P<what>.+)$"
+)
+
+
+def _targets(phrase: str) -> Subject | None:
+    """ "target creature" (the first target), "up to two target creatures" (any of them)."""
+    m = _TARGETS.match(phrase.strip())
+    if m is None:
+        return None
+    slots = () if m["many"] else (0,)
+    return Subject("targets", (Filter(),), target_slots=slots, words=phrase, up_to=bool(m["many"]))
 
 
 # --- Templates ----------------------------------------------------------------------
 
 _T = re.compile
+# CR 614.1a. Without "to ..." it watches all the damage its source deals (Blind Fury's
+# "to a creature this turn" is a resolved effect's; "to you" may be repeated at the end).
 DAMAGE_MODIFY = _T(
-    r"^if (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage to (?P<tgt>.+?), "
-    r"(?:it|that source) deals "
+    r"^if (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage(?: to (?P<tgt>.+?))?"
+    r"(?: this turn)?, (?:it|that source) deals "
     r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+)))"
-    r"(?: that damage)?(?: to that "
-    r"(?:permanent or player|player or permanent|player|permanent|creature))? instead$"
+    r"(?: that damage)?(?: to (?:that (?:permanent or player|player or permanent|player|"
+    r"permanent|creature)|you|~|it))? instead$"
 )
 DAMAGE_PREVENT_N = _T(
-    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent (?P<n>\w+) of that damage$"
+    r"^if (?P<src>.+?) would deal (?P<combat>combat )?damage to (?P<tgt>.+?), prevent (?P<n>\w+) "
+    r"of that damage$"
 )
 DAMAGE_PREVENT_HALF = _T(
     r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent half that damage, rounded up$"
@@ -187,7 +281,8 @@ GRAVEYARD = _T(
     r"(?P<rest>.+)$"
 )
 DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
-DIE_ELSEWHERE = _T(r"^if (?P<what>.+?) would die, (?P<rest>.+)$")
+# "If that creature would die this turn, exile it instead" (Magma Spray: a resolved shield).
+DIE_ELSEWHERE = _T(r"^if (?P<what>.+?) would die(?: this turn)?, (?P<rest>.+)$")
 DRAW_EXCEPT_FIRST = _T(
     r"^if (?P<who>you|an opponent) would draw a card except the first one (?:you|they) draw in each "
     r"of (?:your|their) draw steps, (?P<rest>.+)$"
@@ -200,17 +295,26 @@ DRAW_LICH = _T(
 DRAW_EMPTY_WIN = _T(
     r"^if you would draw a card while your library has no cards in it, you win the game instead$"
 )
-DRAW_SKIP = _T(r"^if you would draw a card, you (?P<may>may )?skip that draw instead$")
+DRAW_SKIP = _T(
+    r"^if (?P<who>you|a player) would draw a card, (?:you|that player) (?P<may>may )?skips? "
+    r"that draw instead$"
+)
 DRAW_GAIN_LIFE = _T(
     r"^if you would draw a card, you (?P<may>may )?(?:instead )?gain (?P<n>\w+) life(?: instead)?$"
 )
 NEXT_DRAW_LIFE = _T(
     r"^the next time you would draw a card this turn, you gain (?P<n>\w+) life instead$"
 )
-SKIP = _T(r"^(?:(?P<who>players|you) )?skip (?:your|their) (?P<step>untap|upkeep|draw) steps?$")
+# CR 614.1b, 614.10. "Hellbent — Skip your upkeep step if you have no cards in hand."
+SKIP = _T(
+    r"^(?:(?P<who>players|you|each player) )?skips? (?:your|their) (?P<step>untap|upkeep|draw) "
+    r"steps?(?: if (?P<cond>.+))?$"
+)
+# CR 614.10a: a skip of the next step, phase or turn is used up once it applies ("You skip
+# your next turn"; "Target player skips their next combat phase this turn").
 SKIP_NEXT = _T(
     r"^(?P<who>target player|target opponent|you) skips? (?:your|their) next "
-    r"(?P<step>untap|upkeep|draw) step$"
+    r"(?P<step>untap|upkeep|draw|combat|turn)(?: step| phase)?(?: this turn)?$"
 )
 REGENERATE = _T(r"^regenerate (?P<what>~|target creature|enchanted creature|equipped creature)$")
 REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridge Troll
@@ -300,7 +404,8 @@ CANT_DRAW_MORE = _T(
 )
 CANT_CHANGE = _T(r"^your life total can't change$")
 CANT_PREVENT = _T(
-    r"^(?:damage|this damage|damage that would be dealt by (?P<src>.+?)) can't be prevented"
+    r"^(?:damage|this damage|the damage|damage that would be dealt by (?P<src>.+?)) can't be "
+    r"prevented"
     r"(?: this turn)?$"
 )
 CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
@@ -308,18 +413,341 @@ CANT_COUNTERS_ON = _T(r"^counters can't be put on (?P<on>.+)$")
 CANT_HAVE_COUNTERS = _T(
     r"^(?P<on>.+?) can't have (?P<kind>[+-]1/[+-]1 )?counters put on (?:it|them)$"
 )
-CANT_LOSE_WIN = _T(r"^you can't lose the game and your opponents can't win the game$")
+# CR 104.3, 614.17: Platinum Angel; Angel's Grace says "this turn" (a resolved effect ends
+# with its "end" step anyway).
+CANT_LOSE_WIN = _T(
+    r"^you can't lose the game(?: this turn)? and your opponents can't win the game(?: this turn)?$"
+)
 CANT_LOSE = _T(r"^you can't lose the game$")
 OPENING_HAND = _T(
     r"^if ~ is in your opening hand, you may begin the game with it on the battlefield$"
 )
 
 
+# --- More shapes of the same families (CR 614-615) ------------------------------------
+
+# CR 615.1a: prevention naming both who is dealt the damage and by what; "this turn" may
+# stand before the recipient, after it, or at the end (Divine Light, Energy Field, Samite
+# Ministration, Channel Harm).
+PREVENT_ALL_TO_BY = _T(
+    r"^prevent all (?P<combat>(?:non)?combat )?damage that would be dealt (?P<t1>this turn )?"
+    r"to (?P<tgt>.+?)(?P<t2> this turn)?(?: by (?P<src>.+?))?(?P<t3> this turn)?$"
+)
+# CR 615.1a: "Prevent all damage that creatures would deal to players this turn" (Chameleon
+# Blur); "Prevent all damage that ~ would deal to red creatures" (a static ability).
+PREVENT_ALL_BY_TO = _T(
+    r"^prevent all (?P<combat>combat )?damage (?:that )?(?P<src>.+?) would deal to (?P<tgt>.+?)"
+    r"(?P<turn> this turn)?$"
+)
+# CR 615.1a: "If noncombat damage would be dealt to you, prevent that damage" (Purity).
+PREVENT_IF_DEALT_TO = _T(
+    r"^if (?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)(?P<turn> this turn)?, "
+    r"prevent that damage$"
+)
+# CR 615.1a: "If a source would deal damage to ~, prevent that damage."
+PREVENT_IF_DEALS = _T(
+    r"^if (?P<src>.+?) would deal (?P<combat>(?:non)?combat )?damage to (?P<tgt>.+?)"
+    r"(?P<turn> this turn)?, prevent that damage$"
+)
+# CR 615.1a, 615.7: "The next time target creature would deal damage this turn, prevent that
+# damage" (a shield used up by the next damage that creature deals).
+PREVENT_NEXT_TIME_BY = _T(
+    r"^the next time (?P<src>.+?) would deal damage this turn, prevent that damage$"
+)
+# CR 614.9: "All damage that would be dealt [this turn] to X [by Y] is dealt to Z instead"
+# (Treacherous Link, Turn the Tables, Kor Chant).
+REDIRECT_ALL = _T(
+    r"^all (?P<combat>combat )?damage that would be dealt (?P<t1>this turn )?to (?P<tgt>.+?)"
+    r"(?P<t2> this turn)?(?: by (?P<src>.+?))?(?P<t3> this turn)? is dealt to (?P<to>.+?) instead$"
+)
+# CR 614.9, 615.7: "The next N damage that would be dealt to target creature this turn is
+# dealt to another target creature instead."
+REDIRECT_NEXT_ANOTHER = _T(
+    r"^the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn is dealt to "
+    r"(?P<to>another target .+?) instead$"
+)
+# CR 614.9: "The next time a source of your choice would deal damage this turn, that damage
+# is dealt to that source's controller instead."
+REDIRECT_NEXT_TIME = _T(
+    r"^the next time (?P<src>.+?) would deal damage(?: to (?P<tgt>.+?))?(?: this turn)?, "
+    r"(?:that damage is dealt to|it deals that damage to) (?P<to>.+?) instead$"
+)
+# CR 614.1a: damage replaced by counters (Phytohydra, Force Bubble). It is a replacement, not
+# a prevention: "damage can't be prevented" doesn't stop it (615.12 is about prevention).
+DAMAGE_TO_COUNTERS = _T(
+    r"^if (?:(?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)|(?P<src>.+?) would "
+    r"deal (?P<combat2>(?:non)?combat )?damage to (?P<tgt2>.+?)), put that many (?P<kind>\S+) "
+    r"counters on (?P<on>~|it|that creature|that permanent) instead$"
+)
+# CR 614.15, 616.1a: a spell's own "instead" on the damage it deals: "If ~ was kicked, it
+# deals 4 damage to that creature instead"; Cackling Flames' "~ deals 5 damage to that
+# permanent or player instead if you have no cards in hand".
+SELF_DAMAGE = _T(
+    r"^(?:if (?P<before>.+?), (?:instead )?)?(?:~|it) deals (?P<n>\w+) damage to "
+    r"(?:that (?:permanent or player|player or planeswalker|creature or player|creature or "
+    r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets)"
+    r"(?P<instead> instead)?(?: if (?P<after>.+))?$"
+)
+# CR 614.1c: "~ enters tapped with two charge counters on it" (Vivid lands): one effect.
+ENTERS_TAPPED_WITH = _T(r"^~ enters tapped (?:and )?with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
+# CR 614.1c with a condition checked as it would enter (614.12): "If ~ was kicked, it enters
+# with two +1/+1 counters on it"; "Ferocious — ~ enters with a +1/+1 counter on it if you
+# control a creature with power 4 or greater".
+ENTERS_WITH_IF = _T(
+    r"^(?:if (?P<before>.+?), )?(?:~|it) enters with (?P<n>\w+) (?:additional )?(?P<kind>\S+) "
+    r"counters? on it(?: if (?P<after>.+))?$"
+)
+# CR 614.1c: "You may have ~ enter with a +1/+1 counter on it" (unleash's first part, 702.98a):
+# an optional replacement its controller may decline.
+ENTERS_WITH_MAY = _T(
+    r"^you may have ~ enter with (?P<n>\w+) (?:additional )?(?P<kind>\S+) counters? on it$"
+)
+# CR 614.1c: a number counted as it would enter: "~ enters with a +1/+1 counter on it for
+# each creature card in your graveyard", "... X +1/+1 counters on it, where X is ...".
+ENTERS_WITH_EACH = _T(
+    r"^~ enters with (?:an? (?P<kind>\S+) counter on it for each (?P<each>.+)|x (?P<kind2>\S+) "
+    r"counters on it, where x is (?P<x>.+)|a number of (?P<kind3>\S+) counters on it equal to "
+    r"(?P<equal>.+))$"
+)
+# CR 119.4: shock lands. "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
+PAY_LIFE_AS_ENTERS = _T(r"^as ~ enters, you may pay (?P<n>\w+) life$")
+# Reveal lands: "As ~ enters, you may reveal a Dragon card from your hand." The choice is
+# the "If you don't, ~ enters tapped" effect's (declining it: the card was revealed).
+AS_ENTERS_MAY = _T(r"^as ~ enters, you may (?:pay \w+ life|reveal .+)$")
+# Conditions that wrap any template: "As long as ~ is untapped, ..." (611.3a), "During your
+# turn, ...".
+CONDITIONAL = _T(r"^(?:as long as (?P<cond>[^,]+)|(?P<your_turn>during your turn)), (?P<rest>.+)$")
+
+_DESTINATIONS: dict[str, RedirectTo] = {
+    "~": "self",
+    "enchanted creature": "enchanted",
+    "equipped creature": "enchanted",  # the permanent the source is attached to
+    "you": "you",
+    "its controller": "its_controller",  # Treacherous Link: the damaged creature's
+    "that source's controller": "source_controller",
+    "that spell's controller": "source_controller",
+}
+
+
+def _condition(words: str, sentence: str) -> Condition:
+    """A condition of a replacement ("if you have no cards in hand", "if you control ...")."""
+    words = words.strip()
+    if m := re.fullmatch(r"you have (?P<n>no|\w+) cards? in (?:your )?hand", words):
+        n = 0 if m["n"] == "no" else _number(m["n"], sentence)  # hellbent
+        return Compare(HandSize(), "==", n)
+    return parse_condition(words, sentence)
+
+
+def _count(words: str, sentence: str) -> Expr:
+    """ "the number of creature cards in your graveyard", "your life total", ..."""
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    expr = parse_expression(cursor, SubjectContext())
+    if not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot read the number "{words}"')
+    return expr
+
+
+def _targets_before(*phrases: str | None) -> int:
+    """How many targets the words before name: the next "target" is the one after them."""
+    return sum(len(re.findall(r"\btarget\b", p)) for p in phrases if p)
+
+
+def _destination(to: str, before: int, sentence: str) -> tuple[RedirectTo, int | None]:
+    if to in _DESTINATIONS:
+        return _DESTINATIONS[to], None
+    if _targets(to) is not None:
+        return "target", before  # "another target creature": the target after the protected
+    raise OracleParseError(sentence, f'cannot tell where "{to}" is')
+
+
+def _damage_source(phrase: str | None, sentence: str) -> tuple[Subject | None, bool]:
+    if not phrase:
+        return None, False
+    return _source(phrase, sentence)
+
+
+def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
+    """The template shapes above, tried before the older ones they would be mistaken for."""
+    if m := PREVENT_ALL_TO_BY.match(body):
+        turn = bool(m["t1"] or m["t2"] or m["t3"])
+        src, choice = _damage_source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield" if turn else "prevent_static",
+            prevention=True,
+            combat_only=m["combat"] == "combat ",
+            noncombat_only=m["combat"] == "noncombat ",
+            target=_who(m["tgt"], sentence),
+            source=src,
+            source_choice=choice,
+            shield="this_turn" if turn else None,
+        )
+    if (m := PREVENT_ALL_BY_TO.match(body)) and " would deal to " in body:
+        src, choice = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield" if m["turn"] else "prevent_static",
+            prevention=True,
+            combat_only=bool(m["combat"]),
+            target=_who(m["tgt"], sentence),
+            source=src,
+            source_choice=choice,
+            shield="this_turn" if m["turn"] else None,
+        )
+    if m := PREVENT_IF_DEALT_TO.match(body):
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield" if m["turn"] else "prevent_static",
+            prevention=True,
+            combat_only=m["combat"] == "combat ",
+            noncombat_only=m["combat"] == "noncombat ",
+            target=_who(m["tgt"], sentence),
+            shield="this_turn" if m["turn"] else None,
+        )
+    if (m := PREVENT_IF_DEALS.match(body)) and not DAMAGE_PREVENT_N.match(body):
+        src, choice = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield" if m["turn"] else "prevent_static",
+            prevention=True,
+            combat_only=m["combat"] == "combat ",
+            noncombat_only=m["combat"] == "noncombat ",
+            target=_who(m["tgt"], sentence),
+            source=src,
+            source_choice=choice,
+            shield="this_turn" if m["turn"] else None,
+        )
+    if m := PREVENT_NEXT_TIME_BY.match(body):
+        src, choice = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            source=src,
+            source_choice=choice,
+            shield="next_time",
+        )
+    if m := REDIRECT_ALL.match(body):
+        src, choice = _damage_source(m["src"], sentence)
+        to, slot = _destination(m["to"], _targets_before(m["tgt"], m["src"]), sentence)
+        return ReplacementSpec(
+            sentence,
+            "redirect",
+            combat_only=bool(m["combat"]),
+            target=_who(m["tgt"], sentence),
+            source=src,
+            source_choice=choice,
+            redirect_to=to,
+            redirect_slot=slot,
+            shield="this_turn" if m["t1"] or m["t2"] or m["t3"] else None,
+        )
+    if m := REDIRECT_NEXT_ANOTHER.match(body):
+        to, slot = _destination(m["to"], _targets_before(m["tgt"]), sentence)
+        return ReplacementSpec(
+            sentence,
+            "redirect",
+            target=_who(m["tgt"], sentence),
+            redirect_to=to,
+            redirect_slot=slot,
+            amount=_number(m["n"], sentence),
+            shield="amount",
+        )
+    if m := REDIRECT_NEXT_TIME.match(body):
+        src, choice = _source(m["src"], sentence)
+        to, slot = _destination(m["to"], _targets_before(m["tgt"], m["src"]), sentence)
+        return ReplacementSpec(
+            sentence,
+            "redirect",
+            target=_who(m["tgt"], sentence) if m["tgt"] else None,
+            source=src,
+            source_choice=choice,
+            redirect_to=to,
+            redirect_slot=slot,
+            shield="next_time",
+        )
+    if m := DAMAGE_TO_COUNTERS.match(body):
+        combat = m["combat"] or m["combat2"] or ""
+        src, choice = _damage_source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "damage_to_counters",
+            target=_who(m["tgt"] or m["tgt2"], sentence),
+            source=src,
+            source_choice=choice,
+            combat_only=combat == "combat ",
+            noncombat_only=combat == "noncombat ",
+            counter_kind=m["kind"],
+            on_source=m["on"] == "~",
+        )
+    if (m := SELF_DAMAGE.match(body)) and "instead" in body and (m["before"] or m["after"]):
+        words = (m["before"] or m["after"]).strip()
+        kicked = words == "~ was kicked"
+        return ReplacementSpec(
+            sentence,
+            "kicked_damage",
+            tier="self",
+            kicked=kicked,
+            kicked_amount=_number(m["n"], sentence),
+            condition=None if kicked else _condition(words, sentence),
+        )
+    if m := ENTERS_TAPPED_WITH.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            amount=_number(m["n"], sentence),
+            tapped=True,
+        )
+    if (m := ENTERS_WITH_IF.match(body)) and (m["before"] or m["after"]):
+        words = (m["before"] or m["after"]).strip()
+        kicked = words == "~ was kicked"
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            amount=_number(m["n"], sentence),
+            kicked=kicked,
+            condition=None if kicked else _condition(words, sentence),
+        )
+    if m := ENTERS_WITH_MAY.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            amount=_number(m["n"], sentence),
+            optional=True,
+        )
+    if m := ENTERS_WITH_EACH.match(body):
+        if m["each"]:
+            count = _count(f"the number of {m['each']}", sentence)
+        else:
+            count = _count(m["x"] or m["equal"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"] or m["kind2"] or m["kind3"],
+            count=count,
+        )
+    return None
+
+
 def _graveyard_rest(rest: str, sentence: str) -> str:
+    # "you may put it on top of its owner's library instead" (the caller notes the "may").
+    rest = re.sub(r"^you may ", "", rest)
+    rest = re.sub(r"\b(?:return|put) ~ ", lambda m: m.group(0).replace("~", "it"), rest)
     if rest in ("exile it instead", "instead exile it", "exile that card instead"):
         return "exile"
     if rest in ("return it to its owner's hand instead", "instead return it to its owner's hand"):
-        return "hand"
+        return "hand"  # Firestorm Phoenix: "return ~ to its owner's hand instead"
+    if rest in (
+        "put it on top of its owner's library instead",
+        "instead put it on top of its owner's library",
+    ):
+        return "library_top"
     if rest in (
         "put it on the bottom of its owner's library instead",
         "instead put it on the bottom of its owner's library",
@@ -343,6 +771,8 @@ def _graveyard_rest(rest: str, sentence: str) -> str:
 
 def _what_objects(what: str, sentence: str) -> Subject:
     what = re.sub(r"^(a|an) ", "", what)
+    if what == "the creature":
+        what = "that creature"  # "If the creature would die this turn" (Carbonize's wording)
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
     if m := re.fullmatch(r"(?P<kind>\w+) card", what):
@@ -358,6 +788,8 @@ def _what_objects(what: str, sentence: str) -> Subject:
 
 def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
     """One sentence -> a spec, or None if it is not a replacement/prevention/"can't"."""
+    if (found := _breadth(body, sentence)) is not None:
+        return found
     if m := KICKED_DAMAGE.match(body):
         n = _number(m["n"], sentence)
         return ReplacementSpec(sentence, "kicked_damage", tier="self", kicked=True, kicked_amount=n)
@@ -371,7 +803,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             sentence,
             "damage_modify",
             source=src,
-            target=_who(m["tgt"], sentence),
+            target=_who(m["tgt"], sentence) if m["tgt"] else None,
             factor=factor,
             plus=plus,
             combat_only=m["combat"] == "combat ",
@@ -396,6 +828,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             source=src,
             target=_who(m["tgt"], sentence),
             amount=_number(m["n"], sentence),
+            combat_only=bool(m["combat"]),  # Thunderstaff
         )
     if m := DAMAGE_PREVENT_ALL_TO.match(body):
         return ReplacementSpec(
@@ -442,10 +875,13 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if m := PREVENT_ALL_BY.match(body):
         # "a source of your choice" (Pay No Heed) names the source as the step's target.
         phrase = m["src"] or m["by"] or m["by2"]
+        if m["src"] and "source" in phrase:
+            phrase = re.sub(r"^that ", "", phrase)  # Luminesce: "damage that black sources ..."
         if "source" in phrase:
             src, choice = _source(phrase, sentence)
         else:
-            src, choice = _objects(phrase, sentence), False
+            # Soul Parry: "one or two target creatures would deal".
+            src, choice = _targets(phrase) or _objects(phrase, sentence), False
         return ReplacementSpec(
             sentence,
             "prevent_static" if m["by2"] and not m["turn"] else "prevent_shield",
@@ -490,6 +926,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             objects=_what_objects(m["what"], sentence),
             graveyard_of=gy,
             to_zone=_graveyard_rest(m["rest"], sentence),
+            optional=m["rest"].startswith("you may "),
             from_battlefield=m["from"] == "the battlefield",
             not_from_battlefield=m["from"] == "anywhere other than the battlefield",
         )
@@ -507,6 +944,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             "die_elsewhere",
             objects=_what_objects(m["what"], sentence),
             to_zone=_graveyard_rest(m["rest"], sentence),
+            optional=m["rest"].startswith("you may "),
         )
     if m := DRAW_EXCEPT_FIRST.match(body):
         who: PlayerWord = "you" if m["who"] == "you" else "opponent"
@@ -527,7 +965,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if DRAW_EMPTY_WIN.match(body):
         return ReplacementSpec(sentence, "draw_empty_win", player="you", empty_library=True)
     if m := DRAW_SKIP.match(body):
-        return ReplacementSpec(sentence, "draw_skip", player="you", optional=bool(m["may"]))
+        who = "you" if m["who"] == "you" else "any"
+        return ReplacementSpec(sentence, "draw_skip", player=who, optional=bool(m["may"]))
     if m := DRAW_GAIN_LIFE.match(body):
         return ReplacementSpec(
             sentence,
@@ -569,8 +1008,9 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         who = "you" if m["who"] == "you" else "target"
         return ReplacementSpec(sentence, "skip", player=who, extra=m["step"], shield="next_time")
     if m := SKIP.match(body):
-        who = "any" if m["who"] == "players" else "you"
-        return ReplacementSpec(sentence, "skip", player=who, extra=m["step"])
+        who = "any" if m["who"] in ("players", "each player") else "you"
+        condition = _condition(m["cond"], sentence) if m["cond"] else None
+        return ReplacementSpec(sentence, "skip", player=who, extra=m["step"], condition=condition)
     if m := GAIN_MODIFY.match(body):
         plus = 0 if m["twice"] else _number(m["plus"], sentence)
         return ReplacementSpec(
@@ -694,7 +1134,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return CantSpec(sentence, "life_change", player="you")
     if m := CANT_PREVENT.match(body):
         # "This damage" (a spell's own) and "by sources you control" limit it to those sources.
-        if body.startswith("this damage"):
+        if body.startswith(("this damage", "the damage")):
             return CantSpec(sentence, "prevent_damage", objects=Subject("self", words="~"))
         sources = None
         if m["src"]:
@@ -741,7 +1181,16 @@ def _split_compound(body: str) -> list[str]:
             f"prevent all {kind}damage that would be dealt to {m['what']}{turn}",
             f"prevent all {kind}damage that would be dealt by {m['what']}{turn}",
         ]
+    if m := AND_PER_PREVENTED.match(body):
+        # Test of Faith: "Prevent the next 3 damage ..., and put a +1/+1 counter on that
+        # creature for each 1 damage prevented this way" (615.5's additional part).
+        return [m["prevent"], m["extra"]]
     return [body]
+
+
+AND_PER_PREVENTED = _T(
+    r"^(?P<prevent>prevent .+?), and (?P<extra>put an? .+ for each 1 damage prevented this way)$"
+)
 
 
 _ADDITIONAL = (
@@ -758,27 +1207,65 @@ _ADDITIONAL = (
         "reflect_to_controller",
     ),
     (
-        re.compile(r"^you gain 1 life for each 1 damage prevented this way$"),
+        re.compile(
+            r"^for each 1 damage prevented this way, put a \+1/\+1 counter on that creature$"
+        ),
+        "counters_per_prevented",
+    ),
+    (
+        re.compile(
+            r"^you gain (?:1 life for each 1 damage|life equal to the damage) prevented this way$"
+        ),
         "life_per_prevented",
     ),
 )
 
-_LOOKS_REPLACING = re.compile(
-    r"\bwould\b|\binstead\b|\benters? tapped\b|\benters? with\b|\benters? as\b|\bskips?\b|"
-    r"\bprevent(?:ed)?\b|can't be prevented|can't gain life|can't get counters|counters can't|"
-    r"can't draw cards|can't draw more than|can't have counters|"
-    r"can't lose the game|can't win the game|life total can't change"
-)
+
+def _normal(sentence: str) -> str:
+    """The sentence as the templates read it: lower case, no ability word, the older
+    "enters the battlefield" as the current "enters" (both wordings are read), and a
+    resolved effect's "Until end of turn, " (it lasts until the "end" step anyway)."""
+    lowered = sentence.lower().rstrip(".").strip()
+    lowered = re.sub(r"^[a-z][\w ]* — ", "", lowered)  # ability words
+    lowered = re.sub(r"\b(enters?|entering) the battlefield\b", r"\1", lowered)
+    return re.sub(r"^until end of turn, ", "", lowered)
+
+
+def _wrapped(body: str, sentence: str) -> Spec | None:
+    """A template, or a template under a condition ("As long as ~ is untapped, ...")."""
+    spec = _sentence(body, sentence)
+    if spec is not None or not (m := CONDITIONAL.match(body)):
+        return spec
+    inner = _sentence(m["rest"], sentence)
+    if not isinstance(inner, ReplacementSpec):
+        if replaces_events(m["rest"]):
+            raise OracleParseError(
+                sentence, "a replacement or prevention template the engine does not know"
+            )
+        return None
+    condition = YourTurn() if m["your_turn"] else _condition(m["cond"], sentence)
+    return replace(inner, condition=condition)
+
+
+def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
+    """All replacement/prevention/"can't" effects in one ability's text."""
+    return read_replacements(text, name)[0]
 
 
 @lru_cache(maxsize=2048)
-def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
-    """All replacement/prevention/"can't" effects in one ability's text."""
+def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
+    """The replacement/prevention/"can't" effects in one ability's text, and the sentences
+    that make none (in a replacement ability, those are named as not modelled)."""
     body_text = mark_self(strip_reminder(clean(text)), name)
     specs: list[Spec] = []
-    for sentence in split_sentences(body_text):
-        lowered = sentence.lower().rstrip(".").strip()
-        lowered = re.sub(r"^[a-z][\w ]* — ", "", lowered)  # ability words
+    skipped: list[str] = []
+    sentences = split_sentences(body_text)
+    normal = [_normal(sentence) for sentence in sentences]
+    for i, (sentence, lowered) in enumerate(zip(sentences, normal, strict=True)):
+        following = normal[i + 1] if i + 1 < len(normal) else ""
+        if AS_ENTERS_MAY.match(lowered) and ENTERS_TAPPED_IF_NOT.match(following):
+            continue  # shock and reveal lands: read with the "If you don't" sentence after it
+        paid = PAY_LIFE_AS_ENTERS.match(normal[i - 1]) if i else None
         for body in _split_compound(lowered):
             if body == "you can't lose the game":
                 specs.append(CantSpec(sentence, "lose_game", player="you"))
@@ -789,15 +1276,25 @@ def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
             extra = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
             if extra is not None:
                 # CR 615.5: a prevention effect's additional part, written as its own sentence.
-                if specs and isinstance(specs[-1], ReplacementSpec):
-                    last = specs[-1]
-                    specs[-1] = replace(last, extra=extra, text=f"{last.text} {sentence}")
+                if not specs or not isinstance(specs[-1], ReplacementSpec):
+                    raise OracleParseError(sentence, "nothing before it prevents damage")
+                last = specs[-1]
+                specs[-1] = replace(last, extra=extra, text=f"{last.text} {sentence}")
                 continue
-            spec = _sentence(body, sentence)
+            spec = _wrapped(body, sentence)
+            if isinstance(spec, ReplacementSpec) and ENTERS_TAPPED_IF_NOT.match(body):
+                if not (i and AS_ENTERS_MAY.match(normal[i - 1])):
+                    raise OracleParseError(sentence, "nothing before it says what you may do")
+                spec = replace(spec, text=f"{sentences[i - 1]} {sentence}")
+                if paid:
+                    # CR 119.4: declining the tapped entry means paying the life (shock lands).
+                    spec = replace(spec, pay_life=_number(paid["n"], sentence))
             if spec is not None:
                 specs.append(spec)
-            elif _LOOKS_REPLACING.search(body) and not OPENING_HAND.match(body):
+            elif replaces_events(body) and not OPENING_HAND.match(body):
                 raise OracleParseError(
                     sentence, "a replacement or prevention template the engine does not know"
                 )
-    return tuple(specs)
+            elif sentence not in skipped:
+                skipped.append(sentence)
+    return tuple(specs), tuple(skipped)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules_engine.effects import Condition, Subject
+from rules_engine.effects import Condition, Expr, Subject
 
 # CR 616.1a-e: which effects must be chosen first.
 Tier = Literal["self", "control", "copy", "backface", "other"]
@@ -23,8 +23,9 @@ TIER_RULES: dict[str, str] = {
 }
 
 PlayerWord = Literal["you", "opponent", "any", "enchanted", "none", "target"]
-# Where redirected damage goes instead (CR 614.9).
-RedirectTo = Literal["enchanted", "self", "you", "target"]
+# Where redirected damage goes instead (CR 614.9): "its controller" is the damaged
+# permanent's controller, "that source's controller" the damage source's.
+RedirectTo = Literal["enchanted", "self", "you", "target", "its_controller", "source_controller"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,14 @@ class ReplacementSpec:
     half_down: bool = False  # "half that much life, rounded down"
     protection_from: tuple[str, ...] = ()  # CR 702.16: the qualities damage is prevented from
     unless: Condition | None = None  # "enters tapped unless you control ..." (slow, check lands)
+    # "As long as ~ is untapped, ...", "Ferocious — ~ enters with ... if you control ...", a
+    # spell's "... instead if you have no cards in hand": checked when the event would happen.
+    condition: Condition | None = None
+    count: Expr | None = None  # "enters with a +1/+1 counter on it for each ..." (614.1c)
+    tapped: bool = False  # "enters tapped with two charge counters on it" (one effect)
+    pay_life: int = 0  # shock lands: "you may pay 2 life. If you don't, it enters tapped"
+    redirect_slot: int | None = None  # which target is "another target creature" (614.9)
+    on_source: bool = False  # "put that many depletion counters on ~ instead" (not on "it")
 
 
 CantKind = Literal[

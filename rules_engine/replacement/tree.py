@@ -5,16 +5,30 @@ replacement effect to apply (``ChoiceNode``, 616.1), the event happens
 (``Happens``), a "can't" effect stops it (``Stopped``, 614.17), someone picks
 a card (``CardChoice``), or nothing is left to resolve (``Done``). ``tree_json``
 renders the board format's dicts; ``Outcome`` is one distinct result with
-every path of choices that leads to it.
+every path of choices that leads to it. ``shown_results`` is what a path's
+events come to as the answer shows them (typed: ``shown_json`` is its JSON).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.replacement.events import Event, merge_results, result_json
+from rules_engine.replacement.events import (
+    Damage,
+    DamageLoss,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LoseLife,
+    Nothing,
+    PutCounters,
+    ZoneMove,
+    result_json,
+)
 from rules_engine.replacement.words import ONLY_CARD, WHY_CHOOSER, not_to_apply
 
 
@@ -55,6 +69,10 @@ class ChoiceNode:
     options: tuple[Option | Decline, ...]
     # Offered before, no longer applicable after the last application (616.1f).
     no_longer_applicable: tuple[str, ...] = ()
+    # Not in the JSON, for naming effects in learners' words: each candidate's id (as in
+    # ``used`` and ``no_longer_applicable``) and its source's name, in ``candidates`` order.
+    ids: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +96,7 @@ class Stopped:
     explain: str
     then: Node
     rule: str = "614.17"
+    source: str = ""  # the label of the "can't" effect's source (not in the JSON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +124,25 @@ class Done:
 
     results: tuple[Event, ...]
 
+    @property
+    def shown(self) -> tuple[Shown, ...]:
+        """What happened on this path, as the answer shows it (``shown_results``)."""
+        return shown_results(self.results)
+
 
 Node = ChoiceNode | Happens | Stopped | CardChoice | Done
+
+
+@dataclass(frozen=True, slots=True)
+class Draws:
+    """Cards one player draws, shown as one result (each card is one draw, CR 121.2)."""
+
+    player: str
+    n: int
+
+
+# What happened, as the answer shows it: events, with one player's draws as ``Draws``.
+Shown = Event | Draws
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +152,106 @@ class Outcome:
     results: tuple[Event, ...]
     paths: tuple[tuple[str, ...], ...] = ()
 
+    @property
+    def shown(self) -> tuple[Shown, ...]:
+        """What happens, as the answer shows it: "nothing" when replacements left nothing."""
+        return outcome_results(self.results, replaced=any(self.paths))
+
+
+def nodes(node: Node) -> Iterator[Node]:
+    """The node and every node below it, each before its children, children in order."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if isinstance(current, ChoiceNode | CardChoice):
+            stack.extend(reversed([option.then for option in current.options]))
+        elif isinstance(current, Happens | Stopped):
+            stack.append(current.then)
+
+
+def fold_draws(events: Iterable[Event]) -> tuple[Shown, ...]:
+    """The events with each player's single draws folded into one ``Draws``, after the rest."""
+    rest: list[Shown] = []
+    draws: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, Draw):
+            draws[event.player] = draws.get(event.player, 0) + 1
+        else:
+            rest.append(event)
+    return (*rest, *(Draws(player, n) for player, n in draws.items()))
+
+
+def _changed_damage_losses(events: Sequence[Event]) -> list[LoseLife]:
+    """A damage result to a player means that much life lost (CR 120.3a). Where effects
+    changed that loss (doubled, stopped, turned into a gain), the loss is shown as it was:
+    a ``LoseLife`` ``from_damage``, possibly of 0."""
+    expected: dict[str, int] = {}
+    actual: dict[str, int] = {}
+    for e in events:
+        if isinstance(e, DamageLoss):
+            expected[e.player] = expected.get(e.player, 0) + e.amount
+        elif isinstance(e, LoseLife) and e.from_damage:
+            actual[e.player] = actual.get(e.player, 0) + e.amount
+    return [
+        LoseLife(player, actual.get(player, 0), from_damage=True)
+        for player, lost in expected.items()
+        if lost != actual.get(player, 0)
+    ]
+
+
+def _shown(event: Event, events: Sequence[Event], sent_elsewhere: set[str]) -> bool:
+    if isinstance(event, DamageLoss) or (isinstance(event, LoseLife) and event.from_damage):
+        return False  # implied by the damage result, unless changed (_changed_damage_losses)
+    if isinstance(event, Destroy) and event.obj in sent_elsewhere:
+        return False
+    if isinstance(event, Damage) and event.amount <= 0:
+        return False  # CR 614.7a: a source that would deal 0 damage deals no damage at all
+    if isinstance(event, PutCounters) and event.n <= 0:
+        return False  # no counters put: nothing to show
+    if isinstance(event, LoseLife | GainLife) and event.amount <= 0:
+        return False  # no life changed: nothing to show
+    if (
+        isinstance(event, Enter)
+        and event.token
+        and not (event.tapped or event.counters or event.copy_of)
+    ):
+        return False  # a created token's entering is part of "create_tokens" (616.1g)
+    if isinstance(event, ZoneMove) and event.implicit:
+        return False  # a destroyed permanent going to its graveyard as usual
+    return not (isinstance(event, Nothing) and len(events) > 1)
+
+
+def shown_results(events: Sequence[Event]) -> tuple[Shown, ...]:
+    """What happened, as the answer shows it: changed damage losses first, then the events
+    worth showing, then each player's draws folded into one ``Draws``."""
+    # CR 614.6: a destroyed permanent sent elsewhere instead (Rest in Peace) was never put
+    # into its graveyard, so its destruction is shown as where it went instead.
+    sent_elsewhere = {
+        e.obj
+        for e in events
+        if isinstance(e, ZoneMove) and not e.implicit and e.from_zone == "battlefield"
+    }
+    kept = [e for e in events if _shown(e, events, sent_elsewhere)]
+    return (*_changed_damage_losses(events), *fold_draws(kept))
+
+
+def outcome_results(results: Sequence[Event], replaced: bool) -> tuple[Shown, ...]:
+    """What happens; when a replacement left nothing at all, that says so (``Nothing``)."""
+    shown = shown_results(results)
+    if not shown and replaced:
+        return (Nothing(),)  # replaced, and in the end nothing happened
+    return shown
+
+
+def shown_json(result: Shown) -> dict[str, Any]:
+    """A shown result in the board format's vocabulary (tests/boards/README.md)."""
+    if isinstance(result, Draws):
+        return {"draw": result.n, "player": result.player}
+    if isinstance(result, LoseLife) and result.from_damage:
+        return {"lose_life": result.amount, "player": result.player, "from_damage": True}
+    return result_json(result)
+
 
 def tree_json(node: Node) -> dict[str, Any]:
     """The node and all below it as the board format's dicts (tests/boards/README.md).
@@ -123,7 +259,7 @@ def tree_json(node: Node) -> dict[str, Any]:
     One call per level, as deep as the explorer went, so a tree it could build renders.
     """
     if isinstance(node, Done):
-        return {"done": merge_results(list(node.results))}
+        return {"done": [shown_json(r) for r in node.shown]}
     data: dict[str, Any] = {"event": result_json(node.event)}
     if isinstance(node, Stopped):
         data["stopped_by"] = {"effect": node.effect, "text": node.text, "rule": node.rule}
@@ -138,7 +274,7 @@ def tree_json(node: Node) -> dict[str, Any]:
             cards.append(
                 {
                     "choose": card.choose or ONLY_CARD,
-                    "happens": merge_results(list(card.happens)),
+                    "happens": [shown_json(r) for r in shown_results(card.happens)],
                     "then": tree_json(card.then),
                 }
             )
@@ -186,10 +322,7 @@ def tree_json(node: Node) -> dict[str, Any]:
 
 def results_json(results: Sequence[Event], replaced: bool) -> list[dict[str, Any]]:
     """What happens, as JSON; when a replacement left nothing at all, that says so."""
-    shown = merge_results(list(results))
-    if not shown and replaced:
-        return [{"nothing": True}]  # replaced, and in the end nothing happened
-    return shown
+    return [shown_json(r) for r in outcome_results(results, replaced)]
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:

@@ -27,13 +27,29 @@ LAYER_ITEMS = 900
 EVENT_ITEMS = 100
 
 
+def _amount(result: dict, kind: str) -> int | None:
+    """How much of ``kind`` one result of the JSON answer counts (None: not that kind)."""
+    if kind == "counters":
+        if "on" in result and "counters" in result:
+            return result.get("n", 1)
+        if "enter" in result and result.get("counters"):
+            return sum(result["counters"].values())  # a permanent entering with counters
+        return None
+    if kind not in result:
+        return None
+    return result.get("n", 1) if kind == "create_tokens" else result[kind]
+
+
 def _engine_key(item) -> str:  # noqa: ANN001
-    """The answer worked out again from scratch, without the item module's shortcuts."""
+    """The answer worked out again from scratch, from the engine's JSON answer rather than
+    the item module's typed one."""
     board = item.board
     if item.kind == "event-best":
-        outcomes = event_answer(board)["outcomes"]
-        kind = next(k for k in MEASURES if any(k in r for o in outcomes for r in o["results"]))
-        return str(max(sum(MEASURES[kind](r) for r in o["results"] if kind in r) for o in outcomes))
+        outcomes = [o["results"] for o in event_answer(board)["outcomes"]]
+        kind = next(
+            k for k in MEASURES if any(_amount(r, k) is not None for o in outcomes for r in o)
+        )
+        return str(max(sum(_amount(r, kind) or 0 for r in o) for o in outcomes))
     result = evaluate_board(board)
     return field_text(item.kind, characteristics_json(result.evaluation.chars[item.object]))
 

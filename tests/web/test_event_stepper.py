@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.urls import reverse
 
+from rules_engine.game import NotModelled
 from tests.web.boards import (
     DS_THEN_SCALES,
     GRAY_OGRE,
@@ -22,29 +25,34 @@ def event_page(client, relative: str, **query: str):
 
 def test_the_boards_own_event_is_walked_first(client):
     page = event_page(client, DS_THEN_SCALES).content.decode()
-    assert "1 +1/+1 counter would be put on Grizzly Bears (bears)" in page
+    assert "Grizzly Bears would get 1 +1/+1 counter" in page
     assert "Alice chooses (CR 616.1e)" in page
-    assert "Apply Doubling Season (ds#1)" in page
-    assert "Apply Hardened Scales (scales)" in page
+    assert "Apply Doubling Season" in page
+    assert "Apply Hardened Scales" in page
+    assert "Applicable now: Doubling Season, Hardened Scales." in page
     # The outcome table: both orders, both results.
-    assert "3 +1/+1 counters put on Grizzly Bears (bears)" in page
-    assert "4 +1/+1 counters put on Grizzly Bears (bears)" in page
-    assert "Hardened Scales (scales) → Doubling Season (ds#1)" in page
+    assert "Grizzly Bears gets 3 +1/+1 counters" in page
+    assert "Grizzly Bears gets 4 +1/+1 counters" in page
+    assert "Hardened Scales → Doubling Season" in page
+    # Card names only: never the board's labels or the engine's effect ids.
+    walk = page[page.index('<section id="walk"') :]
+    for label in ("(bears)", "(scales)", "ds#1"):
+        assert label not in walk
 
 
 @pytest.mark.parametrize(("path", "counters"), [("0,0", 3), ("1,0", 4)])
 def test_each_order_of_choices_ends_in_its_outcome(client, path, counters):
     page = event_page(client, DS_THEN_SCALES, path=path).content.decode()
     assert "What actually happens" in page
-    assert f"{counters} +1/+1 counters put on Grizzly Bears (bears)." in page
+    assert f"Grizzly Bears gets {counters} +1/+1 counters." in page
     assert "Undo the last choice" in page
 
 
 def test_a_half_walked_path_shows_what_the_event_became_and_what_is_left(client):
     page = event_page(client, DS_THEN_SCALES, path="1").content.decode()
-    assert "Chosen: <strong>Hardened Scales (scales)</strong>" in page
-    assert "2 +1/+1 counters would be put on Grizzly Bears (bears)" in page
-    assert "Already applied to this event, so not again: scales (614.5)" in page
+    assert "Chosen: <strong>Hardened Scales</strong>" in page
+    assert "Grizzly Bears would get 2 +1/+1 counters" in page
+    assert "Already applied to this event, so not again: Hardened Scales (614.5)" in page
 
 
 def test_htmx_gets_only_the_walk(htmx_client):
@@ -55,8 +63,8 @@ def test_htmx_gets_only_the_walk(htmx_client):
 def test_an_event_chosen_in_the_form(client):
     query = {"kind": "damage", "n": "3", "source": "ogre", "target": "Bob"}
     page = event_page(client, GRAY_OGRE, **query).content.decode()
-    assert "Gray Ogre (ogre) would deal 3 damage to Bob" in page
-    assert "Gray Ogre (ogre) deals 3 damage to Bob." in page
+    assert "Gray Ogre would deal 3 damage to Bob" in page
+    assert "Gray Ogre deals 3 damage to Bob." in page
 
 
 @pytest.mark.parametrize(
@@ -84,14 +92,13 @@ def test_the_walk_says_what_the_engine_does_not_model_on_the_board(client):
 
 
 def test_the_walk_lists_the_event_answers_own_not_modelled_by_card_name(client, monkeypatch):
-    real = event_walk.event_answer
+    real = event_walk.explore_event
 
-    def answer_with_a_gap(board, *args):
-        answer = real(board, *args)
-        gap = {"object": "scales", "ability": "A made-up sentence.", "why": "it is made up"}
-        return {**answer, "not_modelled": [gap]}
+    def explored_with_a_gap(board, *args):
+        gap = NotModelled("scales", "A made-up sentence.", "it is made up")
+        return replace(real(board, *args), not_modelled=(gap,))
 
-    monkeypatch.setattr(event_walk, "event_answer", answer_with_a_gap)
+    monkeypatch.setattr(event_walk, "explore_event", explored_with_a_gap)
     page = event_page(client, DS_THEN_SCALES).content.decode()
     section = not_modelled_section(page)
     assert "<strong>A made-up sentence.</strong> (on Hardened Scales): it is made up" in section

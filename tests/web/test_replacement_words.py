@@ -4,15 +4,19 @@ never labels or effect ids; what would have happened, what happened instead, and
 from __future__ import annotations
 
 from rules_engine.game import StepChoice
+from rules_engine.replacement.events import PutCounters
+from rules_engine.replacement.tree import Outcome
 from tests.web.boards import scales_and_season
 from tutor.boards import services
 from tutor.boards.replacements import replacement_story
 
 NAMES = {"scales": "Hardened Scales", "season": "Doubling Season", "bears": "Grizzly Bears"}
 STEP = {"counters": "+1/+1", "on": "bears", "n": 1}
+FOUR = (PutCounters("+1/+1", "bears", 4),)
+THREE = (PutCounters("+1/+1", "bears", 3),)
 OUTCOMES = (
-    {"results": [{"counters": "+1/+1", "on": "bears", "n": 4}], "paths": [["scales", "season#1"]]},
-    {"results": [{"counters": "+1/+1", "on": "bears", "n": 3}], "paths": [["season#1", "scales"]]},
+    Outcome(FOUR, (("scales", "season#1"),)),
+    Outcome(THREE, (("season#1", "scales"),)),
 )
 ALIASES = (
     ("scales", ("Hardened Scales", "scales")),
@@ -21,7 +25,8 @@ ALIASES = (
 
 
 def choice(path: tuple[str, ...], *, default: bool) -> StepChoice:
-    return StepChoice(3, path, default, OUTCOMES, ALIASES)
+    taken = FOUR if path == ("scales", "season#1") else THREE
+    return StepChoice(3, path, default, OUTCOMES, ALIASES, taken)
 
 
 def test_two_effects_in_the_default_order_are_told_with_the_rule_and_both_counts():
@@ -66,10 +71,9 @@ def test_a_chosen_order_is_told_as_chosen_and_no_longer_asks():
 
 
 def test_one_effect_cites_the_replacement_rule_and_needs_no_order():
-    single = StepChoice(2, ("scales",), True, (), (("scales", ("Hardened Scales", "scales")),))
-    story = replacement_story(
-        single, step=STEP, names=NAMES, results=[{"counters": "+1/+1", "on": "bears", "n": 2}]
-    )
+    aliases = (("scales", ("Hardened Scales", "scales")),)
+    single = StepChoice(2, ("scales",), True, (), aliases, (PutCounters("+1/+1", "bears", 2),))
+    story = replacement_story(single, step=STEP, names=NAMES)
     assert story.sentence == "Hardened Scales applies (CR 614): 2 counters instead of 1"
     assert story.options == () and not story.asks
 

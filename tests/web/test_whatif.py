@@ -29,8 +29,8 @@ def test_removing_the_counter_changes_only_the_ogre(client):
 def test_swapping_two_steps_compares_outcomes_of_the_boards_event(client):
     page = whatif(client, DS_THEN_SCALES, swap="0", **{"with": "1"}).content.decode()
     assert "with steps 1 and 2 swapped" in page
-    assert "Every distinct outcome when 1 +1/+1 counter would be put on Grizzly Bears" in page
-    assert page.count("3 +1/+1 counters put on Grizzly Bears (bears)") == 2
+    assert "Every distinct outcome when Grizzly Bears would get 1 +1/+1 counter" in page
+    assert page.count("Grizzly Bears gets 3 +1/+1 counters") == 2
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_the_event_stepper_offers_what_if_for_the_event_being_explored(client):
     assert '<input type="hidden" name="kind" value="damage">' in page
     compared = client.get(reverse("board-whatif", args=[token]), {**query, "remove": "1"})
     assert compared.status_code == 200
-    assert "Every distinct outcome when Gray Ogre (ogre) would deal 2 damage to Bob" in (
+    assert "Every distinct outcome when Gray Ogre would deal 2 damage to Bob" in (
         compared.content.decode()
     )
 

@@ -12,14 +12,34 @@ from typing import Any
 from urllib.parse import urlencode
 
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import event_answer
+from rules_engine.replacement.answer import EventExploration, explore_event
+from rules_engine.replacement.tree import (
+    CardChoice,
+    CardOption,
+    ChoiceNode,
+    Decline,
+    Done,
+    Happens,
+    Node,
+    Option,
+    Outcome,
+    Shown,
+    Stopped,
+    shown_results,
+)
+from rules_engine.replacement.words import WHY_CHOOSER
 from tutor.boards.editing import card_names
 from tutor.boards.event_words import (
+    EffectNames,
     Namer,
+    describe_asked,
     describe_event,
-    describe_replaced,
     describe_result,
+    explain_choice,
+    explain_stopped,
+    forced,
     namer,
+    stopped_by,
 )
 from tutor.boards.presenters import Unmodelled
 from tutor.boards.rules import summary
@@ -27,6 +47,7 @@ from tutor.boards.services import BoardProblem, unmodelled
 
 ASKED = "asked"
 MAX_PATH_LENGTH = 400
+NO_CHOICE = "(no choice to make)"
 EVENT_KINDS = {
     "damage": "Damage would be dealt",
     "destroy": "A permanent would be destroyed",
@@ -115,12 +136,26 @@ def event_from(board: dict[str, Any], params: Mapping[str, str]) -> dict[str, An
 
 @dataclass(frozen=True)
 class WalkStep:
-    """One point of the walk through the choice tree: an event and who chose what."""
+    """One point of the walk through the choice tree: what would happen, what stopped or
+    explains it, who chose what, and what happened."""
 
     event: str
-    node: dict[str, Any]
     chosen: str | None = None
     happens: tuple[str, ...] = ()
+    explain: str = ""
+    stopped_by: str = ""  # the "can't" effect's source (CR 614.17)
+    stopped_text: str = ""
+    no_longer_applicable: tuple[str, ...] = ()  # effects, by name (CR 616.1f)
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    """The choice to make now: who makes it, under which rule, and what must go first."""
+
+    chooser: str | None
+    rule: str = ""
+    why_chooser: str = ""
+    forced: tuple[str, ...] = ()  # effects, by name (CR 616.1a-d)
 
 
 @dataclass(frozen=True)
@@ -148,10 +183,10 @@ class EventWalk:
     params: dict[str, str]
     event: dict[str, Any] | None = None
     steps: list[WalkStep] = field(default_factory=list)
-    choice: dict[str, Any] | None = None
+    choice: ChoiceView | None = None
     choice_path: list[int] = field(default_factory=list)
-    results: list[dict[str, Any]] | None = None
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    results: tuple[Shown, ...] | None = None
+    outcomes: tuple[Outcome, ...] = ()
     kinds: dict[str, str] = field(default_factory=lambda: dict(EVENT_KINDS))
     rule_summaries: dict[str, str] = field(default_factory=dict)
     options: list[OptionView] = field(default_factory=list)
@@ -163,6 +198,21 @@ class EventWalk:
     back_path: str = ""
     # What the engine recognised on the board, or in the event, but does not apply.
     not_modelled: tuple[Unmodelled, ...] = ()
+
+
+def explored_unmodelled(
+    board: dict[str, Any], explored: EventExploration
+) -> tuple[Unmodelled, ...]:
+    """What the engine doesn't apply on the board or in the explored event, in words."""
+    return unmodelled(board, {"not_modelled": [n.as_json() for n in explored.not_modelled]})
+
+
+@dataclass(frozen=True)
+class _Words:
+    """How this walk names things: objects and players, and effects."""
+
+    name: Namer
+    effect: EffectNames
 
 
 def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
@@ -188,57 +238,56 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
         walk.not_modelled = unmodelled(board)
         return walk
     try:
-        answer = event_answer(dict(board, ask={"event": event}))
+        explored = explore_event(dict(board, ask={"event": event}))
     except BoardError as error:
         raise BoardProblem(f"that event doesn't fit this board: {error.message}") from error
-    walk.not_modelled = unmodelled(board, answer)
+    walk.not_modelled = explored_unmodelled(board, explored)
     name = namer(card_names(board))
+    words = _Words(name, EffectNames(explored.tree, name))
     walk.event = event
-    walk.event_words = describe_event(event, name)
+    walk.event_words = describe_asked(explored.asked, name)
     path = _path(params.get("path", ""))
     base = {k: v for k, v in walk.params.items() if v}
-    node = answer["tree"]
+    node: Node = explored.tree
     taken: list[int] = []
-    while "done" not in node:
-        options = node.get("options") or (node.get("choice") or {}).get("options")
-        happens = tuple(describe_result(r, name) for r in node.get("happens", []))
+    while not isinstance(node, Done):
+        options = _options(node)
         if not options:
-            walk.steps.append(WalkStep(_node_words(node, name), node, None, happens))
-            node = node.get("then", {"done": []})
+            walk.steps.append(_step(node, words))
+            node = node.then if isinstance(node, Happens | Stopped) else Done(())
             continue
         if not path:
-            walk.steps.append(WalkStep(_node_words(node, name), node))
-            walk.choice = node
-            walk.rule_summaries = {node.get("rule", ""): summary(node.get("rule", ""))}
+            walk.steps.append(_step(node, words))
+            walk.choice = _choice(node, words)
+            walk.rule_summaries = {walk.choice.rule: summary(walk.choice.rule)}
             walk.options = [
-                _option_view(option, [*taken, n], base, name) for n, option in enumerate(options)
+                _option_view(option, [*taken, n], base, words) for n, option in enumerate(options)
             ]
             break
         index = path.pop(0)
         if not 0 <= index < len(options):
             raise BoardProblem("one of the choices in this link isn't available at that point")
         option = options[index]
-        walk.steps.append(WalkStep(_node_words(node, name), node, _option_name(option), happens))
+        walk.steps.append(_step(node, words, words.effect.option(option)))
         taken.append(index)
-        node = option["then"]
+        node = option.then
     else:
         if path:
             raise BoardProblem("this link makes more choices than the event allows")
-        walk.results = node["done"]
-        walk.result_words = [describe_result(r, name) for r in node["done"]]
+        walk.results = node.shown
+        walk.result_words = [describe_result(r, name) for r in node.shown]
     walk.choice_path = taken
     if taken:
         walk.restart_link = _link(base, [])
         walk.back_link = _link(base, taken[:-1])
         walk.back_path = _joined(taken[:-1])
-    walk.outcomes = answer["outcomes"]
-    ids = _option_names(answer["tree"])
+    walk.outcomes = explored.outcomes
     walk.outcome_rows = [
         OutcomeRow(
-            tuple(describe_result(r, name) for r in outcome["results"]) or ("nothing",),
-            tuple(_path_words(p, ids) for p in outcome["paths"]),
+            tuple(describe_result(r, name) for r in outcome.shown) or ("nothing",),
+            tuple(" → ".join(words.effect.path(p)) or NO_CHOICE for p in outcome.paths),
         )
-        for outcome in answer["outcomes"]
+        for outcome in explored.outcomes
     ]
     return walk
 
@@ -252,64 +301,58 @@ def _path(raw: str) -> list[int]:
         raise BoardProblem("the choices in this link are damaged") from error
 
 
-def _node_words(node: dict[str, Any], name: Namer) -> str:
-    event = node.get("event")
-    return describe_event(event, name) if isinstance(event, dict) else ""
+def _options(node: Node) -> tuple[Option | Decline | CardOption, ...]:
+    """The choices at this node: effects to apply (or decline), or cards to pick."""
+    return node.options if isinstance(node, ChoiceNode | CardChoice) else ()
 
 
-def _option_name(option: dict[str, Any]) -> str:
-    if "apply" in option:
-        source = option.get("source_name")
-        label = f"{source} ({option['apply']})" if source else option["apply"]
-        return f"{label}, preventing {option['prevent']}" if "prevent" in option else label
-    return str(option.get("choose", "?"))
+def _step(
+    node: ChoiceNode | CardChoice | Happens | Stopped, words: _Words, chosen: str | None = None
+) -> WalkStep:
+    """The node as one step of the walk (``chosen``: the learner's choice there)."""
+    event = describe_event(node.event, words.name)
+    if isinstance(node, Stopped):
+        return WalkStep(
+            event,
+            chosen,
+            explain=explain_stopped(node, words.name, words.effect),
+            stopped_by=stopped_by(node, words.name, words.effect),
+            stopped_text=node.text,
+        )
+    gone = tuple(words.effect(e) for e in node.no_longer_applicable)
+    if isinstance(node, Happens):
+        happens = tuple(describe_result(e, words.name) for e in node.happens)
+        return WalkStep(event, chosen, happens, node.explain, no_longer_applicable=gone)
+    explain = explain_choice(node, words.effect) if isinstance(node, ChoiceNode) else ""
+    return WalkStep(event, chosen, explain=explain, no_longer_applicable=gone)
+
+
+def _choice(node: ChoiceNode | CardChoice, words: _Words) -> ChoiceView:
+    if isinstance(node, CardChoice):
+        return ChoiceView(node.chooser)
+    return ChoiceView(node.chooser, node.rule, WHY_CHOOSER, forced(node, words.effect))
 
 
 def _option_view(
-    option: dict[str, Any], path: list[int], base: dict[str, str], name: Namer
+    option: Option | Decline | CardOption, path: list[int], base: dict[str, str], words: _Words
 ) -> OptionView:
-    if "becomes" in option:
-        becomes = tuple(describe_replaced(e, name) for e in option["becomes"])
+    if isinstance(option, Option):
+        key, text, prevention = option.apply, option.text, option.prevention
+        becomes = tuple(describe_event(e, words.name) for e in option.becomes)
+    elif isinstance(option, Decline):
+        key, text, prevention, becomes = option.declines, "", False, ()
     else:
-        becomes = tuple(describe_result(e, name) for e in option.get("happens", []))
+        key, text, prevention = option.choose, "", False
+        becomes = tuple(describe_result(e, words.name) for e in shown_results(option.happens))
     return OptionView(
-        id=str(option.get("apply", option.get("choose", ""))),
-        name=_option_name(option),
-        text=str(option.get("text", "")),
+        id=key,
+        name=words.effect.option(option),
+        text=text,
         becomes=becomes,
         href=_link(base, path),
-        prevention=bool(option.get("prevention")),
+        prevention=prevention,
         path=_joined(path),
     )
-
-
-def _option_names(tree: dict[str, Any]) -> dict[str, str]:
-    """Every effect id in the tree with its card's name, for the outcome table."""
-    names: dict[str, str] = {}
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        for option in node.get("options") or (node.get("choice") or {}).get("options") or []:
-            if "apply" in option and option.get("source_name"):
-                names[option["apply"]] = option["source_name"]
-            stack.append(option.get("then", {}))
-        if isinstance(node.get("then"), dict):
-            stack.append(node["then"])
-    return names
-
-
-def _path_words(path: list[str], ids: dict[str, str]) -> str:
-    if not path:
-        return "(no choice to make)"
-    words = []
-    for step in path:
-        if step.startswith("choose:"):
-            words.append(f"choose {step.removeprefix('choose:')}")
-            continue
-        eid, _, limit = step.partition(":")
-        label = f"{ids[eid]} ({eid})" if eid in ids else eid
-        words.append(f"{label}, preventing {limit}" if limit else label)
-    return " → ".join(words)
 
 
 def _joined(path: list[int]) -> str:

@@ -17,7 +17,7 @@ from django.urls import reverse_lazy
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step
 from tutor.boards.replacements import OrderOption
-from tutor.boards.services import BoardProblem, load_board
+from tutor.boards.services import BoardProblem, load_board, unmodelled
 
 VERBS = [
     ("enter", "A permanent enters the battlefield"),
@@ -316,8 +316,23 @@ class StepForm(forms.Form):
             field = _field_for(problem.path) if problem.path else None
             self.add_error(field, problem.detail)
             return data
+        invented = step.get("enter", step.get("cast"))
+        if isinstance(invented, dict) and (gaps := _own_gaps(candidate, invented)):
+            # A card the user is writing: say now which sentence the engine can't apply, so
+            # they can reword it (a library card goes on the board and is listed instead).
+            self.add_error("invent_abilities", " ".join(gaps))
+            return data
         self.new_board = candidate
         return data
+
+
+def _own_gaps(board: dict[str, Any], card: dict[str, Any]) -> list[str]:
+    written = " ".join(card.get("abilities", []))
+    return [
+        f"The engine can't apply “{item.ability}” yet: {item.why}."
+        for item in unmodelled(board)
+        if item.name == card.get("name") and item.ability in written
+    ]
 
 
 def _field_for(path: str) -> str | None:

@@ -10,12 +10,22 @@ a board's labels or the engine's effect ids.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.game import StepChoice
-from tutor.boards.event_words import ZONES, describe_result
+from rules_engine.replacement import tree
+from rules_engine.replacement.events import (
+    Damage,
+    Destroy,
+    Enter,
+    Prevented,
+    PutCounters,
+    Regenerate,
+    ZoneMove,
+)
+from tutor.boards.event_words import ZONES, namer, outcome_words
 
 Names = Mapping[str, str]
 
@@ -68,15 +78,6 @@ class ReplacementStory:
 
 def _count(n: Any, kind: str) -> str:
     return f"{n} {kind} counter" if n == 1 else f"{n} {kind} counters"
-
-
-def _namer(names: Names) -> Any:
-    def name(thing: Any) -> str:
-        if isinstance(thing, dict):
-            return str(thing.get("name", "a card"))
-        return names.get(str(thing)) or str(thing)
-
-    return name
 
 
 def effect_names(choice: StepChoice, names: Names) -> dict[str, str]:
@@ -134,97 +135,76 @@ def _would(step: Mapping[str, Any] | None, name: Any) -> str:
     return ""
 
 
-def _result_words(result: Mapping[str, Any], name: Any) -> str:
-    if "counters" in result and "on" in result:
-        return f"{name(result['on'])} gets {_count(result.get('n', 1), result['counters'])}"
-    if "enter" in result:
-        text = f"{name(result['enter'])} enters the battlefield"
-        if result.get("tapped"):
-            text += " tapped"
-        counters = result.get("counters")
-        if isinstance(counters, Mapping) and counters:
-            text += " with " + _and([_count(n, kind) for kind, n in counters.items()])
-        return text
-    return describe_result(dict(result), name)
-
-
-def _outcome_words(results: Sequence[Mapping[str, Any]], name: Any) -> str:
-    if not results:
-        return "nothing happens"
-    return "; ".join(_result_words(r, name) for r in results)
-
-
 def _short(
-    step: Mapping[str, Any] | None, results: Sequence[Mapping[str, Any]] | None, instead: str
+    step: Mapping[str, Any] | None, results: Sequence[tree.Shown] | None, instead: str
 ) -> str:
     """ "4 counters instead of 1" for a counters step, else what happened."""
     if step and "counters" in step and results and len(results) == 1:
         only = results[0]
-        if only.get("on") == step.get("on") and only.get("counters") == step.get("counters"):
-            return f"{only.get('n', 1)} counters instead of {step.get('n', 1)}"
+        if isinstance(only, PutCounters) and (only.on, only.kind) == (
+            step.get("on"),
+            step.get("counters"),
+        ):
+            return f"{only.n} counters instead of {step.get('n', 1)}"
     return f"{instead} instead" if instead else ""
 
 
-def _touched(results: Sequence[Mapping[str, Any]]) -> tuple[set[tuple[str, str]], set[str]]:
+def _touched(results: Iterable[tree.Shown]) -> tuple[set[tuple[str, str]], set[str]]:
+    """The (object, kind) of counters the results put on, and the objects they concern."""
     counters: set[tuple[str, str]] = set()
     objects: set[str] = set()
     for result in results:
-        if "counters" in result and "on" in result:
-            counters.add((str(result["on"]), str(result["counters"])))
-            objects.add(str(result["on"]))
-        elif "enter" in result and isinstance(result["enter"], str):
-            objects.add(result["enter"])
-            if isinstance(result.get("counters"), Mapping):
-                counters.update((result["enter"], str(kind)) for kind in result["counters"])
-        for key in ("leave", "on", "to", "regenerate", "destroy", "die", "to_graveyard"):
-            if isinstance(result.get(key), str):
-                objects.add(result[key])
+        if isinstance(result, PutCounters):
+            counters.add((result.on, result.kind))
+            objects.add(result.on)
+        elif isinstance(result, Enter):
+            objects.add(result.obj)
+            counters.update((result.obj, kind) for kind, n in result.counters if n > 0)
+        elif isinstance(result, Damage | Prevented):
+            objects.add(result.target)
+        elif isinstance(result, ZoneMove | Destroy | Regenerate):
+            objects.add(result.obj)
     return counters, objects
 
 
 def replacement_story(
-    choice: StepChoice,
-    *,
-    step: Mapping[str, Any] | None,
-    names: Names,
-    results: Sequence[Mapping[str, Any]] | None = None,
+    choice: StepChoice, *, step: Mapping[str, Any] | None, names: Names
 ) -> ReplacementStory:
     """One step's replacement choice in words.
 
     ``step``: the board's step (what would have happened); ``names``: each label's card
-    name; ``results``: what happened, when the engine's outcomes don't say (it lists them
-    only when the orders lead apart).
+    name. What happened is the engine's, from the path taken (``StepChoice.results``).
     """
-    name = _namer(names)
+    name = namer(names)
     effect = effect_names(choice, names)
+    outcomes = [(outcome.shown, list(outcome.paths)) for outcome in choice.outcomes]
+    happened = tree.outcome_results(choice.results, bool(choice.path))
     options: list[OrderOption] = []
-    for outcome in choice.outcomes:
-        outcome_results = outcome.get("results") or []
-        for path in outcome.get("paths") or []:
-            path = tuple(path)
+    for outcome_results, paths in outcomes:
+        for path in paths:
             if path == choice.path:
-                results = outcome_results
+                happened = outcome_results
             options.append(
                 OrderOption(
                     value=",".join(path),
                     path=path,
                     order=_order_words(path, effect),
-                    outcome=_outcome_words(outcome_results, name),
+                    outcome=outcome_words(outcome_results, name),
                     default=choice.default and path == choice.path,
                     taken=path == choice.path,
                 )
             )
     applied = tuple(effect.get(eid, eid) for eid in choice.path)
-    instead = _outcome_words(results, name) if results is not None else ""
-    counters, objects = _touched(results or [])
-    for outcome in choice.outcomes:
-        more_counters, more_objects = _touched(outcome.get("results") or [])
+    instead = outcome_words(happened, name) if happened is not None else ""
+    counters, objects = _touched(happened or ())
+    for outcome_results, _ in outcomes:
+        more_counters, more_objects = _touched(outcome_results)
         counters |= more_counters
         objects |= more_objects
     if step and "counters" in step:
         counters.add((str(step["on"]), str(step["counters"])))
         objects.add(str(step["on"]))
-    prevention = any("prevented" in r for r in results or [])
+    prevention = any(isinstance(r, Prevented) for r in happened or ())
     rule = "616.1" if len(applied) > 1 else ("615" if prevention else "614")
     if len(applied) > 1:
         both = "both apply" if len(applied) == 2 else "all apply"
@@ -233,7 +213,7 @@ def replacement_story(
         opening = f"{applied[0]} applies (CR {rule})"
     else:
         opening = f"No replacement effect was applied (CR {rule})"
-    short = _short(step, results, instead)
+    short = _short(step, happened, instead)
     sentence = f"{opening}: {short}" if short else opening
     if len(options) > 1:
         sentence += " (the default order)" if choice.default else " (the order chosen)"

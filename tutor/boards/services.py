@@ -18,7 +18,6 @@ from rules_engine.cards import library_card
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.replacement.answer import event_answer
-from rules_engine.timeline import replay, replay_board
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
 from tutor.boards.editing import card_names
 from tutor.boards.presenters import (
@@ -278,8 +277,7 @@ def _stories(canonical: str) -> tuple[ReplacementStory, ...]:
     stories = []
     for choice in result.game.choices_made:
         step = steps[choice.step] if choice.step is not None else None
-        results = None if choice.outcomes else _counters_put(result, step, choice.step)
-        stories.append(replacement_story(choice, step=step, names=names, results=results))
+        stories.append(replacement_story(choice, step=step, names=names))
     return tuple(stories)
 
 
@@ -292,22 +290,6 @@ def order_options(loaded: LoadedBoard, index: int) -> tuple[OrderOption, ...]:
         if story.step == index
         for option in story.options
     )
-
-
-def _counters_put(
-    result: Result, step: dict[str, Any] | None, index: int | None
-) -> list[dict[str, Any]] | None:
-    """What a counters step actually put on (the engine lists results only when the
-    orders of its replacement effects lead apart): the counts before and after it."""
-    if index is None or not step or "counters" not in step:
-        return None
-    before = replay(result.board, index).object(step["on"])
-    after = replay_board(result.board, index + 1).before.object(step["on"])
-    if after is None:
-        return None
-    kind = step["counters"]
-    n = after.counter_count(kind) - (before.counter_count(kind) if before else 0)
-    return [{"counters": kind, "on": step["on"], "n": n}]
 
 
 def source_steps(board: dict[str, Any], source: str) -> list[int]:

@@ -9,12 +9,12 @@ from typing import Any
 from rules_engine.answers import Result
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import event_answer
+from rules_engine.replacement.answer import explore_event
 from tutor.boards import editing
 from tutor.boards.codec import encode_board
 from tutor.boards.editing import card_names
-from tutor.boards.event_walk import asked_event, event_from
-from tutor.boards.event_words import describe_event, describe_result, namer
+from tutor.boards.event_walk import asked_event, event_from, explored_unmodelled
+from tutor.boards.event_words import describe_asked, namer, outcome_words
 from tutor.boards.presenters import (
     Unmodelled,
     colors_text,
@@ -107,6 +107,7 @@ def _objects(before: Result, after: Result) -> tuple[ObjectComparison, ...]:
 class Outcomes:
     words: tuple[str, ...]
     not_modelled: tuple[Unmodelled, ...]
+    event: str = ""  # the event, as the engine read it on this board ("" if it didn't fit)
 
 
 def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> Outcomes:
@@ -115,16 +116,15 @@ def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> Outcomes:
     if event is None:
         return Outcomes((), unmodelled(board))
     try:
-        answer = event_answer(dict(board, ask={"event": event}))
+        explored = explore_event(dict(board, ask={"event": event}))
     except BoardError as error:
         words = (f"the event doesn't fit this board: {error.message}",)
         return Outcomes(words, result_unmodelled(load_board(board).result))
     name = namer(card_names(board))
-    words = tuple(
-        "; ".join(describe_result(r, name) for r in outcome["results"]) or "nothing happens"
-        for outcome in answer["outcomes"]
+    words = tuple(outcome_words(outcome.shown, name) for outcome in explored.outcomes)
+    return Outcomes(
+        words, explored_unmodelled(board, explored), describe_asked(explored.asked, name)
     )
-    return Outcomes(words, unmodelled(board, answer))
 
 
 def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
@@ -146,7 +146,7 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
         before.words,
         after.words,
         encode_board(changed),
-        describe_event(event, namer(card_names(board))) if event else "",
+        before.event or after.event,
         tuple(dict.fromkeys(before.not_modelled + after.not_modelled)),
     )
 

@@ -29,11 +29,13 @@ from rules_engine.misreadings import (
     Misconception,
 )
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.answer import event_answer
+from rules_engine.replacement.answer import EventExploration, explore_event
+from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLife, PutCounters
+from rules_engine.replacement.tree import ChoiceNode, Draws, Shown
 from rules_engine.sba import state_based_actions
 from rules_engine.timeline import replay
 from tutor.boards.editing import card_names
-from tutor.boards.event_words import describe_event, describe_result, namer
+from tutor.boards.event_words import describe_asked, namer, outcome_words
 from tutor.boards.presenters import COLOR_NAMES
 from tutor.boards.services import BoardProblem, UnmodelledBoard, ensure_modelled
 from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
@@ -361,37 +363,52 @@ def depends_item(board: dict[str, Any], a: str, b: str) -> Item:
 
 # --- Event items -------------------------------------------------------------------
 
-MEASURES: dict[str, Callable[[dict[str, Any]], int]] = {
-    "damage": lambda r: int(r.get("damage", 0)),
-    "counters": lambda r: int(r.get("n", 1)),
-    "create_tokens": lambda r: int(r.get("n", 1)),
-    "gain_life": lambda r: int(r.get("gain_life", 0)),
-    "draw": lambda r: int(r.get("draw", 0)),
+
+def _counters(result: Shown) -> int | None:
+    """Counters put on, or a permanent enters with."""
+    if isinstance(result, PutCounters):
+        return result.n
+    if isinstance(result, Enter) and any(n > 0 for _, n in result.counters):
+        return sum(n for _, n in result.counters if n > 0)
+    return None
+
+
+# What an event item can count in an outcome's results, in the order it prefers them: each
+# result's amount, or None when the result isn't of that kind.
+MEASURES: dict[str, Callable[[Shown], int | None]] = {
+    "damage": lambda r: r.amount if isinstance(r, Damage) else None,
+    "counters": _counters,
+    "create_tokens": lambda r: r.n if isinstance(r, CreateTokens) else None,
+    "gain_life": lambda r: r.amount if isinstance(r, GainLife) else None,
+    "draw": lambda r: r.n if isinstance(r, Draws) else None,
 }
 
 
-def _measure(results: list[dict[str, Any]], kind: str) -> int:
-    return sum(MEASURES[kind](r) for r in results if kind in r)
+def _measure(results: Iterable[Shown], kind: str) -> int:
+    return sum(n for r in results if (n := MEASURES[kind](r)) is not None)
+
+
+def _counts(results: Iterable[Shown], kind: str) -> bool:
+    return any(MEASURES[kind](r) is not None for r in results)
 
 
 def event_item(board: dict[str, Any], least: int = MIN_DISTRACTORS) -> Item:
     """The most the choices can reach (counters, damage, tokens, life, cards) on the
     board's event, beside what each replacement misreading would reach."""
-    right = event_answer(board)
-    kinds = [k for k in MEASURES if any(k in r for o in right["outcomes"] for r in o["results"])]
+    right = explore_event(board)
+    kinds = [k for k in MEASURES if any(_counts(o.shown, k) for o in right.outcomes)]
     if not kinds:
         raise NoItem("the event's outcomes have nothing to count")
     kind = kinds[0]
-    best = max(_measure(o["results"], kind) for o in right["outcomes"])
+    best = max(_measure(o.shown, kind) for o in right.outcomes)
     wrong: dict[str, Misconception] = {}
     for m in EVENT_MISCONCEPTIONS:
         try:
-            answer = event_answer(board, m.replacement)  # type: ignore[arg-type]
+            explored = explore_event(board, m.replacement)  # type: ignore[arg-type]
         except BoardError:
             continue
-        reached = max((_measure(o["results"], kind) for o in answer["outcomes"]), default=0)
+        reached = max((_measure(o.shown, kind) for o in explored.outcomes), default=0)
         wrong.setdefault(str(reached), m)
-    untouched = board["ask"]["event"]
     question = {
         "damage": "What is the most damage the choices can lead to?",
         "counters": "What is the largest number of counters the choices can lead to?",
@@ -400,7 +417,7 @@ def event_item(board: dict[str, Any], least: int = MIN_DISTRACTORS) -> Item:
         "draw": "What is the largest number of cards the choices can lead to?",
     }[kind]
     name = namer(card_names(board))
-    prompt = f"{_capital(describe_event(untouched, name))}. {question}"
+    prompt = f"{_capital(describe_asked(right.asked, name))}. {question}"
     return _item("event-best", prompt, board, str(best), wrong, least=least)
 
 
@@ -409,24 +426,21 @@ def outcome_item(board: dict[str, Any], least: int = 1) -> Item:
     (for events with one outcome and nothing to count: exile instead of dying...)."""
     name = namer(card_names(board))
 
-    def words(answer: dict[str, Any]) -> list[str]:
-        return [
-            "; ".join(describe_result(r, name) for r in o["results"]) or "nothing happens"
-            for o in answer["outcomes"]
-        ]
+    def words(explored: EventExploration) -> list[str]:
+        return [outcome_words(o.shown, name) for o in explored.outcomes]
 
-    right = words(event_answer(board))
+    explored = explore_event(board)
+    right = words(explored)
     if len(right) != 1:
         raise NoItem("the choices lead to several outcomes: ask for the best one instead")
     wrong: dict[str, Misconception | None] = {}
     for m in EVENT_MISCONCEPTIONS:
         try:
-            for text in words(event_answer(board, m.replacement)):  # type: ignore[arg-type]
+            for text in words(explore_event(board, m.replacement)):  # type: ignore[arg-type]
                 wrong.setdefault(_capital(text), m)
         except BoardError:
             continue
-    untouched = board["ask"]["event"]
-    prompt = f"{_capital(describe_event(untouched, name))}. What happens?"
+    prompt = f"{_capital(describe_asked(explored.asked, name))}. What happens?"
     if right[0].lower() in prompt.lower():
         raise NoItem("the question would say its own answer")
     return _item("event-outcome", prompt, board, _capital(right[0]), wrong, least=least)
@@ -450,20 +464,26 @@ NEIGHBOURS = {
 }
 
 
+def _chooser(explored: EventExploration) -> str | None:
+    """Who chooses the order of the replacement effects the event meets first, if any."""
+    tree = explored.tree
+    return tree.chooser if isinstance(tree, ChoiceNode) else None
+
+
 def chooser_item(board: dict[str, Any]) -> Item:
     """Who chooses the order of the replacement effects (616.1)?"""
-    right = event_answer(board)["tree"].get("chooser")
+    explored = explore_event(board)
+    right = _chooser(explored)
     if not right:
         raise NoItem("no choice to make on this event")
     wrong: dict[str, Misconception | None] = {}
     for m in EVENT_MISCONCEPTIONS:
         if m.replacement is not None and m.replacement.chooser != "affected":
-            chooser = event_answer(board, m.replacement)["tree"].get("chooser")
+            chooser = _chooser(explore_event(board, m.replacement))
             if chooser:
                 wrong.setdefault(chooser, m)
-    event = board["ask"]["event"]
     prompt = (
-        f"{_capital(describe_event(event, namer(card_names(board))))}. "
+        f"{_capital(describe_asked(explored.asked, namer(card_names(board))))}. "
         "Who chooses the order in which the replacement effects apply?"
     )
     return _item("chooser", prompt, board, right, wrong, least=1)

@@ -9,10 +9,11 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from rules_engine.answers import answer_json
-from rules_engine.replacement.answer import event_answer
+from rules_engine.replacement.answer import EventExploration, explore_event
 from tutor.boards.codec import encode_board
 from tutor.boards.editing import card_names
-from tutor.boards.event_words import describe_result, namer
+from tutor.boards.event_walk import explored_unmodelled
+from tutor.boards.event_words import EffectNames, namer, outcome_words
 from tutor.boards.presenters import Frame, Unmodelled, frames
 from tutor.boards.services import load_board, unmodelled
 from tutor.puzzles.questions import Question
@@ -38,9 +39,11 @@ def explain(board: dict[str, Any], question: Question) -> Explanation:
     token = encode_board(board)
     if question.stepper == "event":
         url = reverse("board-event", args=[token]) + "?" + urlencode({"kind": "asked"})
-        answer = event_answer(board)
+        explored = explore_event(board)
         return Explanation(
-            url, outcomes=_event_outcomes(board, answer), not_modelled=unmodelled(board, answer)
+            url,
+            outcomes=_event_outcomes(board, explored),
+            not_modelled=explored_unmodelled(board, explored),
         )
     result = load_board(board).result
     url = reverse("board-layers", args=[token, question.object]) + "?step=1"
@@ -53,14 +56,15 @@ def explain(board: dict[str, Any], question: Question) -> Explanation:
     )
 
 
-def _event_outcomes(board: dict[str, Any], answer: dict[str, Any]) -> tuple[Outcome, ...]:
+def _event_outcomes(board: dict[str, Any], explored: EventExploration) -> tuple[Outcome, ...]:
     name = namer(card_names(board))
+    effects = EffectNames(explored.tree, name)
     found = []
-    for outcome in answer["outcomes"]:
-        text = "; ".join(describe_result(r, name) for r in outcome["results"]) or "nothing happens"
+    for outcome in explored.outcomes:
+        text = outcome_words(outcome.shown, name)
         paths = tuple(
-            " then ".join(str(step) for step in path) if path else "no replacement applies"
-            for path in outcome.get("paths", [])
+            " then ".join(effects.path(path)) if path else "no replacement applies"
+            for path in outcome.paths
         )
         found.append(Outcome(text[:1].upper() + text[1:], paths))
     return tuple(found)

@@ -20,9 +20,10 @@ from typing import Any
 from rules_engine.answers import Result, answer_json, resolve_effect_id
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import event_answer
+from rules_engine.replacement.answer import EventExploration, explore_event
+from rules_engine.replacement.tree import Shown, fold_draws, shown_json
 from tutor.boards import editing
-from tutor.boards.event_words import describe_result, namer
+from tutor.boards.event_words import namer, outcome_words
 from tutor.boards.presenters import COLOR_NAMES
 from tutor.boards.services import BoardProblem, load_board
 
@@ -315,21 +316,25 @@ def _object_of(result: Result, effects: Sequence[str]) -> str:
 # --- events ------------------------------------------------------------------------
 
 
-def _outcome_key(results: Iterable[Any]) -> str:
-    canonical = sorted(json.dumps(r, sort_keys=True) for r in results)
+def _outcome_key(results: Iterable[Shown]) -> str:
+    canonical = sorted(json.dumps(shown_json(r), sort_keys=True) for r in results)
     return hashlib.sha256(json.dumps(canonical).encode()).hexdigest()[:12]
 
 
-def _outcomes(board: dict[str, Any]) -> list[list[Any]]:
+def _explored(board: dict[str, Any]) -> EventExploration:
     try:
-        return [outcome["results"] for outcome in event_answer(board)["outcomes"]]
+        return explore_event(board)
     except BoardError as error:
         raise BoardProblem(
             f"the board isn't valid: {error}", path=error.path, detail=error.message
         ) from error
 
 
-def _missing_effect_outcomes(board: dict[str, Any]) -> list[list[Any]]:
+def _outcomes(board: dict[str, Any]) -> list[tuple[Shown, ...]]:
+    return [outcome.shown for outcome in _explored(board).outcomes]
+
+
+def _missing_effect_outcomes(board: dict[str, Any]) -> list[tuple[Shown, ...]]:
     """What would happen if one of the board's steps had not happened: plausible slips."""
     found = []
     for index, step in enumerate(board.get("steps", [])):
@@ -343,16 +348,16 @@ def _missing_effect_outcomes(board: dict[str, Any]) -> list[list[Any]]:
 
 
 def _event_question(board: dict[str, Any]) -> Question:
-    right = _outcomes(board)
+    explored = _explored(board)
+    right = [outcome.shown for outcome in explored.outcomes]
     name = namer(editing.card_names(board))
     options: dict[str, Option] = {}
     # The event as if no effect touched it: the slip of forgetting them all.
-    event = board["ask"]["event"]
-    untouched = list(event["simultaneous"]) if "simultaneous" in event else [event]
+    untouched = fold_draws(event for group in explored.asked for event in group)
     for results in right + [untouched] + _missing_effect_outcomes(board):
         key = _outcome_key(results)
         if key not in options and len(options) < MAX_EVENT_OPTIONS + len(right):
-            words = "; ".join(describe_result(r, name) for r in results) or "nothing happens"
+            words = outcome_words(results, name)
             options[key] = Option(key, words[:1].upper() + words[1:])
     key = tuple(sorted({_outcome_key(results) for results in right}))
     ordered = tuple(sorted(options.values(), key=lambda option: option.text))

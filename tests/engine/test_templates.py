@@ -1,0 +1,104 @@
+"""The routing table (oracle/templates.py): each example is routed to its own template."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine.oracle.parser import parse_ability_text
+from rules_engine.oracle.templates import LINE_TEMPLATES, Builds, replaces_events, route_line
+from rules_engine.oracle.text import mark_self
+
+
+@pytest.mark.parametrize("template", LINE_TEMPLATES, ids=lambda t: t.name)
+def test_every_template_example_is_routed_to_that_template(template):
+    spell = template.builds is Builds.SPELL
+    assert route_line(mark_self(template.example, "Example"), spell=spell) is template
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If a card would be put into a graveyard from anywhere, exile it instead.",
+        "Prevent all combat damage that would be dealt to you.",
+        "Permanents enter tapped.",
+        "Creatures your opponents control enter the battlefield tapped.",
+        "Skip your draw step.",
+        "Your opponents can't gain life.",
+        "As long as you have 7 or more life, damage that would reduce your life total to "
+        "less than 7 reduces it to 7 instead.",
+    ],
+)
+def test_replacement_sentences_are_recognised_once(sentence):
+    assert replaces_events(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Regenerate each creature you control.",  # a one-shot that makes shields (701.19)
+        "If Leyline of the Void is in your opening hand, you may begin the game with it "
+        "on the battlefield.",  # a rule about starting the game (103.6)
+        "As long as it's your turn, creatures you control get +1/+0.",
+        'Creatures you control have "If this would die, exile it instead."',  # granted
+    ],
+)
+def test_sentences_that_are_not_replacements(sentence):
+    assert not replaces_events(sentence)
+
+
+def test_unreadable_activated_ability_keeps_the_card_placeable():
+    # CR 602.2: it does nothing until it resolves, so it is inert on the board.
+    (ability,) = parse_ability_text("{2}: Frobnicate the widget.", "Widget")
+    assert ability.kind == "activated"
+    assert ability.unreadable is not None and "Frobnicate" in ability.unreadable
+
+
+def test_additional_costs_and_casting_rules_are_inert():
+    (cost,) = parse_ability_text(
+        "As an additional cost to cast this spell, sacrifice a creature.", "X", spell=True
+    )
+    (rule,) = parse_ability_text("Cast Hydroblast only during combat.", "Hydroblast", spell=True)
+    assert (cost.kind, rule.kind) == ("additional_cost", "casting_rule")
+    assert not cost.effects and not rule.effects
+
+
+def test_bracketed_loyalty_costs_read_as_loyalty_abilities():
+    (ability,) = parse_ability_text("[-3]: Chandra deals 4 damage to target creature.", "Chandra")
+    assert (ability.kind, ability.cost) == ("activated", "-3")
+
+
+def test_a_replacement_the_grammar_does_not_know_is_named_not_refused():
+    from rules_engine.answers import answer_json, evaluate_board
+
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {
+                "enter": {
+                    "name": "Odd Charm",
+                    "types": ["Enchantment"],
+                    "abilities": [
+                        "If a player would shuffle their library, that player scries 1 instead."
+                    ],
+                },
+                "as": "charm",
+                "controller": "Alice",
+            }
+        ],
+        "ask": {"characteristics": "charm"},
+    }
+    answer = answer_json(evaluate_board(board))
+    (gap,) = answer["not_modelled"]
+    assert gap["object"] == "charm" and "shuffle" in gap["ability"]
+    assert "614" in gap["why"]
+
+
+@pytest.mark.parametrize(
+    "line", ["Solved — Creatures you control get +1/+1.", "Max speed — ~ has flying."]
+)
+def test_a_keyword_condition_is_refused_rather_than_applied_always(line):
+    from rules_engine.oracle.cursor import OracleParseError
+
+    with pytest.raises(OracleParseError, match="condition"):
+        parse_ability_text(line, "Case of the Example")
