@@ -39,8 +39,15 @@ def test_the_empty_builder_offers_every_verb_and_the_card_library(client):
     assert "The board is empty" in page
     for verb in ("A permanent enters the battlefield", "A spell resolves", "Counters are put on"):
         assert verb in page
-    # The autocomplete list: the first library names; the card search finds the rest.
-    assert '<datalist id="card-names"><option value="' in page
+    # The autocomplete list starts empty (the board names no card yet): typing searches
+    # the whole library (card-search), and the typed card's text is shown before adding.
+    assert '<datalist id="card-names"></datalist>' in page
+    assert 'id="card-preview"' in page
+
+
+def test_the_builder_lists_the_boards_own_cards_before_typing(client):
+    page = client.get(reverse("board-builder", args=[token_of(GRAY_OGRE)])).content.decode()
+    assert '<datalist id="card-names"><option value="Gray Ogre"></option></datalist>' in page
 
 
 def test_adding_a_library_card_redirects_to_the_new_board_without_javascript(client):
@@ -197,6 +204,25 @@ def test_card_search_suggests_library_cards(client):
     response = client.get(reverse("card-search"), {"card": "gray"})
     assert response.status_code == 200
     assert "Gray Ogre" in response.content.decode()
+    assert "card-preview" not in response.content.decode()  # only the builder asks for it
+
+
+def test_card_search_finds_every_card_even_misspelt_and_shows_its_text(client):
+    for typed, name in (("opalesence", "Opalescence"), ("blood moon", "Blood Moon")):
+        page = client.get(reverse("card-search"), {"card": typed}).content.decode()
+        assert f'<option value="{name}">' in page
+    page = client.get(reverse("card-search"), {"card": "Blood Moon", "preview": "1"}).content
+    text = page.decode()
+    assert 'id="card-preview"' in text and 'hx-swap-oob="true"' in text
+    assert "Nonbasic lands are Mountains." in text
+
+
+def test_a_card_with_several_faces_offers_each_face(client):
+    page = client.get(
+        reverse("card-search"), {"card": "Delver of Secrets", "preview": "1"}
+    ).content.decode()
+    assert '<option value="Insectile Aberration" label="a face of Delver of Secrets' in page
+    assert "Insectile Aberration" in page and "several faces" in page
 
 
 def test_a_forged_htmx_edit_replaces_the_main_content_with_the_message(htmx_client):

@@ -107,6 +107,8 @@ class StepForm(forms.Form):
                 "hx-target": "#card-names",
                 "hx-swap": "innerHTML",
                 "hx-sync": "this:replace",
+                "hx-vals": '{"preview": "1"}',
+                "aria-describedby": "id_card_helptext card-preview",
             }
         ),
     )

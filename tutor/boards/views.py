@@ -18,8 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from rules_engine.cards import search_library
-from tutor.boards import editing, services
+from tutor.boards import card_lookup, editing, services
 from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk
 from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
@@ -92,7 +91,10 @@ def _builder_context(
             labels=editing.labels(board),
             initial={"controller": players[0] if players else ""},
         ),
-        "card_names": search_library("", limit=400),
+        "card_names": card_lookup.board_card_names(board.get("steps", [])),
+        "card_preview": card_lookup.card_preview(str(form.data.get("card", "")))
+        if form is not None
+        else None,
         "import_form": import_form or BoardImportForm(),
     }
 
@@ -208,8 +210,15 @@ def _edited(changed: dict[str, Any], done: str) -> services.LoadedBoard:
 
 @require_GET
 def card_search(request: HtmxHttpRequest) -> HttpResponse:
+    """The card field's suggestions, and (out of band) the typed card's text and faces."""
     query = request.GET.get("card", request.GET.get("q", ""))[:60]
-    return render(request, "boards/card_options.html", {"names": search_library(query, limit=15)})
+    context = {
+        "suggestions": card_lookup.suggestions(query),
+        # The builder shows the card before it is added; other pages only want the list.
+        "preview": card_lookup.card_preview(query) if request.GET.get("preview") else None,
+        "oob": bool(request.GET.get("preview")),
+    }
+    return render(request, "boards/card_options.html", context)
 
 
 @require_GET
@@ -286,7 +295,7 @@ def event_stepper(
         "token": token,
         "walk": event_walk(board, request.GET),
         "labels": editing.labels(board),
-        "card_names": search_library("", limit=400),
+        "card_names": card_lookup.board_card_names(board.get("steps", [])),
         "steps": services.step_rows(board),
     }
     return render_page(request, "boards/event.html", context | embedding(request), fragment="walk")
