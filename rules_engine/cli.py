@@ -64,7 +64,13 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         help="where to write the imported library (default: where the engine loads it from, "
         "rules_engine/data/imported-cards.json.gz)",
     )
+    card_show = card_commands.add_parser(
+        "show", help="a card's text, ability by ability: applied, inert here or not modelled"
+    )
+    card_show.add_argument("name", help="the card's name (any letter case), or one face's name")
     args = parser.parse_args(argv)
+    if args.command == "cards" and args.cards_command == "show":
+        return _show_card(args.name, out)
     if args.command == "cards":
         return _import_cards(args.file, args.out, out)
     try:
@@ -129,4 +135,22 @@ def _import_cards(file: str, out_path: str | None, out: TextIO) -> int:
         print(f"error: cannot write {target}: {exc.strerror}", file=sys.stderr)
         return 2
     print(f"cards import: {report.summary()}; wrote {target}", file=out)
+    return 0
+
+
+def _show_card(name: str, out: TextIO | None) -> int:
+    """Each ability of a library card with what the engine does with it (rules_engine.gaps)."""
+    from rules_engine.cards import library_card, search_library
+    from rules_engine.gaps import card_report
+
+    card = library_card(name)
+    if card is None:
+        close = ", ".join(search_library(name, limit=3))
+        hint = f" (did you mean {close}?)" if close else ""
+        print(f'error: no card named "{name}"{hint}', file=sys.stderr)
+        return 2
+    print(card.name, file=out)
+    for report in card_report(card):
+        why = f" ({report.why})" if report.why else ""
+        print(f"  [{report.status.value}] {report.text}{why}", file=out)
     return 0

@@ -11,12 +11,17 @@ yet (CR 614-615), and keywords that work where the card is but aren't applied
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
 
+from rules_engine.cards import CardDef
 from rules_engine.game import Game, NotModelled
-from rules_engine.oracle.keywords import keyword_gap
-from rules_engine.oracle.parser import ParsedAbility
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.keywords import Category, keyword_gap, parse_keyword
+from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
+from rules_engine.replacement.grammar import read_replacements
 
 UNPERFORMED = "the engine doesn't perform this one-shot action, so the board goes on without it"
 UNREADABLE_REPLACEMENT = (
@@ -68,3 +73,68 @@ def board_gaps(game: Game) -> list[NotModelled]:
         if obj.on_battlefield:
             gaps += [unreadable_replacement(label, text, why) for text, why in unreadable_of(chars)]
     return gaps
+
+
+# --- One card, ability by ability --------------------------------------------------------
+
+ZONES: tuple[str, ...] = ("battlefield", "stack", "hand", "graveyard")
+
+
+class Status(StrEnum):
+    """What one ability of a card is, for this engine (issue: every ability is one of these)."""
+
+    APPLIED = "applied"  # the engine applies what it does
+    INERT = "inert here"  # no continuous, replacement or prevention effect until it resolves
+    NOT_MODELLED = "not modelled"  # recognised as mattering; named in the answer
+    NOT_RECOGNISED = "not recognised"  # the board is refused, quoting the text
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityReport:
+    text: str
+    status: Status
+    why: str = ""
+
+
+_INERT_KINDS = ("triggered", "activated", "mana", "modal", "additional_cost", "casting_rule")
+
+
+def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
+    """One parsed ability as applied, inert here or not modelled (with why)."""
+    if parsed.kind in _INERT_KINDS:
+        why = f"can't be resolved yet: {parsed.unreadable}" if parsed.unreadable else ""
+        return AbilityReport(parsed.text, Status.INERT, why)
+    if parsed.kind == "keyword":
+        gap = next((g for zone in ZONES if (g := keyword_gap(parsed.text, zone))), None)
+        if gap:
+            return AbilityReport(parsed.text, Status.NOT_MODELLED, gap)
+        found = parse_keyword(parsed.text)
+        if found is not None and found.keyword.info.category is Category.INERT:
+            return AbilityReport(parsed.text, Status.INERT)  # cycling, evoke, level up ...
+    gaps = [f"{UNPERFORMED}: {text}" for text in parsed.unperformed]
+    gaps += [f"{UNAPPLIED_CONTINUOUS}: {why}" for _, why in parsed.gaps]
+    texts = (parsed.text,) if parsed.kind == "replacement" else parsed.rules
+    for text in texts:
+        try:
+            _, skipped = read_replacements(text, name)
+        except OracleParseError as error:
+            gaps.append(f"{UNREADABLE_REPLACEMENT}: {error}")
+            continue
+        if parsed.kind == "replacement":
+            gaps += [f"a sentence the engine doesn't apply: {s}" for s in skipped]
+    if gaps:
+        return AbilityReport(parsed.text, Status.NOT_MODELLED, "; ".join(gaps))
+    return AbilityReport(parsed.text, Status.APPLIED)
+
+
+def card_report(card: CardDef) -> tuple[AbilityReport, ...]:
+    """Every ability of a card, in Oracle order, as the engine reads it."""
+    reports: list[AbilityReport] = []
+    for paragraph in card.rules_text:
+        try:
+            parsed = parse_ability_text(paragraph, card.name, spell=card.is_spell_card)
+        except OracleParseError as error:
+            reports.append(AbilityReport(paragraph, Status.NOT_RECOGNISED, str(error)))
+            continue
+        reports.extend(ability_status(ability, card.name) for ability in parsed)
+    return tuple(reports)

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.cards import CardRecord, library_record, search_library
+from rules_engine.cards import CardRecord, card_from_record, library_record, search_library
+from rules_engine.gaps import AbilityReport, card_report
 
 MAX_SUGGESTIONS = 15
 
@@ -25,7 +26,8 @@ class CardFace:
     name: str
     type_line: str
     mana_cost: str
-    text: tuple[str, ...]
+    # Each ability as the engine reads it: applied, inert here, not modelled (and why).
+    abilities: tuple[AbilityReport, ...]
     stats: str  # "2/2", "loyalty 3" or ""
 
 
@@ -57,9 +59,9 @@ def _stats(record: CardRecord) -> str:
 
 
 def _face(record: CardRecord) -> CardFace:
-    text = tuple(p for p in str(record.get("oracle_text", "")).split("\n") if p.strip())
+    abilities = card_report(card_from_record(record))
     return CardFace(
-        record["name"], _type_line(record), record.get("mana_cost") or "", text, _stats(record)
+        record["name"], _type_line(record), record.get("mana_cost") or "", abilities, _stats(record)
     )
 
 

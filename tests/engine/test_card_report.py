@@ -1,0 +1,42 @@
+"""Every ability of a card is applied, inert here, not modelled (named) or not recognised."""
+
+from __future__ import annotations
+
+import io
+
+from rules_engine.cards import CardDef, library_card
+from rules_engine.cli import main
+from rules_engine.gaps import Status, card_report
+
+
+def statuses(name: str) -> list[tuple[str, Status]]:
+    card = library_card(name)
+    assert card is not None
+    return [(r.text, r.status) for r in card_report(card)]
+
+
+def test_static_layer_effects_are_applied_and_triggers_and_costs_are_inert():
+    assert statuses("Blood Moon") == [("Nonbasic lands are Mountains.", Status.APPLIED)]
+    assert [s for _, s in statuses("Mulldrifter")] == [
+        Status.APPLIED,  # Flying
+        Status.INERT,  # "When ~ enters, draw two cards." does nothing until it resolves
+        Status.INERT,  # Evoke: a way to cast it
+    ]
+
+
+def test_a_levelers_boxes_are_named_as_not_modelled():
+    boxes = [s for text, s in statuses("Transcendent Master") if text.startswith("LEVEL")]
+    assert boxes == [Status.NOT_MODELLED, Status.NOT_MODELLED]
+
+
+def test_an_unrecognised_sentence_is_reported_with_its_text():
+    card = CardDef("Odd", types=("Enchantment",), rules_text=("Blorp the flibbet.",), inline=True)
+    (report,) = card_report(card)
+    assert report.status is Status.NOT_RECOGNISED and "Blorp the flibbet" in report.why
+
+
+def test_the_command_shows_a_card_ability_by_ability():
+    out = io.StringIO()
+    assert main(["cards", "show", "mulldrifter"], out=out) == 0
+    assert "[inert here] When Mulldrifter enters, draw two cards." in out.getvalue()
+    assert main(["cards", "show", "no such card at all"], out=io.StringIO()) == 2
