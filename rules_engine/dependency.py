@@ -46,6 +46,7 @@ from rules_engine.effects import (
     ManaValueOfAffected,
     ModifyPT,
     Negate,
+    Not,
     ObjectMatches,
     PartySize,
     SetController,
@@ -247,11 +248,11 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("colors")
     if f.controller is not None:
         reads.add("controller")
-    if f.with_any_ability or f.without_abilities:
+    if f.with_any_ability or f.without_abilities or f.no_abilities:
         reads.add("abilities")
     if f.power is not None or f.toughness is not None:
         reads.add("pt")
-    if f.mana_value is not None or f.name is not None:
+    if f.mana_value is not None or f.name is not None or f.named_as_source:
         reads.add("copiable")
     return reads
 
@@ -292,6 +293,8 @@ def _expr_reads(expr: Expr | None) -> set[str]:
 
 
 def _condition_reads(condition: Condition | None) -> set[str]:
+    if isinstance(condition, Not):
+        return _condition_reads(condition.condition)
     if isinstance(condition, Compare):
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):

@@ -84,6 +84,10 @@ class Filter:
     chosen_type: bool = False
     chosen_color: bool = False
     name: str | None = None
+    named_as_source: bool = False  # "named ~": the source's own name
+    face_down: bool | None = None  # "face-down creatures" (CR 708.2)
+    no_abilities: bool = False  # "creatures with no abilities" (CR 113.1)
+    no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
     equipped: bool | None = None
@@ -167,7 +171,9 @@ class Negate:
 
 @dataclass(frozen=True, slots=True)
 class HandSize:
-    """ "the number of cards in your hand"."""
+    """ "the number of cards in your hand" (or in the chosen player's hand, CR 614.12)."""
+
+    who: Literal["you", "chosen"] = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +442,7 @@ class SourceStatus:
     ]
     subject: Subject
     counter_kind: str | None = None
+    minimum: int = 1  # "has three or more +1/+1 counters on it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,8 +452,23 @@ class AnyPlayerControls:
     subject: Subject
 
 
+@dataclass(frozen=True, slots=True)
+class Not:
+    """The opposite of a condition: "~ isn't attacking", "you have no cards in hand", and
+    "Otherwise, ..." after an "As long as" sentence (CR 611.3a, checked continuously)."""
+
+    condition: Condition
+
+
 Condition = (
-    CountAtLeast | ObjectMatches | Always | YourTurn | Compare | SourceStatus | AnyPlayerControls
+    CountAtLeast
+    | ObjectMatches
+    | Always
+    | YourTurn
+    | Compare
+    | SourceStatus
+    | AnyPlayerControls
+    | Not
 )
 
 

@@ -33,6 +33,7 @@ from rules_engine.effects import (
     LifeTotal,
     ManaValueOfAffected,
     Negate,
+    Not,
     ObjectMatches,
     PartySize,
     SourceStatus,
@@ -233,6 +234,18 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         )
     if f.name is not None:
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: c.name == f.name)
+    if f.named_as_source:
+        checks.append(
+            lambda _l, c, _o, s, x, _r, w: (
+                c.name == (s[x.source].name if x.source in s else w.objects[x.source].card.name)
+            )
+        )
+    if f.face_down is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.face_down == f.face_down)
+    if f.no_abilities:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
+    if f.no_counters:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: not any(n for _, n in o.counters))
     if f.attacking:
         checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress
     if f.blocking:
@@ -429,6 +442,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, HandSize):
+        if expr.who == "chosen":
+            return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
         return world.hand_size(ctx.controller)
     if isinstance(expr, AffectedStat):
         chars = state.get(affected) if affected else None
@@ -521,6 +536,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         else:
             values = [evaluate(condition.expr, state, world, ctx, None)]
         return any(_op(v, condition.op, condition.value) for v in values)
+    if isinstance(condition, Not):
+        return not condition_holds(condition.condition, state, world, ctx)
     if isinstance(condition, SourceStatus):
         for label in select(condition.subject, state, world, ctx):
             obj = world.objects[label]
@@ -535,7 +552,7 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
                     if condition.counter_kind
                     else sum(n for _, n in obj.counters)
                 )
-                > 0
+                >= condition.minimum
             ):
                 return True
             if condition.status in ("equipped", "enchanted"):

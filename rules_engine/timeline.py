@@ -636,7 +636,10 @@ def _resolved_replacements(
                     targets=tuple(targets),
                     choices=res.choices,
                     resolved=True,
-                    remaining=spec.amount if spec.shield == "amount" else None,
+                    # CR 615.7: "the next X damage" is the X it was cast with (107.3a).
+                    remaining=(res.x or 0 if spec.x_amount else spec.amount)
+                    if spec.shield == "amount"
+                    else None,
                     name=eid,
                     created_by=label,
                 )
@@ -702,10 +705,10 @@ def _cast(game: Game, step: CastStep) -> Game:
     if card.token:
         return replace(game, objects=tuple(o for o in game.objects if o.label != step.label))
     # CR 608.2n: the resolved card goes to its owner's graveyard, through replacements
-    # (Rest in Peace exiles it instead).
+    # (Rest in Peace exiles it instead); CR 715.4: a spell cast as an Adventure is exiled.
     move = ZoneMove(
         step.label,
-        "graveyard",
+        "exile" if "Adventure" in card.subtypes else "graveyard",
         "stack",
         step.controller,
         False,
@@ -994,7 +997,10 @@ def replay_board(
                 "through the layers, CR 613, and state-based actions, CR 704.3): use fewer "
                 "permanents, effects or steps",
             )
+        # What isn't modelled is named while its permanent is there, even if state-based
+        # actions then put it into a graveyard (a 0/0 that entered without its counters).
         game = apply_step(game, step)
+        game = note_unmodelled(game, board_gaps(game))
         before = game
         game, checks = check_state(game, step.path)
         game = note_unmodelled(game, board_gaps(game))

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from rules_engine.effects import OneShot, OneShotKind, PlayerRef, Subject
 from rules_engine.oracle.cursor import Cursor
-from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.numbers import read_number
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
 
 # The subject "it" / "that creature" refers to (the parser's antecedent).
@@ -34,11 +35,8 @@ def read_amount(word: str) -> Amount | None:
         return Amount(x=True)
     if word in ("a", "an"):
         return Amount(1)
-    if word.isdigit():
-        return Amount(int(word))
-    if word in NUMBER_WORDS:
-        return Amount(NUMBER_WORDS[word])
-    return None
+    value = read_number(word)
+    return Amount(value) if value is not None else None
 
 
 _PLAYERS: dict[str, PlayerRef] = {

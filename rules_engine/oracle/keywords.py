@@ -268,7 +268,9 @@ class Keyword(Enum):
     )
     EPIC = _k("epic", "702.50", _INERT, _NONE, "Epic")
     CONVOKE = _k("convoke", "702.51", _INERT, _NONE, "Convoke")
-    # 702.52a: a static ability working only while the card is in a graveyard.
+    # 702.52a: a static ability working only while the card is in a graveyard. The
+    # explorer offers each such card as an optional replacement of its owner's draws
+    # (replacement/explore.py ``_dredge_effects``), 702.52b's library size checked.
     DREDGE = _k(
         "dredge",
         "702.52",
@@ -280,6 +282,7 @@ class Keyword(Enum):
             "if its owner would draw a card, they may mill N cards and return it to their "
             "hand instead"
         ),
+        modelled=True,
     )
     TRANSMUTE = _k("transmute", "702.53", _INERT, _COST, "Transmute {1}{B}{B}")
     BLOODTHIRST = _k(
@@ -398,6 +401,10 @@ class Keyword(Enum):
     SCAVENGE = _k("scavenge", "702.97", _INERT, _COST, "Scavenge {3}{G}{G}")
     # 702.98a: two static abilities, "you may have this permanent enter with an additional
     # +1/+1 counter on it" and "it can't block as long as it has a +1/+1 counter on it".
+    # The first is an optional "enters with" replacement (614.1c) its controller may decline
+    # (the step's "replacements": [] declines it); the second is a blocking restriction the
+    # combat rules look at, kept on the permanent as the keyword itself (like decayed's
+    # "can't block", 702.147a), so nothing of it is left unapplied on a board.
     UNLEASH = _k(
         "unleash",
         "702.98",
@@ -408,6 +415,7 @@ class Keyword(Enum):
             "its controller may have it enter with a +1/+1 counter, and it can't block while "
             "it has one"
         ),
+        expansion="You may have ~ enter with an additional +1/+1 counter on it.",
     )
     CIPHER = _k("cipher", "702.99", _INERT, _NONE, "Cipher")
     EVOLVE = _k("evolve", "702.100", _INERT, _NONE, "Evolve")

@@ -31,9 +31,11 @@ from rules_engine.effects import (
     ExchangeControl,
     Expr,
     Filter,
+    HandSize,
     LifeTotal,
     ModifyPT,
     Negate,
+    Not,
     ObjectMatches,
     OneShot,
     Part,
@@ -57,12 +59,13 @@ from rules_engine.oracle.keywords import (
     parse_keyword,
     split_keyword_line,
 )
+from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
 from rules_engine.oracle.predicates import (
     merge_type_parts,
     parse_expression,
     parse_predicates,
 )
-from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.templates import (
     Builds,
     colon_split,
@@ -375,7 +378,7 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         if m := _ENTERS_WITH_EXTRA.fullmatch(clause):
             kind = m["kind"].lower()
             # X is the entering permanent's X (Altered Ego), written 0 here and read as it enters.
-            n = 0 if m["n"].lower() == "x" else NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
+            n = 0 if m["n"].lower() == "x" else _number(m["n"], display)
             kind = f"{kind}#x" if m["n"].lower() == "x" else kind
             enters_with.append((kind, n, _card_type(m["type"], fail) if m["type"] else needed))
             continue
@@ -507,6 +510,7 @@ _CDA_SPLIT = re.compile(
 _CDA_ONE = re.compile(r"^~'s (?P<stat>power|toughness) is equal to (?P<e>.+)$", re.IGNORECASE)
 _SAME_IS_TRUE = re.compile(r"^the same is true for (?P<subj>.+)$", re.IGNORECASE)
 _STILL_LAND = re.compile(r"^(it's|they're) still (a land|lands)$", re.IGNORECASE)
+_OTHERWISE = re.compile(r"^otherwise, (?P<rest>.+)$", re.IGNORECASE)
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
 _TRAILING_AS_LONG_AS = re.compile(r"^(?P<main>.+?) as long as (?P<cond>.+)$", re.IGNORECASE)
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
@@ -526,6 +530,8 @@ _NOT_CHARACTERISTICS = re.compile(
     r"an extra turn\b|phase out\b|(?:your|each player's|each opponent's) maximum hand size\b|"
     r"you have no maximum hand size\b|then\b|this ability triggers only\b|spend only\b|"
     r"you get an emblem\b|"
+    # Deck construction (CR 100.2a): "A deck can have any number of cards named ~."
+    r"a deck can have\b|"
     # Cost changes (601.2f) are no characteristic: "Zombie spells you cast cost {1} less".
     r"[\w ]*spells?(?: you cast| your opponents cast| cast)? costs? (?:up to )?"
     r"(?:\{|\w+ (?:more|less)))",
@@ -654,6 +660,25 @@ def _parse_clause(
         prior = effects[-1]
         merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
         effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {sentence}")
+        return
+    if m := _OTHERWISE.match(body):
+        # "As long as enchanted creature is a Pirate, it gets +0/+1. Otherwise, it gets
+        # -2/-0." (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
+        before = effects[-1] if effects else None
+        try:
+            if before is None or before.condition is None or before.instead_if is not None:
+                # "If you win, ... Otherwise, ...": the condition was a one-shot's.
+                raise OracleParseError(sentence, "no condition before it to be otherwise")
+            other, _ = _general_sentence(m["rest"], sentence, state, until_eot)
+            if other is None or other.condition is not None:
+                raise OracleParseError(sentence, "cannot read what happens otherwise")
+        except OracleParseError as error:
+            if not makes_continuous_effect(m["rest"]):
+                raise
+            out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped
+            return
+        other = replace(other, condition=Not(before.condition), cda=False)
+        effects.append(replace(other, targets_used=state.context.next_target))
         return
     if re.match(r"^this effect doesn't remove ~$", body, re.IGNORECASE):
         # The Ward cycle: the protection it grants doesn't make it fall off (702.16c, sba.py).
@@ -886,7 +911,7 @@ def _expression(words: str, sentence: str, previous=None):  # type: ignore[no-un
     cursor = Cursor(tokenize(words), sentence=sentence)
     if previous is not None and cursor.accept("that", "number", "plus"):
         token = cursor.peek()
-        value = NUMBER_WORDS.get(token, int(token) if token.isdigit() else None)
+        value = read_number(token)
         if value is None:
             raise OracleParseError(sentence, "expected a number after 'plus'")
         cursor.pos += 1
@@ -903,10 +928,18 @@ def _expression(words: str, sentence: str, previous=None):  # type: ignore[no-un
 _COMPARE_WORDS = {"or more": ">=", "or greater": ">=", "or less": "<=", "or fewer": "<="}
 
 
+def _number(word: str, sentence: str) -> int:
+    """A number the sentence must have here (never 0 for a word that isn't one)."""
+    value = read_number(word)
+    if value is None:
+        raise OracleParseError(sentence, f'expected a number, got "{word}"')
+    return value
+
+
 def _number_then(cursor: Cursor) -> tuple[int, str] | None:
     """ "five or more" -> (5, ">="); "10 or less" -> (10, "<=")."""
     word = cursor.peek()
-    value = NUMBER_WORDS.get(word, int(word) if word.isdigit() else None)
+    value = read_number(word)
     if value is None:
         return None
     cursor.pos += 1
@@ -931,6 +964,36 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
         text = words.lower()
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
+    if m := _IT_STATUS.fullmatch(text):
+        # "~ has first strike as long as it's attacking": "it" is the subject just read.
+        it = state.previous if state.previous is not None else Subject("self", words=SELF)
+        if it.kind == "filter":
+            # "Each untapped creature you control gets +0/+2 as long as it's not attacking":
+            # "it" is each affected object in turn, which a condition can't say yet.
+            raise OracleParseError(sentence, f'cannot read the condition "{words}" per object')
+        it_status = SourceStatus(m["status"], it)  # type: ignore[arg-type]
+        return Not(it_status) if m["neg"] else it_status
+    if m := _HAND_COUNT.fullmatch(text):
+        # "As long as you have no cards in hand" (hellbent), "seven or more cards in hand".
+        who = "you" if m["who"] == "you" else "opponent"
+        if m["n"] == "no":
+            return Compare(HandSize(), "==", 0, who=who)  # type: ignore[arg-type]
+        cards = read_number(m["n"])
+        if cards is None:
+            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+        op = "<=" if m["cmp"] in ("fewer", "less") else ">="
+        return Compare(HandSize(), op, cards, who=who)  # type: ignore[arg-type]
+    if m := _CONTROLS_NONE.fullmatch(text):
+        # "As long as you control no untapped lands" / "no opponent controls a white
+        # permanent" / "your opponents control no creatures".
+        what = _subject_or_none(m["what"], sentence, state)
+        if what is None or what.kind != "filter":
+            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+        if m["mine"]:
+            filters = tuple(replace(f, controller="you") for f in what.filters)
+            return CountAtLeast(Subject("filter", filters, words=what.words), 0, "<=")
+        filters = tuple(replace(f, controller="opponent") for f in what.filters)
+        return Not(AnyPlayerControls(Subject("filter", filters, words=what.words)))
     if m := re.fullmatch(r"(?:it's|it is) (?:a|an) (?P<what>[\w -]+)", text):
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
         return _is_a(it, m["what"], words, sentence)
@@ -963,18 +1026,18 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
         else:
             op = ">=" if m.group(2) in ("greater", "more") else "<="
             value = m.group(1)
-        number = NUMBER_WORDS.get(value, int(value) if value.isdigit() else 0)
+        number = _number(value, sentence)
         return Compare(Devotion(devoted), op, number)  # type: ignore[arg-type]
     if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text):
         graveyard = _subject_words("cards in your graveyard", sentence, state)
         return Compare(
             CardTypesAmong(graveyard),
             ">=",
-            NUMBER_WORDS.get(m[1], int(m[1]) if m[1].isdigit() else 0),
+            _number(m[1], sentence),
         )
     if m := re.fullmatch(r"(?:there are )?(\w+) or more cards (?:are )?in your graveyard", text):
         graveyard = _subject_words("cards in your graveyard", sentence, state)
-        minimum = NUMBER_WORDS.get(m[1], int(m[1]) if m[1].isdigit() else 0)
+        minimum = _number(m[1], sentence)
         return CountAtLeast(graveyard, minimum)
     if cursor.accept("you", "control"):
         if cursor.accept("another"):
@@ -1019,6 +1082,27 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     )
     if status and cursor.at_end():
         return SourceStatus(status.split()[1], subject)  # type: ignore[arg-type]
+    negated = cursor.accept("isn't") or cursor.accept("is", "not")
+    if negated:
+        # "~ isn't attacking", "enchanted artifact isn't a creature": the opposite.
+        rest = " ".join(cursor.tokens[cursor.pos :])
+        state.previous = subject
+        return Not(_condition(f"it's {rest}", sentence, state))
+    if cursor.peek() == "has" and cursor.peek(1) not in ("a", "one") and cursor.peek(1):
+        mark = cursor.pos
+        cursor.pos += 1
+        no = cursor.accept("no")
+        at_least = None if no else _number_then(cursor)
+        if no or (at_least is not None and at_least[1] == ">="):
+            kind = cursor.raw() if cursor.peek(1) == "counters" else None
+            if kind is not None:
+                cursor.pos += 1
+            if cursor.accept("counters", "on", "it") and cursor.at_end():
+                if no:
+                    return Not(SourceStatus("counter", subject, counter_kind=kind))
+                assert at_least is not None
+                return SourceStatus("counter", subject, counter_kind=kind, minimum=at_least[0])
+        cursor.pos = mark
     if cursor.accept("has", "a") or cursor.accept("has", "one", "or", "more"):
         kind = cursor.raw() if cursor.peek(1) in ("counter", "counters") else None
         if kind is not None:
@@ -1046,6 +1130,20 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
                 ),
             )
     raise fail
+
+
+_IT_STATUS = re.compile(
+    r"(?:it's|it is|~ is)(?P<neg> not)? (?P<status>attacking|blocking|tapped|untapped|"
+    r"enchanted|equipped)"
+)
+_HAND_COUNT = re.compile(
+    r"(?P<who>you|an opponent) (?:have|has) (?P<n>no|\w+)(?: or (?P<cmp>more|fewer|less))? "
+    r"cards? in (?:your |their )?hand"
+)
+_CONTROLS_NONE = re.compile(
+    r"(?:(?P<mine>you) control no|(?:your opponents|each opponent) controls? no|"
+    r"no opponent controls (?:a |an )?)(?: )?(?P<what>[\w -]+)"
+)
 
 
 def _is_a(subject: Subject, what: str, words: str, sentence: str) -> Condition:
@@ -1099,6 +1197,8 @@ def _general_sentence(
     if _PLAYER_RULE.match(body):
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
+    body = re.sub(r"^it's ", "it is ", body)  # "..., it's a creature in addition to ..."
+    body = re.sub(r"^they're ", "they are ", body)
     cursor = Cursor(tokenize(body), sentence=sentence)
     try:
         subject = parse_subject(cursor, state.context)

@@ -42,7 +42,8 @@ from rules_engine.effects import (
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.keywords import read_keyword
-from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
@@ -135,7 +136,22 @@ def _color_list(cursor: Cursor) -> frozenset[str]:
 
 
 def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
-    """ "the number of Swamps you control", "your life total", "its mana value", ..."""
+    """ "the number of Swamps you control", "your life total", "its mana value", ...,
+    and sums of them read left to right: "1 plus the number of lands you control", "the
+    number of Zombies on the battlefield plus the number of Zombie cards in all
+    graveyards" (CR 604.3: a CDA's value is computed whenever it is needed, 613.4a)."""
+    expr = _term(cursor, context)
+    while True:
+        if cursor.accept("minus"):
+            expr = Sum(expr, Negate(_term(cursor, context)))
+        elif cursor.accept("plus"):
+            expr = Sum(expr, _term(cursor, context))
+        else:
+            return expr
+
+
+def _term(cursor: Cursor, context: SubjectContext) -> Expr:
+    """One number of a sum: a count, a life total, a stat, or a number."""
     expr: Expr
     if cursor.accept("your", "life", "total"):
         expr = LifeTotal()
@@ -174,11 +190,10 @@ def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
         if subject is None:
             cursor.fail("expected cards after 'card types among'")
         expr = CardTypesAmong(subject)
-    elif cursor.accept("twice", "the", "number", "of"):
-        subject = parse_subject(cursor, context)
-        if subject is None:
-            cursor.fail("expected what to count")
-        expr = Times(2, CountObjects(subject))
+    elif cursor.accept("twice"):
+        expr = Times(2, _term(cursor, context))
+    elif cursor.accept("the", "number", "of", "cards", "in", "the", "chosen", "player's", "hand"):
+        expr = HandSize(who="chosen")  # "as ~ enters, choose a player" (CR 614.12)
     elif cursor.accept("the", "number", "of"):
         counters = _counters_on_self(cursor)
         if counters is not None:
@@ -188,21 +203,18 @@ def parse_expression(cursor: Cursor, context: SubjectContext) -> Expr:
             if subject is None:
                 cursor.fail("expected what to count")
             expr = CountObjects(subject)
-    elif cursor.peek().isdigit():
-        expr = Const(int(cursor.peek()))
-        cursor.pos += 1
+    elif cursor.peek().isdigit() or (
+        cursor.peek() in NUMBER_WORDS and cursor.peek() not in ("a", "an")
+    ):
+        expr = Const(_small_number(cursor))
     else:
         cursor.fail("expected a number")
-    if cursor.accept("minus"):
-        expr = Sum(expr, Negate(Const(_small_number(cursor))))
-    elif cursor.accept("plus"):
-        expr = Sum(expr, Const(_small_number(cursor)))
     return expr
 
 
 def _small_number(cursor: Cursor) -> int:
     token = cursor.peek()
-    value = NUMBER_WORDS.get(token, int(token) if token.isdigit() else None)
+    value = read_number(token)
     if value is None:
         cursor.fail("expected a number")
     cursor.pos += 1
@@ -227,7 +239,7 @@ def _counters_on_self(cursor: Cursor) -> str | None:
 def _that_number_plus(cursor: Cursor, base: Expr) -> Expr:
     if cursor.accept("that", "number", "plus"):
         token = cursor.peek()
-        value = NUMBER_WORDS.get(token, int(token) if token.isdigit() else None)
+        value = read_number(token)
         if value is None:
             cursor.fail("expected a number after 'plus'")
         cursor.pos += 1
@@ -536,6 +548,8 @@ def _lose(cursor: Cursor, result: PredicateResult) -> None:
 
 
 def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> None:
+    # "it gets an additional +1/+0" (Silver-Inlaid Dagger): one more effect of its own.
+    cursor.accept("an", "additional")
     pair = _pt_pair(cursor.raw())
     if pair is None:
         cursor.fail("expected +N/+N")
@@ -638,6 +652,7 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
     while True:
         cursor.accept("it") or cursor.accept("they")
         cursor.accept("each")
+        cursor.accept("also")  # "White creatures you control also gain first strike"
         verb = cursor.peek()
         if verb in ("get", "gets"):
             cursor.pos += 1

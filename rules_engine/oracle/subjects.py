@@ -7,28 +7,14 @@ determiner, adjectives, a noun and post-modifiers. Each item becomes a
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from rules_engine.effects import Filter, Subject, Zone
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.keywords import read_keyword
+from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
-
-NUMBER_WORDS: dict[str, int] = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
 
 _NOUNS_OUTSIDE: dict[str, Zone] = {
     "card": "outside",
@@ -48,6 +34,10 @@ PRONOUNS = {
     "those permanents",
     "them",
 }
+
+
+# "any number of target creatures": the target slots kept for it (more than any board holds).
+ANY_NUMBER_OF_TARGETS = 32
 
 
 class SubjectContext:
@@ -108,6 +98,16 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             break
         if word in COLOR_WORDS:
             f = replace(f, colors=f.colors | {COLOR_WORDS[word]})
+            # "red or white creature", "white, blue, or black permanent": a filter's colors
+            # are "any of these", so the alternatives are one filter.
+            while (cursor.peek(1) == "or" and cursor.peek(2) in COLOR_WORDS) or (
+                cursor.peek(1) == "," and cursor.peek(2) in COLOR_WORDS
+            ):
+                cursor.pos += 2
+                f = replace(f, colors=f.colors | {COLOR_WORDS[cursor.peek()]})
+            if cursor.peek(1) == "," and cursor.peek(2) == "or" and cursor.peek(3) in COLOR_WORDS:
+                cursor.pos += 3
+                f = replace(f, colors=f.colors | {COLOR_WORDS[cursor.peek()]})
         elif word.startswith("non") and word[3:].lstrip("-") in COLOR_WORDS:
             f = replace(f, not_colors=f.not_colors | {COLOR_WORDS[word[3:].lstrip("-")]})
         elif word == "colorless":
@@ -121,6 +121,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             noun_seen = noun_seen or word == "tokens"
         elif word == "nontoken":
             f = replace(f, token=False)
+        elif word == "face-down":
+            f = replace(f, face_down=True)  # CR 708.2
         elif word == "tapped":
             f = replace(f, tapped=True)
         elif word == "untapped":
@@ -246,6 +248,19 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             "that", "shares", "a", "card", "type"
         ):
             continue  # a targeting restriction: it doesn't change what the effect does
+        if cursor.accept("with", "no", "abilities"):
+            f = replace(f, no_abilities=True)  # Muraganda Petroglyphs (CR 113.1)
+            continue
+        if cursor.accept("with", "no", "counters", "on", "them") or cursor.accept(
+            "with", "no", "counters", "on", "it"
+        ):
+            f = replace(f, no_counters=True)
+            continue
+        if cursor.accept("named", SELF):
+            # "other creatures named ~" (Relentless Rats): the name its own text gives it,
+            # which a copy's text gives the copy too (CR 201.4b, 707.2).
+            f = replace(f, named_as_source=True)
+            continue
         if cursor.accept("named"):
             name = _name_words(cursor)
             if name is None:
@@ -372,6 +387,10 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         count = NUMBER_WORDS[cursor.peek(2)]
         up_to = True
         cursor.pos += 4
+    elif cursor.accept("any", "number", "of", "target"):
+        # CR 601.2c: the caster chooses how many; every target the board gives is one.
+        count = ANY_NUMBER_OF_TARGETS
+        up_to = True
     elif cursor.accept("another", "target"):
         pass
     elif cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target":
@@ -380,6 +399,11 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
     elif not cursor.accept("target"):
         count = 0
     if count:
+        either = _either_status(cursor)
+        if either:
+            mods = _post_modifiers(cursor, Filter(), context)
+            filters = tuple(_with_modifiers(a, mods) for a in either)
+            return Subject("targets", filters, target_slots=context.take_targets(count))
         f = _adjectives_and_noun(cursor, Filter())
         if f is None:
             cursor.pos = start
@@ -393,8 +417,9 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
                 cursor.pos = mark
                 break
             alternatives.append(alternative)
-        filters = tuple(_post_modifiers(cursor, a, context) for a in alternatives[:-1])
-        filters += (_post_modifiers(cursor, alternatives[-1], context),)
+        # "target artifact or creature you control": the modifiers are each alternative's.
+        mods = _post_modifiers(cursor, Filter(), context)
+        filters = tuple(_with_modifiers(a, mods) for a in alternatives)
         return Subject("targets", filters, target_slots=context.take_targets(count), up_to=up_to)
     if status := cursor.accept_any(
         "each enchanted", "each equipped", "all enchanted", "all equipped"
@@ -429,6 +454,54 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         )
         return Subject("filter", kind_filters)
     return Subject("filter", (f,))
+
+
+def _with_modifiers(f: Filter, mods: Filter) -> Filter:
+    """``f`` with what post-modifiers read into ``mods`` (a Filter that started empty)."""
+    changes: dict[str, object] = {}
+    for field in fields(Filter):
+        if field.name == "compiled":
+            continue
+        value, default = getattr(mods, field.name), getattr(_EMPTY, field.name)
+        if value != default:
+            mine = getattr(f, field.name)
+            changes[field.name] = mine | value if isinstance(value, frozenset) else value
+    return replace(f, **changes) if changes else f  # type: ignore[arg-type]
+
+
+_EMPTY = Filter()
+_STATUS_WORDS = {"attacking", "blocking", "tapped", "untapped"}
+
+
+def _either_status(cursor: Cursor) -> list[Filter]:
+    """ "attacking or blocking creature" (Blood Frenzy): two filters, one per status, each
+    with the rest of the adjectives and the noun; nothing (the cursor untouched) otherwise."""
+    tokens = cursor.tokens
+    at = cursor.pos
+    while at + 2 < len(tokens) and tokens[at].lower() not in _STATUS_WORDS:
+        if tokens[at].lower() not in COLOR_WORDS and not tokens[at].lower().startswith("non"):
+            return []
+        at += 1
+    if not (
+        at + 2 < len(tokens)
+        and tokens[at].lower() in _STATUS_WORDS
+        and tokens[at + 1].lower() == "or"
+        and tokens[at + 2].lower() in _STATUS_WORDS
+    ):
+        return []
+    out: list[Filter] = []
+    end = None
+    for dropped in ((at + 1, at + 2), (at, at + 1)):
+        rest = tokens[cursor.pos : dropped[0]] + tokens[dropped[1] + 1 :]
+        probe = Cursor(rest, sentence=cursor.sentence)
+        f = _adjectives_and_noun(probe, Filter())
+        if f is None:
+            return []
+        out.append(f)
+        end = probe.pos
+    assert end is not None
+    cursor.pos += end + 2
+    return out
 
 
 def _that_is_one_of(cursor: Cursor) -> list[tuple[frozenset[str], frozenset[str]]]:
@@ -471,6 +544,34 @@ def _is_plural(word: str) -> bool:
     return word.lower() != singular and word.lower().endswith("s")
 
 
+def _is_bare(cursor: Cursor, start: int) -> bool:
+    """Were the tokens from ``start`` to the cursor only adjectives and a noun ("Soldiers",
+    "white creatures"), with no determiner or post-modifier of their own?"""
+    probe = Cursor(cursor.tokens[start : cursor.pos], sentence=cursor.sentence)
+    return _adjectives_and_noun(probe, Filter()) is not None and probe.at_end()
+
+
+def _shared_modifiers(items: list[Subject], bare: list[bool]) -> tuple[Filter, ...]:
+    """ "Soldiers and Warriors you control": a post-modifier after the last noun of a list
+    of bare nouns belongs to each of them (who controls, owns, or where they are)."""
+    filters = [f for item in items for f in item.filters]
+    if len(items) < 2 or not all(bare[:-1]) or bare[-1] or len(items[-1].filters) != 1:
+        return tuple(filters)
+    last = items[-1].filters[0]
+    out = [
+        replace(
+            f,
+            controller=last.controller,
+            owner=last.owner,
+            zone=last.zone,
+            player_slot=last.player_slot,
+        )
+        for item in items[:-1]
+        for f in item.filters
+    ]
+    return (*out, last)
+
+
 def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
     """A subject, possibly a list ("All Forests and all Saprolings")."""
     start = cursor.pos
@@ -478,6 +579,7 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
     if first is None:
         return None
     items = [first]
+    bare = [_is_bare(cursor, start)]
     while True:
         mark = cursor.pos
         joined = cursor.accept(",") and (cursor.accept("and") or cursor.accept("or") or True)
@@ -485,6 +587,7 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
             joined = cursor.accept("and") or cursor.accept("or")
         if not joined:
             break
+        item_start = cursor.pos
         nxt = _item(cursor, context)
         kinds = {items[0].kind, getattr(nxt, "kind", None)}
         if nxt is None or not (
@@ -493,6 +596,7 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
             cursor.pos = mark
             break
         items.append(nxt)
+        bare.append(_is_bare(cursor, item_start))
     if len(items) == 1:
         subject = items[0]
     elif all(item.kind == "targets" for item in items):
@@ -510,6 +614,6 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
             include_self=True,
         )
     else:
-        subject = Subject("filter", tuple(f for item in items for f in item.filters))
+        subject = Subject("filter", _shared_modifiers(items, bare))
     words = " ".join(cursor.tokens[start : cursor.pos])
     return replace(subject, words=words)

@@ -227,8 +227,14 @@ class _Reader:
                     _label(c, f"{path}.choices.copy", self.board, self.labels, players=False)
                     for c in copy or ()
                 )
+                kicked = raw.get("kicked", False) if isinstance(raw, dict) else False
+                if not isinstance(kicked, bool):
+                    raise BoardError(f"{path}.choices.kicked", "must be true or false")
+                # "If ~ was kicked, it enters with ..." (702.33, 614.1c) reads it.
                 choices = Choices(
-                    copy=copies, color=raw.get("color") if isinstance(raw, dict) else None
+                    copy=copies,
+                    color=raw.get("color") if isinstance(raw, dict) else None,
+                    kicked=kicked,
                 )
             label = data.get("as", card.name)
             if not isinstance(label, str) or label in self.labels:

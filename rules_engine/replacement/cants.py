@@ -51,12 +51,14 @@ def stopped_by(event: Event, board: EventState) -> ActiveCant | None:
         if (
             spec.kind == "counters_on_players"
             and isinstance(event, PutCounters)
+            and event.n > 0
             and event.on in board.game.players
         ):
             return cant
         if (
             spec.kind == "counters_on_objects"
             and isinstance(event, PutCounters)
+            and event.n > 0
             and event.on in board.chars
             and spec.counter_kind in (None, event.kind)
             and object_fits(spec.objects, event.on, _as_replacement(cant), board)
@@ -84,7 +86,7 @@ def damage_unpreventable(board: EventState, event: Damage) -> bool:
     """CR 615.12: "damage can't be prevented", perhaps only from some sources ("this
     damage", "damage that would be dealt by sources you control")."""
     for cant in board.cants:
-        if cant.spec.kind != "prevent_damage":
+        if cant.spec.kind != "prevent_damage" or (cant.spec.combat_only and not event.combat):
             continue
         sources = cant.spec.objects
         if sources is None:

@@ -112,10 +112,16 @@ class CreateTokens:
 
 @dataclass(frozen=True, slots=True)
 class PutCounters:
+    """Counters put on (``n`` > 0), or removed (``n`` < 0: a Phantom's "remove a +1/+1
+    counter", the additional part of its prevention, CR 615.5)."""
+
     kind: str
     on: str
     n: int
     cost: bool = False
+    # A removal made once for all the damage dealt at the same time (the simultaneous
+    # damage's batch; Phantom Centaur's ruling): the explorer removes only one.
+    batch: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +265,8 @@ def result_json(event: Event) -> dict[str, Any]:
     if isinstance(event, CreateTokens):
         return {"create_tokens": event.card.name, "n": event.n, "controller": event.controller}
     if isinstance(event, PutCounters):
+        if event.n < 0:
+            return {"remove_counters": event.kind, "from": event.on, "n": -event.n}
         return {"counters": event.kind, "on": event.on, "n": event.n}
     if isinstance(event, Enter):
         data = {"enter": event.obj, "controller": event.controller}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
+from rules_engine.oracle.keywords import Keyword, parse_keyword
 from rules_engine.replacement.active import ActiveReplacement
 from rules_engine.replacement.cants import draw_limit, stopped_by
 from rules_engine.replacement.damage_results import (
@@ -42,8 +43,8 @@ from rules_engine.replacement.events import (
     ZoneMove,
     affected_party,
 )
-from rules_engine.replacement.families import Family, Fresh, applies, apply
-from rules_engine.replacement.specs import TIER_RULES
+from rules_engine.replacement.families import Family, Fresh, applies, apply, shown_card
+from rules_engine.replacement.specs import TIER_RULES, ReplacementSpec
 from rules_engine.replacement.state import (
     EventState,
     as_enters,
@@ -96,15 +97,70 @@ AGAIN = "*again"  # marks a second application, under the "replace twice" misrea
 
 def _library_now(board: EventState, results: list[Event]) -> EventState:
     """CR 121.2: cards are drawn one at a time, so each draw sees the library the earlier
-    draws of this event left (Laboratory Maniac on the second of two draws)."""
+    draws of this event left (Laboratory Maniac on the second of two draws), and the cards
+    a dredge milled (702.52a) are gone from its top."""
     drawn = Counter(e.player for e in results if isinstance(e, Draw))
+    drawn.update(
+        e.owner
+        for e in results
+        if isinstance(e, ZoneMove) and e.from_zone == "library" and e.to_zone != "library"
+    )
     if not drawn:
         return board
     sizes = {
         player: None if size is None else max(0, size - drawn[player])
         for player, size in board.library_sizes.items()
     }
-    return replace(board, library_sizes=sizes)
+    cards = dict(board.zone_cards)
+    for player, n in drawn.items():
+        if (player, "library") in cards:
+            cards[(player, "library")] = cards[(player, "library")][n:]
+    return replace(board, library_sizes=sizes, zone_cards=cards)
+
+
+def _dredge_effects(
+    event: Draw, board: EventState, results: list[Event]
+) -> list[ActiveReplacement]:
+    """CR 702.52a: each card with dredge in the drawing player's graveyard may replace the
+    draw: those there now, less any returned earlier in this event, plus any it milled."""
+    player = event.player
+    library = [o.label for o in board.game.objects if o.zone == "library" and o.owner == player]
+    milled: set[str] = set()
+    left: Counter[str] = Counter()
+    top = 0  # the library's cards leave from the top, in the order of the results
+    for e in results:
+        if isinstance(e, Draw) and e.player == player:
+            top += 1
+        elif isinstance(e, ZoneMove) and e.owner == player and e.from_zone == "library":
+            if e.to_zone == "graveyard" and top < len(library):
+                milled.add(library[top])
+            top += 1
+        elif isinstance(e, ZoneMove) and e.owner == player and e.from_zone == "graveyard":
+            left[e.obj] += 1
+    found: list[ActiveReplacement] = []
+    for obj in board.game.objects:
+        if obj.owner != player or obj.zone not in ("graveyard", "library"):
+            continue
+        shown = shown_card(board, obj.label)
+        if obj.zone == "graveyard" and left[shown] > 0:
+            left[shown] -= 1  # returned to the hand earlier in this event
+            continue
+        chars = board.chars.get(obj.label)
+        if (obj.zone == "library" and obj.label not in milled) or chars is None:
+            continue
+        for instance in chars.abilities:
+            keyword = parse_keyword(instance.text) if instance.parsed.kind == "keyword" else None
+            if keyword is None or keyword.keyword is not Keyword.DREDGE or keyword.amount is None:
+                continue
+            spec = ReplacementSpec(
+                instance.text, "dredge", player="you", amount=keyword.amount, optional=True
+            )
+            found.append(
+                ActiveReplacement(
+                    f"{obj.label}#dredge", spec, obj.label, obj.card.name, obj.owner, 0, name=shown
+                )
+            )
+    return found
 
 
 def _candidates(
@@ -112,6 +168,7 @@ def _candidates(
     board: EventState,
     shields: dict[str, ActiveReplacement],
     misreading: ReplacementMisreading = CORRECT_REPLACEMENT,
+    results: list[Event] | None = None,
 ) -> list[ActiveReplacement]:
     if not misreading.replacements_apply:
         return []
@@ -121,6 +178,8 @@ def _candidates(
         effects += as_enters(pending.event, board)
     if isinstance(pending.event, ZoneMove) and pending.event.madness:
         effects.append(madness_effect(pending.event))
+    if isinstance(pending.event, Draw):
+        effects += _dredge_effects(pending.event, board, results or [])
     # 614.5: once per event (the misreading allows a second time).
     spent = (
         pending.used
@@ -128,6 +187,28 @@ def _candidates(
         else {eid.removesuffix(AGAIN) for eid in pending.used if eid.endswith(AGAIN)}
     )
     return [e for e in effects if e.eid not in spent and applies(e, pending.event, board)]
+
+
+def _in_batch(event: Event, batch: int | None) -> Event:
+    """A counter removal made for damage dealt at the same time remembers the batch."""
+    if isinstance(event, PutCounters) and event.n < 0 and batch is not None:
+        return replace(event, batch=batch)
+    return event
+
+
+def _no_counter_to_remove(event: Event, board: EventState, results: list[Event]) -> bool:
+    """A removal that does nothing: one was already made for this batch of simultaneous
+    damage (Phantom rulings, 2022-12-08), or there is no such counter left to remove."""
+    if not isinstance(event, PutCounters) or event.n >= 0:
+        return False
+    earlier = [r for r in results if isinstance(r, PutCounters) and r.on == event.on]
+    if event.batch is not None and any(
+        r.n < 0 and r.batch == event.batch and r.kind == event.kind for r in earlier
+    ):
+        return True
+    obj = board.game.object(event.on)
+    have = dict(obj.counters).get(event.kind, 0) if obj is not None else 0
+    return have + sum(r.n for r in earlier if r.kind == event.kind) <= 0
 
 
 def _forced(candidates: list[ActiveReplacement]) -> tuple[list[ActiveReplacement], str]:
@@ -305,6 +386,8 @@ class Explorer:
         event = pending.event
         if isinstance(event, Nothing):
             return self._step(rest, shields, path, results + [event])
+        if _no_counter_to_remove(event, self.board, results):
+            return self._step(rest, shields, path, results)
         cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
         if cant is not None:
             # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
@@ -320,7 +403,7 @@ class Explorer:
                 source=cant.source,
             )
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
-        candidates = _candidates(pending, seen, shields, self.misreading)
+        candidates = _candidates(pending, seen, shields, self.misreading, results)
         # 616.1f: after each application, only effects that still apply are considered.
         gone = tuple(sorted(offered - {c.eid for c in candidates} - pending.used))
         if not candidates:
@@ -351,7 +434,7 @@ class Explorer:
         choices: list[Option | Decline] = []
         for option in options:
             for limit in _shield_limits(option, pending, rest, self.board):
-                replaced, changed = apply(option, event, self.board, limit)
+                replaced, changed = apply(option, event, seen, limit)
                 new_shields = dict(shields)
                 if option.eid in new_shields or option.resolved:
                     if changed is None:
@@ -361,7 +444,7 @@ class Explorer:
                 again = option.eid in pending.used  # only under the "twice" misreading
                 used = pending.used | {option.eid + AGAIN if again else option.eid}
                 follow = [
-                    Pending(e.event)
+                    Pending(_in_batch(e.event, pending.batch))
                     if isinstance(e, Fresh)
                     else Pending(
                         replace(e, implicit=False) if isinstance(e, ZoneMove) else e,

@@ -77,6 +77,7 @@ class Family(StrEnum):
     DRAW_SKIP = "draw_skip"
     DRAW_LIFE = "draw_life"
     DRAW_TO_RETURN = "draw_to_return"
+    DREDGE = "dredge"  # a card in its owner's graveyard (702.52a)
     # Life
     GAIN_MODIFY = "gain_modify"
     GAIN_NONE = "gain_none"
@@ -160,6 +161,8 @@ def apply(
         return _apply_to_destroy(active, event)
     if isinstance(event, ZoneMove):
         return _apply_to_zone_move(active, event)
+    if isinstance(event, Draw) and active.spec.family == Family.DREDGE:
+        return _dredge(active, event, board), active
     if isinstance(event, Draw):
         return _apply_to_draw(active, event)
     if isinstance(event, GainLife):
@@ -429,6 +432,10 @@ def _prevent(
         results.append(Fresh(PutCounters("+1/+1", event.target, prevented)))  # type: ignore[arg-type]
     if spec.extra == "life_per_prevented" and prevented:
         results.append(Fresh(GainLife(active.controller, prevented)))  # type: ignore[arg-type]
+    if spec.extra == "remove_counter":
+        # Phantom rulings (2022-12-08): a counter is removed even if the damage can't be
+        # prevented (615.12), and only one for damage from several sources at once.
+        results.append(Fresh(PutCounters("+1/+1", active.source, -1)))  # type: ignore[arg-type]
     if spec.extra == "reflect_to_controller" and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:
@@ -523,6 +530,12 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
         return not event.first_in_draw_step
     if family == Family.DRAW_EMPTY_WIN:
         return board.library_sizes.get(event.player) == 0
+    if family == Family.DREDGE:
+        # 702.52a: its owner's draws (the explorer offers only cards still in the graveyard),
+        # and 702.52b: only with at least N cards in the library (an unknown library is taken
+        # to have them, as a draw from it is taken not to be from an empty one).
+        size = board.library_sizes.get(event.player)
+        return event.player == active.controller and (size is None or size >= (spec.amount or 0))
     return family in (
         Family.DRAW_LICH,
         Family.DRAW_LIFE,
@@ -549,6 +562,57 @@ def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
     if family == Family.DRAW_TO_RETURN:
         return [ReturnFromGraveyard(event.player)], active
     return [event], active
+
+
+def shown_card(board: EventState, label: str) -> str:
+    """How a card outside the battlefield is named in results: by its label in a game, by
+    its card name on an event board (``zone_cards`` holds whichever the answer uses)."""
+    obj = board.game.object(label)
+    if obj is None:
+        return label
+    named = {card for cards in board.zone_cards.values() for card in cards}
+    by_label = any(o.label in named for o in board.game.objects)
+    return label if by_label or not named else obj.card.name
+
+
+def _dredge(active: ActiveReplacement, event: Draw, board: EventState) -> list[Event]:
+    """CR 702.52a: "you may mill N cards instead. If you do, return this card from your
+    graveyard to your hand." Milling (701.13a) puts the top N cards of the library into the
+    graveyard one by one, as moves other effects may replace (Rest in Peace); cards the board
+    doesn't name are "a card from <player>'s library"."""
+    player = event.player
+    library = [o for o in board.game.objects if o.zone == "library" and o.owner == player]
+    known = board.zone_cards.get((player, "library"), [])
+    library = library[max(0, len(library) - len(known)) :]  # less those drawn or milled
+    milled: list[Event] = []
+    for i in range(active.spec.amount or 0):
+        if i < len(library):
+            card = library[i].card
+            milled.append(
+                ZoneMove(
+                    shown_card(board, library[i].label),
+                    "graveyard",
+                    "library",
+                    player,
+                    creature="Creature" in card.types,
+                    card_types=frozenset(card.types),
+                )
+            )
+        else:
+            milled.append(
+                ZoneMove(f"a card from {player}'s library", "graveyard", "library", player)
+            )
+    obj = board.game.object(active.source)
+    types = frozenset(obj.card.types) if obj is not None else frozenset()
+    back = ZoneMove(
+        shown_card(board, active.source),
+        "hand",
+        "graveyard",
+        player,
+        creature="Creature" in types,
+        card_types=types,
+    )
+    return [*milled, back]
 
 
 # --- Gaining and losing life ----------------------------------------------------------

@@ -23,9 +23,10 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.parser import parse_condition
 from rules_engine.oracle.predicates import parse_expression
-from rules_engine.oracle.subjects import NUMBER_WORDS, SubjectContext, parse_subject
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder, tokenize
 from rules_engine.replacement.specs import (
@@ -63,12 +64,17 @@ _CANT_DRAW_MORE_WHO: dict[str, PlayerWord] = {"each player": "any", "players": "
 
 
 def _number(word: str, sentence: str) -> int:
-    word = word.strip().lower()
-    if word.isdigit():
-        return int(word)
-    if word in NUMBER_WORDS:
-        return NUMBER_WORDS[word]
-    raise OracleParseError(sentence, f'expected a number, got "{word}"')
+    value = read_number(word)
+    if value is None:
+        raise OracleParseError(sentence, f'expected a number, got "{word.strip()}"')
+    return value
+
+
+def _amount_or_x(word: str, sentence: str) -> tuple[int | None, bool]:
+    """ "3" -> (3, False); "X" -> (None, True): the X its spell or ability had (CR 107.3a)."""
+    if word.strip().lower() == "x":
+        return None, True
+    return _number(word, sentence), False
 
 
 def _objects(phrase: str, sentence: str) -> Subject:
@@ -91,7 +97,7 @@ def _who(phrase: str, sentence: str) -> Who:
     objects: Subject | None = None
     # "you and creatures you control" (Safe Passage): both are protected.
     parts = re.split(
-        r" (?:or|and) (?=(?:a|an|another|you|target|enchanted|each|creatures|permanents|"
+        r" (?:or|and) (?=(?:a|an|another|other|you|target|enchanted|each|creatures|permanents|"
         r"planeswalkers)\b)",
         phrase,
     )
@@ -268,7 +274,8 @@ PREVENT_ALL_BY = _T(
     r"dealt this turn by (?P<by>.+)|that would be dealt by (?P<by2>.+?)(?P<turn> this turn)?)$"
 )
 PREVENT_NEXT_N = _T(
-    r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn$"
+    r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn"
+    r"(?: by (?P<src>.+))?$"
 )
 PREVENT_NEXT_TIME = _T(
     r"^the next time (?P<src>.+?) would deal damage to (?P<tgt>.+?) this turn, prevent that damage$"
@@ -382,6 +389,9 @@ PLAYER_COUNTERS_PLUS = _T(
 )
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
 ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
+# CR 614.1c with a condition checked as it would enter (614.12): "If you control two or more
+# other lands, ~ enters tapped" (Den of the Bugbear).
+ENTERS_TAPPED_IF = _T(r"^if (?P<cond>you control .+?), ~ enters tapped$")
 # Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
 ENTERS_UNDER_YOUR_CONTROL = _T(
     r"^if (?P<what>.+?) would enter under an opponent's control(?: this turn)?, it enters under "
@@ -404,8 +414,8 @@ CANT_DRAW_MORE = _T(
 )
 CANT_CHANGE = _T(r"^your life total can't change$")
 CANT_PREVENT = _T(
-    r"^(?:damage|this damage|the damage|damage that would be dealt by (?P<src>.+?)) can't be "
-    r"prevented"
+    r"^(?:damage|this damage|the damage|(?P<combat>combat )?damage that would be dealt by "
+    r"(?P<src>.+?)) can't be prevented"
     r"(?: this turn)?$"
 )
 CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
@@ -431,7 +441,8 @@ OPENING_HAND = _T(
 # Ministration, Channel Harm).
 PREVENT_ALL_TO_BY = _T(
     r"^prevent all (?P<combat>(?:non)?combat )?damage that would be dealt (?P<t1>this turn )?"
-    r"to (?P<tgt>.+?)(?P<t2> this turn)?(?: by (?P<src>.+?))?(?P<t3> this turn)?$"
+    r"to (?P<tgt>.+?)(?P<t2> this turn)?(?: by (?P<src>.+?))?(?P<t3> this turn)?"
+    r"(?P<during> during your turn)?$"
 )
 # CR 615.1a: "Prevent all damage that creatures would deal to players this turn" (Chameleon
 # Blur); "Prevent all damage that ~ would deal to red creatures" (a static ability).
@@ -581,6 +592,9 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             source=src,
             source_choice=choice,
             shield="this_turn" if turn else None,
+            # Gideon Blackblade: "... during your turn" (a condition, checked as damage would
+            # be dealt, CR 611.3a).
+            condition=YourTurn() if m["during"] else None,
         )
     if (m := PREVENT_ALL_BY_TO.match(body)) and " would deal to " in body:
         src, choice = _source(m["src"], sentence)
@@ -643,13 +657,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
         )
     if m := REDIRECT_NEXT_ANOTHER.match(body):
         to, slot = _destination(m["to"], _targets_before(m["tgt"]), sentence)
+        amount, x = _amount_or_x(m["n"], sentence)
         return ReplacementSpec(
             sentence,
             "redirect",
             target=_who(m["tgt"], sentence),
             redirect_to=to,
             redirect_slot=slot,
-            amount=_number(m["n"], sentence),
+            amount=amount,
+            x_amount=x,
             shield="amount",
         )
     if m := REDIRECT_NEXT_TIME.match(body):
@@ -689,6 +705,13 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             kicked=kicked,
             kicked_amount=_number(m["n"], sentence),
             condition=None if kicked else _condition(words, sentence),
+        )
+    if m := ENTERS_TAPPED_IF.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_tapped",
+            objects=Subject("self", words="~"),
+            condition=parse_condition(m["cond"], sentence),
         )
     if m := ENTERS_TAPPED_WITH.match(body):
         return ReplacementSpec(
@@ -841,12 +864,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if m := REDIRECT_NEXT.match(body):
         to = _REDIRECT_TO.get(m["to"], "target")
+        amount, x = _amount_or_x(m["n"], sentence)
         return ReplacementSpec(
             sentence,
             "redirect",
             target=_who(m["tgt"], sentence),
             redirect_to=to,
-            amount=_number(m["n"], sentence),
+            amount=amount,
+            x_amount=x,
             shield="amount",
         )
     if m := WORSHIP.match(body):
@@ -898,12 +923,18 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
         if tgt == "any target":
             target = Who("any", Subject("targets", (Filter(),), target_slots=(0,), words=tgt))
+        amount, x = _amount_or_x(m["n"], sentence)
+        # Healing Grace: "... by a source of your choice" (the step's last target names it).
+        by, by_choice = _damage_source(m["src"], sentence)
         return ReplacementSpec(
             sentence,
             "prevent_shield",
             prevention=True,
             target=target,
-            amount=_number(m["n"], sentence),
+            source=by,
+            source_choice=by_choice,
+            amount=amount,
+            x_amount=x,
             shield="amount",
             extra="shares_color" if "shares a color" in tgt else None,
         )
@@ -1139,7 +1170,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         sources = None
         if m["src"]:
             sources = _source(m["src"], sentence)[0]
-        return CantSpec(sentence, "prevent_damage", objects=sources)
+        # Questing Beast: "Combat damage that would be dealt by creatures you control ..."
+        return CantSpec(sentence, "prevent_damage", objects=sources, combat_only=bool(m["combat"]))
     if CANT_PLAYER_COUNTERS.match(body):
         return CantSpec(sentence, "counters_on_players", player="any")
     if m := CANT_HAVE_COUNTERS.match(body):
@@ -1218,6 +1250,9 @@ _ADDITIONAL = (
         ),
         "life_per_prevented",
     ),
+    # The Phantoms (Phantom Centaur): "If damage would be dealt to ~, prevent that damage.
+    # Remove a +1/+1 counter from ~." (615.5; done even if the damage can't be prevented).
+    (re.compile(r"^remove a \+1/\+1 counter from ~$"), "remove_counter"),
 )
 
 

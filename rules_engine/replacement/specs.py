@@ -90,6 +90,9 @@ class ReplacementSpec:
     pay_life: int = 0  # shock lands: "you may pay 2 life. If you don't, it enters tapped"
     redirect_slot: int | None = None  # which target is "another target creature" (614.9)
     on_source: bool = False  # "put that many depletion counters on ~ instead" (not on "it")
+    # "Prevent the next X damage ...": the shield's size is the X its spell or ability was
+    # cast or activated with (CR 107.3a), given to the shield as it is created (615.7).
+    x_amount: bool = False
 
 
 CantKind = Literal[
@@ -116,6 +119,7 @@ class CantSpec:
     objects: Subject | None = None
     counter_kind: str | None = None  # "can't have -1/-1 counters put on them" (Melira)
     limit: int = 0  # "can't draw more than one card each turn" (Spirit of the Labyrinth)
+    combat_only: bool = False  # "Combat damage that would be dealt by ..." (Questing Beast)
 
 
 Spec = ReplacementSpec | CantSpec

@@ -224,7 +224,6 @@ def test_a_spells_own_instead_is_a_self_replacement_with_its_condition():
         "Example deals 5 damage to that permanent or player instead if a creature died this turn.",
         "Example enters with a +1/+1 counter on it for each color of mana spent to cast it.",
         "If a creature dealt damage this way would die this turn, exile it instead.",
-        "Prevent the next X damage that would be dealt to target creature this turn.",
         "Prevent all damage that would be dealt to Example by spells that target it.",
     ],
 )
