@@ -540,6 +540,15 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
         return [Damage(amount, res.source, r) for r in recipients]
     if kind == "destroy":
         return [Destroy(label, regenerable=action.regenerable) for label in objects]
+    if kind == "sacrifice" and action.players is not None:
+        # CR 701.21a: each player sacrifices one they control; performed where there is no
+        # choice to make (one or none), named as not modelled otherwise (_unchosen).
+        chosen = [
+            own[0]
+            for p in _players(action, res, game)
+            if len(own := [x for x in objects if state[x].controller == p]) == 1
+        ]
+        return [_zone_move(game, label, "graveyard") for label in chosen]
     if kind in ("exile", "bounce", "sacrifice"):
         zone = {"exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[kind]
         return [_zone_move(game, label, zone) for label in objects]
@@ -556,6 +565,28 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     return []
 
 
+def _unchosen(game: Game, action: OneShot, res: _Resolution) -> list[NotModelled]:
+    """A player's choice among several permanents to sacrifice: the board can't say which."""
+    if action.kind != "sacrifice" or action.players is None or action.subject is None:
+        return []
+    state = chars_of(game)
+    world = World.of(game)
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    candidates = [
+        x for x in select(action.subject, state, world, ctx) if world.objects[x].on_battlefield
+    ]
+    who = res.label if res.is_spell else res.source
+    why = (
+        "{p} chooses which of several to sacrifice (CR 701.21a), which a board can't say yet, "
+        "so {p} sacrifices nothing here"
+    )
+    return [
+        NotModelled(who, action.text, why.format(p=p))
+        for p in _players(action, res, game)
+        if len([x for x in candidates if state[x].controller == p]) > 1
+    ]
+
+
 def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Entering) -> Game:
     if action.kind in ("tap", "untap"):
         state = chars_of(game)
@@ -566,6 +597,7 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
             if obj is not None and obj.on_battlefield:
                 game = game.with_object(replace(obj, tapped=action.kind == "tap"))
         return game
+    game = note_unmodelled(game, _unchosen(game, action, res))
     events = _action_events(game, action, res)
     if not events:
         return game

@@ -69,6 +69,12 @@ _DESTROY = re.compile(r"^destroy (?P<subj>.+)$", re.IGNORECASE)
 _EXILE = re.compile(r"^exile (?P<subj>.+)$", re.IGNORECASE)
 _BOUNCE = re.compile(r"^return (?P<subj>.+?) to (?:its|their) owners?'s? hands?$", re.IGNORECASE)
 _SACRIFICE = re.compile(r"^sacrifice (?P<subj>~|it|that creature|that permanent)$", re.IGNORECASE)
+# "Each player sacrifices a creature." (CR 701.21a): each of those players chooses one.
+_PLAYERS_SACRIFICE = re.compile(
+    r"^(?P<who>you|target player|target opponent|each player|each opponent) "
+    r"sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
+    re.IGNORECASE,
+)
 _CREATE = re.compile(r"^create (?P<what>.+ tokens?(?: with [\w ,]+)?)$", re.IGNORECASE)
 _DRAW = re.compile(
     r"^(?:(?P<who>you|target player|target opponent|each player|each opponent) )?"
@@ -153,6 +159,13 @@ def parse_one_shot(
     if m := _SACRIFICE.match(body):
         subject = _subject(m["subj"], context)
         return OneShot("sacrifice", resolve(subject), sentence) if subject else None
+    if m := _PLAYERS_SACRIFICE.match(body):
+        players = _players(m["who"], context)
+        what = _subject(m["what"], context)
+        if players is None or what is None or what.kind != "filter":
+            return None
+        ref, slot = players
+        return OneShot("sacrifice", what, sentence, n=1, players=ref, slot=slot)
     if m := _CREATE.match(body):
         what = m["what"]
         first = what.split()[0]

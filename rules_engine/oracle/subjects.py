@@ -153,6 +153,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
                 noun_seen = True
         else:
             break
+        if word.startswith("non") and cursor.peek(1) == "," and cursor.peek(2).startswith("non"):
+            cursor.pos += 1  # "nonartifact, nonblack creature": both hold (a list of "non"s)
         cursor.pos += 1
     if not noun_seen:
         return None
