@@ -161,11 +161,11 @@ def parse_one_shot(
         return OneShot("sacrifice", resolve(subject), sentence) if subject else None
     if m := _PLAYERS_SACRIFICE.match(body):
         players = _players(m["who"], context)
-        what = _subject(m["what"], context)
-        if players is None or what is None or what.kind != "filter":
+        chosen = _subject(m["what"], context)
+        if players is None or chosen is None or chosen.kind != "filter":
             return None
         ref, slot = players
-        return OneShot("sacrifice", what, sentence, n=1, players=ref, slot=slot)
+        return OneShot("sacrifice", chosen, sentence, n=1, players=ref, slot=slot)
     if m := _CREATE.match(body):
         what = m["what"]
         first = what.split()[0]
