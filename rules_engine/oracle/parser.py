@@ -627,6 +627,31 @@ def _clauses(body: str) -> list[str]:
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
+    if m := _TWO_DAMAGES.match(body):
+        # "~ deals 4 damage to target creature and 2 damage to that creature's controller"
+        who = m["who"]
+        return [
+            f"{who} deals {m['a']} damage to {m['x']}",
+            f"{who} deals {m['b']} damage to {m['y']}",
+        ]
+    return _two_actions(body)
+
+
+# "~ deals 4 damage to target creature and 2 damage to that creature's controller."
+_TWO_DAMAGES = re.compile(
+    r"^(?P<who>~|it) deals (?P<a>\w+) damage to (?P<x>.+?) and (?P<b>\w+) damage to (?P<y>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _two_actions(body: str) -> list[str]:
+    """ "You lose 1 life and create a 1/1 ... token": two one-shots done in order (608.2c),
+    split only where both halves are actions on their own."""
+    unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
+    for m in re.finditer(r" and ", unquoted):
+        first, second = body[: m.start()], body[m.end() :]
+        if performs_actions(first) and performs_actions(second) and not second.startswith("~"):
+            return [first, *_two_actions(second)]
     return [body]
 
 

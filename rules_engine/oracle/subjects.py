@@ -411,9 +411,11 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
             cursor.pos = start
             return None
         alternatives = [f]
-        while cursor.peek() == "or":
+        # "target artifact or creature", "target artifact, enchantment, or land" (one target).
+        while cursor.peek() in ("or", ","):
             mark = cursor.pos
-            cursor.pos += 1
+            cursor.accept(",")
+            cursor.accept("or")
             alternative = _adjectives_and_noun(cursor, Filter())
             if alternative is None:
                 cursor.pos = mark
