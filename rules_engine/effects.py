@@ -532,3 +532,5 @@ class OneShot:
     slot: int | None = None  # "any target": the target slot (an object or a player)
     token: str = ""  # the token phrase ("a 1/1 white Soldier creature token")
     regenerable: bool = True  # a destruction "can't be regenerated" (CR 701.19c)
+    # "Double the number of +1/+1 counters on ...": as many more as each already has (701.10).
+    doubled: bool = False

@@ -552,6 +552,10 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind in ("exile", "bounce", "sacrifice"):
         zone = {"exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[kind]
         return [_zone_move(game, label, zone) for label in objects]
+    if kind == "counters" and action.doubled:
+        # CR 701.10: doubling the counters of a kind puts on as many as it already has.
+        counts = {x: o.counter_count(action.counter_kind) for x in objects if (o := game.object(x))}
+        return [PutCounters(action.counter_kind, x, n) for x, n in counts.items() if n > 0]
     if kind == "counters":
         return [PutCounters(action.counter_kind, label, amount) for label in objects]
     if kind == "tokens":

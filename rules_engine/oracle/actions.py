@@ -64,6 +64,9 @@ _PLAYER_OR_OBJECT = re.compile(
 _PUT_COUNTERS = re.compile(
     r"^put (?P<n>\w+) (?P<kind>\S+) counters? on (?P<subj>.+)$", re.IGNORECASE
 )
+_DOUBLE_COUNTERS = re.compile(
+    r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
+)
 _TAP = re.compile(r"^(?P<verb>untap|tap) (?P<subj>.+)$", re.IGNORECASE)
 _DESTROY = re.compile(r"^destroy (?P<subj>.+)$", re.IGNORECASE)
 _EXILE = re.compile(r"^exile (?P<subj>.+)$", re.IGNORECASE)
@@ -125,6 +128,11 @@ def parse_one_shot(
             n=amount.n,
             x=amount.x,
         )
+    if m := _DOUBLE_COUNTERS.match(body):
+        subject = _subject(m["subj"], context)
+        if subject is None:
+            return None
+        return OneShot("counters", resolve(subject), sentence, counter_kind=m["kind"], doubled=True)
     if m := _TAP.match(body):
         subject = _subject(m["subj"], context)
         if subject is None:
