@@ -518,7 +518,9 @@ _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECAS
 _RULE_WORDS = re.compile(
     r"\b(can't|cannot|if able|doesn't untap|don't untap|assigns? combat damage|doesn't apply|"
     r"don't apply|can block|attacks? each combat|blocks? each combat|must be blocked|"
-    r"can attack|as though|do so|play with|plays? with)\b",
+    r"can attack|as though|do so|play with|plays? with|cause abilities to trigger|"
+    # Torpor Orb, Panharmonicon: rules about triggering (603.2), no characteristic.
+    r"causes a triggered ability of a permanent you control to trigger)\b",
     re.IGNORECASE,
 )
 # Sentences that are about neither characteristics nor events the board can hold: how and

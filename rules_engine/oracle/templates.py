@@ -293,7 +293,7 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         _regex(
             r"^(?:if ~ is in your opening hand\b|cast (?:~|this spell) only\b|"
             r"~ can't be countered\b|this spell can't be countered\b|"
-            r"you may cast ~ as though it had flash\b|"
+            r"you may cast ~ as though it had flash\b|~ can be your commander\b|"
             r"(?:~|this spell) costs \{[^}]+\}(?:\{[^}]+\})* (?:more|less) to cast\b)"
         ),
         Here.INERT,
