@@ -85,8 +85,9 @@ _DRAW = re.compile(
     re.IGNORECASE,
 )
 _LIFE = re.compile(
-    r"^(?P<who>you|target player|target opponent|each player|each opponent|its controller|"
-    r"that creature's controller|that permanent's controller) "
+    # The player may be left out where "you may" was taken as chosen ("you may gain 1 life").
+    r"^(?:(?P<who>you|target player|target opponent|each player|each opponent|its controller|"
+    r"that creature's controller|that permanent's controller) )?"
     r"(?P<verb>gains?|loses?) (?P<n>\w+) life$",
     re.IGNORECASE,
 )
@@ -193,7 +194,7 @@ def parse_one_shot(
         return OneShot("draw", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
     if m := _LIFE.match(body):
         amount = read_amount(m["n"])
-        players = _players(m["who"], context)
+        players = _players(m["who"] or "you", context)
         if amount is None or players is None:
             return None
         ref, slot = players
