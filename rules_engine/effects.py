@@ -534,3 +534,6 @@ class OneShot:
     regenerable: bool = True  # a destruction "can't be regenerated" (CR 701.19c)
     # "Double the number of +1/+1 counters on ...": as many more as each already has (701.10).
     doubled: bool = False
+    # "gains life equal to its power": the amount is that object's power, read when the
+    # part happens, or as it last existed if it has left (CR 608.2h).
+    amount_of: str = ""

@@ -415,12 +415,36 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     who = res.label if res.is_spell else res.source
     gaps = resolution_gaps(who, abilities, spell=res.is_spell)
     game = note_unmodelled(game, [*gaps, *unread])
+    # CR 608.2h: an amount read from an object that has left by the time it's needed is
+    # its last known information, as it was before this resolution's parts began.
+    known = _powers(game, abilities, res)
     for ability in abilities:
         for action in ability.actions:
             if _missing_target(action, res):
                 continue  # the step names no target for it: the board didn't choose one
+            if action.amount_of:
+                current = _powers(game, [ability], res)
+                action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
             game = _perform_action(game, action, res, hook)
     return game
+
+
+def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dict[str, int]:
+    """For parts whose amount is an object's power, that power now, where it is on the
+    battlefield (keyed by the part's text)."""
+    state = chars_of(game)
+    world = World.of(game)
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    found: dict[str, int] = {}
+    for ability in abilities:
+        for action in ability.actions:
+            if not action.amount_of or action.subject is None:
+                continue
+            for label in select(action.subject, state, world, ctx):
+                power = state[label].power
+                if world.objects[label].on_battlefield and power is not None:
+                    found[action.text] = max(power, 0)
+    return found
 
 
 def _missing_target(action: OneShot, res: _Resolution) -> bool:

@@ -67,6 +67,12 @@ _PUT_COUNTERS = re.compile(
 _DOUBLE_COUNTERS = re.compile(
     r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
 )
+_LIFE_EQUAL = re.compile(
+    r"^(?P<who>you|target player|target opponent|its controller|that creature's controller|"
+    r"that permanent's controller) (?P<verb>gains?|loses?) life equal to "
+    r"(?P<whose>its|that creature's|~'s) power$",
+    re.IGNORECASE,
+)
 _TAP = re.compile(r"^(?P<verb>untap|tap) (?P<subj>.+)$", re.IGNORECASE)
 _DESTROY = re.compile(r"^destroy (?P<subj>.+)$", re.IGNORECASE)
 _EXILE = re.compile(r"^exile (?P<subj>.+)$", re.IGNORECASE)
@@ -192,6 +198,14 @@ def parse_one_shot(
             return None
         ref, slot = players
         return OneShot("draw", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    if m := _LIFE_EQUAL.match(body):
+        players = _players(m["who"], context)
+        if players is None:
+            return None
+        whose = Subject("self", words="~") if m["whose"] == "~'s" else Subject("antecedent")
+        ref, slot = players
+        verb: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
+        return OneShot(verb, resolve(whose), sentence, players=ref, slot=slot, amount_of="power")
     if m := _LIFE.match(body):
         amount = read_amount(m["n"])
         players = _players(m["who"] or "you", context)
