@@ -49,6 +49,8 @@ _PLAYERS: dict[str, PlayerRef] = {
     "that creature's controller": "controller",
     "that permanent's controller": "controller",
 }
+# The players a one-shot may name, as one alternation for every pattern below.
+_WHO = "|".join(re.escape(words) for words in _PLAYERS)
 
 _DAMAGE = re.compile(
     r"^(?:~|it) deals (?P<n>\w+) damage to (?P<to>.+?)$",
@@ -68,8 +70,7 @@ _DOUBLE_COUNTERS = re.compile(
     r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
 )
 _LIFE_EQUAL = re.compile(
-    r"^(?P<who>you|target player|target opponent|its controller|that creature's controller|"
-    r"that permanent's controller) (?P<verb>gains?|loses?) life equal to "
+    rf"^(?P<who>{_WHO}) (?P<verb>gains?|loses?) life equal to "
     r"(?P<whose>its|that creature's|~'s) power$",
     re.IGNORECASE,
 )
@@ -80,21 +81,17 @@ _BOUNCE = re.compile(r"^return (?P<subj>.+?) to (?:its|their) owners?'s? hands?$
 _SACRIFICE = re.compile(r"^sacrifice (?P<subj>~|it|that creature|that permanent)$", re.IGNORECASE)
 # "Each player sacrifices a creature." (CR 701.21a): each of those players chooses one.
 _PLAYERS_SACRIFICE = re.compile(
-    r"^(?P<who>you|target player|target opponent|each player|each opponent) "
-    r"sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
+    rf"^(?P<who>{_WHO}) sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
     re.IGNORECASE,
 )
 _CREATE = re.compile(r"^create (?P<what>.+ tokens?(?: with [\w ,]+)?)$", re.IGNORECASE)
 _DRAW = re.compile(
-    r"^(?:(?P<who>you|target player|target opponent|each player|each opponent) )?"
-    r"draws? (?P<n>\w+) cards?$",
+    rf"^(?:(?P<who>{_WHO}) )?draws? (?P<n>\w+) cards?$",
     re.IGNORECASE,
 )
 _LIFE = re.compile(
     # The player may be left out where "you may" was taken as chosen ("you may gain 1 life").
-    r"^(?:(?P<who>you|target player|target opponent|each player|each opponent|its controller|"
-    r"that creature's controller|that permanent's controller) )?"
-    r"(?P<verb>gains?|loses?) (?P<n>\w+) life$",
+    rf"^(?:(?P<who>{_WHO}) )?(?P<verb>gains?|loses?) (?P<n>\w+) life$",
     re.IGNORECASE,
 )
 

@@ -571,13 +571,6 @@ class _Effects:
     gaps: list[tuple[str, str]]
 
 
-# "~ deals 3 damage to any target and you gain 3 life" (Lightning Helix): two one-shots.
-_AND_LIFE = re.compile(
-    r"^(?P<first>(?:(?:~|it) deals .+?|(?:target player|target opponent|each opponent|"
-    r"each player) (?:gains?|loses?) \w+ life)) and (?P<second>(?:you|target player|"
-    r"target opponent|each opponent|each player) (?:gains?|loses?) \w+ life)$",
-    re.IGNORECASE,
-)
 _COMPOUND_CONTROL = re.compile(
     r"^(?P<first>untap .+?) and (?P<second>gain control of (?:it|them))$", re.IGNORECASE
 )
@@ -624,8 +617,6 @@ def _clauses(body: str) -> list[str]:
     can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
     if m := _RULE_AND_HAS.match(body):
         return [f"{m['subj']} {m['rule']}", f"{m['subj']} {m['has']}"]
-    if m := _AND_LIFE.match(body):
-        return [m["first"], m["second"]]
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
