@@ -109,23 +109,23 @@ def card_names(board: dict[str, Any]) -> dict[str, str]:
 
 
 def labels(board: dict[str, Any]) -> list[Label]:
-    """What later steps may refer to, in board order, for the builder's menus."""
+    """What later steps may refer to, in board order, for the builder's menus: the card's
+    name first (what a learner recognises), its label after it to tell copies apart."""
     found: list[Label] = []
+    names = card_names(board)
     for step in board.get("steps", []):
         if not isinstance(step, dict) or "as" not in step:
             continue
+        label = step["as"]
+        shown = names.get(label, label)
+        text = shown if shown == label else f"{shown} ({label})"
         if "enter" in step:
-            card = step["enter"]
-            name = card if isinstance(card, str) else card.get("name", "?")
-            found.append(Label(step["as"], f"{step['as']} ({name})", "object"))
+            found.append(Label(label, text, "object"))
         elif "cast" in step:
-            card = step["cast"]
-            name = card if isinstance(card, str) else card.get("name", "?")
-            found.append(Label(step["as"], f"{step['as']} ({name})", "effect"))
+            found.append(Label(label, text, "effect"))
         elif "activate" in step:
-            found.append(
-                Label(step["as"], f"{step['as']} (ability of {step['activate']})", "effect")
-            )
+            source = names.get(step["activate"], step["activate"])
+            found.append(Label(label, f"an ability of {source} ({label})", "effect"))
     for player in board.get("players", []):
         found.append(Label(player, player, "player"))
     return found
