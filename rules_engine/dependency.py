@@ -35,6 +35,7 @@ from rules_engine.effects import (
     ColorsAmong,
     Compare,
     Condition,
+    Const,
     CopyOf,
     CountAtLeast,
     CountObjects,
@@ -460,6 +461,52 @@ class Overlay(Mapping[str, Characteristics]):
         return key in self.base
 
 
+# Filter fields whose answer depends on which object the source is (or on its choices).
+_SOURCE_RELATIVE = ("other", "not_source", "named_as_source", "chosen_type", "chosen_color")
+
+
+def _source_blind(f: Filter) -> bool:
+    return not (
+        any(getattr(f, name) for name in _SOURCE_RELATIVE)
+        or f.shares_creature_type_with_source
+        or f.controller in ("target_player", "enchanted_player")
+    )
+
+
+def _source_blind_action(action: object) -> bool:
+    if isinstance(action, (SetPT, ModifyPT)):
+        return all(
+            expr is None or isinstance(expr, Const) for expr in (action.power, action.toughness)
+        )
+    if isinstance(action, ColorChange):
+        return not action.chosen
+    if isinstance(action, TypeChange):
+        return not (action.set_chosen_type or action.add_chosen_type)
+    # Granted abilities carry the granting effect's timestamp (613.7), copies and
+    # control changes name their source: never shared.
+    return False
+
+
+def trial_signature(
+    b: Effect, layer: str, state: Mapping[str, Characteristics], world: World
+) -> tuple[object, ...] | None:
+    """What applying B in this layer depends on, when that is not B's identity.
+
+    Two copies of the same anthem under the same controller do exactly the same
+    thing to every object, so one trial serves both (the dependency question of
+    613.8a asks what applying B would change). ``None``: B's result depends on
+    which object it comes from (its choices, "other", its timestamp...).
+    """
+    spec = b.spec
+    if b.kind != "static" or spec.condition is not None or spec.subject.kind != "filter":
+        return None
+    if spec.subject.include_self or not all(_source_blind(f) for f in spec.subject.filters):
+        return None
+    if not all(_source_blind_action(part.action) for part in spec.parts_in(layer)):
+        return None
+    return (layer, spec, context_for(b, state, world).controller)
+
+
 @dataclass
 class _Trial:
     """B applied to a copy of the state: which objects it changed, and to what."""
@@ -526,12 +573,30 @@ class LayerDependencies:
         self.state: dict[str, Characteristics] = {}
         self.trials: dict[str, _Trial] = {}
         self.before: dict[str, Footprint] = {}
+        # Footprints of local effects not yet brought up to date, with the objects
+        # changed since they were taken (``_incremental`` catches up on demand).
+        self.stale: dict[str, tuple[Footprint, frozenset[str]]] = {}
         self.pairs: dict[tuple[str, str], DependencyEdge | None] = {}
+        # Trials of effects that do the same thing wherever they come from, by
+        # signature, and the edges computed against each such trial: valid for
+        # ``self.state`` only (cleared whenever it moves on).
+        self.shared: dict[tuple[object, ...], _Trial] = {}
+        self.shared_edges: dict[tuple[str, int], tuple[_Trial, Clause | None, Footprint]] = {}
 
     def _trial(self, b: Effect, state: dict[str, Characteristics]) -> _Trial:
+        signature = (
+            trial_signature(b, self.layer, state, self.world) if b.eid not in self.started else None
+        )
+        if signature is not None and state is self.state:
+            found = self.shared.get(signature)
+            if found is not None:
+                return found
         trial_state, touched = apply_effect(b, self.layer, state, self.world, dict(self.started))
         changed = frozenset(x for x in touched if trial_state[x] != state[x])
-        return _Trial(changed, {x: trial_state[x] for x in changed})
+        trial = _Trial(changed, {x: trial_state[x] for x in changed})
+        if signature is not None and state is self.state:
+            self.shared[signature] = trial
+        return trial
 
     def _trial_may_change(
         self, b: Effect, old: _Trial, delta: set[str], state: dict[str, Characteristics]
@@ -613,24 +678,37 @@ class LayerDependencies:
         old_state = self.state
         if not old_state:
             self.state = state
+            self.shared, self.shared_edges, self.stale = {}, {}, {}
             return
         kept_trials: dict[str, _Trial] = {}
         for eid, trial in self.trials.items():
             effect = known.get(eid)
             if effect is not None and not self._trial_may_change(effect, trial, delta, state):
                 kept_trials[eid] = trial
+        # Edges that could survive this step need their reader's footprint now; every
+        # other footprint is brought up to date only when a later question needs it.
+        survivors = {
+            a for (a, b) in self.pairs if b in kept_trials and not (kept_trials[b].changed & delta)
+        }
         kept_before: dict[str, Footprint] = {}
         unchanged_before: set[str] = set()
-        for eid, fp in self.before.items():
+        stale: dict[str, tuple[Footprint, frozenset[str]]] = {}
+        for eid, fp, since in [(e, fp, frozenset()) for e, fp in self.before.items()] + [
+            (e, fp, since) for e, (fp, since) in self.stale.items()
+        ]:
             effect = known.get(eid)
             if effect is None or not _is_local(effect, self.started) or effect.source in delta:
                 continue
-            new_fp = _incremental(
-                effect, self.layer, fp, old_state, state, delta, self.world, self.started
-            )
-            kept_before[eid] = new_fp
-            if new_fp == fp:
-                unchanged_before.add(eid)
+            if eid in survivors and not since:
+                new_fp = _incremental(
+                    effect, self.layer, fp, old_state, state, delta, self.world, self.started
+                )
+                kept_before[eid] = new_fp
+                if new_fp == fp:
+                    unchanged_before.add(eid)
+            else:
+                stale[eid] = (fp, since | delta)
+        self.stale = stale
         self.pairs = {
             (a, b): edge
             for (a, b), edge in self.pairs.items()
@@ -639,6 +717,16 @@ class LayerDependencies:
         self.trials = kept_trials
         self.before = kept_before
         self.state = state
+        self.shared, self.shared_edges = {}, {}
+        for eid, trial in kept_trials.items():
+            effect = known.get(eid)
+            signature = (
+                trial_signature(effect, self.layer, state, self.world)
+                if effect is not None and eid not in self.started
+                else None
+            )
+            if signature is not None:
+                self.shared.setdefault(signature, trial)
 
     def dependencies_of(
         self, a: Effect, pool: list[Effect], state: dict[str, Characteristics]
@@ -653,8 +741,16 @@ class LayerDependencies:
             # Not advanced from the previous state: start afresh.
             self.state = state
             self.trials, self.before, self.pairs = {}, {}, {}
+            self.shared, self.shared_edges, self.stale = {}, {}, {}
         if a.eid not in self.before:
-            self.before[a.eid] = footprint_of(a, self.layer, state, self.world, self.started)
+            old = self.stale.pop(a.eid, None)
+            self.before[a.eid] = (
+                footprint_of(a, self.layer, state, self.world, self.started)
+                if old is None
+                else _incremental(
+                    a, self.layer, old[0], state, state, set(old[1]), self.world, self.started
+                )
+            )
         found = []
         for b in relevant:
             key = (a.eid, b.eid)
@@ -673,11 +769,25 @@ class LayerDependencies:
         if not trial.changed:
             return None  # applying B changes nothing, so nothing can depend on it
         before = self.before[a.eid]
-        trial_state = Overlay(state, trial.result)
-        after = _incremental(
-            a, self.layer, before, state, trial_state, set(trial.changed), self.world, self.started
-        )
-        clause = _compare(before, after)
+        memo_key = (a.eid, id(trial))
+        memo = self.shared_edges.get(memo_key) if state is self.state else None
+        if memo is not None and memo[0] is trial:
+            _, clause, after = memo
+        else:
+            trial_state = Overlay(state, trial.result)
+            after = _incremental(
+                a,
+                self.layer,
+                before,
+                state,
+                trial_state,
+                set(trial.changed),
+                self.world,
+                self.started,
+            )
+            clause = _compare(before, after)
+            if state is self.state:
+                self.shared_edges[memo_key] = (trial, clause, after)
         if clause is None:
             return None
         return DependencyEdge(

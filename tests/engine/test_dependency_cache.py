@@ -22,12 +22,15 @@ class _Fresh(dependency.LayerDependencies):
     def advance(self, state: Any, delta: set[str], known: Any) -> None:
         self.state = state
         self.trials, self.before, self.pairs = {}, {}, {}
+        self.shared, self.shared_edges, self.stale = {}, {}, {}
 
 
 def _both(data: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     cached = answer_json(evaluate_board(data))
     with monkeypatch.context() as patch:
         patch.setattr("rules_engine.layers.LayerDependencies", _Fresh)
+        # Every effect tried on its own, even where an identical one was tried already.
+        patch.setattr("rules_engine.dependency.trial_signature", lambda *_: None)
         fresh = answer_json(evaluate_board(data))
     return cached, fresh
 
@@ -46,4 +49,33 @@ def test_random_boards_answer_the_same_without_the_caches(board: dict[str, Any])
             cached, fresh = _both(board, monkeypatch)
         except BoardError:
             return
+    assert cached == fresh
+
+
+def _anthems_board(copies: int) -> dict[str, Any]:
+    """Copies of the same anthems and of effects that read what they change."""
+    texts = [
+        "Each land is a Swamp in addition to its other types.",
+        "All Swamps are 1/1 black creatures that are still lands.",
+        "Creatures you control get +1/+1.",
+        "Creatures you control with power 4 or greater get +0/+1.",
+        "Other creatures you control get +1/+0.",
+        "Creatures you control with toughness 3 or less get +1/+1.",
+    ]
+    steps: list[dict[str, Any]] = [
+        {"enter": "Grizzly Bears", "as": f"bear{i}", "controller": "Alice"} for i in range(3)
+    ]
+    steps += [{"enter": "Forest", "as": f"land{i}", "controller": "Bob"} for i in range(2)]
+    for n in range(copies):
+        for i, text in enumerate(texts):
+            card = {"name": f"Effect {n}-{i}", "types": ["Enchantment"], "abilities": [text]}
+            steps.append(
+                {"enter": card, "as": f"e{n}-{i}", "controller": "Alice" if i % 2 else "Bob"}
+            )
+    return {"format": "mtg-board/1", "players": ["Alice", "Bob"], "steps": steps}
+
+
+@pytest.mark.parametrize("copies", [1, 2, 4])
+def test_identical_effects_share_trials_without_changing_answers(copies, monkeypatch):
+    cached, fresh = _both(_anthems_board(copies), monkeypatch)
     assert cached == fresh
