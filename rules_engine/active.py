@@ -120,6 +120,13 @@ def _object_static_effects(label: str, chars: Characteristics, world: World) -> 
 
 def rule_effects(world: World) -> list[Effect]:
     """Copy-as-enters, face-down status and counters: effects the rules create."""
+    found: list[Effect] | None = world.memo.get("rule_effects")
+    if found is None:
+        found = world.memo["rule_effects"] = _rule_effects(world)
+    return found
+
+
+def _rule_effects(world: World) -> list[Effect]:
     effects: list[Effect] = []
     for obj in world.game.objects:
         if not obj.on_battlefield:

@@ -8,8 +8,9 @@ continuously re-checked (CR 611.3a) and what dependency trials compare.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import Any
 
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
@@ -56,6 +57,9 @@ class World:
 
     game: Game
     objects: Mapping[str, GameObject]
+    # Values computed from the game alone (the effects the rules create), kept for
+    # the evaluation's many questions; the game never changes under a World.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @classmethod
     def of(cls, game: Game) -> World:
