@@ -144,7 +144,7 @@ class ParsedAbility:
 _ABILITY_WORD = re.compile(r"^([A-Z][\w' ]+?) — (?!•)")
 _ENTERS_COPY = re.compile(
     r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
-    r"(?:, except (?P<except>.+?))?\.?$",
+    r"(?:,? except (?P<except>.+?))?\.?$",
     re.IGNORECASE,
 )
 _CHOICE = re.compile(r"^as ~ enters, choose (?:a|an) (?P<what>[\w ]+?)\.?$", re.IGNORECASE)
@@ -392,17 +392,20 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         if re.fullmatch(r"it doesn't copy that (?:creature|permanent)'s colou?r", clause, re.I):
             keeps_color = True
             continue
-        if m := re.fullmatch(r'it has "(?P<text>.+)"', clause):
+        # "it gains" is the older wording of "it has" (both become copiable values, 707.9b).
+        if m := re.fullmatch(r'it (?:has|gains) "(?P<text>.+)"', clause):
             abilities.append(m["text"])
             continue
-        if m := re.fullmatch(r"it has (?P<kw>[\w ]+)", clause, re.IGNORECASE):
-            abilities.append(m["kw"].capitalize())
+        if m := re.fullmatch(r"it (?:has|gains) (?P<kw>[\w ,]+)", clause, re.IGNORECASE):
+            # "it gains haste and dethrone" (Dack's Duplicate): each keyword is an ability.
+            abilities += [kw.capitalize() for kw in re.split(r",? and |, ", m["kw"]) if kw]
             continue
         if m := re.fullmatch(r"it isn't (?P<what>legendary|snow|basic)", clause, re.IGNORECASE):
             not_supertypes.add(m["what"].capitalize())
             continue
         m = re.fullmatch(
-            r"it's (?:an? )?(?P<words>[\w/' -]+?)"
+            # "it's still 7/7" (Quicksilver Gargantuan) sets the copy's P/T like "it's 7/7".
+            r"it's (?:still )?(?:an? )?(?P<words>[\w/' -]+?)"
             r"(?P<add> in addition to its other (?:colors and )?types)?",
             clause,
             re.IGNORECASE,
@@ -490,6 +493,15 @@ _NO_REGENERATION = re.compile(
     r"^(?:it|they|that creature|those creatures) can't be regenerated$", re.IGNORECASE
 )
 _SHIELD_OR_CHOICE = re.compile(r"^(regenerate|prevent|choose)\b", re.IGNORECASE)
+# Actions that change nothing a board holds: showing or looking at a hand (CR 701.16a),
+# and scrying, taken as keeping the cards on top in their order (701.18a allows it; a
+# board lists no library order a player would want changed).
+_INFORMATION_ONLY = re.compile(
+    r"^(?:scry \w+|(?:target (?:player|opponent)|each (?:player|opponent)|that player) "
+    r"reveals (?:their|his or her) hand|look at (?:target (?:player|opponent)|an opponent|"
+    r"each opponent|that player)'s hand)$",
+    re.IGNORECASE,
+)
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
 _SWITCH = re.compile(r"^switch (?P<subj>.+?)'s? power and toughness$", re.IGNORECASE)
 _GAIN_CONTROL = re.compile(r"^gain control of (?P<subj>.+)$", re.IGNORECASE)
@@ -756,7 +768,7 @@ def _parse_clause(
                 out.actions.append(action)
             else:
                 _remember_object(body, state)
-                if not _SHIELD_OR_CHOICE.match(body):
+                if not (_SHIELD_OR_CHOICE.match(body) or _INFORMATION_ONLY.match(body)):
                     out.unperformed.append(sentence)
             return
         try:

@@ -294,7 +294,11 @@ LINE_TEMPLATES: tuple[Template, ...] = (
             r"^(?:if ~ is in your opening hand\b|cast (?:~|this spell) only\b|"
             r"~ can't be countered\b|this spell can't be countered\b|"
             r"you may cast ~ as though it had flash\b|~ can be your commander\b|"
-            r"(?:~|this spell) costs \{[^}]+\}(?:\{[^}]+\})* (?:more|less) to cast\b)"
+            r"(?:~|this spell) costs \{[^}]+\}(?:\{[^}]+\})* (?:more|less) to cast\b|"
+            # CR 118.9: an alternative cost ("You may pay 2 life rather than pay ~'s mana
+            # cost."): how the spell was paid for, which no board shows.
+            r"(?:if [^,]+, )?you may [^.]+? rather than pay (?:~|this spell)'s mana cost\.?$|"
+            r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$)"
         ),
         Here.INERT,
     ),

@@ -40,3 +40,9 @@ def test_the_command_shows_a_card_ability_by_ability():
     assert main(["cards", "show", "mulldrifter"], out=out) == 0
     assert "[inert here] When Mulldrifter enters, draw two cards." in out.getvalue()
     assert main(["cards", "show", "no such card at all"], out=io.StringIO()) == 2
+
+
+def test_information_only_one_shots_are_performed_as_nothing_changing():
+    # CR 701.16a (a revealed hand) and 701.18a (scry, keeping the cards on top).
+    assert all(s is Status.APPLIED for _, s in statuses("Opt"))
+    assert all(s is Status.APPLIED for _, s in statuses("Stand Firm"))

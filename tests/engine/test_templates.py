@@ -102,3 +102,15 @@ def test_a_keyword_condition_is_refused_rather_than_applied_always(line):
 
     with pytest.raises(OracleParseError, match="condition"):
         parse_ability_text(line, "Case of the Example")
+
+
+def test_alternative_costs_are_casting_rules():
+    # CR 118.9: how the spell was paid for; no board shows it.
+    for line in (
+        "If you control a Swamp, you may pay 2 life rather than pay Rouse's mana cost.",
+        "If you control a Forest, rather than pay Invigorate's mana cost, you may have an "
+        "opponent gain 3 life.",
+    ):
+        name = "Rouse" if "Rouse" in line else "Invigorate"
+        (ability,) = parse_ability_text(line, name, spell=True)
+        assert ability.kind == "casting_rule"
