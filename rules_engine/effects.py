@@ -489,6 +489,7 @@ class EffectSpec:
     targets_used: int = 0
     min_targets: int | None = None  # "up to N target ...": fewer targets are fine
     instead_if: Condition | Literal["kicked"] | None = None  # 614.15 inside a spell
+    only_if_kicked: bool = False  # "If this spell was kicked, ..." adds it (702.33d)
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

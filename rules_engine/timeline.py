@@ -487,6 +487,10 @@ def _choose_instead(
     """CR 614.15: "If this spell was kicked, ... instead" picks one of two effects on resolution."""
     chosen: list[EffectSpec] = []
     for spec in specs:
+        if spec.only_if_kicked:
+            if res.choices.kicked:
+                chosen.append(spec)
+            continue
         if spec.instead_if is None:
             chosen.append(spec)
             continue

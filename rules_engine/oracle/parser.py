@@ -589,6 +589,9 @@ _COMPOUND_CONTROL = re.compile(
 _CONTROL_AND_GAINS = re.compile(
     r"^(?P<first>gain control of .+?) and (?P<second>(?:it|they) gains? .+)$", re.IGNORECASE
 )
+# CR 702.33d: "If this spell was kicked, that creature gets +4/+4 until end of turn" adds an
+# effect only when the spell was kicked (checked as it resolves, CR 608.2c).
+_IF_KICKED = re.compile(r"^if ~ was kicked, (?P<rest>.+)$", re.IGNORECASE)
 _INSTEAD = re.compile(
     r"^if (?P<cond>~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+), "
     r"(?P<rest>.+) instead$",
@@ -749,6 +752,12 @@ def _parse_clause(
         # Replacement and prevention (CR 614-615) are events, not characteristics: the
         # replacement grammar reads them (the same test routes lines, oracle/templates.py).
         out.notes.append(sentence)
+        return
+    if (m := _IF_KICKED.match(body)) and not performs_actions(m["rest"]):
+        spec, _ = _general_sentence(m["rest"], sentence, state, until_eot)
+        if spec is None:
+            raise OracleParseError(sentence, "cannot read what a kicked spell adds")
+        effects.append(replace(spec, only_if_kicked=True, targets_used=state.context.next_target))
         return
     spec = _special_sentence(body, sentence, state, until_eot)
     if spec is None:

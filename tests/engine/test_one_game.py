@@ -85,12 +85,13 @@ def test_a_long_copy_chain_is_refused_at_once() -> None:
 
 
 def test_an_unperformed_one_shot_is_named_not_dropped() -> None:
-    peek = {"name": "Peek", "types": ["Instant"], "abilities": ["Scry 2."]}
+    # Milling moves cards the board may not list (scry is performed as keeping them on top).
+    peek = {"name": "Example Sorcery", "types": ["Sorcery"], "abilities": ["Mill two cards."]}
     answer = evaluate({"format": "mtg-board/1", "steps": [{"cast": peek, "as": "peek"}]})
     assert answer["not_modelled"] == [
         {
             "object": "peek",
-            "ability": "Scry 2.",
+            "ability": "Mill two cards.",
             "why": "the engine doesn't perform this one-shot action, so the board goes on "
             "without it",
         }
