@@ -27,6 +27,7 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AbilityChange,
     AffectedStat,
+    AllOf,
     AnyPlayerControls,
     BasicLandTypesAmong,
     CardTypesAmong,
@@ -296,6 +297,8 @@ def _expr_reads(expr: Expr | None) -> set[str]:
 def _condition_reads(condition: Condition | None) -> set[str]:
     if isinstance(condition, Not):
         return _condition_reads(condition.condition)
+    if isinstance(condition, AllOf):
+        return set().union(*(_condition_reads(c) for c in condition.conditions))
     if isinstance(condition, Compare):
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):

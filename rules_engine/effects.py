@@ -460,8 +460,17 @@ class Not:
     condition: Condition
 
 
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """Conditions joined by "and": "As long as you have 30 or more life and an opponent has
+    10 or less life" (Blood Baron of Vizkopa) holds only while both do (CR 611.3a)."""
+
+    conditions: tuple[Condition, ...]
+
+
 Condition = (
     CountAtLeast
+    | AllOf
     | ObjectMatches
     | Always
     | YourTurn

@@ -15,6 +15,7 @@ from typing import Any
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AffectedStat,
+    AllOf,
     Always,
     AnyPlayerControls,
     BasicLandTypesAmong,
@@ -520,6 +521,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
     """ "As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
     if condition is None or isinstance(condition, Always):
         return True
+    if isinstance(condition, AllOf):
+        return all(condition_holds(c, state, world, ctx) for c in condition.conditions)
     if isinstance(condition, CountAtLeast):
         return _op(
             count(condition.subject, state, world, ctx, None), condition.op, condition.minimum

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from rules_engine.effects import (
     AbilityChange,
     AffectedStat,
+    AllOf,
     Always,
     AnyPlayerControls,
     CardTypesAmong,
@@ -976,7 +977,13 @@ def _number(word: str, sentence: str) -> int:
 
 
 def _number_then(cursor: Cursor) -> tuple[int, str] | None:
-    """ "five or more" -> (5, ">="); "10 or less" -> (10, "<=")."""
+    """ "five or more" -> (5, ">="); "10 or less" -> (10, "<="); "exactly one" -> (1, "==")."""
+    if cursor.peek() == "exactly" and read_number(cursor.peek(1)) is not None:
+        cursor.pos += 1
+        value = read_number(cursor.peek())
+        assert value is not None
+        cursor.pos += 1
+        return value, "=="
     word = cursor.peek()
     value = read_number(word)
     if value is None:
@@ -995,7 +1002,22 @@ def parse_condition(words: str, sentence: str) -> Condition:
 
 
 def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
-    """The "as long as" conditions of static abilities (CR 611.3a: checked continuously)."""
+    """The "as long as" conditions of static abilities (CR 611.3a: checked continuously),
+    one, or two joined by "and" when each half reads on its own."""
+    try:
+        return _one_condition(words, sentence, state)
+    except OracleParseError:
+        for m in re.finditer(r" and ", words):
+            try:
+                first = _one_condition(words[: m.start()], sentence, state)
+                second = _one_condition(words[m.end() :], sentence, state)
+            except OracleParseError:
+                continue
+            return AllOf((first, second))
+        raise
+
+
+def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     text = words.strip().lower()
     if text.startswith("you control "):
         # "you control a Mountain or a Forest" (check lands) reads as "a Mountain or Forest".
@@ -1097,7 +1119,12 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
         if subject is None or not cursor.at_end():
             raise fail
         filters = tuple(replace(f, controller="you") for f in subject.filters)
-        return CountAtLeast(Subject("filter", filters, words=subject.words), minimum, op)
+        counted = Subject("filter", filters, words=subject.words)
+        if (minimum, op) == (1, "=="):
+            # "As long as you control exactly one creature, that creature gets +3/+1": "that
+            # creature" is the one counted (Homicidal Seclusion).
+            state.previous = counted
+        return CountAtLeast(counted, minimum, op)
     if cursor.accept("any", "player", "controls") or cursor.accept("an", "opponent", "controls"):
         opponent = cursor.tokens[cursor.pos - 2].lower() == "opponent"
         cursor.accept("a") or cursor.accept("an")
