@@ -28,6 +28,7 @@ from rules_engine.effects import (
     AbilityChange,
     AffectedStat,
     AllOf,
+    AnyOf,
     AnyPlayerControls,
     BasicLandTypesAmong,
     CardTypesAmong,
@@ -297,7 +298,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
 def _condition_reads(condition: Condition | None) -> set[str]:
     if isinstance(condition, Not):
         return _condition_reads(condition.condition)
-    if isinstance(condition, AllOf):
+    if isinstance(condition, (AllOf, AnyOf)):
         return set().union(*(_condition_reads(c) for c in condition.conditions))
     if isinstance(condition, Compare):
         return _expr_reads(condition.expr) | {"controller"}

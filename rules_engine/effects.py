@@ -468,9 +468,18 @@ class AllOf:
     conditions: tuple[Condition, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """Conditions joined by "or": "As long as you control a Desert or there is a Desert card
+    in your graveyard" (Sidewinder Naga) holds while either does (CR 611.3a)."""
+
+    conditions: tuple[Condition, ...]
+
+
 Condition = (
     CountAtLeast
     | AllOf
+    | AnyOf
     | ObjectMatches
     | Always
     | YourTurn

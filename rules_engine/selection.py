@@ -17,6 +17,7 @@ from rules_engine.effects import (
     AffectedStat,
     AllOf,
     Always,
+    AnyOf,
     AnyPlayerControls,
     BasicLandTypesAmong,
     CardTypesAmong,
@@ -523,6 +524,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         return True
     if isinstance(condition, AllOf):
         return all(condition_holds(c, state, world, ctx) for c in condition.conditions)
+    if isinstance(condition, AnyOf):
+        return any(condition_holds(c, state, world, ctx) for c in condition.conditions)
     if isinstance(condition, CountAtLeast):
         return _op(
             count(condition.subject, state, world, ctx, None), condition.op, condition.minimum

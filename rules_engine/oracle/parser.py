@@ -18,6 +18,7 @@ from rules_engine.effects import (
     AffectedStat,
     AllOf,
     Always,
+    AnyOf,
     AnyPlayerControls,
     CardTypesAmong,
     ChangeText,
@@ -1003,17 +1004,17 @@ def parse_condition(words: str, sentence: str) -> Condition:
 
 def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     """The "as long as" conditions of static abilities (CR 611.3a: checked continuously),
-    one, or two joined by "and" when each half reads on its own."""
+    one, or two joined by "and" or "or" when each half reads on its own."""
     try:
         return _one_condition(words, sentence, state)
     except OracleParseError:
-        for m in re.finditer(r" and ", words):
+        for m in re.finditer(r" (and|or) ", words):
             try:
                 first = _one_condition(words[: m.start()], sentence, state)
                 second = _one_condition(words[m.end() :], sentence, state)
             except OracleParseError:
                 continue
-            return AllOf((first, second))
+            return AllOf((first, second)) if m[1] == "and" else AnyOf((first, second))
         raise
 
 
@@ -1096,6 +1097,19 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             ">=",
             _number(m[1], sentence),
         )
+    if m := re.fullmatch(
+        r"there (?:is|are) (?P<n>an?|no|\w+)(?P<more> or more)? (?P<what>[\w/ -]+? )?cards? "
+        r"in your graveyard",
+        text,
+    ):
+        # "there is a Desert card in your graveyard", "there are no cards in your graveyard",
+        # "two or more instant and/or sorcery cards": a count of cards there.
+        pile = _subject_words(f"{m['what'] or ''}cards in your graveyard", sentence, state)
+        if m["n"] in ("a", "an"):
+            return CountAtLeast(pile, 1)
+        if m["n"] == "no":
+            return CountAtLeast(pile, 0, "<=")
+        return CountAtLeast(pile, _number(m["n"], sentence), ">=" if m["more"] else "==")
     if m := re.fullmatch(r"(?:there are )?(\w+) or more cards (?:are )?in your graveyard", text):
         graveyard = _subject_words("cards in your graveyard", sentence, state)
         minimum = _number(m[1], sentence)
