@@ -351,6 +351,7 @@ def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
             "damage": shown.damage,
             "attached_to": shown.attached_to,
             "phased_out": shown.phased_out,
+            "monstrous": shown.monstrous,
         }
     )
     if moved:

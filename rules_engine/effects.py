@@ -438,7 +438,14 @@ class SourceStatus:
     """ "As long as ~ is equipped / enchanted / attacking / untapped / has a counter on it"."""
 
     status: Literal[
-        "equipped", "enchanted", "attacking", "blocking", "tapped", "untapped", "counter"
+        "equipped",
+        "enchanted",
+        "attacking",
+        "blocking",
+        "tapped",
+        "untapped",
+        "counter",
+        "monstrous",
     ]
     subject: Subject
     counter_kind: str | None = None
@@ -530,6 +537,7 @@ OneShotKind = Literal[
     "draw",
     "gain_life",
     "lose_life",
+    "monstrosity",
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

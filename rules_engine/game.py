@@ -47,6 +47,7 @@ class GameObject:
     tapped: bool = False
     face_down: bool = False
     phased_out: bool = False
+    monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
     attached_to: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -555,6 +555,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
                 return True
             if condition.status == "untapped" and not obj.tapped:
                 return True
+            if condition.status == "monstrous" and obj.monstrous:
+                return True
             if (
                 condition.status == "counter"
                 and (

@@ -620,6 +620,15 @@ def _unchosen(game: Game, action: OneShot, res: _Resolution) -> list[NotModelled
 
 
 def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Entering) -> Game:
+    if action.kind == "monstrosity":
+        # CR 701.37a: only if it isn't monstrous yet: N +1/+1 counters (an event replacement
+        # effects see), and it becomes monstrous (701.37b) whatever happened to the counters.
+        source = game.object(res.source)
+        if source is None or not source.on_battlefield or source.monstrous:
+            return game
+        game = _perform_action(game, replace(action, kind="counters"), res, hook)
+        now = game.object(res.source)
+        return game.with_object(replace(now, monstrous=True)) if now is not None else game
     if action.kind in ("tap", "untap"):
         state = chars_of(game)
         world = World.of(game)

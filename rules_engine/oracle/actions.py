@@ -96,6 +96,10 @@ _LIFE = re.compile(
 )
 
 
+# CR 701.37a: "Monstrosity N" puts N +1/+1 counters on it and makes it monstrous, once.
+_MONSTROSITY = re.compile(r"^monstrosity (?P<n>\w+)$", re.IGNORECASE)
+
+
 def _subject(words: str, context: SubjectContext) -> Subject | None:
     cursor = Cursor(tokenize(words), sentence=words)
     subject = parse_subject(cursor, context)
@@ -129,6 +133,18 @@ def parse_one_shot(
             resolve(subject),
             sentence,
             counter_kind=m["kind"],
+            n=amount.n,
+            x=amount.x,
+        )
+    if m := _MONSTROSITY.match(body):
+        amount = read_amount(m["n"])
+        if amount is None:
+            return None
+        return OneShot(
+            "monstrosity",
+            Subject("self", words="~"),
+            sentence,
+            counter_kind="+1/+1",
             n=amount.n,
             x=amount.x,
         )

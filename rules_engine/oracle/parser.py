@@ -1158,7 +1158,13 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
     if cursor.accept("is", "on", "the", "battlefield"):
         return Always()
     status = cursor.accept_any(
-        "is equipped", "is enchanted", "is attacking", "is blocking", "is tapped", "is untapped"
+        "is equipped",
+        "is enchanted",
+        "is attacking",
+        "is blocking",
+        "is tapped",
+        "is untapped",
+        "is monstrous",
     )
     if status and cursor.at_end():
         return SourceStatus(status.split()[1], subject)  # type: ignore[arg-type]
@@ -1214,7 +1220,7 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
 
 _IT_STATUS = re.compile(
     r"(?:it's|it is|~ is)(?P<neg> not)? (?P<status>attacking|blocking|tapped|untapped|"
-    r"enchanted|equipped)"
+    r"enchanted|equipped|monstrous)"
 )
 _HAND_COUNT = re.compile(
     r"(?P<who>you|an opponent) (?:have|has) (?P<n>no|\w+)(?: or (?P<cmp>more|fewer|less))? "
