@@ -124,5 +124,7 @@ def test_a_lesson_board_the_engine_does_not_model_is_refused_naming_it(tmp_path:
         '[stepper]\nboard = "b.json"\nobject = "crab"\n+++\nText (CR 613.4).\n',
         encoding="utf-8",
     )
-    with pytest.raises(LessonFileError, match=r"01-x\.md: board b\.json: .*Scry 2\. \(on Peek\)"):
+    with pytest.raises(
+        LessonFileError, match=r"01-x\.md: board b\.json: .*Mill two cards\. \(on Peek\)"
+    ):
         read_lesson(lesson)

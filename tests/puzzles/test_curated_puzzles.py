@@ -96,5 +96,7 @@ def test_a_puzzle_file_whose_board_the_engine_does_not_model_is_refused(tmp_path
     data = json.loads(seed_file("pt").read_text())
     path = tmp_path / "peeking.json"
     path.write_text(json.dumps(with_peek(data)))
-    with pytest.raises(PuzzleFileError, match=rf"^{re.escape(str(path))}: .*Scry 2\. \(on Peek\)"):
+    with pytest.raises(
+        PuzzleFileError, match=rf"^{re.escape(str(path))}: .*Mill two cards\. \(on Peek\)"
+    ):
         read_puzzle(path)

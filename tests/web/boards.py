@@ -28,8 +28,8 @@ DS_THEN_SCALES = "events/interactions/doubling-season-then-hardened-scales.json"
 
 
 # A spell whose only sentence the engine recognises but does not perform (its "not_modelled").
-PEEK = {"name": "Peek", "types": ["Instant"], "abilities": ["Scry 2."]}
-PEEK_LINE = "Scry 2."
+PEEK = {"name": "Peek", "types": ["Instant"], "abilities": ["Mill two cards."]}
+PEEK_LINE = "Mill two cards."
 
 
 def with_peek(board: dict[str, Any]) -> dict[str, Any]:
