@@ -209,6 +209,12 @@ API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", default=60, minimum
 # Puzzle answers per client address and minute: ratings are shared, so no script
 # may push a puzzle's rating around.
 PUZZLE_ANSWERS_PER_MINUTE = env_int("PUZZLE_ANSWERS_PER_MINUTE", default=30, minimum=1)
+# Rated answers per puzzle, client address and hour: more are kept but move no rating,
+# so a crowd of throwaway sessions behind one address can't push a puzzle around.
+PUZZLE_RATED_ATTEMPTS_PER_HOUR = env_int("PUZZLE_RATED_ATTEMPTS_PER_HOUR", default=3, minimum=1)
+# Open disputes from this many distinct accounts take a puzzle out of ratings before
+# staff decide; anonymous disputes are kept for staff but never do (docs/ratings.md).
+DISPUTES_TO_UNRATE = env_int("DISPUTES_TO_UNRATE", default=3, minimum=1)
 # Attempts to join a live class per client address and minute (join codes are short).
 CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
 
