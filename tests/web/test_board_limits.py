@@ -166,3 +166,12 @@ def test_the_site_bounds_fit_within_the_engines():
 
     assert limits.MAX_STEPS <= engine_board.MAX_STEPS
     assert limits.MAX_COPIES <= engine_board.MAX_COPIES
+
+
+def test_a_title_or_name_with_a_control_character_is_a_400_naming_it(client):
+    token = encode_board(example(GRAY_OGRE))
+    made = client.post(reverse("puzzle-new"), {**FORM, "title": "Bell\x07", "board": token})
+    assert made.status_code == 400 and "control character (U+0007)" in made.content.decode()
+    joined = client.post(reverse("join"), {"code": "ABCDEF", "name": "Ada\x1b"})
+    assert joined.status_code in (400, 404)
+    assert not Puzzle.objects.exists()
