@@ -8,6 +8,13 @@ from hypothesis import strategies as st
 
 PLAYERS = ["Alice", "Bob"]
 
+# Text a sharer may type into a board (tutor.boards.limits): any character but the
+# control characters other than line breaks and tabs, and lone surrogates.
+board_text = st.text(
+    alphabet=st.characters(exclude_categories=("Cc", "Cs")) | st.sampled_from("\n\r\t"),
+    max_size=40,
+)
+
 CREATURES = [
     "Grizzly Bears",
     "Gray Ogre",

@@ -181,3 +181,55 @@ def test_whitenoise_comes_right_after_the_security_middleware():
 def test_daphne_is_the_first_app_so_runserver_serves_asgi():
     assert settings.INSTALLED_APPS[0] == "daphne"
     assert settings.ASGI_APPLICATION == "tutor.asgi.application"
+
+
+def test_mail_comes_from_the_environment(repo_root):
+    development = load_settings(
+        repo_root, clean_environ(), "EMAIL_BACKEND", "PASSWORD_RESET_ENABLED"
+    )
+    assert development["EMAIL_BACKEND"].endswith("console.EmailBackend")
+    assert development["PASSWORD_RESET_ENABLED"] is True
+    bare = load_settings(
+        repo_root, clean_environ(**PRODUCTION), "EMAIL_BACKEND", "PASSWORD_RESET_ENABLED"
+    )
+    assert bare["EMAIL_BACKEND"].endswith("dummy.EmailBackend")
+    assert bare["PASSWORD_RESET_ENABLED"] is False
+    mailing = load_settings(
+        repo_root,
+        clean_environ(**PRODUCTION, DJANGO_EMAIL_HOST="smtp.example", DJANGO_EMAIL_PORT="2525"),
+        "EMAIL_BACKEND",
+        "EMAIL_HOST",
+        "EMAIL_PORT",
+        "PASSWORD_RESET_ENABLED",
+    )
+    assert mailing["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
+    assert (mailing["EMAIL_HOST"], mailing["EMAIL_PORT"]) == ("smtp.example", 2525)
+    assert mailing["PASSWORD_RESET_ENABLED"] is True
+
+
+def _reload_urls():
+    import importlib
+
+    from django.urls import clear_url_caches
+
+    import tutor.learn.urls
+    import tutor.urls
+
+    importlib.reload(tutor.learn.urls)
+    importlib.reload(tutor.urls)
+    clear_url_caches()
+
+
+@pytest.mark.django_db
+def test_password_reset_is_offered_only_when_mail_can_go_out(settings, client):
+    login = client.get("/accounts/login/").content.decode()
+    assert "Forgot your password?" in login
+    assert client.get("/accounts/password_reset/").status_code == 200
+    settings.PASSWORD_RESET_ENABLED = False
+    _reload_urls()
+    try:
+        assert "Forgot your password?" not in client.get("/accounts/login/").content.decode()
+        assert client.get("/accounts/password_reset/").status_code == 404
+    finally:
+        settings.PASSWORD_RESET_ENABLED = True
+        _reload_urls()

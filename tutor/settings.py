@@ -209,6 +209,12 @@ API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", default=60, minimum
 # Puzzle answers per client address and minute: ratings are shared, so no script
 # may push a puzzle's rating around.
 PUZZLE_ANSWERS_PER_MINUTE = env_int("PUZZLE_ANSWERS_PER_MINUTE", default=30, minimum=1)
+# Rated answers per puzzle, client address and hour: more are kept but move no rating,
+# so a crowd of throwaway sessions behind one address can't push a puzzle around.
+PUZZLE_RATED_ATTEMPTS_PER_HOUR = env_int("PUZZLE_RATED_ATTEMPTS_PER_HOUR", default=3, minimum=1)
+# Open disputes from this many distinct accounts take a puzzle out of ratings before
+# staff decide; anonymous disputes are kept for staff but never do (docs/ratings.md).
+DISPUTES_TO_UNRATE = env_int("DISPUTES_TO_UNRATE", default=3, minimum=1)
 # Attempts to join a live class per client address and minute (join codes are short).
 CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
 
@@ -300,3 +306,21 @@ LOGGING = {
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "progress"
 LOGOUT_REDIRECT_URL = "home"
+
+# Mail (password reset). With DJANGO_EMAIL_HOST set, mail goes out through that SMTP
+# server; without it, development prints mail on the console and production has no
+# mail at all, so password reset is not offered (its pages are not even routed): a
+# reset that silently sends nothing is worse than none. README.md: "Mail".
+EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", default=None)
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", default=587, minimum=1, maximum=65535)
+    EMAIL_HOST_USER = env_str("DJANGO_EMAIL_HOST_USER", default="") or ""
+    EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_HOST_PASSWORD", default="") or ""
+    EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", default=True)
+elif PRODUCTION:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("DJANGO_DEFAULT_FROM_EMAIL", default="webmaster@localhost")
+PASSWORD_RESET_ENABLED = bool(EMAIL_HOST) or not PRODUCTION

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -121,19 +122,26 @@ def test_the_progress_page_draws_its_chart(client, lesson):
     assert "100% of 1" in html
 
 
-def test_a_dispute_is_stored_with_the_board_and_keeps_the_item_out_of_progress(client, lesson):
+def dispute_as(client, ref: str) -> object:
+    return client.post(reverse("dispute"), {"ref": ref, "reason": "I read CR 613.4c differently."})
+
+
+def account_client(name: str) -> Client:
+    browser = Client(REMOTE_ADDR=f"10.1.0.{len(name)}")
+    browser.force_login(User.objects.create_user(name, password="a-long-passphrase-9"))
+    return browser
+
+
+def test_an_anonymous_dispute_is_stored_but_keeps_nothing_out_of_progress(client, lesson):
     item = items_of(lesson)[0]
-    sent = client.post(
-        reverse("dispute"),
-        {"ref": f"lesson:{lesson.slug}:1", "reason": "I read CR 613.4c differently."},
-    )
+    sent = dispute_as(client, f"lesson:{lesson.slug}:1")
     assert sent.status_code == 200 and "Thank you" in sent.content.decode()
     dispute = Dispute.objects.get()
     assert dispute.item_id == item.id and dispute.board == item.board
     assert dispute.engine_answer == item.key_text() and dispute.status == Dispute.OPEN
     page = client.post(practice_url(lesson, 1), {"choice": item.key}).content.decode()
-    assert "disputed" in page
-    assert not ConceptProgress.objects.exists()
+    assert "disputed" not in page
+    assert ConceptProgress.objects.exists()
     assert (
         client.post(
             reverse("dispute"), {"ref": "nonsense", "reason": "long enough text"}
@@ -143,25 +151,52 @@ def test_a_dispute_is_stored_with_the_board_and_keeps_the_item_out_of_progress(c
     assert client.post(reverse("dispute"), {"ref": "x", "reason": "short"}).status_code == 400
 
 
-def test_a_disputed_puzzle_stays_out_of_ratings_until_staff_decide(client, admin_client):
+def test_disputes_from_enough_accounts_keep_an_item_out_of_progress(settings, lesson):
+    settings.DISPUTES_TO_UNRATE = 2
+    item = items_of(lesson)[0]
+    ada, bob = account_client("ada"), account_client("bob")
+    dispute_as(ada, f"lesson:{lesson.slug}:1")
+    dispute_as(ada, f"lesson:{lesson.slug}:1")  # one account counts once
+    page = bob.post(practice_url(lesson, 1), {"choice": item.key}).content.decode()
+    assert "disputed" not in page
+    dispute_as(bob, f"lesson:{lesson.slug}:1")
+    page = account_client("cy").post(practice_url(lesson, 1), {"choice": item.key})
+    assert "disputed" in page.content.decode()
+
+
+def test_anonymous_disputes_never_unrate_a_puzzle(settings):
+    settings.DISPUTES_TO_UNRATE = 1
     puzzle = saved("pt")
-    client.post(
-        reverse("dispute"),
-        {"ref": f"puzzle:{puzzle.short_id}", "reason": "The Ogre should be bigger, I think."},
-    )
+    for n in range(5):  # five throwaway sessions
+        dispute_as(Client(REMOTE_ADDR=f"10.0.0.{n}"), f"puzzle:{puzzle.short_id}")
+    puzzle.refresh_from_db()
+    assert puzzle.rated and Dispute.objects.count() == 5
+
+
+def test_a_disputed_puzzle_stays_out_of_ratings_until_staff_decide(settings, admin_client):
+    settings.DISPUTES_TO_UNRATE = 2
+    puzzle = saved("pt")
+    ref = f"puzzle:{puzzle.short_id}"
+    dispute_as(account_client("ada"), ref)
+    puzzle.refresh_from_db()
+    assert puzzle.rated  # one account is not enough
+    dispute_as(account_client("bob"), ref)
     puzzle.refresh_from_db()
     assert not puzzle.rated
     key = question_of(puzzle).key[0]
-    client.post(reverse("puzzle-answer", args=[puzzle.short_id]), {"answer": key})
+    learner = Client()
+    learner.post(reverse("puzzle-answer", args=[puzzle.short_id]), {"answer": key})
     puzzle.refresh_from_db()
     assert puzzle.attempts == 1 and puzzle.rating == 1200  # kept, not rated
     changelist = reverse("admin:learn_dispute_changelist")
     assert admin_client.get(changelist).status_code == 200
-    dispute = Dispute.objects.get()
-    admin_client.post(changelist, {"action": "reject", "_selected_action": [dispute.pk]})
-    dispute.refresh_from_db()
+    first, second = Dispute.objects.order_by("created", "pk")
+    admin_client.post(changelist, {"action": "reject", "_selected_action": [first.pk]})
     puzzle.refresh_from_db()
-    assert dispute.status == Dispute.REJECTED and puzzle.rated
+    assert puzzle.rated  # one open account dispute left: below the threshold
+    admin_client.post(changelist, {"action": "uphold", "_selected_action": [second.pk]})
+    puzzle.refresh_from_db()
+    assert not puzzle.rated  # staff agreed: out until the engine is fixed
 
 
 def test_signing_up_keeps_what_this_browser_did(client, lesson):

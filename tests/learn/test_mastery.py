@@ -67,7 +67,12 @@ def test_an_answer_to_a_disputed_item_is_kept_but_not_counted():
 
     learner = Learner.objects.create()
     Dispute.objects.create(
-        item_id="item-True", board={}, question="q", engine_answer="a", reason="because"
+        item_id="item-True",
+        board={},
+        question="q",
+        engine_answer="a",
+        reason="because",
+        status=Dispute.UPHELD,
     )
     assert mastery.record(learner, "item-True", ["layer-7"], True) is False
     assert Answer.objects.count() == 1 and not ConceptProgress.objects.exists()

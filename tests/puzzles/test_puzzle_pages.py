@@ -16,6 +16,7 @@ from tests.puzzles.helpers import saved
 from tests.web.boards import PEEK_LINE, not_modelled_section, with_peek
 from tutor.puzzles.models import Attempt, Learner
 from tutor.puzzles.preview import png_available
+from tutor.puzzles.questions import NONE_KEY
 from tutor.puzzles.services import question_of
 
 pytestmark = pytest.mark.django_db
@@ -151,28 +152,45 @@ def test_only_the_embed_may_be_framed_and_it_checks_answers_without_rating(clien
     assert embed.status_code == 200
     assert "X-Frame-Options" not in embed
     assert "frame-ancestors *" in embed["Content-Security-Policy"]
+    assert 'method="post"' in embed.content.decode()
     key = question_of(puzzle).key[0]
-    checked = client.get(url("puzzle-embed", puzzle), {"submitted": "1", "answer": key})
+    checked = client.post(url("puzzle-embed", puzzle), {"answer": key})
     assert "✔ Right!" in checked.content.decode()
-    bad = client.get(url("puzzle-embed", puzzle), {"submitted": "1", "answer": "x"})
+    bad = client.post(url("puzzle-embed", puzzle), {"answer": "x"})
     assert bad.status_code == 400
     assert not Attempt.objects.exists()
 
 
-def test_seeing_the_answer_in_the_embed_counts_as_giving_up_for_a_known_learner(client):
+def test_the_embed_answers_a_post_from_a_framing_site_without_a_csrf_token(csrf_client):
+    puzzle = saved("pt")
+    shown = csrf_client.post(url("puzzle-embed", puzzle), {"give_up": "1"})
+    assert shown.status_code == 200 and "Here is the answer." in shown.content.decode()
+
+
+def test_a_get_of_the_embed_changes_nothing_whatever_its_query(client):
     puzzle = saved("pt")
     other = saved("order")
     client.post(url("puzzle-give-up", other))  # this browser is now a learner
-    client.get(url("puzzle-embed", puzzle), {"give_up": "1"})
-    attempt = Attempt.objects.get(puzzle=puzzle)
-    assert attempt.gave_up and not attempt.right
+    page = client.get(url("puzzle-embed", puzzle), {"give_up": "1", "submitted": "1"})
+    assert page.status_code == 200 and "Here is the answer." not in page.content.decode()
+    assert not Attempt.objects.filter(puzzle=puzzle).exists()
 
 
-def test_an_empty_answer_can_be_right_in_the_embed(client):
+def test_the_embed_records_nothing_even_for_a_known_learner(client):
+    puzzle = saved("pt")
+    other = saved("order")
+    client.post(url("puzzle-give-up", other))  # this browser is now a learner
+    client.post(url("puzzle-embed", puzzle), {"give_up": "1"})
+    assert not Attempt.objects.filter(puzzle=puzzle).exists()
+    puzzle.refresh_from_db()
+    assert puzzle.attempts == 0
+
+
+def test_none_of_these_can_be_right_in_the_embed(client):
     puzzle = saved("colors")
     question = question_of(puzzle)
-    given = {"submitted": "1", "answer": list(question.key)}
-    page = client.get(url("puzzle-embed", puzzle), given).content.decode()
+    given = {"answer": list(question.key) or [NONE_KEY]}
+    page = client.post(url("puzzle-embed", puzzle), given).content.decode()
     assert "✔ Right!" in page
 
 
@@ -323,5 +341,5 @@ def test_a_puzzle_saved_before_its_board_was_unmodelled_says_so_before_and_after
     assert after.status_code == 200
     assert "This answer ignores what the engine doesn't model" in after.content.decode()
     assert f"{PEEK_LINE} on Peek" in after.content.decode()
-    embed = client.get(url("puzzle-embed", puzzle), {"give_up": "1"}).content.decode()
+    embed = client.post(url("puzzle-embed", puzzle), {"give_up": "1"}).content.decode()
     assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(embed)

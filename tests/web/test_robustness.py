@@ -64,7 +64,7 @@ def test_a_board_over_the_sites_step_limit_is_refused(client):
     token = encode_board({"format": "mtg-board/1", "players": PLAYERS, "steps": steps})
     response = client.get(f"/b/{token}")
     assert response.status_code == 400
-    assert "works with 100" in response.content.decode()
+    assert "works with at most 100" in response.content.decode()
 
 
 def test_an_unreadable_replacement_text_is_named_as_not_modelled_on_the_event_page(client):
@@ -99,10 +99,23 @@ def test_a_label_with_a_slash_opens_in_the_layer_stepper(client):
 
 def test_a_board_too_large_for_a_link_is_refused_on_import(client):
     board = example(GRAY_OGRE)
-    board["notes"] = "".join(random.Random(5).choices(string.ascii_letters, k=20_000))
+    rng = random.Random(5)
+    # Each text within its own bound (limits.MAX_TEXT), together too large for a link.
+    board["steps"] += [
+        {"enter": "Gray Ogre", "as": "".join(rng.choices(string.ascii_letters, k=3_000))}
+        for _ in range(6)
+    ]
     response = client.post(reverse("board-import"), {"board_json": json.dumps(board)})
     assert response.status_code == 400
     assert "too large to fit in a link" in response.content.decode()
+
+
+def test_a_text_over_its_bound_is_refused_on_import(client):
+    board = example(GRAY_OGRE)
+    board["notes"] = "x" * 20_000
+    response = client.post(reverse("board-import"), {"board_json": json.dumps(board)})
+    assert response.status_code == 400
+    assert "Notes is longer than 4000 characters" in response.content.decode()
 
 
 def test_moving_a_step_before_what_it_needs_says_so(client):

@@ -8,10 +8,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import boards
+from tests.strategies import board_text, boards
 from tutor.boards.codec import decode_board, encode_board
 
-TEXT = st.text(max_size=40)
+TEXT = board_text
 
 
 @st.composite

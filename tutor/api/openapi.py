@@ -9,6 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.boards import limits
+
+LIMITS = (
+    f"Every board is held to the site's bounds, the same as for a share link or a puzzle: "
+    f"at most {limits.MAX_STEPS} steps, of which at most {limits.MAX_COPIES} copy something; "
+    f"any one text at most {limits.MAX_TEXT} characters, with no control characters other "
+    f"than line breaks and tabs; at most {limits.MAX_DEPTH} levels of nesting; "
+    f"at most {limits.MAX_JSON_BYTES} bytes of JSON; and small enough to fit in a share link "
+    f"({limits.MAX_TOKEN_LENGTH} characters compressed). A board past a bound is a 400 "
+    "that names it."
+)
+
 CARD = {
     "oneOf": [
         {"type": "string", "description": "the name of a card in the library"},
@@ -35,7 +47,7 @@ CARD = {
 
 BOARD = {
     "type": "object",
-    "description": "A board in the board format (mtg-board/1).",
+    "description": "A board in the board format (mtg-board/1). " + LIMITS,
     "required": ["format", "players", "steps"],
     "properties": {
         "format": {"const": "mtg-board/1"},
@@ -45,6 +57,7 @@ BOARD = {
         "steps": {
             "type": "array",
             "description": "What happened, in order: each step gets the next timestamp.",
+            "maxItems": limits.MAX_STEPS,
             "items": {
                 "type": "object",
                 "properties": {
@@ -75,9 +88,13 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 ERRORS = {
-    "400": _json(ERROR, "The body is not a usable board; the message names the fault."),
+    "400": _json(
+        ERROR,
+        "The body is not a usable board, or is past one of the site's bounds; the message "
+        "names the fault.",
+    ),
     "405": _json(ERROR, "Only POST is allowed."),
-    "413": _json(ERROR, "The body is larger than 200 kB."),
+    "413": _json(ERROR, f"The body is larger than {limits.MAX_JSON_BYTES} bytes."),
     "415": _json(ERROR, "The body is not sent as application/json."),
     "429": _json(ERROR, "Too many requests from this address; see Retry-After."),
 }
@@ -202,7 +219,9 @@ def openapi_document(server: str) -> dict[str, Any]:
             "description": (
                 "The rules engine's answers, as `python -m rules_engine` prints them: "
                 "characteristics through layers 1-7 (CR 613), and the choices and outcomes "
-                "of replacement and prevention effects (CR 614-616)."
+                "of replacement and prevention effects (CR 614-616). "
+                + LIMITS
+                + " Requests are limited per client address and minute (429 with Retry-After)."
             ),
         },
         "servers": [{"url": server.rstrip("/")}],

@@ -2,7 +2,8 @@
 
 Requests are JSON bodies (a board in the board format); answers are JSON,
 errors included (``{"error": ...}`` with a 4xx status). No cookies are read,
-so the endpoints are exempt from CSRF; they are limited in size and rate.
+so the endpoints are exempt from CSRF; they are limited in rate, and a board is held to
+the site's bounds (``tutor.boards.limits``) like a share link's or a puzzle's.
 """
 
 from __future__ import annotations
@@ -16,16 +17,18 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.answers import answer_json
 from rules_engine.errors import BoardError
 from rules_engine.replacement.answer import event_answer
 from tutor.api.openapi import openapi_document
-from tutor.boards.services import BoardProblem
+from tutor.boards.codec import BoardTokenError, ensure_shareable
+from tutor.boards.limits import MAX_JSON_BYTES
+from tutor.boards.services import BoardProblem, evaluate_cached
 from tutor.core.ratelimit import over_limit
 from tutor.puzzles.models import Puzzle
 from tutor.puzzles.services import SHORT_ID, public_json
 
-MAX_BODY_BYTES = 200_000
+MAX_BODY_BYTES = MAX_JSON_BYTES
 
 
 def _error(status: int, message: str, **extra: Any) -> JsonResponse:
@@ -55,6 +58,10 @@ def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> J
     except (ValueError, RecursionError) as error:
         return _error(400, f"the body is not valid JSON ({error.__class__.__name__})")
     try:
+        ensure_shareable(board)
+    except BoardTokenError as error:
+        return _error(400, str(error))
+    try:
         return JsonResponse(compute(board))
     except BoardError as error:
         return _error(400, str(error), path=error.path)
@@ -64,7 +71,7 @@ def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> J
 @require_POST
 def evaluate(request: HttpRequest) -> JsonResponse:
     """Characteristics through layers 1-7 (``python -m rules_engine evaluate``)."""
-    return _answer(request, lambda board: answer_json(evaluate_board(board)))
+    return _answer(request, lambda board: answer_json(evaluate_cached(board)))
 
 
 @csrf_exempt

@@ -3,7 +3,8 @@
 ``1.`` + base64url(zlib(canonical JSON)): the same board always gives the same
 token, and a link alone reproduces the board anywhere. Decoding is bounded so
 that a forged token can neither exhaust memory (a decompression bomb) nor
-reach the engine unvalidated.
+reach the engine unvalidated. A token decodes exactly: nothing may follow its
+compressed data. The bounds live in ``tutor.boards.limits``.
 """
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from typing import Any
 
+from tutor.boards import limits
+from tutor.boards.limits import MAX_JSON_BYTES, MAX_TOKEN_LENGTH
+
 VERSION = "1"
-MAX_TOKEN_LENGTH = 12_000
-MAX_JSON_BYTES = 200_000
-MAX_DEPTH = 32  # a board nests a few levels; deeper is forged, and slow to copy
+# What ``encode_board`` writes after the dot: unpadded base64url, nothing else.
+BODY = re.compile(r"[A-Za-z0-9_-]*")
 
 
 class BoardTokenError(ValueError):
@@ -48,6 +52,8 @@ def decode_board(token: str) -> dict[str, Any]:
         raise BoardTokenError(
             f"this link was made by a version of Layerlab this site can't read ({version!r})"
         )
+    if not BODY.fullmatch(body):
+        raise BoardTokenError("this link is damaged (it holds characters a board link never has)")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as exc:
@@ -61,6 +67,8 @@ def decode_board(token: str) -> dict[str, Any]:
         raise BoardTokenError("this link's board is too large")
     if not inflater.eof:
         raise BoardTokenError("this link is damaged (it is cut short)")
+    if inflater.unused_data:
+        raise BoardTokenError("this link is damaged (something follows its board)")
     try:
         board = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -72,18 +80,11 @@ def decode_board(token: str) -> dict[str, Any]:
 
 
 def check_shape(board: Any) -> None:
-    """Refuse what no real board holds: absurd nesting, and text that isn't Unicode."""
-    stack = [(board, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise BoardTokenError(f"this board nests more than {MAX_DEPTH} levels deep")
-        if isinstance(value, dict):
-            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
-        elif isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value):
-            raise BoardTokenError("this board holds text that isn't valid Unicode")
+    """The site's bounds (``limits.check_board``), as a ``BoardTokenError``."""
+    try:
+        limits.check_board(board)
+    except limits.BoardLimitError as error:
+        raise BoardTokenError(str(error)) from error
 
 
 def ensure_shareable(board: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from django.urls import reverse_lazy
 
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step
+from tutor.boards.limits import MAX_JSON_BYTES
 from tutor.boards.replacements import OrderOption
 from tutor.boards.services import BoardProblem, load_board, unmodelled
 
@@ -369,7 +370,7 @@ class ReplacementOrderForm(forms.Form):
         return self.paths[self.cleaned_data["order"]]
 
 
-MAX_IMPORT_BYTES = 200_000
+MAX_IMPORT_BYTES = MAX_JSON_BYTES
 
 
 class BoardImportForm(forms.Form):
@@ -389,7 +390,9 @@ class BoardImportForm(forms.Form):
         text = (data.get("board_json") or "").strip()
         if upload is not None:
             if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError("That file is too large for a board (over 200 kB).")
+                raise forms.ValidationError(
+                    f"That file is too large for a board (over {MAX_IMPORT_BYTES} bytes)."
+                )
             try:
                 text = upload.read().decode("utf-8-sig")  # a byte-order mark is harmless
             except UnicodeDecodeError as error:
@@ -406,6 +409,7 @@ class BoardImportForm(forms.Form):
         try:
             load_board(board)
         except BoardProblem as problem:
-            raise forms.ValidationError(str(problem).capitalize()) from problem
+            message = str(problem)
+            raise forms.ValidationError(message[:1].upper() + message[1:]) from problem
         self.board = board
         return data

@@ -6,6 +6,7 @@ learner can act on (the views answer 400 with it).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Mapping
@@ -30,9 +31,6 @@ from tutor.boards.presenters import (
 )
 from tutor.boards.replacements import OrderOption, ReplacementStory, replacement_story
 
-# The site's limit: every page evaluates the whole board, so a board stays small enough
-# to answer quickly (the engine itself accepts more).
-MAX_STEPS = 100
 REMINDER = re.compile(r"\s*\([^()]*\)")
 
 
@@ -61,20 +59,39 @@ class LoadedBoard:
     result: Result
 
 
+# Texts that only name or describe a board: they never change what the engine answers.
+PRESENTATION_KEYS = ("title", "notes")
+
+
+def _content(board: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in board.items() if k not in PRESENTATION_KEYS}
+
+
 @lru_cache(maxsize=32)
-def _evaluate(canonical: str) -> Result:
-    return evaluate_board(json.loads(canonical))
+def _evaluate(content: str) -> Result:
+    return evaluate_board(json.loads(content))
+
+
+def evaluate_cached(board: dict[str, Any]) -> Result:
+    """The engine's evaluation, cached by the board's content: retitling a board (or
+    annotating it) finds the same entry, so it can't be used to make the site evaluate
+    one board again and again. The result carries this board's own title and notes."""
+    result = _evaluate(canonical_json(_content(board)))
+    parsed = dataclasses.replace(
+        result.board,
+        title=board.get("title", ""),
+        notes=board.get("notes", ""),
+        raw=board,
+    )
+    return dataclasses.replace(result, board=parsed)
 
 
 def load_board(board: dict[str, Any]) -> LoadedBoard:
-    """The engine's evaluation of a board the site can keep in a link (cached by its
-    canonical form, so stepping through one board evaluates it once)."""
-    steps = board.get("steps")
-    if isinstance(steps, list) and len(steps) > MAX_STEPS:
-        raise BoardProblem(f"this board has {len(steps)} steps; the site works with {MAX_STEPS}")
+    """The engine's evaluation of a board within the site's bounds (``limits``: it fits in
+    a link), cached by content, so stepping through one board evaluates it once."""
     try:
         ensure_shareable(board)
-        return LoadedBoard(board, _evaluate(canonical_json(board)))
+        return LoadedBoard(board, evaluate_cached(board))
     except BoardTokenError as error:
         raise BoardProblem(str(error)) from error
     except BoardError as error:
@@ -132,7 +149,7 @@ def unmodelled(
     if answer is not None:
         found += answer_unmodelled(answer, board)
     elif isinstance(board.get("ask"), dict) and "event" in board["ask"]:
-        found += _asked_event_unmodelled(canonical_json(board))
+        found += _asked_event_unmodelled(canonical_json(_content(board)))
     return tuple(dict.fromkeys(found))
 
 
@@ -265,13 +282,13 @@ def object_names(result: Result) -> dict[str, str]:
 def replacement_stories(loaded: LoadedBoard) -> tuple[ReplacementStory, ...]:
     """Every step whose event met replacement or prevention effects, in learners' words
     (``replacements.replacement_story``), in the order the steps happened."""
-    return _stories(canonical_json(loaded.board))
+    return _stories(canonical_json(_content(loaded.board)))
 
 
 @lru_cache(maxsize=32)
-def _stories(canonical: str) -> tuple[ReplacementStory, ...]:
-    board = json.loads(canonical)
-    result = _evaluate(canonical)
+def _stories(content: str) -> tuple[ReplacementStory, ...]:
+    board = json.loads(content)
+    result = _evaluate(content)
     steps = board.get("steps", [])
     names = object_names(result)
     stories = []

@@ -21,6 +21,7 @@ from tutor.learn.models import Lesson
 from tutor.learn.practice import lesson_items, stepper_url
 from tutor.puzzles.explanation import explain
 from tutor.puzzles.models import Puzzle
+from tutor.puzzles.questions import read_ticked
 from tutor.puzzles.services import question_of
 
 PT = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
@@ -123,7 +124,7 @@ def normalize(question: Any, raw: Any) -> str:
         return ">".join(ranked)
     if question.multiple:
         given = raw if isinstance(raw, list) else str(raw or "").split("+")
-        chosen = sorted({str(k) for k in given if str(k)})
+        chosen = read_ticked([str(k) for k in given if str(k)], QuestionProblem)
         if any(k not in keys for k in chosen):
             raise QuestionProblem("that answer isn't one of the options")
         return "+".join(chosen)

@@ -1,7 +1,8 @@
 """A fixed-window request limit per client address, kept in Django's cache.
 
 With Redis configured (``REDIS_URL``) the cache is shared, so the limit holds
-across server processes; otherwise each process counts on its own.
+across server processes; otherwise each process counts on its own. Windows are a
+minute unless a caller asks for another (an hour for rated puzzle attempts).
 """
 
 from __future__ import annotations
@@ -11,33 +12,42 @@ import time
 from django.core.cache import cache
 from django.http import HttpRequest
 
+MINUTE = 60
+HOUR = 60 * 60
+
 
 def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "unknown"
 
 
-def _key(request: HttpRequest, scope: str, now: float) -> str:
-    return f"ratelimit:{scope}:{client_address(request)}:{int(now // 60)}"
+def _key(request: HttpRequest, scope: str, now: float, window: int) -> str:
+    return f"ratelimit:{scope}:{window}:{client_address(request)}:{int(now // window)}"
+
+
+def _wait(now: float, window: int) -> int:
+    return max(1, int(window - now % window))
 
 
 def used_up(request: HttpRequest, scope: str, per_minute: int) -> int | None:
     """Like ``over_limit`` without counting this request: for limits that count only
     failures (a wrong join code), checked before the attempt."""
     now = time.time()
-    used = cache.get(_key(request, scope, now)) or 0
-    return max(1, int(60 - now % 60)) if used >= per_minute else None
+    used = cache.get(_key(request, scope, now, MINUTE)) or 0
+    return _wait(now, MINUTE) if used >= per_minute else None
 
 
-def over_limit(request: HttpRequest, scope: str, per_minute: int) -> int | None:
-    """Seconds to wait when this client has used up its minute, else ``None``."""
+def over_limit(
+    request: HttpRequest, scope: str, per_window: int, window: int = MINUTE
+) -> int | None:
+    """Seconds to wait when this client has used up its window, else ``None``."""
     now = time.time()
-    key = _key(request, scope, now)
-    cache.add(key, 0, timeout=120)
+    key = _key(request, scope, now, window)
+    cache.add(key, 0, timeout=2 * window)
     try:
         used = cache.incr(key)
     except ValueError:  # evicted between add and incr: count this one afresh
-        cache.set(key, 1, timeout=120)
+        cache.set(key, 1, timeout=2 * window)
         used = 1
-    if used > per_minute:
-        return max(1, int(60 - now % 60))
+    if used > per_window:
+        return _wait(now, window)
     return None

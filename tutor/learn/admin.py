@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
+from tutor.learn.disputes import refresh_puzzle
 from tutor.learn.models import Dispute, Lesson
 
 
@@ -18,11 +19,7 @@ def _decide(request: HttpRequest, disputes: QuerySet[Dispute], status: str) -> N
         dispute.decided = timezone.now()
         dispute.save()
         if dispute.puzzle is not None:
-            still = Dispute.objects.filter(
-                puzzle=dispute.puzzle, status__in=[Dispute.OPEN, Dispute.UPHELD]
-            ).exists()
-            dispute.puzzle.rated = not still
-            dispute.puzzle.save(update_fields=["rated"])
+            refresh_puzzle(dispute.puzzle)
 
 
 @admin.action(description="Uphold: the engine's answer is wrong")

@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from tutor.learn.concepts import CONCEPTS
+from tutor.learn.disputes import item_kept_out
 from tutor.learn.models import Answer, ConceptProgress, Dispute, Lesson
 from tutor.puzzles.models import Learner, Puzzle
 
@@ -30,10 +31,8 @@ LEVELS = (1, 4)
 
 
 def disputed(item_id: str) -> bool:
-    """An item someone says the engine got wrong, not yet rejected by staff."""
-    return Dispute.objects.filter(
-        item_id=item_id, status__in=[Dispute.OPEN, Dispute.UPHELD]
-    ).exists()
+    """An item staff (or enough accounts) say the engine got wrong (``disputes``)."""
+    return item_kept_out(item_id)
 
 
 def mastery(progress: ConceptProgress | None) -> str:

@@ -1,6 +1,18 @@
-from django.urls import include, path
+from django.conf import settings
+from django.contrib.auth import urls as auth_urls
+from django.urls import URLPattern, include, path
 
 from tutor.learn import views
+
+
+def _account_urls() -> list[URLPattern]:
+    """Django's account pages; password reset only when mail can go out (settings)."""
+    return [
+        pattern
+        for pattern in auth_urls.urlpatterns
+        if settings.PASSWORD_RESET_ENABLED or not (pattern.name or "").startswith("password_reset")
+    ]
+
 
 urlpatterns = [
     path("learn/", views.lessons, name="learn"),
@@ -11,5 +23,5 @@ urlpatterns = [
     path("learn/<slug:slug>/", views.lesson_page, name="lesson"),
     path("learn/<slug:slug>/practice/<int:n>/", views.lesson_practice, name="lesson-practice"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(_account_urls())),
 ]

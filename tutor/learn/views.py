@@ -33,6 +33,7 @@ from tutor.core.ratelimit import over_limit
 from tutor.learn import mastery, practice
 from tutor.learn.chart import progress_svg
 from tutor.learn.concepts import CONCEPT_BY_SLUG
+from tutor.learn.disputes import refresh_puzzle
 from tutor.learn.forms import DisputeForm
 from tutor.learn.items import Item, NoItem
 from tutor.learn.markup import lesson_html
@@ -273,7 +274,8 @@ def _disputed(ref: str) -> tuple[dict[str, Any], str, str, Puzzle | None, str]:
 
 @require_POST
 def dispute(request: HtmxHttpRequest) -> HttpResponse:
-    """ "I think this is wrong": stored with the board for staff; the item leaves ratings."""
+    """ "I think this is wrong": stored with the board for staff; the item leaves ratings
+    once staff or enough accounts say so (``disputes``)."""
     form = DisputeForm(request.POST)
     if not form.is_valid():
         return render(request, "learn/_dispute.html", {"dispute_form": form}, status=400)
@@ -284,7 +286,8 @@ def dispute(request: HtmxHttpRequest) -> HttpResponse:
         response["Retry-After"] = str(wait)
         return response
     board, question, answer, puzzle, item_id = _disputed(form.cleaned_data["ref"])
-    learner = _learner(request)
+    # An account's report is its learner's (made now if need be): accounts are what count.
+    learner = _learner(request, create=request.user.is_authenticated)
     already = Dispute.objects.filter(
         item_id=item_id, puzzle=puzzle, learner=learner, status=Dispute.OPEN
     )
@@ -300,7 +303,7 @@ def dispute(request: HtmxHttpRequest) -> HttpResponse:
         learner=learner,
     )
     if puzzle is not None:
-        Puzzle.objects.filter(pk=puzzle.pk).update(rated=False)
+        refresh_puzzle(puzzle)
     return render(request, "learn/_dispute.html", {"thanks": True})
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import copy
-import unicodedata
 from typing import Any
 
 from django import forms
 
+from tutor.boards.limits import control_character
 from tutor.boards.presenters import battlefield
 from tutor.boards.services import BoardProblem, LoadedBoard, UnmodelledBoard, ensure_modelled
 from tutor.puzzles.questions import FIELDS, choice_problem, question_for
@@ -19,9 +19,11 @@ EVENT = "event"
 
 
 def printable(value: str) -> None:
-    """Titles and descriptions travel into link previews and images: no control characters."""
-    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\r\t" for ch in value):
-        raise forms.ValidationError("Remove the control characters from this text.")
+    """Titles, names and descriptions travel into link previews, images and PostgreSQL:
+    the same control characters as in a board are refused (``limits.control_character``)."""
+    found = control_character(value)
+    if found is not None:
+        raise forms.ValidationError(f"Remove the control character ({found}) from this text.")
 
 
 class LibraryFilterForm(forms.Form):

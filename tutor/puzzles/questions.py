@@ -107,6 +107,26 @@ def question_for(board: dict[str, Any], field: str = "") -> Question:
     raise BoardProblem(f'a puzzle can\'t ask "{kind}"', path="ask")
 
 
+# "None of these", ticked on purpose: an empty tick-all answer is then a choice, never a
+# form sent by mistake (an empty submission is refused, not rated).
+NONE_KEY = "(none)"
+NONE_TEXT = "None of these"
+NO_TICK = f"tick at least one option, or “{NONE_TEXT}”"
+
+
+def read_ticked(given: Sequence[str], problem: type[ValueError]) -> tuple[str, ...]:
+    """A tick-all answer's keys: ``()`` for "None of these" alone; ``problem`` for nothing
+    ticked, or "None of these" ticked with something else."""
+    chosen = set(given)
+    if not chosen:
+        raise problem(NO_TICK)
+    if NONE_KEY in chosen:
+        if len(chosen) > 1:
+            raise problem(f"“{NONE_TEXT}” can't go with other options")
+        return ()
+    return tuple(sorted(chosen))
+
+
 def read_answer(question: Question, given: Sequence[str]) -> tuple[str, ...]:
     """The learner's answer from the form's ``answer`` values, checked against the options."""
     if question.kind == "typed":
@@ -115,6 +135,8 @@ def read_answer(question: Question, given: Sequence[str]) -> tuple[str, ...]:
             raise AnswerProblem("write power and toughness as two whole numbers, like 5/8")
         return (f"{int(match[1])}/{int(match[2])}",)
     known = {option.key for option in question.options}
+    if question.kind == "multiple":
+        known.add(NONE_KEY)
     unknown = [key for key in given if key not in known]
     if unknown:
         raise AnswerProblem("that answer isn't one of the options")
@@ -126,7 +148,7 @@ def read_answer(question: Question, given: Sequence[str]) -> tuple[str, ...]:
         if sorted(given) != sorted(known):
             raise AnswerProblem("put every effect in exactly one place")
         return tuple(given)
-    return tuple(sorted(set(given)))
+    return read_ticked(given, AnswerProblem)
 
 
 def choice_problem(question: Question) -> str | None:
@@ -201,7 +223,7 @@ def _characteristics_question(result: Result, label: str, field: str) -> Questio
         "; ".join(_value_text(field, v) for v in key) or "none",
         "layers",
         label,
-        hint="Tick every one it has, and none if it has none.",
+        hint=f"Tick every one it has, or “{NONE_TEXT}” if it has none.",
     )
 
 

@@ -5,6 +5,11 @@ the puzzle's old rating (a lost update), and one learner submitting twice must
 be rated once: the puzzle and learner rows are locked (always in that order, so
 two attempts can't deadlock) and the unique constraint on (learner, puzzle)
 backs the "first attempt only" rule.
+
+Who moves (docs/ratings.md): an answer moves both ratings; a bare give-up moves only
+the learner's (giving up says nothing about how hard the puzzle is, and costs a
+throwaway session nothing); an attempt past its address's hourly cap
+(``services.counts_for_rating``), or at a disputed puzzle, is kept but moves neither.
 """
 
 from __future__ import annotations
@@ -27,9 +32,16 @@ class Recorded:
 
 
 def record_attempt(
-    puzzle_id: int, learner_id: int, answer: Sequence[str], right: bool, gave_up: bool = False
+    puzzle_id: int,
+    learner_id: int,
+    answer: Sequence[str],
+    right: bool,
+    gave_up: bool = False,
+    counted: bool = True,
 ) -> Recorded:
-    """Store the learner's first attempt and rate it; a later one returns the first."""
+    """Store the learner's first attempt and rate it; a later one returns the first.
+
+    ``counted=False``: kept, but rated for nobody (its address is past the hourly cap)."""
     try:
         with transaction.atomic():
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
@@ -38,7 +50,9 @@ def record_attempt(
             if earlier is not None:
                 return Recorded(earlier, first=False)
             new_learner, new_puzzle = duel(learner.glicko, puzzle.glicko, right)
-            if not puzzle.rated:  # disputed: kept out of ratings until staff decide
+            if gave_up:
+                new_puzzle = puzzle.glicko
+            if not puzzle.rated or not counted:  # disputed, or past the cap: kept, unrated
                 new_learner, new_puzzle = learner.glicko, puzzle.glicko
             attempt = Attempt.objects.create(
                 learner=learner,

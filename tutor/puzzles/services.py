@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
@@ -24,6 +25,7 @@ from django.db.models.functions import Abs
 from django.http import HttpRequest
 
 from tutor.boards.codec import canonical_json
+from tutor.core.ratelimit import HOUR, over_limit
 from tutor.puzzles.glicko2 import MAX_DEVIATION
 from tutor.puzzles.models import Attempt, Learner, Puzzle, Theme
 from tutor.puzzles.questions import Question, question_for
@@ -162,6 +164,16 @@ def attempt_of(puzzle: Puzzle, learner: Learner | None) -> Attempt | None:
     if learner is None:
         return None
     return Attempt.objects.filter(puzzle=puzzle, learner=learner).first()
+
+
+def counts_for_rating(request: HttpRequest, puzzle: Puzzle, learner: Learner) -> bool:
+    """Whether this answer may move the puzzle's rating: each client address moves a
+    puzzle's rating at most ``PUZZLE_RATED_ATTEMPTS_PER_HOUR`` times an hour, however
+    many sessions it opens (docs/ratings.md). A learner's repeat is never counted."""
+    if attempt_of(puzzle, learner) is not None:
+        return True  # a repeat changes nothing anyway
+    scope = f"rated-attempt:{puzzle.pk}"
+    return over_limit(request, scope, settings.PUZZLE_RATED_ATTEMPTS_PER_HOUR, HOUR) is None
 
 
 def attempted(learner: Learner | None, puzzles: Iterable[Puzzle]) -> dict[int, bool]:

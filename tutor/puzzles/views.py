@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -209,7 +210,8 @@ def answer(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
         return render(request, "puzzles/puzzle.html", context, status=400)
     learner = services.learner_of(request, create=True)
     assert learner is not None
-    record_attempt(puzzle.pk, learner.pk, given, is_right(question, given))
+    counted = services.counts_for_rating(request, puzzle, learner)
+    record_attempt(puzzle.pk, learner.pk, given, is_right(question, given), counted=counted)
     return _answered(request, puzzle)
 
 
@@ -259,27 +261,25 @@ def qr_code(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
     return response
 
 
-# The one page other sites may frame: its answers are checked but not rated, since a
-# framed page on another site can't rely on our session cookie or a CSRF token.
-@require_GET
+# The one page other sites may frame: its answers are checked but never recorded or
+# rated, since a framed page on another site can't rely on our session cookie or a CSRF
+# token. Checking is a POST (like every answer) so an answer never sits in a URL, and it
+# changes nothing: no state to protect, so no CSRF token is asked for (docs/ratings.md).
+@require_http_methods(["GET", "POST"])
+@csrf_exempt
 @xframe_options_exempt
 @csp_replace({"frame-ancestors": ["*"]})
 @with_puzzle
 def embed(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
     question = services.question_of(puzzle)
     context = _board_context(puzzle) | {"share_url": _absolute(request, "puzzle", puzzle.short_id)}
-    gave_up = "give_up" in request.GET
-    if "submitted" in request.GET or gave_up:
+    if request.method == "POST":
+        gave_up = "give_up" in request.POST
         try:
-            given = () if gave_up else read_answer(question, request.GET.getlist("answer"))
+            given = () if gave_up else read_answer(question, request.POST.getlist("answer"))
         except AnswerProblem as problem:
             context["problem"] = str(problem)
             return render(request, "puzzles/embed.html", context, status=400)
-        # Someone who also uses the site in this browser has now seen the answer: their
-        # rated attempt, if they hadn't made one, counts as given up.
-        learner = services.learner_of(request)
-        if learner is not None:
-            record_attempt(puzzle.pk, learner.pk, (), right=False, gave_up=True)
         context |= {
             "checked": True,
             "gave_up": gave_up,
