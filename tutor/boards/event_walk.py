@@ -28,7 +28,6 @@ from rules_engine.replacement.tree import (
     shown_results,
 )
 from rules_engine.replacement.words import WHY_CHOOSER
-from tutor.boards.editing import card_names
 from tutor.boards.event_words import (
     EffectNames,
     Namer,
@@ -38,9 +37,9 @@ from tutor.boards.event_words import (
     explain_choice,
     explain_stopped,
     forced,
-    namer,
     stopped_by,
 )
+from tutor.boards.naming import board_namer
 from tutor.boards.presenters import Unmodelled
 from tutor.boards.rules import summary
 from tutor.boards.services import BoardProblem, unmodelled
@@ -242,7 +241,7 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     except BoardError as error:
         raise BoardProblem(f"that event doesn't fit this board: {error.message}") from error
     walk.not_modelled = explored_unmodelled(board, explored)
-    name = namer(card_names(board))
+    name = board_namer(board)
     words = _Words(name, EffectNames(explored.tree, name))
     walk.event = event
     walk.event_words = describe_asked(explored.asked, name)

@@ -22,7 +22,12 @@ from tutor.boards import card_lookup, editing, services
 from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk
 from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
-from tutor.boards.presenters import battlefield, dependency_graphs, result_unmodelled
+from tutor.boards.presenters import (
+    battlefield,
+    dependency_graphs,
+    result_unmodelled,
+    state_based_actions,
+)
 from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
 
@@ -83,7 +88,7 @@ def _builder_context(
         "focus_step": focus_step,
         "order_error": order_error,
         "cards": battlefield(loaded.result),
-        "sbas": loaded.result.sbas,
+        "sbas": state_based_actions(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
         "form": form
         or StepForm(
@@ -233,7 +238,7 @@ def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: st
         "token": token,
         "share_url": request.build_absolute_uri(canonical),
         "cards": battlefield(loaded.result),
-        "sbas": loaded.result.sbas,
+        "sbas": state_based_actions(loaded.result),
         "graphs": dependency_graphs(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
         "replacements": services.replacement_stories(loaded),

@@ -44,13 +44,20 @@ def _lines(text: str, width: int, most: int) -> list[str]:
     return lines
 
 
+def _owner_line(card: CardView) -> str:
+    """Who controls it, after its name for learners when that tells it apart."""
+    if card.known_as and card.known_as != card.name:
+        return f"{card.known_as} · {card.controller}"
+    return card.controller
+
+
 def _card(card: CardView, x: int, y: int) -> str:
     parts = [
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="14" '
         'fill="#fbfaf5" stroke="#4a5563" stroke-width="3"/>',
         _text(x + 18, y + 40, _lines(card.name, 24, 1)[0], 26, "bold"),
         _text(x + 18, y + 78, _lines(card.type_line, 30, 1)[0], 20, fill="#3d4650"),
-        _text(x + 18, y + 112, f"{card.label} · {card.controller}", 18, fill="#5b6570"),
+        _text(x + 18, y + 112, _owner_line(card), 18, fill="#5b6570"),
     ]
     if card.pt:
         parts.append(_text(x + CARD_W - 90, y + CARD_H - 18, card.pt, 30, "bold"))
