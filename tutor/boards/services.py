@@ -27,6 +27,8 @@ from tutor.boards.naming import (
     possessive,
     result_namer,
 )
+from tutor.boards.predict import Verdict, judge
+from tutor.boards.predict import question as predict_question
 from tutor.boards.presenters import (
     Frame,
     Unmodelled,
@@ -347,6 +349,7 @@ class LayerStep:
     predict: bool
     hide: bool
     verdict: Verdict | None
+    question: str = ""  # predict mode's question, about what this step changes
     not_modelled: tuple[Unmodelled, ...] = ()
     replacements: tuple[ReplacementStory, ...] = ()
 
@@ -372,7 +375,8 @@ def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> La
         count=len(all_frames),
         predict=predict,
         hide=predict and guess is None and frame.kind == "effect",
-        verdict=judge(frame, guess[:40]) if predict and guess is not None else None,
+        verdict=judge(frame, guess[:200]) if predict and guess is not None else None,
+        question=predict_question(frame),
         not_modelled=result_unmodelled(result),
         replacements=frame_replacements(replacement_stories(loaded), label, frame),
     )
@@ -395,27 +399,3 @@ def frame_replacements(
             if label in s.objects and not any(on == label for on, _ in s.counters)
         )
     return ()
-
-
-@dataclass(frozen=True)
-class Verdict:
-    right: bool
-    guess: str
-    answer: str
-
-
-def judge(frame: Frame, guess: str) -> Verdict:
-    """Predict mode: the learner's guess of the value after this step, marked right or wrong."""
-    answer = frame.values.get("power", "—") + "/" + frame.values.get("toughness", "—")
-    wanted = answer
-    if (
-        frame.kind == "effect"
-        and frame.changes
-        and not any(c.field in ("power", "toughness") for c in frame.changes)
-    ):
-        first = frame.changes[0]
-        wanted = first.after
-        answer = f"{first.field}: {first.after}"
-    cleaned = " ".join(guess.replace(" ", "").lower().split())
-    right = cleaned == wanted.replace(" ", "").lower()
-    return Verdict(right, guess, answer)
