@@ -19,6 +19,7 @@ from rules_engine.characteristics import (
 from rules_engine.dependency import describe_edge
 from rules_engine.effects import LAYER_TITLES, LAYERS
 from rules_engine.game import Game
+from tutor.boards.deciding import Deciding, final_deciding, skipped_rule_steps, step_deciding
 from tutor.boards.editing import card_names
 from tutor.boards.naming import result_namer
 from tutor.boards.rules import OFFICIAL_RULES_URL, summary
@@ -209,6 +210,8 @@ class Frame:
     changes: list[Change] = field(default_factory=list)
     ended: list[str] = field(default_factory=list)
     rules_url: str = OFFICIAL_RULES_URL
+    # The rules that decide this step (613.6, 611.2c, 613.8), in plain words.
+    deciding: tuple[Deciding, ...] = ()
 
 
 def _readable(key: str, value: Any) -> str:
@@ -250,6 +253,7 @@ def _source_name(name: Callable[[str], str], source: str, card: str) -> str:
 def frames(result: Result, label: str) -> list[Frame]:
     """The printed card, each effect applied to it in order, and the final result."""
     name = result_namer(result)
+    decided = skipped_rule_steps(result, label)
     printed = _printed(result, label)
     state = {key: printed.get(key) for key in SHOWN}
     out = [Frame(0, "printed", values={k: _readable(k, v) for k, v in state.items()})]
@@ -287,10 +291,26 @@ def frames(result: Result, label: str) -> list[Frame]:
                 values={k: _readable(k, v) for k, v in state.items()},
                 changes=changes,
                 ended=[name(e) for e in step.vanished],
+                deciding=step_deciding(
+                    decided,
+                    step.effect,
+                    step.layer,
+                    name(step.effect),
+                    name(label),
+                    step.why.kind,
+                    _why_words(step.why.kind, [name(e) for e in step.why.on]),
+                ),
             )
         )
     final = characteristics_json(result.evaluation.chars[label])
-    out.append(Frame(len(out), "final", values={k: _readable(k, final.get(k)) for k in SHOWN}))
+    out.append(
+        Frame(
+            len(out),
+            "final",
+            values={k: _readable(k, final.get(k)) for k in SHOWN},
+            deciding=final_deciding(decided, name, name(label)),
+        )
+    )
     return out
 
 

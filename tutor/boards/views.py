@@ -8,6 +8,7 @@ token (``codec.py``), so reload, back/forward and sharing keep it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -28,6 +29,7 @@ from tutor.boards.presenters import (
     result_unmodelled,
     state_based_actions,
 )
+from tutor.boards.rules import OFFICIAL_RULES_URL, SUMMARIES, rule_anchor
 from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
 
@@ -311,3 +313,16 @@ def event_stepper(
 def whatif(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str) -> HttpResponse:
     comparison = compare(loaded.board, request.GET)
     return render(request, "boards/whatif.html", {"token": token, "comparison": comparison})
+
+
+@require_GET
+def rules_page(request: HtmxHttpRequest) -> HttpResponse:
+    """Every rule the site cites, each at its own anchor, in the project's own words."""
+    ordered = sorted(SUMMARIES, key=_rule_order)
+    context = {"rules": [(rule, rule_anchor(rule), SUMMARIES[rule]) for rule in ordered]}
+    return render(request, "boards/rules.html", context | {"official": OFFICIAL_RULES_URL})
+
+
+def _rule_order(rule: str) -> tuple[int | str, ...]:
+    """ "613.4c" before "613.10": numbers as numbers."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", rule) if p)
