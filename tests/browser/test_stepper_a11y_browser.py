@@ -31,3 +31,59 @@ def test_predict_on_a_layer_4_step_asks_for_types_and_accepts_any_order(
     wait_for_htmx(page)
     expect(page.get_by_label(re.compile("which abilities does it have"))).to_be_visible()
     assert console_errors == [], "\n".join(console_errors)
+
+
+def _focused(page) -> str:
+    return page.evaluate(
+        "() => { const e = document.activeElement; return (e.id || '') + '|' + "
+        "(e.innerText || '') + '|' + (e.labels && e.labels[0] ? e.labels[0].innerText : ''); }"
+    )
+
+
+def _tab_until(page, wanted: str, limit: int) -> int:
+    """Tab until the focused element mentions ``wanted``; the number of presses."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if wanted in _focused(page):
+            return presses
+    raise AssertionError(f"{limit} Tab presses never reached {wanted!r}")
+
+
+def test_build_three_cards_and_step_through_by_keyboard_alone(
+    live_server, page, console_errors, wait_for_htmx, serious_violations
+):
+    page.goto(f"{live_server.url}/build/")
+    presses = _tab_until(page, "Card (from the library)", 40)
+    for n, card in enumerate(["Grizzly Bears", "Glorious Anthem", "Gray Ogre"], start=1):
+        page.keyboard.type(card)
+        page.keyboard.press("Enter")
+        wait_for_htmx(page)
+        status = page.locator("#builder-status")
+        expect(status).to_contain_text(f"Step {n} added: {card} enters")
+        # Focus is back on the card field, ready for the next card: no Tab needed.
+        assert _focused(page).startswith("id_card|"), _focused(page)
+        assert serious_violations(page) == []
+    # Only the status line is a live region: the workspace is not read out on each change.
+    assert page.locator("#workspace[aria-live], #workspace [aria-live]").count() == 0
+    assert page.locator("#builder-status").get_attribute("role") == "status"
+    expect(page.locator("ol.timeline > li")).to_have_count(3)
+
+    presses += _tab_until(page, "Step through its layers", 80)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/layers/**")
+    expect(page.get_by_role("heading", name="The printed card")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    wait_for_htmx(page)
+    expect(page.locator("#frame")).to_contain_text("Glorious Anthem")
+    assert serious_violations(page) == []
+    assert presses < 80, f"{presses} Tab presses"
+    assert console_errors == [], "\n".join(console_errors)
+
+
+def test_focus_after_adding_a_step_is_the_card_field(live_server, page, wait_for_htmx):
+    page.goto(f"{live_server.url}/build/")
+    page.get_by_label("Card (from the library)").fill("Grizzly Bears")
+    page.get_by_role("button", name="Add this step").click()
+    wait_for_htmx(page)
+    expect(page.get_by_label("Card (from the library)")).to_be_focused()
+    expect(page.get_by_label("Card (from the library)")).to_have_value("")

@@ -80,10 +80,21 @@ def _builder_context(
     *,
     focus_step: int | None = None,
     order_error: tuple[int, str] | None = None,
+    status: str = "",
 ) -> dict[str, Any]:
     board = loaded.board
     players = board.get("players") or []
+    form = form or StepForm(
+        board=board,
+        labels=editing.labels(board),
+        initial={"controller": players[0] if players else ""},
+    )
+    if status and focus_step is None:
+        # After a step is added, keyboard focus lands on the card field for the next one
+        # (htmx focuses a swapped-in autofocus element); the status line says what changed.
+        form.fields["card"].widget.attrs["autofocus"] = True
     return {
+        "status": status,
         "board": board,
         "token": encode_board(board),
         "steps": services.step_rows(board, services.replacement_stories(loaded)),
@@ -92,15 +103,10 @@ def _builder_context(
         "cards": battlefield(loaded.result),
         "sbas": state_based_actions(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
-        "form": form
-        or StepForm(
-            board=board,
-            labels=editing.labels(board),
-            initial={"controller": players[0] if players else ""},
-        ),
+        "form": form,
         "card_names": card_lookup.board_card_names(board.get("steps", [])),
         "card_preview": card_lookup.card_preview(str(form.data.get("card", "")))
-        if form is not None
+        if form.is_bound
         else None,
         "import_form": import_form or BoardImportForm(),
     }
@@ -118,7 +124,11 @@ def builder(request: HtmxHttpRequest, token: str | None = None) -> HttpResponse:
 
 
 def _after_change(
-    request: HtmxHttpRequest, loaded: services.LoadedBoard, *, focus_step: int | None = None
+    request: HtmxHttpRequest,
+    loaded: services.LoadedBoard,
+    *,
+    focus_step: int | None = None,
+    status: str = "",
 ) -> HttpResponse:
     """POST-redirect-GET for plain forms; for htmx, the new workspace and its URL.
 
@@ -127,7 +137,8 @@ def _after_change(
     """
     url = reverse("board-builder", args=[encode_board(loaded.board)])
     if request.htmx:
-        context = _builder_context(loaded, focus_step=focus_step)
+        context = _builder_context(loaded, focus_step=focus_step, status=status)
+        context["status_oob"] = True  # the status line outside the workspace is replaced too
         response = render(request, "boards/builder.html#workspace", context)
         response["HX-Push-Url"] = url
         return response
@@ -142,7 +153,10 @@ def builder_add(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: s
     board = loaded.board
     form = StepForm(request.POST, board=board, labels=editing.labels(board))
     if form.is_valid() and form.new_board is not None:
-        return _after_change(request, services.load_board(form.new_board))
+        changed = services.load_board(form.new_board)
+        rows = services.step_rows(changed.board)
+        status = f"Step {len(rows)} added: {rows[-1].text}. The battlefield is updated."
+        return _after_change(request, changed, status=status)
     context = _builder_context(loaded, form)
     template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
     response = render(request, template, context, status=422 if request.htmx else 400)
@@ -191,8 +205,10 @@ def builder_remove(
     request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str
 ) -> HttpResponse:
     board = loaded.board
-    changed = editing.without_step(board, editing.step_index(board, index))
-    return _after_change(request, _edited(changed, "removed"))
+    number = editing.step_index(board, index)
+    changed = editing.without_step(board, number)
+    status = f"Step {number + 1} removed. The battlefield is updated."
+    return _after_change(request, _edited(changed, "removed"), status=status)
 
 
 @require_POST
