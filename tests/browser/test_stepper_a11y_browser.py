@@ -87,3 +87,15 @@ def test_focus_after_adding_a_step_is_the_card_field(live_server, page, wait_for
     wait_for_htmx(page)
     expect(page.get_by_label("Card (from the library)")).to_be_focused()
     expect(page.get_by_label("Card (from the library)")).to_have_value("")
+
+
+def test_the_event_form_shows_only_the_chosen_events_fields(live_server, page):
+    from tests.web.boards import DS_THEN_SCALES
+
+    page.goto(f"{live_server.url}/board/{token_of(DS_THEN_SCALES)}/event/?kind=draw&player=Alice")
+    page.locator("summary", has_text="another event").click()
+    expect(page.get_by_label("Player (draws, life, tokens, entering)")).to_be_visible()
+    expect(page.get_by_label("Damage source")).to_be_hidden()
+    page.get_by_label("Event", exact=True).select_option("damage")
+    expect(page.get_by_label("Damage source")).to_be_visible()
+    expect(page.get_by_label("Kind of counter")).to_be_hidden()

@@ -21,7 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from tutor.boards import card_lookup, editing, services
 from tutor.boards.codec import download_name, encode_board
-from tutor.boards.event_walk import event_walk
+from tutor.boards.event_walk import event_walk, field_events
 from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
 from tutor.boards.presenters import (
     battlefield,
@@ -313,15 +313,20 @@ def event_stepper(
     request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str
 ) -> HttpResponse:
     board = loaded.board
+    walk = event_walk(board, request.GET)
     context = {
         "board": board,
         "token": token,
-        "walk": event_walk(board, request.GET),
+        "walk": walk,
+        "field_events": field_events(),
         "labels": editing.labels(board),
         "card_names": card_lookup.board_card_names(board.get("steps", [])),
         "steps": services.step_rows(board),
     }
-    return render_page(request, "boards/event.html", context | embedding(request), fragment="walk")
+    status = 400 if walk.problem else 200
+    return render_page(
+        request, "boards/event.html", context | embedding(request), fragment="walk", status=status
+    )
 
 
 @require_GET
