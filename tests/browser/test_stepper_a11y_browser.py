@@ -99,3 +99,31 @@ def test_the_event_form_shows_only_the_chosen_events_fields(live_server, page):
     page.get_by_label("Event", exact=True).select_option("damage")
     expect(page.get_by_label("Damage source")).to_be_visible()
     expect(page.get_by_label("Kind of counter")).to_be_hidden()
+
+
+def test_the_dependency_graph_at_phone_width_scrolls_never_clips(
+    live_server, page, serious_violations
+):
+    page.set_viewport_size({"width": 375, "height": 740})
+    token = token_of("interactions/blood-moon-urborg-moon-first.json")
+    page.goto(f"{live_server.url}/b/{token}")
+    region = page.get_by_role("region", name=re.compile("Dependency graph of layer 4"))
+    expect(region).to_be_visible()
+    # The page itself never scrolls sideways; the graph scrolls inside its region.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    box = region.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 376
+    size = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.dependency-graph text'))"
+        ".fontSize)"
+    )
+    assert size >= 14
+    svg_text = page.locator(".dependency-graph").first.text_content() or ""
+    assert "Urborg, Tomb of Yawgmoth" in svg_text and "Blood Moon" in svg_text
+    assert "depends on" in svg_text and "for its existence" in svg_text
+    assert "#" not in svg_text
+    caption = page.locator("figure.graph figcaption").first
+    expect(caption).to_contain_text("Urborg, Tomb of Yawgmoth depends on Blood Moon")
+    region.focus()
+    page.keyboard.press("ArrowRight")
+    assert serious_violations(page) == []

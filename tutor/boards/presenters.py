@@ -319,6 +319,15 @@ class Edge:
     dependent: str
     on: str
     reason: str
+    clause: str = ""  # the 613.8a clause in a few words, for the arrow's label
+
+
+CLAUSE_WORDS = {
+    "existence": "its existence",
+    "text": "its text",
+    "applies_to": "what it applies to",
+    "does": "what it does",
+}
 
 
 @dataclass
@@ -344,7 +353,12 @@ def dependency_graphs(result: Result, label: str | None = None) -> list[LayerGra
                 LAYER_TITLES[snapshot.layer],
                 [name(e) for e in snapshot.pending],
                 [
-                    Edge(name(e.dependent), name(e.on), describe_edge(e, name))
+                    Edge(
+                        name(e.dependent),
+                        name(e.on),
+                        describe_edge(e, name),
+                        CLAUSE_WORDS.get(e.clause, ""),
+                    )
                     for e in snapshot.edges
                 ],
             )
