@@ -127,3 +127,31 @@ def test_the_dependency_graph_at_phone_width_scrolls_never_clips(
     region.focus()
     page.keyboard.press("ArrowRight")
     assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_question_comes_before_the_board_and_progress_is_legible(
+    live_server, page, serious_violations
+):
+    from tests.puzzles.helpers import saved
+
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(f"{live_server.url}{saved('pt').get_absolute_url()}")
+    answer = page.locator("#play").bounding_box()
+    board = page.locator(".puzzle-board").bounding_box()
+    assert answer and board and answer["y"] < board["y"]
+    assert answer["y"] < 740, "the answer box is on the first screen"
+    page.goto(f"{live_server.url}/learn/progress/")
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('.chart text')].map(t => t.getBoundingClientRect()"
+        ".height)"
+    )
+    assert sizes and min(sizes) >= 12, sizes
+    # Table cells break between words only (no "Timesta mps"): the table scrolls instead.
+    wraps = page.evaluate(
+        "() => [...document.querySelectorAll('.progress-table th, .progress-table td')]"
+        ".map(c => getComputedStyle(c).overflowWrap + ' ' + getComputedStyle(c).wordBreak)"
+    )
+    assert wraps and set(wraps) == {"normal normal"}, set(wraps)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert serious_violations(page) == []
