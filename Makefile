@@ -1,16 +1,18 @@
 # Layerlab: `make run` serves the site on http://127.0.0.1:8000, `make test`
 # runs every check CI runs. Both set up everything they need first.
+# `make run PORT=8123` serves on another port.
 
 PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 # Touched after a successful install: reinstall only when pyproject.toml changes.
 INSTALLED := $(VENV)/.installed
+PORT ?= 8000
 
 .PHONY: run test setup install lint fmt clean
 
 run: setup
-	DJANGO_DEBUG=true $(BIN)/daphne -b 127.0.0.1 -p 8000 tutor.asgi:application
+	DJANGO_DEBUG=true $(BIN)/daphne -b 127.0.0.1 -p $(PORT) tutor.asgi:application
 
 test: setup
 	$(BIN)/ruff check .

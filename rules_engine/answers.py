@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.board import Ask, Board, parse_board
 from rules_engine.characteristics import COPIABLE_FIELDS, characteristics_json
-from rules_engine.dependency import DependencyEdge
+from rules_engine.dependency import describe_edge
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject, StepChoice
 from rules_engine.layers import Evaluation, TraceStep, compute
@@ -237,14 +238,23 @@ def _effect_ids_or_none(result: Result, wanted: str, path: str) -> list[str]:
         raise
 
 
-def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
-    """Whether A depends on B (613.8a), from the graphs the engine actually used."""
+def depends_answer(
+    result: Result, a: str, b: str, *, name: Callable[[str], str] | None = None
+) -> dict[str, Any]:
+    """Whether A depends on B (613.8a), from the graphs the engine actually used.
+
+    ``name``: how the reason names effects (by effect id or display id) and objects (by
+    label); by default as the board writes them."""
     evaluation = result.explained
     names = result.display_ids()
+    if name is None:
+        shown: Callable[[str], str] = lambda x: names.get(x, x)  # noqa: E731
+    else:
+        shown = lambda x: name(names.get(x, x))  # noqa: E731
     a_ids = _effect_ids_or_none(result, a, "ask.depends[0]")
     b_ids = _effect_ids_or_none(result, b, "ask.depends[1]")
     if not a_ids or not b_ids:
-        gone = a if not a_ids else b
+        gone = shown(a if not a_ids else b)
         reason = (
             f"{gone} never applies: its ability is gone before its layer is reached (for "
             "example removed in layer 6), and an effect that doesn't exist depends on nothing "
@@ -259,7 +269,7 @@ def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
                         "answer": True,
                         "layer": edge.layer,
                         "clause": edge.clause,
-                        "reason": _edge_words(edge, names),
+                        "reason": describe_edge(edge, shown),
                         "rule": "613.8a",
                     }
                 }
@@ -272,17 +282,18 @@ def depends_answer(result: Result, a: str, b: str) -> dict[str, Any]:
         reason = "one is from a characteristic-defining ability and the other is not (613.8a(c))"
     else:
         reason = (
-            f"in layer {', '.join(shared)}, applying {b} first would not change {a}'s existence, "
+            f"in layer {', '.join(shared)}, applying {_asked(b, b_ids, shown, name)} first would "
+            f"not change {_asked(a, a_ids, shown, name)}'s existence, "
             "text, what it applies to, or what it does (613.8a(b))"
         )
     return {"depends": {"answer": False, "reason": reason, "rule": "613.8a"}}
 
 
-def _edge_words(edge: DependencyEdge, names: dict[str, str]) -> str:
-    text = edge.detail
-    for eid in (edge.dependent, edge.on):
-        text = text.replace(eid, names.get(eid, eid))
-    return text
+def _asked(
+    asked: str, ids: list[str], shown: Callable[[str], str], name: Callable[[str], str] | None
+) -> str:
+    """An effect the question names: as asked, or by ``name`` through its effect id."""
+    return name(ids[0]) if name is not None and ids else shown(asked)
 
 
 def answer_json(result: Result) -> dict[str, Any]:
@@ -310,7 +321,7 @@ def answer_json(result: Result) -> dict[str, Any]:
             "dependent": names.get(e.dependent, e.dependent),
             "on": names.get(e.on, e.on),
             "clause": e.clause,
-            "reason": _edge_words(e, names),
+            "reason": describe_edge(e, lambda x: names.get(x, x)),
             "rule": "613.8a",
         }
         for g in result.explained.graphs

@@ -10,8 +10,8 @@ and compare. Any card, real or invented, is treated the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from rules_engine.active import (
@@ -120,6 +120,14 @@ class DependencyEdge:
     clause: Clause
     detail: str
     layer: str
+    # The trial's facts, so that a page can word them with its own names (``describe_edge``):
+    # the objects ``on`` would add to or remove from what ``dependent`` applies to, those
+    # whose payload it would change, its new text, and whether it would stop existing.
+    gained: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    text: str = ""
+    removes: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,27 +197,46 @@ def _subtypes_taken(
     return frozenset(s for s in new if subtype_allowed(s, after)), every_creature_type
 
 
-def _describe(clause: Clause, a: Effect, b: Effect, before: Footprint, after: Footprint) -> str:
-    if clause == "existence":
-        if before.exists and not after.exists:
-            return f"applying {b.eid} first would remove the ability that creates {a.eid}"
-        return f"applying {b.eid} first would make {a.eid} exist"
-    if clause == "text":
-        return f'applying {b.eid} first would change {a.eid}\'s text to "{after.text}"'
-    if clause == "applies_to":
-        gained = [x for x in after.applies_to if x not in before.applies_to]
-        lost = [x for x in before.applies_to if x not in after.applies_to]
-        pieces = []
-        if gained:
-            pieces.append("add " + ", ".join(gained))
-        if lost:
-            pieces.append("remove " + ", ".join(lost))
-        return f"applying {b.eid} first would {' and '.join(pieces)} to the set {a.eid} applies to"
+def _edge(
+    a: Effect, b: Effect, clause: Clause, before: Footprint, after: Footprint, layer: str
+) -> DependencyEdge:
     changed = sorted(
         {label for (_, label), v in after.does if dict(before.does).get((_, label)) != v}
     )
-    objects = ", ".join(changed) or "its objects"
-    return f"applying {b.eid} first would change what {a.eid} does to {objects}"
+    edge = DependencyEdge(
+        a.eid,
+        b.eid,
+        clause,
+        "",
+        layer,
+        gained=tuple(x for x in after.applies_to if x not in before.applies_to),
+        lost=tuple(x for x in before.applies_to if x not in after.applies_to),
+        changed=tuple(changed),
+        text=after.text,
+        removes=before.exists and not after.exists,
+    )
+    return replace(edge, detail=describe_edge(edge))
+
+
+def describe_edge(edge: DependencyEdge, name: Callable[[str], str] = str) -> str:
+    """Why ``edge.dependent`` depends on ``edge.on``, naming effects and objects with
+    ``name`` (by default their ids and labels, as the engine's answers give them)."""
+    a, b = name(edge.dependent), name(edge.on)
+    if edge.clause == "existence":
+        if edge.removes:
+            return f"applying {b} first would remove the ability that creates {a}"
+        return f"applying {b} first would make {a} exist"
+    if edge.clause == "text":
+        return f'applying {b} first would change {a}\'s text to "{edge.text}"'
+    if edge.clause == "applies_to":
+        pieces = []
+        if edge.gained:
+            pieces.append("add " + ", ".join(name(x) for x in edge.gained))
+        if edge.lost:
+            pieces.append("remove " + ", ".join(name(x) for x in edge.lost))
+        return f"applying {b} first would {' and '.join(pieces)} to the set {a} applies to"
+    objects = ", ".join(name(x) for x in edge.changed) or "its objects"
+    return f"applying {b} first would change what {a} does to {objects}"
 
 
 def _compare(before: Footprint, after: Footprint) -> Clause | None:
@@ -794,9 +821,7 @@ class LayerDependencies:
                 self.shared_edges[memo_key] = (trial, clause, after)
         if clause is None:
             return None
-        return DependencyEdge(
-            a.eid, b.eid, clause, _describe(clause, a, b, before, after), self.layer
-        )
+        return _edge(a, b, clause, before, after, self.layer)
 
 
 def dependency_edges(

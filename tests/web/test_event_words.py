@@ -73,9 +73,12 @@ def test_what_would_happen_is_worded_as_would():
     )
 
 
-def test_two_objects_of_one_name_keep_their_labels_and_the_rest_are_card_names():
+def test_two_objects_of_one_name_are_told_apart_in_words_and_the_rest_are_card_names():
     assert NAME("giant") == "Hill Giant"
-    assert (NAME("bears"), NAME("bears2")) == ("Grizzly Bears (bears)", "Grizzly Bears (bears2)")
+    assert (NAME("bears"), NAME("bears2")) == (
+        "the first Grizzly Bears",
+        "the second Grizzly Bears",
+    )
     assert NAME("Alice") == "Alice"
 
 

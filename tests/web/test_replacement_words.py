@@ -78,7 +78,7 @@ def test_one_effect_cites_the_replacement_rule_and_needs_no_order():
     assert story.options == () and not story.asks
 
 
-def test_two_cards_of_one_name_are_told_apart_by_number():
+def test_two_cards_of_one_name_are_told_apart_in_words():
     twins = StepChoice(
         4,
         ("a#1", "b#1"),
@@ -89,7 +89,24 @@ def test_two_cards_of_one_name_are_told_apart_by_number():
     story = replacement_story(
         twins, step=STEP, names={"a": "Doubling Season", "b": "Doubling Season"}
     )
-    assert story.effects == ("Doubling Season (1)", "Doubling Season (2)")
+    assert story.effects == ("the first Doubling Season", "the second Doubling Season")
+
+
+def test_two_cards_of_one_name_under_two_players_are_told_apart_by_controller():
+    twins = StepChoice(
+        4,
+        ("a#1", "b#1"),
+        True,
+        (),
+        (("a#1", ("Doubling Season", "a", "a#1")), ("b#1", ("Doubling Season", "b", "b#1"))),
+    )
+    story = replacement_story(
+        twins,
+        step=STEP,
+        names={"a": "Doubling Season", "b": "Doubling Season"},
+        controllers={"a": "Alice", "b": "Bob"},
+    )
+    assert story.effects == ("Alice's Doubling Season", "Bob's Doubling Season")
 
 
 def test_the_board_pages_stories_come_from_the_engine_with_what_actually_happened():

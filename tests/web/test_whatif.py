@@ -21,7 +21,7 @@ def whatif(client, relative: str, **query: str):
 
 def test_removing_the_counter_changes_only_the_ogre(client):
     page = whatif(client, GRAY_OGRE, remove="1").content.decode()
-    assert "without step 2 (1 +1/+1 counter put on ogre)" in page
+    assert "without step 2 (1 +1/+1 counter put on Gray Ogre)" in page
     assert "<td>5/8</td>" in page and "<ins>4/7</ins>" in page
     assert "(no difference)" in page  # the anthem itself is unchanged
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.board import Board, parse_board
+from tutor.boards.naming import board_names
 
 FORMAT = "mtg-board/1"
 
@@ -109,23 +110,20 @@ def card_names(board: dict[str, Any]) -> dict[str, str]:
 
 
 def labels(board: dict[str, Any]) -> list[Label]:
-    """What later steps may refer to, in board order, for the builder's menus: the card's
-    name first (what a learner recognises), its label after it to tell copies apart."""
+    """What later steps may refer to, in board order, for the menus: each named as
+    learners know it (``naming.board_names``: "Doubling Season", or "the second Doubling
+    Season" when two share a name), never by its label."""
     found: list[Label] = []
-    names = card_names(board)
+    shown = board_names(board)
     for step in board.get("steps", []):
         if not isinstance(step, dict) or "as" not in step:
             continue
         label = step["as"]
-        shown = names.get(label, label)
-        text = shown if shown == label else f"{shown} ({label})"
+        text = shown.get(label) or label
         if "enter" in step:
             found.append(Label(label, text, "object"))
-        elif "cast" in step:
+        elif "cast" in step or "activate" in step:
             found.append(Label(label, text, "effect"))
-        elif "activate" in step:
-            source = names.get(step["activate"], step["activate"])
-            found.append(Label(label, f"an ability of {source} ({label})", "effect"))
     for player in board.get("players", []):
         found.append(Label(player, player, "player"))
     return found

@@ -28,7 +28,6 @@ from rules_engine.replacement.tree import (
     shown_results,
 )
 from rules_engine.replacement.words import WHY_CHOOSER
-from tutor.boards.editing import card_names
 from tutor.boards.event_words import (
     EffectNames,
     Namer,
@@ -38,9 +37,9 @@ from tutor.boards.event_words import (
     explain_choice,
     explain_stopped,
     forced,
-    namer,
     stopped_by,
 )
+from tutor.boards.naming import board_namer
 from tutor.boards.presenters import Unmodelled
 from tutor.boards.rules import summary
 from tutor.boards.services import BoardProblem, unmodelled
@@ -59,6 +58,46 @@ EVENT_KINDS = {
     "create_tokens": "Tokens would be created",
     "enter": "A permanent would enter",
 }
+
+
+# The form fields each event uses (the page shows only those; without JavaScript, all).
+EVENT_FIELDS = {
+    "damage": ("n", "source", "target", "combat"),
+    "destroy": ("target",),
+    "die": ("target",),
+    "draw": ("n", "player"),
+    "gain_life": ("n", "player"),
+    "lose_life": ("n", "player"),
+    "counters": ("n", "target", "counter_kind"),
+    "create_tokens": ("n", "player", "card"),
+    "enter": ("player", "card"),
+}
+# The event's key in the board format -> the form field that sets it, and what to choose.
+EVENT_KEY_FIELDS = {
+    "from": ("source", "a damage source"),
+    "to": ("target", "the permanent or player affected"),
+    "on": ("target", "the permanent the counters go on"),
+    "destroy": ("target", "the permanent"),
+    "die": ("target", "the creature"),
+    "player": ("player", "the player"),
+    "controller": ("player", "the player"),
+    "enter": ("card", "the card that enters"),
+}
+
+
+def field_events() -> dict[str, str]:
+    """Each form field and the events that use it ("n" -> "damage draw ..."), for the page."""
+    fields = {f for used in EVENT_FIELDS.values() for f in used}
+    return {f: " ".join(k for k, used in EVENT_FIELDS.items() if f in used) for f in fields}
+
+
+def field_problem(path: str, message: str) -> tuple[str, str]:
+    """An event the engine refused, as the form field at fault and a sentence for it."""
+    key = path.rsplit(".", 1)[-1]
+    field_name, what = EVENT_KEY_FIELDS.get(key, ("kind", "another event"))
+    if 'labelled ""' in message or "no card" in message or not message:
+        return field_name, f"Choose {what}."
+    return field_name, f"That doesn't fit this board: choose {what} again."
 
 
 def _int(params: Mapping[str, str], key: str, default: int, low: int = 0, high: int = 99) -> int:
@@ -198,6 +237,9 @@ class EventWalk:
     back_path: str = ""
     # What the engine recognised on the board, or in the event, but does not apply.
     not_modelled: tuple[Unmodelled, ...] = ()
+    # A chosen event that can't happen on this board: the form field at fault and why.
+    problem_field: str = ""
+    problem: str = ""
 
 
 def explored_unmodelled(
@@ -240,9 +282,11 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     try:
         explored = explore_event(dict(board, ask={"event": event}))
     except BoardError as error:
-        raise BoardProblem(f"that event doesn't fit this board: {error.message}") from error
+        walk.problem_field, walk.problem = field_problem(error.path, error.message)
+        walk.not_modelled = unmodelled(board)
+        return walk
     walk.not_modelled = explored_unmodelled(board, explored)
-    name = namer(card_names(board))
+    name = board_namer(board)
     words = _Words(name, EffectNames(explored.tree, name))
     walk.event = event
     walk.event_words = describe_asked(explored.asked, name)

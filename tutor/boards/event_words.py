@@ -9,7 +9,6 @@ sources' card names: never the engine's effect ids.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules_engine.replacement.events import (
@@ -49,6 +48,7 @@ from rules_engine.replacement.tree import (
     nodes,
 )
 from rules_engine.replacement.words import ONLY_CARD, TIER_WORDS, not_to_apply
+from tutor.boards.naming import learner_names
 
 ZONES = {
     "graveyard": "its owner's graveyard",
@@ -67,17 +67,15 @@ NOTHING = "nothing happens"
 Namer = Callable[[str], str]
 
 
-def namer(names: Mapping[str, str]) -> Namer:
-    """Labels to what a learner recognises: the card's name ("Grizzly Bears"), with the
-    label only when two objects share that name ("Grizzly Bears (bears2)"). Players, and
-    cards the board only names (in a library, a graveyard), are named as they are."""
-    shared = Counter(names.values())
+def namer(names: Mapping[str, str], controllers: Mapping[str, str] | None = None) -> Namer:
+    """Labels to what a learner recognises: the card's name ("Grizzly Bears"); two that
+    share a name are "Alice's/Bob's Grizzly Bears" or "the first/second Grizzly Bears"
+    (``naming.learner_names``). Players, and cards the board only names (in a library, a
+    graveyard), are named as they are."""
+    shown = learner_names(names, controllers)
 
     def name(label: str) -> str:
-        card = names.get(label)
-        if not card:
-            return label
-        return f"{card} ({label})" if shared[card] > 1 and card != label else card
+        return shown.get(label) or label
 
     return name
 

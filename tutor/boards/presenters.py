@@ -6,23 +6,27 @@ from ``rules_engine``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.answers import Result, display_ids
+from rules_engine.answers import Result
 from rules_engine.characteristics import (
     Characteristics,
     characteristics_json,
     initial_characteristics,
 )
+from rules_engine.dependency import describe_edge
 from rules_engine.effects import LAYER_TITLES, LAYERS
 from rules_engine.game import Game
+from tutor.boards.deciding import Deciding, final_deciding, skipped_rule_steps, step_deciding
 from tutor.boards.editing import card_names
+from tutor.boards.naming import result_namer
 from tutor.boards.rules import OFFICIAL_RULES_URL, summary
 
 SHOWN = (
     "name",
+    "mana_cost",
     "types",
     "subtypes",
     "supertypes",
@@ -76,6 +80,7 @@ class CardView:
     tapped: bool
     face_down: bool
     damage: int = 0  # damage marked on it this turn (CR 120.3e)
+    known_as: str = ""  # its name for learners ("the second Grizzly Bears", naming.py)
     changed: list[str] = field(default_factory=list)
     dom_id: str = ""  # labels may hold spaces or "#": the page's ids don't use them
 
@@ -90,6 +95,7 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
     """The permanents as they are now, or, for a puzzle that must not give its answer
     away, as printed (with the state the board shows: counters, attachments, tapped)."""
     cards = []
+    name = result_namer(result)
     for obj in result.game.objects:
         if obj.zone != "battlefield" or obj.label not in result.evaluation.chars:
             continue
@@ -113,15 +119,31 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
                 controller=now["controller"],
                 owner=obj.owner,
                 counters=dict(obj.counters),
-                attached_to=obj.attached_to,
+                attached_to=name(obj.attached_to) if obj.attached_to else None,
                 tapped=obj.tapped,
                 face_down=obj.face_down,
                 damage=obj.damage,
                 changed=changed,
                 dom_id=f"card-{len(cards)}",
+                known_as=name(obj.label),
             )
         )
     return cards
+
+
+@dataclass(frozen=True)
+class SbaView:
+    """A state-based action the board's last step led to, its object named for learners."""
+
+    object: str
+    action: str
+    rule: str
+    reason: str
+
+
+def state_based_actions(result: Result) -> list[SbaView]:
+    name = result_namer(result)
+    return [SbaView(name(s.object), s.action, s.rule, s.reason) for s in result.sbas]
 
 
 @dataclass(frozen=True)
@@ -155,6 +177,15 @@ class Change:
     field: str
     before: str
     after: str
+    after_values: list[str] = field(default_factory=list)
+
+    @property
+    def words(self) -> str:
+        """ "mana cost {3}{R}", "abilities “Flying.” and “Vigilance.”" for a sentence."""
+        what = self.field.replace("_", " ")
+        if self.field == "abilities" and self.after_values:
+            return f"{what} " + _and([f"“{a}”" for a in self.after_values])
+        return f"{what} {self.after}"
 
 
 @dataclass
@@ -179,6 +210,8 @@ class Frame:
     changes: list[Change] = field(default_factory=list)
     ended: list[str] = field(default_factory=list)
     rules_url: str = OFFICIAL_RULES_URL
+    # The rules that decide this step (613.6, 611.2c, 613.8), in plain words.
+    deciding: tuple[Deciding, ...] = ()
 
 
 def _readable(key: str, value: Any) -> str:
@@ -190,19 +223,37 @@ def _readable(key: str, value: Any) -> str:
 
 
 def _why_words(kind: str, on: list[str]) -> str:
-    names = ", ".join(on)
+    names = _and(on)
+    them = "it" if len(on) == 1 else "them"
     return {
         "cda": "It is a characteristic-defining ability, and those apply first.",
         "timestamp": "It has the earliest timestamp of the effects that wait for nothing.",
-        "dependency": f"It depends on {names}, so it waited until they had applied.",
-        "depended_on": f"{names} depend on it, so it applies before them even though it is newer.",
+        "dependency": f"It depends on {names}, so it waited until {them} had applied.",
+        "depended_on": (
+            f"{names} {'depends' if len(on) == 1 else 'depend'} on it, so it applies before "
+            f"{them} even though it is newer."
+        ),
         "loop": f"It is in a dependency loop with {names}; a loop falls back to timestamp order.",
     }.get(kind, "")
 
 
+def _and(names: list[str]) -> str:
+    """ "A", "A and B", "A, B and C" ("" for none)."""
+    if not names:
+        return ""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _source_name(name: Callable[[str], str], source: str, card: str) -> str:
+    """An effect's source as learners know it; the engine's card name when it has no label."""
+    shown = name(source)
+    return card or "a rule" if shown == source else shown
+
+
 def frames(result: Result, label: str) -> list[Frame]:
     """The printed card, each effect applied to it in order, and the final result."""
-    names = display_ids(result.evaluation)
+    name = result_namer(result)
+    decided = skipped_rule_steps(result, label)
     printed = _printed(result, label)
     state = {key: printed.get(key) for key in SHOWN}
     out = [Frame(0, "printed", values={k: _readable(k, v) for k, v in state.items()})]
@@ -210,9 +261,14 @@ def frames(result: Result, label: str) -> list[Frame]:
         if label not in step.applies_to:
             continue
         before = dict(state)
-        state.update(step.after[label])
+        state.update({k: v for k, v in step.after[label].items() if k in SHOWN})
         changes = [
-            Change(key, _readable(key, before.get(key)), _readable(key, state.get(key)))
+            Change(
+                key,
+                _readable(key, before.get(key)),
+                _readable(key, state.get(key)),
+                [str(a) for a in state.get(key) or ()] if key == "abilities" else [],
+            )
             for key in step.after[label]
             if key in SHOWN and _norm(before.get(key)) != _norm(state.get(key))
         ]
@@ -222,23 +278,39 @@ def frames(result: Result, label: str) -> list[Frame]:
                 kind="effect",
                 layer=step.layer,
                 layer_title=LAYER_TITLES[step.layer],
-                effect=names.get(step.effect, step.effect),
+                effect=name(step.effect),
                 effect_id=step.effect,
                 text=step.effect_text,
                 source=step.source,
-                source_name=step.source_name,
+                source_name=_source_name(name, step.source, step.source_name),
                 timestamp=step.timestamp,
-                why=_why_words(step.why.kind, [names.get(e, e) for e in step.why.on]),
+                why=_why_words(step.why.kind, [name(e) for e in step.why.on]),
                 why_rule=step.why.rule,
                 rule=step.rule,
                 rule_summary=summary(step.rule),
                 values={k: _readable(k, v) for k, v in state.items()},
                 changes=changes,
-                ended=[names.get(e, e) for e in step.vanished],
+                ended=[name(e) for e in step.vanished],
+                deciding=step_deciding(
+                    decided,
+                    step.effect,
+                    step.layer,
+                    name(step.effect),
+                    name(label),
+                    step.why.kind,
+                    _why_words(step.why.kind, [name(e) for e in step.why.on]),
+                ),
             )
         )
     final = characteristics_json(result.evaluation.chars[label])
-    out.append(Frame(len(out), "final", values={k: _readable(k, final.get(k)) for k in SHOWN}))
+    out.append(
+        Frame(
+            len(out),
+            "final",
+            values={k: _readable(k, final.get(k)) for k in SHOWN},
+            deciding=final_deciding(decided, name, name(label)),
+        )
+    )
     return out
 
 
@@ -247,6 +319,15 @@ class Edge:
     dependent: str
     on: str
     reason: str
+    clause: str = ""  # the 613.8a clause in a few words, for the arrow's label
+
+
+CLAUSE_WORDS = {
+    "existence": "its existence",
+    "text": "its text",
+    "applies_to": "what it applies to",
+    "does": "what it does",
+}
 
 
 @dataclass
@@ -259,7 +340,7 @@ class LayerGraph:
 
 def dependency_graphs(result: Result, label: str | None = None) -> list[LayerGraph]:
     """Each layer's dependency graph (CR 613.8a) as the engine found it, first snapshot first."""
-    names = display_ids(result.evaluation)
+    name = result_namer(result)
     graphs: list[LayerGraph] = []
     seen: set[str] = set()
     for snapshot in result.evaluation.graphs:
@@ -270,12 +351,13 @@ def dependency_graphs(result: Result, label: str | None = None) -> list[LayerGra
             LayerGraph(
                 snapshot.layer,
                 LAYER_TITLES[snapshot.layer],
-                [names.get(e, e) for e in snapshot.pending],
+                [name(e) for e in snapshot.pending],
                 [
                     Edge(
-                        names.get(e.dependent, e.dependent),
-                        names.get(e.on, e.on),
-                        _edge_words(e.detail, names),
+                        name(e.dependent),
+                        name(e.on),
+                        describe_edge(e, name),
+                        CLAUSE_WORDS.get(e.clause, ""),
                     )
                     for e in snapshot.edges
                 ],
@@ -283,12 +365,6 @@ def dependency_graphs(result: Result, label: str | None = None) -> list[LayerGra
         )
     graphs.sort(key=lambda g: LAYERS.index(g.layer))
     return graphs
-
-
-def _edge_words(detail: str, names: dict[str, str]) -> str:
-    for eid, name in names.items():
-        detail = detail.replace(eid, name)
-    return detail
 
 
 # --- What the engine doesn't model ------------------------------------------------

@@ -10,6 +10,7 @@ a board's labels or the engine's effect ids.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +26,7 @@ from rules_engine.replacement.events import (
     Regenerate,
     ZoneMove,
 )
-from tutor.boards.event_words import ZONES, namer, outcome_words
+from tutor.boards.event_words import ZONES, Namer, namer, outcome_words
 
 Names = Mapping[str, str]
 
@@ -80,24 +81,29 @@ def _count(n: Any, kind: str) -> str:
     return f"{n} {kind} counter" if n == 1 else f"{n} {kind} counters"
 
 
-def effect_names(choice: StepChoice, names: Names) -> dict[str, str]:
-    """Each effect id's card name ("season#1" -> "Doubling Season"); two effects from cards
-    of the same name are told apart by number ("Doubling Season (2)")."""
-    learner = dict(choice.names)
+def effect_names(choice: StepChoice, name: Namer) -> dict[str, str]:
+    """Each effect id's source, as learners know it ("season#1" -> "Doubling Season", or
+    "the second Doubling Season"); two effects of one card are told apart by number
+    ("Doubling Season (2)")."""
     found: dict[str, str] = {}
-    for eid, aliases in learner.items():
-        label = eid.split("#", 1)[0]
-        others = [a for a in aliases if a not in (eid, label)]
-        found[eid] = names.get(label) or (others[0] if others else label)
+    for eid, aliases in dict(choice.names).items():
+        label = re.split(r"[#@:]", eid, maxsplit=1)[0]
+        shown = name(label)
+        others = [a for a in aliases if a not in (eid, label) and not ID_LIKE.search(a)]
+        found[eid] = shown if shown != label else (others[0] if others else "an effect")
     counts: dict[str, int] = {}
-    for name in found.values():
-        counts[name] = counts.get(name, 0) + 1
+    for shown in found.values():
+        counts[shown] = counts.get(shown, 0) + 1
     seen: dict[str, int] = {}
-    for eid, name in list(found.items()):
-        if counts[name] > 1:
-            seen[name] = seen.get(name, 0) + 1
-            found[eid] = f"{name} ({seen[name]})"
+    for eid, shown in list(found.items()):
+        if counts[shown] > 1:
+            seen[shown] = seen.get(shown, 0) + 1
+            found[eid] = f"{shown} ({seen[shown]})"
     return found
+
+
+# An engine id rather than a name: "season#1", "bears:+1/+1", "servant@p0".
+ID_LIKE = re.compile(r"[#@:]|^[a-z0-9_-]+$")
 
 
 def _and(items: Sequence[str]) -> str:
@@ -168,15 +174,19 @@ def _touched(results: Iterable[tree.Shown]) -> tuple[set[tuple[str, str]], set[s
 
 
 def replacement_story(
-    choice: StepChoice, *, step: Mapping[str, Any] | None, names: Names
+    choice: StepChoice,
+    *,
+    step: Mapping[str, Any] | None,
+    names: Names,
+    controllers: Names | None = None,
 ) -> ReplacementStory:
     """One step's replacement choice in words.
 
     ``step``: the board's step (what would have happened); ``names``: each label's card
     name. What happened is the engine's, from the path taken (``StepChoice.results``).
     """
-    name = namer(names)
-    effect = effect_names(choice, names)
+    name = namer(names, controllers)
+    effect = effect_names(choice, name)
     outcomes = [(outcome.shown, list(outcome.paths)) for outcome in choice.outcomes]
     happened = tree.outcome_results(choice.results, bool(choice.path))
     options: list[OrderOption] = []

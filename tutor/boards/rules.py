@@ -79,3 +79,11 @@ def summary(rule: str) -> str:
             return SUMMARIES[key]
         key = key[:-1].rstrip(".")
     return ""
+
+
+def rule_anchor(rule: str) -> str:
+    """The rules page's anchor for the closest summarised rule: "613.4c" -> "cr-613-4c"."""
+    key = rule
+    while key and key not in SUMMARIES:
+        key = key[:-1].rstrip(".")
+    return "cr-" + (key or rule).replace(".", "-")

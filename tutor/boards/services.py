@@ -21,6 +21,15 @@ from rules_engine.game import Game
 from rules_engine.replacement.answer import event_answer
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
 from tutor.boards.editing import card_names
+from tutor.boards.naming import (
+    Namer,
+    board_controllers,
+    board_namer,
+    possessive,
+    result_namer,
+)
+from tutor.boards.predict import Verdict, judge
+from tutor.boards.predict import question as predict_question
 from tutor.boards.presenters import (
     Frame,
     Unmodelled,
@@ -187,7 +196,7 @@ CHOICE_WORDS = {
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-def _choices_words(step: dict[str, Any]) -> str:
+def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
     """The choices made for a step (CR 614.12 "as ~ enters" choices, modes, kicker)."""
     choices = step.get("choices")
     words = []
@@ -199,6 +208,8 @@ def _choices_words(step: dict[str, Any]) -> str:
                 words.append("kicked" if value else "not kicked")
             elif key != "to":
                 shown = COLOR_WORDS.get(value, value) if key == "color" else value
+                if key == "copy":
+                    shown = name(str(value))
                 if isinstance(shown, list):
                     shown = ", then ".join(str(v) for v in shown)
                 words.append(f"{CHOICE_WORDS.get(key, key.replace('_', ' '))} {shown}")
@@ -207,38 +218,52 @@ def _choices_words(step: dict[str, Any]) -> str:
     return f", choosing {'; '.join(words)}" if words else ""
 
 
-def describe_step(step: dict[str, Any]) -> str:
-    """A step in plain words, for the timeline list."""
-    return _describe_action(step) + _choices_words(step)
+def describe_step(step: dict[str, Any], name: Namer = str) -> str:
+    """A step in plain words, for the timeline list; ``name``: the board's labels to
+    learners' names (``naming.board_namer``)."""
+    return _describe_action(step, name) + _choices_words(step, name)
 
 
-def _describe_action(step: dict[str, Any]) -> str:
+def _describe_action(step: dict[str, Any], name: Namer) -> str:
     if "enter" in step:
-        extra = f" attached to {step['attach']}" if step.get("attach") else ""
+        extra = f" attached to {name(step['attach'])}" if step.get("attach") else ""
         who = step.get("controller", "?")
         return f"{_card_name(step['enter'])} enters under {who}'s control{extra}"
     if "cast" in step:
-        targets = f", targeting {', '.join(step['targets'])}" if step.get("targets") else ""
+        targets = step.get("targets") or []
+        targeting = f", targeting {', '.join(name(t) for t in targets)}" if targets else ""
         text = spell_text(step["cast"])
         said = f" (“{text}”)" if text else ""
-        return f"{_card_name(step['cast'])}{said} resolves{targets}"
+        return f"{_card_name(step['cast'])}{said} resolves{targeting}"
     if "activate" in step:
-        return f"ability {step.get('ability', 0)} of {step['activate']} resolves"
+        return f"an ability of {name(step['activate'])} resolves"
     if "attach" in step:
-        return f"{step['attach']} becomes attached to {step['to']}"
+        return f"{name(step['attach'])} becomes attached to {name(step['to'])}"
     if "counters" in step:
         n = step.get("n", 1)
         plural = "s" if abs(n) != 1 else ""
         verb = "put on" if n >= 0 else "removed from"
-        return f"{abs(n)} {step['counters']} counter{plural} {verb} {step['on']}"
+        return f"{abs(n)} {step['counters']} counter{plural} {verb} {name(step['on'])}"
     if "damage" in step:
-        return f"{step['damage']} damage marked on {step['on']}"
+        return f"{step['damage']} damage marked on {name(step['on'])}"
     if "leave" in step:
-        return f"{step['leave']} leaves the battlefield (to {step.get('to', 'graveyard')})"
+        where = ZONE_WORDS.get(step.get("to", "graveyard"), "another zone")
+        return f"{name(step['leave'])} leaves the battlefield (to {where})"
     if "end" in step:
-        return f"the effect {step['end']} ends"
+        ended = name(step["end"])
+        return f"{possessive(ended)} effect ends" if ended != step["end"] else "an effect ends"
     verb = next(iter(step))
-    return f"{step[verb]}: {verb.replace('_', ' ')}"
+    return f"{name(str(step[verb]))}: {verb.replace('_', ' ')}"
+
+
+ZONE_WORDS = {
+    "graveyard": "its owner's graveyard",
+    "exile": "exile",
+    "hand": "its owner's hand",
+    "library": "its owner's library",
+    "library_top": "the top of its owner's library",
+    "library_bottom": "the bottom of its owner's library",
+}
 
 
 @dataclass
@@ -254,11 +279,12 @@ class StepRow:
 def step_rows(board: dict[str, Any], stories: tuple[ReplacementStory, ...] = ()) -> list[StepRow]:
     """The timeline's rows; ``stories``: the replacement effects each step met."""
     steps = board.get("steps", [])
+    name = board_namer(board)
     return [
         StepRow(
             i,
             step.get("as"),
-            describe_step(step),
+            describe_step(step, name),
             i == 0,
             i == len(steps) - 1,
             tuple(s for s in stories if s.step == i),
@@ -271,10 +297,11 @@ def step_rows(board: dict[str, Any], stories: tuple[ReplacementStory, ...] = ())
 
 
 def object_names(result: Result) -> dict[str, str]:
-    """Each label's card name (permanents and the board's spells), for learners' words."""
+    """Each label's card name as the board gives it (permanents and the board's spells; a
+    permanent that became a copy keeps its own name), for learners' words."""
     names = card_names(result.board.raw)
     for obj in result.game.objects:
-        if obj.card.name:
+        if obj.card.name and obj.label not in names:
             names[obj.label] = obj.card.name
     return names
 
@@ -294,7 +321,9 @@ def _stories(content: str) -> tuple[ReplacementStory, ...]:
     stories = []
     for choice in result.game.choices_made:
         step = steps[choice.step] if choice.step is not None else None
-        stories.append(replacement_story(choice, step=step, names=names))
+        stories.append(
+            replacement_story(choice, step=step, names=names, controllers=board_controllers(board))
+        )
     return tuple(stories)
 
 
@@ -337,6 +366,7 @@ class LayerStep:
     predict: bool
     hide: bool
     verdict: Verdict | None
+    question: str = ""  # predict mode's question, about what this step changes
     not_modelled: tuple[Unmodelled, ...] = ()
     replacements: tuple[ReplacementStory, ...] = ()
 
@@ -357,12 +387,13 @@ def layer_step(loaded: LoadedBoard, label: str, params: Mapping[str, str]) -> La
     predict = params.get("predict") == "1"
     guess = params.get("guess")
     return LayerStep(
-        name=result.evaluation.chars[label].name or label,
+        name=result_namer(result)(label),
         frame=frame,
         count=len(all_frames),
         predict=predict,
         hide=predict and guess is None and frame.kind == "effect",
-        verdict=judge(frame, guess[:40]) if predict and guess is not None else None,
+        verdict=judge(frame, guess[:200]) if predict and guess is not None else None,
+        question=predict_question(frame),
         not_modelled=result_unmodelled(result),
         replacements=frame_replacements(replacement_stories(loaded), label, frame),
     )
@@ -385,27 +416,3 @@ def frame_replacements(
             if label in s.objects and not any(on == label for on, _ in s.counters)
         )
     return ()
-
-
-@dataclass(frozen=True)
-class Verdict:
-    right: bool
-    guess: str
-    answer: str
-
-
-def judge(frame: Frame, guess: str) -> Verdict:
-    """Predict mode: the learner's guess of the value after this step, marked right or wrong."""
-    answer = frame.values.get("power", "—") + "/" + frame.values.get("toughness", "—")
-    wanted = answer
-    if (
-        frame.kind == "effect"
-        and frame.changes
-        and not any(c.field in ("power", "toughness") for c in frame.changes)
-    ):
-        first = frame.changes[0]
-        wanted = first.after
-        answer = f"{first.field}: {first.after}"
-    cleaned = " ".join(guess.replace(" ", "").lower().split())
-    right = cleaned == wanted.replace(" ", "").lower()
-    return Verdict(right, guess, answer)

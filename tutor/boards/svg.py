@@ -1,27 +1,38 @@
 """A layer's dependency graph drawn as server-side SVG (no script needed to see it).
 
-Effects sit in a row in the order they are pending; an arrow from A to B
-reads "A depends on B" and carries the reason as its title (read by screen
-readers) and a short label.
+Effects sit in a row in the order they are pending, each named by its card (wrapped onto
+up to three lines, never cut); an arrow from A to B reads "A depends on B" and is labelled
+in words with the 613.8a clause ("depends on it for what it applies to"). The page puts it
+in a sideways-scrolling region and lists the same edges as text beside it.
 """
 
 from __future__ import annotations
+
+import textwrap
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tutor.boards.presenters import LayerGraph
 
-NODE_WIDTH = 150
-NODE_HEIGHT = 40
-GAP = 40
+NODE_WIDTH = 200
+LINE = 18
 TOP = 20
+GAP = 50
+EDGE_ROW = 64
+WRAP = 22
+
+
+def _lines(name: str) -> list[str]:
+    return textwrap.wrap(name, WRAP) or [""]
 
 
 def graph_svg(graph: LayerGraph) -> SafeString:
     count = max(1, len(graph.nodes))
+    node_height = 16 + LINE * max((len(_lines(n)) for n in graph.nodes), default=1)
     width = count * NODE_WIDTH + (count - 1) * GAP + 20
-    height = TOP + NODE_HEIGHT + 40 + 60 * max(1, len(graph.edges))
+    bottom = TOP + node_height
+    height = bottom + 40 + EDGE_ROW * max(1, len(graph.edges))
     x_of = {name: 10 + i * (NODE_WIDTH + GAP) for i, name in enumerate(graph.nodes)}
     arrow = f"arrow-{escape(graph.layer)}"  # one marker id per layer's graph on the page
     parts = [
@@ -37,24 +48,30 @@ def graph_svg(graph: LayerGraph) -> SafeString:
         'class="arrow-head"/></marker></defs>',
     ]
     for name, x in x_of.items():
+        lines = "".join(
+            f'<tspan x="{x + NODE_WIDTH / 2}" dy="{LINE if i else 0}">{escape(line)}</tspan>'
+            for i, line in enumerate(_lines(name))
+        )
         parts.append(
             f'<g class="node"><rect x="{x}" y="{TOP}" width="{NODE_WIDTH}" '
-            f'height="{NODE_HEIGHT}" rx="6"/>'
-            f'<text x="{x + NODE_WIDTH / 2}" y="{TOP + 25}" text-anchor="middle">'
-            f"{escape(name[:22])}</text></g>"
+            f'height="{node_height}" rx="6"/>'
+            f'<text x="{x + NODE_WIDTH / 2}" y="{TOP + 22}" text-anchor="middle">{lines}</text></g>'
         )
     for i, edge in enumerate(graph.edges):
         start = x_of.get(edge.dependent, 10) + NODE_WIDTH / 2
         end = x_of.get(edge.on, 10) + NODE_WIDTH / 2
-        depth = TOP + NODE_HEIGHT + 30 + 60 * i
+        depth = bottom + 34 + EDGE_ROW * i
+        label = f"{edge.dependent} depends on {edge.on}"
+        detail = f"for {edge.clause}" if edge.clause else ""
+        middle = (start + end) / 2
         parts.append(
-            f'<g class="edge"><title>{escape(edge.dependent)} depends on {escape(edge.on)}: '
-            f"{escape(edge.reason)}</title>"
-            f'<path d="M {start} {TOP + NODE_HEIGHT} C {start} {depth}, {end} {depth}, '
-            f'{end} {TOP + NODE_HEIGHT}" '
+            f'<g class="edge"><title>{escape(label)}: {escape(edge.reason)}</title>'
+            f'<path d="M {start} {bottom} C {start} {depth}, {end} {depth}, {end} {bottom}" '
             f'marker-end="url(#{arrow})"/>'
-            f'<text x="{(start + end) / 2}" y="{depth - 4}" text-anchor="middle">'
-            f"{escape(edge.dependent)} waits for {escape(edge.on)}</text></g>"
+            f'<text x="{middle}" y="{depth + 2}" text-anchor="middle">'
+            f'<tspan x="{middle}">{escape(label)}</tspan>'
+            f'<tspan x="{middle}" dy="{LINE}" class="edge-clause">{escape(detail)}</tspan>'
+            "</text></g>"
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # noqa: S308 - every interpolated value is escaped above

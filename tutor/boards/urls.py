@@ -13,6 +13,7 @@ urlpatterns = [
     ),
     path("build/<str:token>/order/<str:index>", views.builder_order, name="board-order"),
     path("cards/search", views.card_search, name="card-search"),
+    path("rules/", views.rules_page, name="rules"),
     # The share link: the whole board is in the token (tutor/boards/codec.py).
     path("b/<str:token>", views.board_view, name="board"),
     path("b/<str:token>/board.json", views.board_download, name="board-download"),

@@ -8,6 +8,7 @@ token (``codec.py``), so reload, back/forward and sharing keep it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -20,9 +21,15 @@ from django.views.decorators.vary import vary_on_headers
 
 from tutor.boards import card_lookup, editing, services
 from tutor.boards.codec import download_name, encode_board
-from tutor.boards.event_walk import event_walk
+from tutor.boards.event_walk import event_walk, field_events
 from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
-from tutor.boards.presenters import battlefield, dependency_graphs, result_unmodelled
+from tutor.boards.presenters import (
+    battlefield,
+    dependency_graphs,
+    result_unmodelled,
+    state_based_actions,
+)
+from tutor.boards.rules import OFFICIAL_RULES_URL, SUMMARIES, rule_anchor
 from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
 
@@ -73,27 +80,33 @@ def _builder_context(
     *,
     focus_step: int | None = None,
     order_error: tuple[int, str] | None = None,
+    status: str = "",
 ) -> dict[str, Any]:
     board = loaded.board
     players = board.get("players") or []
+    form = form or StepForm(
+        board=board,
+        labels=editing.labels(board),
+        initial={"controller": players[0] if players else ""},
+    )
+    if status and focus_step is None:
+        # After a step is added, keyboard focus lands on the card field for the next one
+        # (htmx focuses a swapped-in autofocus element); the status line says what changed.
+        form.fields["card"].widget.attrs["autofocus"] = True
     return {
+        "status": status,
         "board": board,
         "token": encode_board(board),
         "steps": services.step_rows(board, services.replacement_stories(loaded)),
         "focus_step": focus_step,
         "order_error": order_error,
         "cards": battlefield(loaded.result),
-        "sbas": loaded.result.sbas,
+        "sbas": state_based_actions(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
-        "form": form
-        or StepForm(
-            board=board,
-            labels=editing.labels(board),
-            initial={"controller": players[0] if players else ""},
-        ),
+        "form": form,
         "card_names": card_lookup.board_card_names(board.get("steps", [])),
         "card_preview": card_lookup.card_preview(str(form.data.get("card", "")))
-        if form is not None
+        if form.is_bound
         else None,
         "import_form": import_form or BoardImportForm(),
     }
@@ -111,7 +124,11 @@ def builder(request: HtmxHttpRequest, token: str | None = None) -> HttpResponse:
 
 
 def _after_change(
-    request: HtmxHttpRequest, loaded: services.LoadedBoard, *, focus_step: int | None = None
+    request: HtmxHttpRequest,
+    loaded: services.LoadedBoard,
+    *,
+    focus_step: int | None = None,
+    status: str = "",
 ) -> HttpResponse:
     """POST-redirect-GET for plain forms; for htmx, the new workspace and its URL.
 
@@ -120,7 +137,8 @@ def _after_change(
     """
     url = reverse("board-builder", args=[encode_board(loaded.board)])
     if request.htmx:
-        context = _builder_context(loaded, focus_step=focus_step)
+        context = _builder_context(loaded, focus_step=focus_step, status=status)
+        context["status_oob"] = True  # the status line outside the workspace is replaced too
         response = render(request, "boards/builder.html#workspace", context)
         response["HX-Push-Url"] = url
         return response
@@ -135,7 +153,10 @@ def builder_add(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: s
     board = loaded.board
     form = StepForm(request.POST, board=board, labels=editing.labels(board))
     if form.is_valid() and form.new_board is not None:
-        return _after_change(request, services.load_board(form.new_board))
+        changed = services.load_board(form.new_board)
+        rows = services.step_rows(changed.board)
+        status = f"Step {len(rows)} added: {rows[-1].text}. The battlefield is updated."
+        return _after_change(request, changed, status=status)
     context = _builder_context(loaded, form)
     template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
     response = render(request, template, context, status=422 if request.htmx else 400)
@@ -184,8 +205,10 @@ def builder_remove(
     request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str
 ) -> HttpResponse:
     board = loaded.board
-    changed = editing.without_step(board, editing.step_index(board, index))
-    return _after_change(request, _edited(changed, "removed"))
+    number = editing.step_index(board, index)
+    changed = editing.without_step(board, number)
+    status = f"Step {number + 1} removed. The battlefield is updated."
+    return _after_change(request, _edited(changed, "removed"), status=status)
 
 
 @require_POST
@@ -233,7 +256,7 @@ def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: st
         "token": token,
         "share_url": request.build_absolute_uri(canonical),
         "cards": battlefield(loaded.result),
-        "sbas": loaded.result.sbas,
+        "sbas": state_based_actions(loaded.result),
         "graphs": dependency_graphs(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
         "replacements": services.replacement_stories(loaded),
@@ -290,15 +313,20 @@ def event_stepper(
     request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str
 ) -> HttpResponse:
     board = loaded.board
+    walk = event_walk(board, request.GET)
     context = {
         "board": board,
         "token": token,
-        "walk": event_walk(board, request.GET),
+        "walk": walk,
+        "field_events": field_events(),
         "labels": editing.labels(board),
         "card_names": card_lookup.board_card_names(board.get("steps", [])),
         "steps": services.step_rows(board),
     }
-    return render_page(request, "boards/event.html", context | embedding(request), fragment="walk")
+    status = 400 if walk.problem else 200
+    return render_page(
+        request, "boards/event.html", context | embedding(request), fragment="walk", status=status
+    )
 
 
 @require_GET
@@ -306,3 +334,16 @@ def event_stepper(
 def whatif(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str) -> HttpResponse:
     comparison = compare(loaded.board, request.GET)
     return render(request, "boards/whatif.html", {"token": token, "comparison": comparison})
+
+
+@require_GET
+def rules_page(request: HtmxHttpRequest) -> HttpResponse:
+    """Every rule the site cites, each at its own anchor, in the project's own words."""
+    ordered = sorted(SUMMARIES, key=_rule_order)
+    context = {"rules": [(rule, rule_anchor(rule), SUMMARIES[rule]) for rule in ordered]}
+    return render(request, "boards/rules.html", context | {"official": OFFICIAL_RULES_URL})
+
+
+def _rule_order(rule: str) -> tuple[int | str, ...]:
+    """ "613.4c" before "613.10": numbers as numbers."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", rule) if p)

@@ -12,9 +12,9 @@ from rules_engine.errors import BoardError
 from rules_engine.replacement.answer import explore_event
 from tutor.boards import editing
 from tutor.boards.codec import encode_board
-from tutor.boards.editing import card_names
 from tutor.boards.event_walk import asked_event, event_from, explored_unmodelled
-from tutor.boards.event_words import describe_asked, namer, outcome_words
+from tutor.boards.event_words import describe_asked, outcome_words
+from tutor.boards.naming import board_namer
 from tutor.boards.presenters import (
     Unmodelled,
     colors_text,
@@ -120,7 +120,7 @@ def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> Outcomes:
     except BoardError as error:
         words = (f"the event doesn't fit this board: {error.message}",)
         return Outcomes(words, result_unmodelled(load_board(board).result))
-    name = namer(card_names(board))
+    name = board_namer(board)
     words = tuple(outcome_words(outcome.shown, name) for outcome in explored.outcomes)
     return Outcomes(
         words, explored_unmodelled(board, explored), describe_asked(explored.asked, name)
@@ -155,7 +155,8 @@ def _changed(board: dict[str, Any], params: Mapping[str, str]) -> tuple[dict[str
     if "remove" in params:
         index = editing.step_index(board, params["remove"])
         changed = editing.without_step(board, index)
-        description = f"without step {index + 1} ({describe_step(board['steps'][index])})"
+        said = describe_step(board["steps"][index], board_namer(board))
+        description = f"without step {index + 1} ({said})"
     elif "swap" in params:
         i = editing.step_index(board, params["swap"])
         j = editing.step_index(board, params.get("with", ""))

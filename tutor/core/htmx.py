@@ -21,6 +21,7 @@ def render_page(
     context: dict[str, Any] | None = None,
     *,
     fragment: str = "content",
+    status: int = 200,
 ) -> HttpResponse:
     """Render a page, or only its ``fragment`` partial for an htmx request.
 
@@ -31,4 +32,4 @@ def render_page(
     """
     if request.htmx and not request.htmx.boosted:
         template_name = f"{template_name}#{fragment}"
-    return render(request, template_name, context)
+    return render(request, template_name, context, status=status)

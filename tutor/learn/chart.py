@@ -19,7 +19,7 @@ def progress_svg(rows: Sequence[ConceptRow]) -> str:
     width = LABEL_W + BAR_W + 200
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="100%" role="img" aria-labelledby="chart-title">',
+        f'width="{width}" height="{height}" role="img" aria-labelledby="chart-title">',
         '<title id="chart-title">Accuracy per concept</title>',
         f'<line x1="{LABEL_W}" y1="{PAD}" x2="{LABEL_W}" y2="{height - PAD - 16}" '
         'stroke="currentColor"/>',
@@ -28,7 +28,7 @@ def progress_svg(rows: Sequence[ConceptRow]) -> str:
         y = PAD + i * ROW
         share = row.accuracy if row.attempts else 0.0
         parts.append(
-            f'<text x="{LABEL_W - 8}" y="{y + 18}" text-anchor="end" font-size="14" '
+            f'<text x="{LABEL_W - 8}" y="{y + 18}" text-anchor="end" font-size="16" '
             f'fill="currentColor">{escape(row.name)}</text>'
         )
         if row.attempts:
@@ -41,13 +41,13 @@ def progress_svg(rows: Sequence[ConceptRow]) -> str:
             label = "not tried yet"
         parts.append(
             f'<text x="{LABEL_W + 8 + (share * BAR_W if row.attempts else 0):.0f}" y="{y + 18}" '
-            f'font-size="13" fill="currentColor">{escape(label)}</text>'
+            f'font-size="15" fill="currentColor">{escape(label)}</text>'
         )
     axis = height - PAD - 2
     for tick in (0, 50, 85, 100):
         x = LABEL_W + tick / 100 * BAR_W
         parts.append(
-            f'<text x="{x:.0f}" y="{axis}" font-size="11" text-anchor="middle" '
+            f'<text x="{x:.0f}" y="{axis}" font-size="14" text-anchor="middle" '
             f'fill="currentColor">{tick}%</text>'
         )
     parts.append("</svg>")

@@ -34,8 +34,8 @@ from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLif
 from rules_engine.replacement.tree import ChoiceNode, Draws, Shown
 from rules_engine.sba import state_based_actions
 from rules_engine.timeline import replay
-from tutor.boards.editing import card_names
-from tutor.boards.event_words import describe_asked, namer, outcome_words
+from tutor.boards.event_words import describe_asked, outcome_words
+from tutor.boards.naming import board_namer
 from tutor.boards.presenters import COLOR_NAMES
 from tutor.boards.services import BoardProblem, UnmodelledBoard, ensure_modelled
 from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
@@ -223,12 +223,13 @@ def field_text(field: str, data: dict[str, Any]) -> str:
     return ", ".join(sorted(set(values))) if values else "none"
 
 
-def _printed_name(game: Game, label: str) -> str:
-    """The object as the board introduced it: a copy effect may have renamed it since,
-    and its new name would give the answer away."""
+def _printed_name(board: dict[str, Any], game: Game, label: str) -> str:
+    """The object as the board introduced it (``naming``: "the second Grizzly Bears" when
+    two share its name): a copy effect may have renamed it since, and its new name would
+    give the answer away."""
+    shown = board_namer(board)(label)
     obj = game.object(label)
-    name = obj.card.name if obj is not None else ""
-    return f"{name} ({label})" if name else label
+    return obj.card.name if shown == label and obj is not None and obj.card.name else shown
 
 
 def _alive(evaluated: Evaluated, label: str) -> bool:
@@ -260,7 +261,7 @@ def characteristic_item(
         if m.slug in evaluated.wrong:
             data = characteristics_json(evaluated.wrong[m.slug].chars[label])
             wrong.setdefault(field_text(field, data), m)
-    name = _printed_name(evaluated.game, label)
+    name = _printed_name(board, evaluated.game, label)
     asked = dict(board, ask={"characteristics": label})
     prompt = FIELD_PROMPTS[field].format(name=name)
     return _item(
@@ -327,7 +328,7 @@ def order_item(board: dict[str, Any], label: str, layer: str, least: int = MIN_D
         text = order(evaluated.wrong[m.slug]) if m.slug in evaluated.wrong else ""
         if text:
             wrong.setdefault(text, m)
-    name = _printed_name(evaluated.game, label)
+    name = _printed_name(board, evaluated.game, label)
     asked = dict(board, ask={"order": {"layer": layer, "object": label}})
     prompt = f"In which order do the effects apply to {name} in layer {layer}?"
     return _item("order", prompt, asked, right, wrong, obj=label, least=least, game=evaluated.game)
@@ -416,7 +417,7 @@ def event_item(board: dict[str, Any], least: int = MIN_DISTRACTORS) -> Item:
         "gain_life": "What is the most life the choices can lead to?",
         "draw": "What is the largest number of cards the choices can lead to?",
     }[kind]
-    name = namer(card_names(board))
+    name = board_namer(board)
     prompt = f"{_capital(describe_asked(right.asked, name))}. {question}"
     return _item("event-best", prompt, board, str(best), wrong, least=least)
 
@@ -424,7 +425,7 @@ def event_item(board: dict[str, Any], least: int = MIN_DISTRACTORS) -> Item:
 def outcome_item(board: dict[str, Any], least: int = 1) -> Item:
     """What happens to the board's event, beside what each misreading says happens
     (for events with one outcome and nothing to count: exile instead of dying...)."""
-    name = namer(card_names(board))
+    name = board_namer(board)
 
     def words(explored: EventExploration) -> list[str]:
         return [outcome_words(o.shown, name) for o in explored.outcomes]
@@ -483,7 +484,7 @@ def chooser_item(board: dict[str, Any]) -> Item:
             if chooser:
                 wrong.setdefault(chooser, m)
     prompt = (
-        f"{_capital(describe_asked(explored.asked, namer(card_names(board))))}. "
+        f"{_capital(describe_asked(explored.asked, board_namer(board)))}. "
         "Who chooses the order in which the replacement effects apply?"
     )
     return _item("chooser", prompt, board, right, wrong, least=1)

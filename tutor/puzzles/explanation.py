@@ -8,12 +8,12 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from rules_engine.answers import answer_json
+from rules_engine.answers import Result, depends_answer
 from rules_engine.replacement.answer import EventExploration, explore_event
 from tutor.boards.codec import encode_board
-from tutor.boards.editing import card_names
 from tutor.boards.event_walk import explored_unmodelled
-from tutor.boards.event_words import EffectNames, namer, outcome_words
+from tutor.boards.event_words import EffectNames, outcome_words
+from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import Frame, Unmodelled, frames
 from tutor.boards.services import load_board, unmodelled
 from tutor.puzzles.questions import Question
@@ -47,7 +47,7 @@ def explain(board: dict[str, Any], question: Question) -> Explanation:
         )
     result = load_board(board).result
     url = reverse("board-layers", args=[token, question.object]) + "?step=1"
-    depends = answer_json(result)["answer"].get("depends") if "depends" in board["ask"] else None
+    depends = _depends(result, board)
     return Explanation(
         url,
         frames=tuple(f for f in frames(result, question.object) if f.kind == "effect"),
@@ -56,8 +56,18 @@ def explain(board: dict[str, Any], question: Question) -> Explanation:
     )
 
 
+def _depends(result: Result, board: dict[str, Any]) -> dict[str, Any] | None:
+    """A dependency question's answer, its reason naming effects after their cards."""
+    asked = board["ask"].get("depends")
+    if not isinstance(asked, list) or len(asked) != 2:
+        return None
+    return depends_answer(result, str(asked[0]), str(asked[1]), name=result_namer(result))[
+        "depends"
+    ]
+
+
 def _event_outcomes(board: dict[str, Any], explored: EventExploration) -> tuple[Outcome, ...]:
-    name = namer(card_names(board))
+    name = board_namer(board)
     effects = EffectNames(explored.tree, name)
     found = []
     for outcome in explored.outcomes:

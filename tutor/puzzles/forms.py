@@ -27,11 +27,22 @@ def printable(value: str) -> None:
 
 
 class LibraryFilterForm(forms.Form):
+    q = forms.CharField(
+        required=False,
+        max_length=60,
+        label="Search",
+        help_text="A card's name, or words from a puzzle's title or description.",
+    )
     theme = forms.ChoiceField(
         required=False, choices=[("", "Any theme")] + [(t.slug, t.name) for t in THEMES]
     )
     difficulty = forms.ChoiceField(
         required=False, choices=[("", "Any difficulty")] + [(d.slug, d.name) for d in DIFFICULTIES]
+    )
+    status = forms.ChoiceField(
+        required=False,
+        label="Your puzzles",
+        choices=[("", "All"), ("unsolved", "Not solved yet"), ("solved", "Solved")],
     )
     page = forms.IntegerField(required=False, min_value=1, max_value=10_000)
 

@@ -44,17 +44,41 @@ def _lines(text: str, width: int, most: int) -> list[str]:
     return lines
 
 
+def _owner_line(card: CardView) -> str:
+    """Who controls it, after its name for learners when that tells it apart."""
+    if card.known_as and card.known_as != card.name:
+        return f"{card.known_as} · {card.controller}"
+    return card.controller
+
+
 def _card(card: CardView, x: int, y: int) -> str:
     parts = [
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="14" '
         'fill="#fbfaf5" stroke="#4a5563" stroke-width="3"/>',
         _text(x + 18, y + 40, _lines(card.name, 24, 1)[0], 26, "bold"),
         _text(x + 18, y + 78, _lines(card.type_line, 30, 1)[0], 20, fill="#3d4650"),
-        _text(x + 18, y + 112, f"{card.label} · {card.controller}", 18, fill="#5b6570"),
+        _text(x + 18, y + 112, _owner_line(card), 18, fill="#5b6570"),
     ]
     if card.pt:
         parts.append(_text(x + CARD_W - 90, y + CARD_H - 18, card.pt, 30, "bold"))
     return "".join(parts)
+
+
+# The question in the space under the cards: as large as fits, whole words on each line.
+PROMPT_FITS = ((26, 66, 2), (22, 78, 3), (18, 96, 4))
+
+
+def _prompt_lines(prompt: str) -> tuple[int, list[str]]:
+    """The font size and lines that show the whole question (smaller type for a longer
+    one); past the smallest, it ends at a whole word with "…"."""
+    for size, width, most in PROMPT_FITS:
+        lines = textwrap.wrap(prompt, width) or [""]
+        if len(lines) <= most:
+            return size, lines
+    size, width, most = PROMPT_FITS[-1]
+    lines = textwrap.wrap(prompt, width)[:most]
+    lines[-1] = textwrap.shorten(lines[-1] + " …", width, placeholder=" …")
+    return size, lines
 
 
 def preview_svg(title: str, cards: Sequence[CardView], prompt: str) -> str:
@@ -71,8 +95,10 @@ def preview_svg(title: str, cards: Sequence[CardView], prompt: str) -> str:
         body.append(_card(card, 40 + col * (CARD_W + GAP), 160 + row * (CARD_H + GAP)))
     if len(cards) > MAX_CARDS:
         body.append(_text(40, 520, f"and {len(cards) - MAX_CARDS} more permanents", 20))
-    for i, line in enumerate(_lines(prompt, 80, 2)):
-        body.append(_text(40, 562 + 34 * i, line, 26, "bold", "#23395b"))
+    size, lines = _prompt_lines(prompt)
+    top = HEIGHT - 22 - (len(lines) - 1) * round(size * 1.3)
+    for i, line in enumerate(lines):
+        body.append(_text(40, top + round(size * 1.3) * i, line, size, "bold", "#23395b"))
     label = _xml(title)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '

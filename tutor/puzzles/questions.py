@@ -23,7 +23,8 @@ from rules_engine.errors import BoardError
 from rules_engine.replacement.answer import EventExploration, explore_event
 from rules_engine.replacement.tree import Shown, fold_draws, shown_json
 from tutor.boards import editing
-from tutor.boards.event_words import namer, outcome_words
+from tutor.boards.event_words import outcome_words
+from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import COLOR_NAMES
 from tutor.boards.services import BoardProblem, load_board
 
@@ -171,21 +172,15 @@ def is_right(question: Question, answer: Sequence[str]) -> bool:
 # --- characteristics ---------------------------------------------------------------
 
 
-def _shown_name(result: Result, label: str, name: str) -> str:
-    """The object's name, with its label when another object has the same name (a Clone
-    of a Hill Giant is "Hill Giant (clone)")."""
-    chars = result.evaluation.chars
-    twins = [other for other, c in chars.items() if other != label and c.name == name]
-    return f"{name} ({label})" if twins else name
-
-
 def _characteristics_question(result: Result, label: str, field: str) -> Question:
     if field not in FIELDS:
         raise BoardProblem(f'a puzzle can ask for {", ".join(FIELDS)}, not "{field}"')
     if label not in result.evaluation.chars:
         raise BoardProblem(f'there is no object labelled "{label}" on this board', path="ask")
     final = characteristics_json(result.evaluation.chars[label])
-    name = _shown_name(result, label, final.get("name") or label)
+    # Named as the board names it (its printed card), never by what it has become: a
+    # Clone of a Hill Giant is "Clone", so the question doesn't give the copy away.
+    name = result_namer(result)(label)
     if field == "pt":
         if final.get("power") is None:
             raise BoardProblem(f"{name} has no power and toughness at the end: ask another field")
@@ -270,16 +265,16 @@ def _order_question(result: Result) -> Question:
     if len(effects) < 2:
         raise BoardProblem("an order puzzle needs at least two effects in that layer")
     key = tuple(effect["effect"] for effect in effects)
-    texts = {effect["effect"]: f"{effect['effect']}: {effect['text']}" for effect in effects}
+    named = result_namer(result)
+    texts = {effect["effect"]: f"{named(effect['effect'])}: {effect['text']}" for effect in effects}
     options = tuple(Option(eid, texts[eid]) for eid in _shuffled(key))
     obj = asked["object"]
-    name = result.evaluation.chars[obj].name or obj
     return Question(
         "order",
-        f"In which order do these effects apply to {name} in layer {asked['layer']}?",
+        f"In which order do these effects apply to {named(obj)} in layer {asked['layer']}?",
         options,
         key,
-        " → ".join(key),
+        " → ".join(named(eid) for eid in key),
         "layers",
         obj,
         hint="Give each place one effect.",
@@ -318,7 +313,7 @@ def _effect_words(result: Result, wanted: str) -> str:
     except BoardError:
         return wanted
     effect = result.evaluation.effects[eids[0]]
-    return f"{effect.source_name}'s effect “{effect.spec.text}”"
+    return f"{possessive(result_namer(result)(effect.source))} effect “{effect.spec.text}”"
 
 
 def _object_of(result: Result, effects: Sequence[str]) -> str:
@@ -372,7 +367,7 @@ def _missing_effect_outcomes(board: dict[str, Any]) -> list[tuple[Shown, ...]]:
 def _event_question(board: dict[str, Any]) -> Question:
     explored = _explored(board)
     right = [outcome.shown for outcome in explored.outcomes]
-    name = namer(editing.card_names(board))
+    name = board_namer(board)
     options: dict[str, Option] = {}
     # The event as if no effect touched it: the slip of forgetting them all.
     untouched = fold_draws(event for group in explored.asked for event in group)

@@ -20,8 +20,8 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
-from django.db.models.functions import Abs
+from django.db.models import F, Q, QuerySet, TextField
+from django.db.models.functions import Abs, Cast
 from django.http import HttpRequest
 
 from tutor.boards.codec import canonical_json
@@ -207,10 +207,28 @@ class LibraryFilter:
     theme: str = ""
     difficulty: str = ""
     page: int = 1
+    query: str = ""  # words of a title or description, or a card's name on the board
+    status: str = ""  # "solved", "unsolved" (not tried or missed) or "" for all
+    learner: Learner | None = None
 
 
 def library(chosen: LibraryFilter) -> QuerySet[Puzzle]:
     puzzles = Puzzle.objects.prefetch_related("themes").order_by("rating", "short_id")
+    if chosen.query:
+        # The board's JSON as text holds every card name it plays (never the answer).
+        puzzles = puzzles.annotate(board_text=Cast("board", TextField())).filter(
+            Q(title__icontains=chosen.query)
+            | Q(description__icontains=chosen.query)
+            | Q(board_text__icontains=chosen.query)
+        )
+    if chosen.status:
+        solved = Attempt.objects.filter(learner=chosen.learner, right=True).values("puzzle_id")
+        if chosen.learner is None:
+            solved = Attempt.objects.none().values("puzzle_id")
+        if chosen.status == "solved":
+            puzzles = puzzles.filter(pk__in=solved)
+        else:
+            puzzles = puzzles.exclude(pk__in=solved)
     if chosen.theme:
         puzzles = puzzles.filter(themes__slug=chosen.theme)
     if chosen.difficulty:

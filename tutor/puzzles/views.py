@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
 from csp.decorators import csp_replace
 from django.conf import settings
@@ -92,25 +93,37 @@ def _throttled(request: HtmxHttpRequest) -> HttpResponse | None:
 def library(request: HtmxHttpRequest) -> HttpResponse:
     form = LibraryFilterForm(request.GET)
     if not form.is_valid():
-        message = "Choose a theme and a difficulty from the lists."
+        message = (
+            "Choose a theme and a difficulty from the lists, and search with up to 60 letters."
+        )
         if request.htmx and not request.htmx.boosted:
             return render(request, "puzzles/library.html#problem", {"message": message}, status=400)
         return _bad(request, message)
+    learner = services.learner_of(request)
     chosen = services.LibraryFilter(
         theme=form.cleaned_data["theme"] or "",
         difficulty=form.cleaned_data["difficulty"] or "",
+        query=(form.cleaned_data["q"] or "").strip(),
+        status=form.cleaned_data["status"] or "",
+        learner=learner,
     )
     page = Paginator(services.library(chosen), services.PAGE_SIZE).get_page(
         form.cleaned_data["page"] or 1
     )
-    learner = services.learner_of(request)
     attempted = services.attempted(learner, page.object_list)
     context = {
         "form": form,
         "page": page,
         "learner": learner,
         "rows": [(puzzle, attempted.get(puzzle.pk)) for puzzle in page.object_list],
-        "query": {"theme": chosen.theme, "difficulty": chosen.difficulty},
+        "query": urlencode(
+            {
+                "q": chosen.query,
+                "theme": chosen.theme,
+                "difficulty": chosen.difficulty,
+                "status": chosen.status,
+            }
+        ),
     }
     return render_page(request, "puzzles/library.html", context, fragment="results")
 

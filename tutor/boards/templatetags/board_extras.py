@@ -1,7 +1,12 @@
+from itertools import count
+
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from tutor.boards.presenters import LayerGraph
+from tutor.boards.rules import rule_anchor, summary
 from tutor.boards.svg import graph_svg as draw
 
 register = template.Library()
@@ -22,3 +27,26 @@ def change_for(changes: list, key: str):  # type: ignore[no-untyped-def]
 def words(name: str) -> str:
     """An identifier in words: "counters_removed" -> "counters removed"."""
     return str(name).replace("_", " ")
+
+
+_tips = count(1)
+
+
+@register.simple_tag
+def rule(number: str) -> SafeString:
+    """ "CR 613.6" linking to its own entry on the rules page, with the project's one-line
+    summary shown on hover and on keyboard focus (and read as the link's description)."""
+    tip = f"rule-tip-{next(_tips)}"
+    gist = summary(str(number))
+    if not gist:
+        return format_html("CR {}", number)
+    return format_html(
+        '<a class="rule-link" href="{}#{}" aria-describedby="{}">CR {}</a>'
+        '<span class="rule-tip" role="tooltip" id="{}">{}</span>',
+        reverse("rules"),
+        rule_anchor(str(number)),
+        tip,
+        number,
+        tip,
+        gist,
+    )

@@ -1,0 +1,105 @@
+"""The rule that decides a layer step, where the answer turns on one (issue #16).
+
+The engine can run a board the way a learner who skips one rule would
+(``rules_engine.misreadings``). When skipping CR 613.6 (an effect that began to apply keeps
+applying) or CR 611.2c (a resolved effect's objects are fixed when it resolves) changes
+whether an effect applies to the object, that rule decides the step, and the stepper says
+so in plain words; a step whose order dependency decided says CR 613.8.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules_engine.answers import Result, evaluate_board
+from rules_engine.misreadings import LayerMisreading
+from tutor.boards.naming import Namer
+
+# Each rule the stepper can name as deciding, the engine with that rule skipped, and why
+# it decides, in our words ({effect}, {name}: the effect and the object, learners' names).
+SKIPPED = {
+    "613.6": (
+        LayerMisreading(keep_started=False),
+        "{effect} began to apply in an earlier layer, so it keeps applying in this layer "
+        "too, to the same objects, even though what made it apply has changed since.",
+        "{effect} stopped applying to {name} in an earlier layer: once an effect has begun, "
+        "it carries on to the same objects it started with, and {name} was not among them.",
+    ),
+    "611.2c": (
+        LayerMisreading(lock_resolved=False),
+        "{effect} comes from a spell or ability that has resolved: the objects it affects "
+        "were fixed then, so it still applies to {name} whatever has changed since.",
+        "{effect} comes from a spell or ability that has resolved: the objects it affects "
+        "were fixed then, and {name} was not one of them, so it doesn't apply.",
+    ),
+}
+DEPENDENCY_KINDS = ("dependency", "depended_on", "loop")
+
+
+@dataclass(frozen=True)
+class Deciding:
+    """A rule that decides a step, and why, in plain words."""
+
+    rule: str
+    words: str
+
+
+@lru_cache(maxsize=64)
+def _applied(canonical: str, rule: str, label: str) -> frozenset[tuple[str, str]]:
+    """(effect id, layer) of each step applied to ``label`` when ``rule`` is skipped."""
+    misreading = SKIPPED[rule][0]
+    result = evaluate_board(json.loads(canonical), misreading=misreading)
+    return frozenset((s.effect, s.layer) for s in result.evaluation.trace if label in s.applies_to)
+
+
+def skipped_rule_steps(
+    result: Result, label: str
+) -> dict[str, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]]:
+    """For each rule: the steps applied to ``label`` only because of it, and those that
+    would apply without it (they don't, because of it)."""
+    canonical = json.dumps(result.board.raw, sort_keys=True)
+    right = frozenset((s.effect, s.layer) for s in result.evaluation.trace if label in s.applies_to)
+    found = {}
+    for rule in SKIPPED:
+        try:
+            wrong = _applied(canonical, rule, label)
+        except Exception:  # noqa: BLE001 - a misreading the board can't take decides nothing
+            continue
+        found[rule] = (right - wrong, wrong - right)
+    return found
+
+
+def step_deciding(
+    decided: dict[str, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]],
+    effect_id: str,
+    layer: str,
+    effect: str,
+    name: str,
+    why_kind: str,
+    why: str,
+) -> tuple[Deciding, ...]:
+    """The rules that decide this step (``effect_id`` in ``layer``), in plain words."""
+    found = [
+        Deciding(rule, SKIPPED[rule][1].format(effect=effect, name=name))
+        for rule, (only_with, _) in decided.items()
+        if (effect_id, layer) in only_with
+    ]
+    if why_kind in DEPENDENCY_KINDS:
+        found.append(Deciding("613.8", f"Dependency decides the order here: {why}"))
+    return tuple(found)
+
+
+def final_deciding(
+    decided: dict[str, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]],
+    effect_name: Namer,
+    name: str,
+) -> tuple[Deciding, ...]:
+    """Effects that would apply to the object but for a rule: said at the result."""
+    found = []
+    for rule, (_, only_without) in decided.items():
+        for effect_id in sorted({eid for eid, _ in only_without}):
+            words = SKIPPED[rule][2].format(effect=effect_name(effect_id), name=name)
+            found.append(Deciding(rule, words))
+    return tuple(found)
