@@ -26,6 +26,7 @@ from rules_engine.effects import (
 from rules_engine.game import CopySnapshot, GameObject, ResolvedEffect
 from rules_engine.oracle.keywords import KEYWORD_COUNTERS
 from rules_engine.selection import Context, State, World, condition_holds, select
+from rules_engine.work import charge
 
 EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
 SELF_SUBJECT = Subject("self", words="~")
@@ -405,6 +406,7 @@ def apply_effect(
 ) -> tuple[dict[str, Characteristics], tuple[str, ...]]:
     """A new state with this effect's parts in this layer applied; records 613.6 starts."""
     labels = affected_objects(effect, state, world, started, relock=relock)
+    charge(1 + len(labels))
     values = effect_payloads(effect, layer, labels, state, world)
     new_state = dict(state)
     for (index, label), value in values.items():

@@ -59,6 +59,7 @@ from rules_engine.steps import (
     Step,
 )
 from rules_engine.tokens import token_card
+from rules_engine.work import WorkExceeded, metered
 
 # CR 704.3: state-based actions are checked again until none happen; a board whose
 # actions keep producing more is refused rather than looped on.
@@ -66,6 +67,14 @@ MAX_SBA_ROUNDS = 20
 # About two and a half seconds of work on a small machine at most (bench/engine.py measures replay
 # time); the fifty-changeling party board, the largest worked example, needs ~46,000.
 WORK_BUDGET = 60_000
+# The same bound on the work the layer system actually does while the steps are played
+# out (rules_engine/work.py): about a second on a small machine; the largest worked
+# example (fifty changelings at a party) needs about 5,400.
+LAYER_WORK_BUDGET = 20_000
+TOO_BIG = (
+    "this board is too big to play out step by step (every step is checked through the "
+    "layers, CR 613, and state-based actions, CR 704.3): use fewer permanents, effects or steps"
+)
 
 
 def new_game(board: Board) -> Game:
@@ -1061,22 +1070,24 @@ def replay_board(
     before = game
     checks: tuple[tuple[StateBasedAction, ...], ...] = ()
     spent = 0
-    for step in board.steps[:upto]:
-        spent += _work(game)
-        if budget is not None and spent > budget:
-            raise BoardError(
-                step.path,
-                "this board is too big to play out step by step (every step is checked "
-                "through the layers, CR 613, and state-based actions, CR 704.3): use fewer "
-                "permanents, effects or steps",
-            )
-        # What isn't modelled is named while its permanent is there, even if state-based
-        # actions then put it into a graveyard (a 0/0 that entered without its counters).
-        game = apply_step(game, step)
-        game = note_unmodelled(game, board_gaps(game))
-        before = game
-        game, checks = check_state(game, step.path)
-        game = note_unmodelled(game, board_gaps(game))
+    with metered(None if budget is None else LAYER_WORK_BUDGET):
+        for step in board.steps[:upto]:
+            spent += _work(game)
+            if budget is not None and spent > budget:
+                raise BoardError(step.path, TOO_BIG)
+            try:
+                # What isn't modelled is named while its permanent is there, even if
+                # state-based actions then put it into a graveyard (a 0/0 that entered
+                # without its counters).
+                game = apply_step(game, step)
+                game = note_unmodelled(game, board_gaps(game))
+                before = game
+                game, checks = check_state(game, step.path)
+                game = note_unmodelled(game, board_gaps(game))
+            except WorkExceeded:
+                # Effects that interlock (Opalescence, Humility, ...) cost more than their
+                # count says: the work actually done is the bound (rules_engine/work.py).
+                raise BoardError(step.path, TOO_BIG) from None
     return Replayed(before, game, checks)
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from rules_engine import BoardError, evaluate
+from rules_engine.board import parse_board
+from tests.engine.boards import BOARDS
 
 SCALES = {
     "name": "Hardened Scales",
@@ -96,3 +99,22 @@ def test_an_unperformed_one_shot_is_named_not_dropped() -> None:
             "without it",
         }
     ]
+
+
+def test_interlocking_effects_are_refused_by_the_work_they_do() -> None:
+    # Opalescence and Humility make every enchantment a creature and strip them all: each
+    # step's layers cost far more than the permanents' count says (rules_engine/work.py).
+    cards = ["Opalescence", "Humility", "Glorious Anthem"]
+    steps = [{"enter": cards[i % 3], "as": f"c{i}"} for i in range(60)]
+    with pytest.raises(BoardError, match="too big to play out") as error:
+        evaluate({"format": "mtg-board/1", "steps": steps})
+    assert error.value.path.startswith("steps[")
+
+
+def test_the_largest_worked_example_is_well_inside_the_work_budget() -> None:
+    from rules_engine import timeline, work
+
+    board = json.loads((BOARDS / "invented" / "party-fifty-changelings.json").read_text())
+    with work.metered(10**9) as meter:
+        timeline.replay_board(parse_board(board), budget=None)
+    assert meter is not None and meter.spent * 3 < timeline.LAYER_WORK_BUDGET
