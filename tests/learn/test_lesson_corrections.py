@@ -1,0 +1,63 @@
+"""Lesson boards whose answers the lessons quote, and invented cards shown as examples (#14)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rules_engine.answers import evaluate_board
+from rules_engine.cards import library_record
+from rules_engine.replacement.answer import explore_event
+from tutor.boards.presenters import battlefield
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+LESSON_BOARDS = CONTENT / "lessons" / "boards"
+
+
+def _board(path: Path) -> dict:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if k not in ("expect", "source", "source_note")}
+
+
+def test_the_who_chooses_boards_stated_outcomes_are_the_engines():
+    path = LESSON_BOARDS / "13-torbran-and-furnace-bob-chooses.json"
+    stated = json.loads(path.read_text(encoding="utf-8"))["expect"]["outcomes"]
+    found = explore_event(_board(path)).as_json()["outcomes"]
+    assert found == stated
+
+
+def test_torbran_and_furnace_give_bob_a_choice_between_8_and_6():
+    """Lesson 13: the 616.1 chooser (Bob) takes 6; the effects' controller would take 8."""
+    board = _board(LESSON_BOARDS / "13-torbran-and-furnace-bob-chooses.json")
+    explored = explore_event(board)
+    assert explored.tree.chooser == "Bob"  # type: ignore[union-attr]
+    damage = sorted(o.shown[0].amount for o in explored.outcomes)  # type: ignore[union-attr]
+    assert damage == [6, 8]
+
+
+def test_exalted_angel_has_its_current_oracle_text():
+    record = library_record("Exalted Angel")
+    assert record is not None
+    assert record["oracle_text"].splitlines()[0] == "Flying, lifelink"
+
+
+def test_an_invented_card_is_shown_as_an_example_card_and_a_real_one_is_not():
+    board = _board(CONTENT / "puzzles" / "layers" / "giants-mark-warband-banner-order.json")
+    shown = {card.label: card.example for card in battlefield(evaluate_board(board))}
+    assert shown == {"mark": True, "bears": False, "banner": True}
+
+
+def test_every_puzzle_with_an_invented_card_says_so_in_its_description():
+    for path in sorted((CONTENT / "puzzles").rglob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        cards = [
+            step.get("enter", step.get("cast"))
+            for step in data.get("steps", [])
+            if isinstance(step, dict)
+        ]
+        invented = [
+            c["name"] for c in cards if isinstance(c, dict) and library_record(c["name"]) is None
+        ]
+        if invented and "puzzle" in data:
+            description = data["puzzle"]["description"]
+            assert "xample card" in description, path.name
