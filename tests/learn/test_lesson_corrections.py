@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from rules_engine.answers import evaluate_board
 from rules_engine.cards import library_record
 from rules_engine.replacement.answer import explore_event
 from tutor.boards.presenters import battlefield
+from tutor.learn.concepts import headline_mistakes
+from tutor.learn.lesson_files import read_lesson
+from tutor.learn.practice import lesson_items
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 LESSON_BOARDS = CONTENT / "lessons" / "boards"
@@ -61,3 +66,32 @@ def test_every_puzzle_with_an_invented_card_says_so_in_its_description():
         if invented and "puzzle" in data:
             description = data["puzzle"]["description"]
             assert "xample card" in description, path.name
+
+
+LESSONS = sorted((CONTENT / "lessons").glob("*.md"))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_each_lessons_practice_offers_its_headline_mistake_as_a_different_answer(path: Path):
+    spec = read_lesson(path)
+    headline = headline_mistakes(spec.concept)
+    if not headline:
+        pytest.skip(f"{spec.concept}: no headline misreading the engine can run yet")
+    items = lesson_items(spec.boards, list(spec.practice), spec.concept)
+    caught = [
+        (item, choice)
+        for item in items
+        for choice in item.distractors
+        if choice.misconception in headline
+    ]
+    assert caught, f"{path.name}: no practice item offers {sorted(headline)}"
+    assert all(choice.text != item.key_text() for item, choice in caught)
+
+
+def test_the_switch_lessons_practice_uses_an_uneven_pump():
+    """Layer 7: +3/+3 before or after a switch gives the same numbers; +2/+1 does not."""
+    spec = read_lesson(CONTENT / "lessons" / "03-layer-7-and-counters.md")
+    items = lesson_items(spec.boards, list(spec.practice), spec.concept)
+    switch = [i for i in items if "Unholy Strength" in i.board_json]
+    assert [c.misconception for c in switch[0].distractors] == ["switch-before-counters"]
+    assert switch[0].key_text() == "2/4"
