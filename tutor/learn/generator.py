@@ -287,7 +287,7 @@ def generate(
 
 
 # Mixed boards tried before falling back to a layer 7 trap board.
-MIXED_TRIES = 8
+MIXED_TRIES = 3
 
 
 def generate_many(count: int, seed: int = 0, stats: Stats | None = None) -> Iterator[Generated]:

@@ -19,6 +19,7 @@ from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
 from tutor.learn.items import (
+    SPECIFIC_FIRST,
     Item,
     NoItem,
     UnmodelledItem,
@@ -120,6 +121,18 @@ class Marked:
     # when ``parts`` (else at its start).
     stepper_url: str
     parts: bool = False
+
+
+def why_right(item: Item, misconception: Misconception | None = None) -> str:
+    """One or two plain sentences on why the key is right: the rule that decides it (the
+    one the chosen mistake skips, else the item's most telling mistake), with its number."""
+    if misconception is None:
+        slugs = [c.misconception for c in item.distractors if c.misconception]
+        ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else 99)
+        misconception = MISCONCEPTION_BY_SLUG.get(ranked[0]) if ranked else None
+    if misconception is None or not misconception.rule_does:
+        return ""
+    return f"{misconception.rule_does} (CR {misconception.rule}.) That is where the paths part."
 
 
 def read_choice(item: Item, key: str, typed: str) -> str:

@@ -192,7 +192,15 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
             lesson=where.lesson,
             generated=where.generated,
         )
-        context |= {"marked": marked, "counted": counted}
+        # A wrong first answer gets a second try before the key is shown.
+        retry = not marked.right and request.POST.get("attempt") != "2"
+        context |= {
+            "marked": marked,
+            "counted": counted,
+            "disputed": not counted and mastery.disputed(item.id),
+            "retry": retry,
+            "why": practice.why_right(item, marked.misconception),
+        }
         if request.htmx:
             return render(request, "learn/item.html#question", context)
     return render(request, "learn/item.html", context)
