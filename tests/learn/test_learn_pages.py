@@ -247,4 +247,7 @@ def test_a_concept_due_for_review_sends_practice_to_its_lesson(client, lesson):
     wrong = next(c for c in items_of(lesson)[0].distractors)
     client.post(practice_url(lesson, 1), {"choice": wrong.key})
     ConceptProgress.objects.update(review_due=timezone.now())
-    assert client.get(reverse("practice"))["Location"] == practice_url(lesson, 1)
+    # Any of the lesson's questions, so reviews interleave.
+    location = client.get(reverse("practice"))["Location"]
+    numbers = range(1, len(items_of(lesson)) + 1)
+    assert location in {practice_url(lesson, n) for n in numbers}
