@@ -69,6 +69,8 @@ class Misconception:
     mistake: str
     layers: LayerMisreading | None = None
     replacement: ReplacementMisreading | None = None
+    # What the rule does instead, in a plain sentence (why the right answer is right).
+    rule_does: str = ""
 
 
 def _switch_before_modifiers() -> tuple[tuple[str, ...], ...]:
@@ -90,6 +92,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "613.1",
         "read the printed card and left out the continuous effects that change it",
         layers=LayerMisreading(groups=()),
+        rule_does=(
+            "Continuous effects change the object: start from its printed values and apply "
+            "every effect that applies to it, layer by layer."
+        ),
     ),
     Misconception(
         "timestamps-only",
@@ -97,6 +103,11 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "613.1",
         "applied every effect in the order it began, as if there were no layers",
         layers=LayerMisreading(groups=(LAYERS,), dependency=False, cda_first=False),
+        rule_does=(
+            "Effects apply layer by layer (copy, control, text, type, color, abilities, then "
+            "power and toughness), and only inside one layer does the order they began in "
+            "matter."
+        ),
     ),
     Misconception(
         "newest-first",
@@ -104,6 +115,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "613.7",
         "applied the most recent effect first, as if the newest one came before the others",
         layers=LayerMisreading(oldest_first=False),
+        rule_does=(
+            "Inside a layer the oldest effect applies first and the newest last, so the "
+            "newest one has the final word."
+        ),
     ),
     Misconception(
         "ignore-dependency",
@@ -111,6 +126,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "613.8",
         "used timestamp order even where one effect depends on another",
         layers=LayerMisreading(dependency=False),
+        rule_does=(
+            "When applying one effect would change what another in the same layer does or "
+            "applies to, the other waits for it, whatever their timestamps."
+        ),
     ),
     Misconception(
         "switch-before-counters",
@@ -118,6 +137,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "613.4d",
         "switched power and toughness before adding counters and other modifications",
         layers=LayerMisreading(groups=_switch_before_modifiers()),
+        rule_does=(
+            "Switching power and toughness comes last in layer 7, after every pump, anthem "
+            "and counter, whenever the switch began."
+        ),
     ),
     Misconception(
         "cda-by-timestamp",
@@ -125,6 +148,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "613.3",
         "applied a characteristic-defining ability in timestamp order instead of first",
         layers=LayerMisreading(groups=_cda_with_7b(), cda_first=False),
+        rule_does=(
+            "A characteristic-defining ability applies first in its layer, before every other"
+            " effect there, whenever the object arrived."
+        ),
     ),
     Misconception(
         "recheck-resolved-set",
@@ -132,6 +159,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "611.2c",
         "let a resolved spell's effect reach objects that only fit its description later",
         layers=LayerMisreading(lock_resolved=False),
+        rule_does=(
+            "A resolved spell fixes which objects it affects as it resolves; an object that "
+            "fits its words later is not affected."
+        ),
     ),
     Misconception(
         "effect-stops-midway",
@@ -140,6 +171,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "re-decided in a later layer whether an effect still applies, and to what, instead of "
         "finishing it as it began",
         layers=LayerMisreading(keep_started=False),
+        rule_does=(
+            "An effect that has begun to apply keeps applying in the later layers to the same"
+            " objects, even if its source has lost the ability on the way."
+        ),
     ),
     Misconception(
         "forgot-replacements",
@@ -147,6 +182,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "614.1",
         "let the event happen as if no replacement or prevention effect applied to it",
         replacement=ReplacementMisreading(replacements_apply=False),
+        rule_does=(
+            "Replacement and prevention effects change the event before it happens: only the "
+            "modified event takes place."
+        ),
     ),
     Misconception(
         "replace-twice",
@@ -154,6 +193,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "614.5",
         "applied the same replacement effect again to the event it had already modified",
         replacement=ReplacementMisreading(once_per_event=False),
+        rule_does=(
+            "Each replacement effect gets one chance at an event, including the versions of "
+            "it that other effects produce."
+        ),
     ),
     Misconception(
         "wrong-chooser",
@@ -161,6 +204,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "616.1",
         "let the controller of the replacement effects choose instead of the affected player",
         replacement=ReplacementMisreading(chooser="controller"),
+        rule_does=(
+            "The affected player (or the affected object's controller) orders the replacement"
+            " effects, whoever controls them, and picks what suits them."
+        ),
     ),
     Misconception(
         "forced-first-ignored",
@@ -169,6 +216,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "ordered an effect the rules put first (a self-replacement, control, copy or "
         "back-face effect) freely among the others",
         replacement=ReplacementMisreading(forced_first=False),
+        rule_does=(
+            "A spell's own 'instead', and for an entering permanent a control, copy or back-"
+            "face effect, must be applied before the others."
+        ),
     ),
 )
 MISCONCEPTION_BY_SLUG: dict[str, Misconception] = {m.slug: m for m in MISCONCEPTIONS}

@@ -48,6 +48,12 @@ def test_take_lesson_one_to_the_end(
         if n == 1:
             named = MISCONCEPTION_BY_SLUG[wrong.misconception]
             expect(page.get_by_role("heading", name=f"The mistake: {named.name}")).to_be_visible()
+            # The second try: the key and the stepper come after it.
+            page.get_by_label(wrong.text, exact=True).check()
+            with page.expect_response(lambda r: r.request.method == "POST"):
+                page.get_by_role("button", name="Check my answer").click()
+            wait_for_htmx(page)
+            expect(page.get_by_role("status")).to_contain_text(f"the answer is {item.key_text()}")
             expect(
                 page.get_by_role("link", name=re.compile("where the right answer parts"))
             ).to_be_visible()

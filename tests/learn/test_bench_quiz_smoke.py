@@ -19,4 +19,8 @@ def test_quiz_benchmark_prints_its_summary_line() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     last = result.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(r"quiz: items_per_s=\d+\.\d rejected_pct=\d+\.\d", last), last
+    assert re.fullmatch(
+        r"quiz: items_per_s=\d+\.\d avg_options=\d+\.\d+ misreadings_used=\d+/\d+ "
+        r"dup_options=\d+ printed_card_options_pct=\d+\.\d",
+        last,
+    ), last

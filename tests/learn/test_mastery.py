@@ -16,13 +16,17 @@ pytestmark = pytest.mark.django_db
 
 
 def answer(
-    learner: Learner, right: bool, generated: bool = True, concept: str = "layer-7"
+    learner: Learner,
+    right: bool,
+    generated: bool = True,
+    concept: str = "layer-7",
+    kind: str = "pt",
 ) -> ConceptProgress:
-    mastery.record(learner, uuid.uuid4().hex, [concept], right, generated=generated)
+    mastery.record(learner, uuid.uuid4().hex, [concept], right, generated=generated, kind=kind)
     return ConceptProgress.objects.get(learner=learner, concept=concept)
 
 
-def test_new_learning_familiar_proficient():
+def test_new_learning_familiar_proficient(monkeypatch):
     learner = Learner.objects.create()
     assert mastery.mastery(None) == "new"
     answer(learner, False)
@@ -32,6 +36,13 @@ def test_new_learning_familiar_proficient():
     assert mastery.mastery(progress) == "familiar"  # 4 of 5, but no generated streak
     for _ in range(5):
         progress = answer(learner, True)
+    # Five in a row, but all one item type on one day: not yet proficient.
+    assert mastery.mastery(progress) == "familiar"
+    progress = answer(learner, True, kind="types")
+    assert mastery.mastery(progress) == "familiar"  # two types, still one day
+    tomorrow = timezone.now() + datetime.timedelta(days=1)
+    monkeypatch.setattr(timezone, "now", lambda: tomorrow)
+    progress = answer(learner, True)
     assert mastery.mastery(progress) == "proficient"
     assert mastery.mastery(answer(learner, False)) == "familiar"  # the streak is broken
 
@@ -43,13 +54,25 @@ def test_a_missed_concept_comes_back_after_expanding_intervals(monkeypatch):
     assert mastery.review_queue(learner) == []  # due tomorrow, not now
     seen = []
     clock = timezone.now()
-    for _ in range(4):
+    for _ in range(5):
         clock += datetime.timedelta(days=40)
         monkeypatch.setattr(timezone, "now", lambda clock=clock: clock)
         assert [p.concept for p in mastery.review_queue(learner)] == ["layer-7"]
         progress = answer(learner, True)
         seen.append(progress.interval_days)
-    assert seen == [3, 7, 14, 30]
+    assert seen == [3, 7, 14, 30, 30]
+
+
+def test_a_concept_answered_right_is_reviewed_too_on_an_expanding_schedule(monkeypatch):
+    learner = Learner.objects.create()
+    progress = answer(learner, True)
+    assert progress.interval_days == 1 and progress.review_due is not None
+    early = answer(learner, True)  # before it is due: the schedule stays
+    assert early.interval_days == 1
+    clock = timezone.now() + datetime.timedelta(days=2)
+    monkeypatch.setattr(timezone, "now", lambda: clock)
+    assert [p.concept for p in mastery.review_queue(learner)] == ["layer-7"]
+    assert answer(learner, True).interval_days == 3
 
 
 def test_practice_gets_harder_while_success_is_above_the_target_and_easier_below():

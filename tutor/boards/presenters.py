@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.answers import Result
+from rules_engine.cards import CardDef, library_record
 from rules_engine.characteristics import (
     Characteristics,
     characteristics_json,
@@ -83,6 +84,13 @@ class CardView:
     known_as: str = ""  # its name for learners ("the second Grizzly Bears", naming.py)
     changed: list[str] = field(default_factory=list)
     dom_id: str = ""  # labels may hold spaces or "#": the page's ids don't use them
+    # An invented card typed into the board, not a real one: shown as "Example card".
+    example: bool = False
+
+
+def is_example_card(card: CardDef) -> bool:
+    """A card typed into the board whose name no real card has: an invented example."""
+    return card.inline and not card.token and library_record(card.name) is None
 
 
 def _printed(result: Result, label: str) -> dict[str, Any]:
@@ -126,6 +134,7 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
                 changed=changed,
                 dom_id=f"card-{len(cards)}",
                 known_as=name(obj.label),
+                example=is_example_card(obj.card),
             )
         )
     return cards

@@ -47,6 +47,23 @@ CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
     "wrong-chooser": "replacement-order",
     "forced-first-ignored": "entering",
 }
+# Each lesson's headline mistake: the misreadings its practice must offer as a wrong
+# answer. Most are the concept's own misreadings; these lessons borrow the one their
+# boards catch. Characteristics, control-and-text and copy-and-face-down have none yet:
+# their headline mistakes (copying what you see, hacking the card that was granted the
+# ability) are not misreadings the engine can run.
+BORROWED_HEADLINES: dict[str, tuple[str, ...]] = {
+    "types-colors-abilities": ("timestamps-only",),
+    "prevention": ("forgot-replacements",),
+}
+
+
+def headline_mistakes(concept: str) -> frozenset[str]:
+    """The misreadings that are ``concept``'s headline mistakes."""
+    own = {slug for slug, c in CONCEPT_OF_MISCONCEPTION.items() if c == concept}
+    return frozenset(own | set(BORROWED_HEADLINES.get(concept, ())))
+
+
 # The concept a question about each field belongs to.
 CONCEPT_OF_KIND: dict[str, str] = {
     "pt": "layer-7",

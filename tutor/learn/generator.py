@@ -9,13 +9,20 @@ question is one a learner can meet at a table.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.errors import BoardError
 from tutor.learn.concepts import concepts_of
-from tutor.learn.items import Item, NoItem, best_characteristic_item, event_item
+from tutor.learn.items import (
+    MAX_DISTRACTORS,
+    MIN_DISTRACTORS,
+    Item,
+    NoItem,
+    best_characteristic_item,
+    event_item,
+)
 
 PLAYERS = ("Alice", "Bob")
 # Uneven power and toughness make switching visible.
@@ -42,6 +49,7 @@ class Template:
     verb: str  # "enter", "cast" or "counters"
     layers: frozenset[str]
     target: bool = False  # a cast that targets a creature, or an Aura attached to one
+    hostile: bool = False  # a player aims it at an opponent's creature (or at an opponent)
     target_player: bool = False
     choices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # key, values to pick from
 
@@ -61,13 +69,13 @@ TEMPLATES: tuple[Template, ...] = (
     _t("Unholy Strength", "enter", "7c", target=True),
     _t("Twisted Image", "cast", "7d", target=True),
     _t("Inside Out", "cast", "7d", target=True),
-    _t("Diminish", "cast", "7b", target=True),
-    _t("Sudden Spoiling", "cast", "6 7b", target_player=True),
+    _t("Diminish", "cast", "7b", target=True, hostile=True),
+    _t("Sudden Spoiling", "cast", "6 7b", target_player=True, hostile=True),
     _t("Humility", "enter", "6 7b"),
     _t("Opalescence", "enter", "4 7b"),
-    _t("Ovinize", "cast", "6 7b", target=True),
-    _t("Turn to Frog", "cast", "4 5 6 7b", target=True),
-    _t("Lignify", "enter", "4 6 7b", target=True),
+    _t("Ovinize", "cast", "6 7b", target=True, hostile=True),
+    _t("Turn to Frog", "cast", "4 5 6 7b", target=True, hostile=True),
+    _t("Lignify", "enter", "4 6 7b", target=True, hostile=True),
     _t("Cerulean Wisps", "cast", "5", target=True),
     _t(
         "Painter's Servant",
@@ -103,7 +111,7 @@ class Knobs:
 
 
 LEVELS: dict[int, Knobs] = {
-    1: Knobs(effects=2, creatures=1, layers=frozenset({"7b", "7c", "7d"})),
+    1: Knobs(effects=3, creatures=1, layers=frozenset({"7b", "7c", "7d"})),
     2: Knobs(effects=3, creatures=2, layers=frozenset({"5", "6", "7b", "7c", "7d"})),
     3: Knobs(effects=4, creatures=2),
     4: Knobs(effects=5, creatures=3, dependency=True),
@@ -165,11 +173,11 @@ def layer_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
         slots = [i for i, thing in enumerate(rest) if isinstance(thing, Template)]
         for i, template in zip(slots, effects, strict=True):
             rest[i] = template
-    entered = ["c1"]
+    entered = {"c1": creatures[0]["controller"]}
     for n, thing in enumerate(rest):
         if isinstance(thing, dict):
             steps.append(thing)
-            entered.append(thing["as"])
+            entered[thing["as"]] = thing["controller"]
             continue
         steps.append(_step(thing, f"e{n + 1}", rng, entered))
     board: dict[str, Any] = {
@@ -183,14 +191,20 @@ def layer_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     return board
 
 
-def _step(template: Template, label: str, rng: random.Random, entered: list[str]) -> dict:
-    target = rng.choice(entered)
+def _step(template: Template, label: str, rng: random.Random, entered: dict[str, str]) -> dict:
+    """The effect's step, aimed as a player would aim it: a pump at their own creature, a
+    shrinking spell or Aura at an opponent's (never Lignify on your own creature)."""
+    target = rng.choice(sorted(entered))
+    owner = entered[target]
     if template.verb == "counters":
         return {"counters": template.card, "on": target, "n": rng.randint(1, 2)}
     step: dict[str, Any] = {template.verb: template.card, "as": label}
-    step["controller"] = rng.choice(PLAYERS)
+    if template.target or template.target_player:
+        step["controller"] = _opponent(owner) if template.hostile else owner
+    else:
+        step["controller"] = rng.choice(PLAYERS)
     if template.target_player:
-        step["targets"] = [rng.choice(PLAYERS)]
+        step["targets"] = [owner]  # an opponent who has a creature to hit
     elif template.target and template.verb == "cast":
         step["targets"] = [target]
     elif template.target:
@@ -200,18 +214,69 @@ def _step(template: Template, label: str, rng: random.Random, entered: list[str]
     return step
 
 
+def _opponent(player: str) -> str:
+    return PLAYERS[1 - PLAYERS.index(player)]
+
+
+SWITCHES = ("Twisted Image", "Inside Out")
+# Uneven pumps: +3/+3 or a +1/+1 counter gives the same answer switched before or after.
+PUMPS = ("Unholy Strength", "Rally the Peasants")
+SETTERS = ("Diminish", "Ovinize", "Lignify", "Godhead of Awe")
+
+
+def pt_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
+    """Layer 7 in the trap order: a switch (7d) began first, a pump or counters (7c) next,
+    then two effects that set power and toughness (7b) an opponent aimed at the creature,
+    so timestamps, newest-first and switching early each give another answer."""
+    creature = rng.choice(CREATURES[:8])
+    steps: list[dict[str, Any]] = [{"enter": creature, "as": "c1", "controller": "Alice"}]
+    switch = rng.choice(SWITCHES)
+    steps.append({"cast": switch, "as": "switch", "controller": "Alice", "targets": ["c1"]})
+    pump = rng.choice(PUMPS)
+    if pump == "Unholy Strength":
+        steps.append({"enter": pump, "as": "pump", "controller": "Alice", "attach": "c1"})
+    else:
+        steps.append({"cast": pump, "as": "pump", "controller": "Alice"})
+    for n, setter in enumerate(rng.sample(SETTERS, 2 if knobs.effects > 2 else 1)):
+        label = f"set{n + 1}"
+        if setter == "Godhead of Awe":
+            steps.append({"enter": setter, "as": label, "controller": "Bob"})
+        elif setter == "Lignify":
+            steps.append({"enter": setter, "as": label, "controller": "Bob", "attach": "c1"})
+        else:
+            steps.append({"cast": setter, "as": label, "controller": "Bob", "targets": ["c1"]})
+    if rng.random() < 0.5:
+        # The pump after the sets sometimes: the order inside the 7b-7c-7d trap varies.
+        steps.append(steps.pop(2))
+    if rng.random() < 0.5:
+        steps.insert(
+            rng.randint(1, len(steps)), {"counters": "+1/+1", "on": "c1", "n": rng.randint(1, 2)}
+        )
+    if rng.random() < 0.5:
+        anthem = rng.choice(("Glorious Anthem", "Honor of the Pure", "Crusade"))
+        steps.insert(
+            rng.randint(1, len(steps)), {"enter": anthem, "as": "anthem", "controller": "Alice"}
+        )
+    return {"format": "mtg-board/1", "players": list(PLAYERS), "active": "Alice", "steps": steps}
+
+
 def generate(
     seed: int, level: int = 2, *, stats: Stats | None = None, attempts: int = 200
 ) -> Generated:
-    """One item at ``level`` (1-4), from the first candidate board that tests something."""
+    """One item at ``level`` (1-4), from the first candidate board that tests something:
+    layer 7 trap boards at levels 1-2, mixed boards at 3-4 (layer 7 again when a mixed
+    board keeps failing to test anything)."""
     rng = random.Random(seed)
     knobs = LEVELS[level]
     stats = stats if stats is not None else Stats()
-    for _ in range(attempts):
+    for attempt in range(attempts):
         stats.candidates += 1
-        board = layer_board(rng, knobs)
+        mixed = level >= 3 and attempt < MIXED_TRIES
+        board = layer_board(rng, knobs) if mixed else pt_board(rng, knobs)
         try:
-            item = best_characteristic_item(board)
+            # A mixed board must offer four answers to be kept over a layer 7 trap board.
+            least = MAX_DISTRACTORS if mixed else MIN_DISTRACTORS
+            item = best_characteristic_item(board, None if mixed else "c1", least=least)
         except (NoItem, BoardError) as reason:
             stats.rejected += 1
             name = type(reason).__name__
@@ -219,6 +284,10 @@ def generate(
             continue
         return Generated(item, item_concepts(item), level)
     raise NoItem(f"no board at level {level} tested anything in {attempts} tries")
+
+
+# Mixed boards tried before falling back to a layer 7 trap board.
+MIXED_TRIES = 3
 
 
 def generate_many(count: int, seed: int = 0, stats: Stats | None = None) -> Iterator[Generated]:
@@ -229,22 +298,12 @@ def generate_many(count: int, seed: int = 0, stats: Stats | None = None) -> Iter
 # --- Replacement boards ----------------------------------------------------------
 
 COUNTER_EFFECTS = ("Doubling Season", "Hardened Scales", "Corpsejack Menace", "Winding Constrictor")
-DAMAGE_EFFECTS = ("Furnace of Rath", "Dictate of the Twin Gods", "Torbran, Thane of Red Fell")
+DOUBLERS = ("Furnace of Rath", "Dictate of the Twin Gods")
+# Red creatures (Torbran adds to a red source's damage), with their power.
+RED_ATTACKERS = (("Goblin Piker", 2), ("Hill Giant", 3))
 
 
-def event_board(rng: random.Random, choices: int) -> dict[str, Any]:
-    """Permanents with replacement effects and one event they all want (``choices`` of them)."""
-    if rng.random() < 0.5:
-        effects = rng.sample(COUNTER_EFFECTS, min(choices, len(COUNTER_EFFECTS)))
-        event = {"counters": "+1/+1", "on": "c1", "n": rng.randint(1, 3)}
-    else:
-        effects = rng.sample(DAMAGE_EFFECTS, min(choices, len(DAMAGE_EFFECTS)))
-        event = {"damage": rng.randint(1, 4), "from": "c1", "to": "Bob", "combat": True}
-    steps = [{"enter": rng.choice(CREATURES[:4]), "as": "c1", "controller": "Alice"}]
-    steps += [
-        {"enter": card, "as": f"r{i + 1}", "controller": "Alice"} for i, card in enumerate(effects)
-    ]
-    rng.shuffle(steps)
+def _board(steps: list[dict[str, Any]], event: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": "mtg-board/1",
         "players": list(PLAYERS),
@@ -252,6 +311,69 @@ def event_board(rng: random.Random, choices: int) -> dict[str, Any]:
         "steps": steps,
         "ask": {"event": event},
     }
+
+
+def damage_board(rng: random.Random) -> dict[str, Any]:
+    """Alice's red creature hits Bob past her Torbran and a doubler (Bob orders them, 616.1),
+    sometimes into Bob's Healing Salve shield."""
+    card, power = rng.choice(RED_ATTACKERS)
+    steps: list[dict[str, Any]] = [
+        {"enter": "Torbran, Thane of Red Fell", "as": "torbran", "controller": "Alice"},
+        {"enter": rng.choice(DOUBLERS), "as": "doubler", "controller": rng.choice(PLAYERS)},
+        {"enter": card, "as": "c1", "controller": "Alice"},
+    ]
+    rng.shuffle(steps)
+    if rng.random() < 0.3:
+        steps.append(
+            {
+                "cast": "Healing Salve",
+                "as": "salve",
+                "controller": "Bob",
+                "targets": ["Bob"],
+                "choices": {"mode": 1},
+            }
+        )
+    return _board(steps, {"damage": power, "from": "c1", "to": "Bob", "combat": True})
+
+
+def burst_board(rng: random.Random) -> dict[str, Any]:
+    """A kicked Burst Lightning at Bob under a doubler: its own "instead" goes first (616.1a)."""
+    steps: list[dict[str, Any]] = [
+        {"enter": rng.choice(DOUBLERS), "as": "doubler", "controller": rng.choice(PLAYERS)}
+    ]
+    if rng.random() < 0.3:
+        steps.insert(
+            0, {"enter": "Torbran, Thane of Red Fell", "as": "torbran", "controller": "Alice"}
+        )
+    steps.append(
+        {
+            "cast": "Burst Lightning",
+            "as": "burst",
+            "controller": "Alice",
+            "choices": {"kicked": True},
+        }
+    )
+    return _board(steps, {"damage": 2, "from": "burst", "to": "Bob"})
+
+
+def counters_board(rng: random.Random) -> dict[str, Any]:
+    """Counters on Alice's creature past her own counter effects."""
+    effects = rng.sample(COUNTER_EFFECTS, 2)
+    steps = [{"enter": rng.choice(CREATURES[:4]), "as": "c1", "controller": "Alice"}]
+    steps += [
+        {"enter": card, "as": f"r{i + 1}", "controller": "Alice"} for i, card in enumerate(effects)
+    ]
+    rng.shuffle(steps)
+    return _board(steps, {"counters": "+1/+1", "on": "c1", "n": rng.randint(1, 2)})
+
+
+EVENT_FAMILIES = (damage_board,) * 5 + (burst_board,) * 2 + (counters_board,)
+
+
+def event_board(rng: random.Random, choices: int = 2) -> dict[str, Any]:
+    """A board with replacement effects and one event they want (``choices``: kept for
+    callers; the families decide how many effects apply)."""
+    return rng.choice(EVENT_FAMILIES)(rng)
 
 
 def generate_event(seed: int, choices: int = 2, attempts: int = 50) -> Generated:
@@ -263,3 +385,133 @@ def generate_event(seed: int, choices: int = 2, attempts: int = 50) -> Generated
             continue
         return Generated(item, item_concepts(item), choices)
     raise NoItem("no replacement board tested anything")
+
+
+# --- Boards about one mistake -----------------------------------------------------
+
+
+def _layer_steps(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"format": "mtg-board/1", "players": list(PLAYERS), "active": "Alice", "steps": steps}
+
+
+def dependency_board(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """Urborg then Blood Moon: Urborg's effect depends on Blood Moon's in layer 4 (613.8a)."""
+    land = rng.choice(("Forest", "Island", "Plains"))
+    steps = [
+        {"enter": "Urborg, Tomb of Yawgmoth", "as": "urborg", "controller": rng.choice(PLAYERS)},
+        {"enter": land, "as": "land", "controller": rng.choice(PLAYERS)},
+        {"enter": "Blood Moon", "as": "moon", "controller": rng.choice(PLAYERS)},
+    ]
+    if rng.random() < 0.5:
+        steps.insert(1, {"enter": "Grizzly Bears", "as": "c1", "controller": "Alice"})
+    return _layer_steps(steps), "land"
+
+
+CDAS = ("Tarmogoyf", "Nightmare")
+
+
+def cda_board(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """Godhead of Awe (7b) before a creature whose CDA sets its P/T (7a goes first, 613.3),
+    then a switch and an uneven pump, so timestamps and early switching give other answers."""
+    steps: list[dict[str, Any]] = [
+        {"enter": "Godhead of Awe", "as": "godhead", "controller": rng.choice(PLAYERS)},
+        {"enter": "Swamp", "as": "s1", "controller": "Alice"},
+        {"enter": "Swamp", "as": "s2", "controller": "Alice"},
+        {"enter": rng.choice(CDAS), "as": "cda", "controller": "Alice"},
+        {"cast": "Twisted Image", "as": "switch", "controller": "Alice", "targets": ["cda"]},
+        {"cast": "Rally the Peasants", "as": "rally", "controller": "Alice"},
+    ]
+    if rng.random() < 0.5:
+        steps.append({"counters": "+1/+1", "on": "cda", "n": 1})
+    board = _layer_steps(steps)
+    board["zones"] = {"Alice": {"graveyard": rng.sample(GRAVEYARD_CARDS, 2)}}
+    return board, "cda"
+
+
+PUMPS_FOR_ALL = ("Rally the Peasants", "Overrun")
+
+
+def locked_board(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A resolved "creatures you control get ..." and a creature that arrives later (611.2c),
+    which an opponent then shrinks and its controller switches and enchants."""
+    steps: list[dict[str, Any]] = [
+        {"enter": rng.choice(CREATURES[:6]), "as": "c1", "controller": "Alice"},
+        {"cast": rng.choice(PUMPS_FOR_ALL), "as": "pump", "controller": "Alice"},
+        {"enter": rng.choice(CREATURES[:6]), "as": "c2", "controller": "Alice"},
+        {"cast": "Twisted Image", "as": "switch", "controller": "Alice", "targets": ["c2"]},
+        {
+            "cast": rng.choice(("Diminish", "Ovinize")),
+            "as": "set",
+            "controller": "Bob",
+            "targets": ["c2"],
+        },
+        {"enter": "Unholy Strength", "as": "aura", "controller": "Alice", "attach": "c2"},
+    ]
+    return _layer_steps(steps), "c2"
+
+
+def humility_board(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """Opalescence makes Humility a creature, so Humility takes its own abilities away in
+    layer 6, yet its 1/1 still applies to it in 7b, as it began (613.6); its controller
+    then pumps and switches it."""
+    owner = rng.choice(PLAYERS)
+    steps: list[dict[str, Any]] = [
+        {"enter": "Opalescence", "as": "opal", "controller": rng.choice(PLAYERS)},
+        {"enter": "Humility", "as": "humility", "controller": owner},
+    ]
+    rng.shuffle(steps)
+    steps.append(
+        {"cast": "Twisted Image", "as": "switch", "controller": owner, "targets": ["humility"]}
+    )
+    steps.append({"cast": "Rally the Peasants", "as": "rally", "controller": owner})
+    return _layer_steps(steps), "humility"
+
+
+def printed_board(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """One creature changed by a few effects: the board is about reading it as it is now
+    rather than as printed, so the printed card is a fair wrong answer here."""
+    return pt_board(rng, LEVELS[1]), "c1"
+
+
+FOCUSED: dict[str, Callable[[random.Random], tuple[dict[str, Any], str]]] = {
+    "ignore-dependency": dependency_board,
+    "cda-by-timestamp": cda_board,
+    "recheck-resolved-set": locked_board,
+    "printed-values": printed_board,
+    "effect-stops-midway": humility_board,
+}
+
+
+def generate_focused(seed: int, about: str, attempts: int = 50) -> Generated:
+    """An item from a board built to catch the misreading ``about``, which must be offered."""
+    rng = random.Random(seed)
+    make = FOCUSED[about]
+    for _ in range(attempts):
+        board, label = make(rng)
+        try:
+            item = best_characteristic_item(board, label, least=1, about=frozenset({about}))
+        except (NoItem, BoardError):
+            continue
+        if any(c.misconception == about for c in item.distractors):
+            return Generated(item, item_concepts(item), 0)
+    raise NoItem(f"no board caught {about!r} in {attempts} tries")
+
+
+# Out of every 20 practice questions: what each one is.
+MIX = (
+    ["layers"] * 9
+    + ["event"] * 6
+    + ["ignore-dependency", "cda-by-timestamp", "recheck-resolved-set", "printed-values"]
+    + ["effect-stops-midway"]
+)
+
+
+def generate_mixed(seed: int, level: int = 2) -> Generated:
+    """The practice question of ``seed``: layer boards at ``level``, replacement boards, and
+    boards about one mistake, interleaved so every misreading gets asked."""
+    slot = MIX[seed % len(MIX)]
+    if slot == "layers":
+        return generate(seed, level)
+    if slot == "event":
+        return generate_event(seed, choices=min(level + 1, 3))
+    return generate_focused(seed, slot)

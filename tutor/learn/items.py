@@ -38,9 +38,30 @@ from tutor.boards.event_words import describe_asked, outcome_words
 from tutor.boards.naming import board_namer
 from tutor.boards.presenters import COLOR_NAMES
 from tutor.boards.services import BoardProblem, UnmodelledBoard, ensure_modelled
-from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
+from tutor.learn.concepts import headline_mistakes
 
 MIN_DISTRACTORS = 2
+# At most four options: the key and three wrong answers, the most telling ones.
+MAX_DISTRACTORS = 3
+# Misreadings offered only on boards about them: reading the printed card is the wrong
+# answer to almost any board, so offering it everywhere would teach nothing.
+ONLY_WHEN_ABOUT = frozenset({"printed-values"})
+# From the most specific mistake to the most generic: with more distinct wrong answers
+# than room, the specific ones stay (each names a rule a learner can look up).
+SPECIFIC_FIRST = (
+    "ignore-dependency",
+    "cda-by-timestamp",
+    "recheck-resolved-set",
+    "effect-stops-midway",
+    "wrong-chooser",
+    "forced-first-ignored",
+    "switch-before-counters",
+    "newest-first",
+    "replace-twice",
+    "timestamps-only",
+    "forgot-replacements",
+    "printed-values",
+)
 # What a characteristics item can ask, in the order a generator prefers them.
 FIELDS = ("pt", "types", "subtypes", "colors", "abilities")
 FIELD_PROMPTS = {
@@ -107,10 +128,47 @@ class Item:
         return right.text if right else ""
 
 
-def _preferred(misconceptions: Iterable[Misconception], concept: str) -> list[Misconception]:
-    """The misreadings of ``concept`` first: when several give the same wrong answer, the
-    lesson's own mistake is the one named."""
-    return sorted(misconceptions, key=lambda m: CONCEPT_OF_MISCONCEPTION.get(m.slug) != concept)
+def headline_slugs(concept: str) -> frozenset[str]:
+    """The misreadings that are ``concept``'s headline mistakes (``concepts``)."""
+    return headline_mistakes(concept)
+
+
+def plausible(text: str, right: str) -> bool:
+    """A number a learner could reach: not the runaway totals of a replacement applied again
+    and again (16, 28, 48 for a key of 6). Non-numbers are always plausible."""
+    if not (text.isdigit() and right.isdigit()):
+        return True
+    return int(text) <= max(2 * int(right), int(right) + 4)
+
+
+def choose_distractors(
+    right: str,
+    found: Iterable[tuple[str, Misconception]],
+    about: frozenset[str] = frozenset(),
+) -> dict[str, Misconception]:
+    """The wrong answers to offer, each named after a misreading that gives it.
+
+    ``found`` holds every misreading's answer. A text several misreadings give is named
+    after the one the board is ``about`` if any, else the most specific. Answers equal to the
+    key, printed-card answers on boards not about them and implausible numbers (unless the
+    board is about the misreading) are left out; then the ones the board is about come
+    first and at most ``MAX_DISTRACTORS`` are kept.
+    """
+    rank = {slug: n for n, slug in enumerate(SPECIFIC_FIRST)}
+
+    def order(m: Misconception) -> tuple[bool, int]:
+        return (m.slug not in about, rank.get(m.slug, len(rank)))
+
+    named: dict[str, Misconception] = {}
+    for text, m in found:
+        if text == right or (m.slug in ONLY_WHEN_ABOUT and m.slug not in about):
+            continue
+        if m.slug not in about and not plausible(text, right):
+            continue
+        if text not in named or order(m) < order(named[text]):
+            named[text] = m
+    kept = sorted(named, key=lambda text: order(named[text]))[:MAX_DISTRACTORS]
+    return {text: named[text] for text in kept}
 
 
 def _key(text: str) -> str:
@@ -247,20 +305,23 @@ def characteristic_item(
     evaluated: Evaluated | None = None,
     least: int = MIN_DISTRACTORS,
     prefer: str = "",
+    about: frozenset[str] = frozenset(),
 ) -> Item:
-    """What ``field`` of ``label`` is, with each distinct wrong value a misreading gives
-    (named after the misreading of concept ``prefer`` when several give the same value)."""
+    """What ``field`` of ``label`` is, with the wrong values misreadings give
+    (``choose_distractors``; the board is ``about`` those misreadings and concept
+    ``prefer``'s own)."""
     evaluated = evaluated or evaluate_all(board)
     if label not in evaluated.right.chars or not _alive(evaluated, label):
         raise NoItem(f'"{label}" is not on the battlefield at the end')
     right = characteristics_json(evaluated.right.chars[label])
     if field == "pt" and right.get("power") is None:
         raise NoItem("not a creature at the end")
-    wrong: dict[str, Misconception] = {}
-    for m in _preferred(LAYER_MISCONCEPTIONS, prefer):
-        if m.slug in evaluated.wrong:
-            data = characteristics_json(evaluated.wrong[m.slug].chars[label])
-            wrong.setdefault(field_text(field, data), m)
+    found = [
+        (field_text(field, characteristics_json(evaluated.wrong[m.slug].chars[label])), m)
+        for m in LAYER_MISCONCEPTIONS
+        if m.slug in evaluated.wrong
+    ]
+    wrong = choose_distractors(field_text(field, right), found, about | headline_slugs(prefer))
     name = _printed_name(board, evaluated.game, label)
     asked = dict(board, ask={"characteristics": label})
     prompt = FIELD_PROMPTS[field].format(name=name)
@@ -269,7 +330,7 @@ def characteristic_item(
         prompt,
         asked,
         field_text(field, right),
-        wrong,
+        dict(wrong),
         obj=label,
         typed=field == "pt",
         least=least,
@@ -282,16 +343,18 @@ def best_characteristic_item(
     label: str | None = None,
     least: int = MIN_DISTRACTORS,
     prefer: str = "",
+    about: frozenset[str] = frozenset(),
+    fields: tuple[str, ...] = FIELDS,
 ) -> Item:
-    """The first field (``FIELDS`` order) that makes an item, about ``label`` or else the
-    object the most effects touched."""
+    """The first of ``fields`` that makes an item, about ``label`` or else the object the
+    most effects touched."""
     evaluated = evaluate_all(board)
     labels = [label] if label is not None else _most_touched(evaluated)
     # One evaluation serves every object and field: trying them all costs little.
     for candidate in labels:
-        for field in FIELDS:
+        for field in fields:
             try:
-                return characteristic_item(board, candidate, field, evaluated, least, prefer)
+                return characteristic_item(board, candidate, field, evaluated, least, prefer, about)
             except UnmodelledItem:
                 raise  # the whole board, whatever is asked about it
             except NoItem:
@@ -321,13 +384,14 @@ def order_item(board: dict[str, Any], label: str, layer: str, least: int = MIN_D
     right = order(evaluated.right)
     if right.count("→") < 1:
         raise NoItem("fewer than two effects in that layer")
-    wrong: dict[str, Misconception | None] = {}
-    for m in LAYER_MISCONCEPTIONS:
-        # A different set of effects is a wrong answer too (an effect that a mistake
-        # lets apply, or stops).
-        text = order(evaluated.wrong[m.slug]) if m.slug in evaluated.wrong else ""
-        if text:
-            wrong.setdefault(text, m)
+    # A different set of effects is a wrong answer too (an effect that a mistake lets
+    # apply, or stops).
+    found = [
+        (text, m)
+        for m in LAYER_MISCONCEPTIONS
+        if m.slug in evaluated.wrong and (text := order(evaluated.wrong[m.slug]))
+    ]
+    wrong: dict[str, Misconception | None] = dict(choose_distractors(right, found))
     name = _printed_name(board, evaluated.game, label)
     asked = dict(board, ask={"order": {"layer": layer, "object": label}})
     prompt = f"In which order do the effects apply to {name} in layer {layer}?"
@@ -393,33 +457,74 @@ def _counts(results: Iterable[Shown], kind: str) -> bool:
     return any(MEASURES[kind](r) is not None for r in results)
 
 
-def event_item(board: dict[str, Any], least: int = MIN_DISTRACTORS) -> Item:
-    """The most the choices can reach (counters, damage, tokens, life, cards) on the
-    board's event, beside what each replacement misreading would reach."""
+def _victim(results: Iterable[Shown], name_of: Callable[[str], str | None]) -> str | None:
+    """The player hurt by the damage in ``results``: the one dealt it, or the controller of
+    the permanent dealt it (``name_of``: a label's controller)."""
+    for result in results:
+        if isinstance(result, Damage):
+            return name_of(result.target) or result.target
+    return None
+
+
+GOALS = {
+    "damage": ("take as little damage as possible", "as much damage as possible"),
+    "counters": ("get as many counters as possible", "as few counters as possible"),
+    "create_tokens": ("get as many tokens as possible", "as few tokens as possible"),
+    "gain_life": ("gain as much life as possible", "as little life as possible"),
+    "draw": ("draw as many cards as possible", "as few cards as possible"),
+}
+QUESTIONS = {
+    "damage": "How much damage is dealt?",
+    "counters": "How many counters are put on?",
+    "create_tokens": "How many tokens are created?",
+    "gain_life": "How much life is gained?",
+    "draw": "How many cards are drawn?",
+}
+
+
+def event_item(
+    board: dict[str, Any], least: int = MIN_DISTRACTORS, about: frozenset[str] = frozenset()
+) -> Item:
+    """What the player who orders the replacement effects ends up with, each player wanting
+    what is best for them (CR 616.1: the affected player chooses; the other player, when the
+    effects are theirs, would choose the other way). The wrong answers are what each
+    replacement misreading leads the same players to."""
     right = explore_event(board)
     kinds = [k for k in MEASURES if any(_counts(o.shown, k) for o in right.outcomes)]
     if not kinds:
         raise NoItem("the event's outcomes have nothing to count")
     kind = kinds[0]
-    best = max(_measure(o.shown, kind) for o in right.outcomes)
-    wrong: dict[str, Misconception] = {}
+    chooser = _chooser(right)
+    if chooser is None:
+        raise NoItem("no choice to make on this event")
+    # The chooser wants little damage (it hurts them) and much of anything else.
+    wants_less = kind == "damage"
+
+    def pick(explored: EventExploration) -> int:
+        amounts = [_measure(o.shown, kind) for o in explored.outcomes] or [0]
+        who = _chooser(explored) or chooser
+        less = wants_less if who == chooser else not wants_less
+        return min(amounts) if less else max(amounts)
+
+    key = str(pick(right))
+    found: list[tuple[str, Misconception]] = []
     for m in EVENT_MISCONCEPTIONS:
         try:
-            explored = explore_event(board, m.replacement)  # type: ignore[arg-type]
+            found.append((str(pick(explore_event(board, m.replacement))), m))  # type: ignore[arg-type]
         except BoardError:
             continue
-        reached = max((_measure(o.shown, kind) for o in explored.outcomes), default=0)
-        wrong.setdefault(str(reached), m)
-    question = {
-        "damage": "What is the most damage the choices can lead to?",
-        "counters": "What is the largest number of counters the choices can lead to?",
-        "create_tokens": "What is the largest number of tokens the choices can lead to?",
-        "gain_life": "What is the most life the choices can lead to?",
-        "draw": "What is the largest number of cards the choices can lead to?",
-    }[kind]
+    wrong = choose_distractors(key, found, about)
     name = board_namer(board)
-    prompt = f"{_capital(describe_asked(right.asked, name))}. {question}"
-    return _item("event-best", prompt, board, str(best), wrong, least=least)
+    others = [p for p in board.get("players", []) if p != chooser]
+    goal, other_goal = GOALS[kind]
+    stakes = f"{chooser} wants to {goal}"
+    if others and wants_less:
+        stakes = f"{others[0]} wants {other_goal}; {stakes}"
+    prompt = (
+        f"{_capital(describe_asked(right.asked, name))}. {stakes}, and every player "
+        f"chooses what is best for them. {QUESTIONS[kind]}"
+    )
+    return _item("event-best", prompt, board, key, dict(wrong), least=least)
 
 
 def outcome_item(board: dict[str, Any], least: int = 1) -> Item:

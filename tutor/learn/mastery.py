@@ -1,9 +1,11 @@
 """Recording answers and keeping each learner's progress per concept.
 
 Mastery: "familiar" at 70% accuracy over at least 3 answers, "proficient" after 5
-right answers in a row on generated items. A missed concept comes back for review
-after expanding intervals (1, 3, 7, 14, 30 days). Generated practice moves its level
-so that the learner succeeds about 85% of the time.
+right answers in a row on generated items, with right answers on at least two item
+types on at least two days (a run of one kind of question in one sitting proves
+little). Every practised concept comes back for review after expanding intervals
+(1, 3, 7, 14, 30 days, then every 30): a miss starts the schedule again.
+Generated practice moves its level so that the learner succeeds about 85% of the time.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from tutor.puzzles.models import Learner, Puzzle
 FAMILIAR_ACCURACY = 0.7
 FAMILIAR_ATTEMPTS = 3
 PROFICIENT_STREAK = 5
+PROFICIENT_KINDS = 2
+PROFICIENT_DAYS = 2
 TARGET_SUCCESS = 0.85
 RECENT = 10
 REVIEW_DAYS = (1, 3, 7, 14, 30)
@@ -38,11 +42,21 @@ def disputed(item_id: str) -> bool:
 def mastery(progress: ConceptProgress | None) -> str:
     if progress is None or progress.attempts == 0:
         return "new"
-    if progress.streak >= PROFICIENT_STREAK:
+    if progress.streak >= PROFICIENT_STREAK and _varied(progress):
         return "proficient"
     if progress.attempts >= FAMILIAR_ATTEMPTS and progress.accuracy >= FAMILIAR_ACCURACY:
         return "familiar"
     return "learning"
+
+
+def _varied(progress: ConceptProgress) -> bool:
+    """Right answers on enough item types, on enough different days."""
+    rights = Answer.objects.filter(
+        learner_id=progress.learner_id, concept=progress.concept, right=True
+    ).values_list("kind", "created")
+    kinds = {kind for kind, _ in rights if kind}
+    days = {created.date() for _, created in rights}
+    return len(kinds) >= PROFICIENT_KINDS and len(days) >= PROFICIENT_DAYS
 
 
 def _next_interval(days: int) -> int | None:
@@ -68,6 +82,7 @@ def record(
     *,
     lesson: Lesson | None = None,
     generated: bool = False,
+    kind: str = "",
 ) -> bool:
     """Store the answer and update progress; ``False`` when a dispute keeps it out."""
     concepts = tuple(dict.fromkeys(concepts))
@@ -85,6 +100,8 @@ def record(
                 generated=generated,
                 right=right,
                 misconception=misconception,
+                kind=kind,
+                created=now,
             )
             if not counted:
                 continue
@@ -109,10 +126,11 @@ def _update(
     else:
         if generated:
             progress.streak += 1
-        if progress.review_due is not None and progress.review_due <= now:
-            interval = _next_interval(progress.interval_days)
-            progress.interval_days = interval or 0
-            progress.review_due = now + datetime.timedelta(days=interval) if interval else None
+        if progress.review_due is None or progress.review_due <= now:
+            # First practised, or reviewed on time: the next review comes later still.
+            interval = _next_interval(progress.interval_days) or REVIEW_DAYS[-1]
+            progress.interval_days = interval
+            progress.review_due = now + datetime.timedelta(days=interval)
     progress.updated = now
 
 

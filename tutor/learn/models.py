@@ -47,6 +47,8 @@ class Answer(models.Model):
     right = models.BooleanField()
     # The named mistake the chosen wrong answer matches, if any.
     misconception = models.SlugField(max_length=40, blank=True)
+    # The item's type ("pt", "types", "order", "event-best"...): proficiency needs two.
+    kind = models.CharField(max_length=20, blank=True)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

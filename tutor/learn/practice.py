@@ -19,6 +19,7 @@ from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
 from tutor.learn.items import (
+    SPECIFIC_FIRST,
     Item,
     NoItem,
     UnmodelledItem,
@@ -26,6 +27,7 @@ from tutor.learn.items import (
     chooser_item,
     depends_item,
     event_item,
+    headline_slugs,
     layer_item,
     order_item,
     outcome_item,
@@ -39,7 +41,16 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
     misreadings give: at least one; named after the lesson's own mistake first)."""
     ask = board.get("ask") or {}
     if "characteristics" in ask:
-        return best_characteristic_item(board, ask["characteristics"], least=1, prefer=concept)
+        label = ask["characteristics"]
+        try:
+            return best_characteristic_item(board, label, least=1, prefer=concept)
+        except UnmodelledItem:
+            raise
+        except NoItem:
+            # A board whose only wrong answer is the printed card is about reading the
+            # effects at all: there, and only there, the printed card is offered.
+            about = frozenset({"printed-values"})
+            return best_characteristic_item(board, label, least=1, prefer=concept, about=about)
     if "order" in ask:
         order = ask["order"]
         return order_item(board, order["object"], order["layer"], least=1)
@@ -47,7 +58,7 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
         return depends_item(board, *ask["depends"])
     if "event" in ask:
         try:
-            return event_item(board, least=1)
+            return event_item(board, least=1, about=headline_slugs(concept))
         except UnmodelledItem:
             raise
         except NoItem:
@@ -94,16 +105,11 @@ def lesson_items(
     return _lesson_items(json.dumps(boards, sort_keys=True), tuple(practice), concept)
 
 
-# One generated question in this many is about replacement effects.
-EVENT_SHARE = 5
-
-
 @lru_cache(maxsize=256)
 def generated_item(seed: int, level: int) -> generator.Generated:
-    """The practice question a (seed, level) pair names: the same one every time."""
-    if seed % EVENT_SHARE == 0:
-        return generator.generate_event(seed, choices=min(level + 1, 3))
-    return generator.generate(seed, level)
+    """The practice question a (seed, level) pair names: the same one every time
+    (``generator.generate_mixed``: layers, replacement and one-mistake boards interleaved)."""
+    return generator.generate_mixed(seed, level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +121,18 @@ class Marked:
     # when ``parts`` (else at its start).
     stepper_url: str
     parts: bool = False
+
+
+def why_right(item: Item, misconception: Misconception | None = None) -> str:
+    """One or two plain sentences on why the key is right: the rule that decides it (the
+    one the chosen mistake skips, else the item's most telling mistake), with its number."""
+    if misconception is None:
+        slugs = [c.misconception for c in item.distractors if c.misconception]
+        ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else 99)
+        misconception = MISCONCEPTION_BY_SLUG.get(ranked[0]) if ranked else None
+    if misconception is None or not misconception.rule_does:
+        return ""
+    return f"{misconception.rule_does} (CR {misconception.rule}.) That is where the paths part."
 
 
 def read_choice(item: Item, key: str, typed: str) -> str:

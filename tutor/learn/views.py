@@ -192,8 +192,17 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
             marked.misconception.slug if marked.misconception else "",
             lesson=where.lesson,
             generated=where.generated,
+            kind=item.kind,
         )
-        context |= {"marked": marked, "counted": counted}
+        # A wrong first answer gets a second try before the key is shown.
+        retry = not marked.right and request.POST.get("attempt") != "2"
+        context |= {
+            "marked": marked,
+            "counted": counted,
+            "disputed": not counted and mastery.disputed(item.id),
+            "retry": retry,
+            "why": practice.why_right(item, marked.misconception),
+        }
         if request.htmx:
             return render(request, "learn/item.html#question", context)
     return render(request, "learn/item.html", context)
@@ -209,16 +218,20 @@ def lesson_practice(request: HtmxHttpRequest, slug: str, n: int) -> HttpResponse
 
 @require_GET
 def practice_next(request: HtmxHttpRequest) -> HttpResponse:
-    """Adaptive practice: a concept due for review first (its lesson's practice), else a
-    generated question at the learner's level."""
+    """Adaptive practice: a concept due for review first (any of the due ones, any of its
+    lesson's questions, so reviews interleave), else a generated question at the learner's
+    level (``generate_mixed`` interleaves the concepts)."""
     learner = _learner(request)
     due = mastery.review_queue(learner)
-    lesson = Lesson.objects.filter(concept=due[0].concept).first() if due else None
+    chance = random.SystemRandom()
+    concept = chance.choice(due).concept if due else None
+    lesson = Lesson.objects.filter(concept=concept).first() if concept else None
     if lesson is not None:
-        return HttpResponseRedirect(reverse("lesson-practice", args=[lesson.slug, 1]))
+        n = chance.randint(1, max(1, len(_items(lesson))))
+        return HttpResponseRedirect(reverse("lesson-practice", args=[lesson.slug, n]))
     levels = [row.level for row in mastery.progress_rows(learner) if row.attempts]
     level = round(sum(levels) / len(levels)) if levels else 1
-    seed = random.SystemRandom().randrange(10**9)
+    seed = chance.randrange(10**9)
     return HttpResponseRedirect(reverse("practice-item", args=[level, seed]))
 
 
