@@ -69,6 +69,7 @@ def test_every_puzzle_with_an_invented_card_says_so_in_its_description():
 
 
 LESSONS = sorted((CONTENT / "lessons").glob("*.md"))
+WITHOUT_HEADLINE_MISREADING = {"characteristics", "control-and-text", "copy-and-face-down"}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
@@ -76,7 +77,10 @@ def test_each_lessons_practice_offers_its_headline_mistake_as_a_different_answer
     spec = read_lesson(path)
     headline = headline_mistakes(spec.concept)
     if not headline:
-        pytest.skip(f"{spec.concept}: no headline misreading the engine can run yet")
+        # Lessons whose mistake no engine misreading runs yet (issue #14): named here, so a
+        # new lesson without one fails instead of passing unchecked.
+        assert spec.concept in WITHOUT_HEADLINE_MISREADING, spec.concept
+        return
     items = lesson_items(spec.boards, list(spec.practice), spec.concept)
     caught = [
         (item, choice)
