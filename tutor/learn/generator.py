@@ -4,6 +4,10 @@ A board becomes an item only if at least two named misreadings get a different
 answer from the rules (``items.MIN_DISTRACTORS``), so every generated question
 catches a mistake. Boards use real cards from the library, so a generated
 question is one a learner can meet at a table.
+
+Board labels here are short codes ("gswi6" for the switch spell), never English
+words: learners only ever see card names, and the label-leak test can tell a label
+that slipped into a page from an ordinary word only when labels are not words.
 """
 
 from __future__ import annotations
@@ -231,12 +235,12 @@ def pt_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     creature = rng.choice(CREATURES[:8])
     steps: list[dict[str, Any]] = [{"enter": creature, "as": "c1", "controller": "Alice"}]
     switch = rng.choice(SWITCHES)
-    steps.append({"cast": switch, "as": "switch", "controller": "Alice", "targets": ["c1"]})
+    steps.append({"cast": switch, "as": "gswi6", "controller": "Alice", "targets": ["c1"]})
     pump = rng.choice(PUMPS)
     if pump == "Unholy Strength":
-        steps.append({"enter": pump, "as": "pump", "controller": "Alice", "attach": "c1"})
+        steps.append({"enter": pump, "as": "gpum4", "controller": "Alice", "attach": "c1"})
     else:
-        steps.append({"cast": pump, "as": "pump", "controller": "Alice"})
+        steps.append({"cast": pump, "as": "gpum4", "controller": "Alice"})
     for n, setter in enumerate(rng.sample(SETTERS, 2 if knobs.effects > 2 else 1)):
         label = f"set{n + 1}"
         if setter == "Godhead of Awe":
@@ -255,7 +259,7 @@ def pt_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     if rng.random() < 0.5:
         anthem = rng.choice(("Glorious Anthem", "Honor of the Pure", "Crusade"))
         steps.insert(
-            rng.randint(1, len(steps)), {"enter": anthem, "as": "anthem", "controller": "Alice"}
+            rng.randint(1, len(steps)), {"enter": anthem, "as": "gant6", "controller": "Alice"}
         )
     return {"format": "mtg-board/1", "players": list(PLAYERS), "active": "Alice", "steps": steps}
 
@@ -318,8 +322,8 @@ def damage_board(rng: random.Random) -> dict[str, Any]:
     sometimes into Bob's Healing Salve shield."""
     card, power = rng.choice(RED_ATTACKERS)
     steps: list[dict[str, Any]] = [
-        {"enter": "Torbran, Thane of Red Fell", "as": "torbran", "controller": "Alice"},
-        {"enter": rng.choice(DOUBLERS), "as": "doubler", "controller": rng.choice(PLAYERS)},
+        {"enter": "Torbran, Thane of Red Fell", "as": "gtor7", "controller": "Alice"},
+        {"enter": rng.choice(DOUBLERS), "as": "gdou7", "controller": rng.choice(PLAYERS)},
         {"enter": card, "as": "c1", "controller": "Alice"},
     ]
     rng.shuffle(steps)
@@ -327,7 +331,7 @@ def damage_board(rng: random.Random) -> dict[str, Any]:
         steps.append(
             {
                 "cast": "Healing Salve",
-                "as": "salve",
+                "as": "gsal5",
                 "controller": "Bob",
                 "targets": ["Bob"],
                 "choices": {"mode": 1},
@@ -339,21 +343,21 @@ def damage_board(rng: random.Random) -> dict[str, Any]:
 def burst_board(rng: random.Random) -> dict[str, Any]:
     """A kicked Burst Lightning at Bob under a doubler: its own "instead" goes first (616.1a)."""
     steps: list[dict[str, Any]] = [
-        {"enter": rng.choice(DOUBLERS), "as": "doubler", "controller": rng.choice(PLAYERS)}
+        {"enter": rng.choice(DOUBLERS), "as": "gdou7", "controller": rng.choice(PLAYERS)}
     ]
     if rng.random() < 0.3:
         steps.insert(
-            0, {"enter": "Torbran, Thane of Red Fell", "as": "torbran", "controller": "Alice"}
+            0, {"enter": "Torbran, Thane of Red Fell", "as": "gtor7", "controller": "Alice"}
         )
     steps.append(
         {
             "cast": "Burst Lightning",
-            "as": "burst",
+            "as": "gbur5",
             "controller": "Alice",
             "choices": {"kicked": True},
         }
     )
-    return _board(steps, {"damage": 2, "from": "burst", "to": "Bob"})
+    return _board(steps, {"damage": 2, "from": "gbur5", "to": "Bob"})
 
 
 def counters_board(rng: random.Random) -> dict[str, Any]:
@@ -398,13 +402,13 @@ def dependency_board(rng: random.Random) -> tuple[dict[str, Any], str]:
     """Urborg then Blood Moon: Urborg's effect depends on Blood Moon's in layer 4 (613.8a)."""
     land = rng.choice(("Forest", "Island", "Plains"))
     steps = [
-        {"enter": "Urborg, Tomb of Yawgmoth", "as": "urborg", "controller": rng.choice(PLAYERS)},
-        {"enter": land, "as": "land", "controller": rng.choice(PLAYERS)},
-        {"enter": "Blood Moon", "as": "moon", "controller": rng.choice(PLAYERS)},
+        {"enter": "Urborg, Tomb of Yawgmoth", "as": "gurb6", "controller": rng.choice(PLAYERS)},
+        {"enter": land, "as": "glan4", "controller": rng.choice(PLAYERS)},
+        {"enter": "Blood Moon", "as": "gmoo4", "controller": rng.choice(PLAYERS)},
     ]
     if rng.random() < 0.5:
         steps.insert(1, {"enter": "Grizzly Bears", "as": "c1", "controller": "Alice"})
-    return _layer_steps(steps), "land"
+    return _layer_steps(steps), "glan4"
 
 
 CDAS = ("Tarmogoyf", "Nightmare")
@@ -414,18 +418,18 @@ def cda_board(rng: random.Random) -> tuple[dict[str, Any], str]:
     """Godhead of Awe (7b) before a creature whose CDA sets its P/T (7a goes first, 613.3),
     then a switch and an uneven pump, so timestamps and early switching give other answers."""
     steps: list[dict[str, Any]] = [
-        {"enter": "Godhead of Awe", "as": "godhead", "controller": rng.choice(PLAYERS)},
+        {"enter": "Godhead of Awe", "as": "ggod7", "controller": rng.choice(PLAYERS)},
         {"enter": "Swamp", "as": "s1", "controller": "Alice"},
         {"enter": "Swamp", "as": "s2", "controller": "Alice"},
-        {"enter": rng.choice(CDAS), "as": "cda", "controller": "Alice"},
-        {"cast": "Twisted Image", "as": "switch", "controller": "Alice", "targets": ["cda"]},
-        {"cast": "Rally the Peasants", "as": "rally", "controller": "Alice"},
+        {"enter": rng.choice(CDAS), "as": "gcda3", "controller": "Alice"},
+        {"cast": "Twisted Image", "as": "gswi6", "controller": "Alice", "targets": ["gcda3"]},
+        {"cast": "Rally the Peasants", "as": "gral5", "controller": "Alice"},
     ]
     if rng.random() < 0.5:
-        steps.append({"counters": "+1/+1", "on": "cda", "n": 1})
+        steps.append({"counters": "+1/+1", "on": "gcda3", "n": 1})
     board = _layer_steps(steps)
     board["zones"] = {"Alice": {"graveyard": rng.sample(GRAVEYARD_CARDS, 2)}}
-    return board, "cda"
+    return board, "gcda3"
 
 
 PUMPS_FOR_ALL = ("Rally the Peasants", "Overrun")
@@ -436,16 +440,16 @@ def locked_board(rng: random.Random) -> tuple[dict[str, Any], str]:
     which an opponent then shrinks and its controller switches and enchants."""
     steps: list[dict[str, Any]] = [
         {"enter": rng.choice(CREATURES[:6]), "as": "c1", "controller": "Alice"},
-        {"cast": rng.choice(PUMPS_FOR_ALL), "as": "pump", "controller": "Alice"},
+        {"cast": rng.choice(PUMPS_FOR_ALL), "as": "gpum4", "controller": "Alice"},
         {"enter": rng.choice(CREATURES[:6]), "as": "c2", "controller": "Alice"},
-        {"cast": "Twisted Image", "as": "switch", "controller": "Alice", "targets": ["c2"]},
+        {"cast": "Twisted Image", "as": "gswi6", "controller": "Alice", "targets": ["c2"]},
         {
             "cast": rng.choice(("Diminish", "Ovinize")),
-            "as": "set",
+            "as": "gset3",
             "controller": "Bob",
             "targets": ["c2"],
         },
-        {"enter": "Unholy Strength", "as": "aura", "controller": "Alice", "attach": "c2"},
+        {"enter": "Unholy Strength", "as": "gaur4", "controller": "Alice", "attach": "c2"},
     ]
     return _layer_steps(steps), "c2"
 
@@ -456,15 +460,15 @@ def humility_board(rng: random.Random) -> tuple[dict[str, Any], str]:
     then pumps and switches it."""
     owner = rng.choice(PLAYERS)
     steps: list[dict[str, Any]] = [
-        {"enter": "Opalescence", "as": "opal", "controller": rng.choice(PLAYERS)},
-        {"enter": "Humility", "as": "humility", "controller": owner},
+        {"enter": "Opalescence", "as": "gopa4", "controller": rng.choice(PLAYERS)},
+        {"enter": "Humility", "as": "ghum8", "controller": owner},
     ]
     rng.shuffle(steps)
     steps.append(
-        {"cast": "Twisted Image", "as": "switch", "controller": owner, "targets": ["humility"]}
+        {"cast": "Twisted Image", "as": "gswi6", "controller": owner, "targets": ["ghum8"]}
     )
-    steps.append({"cast": "Rally the Peasants", "as": "rally", "controller": owner})
-    return _layer_steps(steps), "humility"
+    steps.append({"cast": "Rally the Peasants", "as": "gral5", "controller": owner})
+    return _layer_steps(steps), "ghum8"
 
 
 def printed_board(rng: random.Random) -> tuple[dict[str, Any], str]:
