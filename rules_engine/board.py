@@ -28,6 +28,7 @@ from rules_engine.steps import (
     LeaveStep,
     PhaseStep,
     Step,
+    TurnRecord,
 )
 from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_LETTERS, subtype_category
 
@@ -62,6 +63,7 @@ class Board:
     title: str = ""
     notes: str = ""
     raw: dict[str, Any] = field(default_factory=dict)
+    this_turn: TurnRecord = TurnRecord()
 
 
 _STEP_KEYS: dict[str, set[str]] = {
@@ -147,7 +149,7 @@ class _Reader:
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-        known.add("player")
+        known |= {"player", "colors_spent"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -185,16 +187,25 @@ class _Reader:
             chosen = value["land_type"]
         kicked = value.get("kicked", False)
         if not isinstance(kicked, bool):
-            raise BoardError(f"{path}.kicked", "must be true or false")
+            # Layerlab extension: a number is how many times it was kicked (multikicker).
+            kicked = _require_int(kicked, f"{path}.kicked", 0)
+            if kicked > 20:
+                raise BoardError(f"{path}.kicked", "at most 20 times")
+        colors_spent = value.get("colors_spent", 0)
+        colors_spent = _require_int(colors_spent, f"{path}.colors_spent", 0)
+        if colors_spent > 5:
+            raise BoardError(f"{path}.colors_spent", "a number of colors, 0 to 5")
         return Choices(
             color=color,
             creature_type=chosen,
             copy=copies,
             from_word=value.get("from"),
             to_word=value.get("to"),
-            kicked=kicked,
+            kicked=bool(kicked),
             mode=mode,
             player=player,
+            times_kicked=int(kicked),
+            colors_spent=colors_spent,
         )
 
     def targets(self, value: Any, path: str) -> tuple[str, ...]:
@@ -402,6 +413,7 @@ def parse_board(data: Any) -> Board:
         # Each copy reads the copiable values of a whole chain (CR 707.2): bounded work.
         raise BoardError("steps", f"at most {MAX_COPIES} steps that copy something")
     ask = reader.ask(data.get("ask"))
+    this_turn = _this_turn(data.get("this_turn"), reader)
     for key in ("title", "notes"):
         if key in data and not isinstance(data[key], str):
             raise BoardError(key, "must be text")
@@ -415,4 +427,39 @@ def parse_board(data: Any) -> Board:
         title=data.get("title", ""),
         notes=data.get("notes", ""),
         raw=data,
+        this_turn=this_turn,
+    )
+
+
+_TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered")
+
+
+def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
+    """Layerlab extension: what happened earlier this turn, before the board's steps
+    (docs/board-format-extensions.md): ``creature_died`` and lists of players."""
+    if value is None:
+        return TurnRecord()
+    if not isinstance(value, dict):
+        raise BoardError("this_turn", "an object (what happened earlier this turn)")
+    known = ("creature_died", *_TURN_PLAYER_LISTS)
+    for key in value:
+        if key not in known:
+            raise BoardError(f"this_turn.{key}", f"unknown (known: {', '.join(known)})")
+    died = value.get("creature_died", False)
+    if not isinstance(died, bool):
+        raise BoardError("this_turn.creature_died", "must be true or false")
+    lists: dict[str, frozenset[str]] = {}
+    for key in _TURN_PLAYER_LISTS:
+        names = value.get(key, [])
+        if not isinstance(names, list):
+            raise BoardError(f"this_turn.{key}", "a list of player names")
+        lists[key] = frozenset(
+            reader.player(p, f"this_turn.{key}[{i}]") for i, p in enumerate(names)
+        )
+    return TurnRecord(
+        creature_died=died,
+        dealt_damage=lists["dealt_damage"],
+        attacked=lists["attacked"],
+        permanent_left=lists["permanent_left"],
+        land_entered=lists["land_entered"],
     )

@@ -46,6 +46,7 @@ from rules_engine.effects import (
     Expr,
     Filter,
     GreatestStat,
+    HappenedThisTurn,
     ManaValueOfAffected,
     ModifyPT,
     Negate,
@@ -331,7 +332,7 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}
-    if isinstance(condition, YourTurn):
+    if isinstance(condition, (YourTurn, HappenedThisTurn)):
         return {"controller"}
     if isinstance(condition, CountAtLeast):
         return _subject_reads(condition.subject) | {"controller"}

@@ -96,6 +96,9 @@ class Filter:
     enchanted_or_equipped: bool = False
     not_source: bool = False  # "other than ~"
     shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
+    # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
+    # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
+    dealt_damage_by_source: bool = False
     # The compiled tests (selection.compile_filter), cached on the value itself.
     compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
 
@@ -170,6 +173,15 @@ class Negate:
 
 
 @dataclass(frozen=True, slots=True)
+class HowCast:
+    """ "the number of colors of mana spent to cast it" (converge, sunburst 702.44a) and "the
+    number of times it was kicked" (multikicker, 702.33c): facts of its casting, which the
+    step's ``choices`` state (``colors_spent``, ``kicked``)."""
+
+    fact: Literal["colors_spent", "times_kicked"]
+
+
+@dataclass(frozen=True, slots=True)
 class HandSize:
     """ "the number of cards in your hand" (or in the chosen player's hand, CR 614.12)."""
 
@@ -241,6 +253,7 @@ Expr = (
     | Times
     | Negate
     | HandSize
+    | HowCast
     | AffectedStat
     | BasicLandTypesAmong
     | GreatestStat
@@ -460,6 +473,22 @@ class AnyPlayerControls:
 
 
 @dataclass(frozen=True, slots=True)
+class HappenedThisTurn:
+    """ "If a creature died this turn" (morbid), "if an opponent was dealt damage this turn"
+    (bloodthirst, 702.54a), "if you attacked this turn" (raid), "if a permanent you controlled
+    left the battlefield this turn" (revolt), "if you had a land enter the battlefield under
+    your control this turn": read from the game's record of the turn (``TurnRecord``)."""
+
+    event: Literal[
+        "creature_died",
+        "opponent_dealt_damage",
+        "you_attacked",
+        "your_permanent_left",
+        "your_land_entered",
+    ]
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The opposite of a condition: "~ isn't attacking", "you have no cards in hand", and
     "Otherwise, ..." after an "As long as" sentence (CR 611.3a, checked continuously)."""
@@ -493,6 +522,7 @@ Condition = (
     | Compare
     | SourceStatus
     | AnyPlayerControls
+    | HappenedThisTurn
     | Not
 )
 
@@ -538,6 +568,8 @@ OneShotKind = Literal[
     "gain_life",
     "lose_life",
     "monstrosity",
+    "fight",
+    "bite",
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -564,3 +596,6 @@ class OneShot:
     # "gains life equal to its power": the amount is that object's power, read when the
     # part happens, or as it last existed if it has left (CR 608.2h).
     amount_of: str = ""
+    # "fights" (CR 701.14a) and "deals damage equal to its power to" (a one-sided fight):
+    # ``subject`` is the creature dealing damage, ``other`` the one it is dealt to.
+    other: Subject | None = None

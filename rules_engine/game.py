@@ -14,7 +14,7 @@ from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement
-from rules_engine.steps import Choices
+from rules_engine.steps import Choices, TurnRecord
 
 if TYPE_CHECKING:  # annotations only: the replacement tree reads games itself
     from rules_engine.replacement.events import Event
@@ -143,6 +143,7 @@ class Game:
     drew_from_empty: frozenset[str] = frozenset()  # CR 704.5b
     not_modelled: tuple[NotModelled, ...] = ()
     choices_made: tuple[StepChoice, ...] = ()
+    this_turn: TurnRecord = TurnRecord()
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:

@@ -278,6 +278,7 @@ def apply_results(
 ) -> Game:
     """What actually happened (the leaf's events), written into the game."""
     for event in results:
+        game = _recorded(game, event)
         if isinstance(event, Damage):
             game = _damage(game, event)
         elif isinstance(event, PutCounters):
@@ -301,6 +302,32 @@ def apply_results(
             verdict = "won" if isinstance(event, WinGame) else "lost"
             game = replace(game, verdicts=game.verdicts + ((event.player, verdict),))
     return game
+
+
+def _recorded(game: Game, event: Event) -> Game:
+    """The turn's record of what happened (``TurnRecord``), for cards that ask later."""
+    turn = game.this_turn
+    if isinstance(event, Damage) and event.amount > 0 and event.target in game.players:
+        turn = replace(turn, dealt_damage=turn.dealt_damage | {event.target})
+    elif isinstance(event, Damage) and event.amount > 0:
+        turn = replace(turn, damage_dealt=turn.damage_dealt | {(event.source, event.target)})
+    elif isinstance(event, ZoneMove) and event.from_zone == "battlefield":
+        obj = game.object(event.obj)
+        if obj is None or not obj.on_battlefield:
+            return game
+        chars = chars_of(game).get(obj.label)
+        controller = chars.controller if chars is not None else obj.controller
+        creature = "Creature" in (chars.types if chars is not None else obj.card.types)
+        turn = replace(
+            turn,
+            permanent_left=turn.permanent_left | {controller},
+            creature_died=turn.creature_died or (creature and event.dies),  # CR 700.4
+        )
+    elif isinstance(event, Enter) and "Land" in (*event.card.types, *event.extra_types):
+        turn = replace(turn, land_entered=turn.land_entered | {event.controller})
+    else:
+        return game
+    return replace(game, this_turn=turn) if turn != game.this_turn else game
 
 
 def _damage(game: Game, event: Damage) -> Game:

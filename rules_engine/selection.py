@@ -33,6 +33,8 @@ from rules_engine.effects import (
     Filter,
     GreatestStat,
     HandSize,
+    HappenedThisTurn,
+    HowCast,
     LifeTotal,
     ManaValueOfAffected,
     Negate,
@@ -47,7 +49,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.game import Game, GameObject
-from rules_engine.steps import Choices
+from rules_engine.steps import Choices, TurnRecord
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
 
 State = Mapping[str, Characteristics]
@@ -252,6 +254,10 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
     if f.no_counters:
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: not any(n for _, n in o.counters))
+    if f.dealt_damage_by_source:
+        checks.append(
+            lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt
+        )
     if f.attacking:
         checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress
     if f.blocking:
@@ -447,6 +453,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, HowCast):
+        return ctx.choices.colors_spent if expr.fact == "colors_spent" else ctx.choices.times_kicked
     if isinstance(expr, HandSize):
         if expr.who == "chosen":
             return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
@@ -518,6 +526,20 @@ def devotion(mana_cost: str | None, colors: frozenset[str]) -> int:
     )
 
 
+def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Game) -> bool:
+    event = condition.event
+    if event == "creature_died":
+        return turn.creature_died
+    if event == "opponent_dealt_damage":
+        return bool(turn.dealt_damage & set(game.opponents(you)))
+    players = {
+        "you_attacked": turn.attacked,
+        "your_permanent_left": turn.permanent_left,
+        "your_land_entered": turn.land_entered,
+    }[event]
+    return you in players
+
+
 def condition_holds(condition: Condition | None, state: State, world: World, ctx: Context) -> bool:
     """ "As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
     if condition is None or isinstance(condition, Always):
@@ -537,6 +559,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         )
     if isinstance(condition, YourTurn):
         return (world.game.active == ctx.controller) != condition.negated
+    if isinstance(condition, HappenedThisTurn):
+        return _happened(condition, world.game.this_turn, ctx.controller, world.game)
     if isinstance(condition, Compare):
         if condition.who == "opponent":
             values = [

@@ -24,6 +24,10 @@ class Choices:
     kicked: bool = False
     mode: int | None = None
     player: str | None = None
+    # How it was cast, which no board position shows: the times it was kicked (multikicker,
+    # CR 702.33c) and the colors of mana spent (sunburst 702.44a, converge).
+    times_kicked: int = 0
+    colors_spent: int = 0
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -37,7 +41,23 @@ class Choices:
             kicked=extra.kicked or self.kicked,
             mode=extra.mode if extra.mode is not None else self.mode,
             player=extra.player or self.player,
+            times_kicked=extra.times_kicked or self.times_kicked,
+            colors_spent=extra.colors_spent or self.colors_spent,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """What happened earlier this turn, for the cards that ask (morbid, revolt, raid,
+    bloodthirst 702.54a, "if you had a land enter ..."): what the board says happened before
+    its steps (``this_turn``), plus what its own steps did."""
+
+    creature_died: bool = False  # CR 700.4: a creature was put into a graveyard from play
+    dealt_damage: frozenset[str] = frozenset()  # players dealt damage
+    attacked: frozenset[str] = frozenset()  # players who attacked with a creature
+    permanent_left: frozenset[str] = frozenset()  # players a permanent they controlled left
+    land_entered: frozenset[str] = frozenset()  # players a land entered under the control of
+    damage_dealt: frozenset[tuple[str, str]] = frozenset()  # (source, permanent) pairs
 
 
 class _Located:

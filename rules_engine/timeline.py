@@ -97,6 +97,7 @@ def new_game(board: Board) -> Game:
         life=tuple(board.life.items()),
         hand_sizes=hands,
         library_sizes=tuple(libraries),
+        this_turn=board.this_turn,
     )
     for player, zones in board.zones.items():
         for zone, cards in zones.items():
@@ -460,6 +461,7 @@ def _missing_target(action: OneShot, res: _Resolution) -> bool:
     """A one-shot part whose target the step doesn't name (an event board's spell that is
     only there for its shield): it is skipped and said so."""
     slots = list(action.subject.target_slots if action.subject else ())
+    slots += action.other.target_slots if action.other else ()
     if action.slot is not None:
         slots.append(action.slot)
     return any(slot >= len(res.targets) for slot in slots)
@@ -570,6 +572,8 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
             )
         ]
     kind = action.kind
+    if kind in ("fight", "bite"):
+        return _fight_events(action, objects, state, world, ctx)
     if kind == "damage":
         recipients = objects + _players(action, res, game)
         if action.slot is not None and action.players is None and action.slot < len(res.targets):
@@ -604,6 +608,38 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "lose_life":
         return [LoseLife(p, amount) for p in _players(action, res, game)]
     return []
+
+
+def _fight_events(
+    action: OneShot,
+    fighters: list[str],
+    state: dict[str, Characteristics],
+    world: World,
+    ctx: Context,
+) -> list[Event]:
+    """CR 701.14a: each creature deals damage equal to its power to the other, at once (a
+    "bite" only the first way). 701.14b: if either is no longer a creature on the
+    battlefield, or is an illegal target now, no damage is dealt at all; 701.14c: a creature
+    fighting itself is dealt twice its power."""
+    assert action.other is not None
+    others = [
+        label
+        for label in select(action.other, state, world, ctx)
+        if world.objects[label].on_battlefield
+        and (
+            action.other.kind != "targets"
+            or any(matches(f, label, state, world, ctx) for f in action.other.filters)
+        )
+    ]
+    if len(fighters) != 1 or len(others) != 1:
+        return []
+    (a,), (b,) = fighters, others
+    if "Creature" not in state[a].types or "Creature" not in state[b].types:
+        return []
+    damage = [Damage(max(state[a].power or 0, 0), a, b)]
+    if action.kind == "fight":
+        damage.append(Damage(max(state[b].power or 0, 0), b, a))
+    return [d for d in damage if d.amount > 0]
 
 
 def _unchosen(game: Game, action: OneShot, res: _Resolution) -> list[NotModelled]:

@@ -96,6 +96,15 @@ _LIFE = re.compile(
 )
 
 
+# CR 701.14a: "Target creature you control fights target creature you don't control.";
+# "It deals damage equal to its power to target creature an opponent controls." is one half
+# of a fight (the other creature deals none back).
+_FIGHTER = r"~|it|that creature|target [\w ,'-]+?"
+_FIGHT = re.compile(rf"^(?P<a>{_FIGHTER}) fights? (?P<b>.+)$", re.IGNORECASE)
+_BITE = re.compile(
+    rf"^(?P<a>{_FIGHTER}) deals damage equal to its power to (?P<b>.+)$", re.IGNORECASE
+)
+
 # CR 701.37a: "Monstrosity N" puts N +1/+1 counters on it and makes it monstrous, once.
 _MONSTROSITY = re.compile(r"^monstrosity (?P<n>\w+)$", re.IGNORECASE)
 
@@ -158,6 +167,13 @@ def parse_one_shot(
         if subject is None:
             return None
         return OneShot("tap" if m["verb"].lower() == "tap" else "untap", resolve(subject), sentence)
+    if m := _FIGHT.match(body) or _BITE.match(body):
+        fighter = _subject(m["a"], context)
+        other = _subject(m["b"], context) if fighter is not None else None
+        if fighter is None or other is None:
+            return None
+        kind: OneShotKind = "fight" if " fight" in body.lower() else "bite"
+        return OneShot(kind, resolve(fighter), sentence, other=resolve(other))
     if m := _DAMAGE.match(body):
         amount = read_amount(m["n"])
         if amount is None:
@@ -225,8 +241,8 @@ def parse_one_shot(
         if amount is None or players is None:
             return None
         ref, slot = players
-        kind: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
-        return OneShot(kind, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+        life: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
+        return OneShot(life, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
     return None
 
 

@@ -256,6 +256,10 @@ class Keyword(Enum):
             "it enters with a +1/+1 counter (a charge counter if it isn't a creature) for "
             "each color of mana spent to cast it"
         ),
+        expansion=(
+            "~ enters with a +1/+1 counter on it for each color of mana spent to cast it, or "
+            "that many charge counters if it isn't entering as a creature."
+        ),
     )
     BUSHIDO = _k("bushido", "702.45", _INERT, _NUM, "Bushido 2")
     SOULSHIFT = _k("soulshift", "702.46", _INERT, _NUM, "Soulshift 5")
@@ -292,6 +296,9 @@ class Keyword(Enum):
         _NUM,
         "Bloodthirst 2",
         effect="if an opponent was dealt damage this turn, it enters with N +1/+1 counters",
+        expansion=(
+            "If an opponent was dealt damage this turn, ~ enters with {n} +1/+1 counters on it."
+        ),
     )
     HAUNT = _k("haunt", "702.55", _INERT, _NONE, "Haunt")
     REPLICATE = _k("replicate", "702.56", _INERT, _COST, "Replicate {1}{U}")
@@ -677,6 +684,8 @@ class KeywordAbility:
         """The sentences the replacement grammar reads for this keyword, if the engine
         applies it through them ("Fading 3" -> "~ enters with 3 fade counters on it.")."""
         info = self.keyword.info
+        if self.keyword is Keyword.MODULAR and self.quality is not None:
+            info = Keyword.SUNBURST.info  # "Modular—Sunburst" (702.43a, 702.44)
         if info.category is not Category.REPLACEMENT or not info.expansion:
             return ()
         if "{n}" in info.expansion:
@@ -696,8 +705,8 @@ class KeywordAbility:
         if self.keyword is Keyword.VANISHING and self.amount is None:
             return None  # 702.63b: without a number, only the triggered abilities
         if self.keyword is Keyword.MODULAR and self.quality is not None:
-            info = Keyword.SUNBURST.info  # "Modular—Sunburst" (702.43a, 702.44)
-        elif self.keyword.modelled and (self.amount is not None or "{n}" not in info.expansion):
+            return None  # "Modular—Sunburst" enters as sunburst says (702.43a, 702.44)
+        if self.keyword.modelled and (self.amount is not None or "{n}" not in info.expansion):
             return None  # applied (an "X" the expansion can't hold is not)
         return (
             f"the engine doesn't apply {info.name} ({info.rule}{info.subrule}: {info.effect}), "

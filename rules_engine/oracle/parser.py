@@ -34,6 +34,7 @@ from rules_engine.effects import (
     Expr,
     Filter,
     HandSize,
+    HappenedThisTurn,
     LifeTotal,
     ModifyPT,
     Negate,
@@ -504,6 +505,17 @@ _INFORMATION_ONLY = re.compile(
     r"each opponent|that player)'s hand)$",
     re.IGNORECASE,
 )
+# CR 603.7: a resolving spell or ability that says when something happens later ("Exile it
+# at the beginning of the next end step", "Draw a card at the beginning of the next turn's
+# upkeep") creates a delayed triggered ability. Like every triggered ability it makes no
+# continuous, replacement or prevention effect until it triggers and resolves, which a board
+# of steps never reaches: it is inert here, not a one-shot left undone.
+_DELAYED_TRIGGER = re.compile(
+    r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
+    r"next|the next turn's)\b|^at (?:the )?end of (?:combat|turn)\b|\bat end of combat$|"
+    r"^when(?:ever)? .+\bthis turn\b",
+    re.IGNORECASE,
+)
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
 _SWITCH = re.compile(r"^switch (?P<subj>.+?)'s? power and toughness$", re.IGNORECASE)
 _GAIN_CONTROL = re.compile(r"^gain control of (?P<subj>.+)$", re.IGNORECASE)
@@ -674,6 +686,11 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
+        if performs_actions(whole) and (
+            _DELAYED_TRIGGER.search(whole) or (until_eot and whole.lower().startswith("whenever"))
+        ):
+            out.notes.append(sentence)  # CR 603.7: a delayed trigger, inert until it triggers
+            continue
         for body in _clauses(whole):
             _parse_clause(body, sentence, state, until_eot, out)
     return out
@@ -779,7 +796,11 @@ def _parse_clause(
                 out.actions.append(action)
             else:
                 _remember_object(body, state)
-                if not (_SHIELD_OR_CHOICE.match(body) or _INFORMATION_ONLY.match(body)):
+                if not (
+                    _SHIELD_OR_CHOICE.match(body)
+                    or _INFORMATION_ONLY.match(body)
+                    or _DELAYED_TRIGGER.search(body)  # a clause of a longer sentence
+                ):
                     out.unperformed.append(sentence)
             return
         try:
@@ -1018,6 +1039,20 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
         raise
 
 
+# What happened earlier this turn (``TurnRecord``): morbid, bloodthirst (702.54a), raid,
+# revolt, and landfall's "if you had a land enter ...".
+_THIS_TURN: dict[str, Any] = {
+    "a creature died this turn": "creature_died",
+    "an opponent was dealt damage this turn": "opponent_dealt_damage",
+    "you attacked this turn": "you_attacked",
+    "you attacked with a creature this turn": "you_attacked",
+    "attacked this turn": "you_attacked",  # "if you've attacked this turn"
+    "a permanent you controlled left the battlefield this turn": "your_permanent_left",
+    "you had a land enter the battlefield under your control this turn": "your_land_entered",
+    "you had a land enter under your control this turn": "your_land_entered",
+}
+
+
 def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     text = words.strip().lower()
     if text.startswith("you control "):
@@ -1026,6 +1061,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         text = words.lower()
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
+    if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:
+        return HappenedThisTurn(happened)
     if m := _IT_STATUS.fullmatch(text):
         # "~ has first strike as long as it's attacking": "it" is the subject just read.
         it = state.previous if state.previous is not None else Subject("self", words=SELF)

@@ -26,6 +26,7 @@ from rules_engine.effects import (
     GreatestStat,
     GreatestStatName,
     HandSize,
+    HowCast,
     LifeTotal,
     ManaValueOfAffected,
     ModifyPT,
@@ -167,6 +168,10 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         expr = Devotion(_color_list(cursor))
     elif cursor.accept("the", "number", "of", "cards", "in", "your", "hand"):
         expr = HandSize()
+    elif _accept_how_cast(cursor, "colors", "of", "mana", "spent", "to", "cast"):
+        expr = HowCast("colors_spent")  # converge, sunburst (CR 702.44a)
+    elif _accept_how_cast(cursor, "times"):
+        expr = HowCast("times_kicked")  # "for each time it was kicked" (CR 702.33c)
     elif cursor.accept("the", "number", "of", "basic", "land", "types", "among"):
         subject = parse_subject(cursor, context)
         if subject is None:
@@ -210,6 +215,23 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
     else:
         cursor.fail("expected a number")
     return expr
+
+
+def _accept_how_cast(cursor: Cursor, *words: str) -> bool:
+    """ "the number of colors of mana spent to cast it/~", "the number of times it was
+    kicked" ("color" and "time" too, as "for each ..." reads them)."""
+    start = cursor.pos
+    if not cursor.accept("the", "number", "of"):
+        return False
+    head, *rest = words
+    if cursor.accept_any(head, head.removesuffix("s")) is not None and cursor.accept(*rest):
+        if head == "times":
+            if cursor.accept_any("it", SELF) is not None and cursor.accept("was", "kicked"):
+                return True
+        elif cursor.accept_any("it", SELF, "this spell") is not None:
+            return True
+    cursor.pos = start
+    return False
 
 
 def _small_number(cursor: Cursor) -> int:

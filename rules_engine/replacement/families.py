@@ -818,6 +818,11 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     counters = dict(event.counters)
     if family == Family.ENTER_COUNTERS:
         kind = spec.counter_kind or "+1/+1"
+        if (
+            spec.charge_unless_creature
+            and "Creature" not in entering_view(event, board).chars.types
+        ):
+            kind = "charge"  # sunburst on a noncreature (702.44a), checked as it enters (614.12)
         n = _entering_counters(active, event, board)
         if n:
             counters[kind] = counters.get(kind, 0) + n
@@ -842,7 +847,8 @@ def _entering_counters(active: ActiveReplacement, event: Enter, board: EventStat
     the permanents already there, so "for each other creature" doesn't see itself)."""
     spec = active.spec
     if spec.count is not None:
-        ctx = Context(event.obj, event.controller, x=event.x)
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        ctx = Context(event.obj, event.controller, choices=choices, x=event.x)
         return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
     if spec.counters_from_power:
         return board.chars[active.source].power or 0

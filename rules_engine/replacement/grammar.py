@@ -19,6 +19,7 @@ from rules_engine.effects import (
     Expr,
     Filter,
     HandSize,
+    HowCast,
     Subject,
     YourTurn,
 )
@@ -520,6 +521,12 @@ ENTERS_WITH_EACH = _T(
     r"counters on it, where x is (?P<x>.+)|a number of (?P<kind3>\S+) counters on it equal to "
     r"(?P<equal>.+))$"
 )
+# CR 702.44a: sunburst, as the keyword table spells it out: +1/+1 counters if it enters as a
+# creature, else charge counters, one for each color of mana spent to cast it.
+SUNBURST = _T(
+    r"^~ enters with a \+1/\+1 counter on it for each color of mana spent to cast it, or that "
+    r"many charge counters if it isn't entering as a creature$"
+)
 # CR 119.4: shock lands. "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
 PAY_LIFE_AS_ENTERS = _T(r"^as ~ enters, you may pay (?P<n>\w+) life$")
 # Reveal lands: "As ~ enters, you may reveal a Dragon card from your hand." The choice is
@@ -743,6 +750,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             amount=_number(m["n"], sentence),
             optional=True,
         )
+    if SUNBURST.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind="+1/+1",
+            count=HowCast("colors_spent"),
+            charge_unless_creature=True,
+        )
     if m := ENTERS_WITH_EACH.match(body):
         if m["each"]:
             count = _count(f"the number of {m['each']}", sentence)
@@ -798,6 +814,12 @@ def _what_objects(what: str, sentence: str) -> Subject:
         what = "that creature"  # "If the creature would die this turn" (Carbonize's wording)
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
+    if m := re.fullmatch(
+        r"(?P<kind>creature|permanent) dealt damage (?:this way|by ~ this turn)", what
+    ):
+        # Annihilating Fire, Kumano's Pupils: what its source dealt damage to this turn.
+        types = frozenset({"Creature"}) if m["kind"] == "creature" else frozenset()
+        return Subject("filter", (Filter(types=types, dealt_damage_by_source=True),), words=what)
     if m := re.fullmatch(r"(?P<kind>\w+) card", what):
         # "a creature card" (Anafenza's older wording): a card of that type, in any zone.
         found = ALL_TYPE_WORDS.get(m["kind"])

@@ -86,6 +86,7 @@ class ReplacementSpec:
     # spell's "... instead if you have no cards in hand": checked when the event would happen.
     condition: Condition | None = None
     count: Expr | None = None  # "enters with a +1/+1 counter on it for each ..." (614.1c)
+    charge_unless_creature: bool = False  # sunburst: charge counters if not a creature (702.44a)
     tapped: bool = False  # "enters tapped with two charge counters on it" (one effect)
     pay_life: int = 0  # shock lands: "you may pay 2 life. If you don't, it enters tapped"
     redirect_slot: int | None = None  # which target is "another target creature" (614.9)

@@ -46,3 +46,10 @@ def test_information_only_one_shots_are_performed_as_nothing_changing():
     # CR 701.16a (a revealed hand) and 701.18a (scry, keeping the cards on top).
     assert all(s is Status.APPLIED for _, s in statuses("Opt"))
     assert all(s is Status.APPLIED for _, s in statuses("Stand Firm"))
+
+
+def test_a_delayed_trigger_a_spell_sets_up_is_inert_until_it_triggers():
+    # CR 603.7: "Sacrifice it at the beginning of the next end step" is a delayed triggered
+    # ability; it does nothing on the board until it triggers, like any triggered ability.
+    assert all(s is Status.APPLIED for _, s in statuses("Fatal Frenzy"))
+    assert all(s is Status.APPLIED for _, s in statuses("Arcbond"))
