@@ -165,6 +165,56 @@ def parse_ability_text(line: str, name: str, *, spell: bool = False) -> tuple[Pa
     return _parse_line(clean(line), name, spell)
 
 
+_LEVEL_BOX = re.compile(
+    r"^LEVEL (?P<low>\d+)(?:-(?P<high>\d+)|\+):(?: (?P<p>\d+)/(?P<t>\d+))?(?:;? (?P<rest>.+))?$"
+)
+
+
+def _level_box(display: str, name: str) -> ParsedAbility:
+    """CR 711.2a-b: "LEVEL N1-N2: P/T; abilities" means "As long as this creature has at
+    least N1 level counters on it, but no more than N2, it has base power and toughness P/T
+    and has [abilities]" ("N1+": no upper bound). One static ability of the leveler: its
+    layer 7b and layer 6 parts apply under that condition."""
+    m = _LEVEL_BOX.fullmatch(display)
+    if m is None:
+        raise OracleParseError(display, "cannot read this level box (CR 711.2)")
+    me = Subject("self", words=SELF)
+    least = SourceStatus("counter", me, counter_kind="level", minimum=int(m["low"]))
+    condition: Condition = least
+    if m["high"] is not None:
+        too_many = SourceStatus("counter", me, counter_kind="level", minimum=int(m["high"]) + 1)
+        condition = AllOf((least, Not(too_many)))
+    sentences = [f"{name} has base power and toughness {m['p']}/{m['t']}."] if m["p"] else []
+    for line in (m["rest"] or "").split("; "):
+        if not line:
+            continue
+        keywords = _split_keywords(line)
+        if keywords:
+            sentences.append(f"{name} has {' and '.join(k.lower() for k in keywords)}.")
+        elif _is_static_line(line, name):
+            sentences.append(line)  # its own static ability, under the box's condition
+        else:
+            sentences.append(f'{name} has "{line}"')  # an activated or triggered ability
+    effects: list[EffectSpec] = []
+    why = "a leveler's level box (CR 711.2) with an ability the engine can't grant yet"
+    for sentence in sentences:
+        try:
+            (ability,) = _parse_line(sentence, name, spell=False)
+        except (OracleParseError, ValueError):
+            return ParsedAbility(display, "static", gaps=((display, why),))
+        if ability.gaps or ability.kind != "static" or not ability.effects:
+            return ParsedAbility(display, "static", gaps=((display, why),))
+        effects += [replace(e, text=display, condition=condition) for e in ability.effects]
+    return ParsedAbility(display, "static", tuple(effects))
+
+
+def _is_static_line(line: str, name: str) -> bool:
+    try:
+        return all(a.kind == "static" for a in _parse_line(line, name, spell=False))
+    except OracleParseError:
+        return False
+
+
 @lru_cache(maxsize=4096)
 def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     check_numbers(line)
@@ -182,10 +232,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         (ability,) = _parse_line(spelled, name, spell)
         return (replace(ability, text=display, cost=f"Crew {m[1]}"),)
     if route_line(display, spell=spell).builds is Builds.LEVEL_BOX:
-        # CR 711.2: the box's P/T and abilities hold only with that many level counters,
-        # which the engine doesn't apply yet; named, never applied unconditionally.
-        why = "a leveler's level box (CR 711.2), which the engine does not apply yet"
-        return (ParsedAbility(display, "static", gaps=((display, why),)),)
+        return (_level_box(display, name),)
     keywords = _split_keywords(display)
     if keywords:
         return tuple(_keyword(k) for k in keywords)

@@ -24,9 +24,10 @@ def test_static_layer_effects_are_applied_and_triggers_and_costs_are_inert():
     ]
 
 
-def test_a_levelers_boxes_are_named_as_not_modelled():
+def test_a_levelers_boxes_are_applied_under_their_level_counters():
+    # CR 711.2a-b: each box is a static ability of the leveler, conditional on its counters.
     boxes = [s for text, s in statuses("Transcendent Master") if text.startswith("LEVEL")]
-    assert boxes == [Status.NOT_MODELLED, Status.NOT_MODELLED]
+    assert boxes == [Status.APPLIED, Status.APPLIED]
 
 
 def test_an_unrecognised_sentence_is_reported_with_its_text():
