@@ -70,6 +70,7 @@ from rules_engine.oracle.predicates import (
 )
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.templates import (
+    COST_SENTENCE,
     Builds,
     colon_split,
     makes_continuous_effect,
@@ -456,7 +457,7 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         m = re.fullmatch(
             # "it's still 7/7" (Quicksilver Gargantuan) sets the copy's P/T like "it's 7/7".
             r"it's (?:still )?(?:an? )?(?P<words>[\w/' -]+?)"
-            r"(?P<add> in addition to its other (?:colors and )?types)?",
+            r"(?P<add> in addition to its other (?:colors and |creature )?types)?",
             clause,
             re.IGNORECASE,
         )
@@ -747,6 +748,9 @@ def _parse_clause(
     body: str, sentence: str, state: _SentenceState, until_eot: bool, out: _Effects
 ) -> None:
     effects = out.effects
+    if COST_SENTENCE.match(sentence.strip()):
+        out.notes.append(sentence)  # a cost rule (CR 601.2f): boards pay no costs
+        return
     if _STILL_LAND.match(body):
         if not effects:
             raise OracleParseError(sentence, "nothing before it to still be a land")
@@ -772,6 +776,10 @@ def _parse_clause(
             if other is None or other.condition is not None:
                 raise OracleParseError(sentence, "cannot read what happens otherwise")
         except OracleParseError as error:
+            if performs_actions(m["rest"]) and not makes_continuous_effect(m["rest"]):
+                out.notes.append(sentence)
+                out.unperformed.append(sentence)  # a one-shot's "Otherwise, ..." (608.2c)
+                return
             if not makes_continuous_effect(m["rest"]):
                 raise
             out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules_engine.oracle.text import split_sentences
+
 
 class Builds(StrEnum):
     """What a routed line becomes (``ParsedAbility.kind`` for most)."""
@@ -117,7 +119,8 @@ _ACTION_VERBS = (
     r"connive|incubate|discover|collect evidence|forage|suspect|cloak|seek|learn|vote|pay|"
     r"remove|move|separate|exchange (?:life totals|your life total)|double the number|"
     r"repeat this process|take an extra turn|distribute|turn (?:it|target|that|~)|reselect|"
-    r"cast|play|whenever|"
+    r"cast|play|whenever|end the turn|round up each time|unattach|reorder|"
+    r"double (?:target player's|your) life total|simultaneously|"
     r"you (?:gain|lose|may|draw|create|put|search|sacrifice|discard|reveal|look|mill|scry|"
     r"choose|exile|return|shuffle|flip|roll|vote|get|pay|tap|untap|cast|play)|"
     r"exchange your|starting with you|each player (?:may )?(?:chooses|reveals|puts|votes)|"
@@ -145,7 +148,8 @@ _ONE_SHOT = re.compile(
     rf"(?:if [^,]+|for each [^,]+|otherwise|then), (?:{_ACTION_VERBS}|~ deals|it deals|"
     rf"(?:{_ACTORS}) )\b|"
     # Follow-ups that finish a one-shot: "If you do, ...", "Otherwise, ...", "Then ...".
-    rf"(?:if you do|if you don't|otherwise|then),? (?:{_ACTION_VERBS}|~ deals|it deals|when)\b)",
+    rf"(?:if you do|if you don't|if (?:the|that) player does|if they do|otherwise|then),? "
+    rf"(?:{_ACTION_VERBS}|~ deals|it deals|when|they|that player|each)\b)",
     re.IGNORECASE,
 )
 
@@ -178,6 +182,25 @@ def makes_continuous_effect(sentence: str) -> bool:
 
 def _replacement_line(line: str, spell: bool) -> bool:
     return not spell and replaces_events(line)
+
+
+# --- Costs of other spells and abilities (CR 601.2f, 602.2b) ------------------------------
+
+# "Creature spells you cast cost {1} less to cast.", "Equip costs you pay cost {1} less.",
+# "Flashback costs you pay cost up to {2} less.", "~ costs 2 life more to cast for each
+# target.", "Spend this mana only to cast creature spells." (106.6): what paying a cost
+# takes, which a board never does (it pays no costs but a planeswalker's loyalty).
+COST_SENTENCE = re.compile(
+    r"^(?:[^.]*\bcosts? (?:up to )?(?:\{[^}]+\})+ (?:more|less)\b[^.]*|"
+    r"[^.]*\bcosts? \w+ life more\b[^.]*|[^.]*\bcosts? \{x\} (?:more|less)\b[^.]*|"
+    r"spend this mana only\b[^.]*|this effect reduces only the amount of colored mana you pay|"
+    r"all [\w ]+ costs cost (?:\{[^}]+\})+ (?:more|less)[^.]*)\.?$",
+    re.IGNORECASE,
+)
+
+
+def _cost_rules(line: str, _spell: bool) -> bool:
+    return all(COST_SENTENCE.match(s.strip()) for s in split_sentences(line))
 
 
 # --- Activated abilities: "cost: effect" with the colon outside quotes -------------------
@@ -300,6 +323,14 @@ LINE_TEMPLATES: tuple[Template, ...] = (
             r"(?:if [^,]+, )?you may [^.]+? rather than pay (?:~|this spell)'s mana cost\.?$|"
             r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$)"
         ),
+        Here.INERT,
+    ),
+    Template(
+        "cost change",
+        Builds.CASTING_RULE,
+        "601.2f",
+        "Creature spells you cast cost {1} less to cast.",
+        _cost_rules,
         Here.INERT,
     ),
     Template(
