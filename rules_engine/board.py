@@ -149,7 +149,7 @@ class _Reader:
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-        known |= {"player", "colors_spent"}
+        known |= {"player", "colors_spent", "pair"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -206,6 +206,7 @@ class _Reader:
             player=player,
             times_kicked=int(kicked),
             colors_spent=colors_spent,
+            pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
         )
 
     def targets(self, value: Any, path: str) -> tuple[str, ...]:

@@ -103,7 +103,8 @@ class Filter:
     compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
-SubjectKind = Literal["filter", "self", "attached", "targets", "antecedent", "players"]
+# "paired": the source and the creature it is paired with ("both creatures", CR 702.95).
+SubjectKind = Literal["filter", "self", "attached", "targets", "antecedent", "players", "paired"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +460,7 @@ class SourceStatus:
         "untapped",
         "counter",
         "monstrous",
+        "paired",
     ]
     subject: Subject
     counter_kind: str | None = None

@@ -225,6 +225,8 @@ def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
         copy=None,
         extra_subtypes=(),
         controller=obj.owner,
+        monstrous=False,
+        paired_with=None,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     if top:

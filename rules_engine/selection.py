@@ -344,6 +344,12 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
         f = subject.filters[0]
         plain = Filter(types=f.types, subtypes=f.subtypes)
         return (host,) if matches(plain, host, state, world, ctx) else ()
+    if subject.kind == "paired":
+        source = world.objects.get(ctx.source)
+        partner = source.paired_with if source else None
+        if partner is None or partner not in state:
+            return ()
+        return tuple(x for x in (ctx.source, partner) if x in state)
     if subject.kind == "targets":
         chosen = [ctx.targets[i] for i in subject.target_slots if i < len(ctx.targets)]
         return tuple(t for t in chosen if t in state)
@@ -580,6 +586,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             if condition.status == "untapped" and not obj.tapped:
                 return True
             if condition.status == "monstrous" and obj.monstrous:
+                return True
+            if condition.status == "paired" and obj.paired_with is not None:
                 return True
             if (
                 condition.status == "counter"

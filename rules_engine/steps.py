@@ -28,6 +28,7 @@ class Choices:
     # CR 702.33c) and the colors of mana spent (sunburst 702.44a, converge).
     times_kicked: int = 0
     colors_spent: int = 0
+    pair: str | None = None  # the creature a soulbond trigger pairs it with (CR 702.95a)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -43,6 +44,7 @@ class Choices:
             player=extra.player or self.player,
             times_kicked=extra.times_kicked or self.times_kicked,
             colors_spent=extra.colors_spent or self.colors_spent,
+            pair=extra.pair or self.pair,
         )
 
 

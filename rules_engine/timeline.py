@@ -850,6 +850,8 @@ def _ability_to_resolve(
     extra = step.ability - len(obj.card.rules_text)
     candidates = paragraphs or ([granted[extra]] if 0 <= extra < len(granted) else [])
     usable = ("activated", "mana", "triggered")
+    if candidates and candidates[0].parsed.keyword == "soulbond":
+        return candidates[0].parsed  # its pairing trigger (CR 702.95a), resolved by _pair
     if not candidates or candidates[0].parsed.kind not in usable:
         listing = "; ".join(
             f"{a.paragraph}: {a.text}" for a in chars.abilities if a.parsed.kind in usable
@@ -877,6 +879,8 @@ def _activate(game: Game, step: ActivateStep) -> Game:
         raise BoardError(f"{step.path}.activate", f'"{step.source}" is no longer in the game')
     chars = chars_of(game)[step.source]
     ability = _ability_to_resolve(chars, obj, step)
+    if ability.keyword == "soulbond":
+        return _pair(game, step)
     if not obj.on_battlefield and ability.kind != "triggered":
         # Only a triggered ability resolves once its source has left: a "dies" or "leaves
         # the battlefield" trigger looks back in time (CR 603.10a, 113.7a).
@@ -897,6 +901,53 @@ def _activate(game: Game, step: ActivateStep) -> Game:
         False,
     )
     return _resolve(game, res, [ability])
+
+
+def _pair(game: Game, step: ActivateStep) -> Game:
+    """CR 702.95a: soulbond's trigger resolves, pairing it with another unpaired creature
+    its controller controls (``choices.pair``); nothing happens if either can't be paired."""
+    where = f"{step.path}.choices.pair"
+    partner = step.choices.pair
+    if partner is None:
+        raise BoardError(where, "name the creature it pairs with (choices.pair)")
+    state = chars_of(game)
+    me = _require_on_battlefield(game, step.source, f"{step.path}.activate")
+    other = _require_on_battlefield(game, partner, where)
+    mine, theirs = state[me.label], state[other.label]
+    if partner == step.source:
+        raise BoardError(where, "it pairs with another creature, not itself")
+    if "Creature" not in mine.types or "Creature" not in theirs.types:
+        raise BoardError(where, "only creatures can be paired (CR 702.95a)")
+    if mine.controller != theirs.controller:
+        raise BoardError(where, "it pairs only with a creature its controller controls")
+    if me.paired_with is not None or other.paired_with is not None:
+        raise BoardError(where, "one of them is already paired (CR 702.95a: another unpaired)")
+    game = game.with_object(replace(me, paired_with=partner))
+    return game.with_object(replace(other, paired_with=step.source))
+
+
+def unpair_broken(game: Game) -> Game:
+    """CR 702.95e: a pair breaks for good when either leaves the battlefield, stops being a
+    creature, or their controllers differ."""
+    state = chars_of(game)
+    for obj in game.objects:
+        partner = game.object(obj.paired_with) if obj.paired_with else None
+        if obj.paired_with is None:
+            continue
+        intact = (
+            partner is not None
+            and obj.on_battlefield
+            and partner.on_battlefield
+            and partner.paired_with == obj.label
+            and "Creature" in state[obj.label].types
+            and "Creature" in state[partner.label].types
+            and state[obj.label].controller == state[partner.label].controller
+        )
+        if not intact:
+            game = game.with_object(replace(obj, paired_with=None))
+            if partner is not None and partner.paired_with == obj.label:
+                game = game.with_object(replace(partner, paired_with=None))
+    return game
 
 
 # --- Events named by a step ------------------------------------------------------------
@@ -1115,10 +1166,11 @@ def replay_board(
                 # What isn't modelled is named while its permanent is there, even if
                 # state-based actions then put it into a graveyard (a 0/0 that entered
                 # without its counters).
-                game = apply_step(game, step)
+                game = unpair_broken(apply_step(game, step))
                 game = note_unmodelled(game, board_gaps(game))
                 before = game
                 game, checks = check_state(game, step.path)
+                game = unpair_broken(game)
                 game = note_unmodelled(game, board_gaps(game))
             except WorkExceeded:
                 # Effects that interlock (Opalescence, Humility, ...) cost more than their

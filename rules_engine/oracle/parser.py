@@ -734,6 +734,9 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
+        if m := _PAIRED.match(whole):
+            _paired_bonus(m["rest"], sentence, state, until_eot, out)
+            continue
         if performs_actions(whole) and (
             _DELAYED_TRIGGER.search(whole) or (until_eot and whole.lower().startswith("whenever"))
         ):
@@ -742,6 +745,36 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         for body in _clauses(whole):
             _parse_clause(body, sentence, state, until_eot, out)
     return out
+
+
+# CR 702.95: a soulbond creature's bonus ("As long as ~ is paired with another creature, both
+# creatures have flying" / "each of those creatures gets +2/+2").
+_PAIRED = re.compile(
+    r"^as long as ~ is paired with another creature, (?:both creatures|each of those "
+    r"creatures|~ and the creature it's paired with) (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _paired_bonus(
+    rest: str, sentence: str, state: _SentenceState, until_eot: bool, out: _Effects
+) -> None:
+    """The bonus read as if ~ alone had it, then given to the pair while it is paired."""
+    verb, _, tail = rest.partition(" ")
+    singular = {"have": "has", "get": "gets", "gain": "gains", "can't": "can't"}
+    spec, _ = _general_sentence(
+        f"{SELF} {singular.get(verb.lower(), verb)} {tail}", sentence, state, until_eot
+    )
+    if spec is None:
+        raise OracleParseError(sentence, "cannot read what the paired creatures get")
+    me = Subject("self", words=SELF)
+    out.effects.append(
+        replace(
+            spec,
+            subject=Subject("paired", words="both creatures"),
+            condition=SourceStatus("paired", me),
+        )
+    )
 
 
 def _parse_clause(

@@ -118,3 +118,19 @@ def test_the_largest_worked_example_is_well_inside_the_work_budget() -> None:
     with work.metered(10**9) as meter:
         timeline.replay_board(parse_board(board), budget=None)
     assert meter is not None and meter.spent * 3 < timeline.LAYER_WORK_BUDGET
+
+
+def test_soulbond_pairs_only_with_another_unpaired_creature_its_controller_controls():
+    # CR 702.95a: a board that pairs otherwise is refused with a message naming the choice.
+    board = {
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Silverblade Paladin", "as": "paladin", "controller": "Alice"},
+            {"enter": "Grizzly Bears", "as": "bears", "controller": "Bob"},
+            {"activate": "paladin", "ability": 0, "choices": {"pair": "bears"}},
+        ],
+    }
+    with pytest.raises(BoardError) as refused:
+        evaluate(board)
+    assert refused.value.path == "steps[2].choices.pair"
+    assert "controller controls" in refused.value.message
