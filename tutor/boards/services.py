@@ -205,7 +205,14 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
             if key == "from":
                 words.append(f"“{value}” → “{choices.get('to', '?')}”")
             elif key == "kicked":
-                words.append("kicked" if value else "not kicked")
+                times = value if isinstance(value, int) and not isinstance(value, bool) else 0
+                words.append(
+                    f"kicked {times} times" if times > 1 else "kicked" if value else "not kicked"
+                )
+            elif key == "colors_spent":
+                words.append(f"{value} color{'' if value == 1 else 's'} of mana spent")
+            elif key == "pair":
+                words.append(f"pairing it with {name(str(value))}")
             elif key != "to":
                 shown = COLOR_WORDS.get(value, value) if key == "color" else value
                 if key == "copy":

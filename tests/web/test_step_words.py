@@ -1,0 +1,22 @@
+"""The timeline's words for the choices a step makes (tutor/boards/services.describe_step)."""
+
+from __future__ import annotations
+
+from tutor.boards.services import describe_step
+
+
+def test_how_a_spell_was_cast_reads_in_words():
+    pack = {"enter": "Gnarlid Pack", "as": "pack", "controller": "Alice", "choices": {"kicked": 3}}
+    assert describe_step(pack).endswith("choosing kicked 3 times")
+    oracle = {"enter": "Etched Oracle", "controller": "Alice", "choices": {"colors_spent": 1}}
+    assert describe_step(oracle).endswith("choosing 1 color of mana spent")
+
+
+def test_a_soulbond_pairing_names_the_partner_by_its_card():
+    step = {"activate": "paladin", "ability": 0, "choices": {"pair": "bears"}}
+    names = {"paladin": "Silverblade Paladin", "bears": "Grizzly Bears"}
+    words = describe_step(step, lambda label: names.get(label, label))
+    assert (
+        words
+        == "an ability of Silverblade Paladin resolves, choosing pairing it with Grizzly Bears"
+    )
