@@ -40,6 +40,7 @@ from rules_engine.effects import (
     Const,
     CopyOf,
     CountAtLeast,
+    CountersOnSource,
     CountObjects,
     Devotion,
     ExchangeControl,
@@ -47,6 +48,7 @@ from rules_engine.effects import (
     Filter,
     GreatestStat,
     HappenedThisTurn,
+    ManaSymbols,
     ManaValueOfAffected,
     ModifyPT,
     Negate,
@@ -318,6 +320,10 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return {"pt", "copiable"} | _subject_reads(expr.subject)
     if isinstance(expr, Devotion):
         return {"copiable", "controller"}
+    if isinstance(expr, ManaSymbols):
+        return {"copiable"} | _subject_reads(expr.subject)
+    if isinstance(expr, CountersOnSource) and expr.subject is not None:
+        return _subject_reads(expr.subject)
     if isinstance(expr, ColorsAmong):
         return {"colors"} | _subject_reads(expr.subject)
     return set()

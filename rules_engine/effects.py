@@ -186,7 +186,7 @@ class HowCast:
 class HandSize:
     """ "the number of cards in your hand" (or in the chosen player's hand, CR 614.12)."""
 
-    who: Literal["you", "chosen"] = "you"
+    who: Literal["you", "chosen", "all"] = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,10 +216,12 @@ GreatestStatName = Literal["power", "toughness", "mana_value"]
 
 @dataclass(frozen=True, slots=True)
 class GreatestStat:
-    """ "the greatest power among creatures you control"."""
+    """ "the greatest power among creatures you control"; with ``total``, "the total mana
+    value of other creatures you control" (Ancient Ooze)."""
 
     stat: GreatestStatName
     subject: Subject
+    total: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,9 +233,20 @@ class Devotion:
 
 @dataclass(frozen=True, slots=True)
 class CountersOnSource:
-    """ "for each charge counter on ~"."""
+    """ "for each charge counter on ~"; with ``subject``, the counters on those objects
+    ("the number of +1/+1 counters on creatures you control", Fungal Behemoth)."""
 
     kind: str
+    subject: Subject | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSymbols:
+    """ "the number of green mana symbols in the mana costs of permanents you control"
+    (chroma): each mana symbol of the color, a hybrid one included (CR 107.4e)."""
+
+    colors: frozenset[str]
+    subject: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +273,7 @@ Expr = (
     | GreatestStat
     | Devotion
     | CountersOnSource
+    | ManaSymbols
     | ColorsAmong
     | PartySize
 )

@@ -36,6 +36,7 @@ from rules_engine.effects import (
     HappenedThisTurn,
     HowCast,
     LifeTotal,
+    ManaSymbols,
     ManaValueOfAffected,
     Negate,
     Not,
@@ -464,6 +465,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, HandSize):
         if expr.who == "chosen":
             return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
+        if expr.who == "all":
+            return sum(world.hand_size(p) for p in world.game.players)
         return world.hand_size(ctx.controller)
     if isinstance(expr, AffectedStat):
         chars = state.get(affected) if affected else None
@@ -485,13 +488,23 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             or 0
             for label in select(expr.subject, state, world, ctx)
         ]
-        return max(values, default=0)
+        return sum(values) if expr.total else max(values, default=0)
+    if isinstance(expr, ManaSymbols):
+        return sum(
+            devotion(state[label].mana_cost, expr.colors)
+            for label in select(expr.subject, state, world, ctx)
+        )
     if isinstance(expr, Devotion):
         total = 0
         for label, chars in state.items():
             if world.objects[label].on_battlefield and chars.controller == ctx.controller:
                 total += devotion(chars.mana_cost, expr.colors)
         return total
+    if isinstance(expr, CountersOnSource) and expr.subject is not None:
+        return sum(
+            world.objects[label].counter_count(expr.kind)
+            for label in select(expr.subject, state, world, ctx)
+        )
     if isinstance(expr, CountersOnSource):
         source = world.objects.get(ctx.source)
         return source.counter_count(expr.kind) if source else 0

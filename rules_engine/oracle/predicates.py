@@ -28,6 +28,7 @@ from rules_engine.effects import (
     HandSize,
     HowCast,
     LifeTotal,
+    ManaSymbols,
     ManaValueOfAffected,
     ModifyPT,
     Negate,
@@ -182,6 +183,19 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         if subject is None:
             cursor.fail("expected what to look at after 'colors among'")
         expr = ColorsAmong(subject)
+    elif cursor.accept("the", "total", "number", "of", "cards", "in", "all", "players'", "hands"):
+        expr = HandSize(who="all")
+    elif cursor.accept("the", "total"):
+        # "the total mana value of other creatures you control" (Ancient Ooze)
+        stat = cursor.accept_any("power", "toughness", "mana value")
+        if stat is None or not cursor.accept("of"):
+            cursor.fail("expected 'the total power/toughness/mana value of'")
+        subject = parse_subject(cursor, context)
+        if subject is None:
+            cursor.fail("expected what to add up")
+        expr = GreatestStat(_GREATEST_STATS[stat], subject, total=True)
+    elif (symbols := _mana_symbols(cursor, context)) is not None:
+        expr = symbols
     elif cursor.accept("the", "greatest") or cursor.accept("the", "highest"):
         stat = cursor.accept_any("power", "toughness", "mana value")
         if stat is None or not cursor.accept("among"):
@@ -203,6 +217,13 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         counters = _counters_on_self(cursor)
         if counters is not None:
             expr = CountersOnSource(counters)
+        elif cursor.peek(1) in ("counter", "counters") and cursor.peek(2) == "on":
+            kind = cursor.raw()
+            cursor.pos += 3
+            subject = parse_subject(cursor, context)
+            if subject is None:
+                cursor.fail("expected what the counters are on")
+            expr = CountersOnSource(kind, subject)
         else:
             subject = parse_subject(cursor, context)
             if subject is None:
@@ -241,6 +262,21 @@ def _small_number(cursor: Cursor) -> int:
         cursor.fail("expected a number")
     cursor.pos += 1
     return value
+
+
+def _mana_symbols(cursor: Cursor, context: SubjectContext) -> ManaSymbols | None:
+    """ "the number of green mana symbols in the mana costs of permanents you control"."""
+    start = cursor.pos
+    if cursor.accept("the", "number", "of"):
+        color = cursor.accept_any(*COLOR_WORDS)
+        if color is not None and cursor.accept(
+            "mana", "symbols", "in", "the", "mana", "costs", "of"
+        ):
+            subject = parse_subject(cursor, context)
+            if subject is not None:
+                return ManaSymbols(frozenset({COLOR_WORDS[color]}), subject)
+    cursor.pos = start
+    return None
 
 
 def _counters_on_self(cursor: Cursor) -> str | None:
