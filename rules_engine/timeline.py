@@ -794,6 +794,7 @@ def _cast(game: Game, step: CastStep) -> Game:
             f"{step.path}.cast", f'{card.name} is a permanent card: use an "enter" step'
         )
     abilities = [inst.parsed for inst in printed_abilities(card.name, card.rules_text, True)]
+    rebound = any(a.keyword == "rebound" for a in abilities)
     mode = step.choices.mode
     modal = [a for a in abilities if a.kind == "modal"]
     if modal:
@@ -823,10 +824,11 @@ def _cast(game: Game, step: CastStep) -> Game:
     if card.token:
         return replace(game, objects=tuple(o for o in game.objects if o.label != step.label))
     # CR 608.2n: the resolved card goes to its owner's graveyard, through replacements
-    # (Rest in Peace exiles it instead); CR 715.4: a spell cast as an Adventure is exiled.
+    # (Rest in Peace exiles it instead); CR 715.4: a spell cast as an Adventure is exiled, and
+    # so is a spell with rebound cast from its owner's hand (702.88a; a cast step's spell is).
     move = ZoneMove(
         step.label,
-        "exile" if "Adventure" in card.subtypes else "graveyard",
+        "exile" if "Adventure" in card.subtypes or rebound else "graveyard",
         "stack",
         step.controller,
         False,

@@ -385,6 +385,9 @@ class Keyword(Enum):
             "cast from its owner's hand, it's exiled as it resolves instead of put into the "
             "graveyard, and may be cast again at their next upkeep"
         ),
+        # A cast step's spell was cast from its owner's hand: the timeline exiles it as it
+        # resolves (``_cast``); the recast is a delayed trigger, inert on a board (603.7).
+        modelled=True,
     )
     # 702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked
     # on it and destroy this Aura" (replacement/state.py applies it).
