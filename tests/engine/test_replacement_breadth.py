@@ -217,13 +217,8 @@ def test_a_spells_own_instead_is_a_self_replacement_with_its_condition():
 @pytest.mark.parametrize(
     "text",
     [
-        # History the board doesn't keep: refused (then "not modelled"), never read as true.
-        "Raid — Example enters with a +1/+1 counter on it if you attacked with a creature this "
-        "turn.",
+        # What the board doesn't record: refused (then "not modelled"), never read as true.
         "Example enters with three +1/+1 counters on it if you didn't cast it from your hand.",
-        "Example deals 5 damage to that permanent or player instead if a creature died this turn.",
-        "Example enters with a +1/+1 counter on it for each color of mana spent to cast it.",
-        "If a creature dealt damage this way would die this turn, exile it instead.",
         "Prevent all damage that would be dealt to Example by spells that target it.",
     ],
 )
@@ -315,3 +310,19 @@ def test_optional_entering_counters_and_chosen_color_sources():
     assert spec.source is not None and all(f.chosen_color for f in spec.source.filters)
     spec = one("Target player skips their next combat phase this turn.")
     assert (spec.player, spec.extra, spec.shield) == ("target", "combat", "next_time")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The turn's record (board "this_turn" and what the steps did), how the spell was cast
+        # (choices.colors_spent), and what its source dealt damage to this turn.
+        "Raid — Example enters with a +1/+1 counter on it if you attacked with a creature this "
+        "turn.",
+        "Example deals 5 damage to that permanent or player instead if a creature died this turn.",
+        "Example enters with a +1/+1 counter on it for each color of mana spent to cast it.",
+        "If a creature dealt damage this way would die this turn, exile it instead.",
+    ],
+)
+def test_what_the_game_records_is_read(text):
+    assert one(text) is not None
