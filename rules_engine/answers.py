@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -300,11 +301,12 @@ def answer_json(result: Result) -> dict[str, Any]:
     """The JSON ``python -m rules_engine evaluate`` prints."""
     names = result.display_ids()
     objects: dict[str, Any] = {}
+    named = json.dumps(result.board.raw.get("steps", [])) + json.dumps(result.board.raw.get("ask"))
     for obj in result.game.objects:
         if obj.label not in result.evaluation.chars:
             continue
-        if obj.zone != "battlefield" and "[" in obj.label:
-            continue  # unlabelled zone cards from the board's "zones"
+        if obj.zone != "battlefield" and "[" in obj.label and f'"{obj.label}"' not in named:
+            continue  # a card of the board's "zones" that no step or question names
         objects[obj.label] = _object_json(result, obj)
     answer: dict[str, Any] = {}
     ask = result.board.ask

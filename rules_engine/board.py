@@ -339,6 +339,9 @@ class _Reader:
                 result[player][zone] = tuple(
                     card_from_json(c, f"{zpath}[{i}]") for i, c in enumerate(cards)
                 )
+                # Layerlab extension: each card there is labelled "<player>.<zone>[i]", so a
+                # step may name it (a spell returning it from a graveyard targets it).
+                self.labels += [f"{player}.{zone}[{i}]" for i in range(len(cards))]
         return result
 
     def ask(self, value: Any) -> Ask | None:

@@ -586,6 +586,7 @@ OneShotKind = Literal[
     "monstrosity",
     "fight",
     "bite",
+    "reanimate",
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -615,3 +616,4 @@ class OneShot:
     # "fights" (CR 701.14a) and "deals damage equal to its power to" (a one-sided fight):
     # ``subject`` is the creature dealing damage, ``other`` the one it is dealt to.
     other: Subject | None = None
+    tapped: bool = False  # "return ... to the battlefield tapped"

@@ -208,8 +208,12 @@ class _Entering:
     def __call__(self, game: Game, event: Enter) -> Game:
         step = self.step
         own = step is not None and event.obj == step.label
+        returning = game.object(event.obj)
         if own and step is not None:
             label, owner = step.label, step.owner
+        elif returning is not None and not returning.on_battlefield:
+            # A card from a graveyard: the same label, a new object (CR 400.7).
+            label, owner = returning.label, returning.owner
         else:
             self.tokens += 1
             label, owner = f"{self.step_label}.token{self.tokens}", event.controller
@@ -350,8 +354,18 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             f"{res.source_name} needs {needed} target{'s' if needed != 1 else ''}, "
             f"got {len(res.targets)}",
         )
+    # A card in a graveyard is a target where the text says so ("target creature card from
+    # your graveyard", CR 115.1); every other target is a permanent or a player.
+    elsewhere = {
+        f.zone
+        for ability in abilities
+        for action in ability.actions
+        if action.subject is not None and action.subject.kind == "targets"
+        for f in action.subject.filters
+    } - {"battlefield"}
     for i, target in enumerate(res.targets):
-        if target not in game.players:
+        obj = game.object(target)
+        if target not in game.players and not (obj is not None and obj.zone in elsewhere):
             _require_on_battlefield(game, target, f"{res.path}.targets[{i}]")
     game, timestamp = _stamp(game)
     evaluation = compute(game)
@@ -572,6 +586,8 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
             )
         ]
     kind = action.kind
+    if kind == "reanimate":
+        return _reanimated(game, action, res, state, world, ctx)
     if kind in ("fight", "bite"):
         return _fight_events(action, objects, state, world, ctx)
     if kind == "damage":
@@ -608,6 +624,30 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "lose_life":
         return [LoseLife(p, amount) for p in _players(action, res, game)]
     return []
+
+
+def _reanimated(
+    game: Game,
+    action: OneShot,
+    res: _Resolution,
+    state: dict[str, Characteristics],
+    world: World,
+    ctx: Context,
+) -> list[Event]:
+    """A card put onto the battlefield from a graveyard: it enters (CR 614.12: entering
+    replacements see it as it would exist) under its owner's control, or "under your
+    control"; a card no longer in the graveyard, or no longer a legal target, stays put."""
+    assert action.subject is not None
+    events: list[Event] = []
+    for label in select(action.subject, state, world, ctx):
+        obj = world.objects[label]
+        legal = action.subject.kind != "targets" or any(
+            matches(f, label, state, world, ctx) for f in action.subject.filters
+        )
+        if obj.zone == "graveyard" and legal:
+            controller = res.controller if action.players == "you" else obj.owner
+            events.append(Enter(label, obj.card, controller, tapped=action.tapped))
+    return events
 
 
 def _fight_events(

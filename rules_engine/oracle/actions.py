@@ -105,6 +105,15 @@ _BITE = re.compile(
     rf"^(?P<a>{_FIGHTER}) deals damage equal to its power to (?P<b>.+)$", re.IGNORECASE
 )
 
+# A card returned from a graveyard to the battlefield (an ``Enter`` event, CR 614.12): "Return
+# target creature card from your graveyard to the battlefield.", "Put target creature card
+# from a graveyard onto the battlefield under your control."
+_REANIMATE = re.compile(
+    r"^(?:return|put) (?P<subj>.+?) (?:from|in) (?P<gy>your|a|an opponent's) graveyard "
+    r"(?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?$",
+    re.IGNORECASE,
+)
+
 # CR 701.37a: "Monstrosity N" puts N +1/+1 counters on it and makes it monstrous, once.
 _MONSTROSITY = re.compile(r"^monstrosity (?P<n>\w+)$", re.IGNORECASE)
 
@@ -167,6 +176,18 @@ def parse_one_shot(
         if subject is None:
             return None
         return OneShot("tap" if m["verb"].lower() == "tap" else "untap", resolve(subject), sentence)
+    if m := _REANIMATE.match(body):
+        where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
+        subject = _subject(f"{m['subj']} in {where}", context)
+        if subject is None:
+            return None
+        return OneShot(
+            "reanimate",
+            subject,
+            sentence,
+            players="you" if m["yours"] else None,
+            tapped=bool(m["tapped"]),
+        )
     if m := _FIGHT.match(body) or _BITE.match(body):
         fighter = _subject(m["a"], context)
         other = _subject(m["b"], context) if fighter is not None else None

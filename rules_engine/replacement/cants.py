@@ -14,6 +14,7 @@ from rules_engine.replacement.events import (
     Damage,
     Destroy,
     Draw,
+    Enter,
     Event,
     GainLife,
     LoseGame,
@@ -38,6 +39,14 @@ def stopped_by(event: Event, board: EventState) -> ActiveCant | None:
         )
         if spec.kind == "gain_life" and isinstance(event, GainLife) and fits:
             return cant
+        if spec.kind == "enter_from" and isinstance(event, Enter):
+            coming = board.game.object(event.obj)
+            if (
+                coming is not None
+                and coming.zone in spec.from_zones
+                and (spec.card_type is None or spec.card_type in event.card.types)
+            ):
+                return cant
         if spec.kind == "draw" and isinstance(event, Draw) and fits:
             return cant
         if spec.kind == "destroy" and isinstance(event, Destroy) and event.obj == cant.source:

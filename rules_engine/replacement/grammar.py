@@ -414,6 +414,11 @@ CANT_DRAW_MORE = _T(
     r"(?P<n>\w+) cards? each turn$"
 )
 CANT_CHANGE = _T(r"^your life total can't change$")
+# CR 614.17: Grafdigger's Cage, "Creature cards in graveyards and libraries can't enter."
+CANT_ENTER_FROM = _T(
+    r"^(?:(?P<type>creature|artifact|land|enchantment|planeswalker|permanent) )?cards in "
+    r"(?P<zones>graveyards and libraries|graveyards|libraries) can't enter$"
+)
 CANT_PREVENT = _T(
     r"^(?:damage|this damage|the damage|(?P<combat>combat )?damage that would be dealt by "
     r"(?P<src>.+?)) can't be prevented"
@@ -1185,6 +1190,12 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return CantSpec(sentence, "draw", player=who)
     if CANT_CHANGE.match(body):
         return CantSpec(sentence, "life_change", player="you")
+    if m := CANT_ENTER_FROM.match(body):
+        zones = tuple(
+            z.rstrip("s").replace("librarie", "library") for z in m["zones"].split(" and ")
+        )
+        kind = m["type"].capitalize() if m["type"] and m["type"] != "permanent" else None
+        return CantSpec(sentence, "enter_from", from_zones=zones, card_type=kind)
     if m := CANT_PREVENT.match(body):
         # "This damage" (a spell's own) and "by sources you control" limit it to those sources.
         if body.startswith(("this damage", "the damage")):

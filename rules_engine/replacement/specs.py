@@ -107,6 +107,7 @@ CantKind = Literal[
     "draw",
     "draw_limit",
     "destroy",
+    "enter_from",
 ]
 
 
@@ -121,6 +122,9 @@ class CantSpec:
     counter_kind: str | None = None  # "can't have -1/-1 counters put on them" (Melira)
     limit: int = 0  # "can't draw more than one card each turn" (Spirit of the Labyrinth)
     combat_only: bool = False  # "Combat damage that would be dealt by ..." (Questing Beast)
+    # "Creature cards in graveyards and libraries can't enter" (Grafdigger's Cage).
+    from_zones: tuple[str, ...] = ()
+    card_type: str | None = None
 
 
 Spec = ReplacementSpec | CantSpec
