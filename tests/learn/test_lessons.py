@@ -34,7 +34,7 @@ def test_each_lesson_teaches_with_a_board_and_practice(path: Path):
     assert spec.body.count(STEPPER_MARK) == 1
     words = len(spec.body.split())
     assert 250 <= words <= 900, words
-    items = lesson_items(spec.boards, list(spec.practice))
+    items = lesson_items(spec.boards, list(spec.practice), spec.concept)
     assert len(items) == len(spec.practice), "every practice board makes a question"
     assert len(items) >= 2, "the practice set makes at least two questions"
     for item in items:

@@ -28,6 +28,8 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("replacement-order", "Who chooses, and in what order", "616.1"),
     Concept("prevention", "Prevention and shields", "615"),
     Concept("entering", "Entering the battlefield", "614.12"),
+    Concept("entering-under-effects", "Entering under effects already in play", "614.12"),
+    Concept("cant-beats-can", '"Can\'t" beats "can"', "614.17"),
 )
 CONCEPT_BY_SLUG: dict[str, Concept] = {c.slug: c for c in CONCEPTS}
 
@@ -46,6 +48,9 @@ CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
     "replace-twice": "replacement",
     "wrong-chooser": "replacement-order",
     "forced-first-ignored": "entering",
+    # Hand-written (tutor/learn/handwritten.py): no engine switch makes these mistakes.
+    "judged-as-card": "entering-under-effects",
+    "ignored-cant": "cant-beats-can",
 }
 # Each lesson's headline mistake: the misreadings its practice must offer as a wrong
 # answer. Most are the concept's own misreadings; these lessons borrow the one their

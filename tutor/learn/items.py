@@ -306,10 +306,11 @@ def characteristic_item(
     least: int = MIN_DISTRACTORS,
     prefer: str = "",
     about: frozenset[str] = frozenset(),
+    extra: tuple[tuple[Misconception, Evaluation], ...] = (),
 ) -> Item:
     """What ``field`` of ``label`` is, with the wrong values misreadings give
     (``choose_distractors``; the board is ``about`` those misreadings and concept
-    ``prefer``'s own)."""
+    ``prefer``'s own; ``extra``: hand-written misreadings' evaluations, ``handwritten``)."""
     evaluated = evaluated or evaluate_all(board)
     if label not in evaluated.right.chars or not _alive(evaluated, label):
         raise NoItem(f'"{label}" is not on the battlefield at the end')
@@ -320,6 +321,11 @@ def characteristic_item(
         (field_text(field, characteristics_json(evaluated.wrong[m.slug].chars[label])), m)
         for m in LAYER_MISCONCEPTIONS
         if m.slug in evaluated.wrong
+    ]
+    found += [
+        (field_text(field, characteristics_json(e.chars[label])), m)
+        for m, e in extra
+        if label in e.chars
     ]
     wrong = choose_distractors(field_text(field, right), found, about | headline_slugs(prefer))
     name = _printed_name(board, evaluated.game, label)
@@ -345,16 +351,20 @@ def best_characteristic_item(
     prefer: str = "",
     about: frozenset[str] = frozenset(),
     fields: tuple[str, ...] = FIELDS,
+    variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
 ) -> Item:
     """The first of ``fields`` that makes an item, about ``label`` or else the object the
-    most effects touched."""
+    most effects touched (``variants``: hand-written misreadings' rewritten boards)."""
     evaluated = evaluate_all(board)
+    extra = tuple((m, evaluate_all(v).right) for m, v in variants)
     labels = [label] if label is not None else _most_touched(evaluated)
     # One evaluation serves every object and field: trying them all costs little.
     for candidate in labels:
         for field in fields:
             try:
-                return characteristic_item(board, candidate, field, evaluated, least, prefer, about)
+                return characteristic_item(
+                    board, candidate, field, evaluated, least, prefer, about, extra
+                )
             except UnmodelledItem:
                 raise  # the whole board, whatever is asked about it
             except NoItem:
@@ -483,7 +493,10 @@ QUESTIONS = {
 
 
 def event_item(
-    board: dict[str, Any], least: int = MIN_DISTRACTORS, about: frozenset[str] = frozenset()
+    board: dict[str, Any],
+    least: int = MIN_DISTRACTORS,
+    about: frozenset[str] = frozenset(),
+    variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
 ) -> Item:
     """What the player who orders the replacement effects ends up with, each player wanting
     what is best for them (CR 616.1: the affected player chooses; the other player, when the
@@ -513,6 +526,11 @@ def event_item(
             found.append((str(pick(explore_event(board, m.replacement))), m))  # type: ignore[arg-type]
         except BoardError:
             continue
+    for m, variant in variants:
+        try:
+            found.append((str(pick(explore_event(variant))), m))
+        except BoardError:
+            continue
     wrong = choose_distractors(key, found, about)
     name = board_namer(board)
     others = [p for p in board.get("players", []) if p != chooser]
@@ -527,7 +545,11 @@ def event_item(
     return _item("event-best", prompt, board, key, dict(wrong), least=least)
 
 
-def outcome_item(board: dict[str, Any], least: int = 1) -> Item:
+def outcome_item(
+    board: dict[str, Any],
+    least: int = 1,
+    variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
+) -> Item:
     """What happens to the board's event, beside what each misreading says happens
     (for events with one outcome and nothing to count: exile instead of dying...)."""
     name = board_namer(board)
@@ -544,6 +566,13 @@ def outcome_item(board: dict[str, Any], least: int = 1) -> Item:
         try:
             for text in words(explore_event(board, m.replacement)):  # type: ignore[arg-type]
                 wrong.setdefault(_capital(text), m)
+        except BoardError:
+            continue
+    for hand, variant in variants:
+        try:
+            for text in words(explore_event(variant)):
+                # The hand-written mistake is the one this board is about: it names the text.
+                wrong[_capital(text)] = hand
         except BoardError:
             continue
     prompt = f"{_capital(describe_asked(explored.asked, name))}. What happens?"

@@ -14,10 +14,11 @@ from django.urls import reverse
 
 from rules_engine.answers import evaluate_board
 from rules_engine.errors import BoardError
-from rules_engine.misreadings import MISCONCEPTION_BY_SLUG, Misconception
+from rules_engine.misreadings import Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
+from tutor.learn.handwritten import misconception_named, variants
 from tutor.learn.items import (
     SPECIFIC_FIRST,
     Item,
@@ -40,17 +41,23 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
     """The question a lesson board asks, as an item (with as many named distractors as the
     misreadings give: at least one; named after the lesson's own mistake first)."""
     ask = board.get("ask") or {}
+    # Hand-written misreadings (``handwritten``) for the lesson's headline mistakes.
+    rewritten = variants(board, headline_slugs(concept))
     if "characteristics" in ask:
         label = ask["characteristics"]
         try:
-            return best_characteristic_item(board, label, least=1, prefer=concept)
+            return best_characteristic_item(
+                board, label, least=1, prefer=concept, variants=rewritten
+            )
         except UnmodelledItem:
             raise
         except NoItem:
             # A board whose only wrong answer is the printed card is about reading the
             # effects at all: there, and only there, the printed card is offered.
             about = frozenset({"printed-values"})
-            return best_characteristic_item(board, label, least=1, prefer=concept, about=about)
+            return best_characteristic_item(
+                board, label, least=1, prefer=concept, about=about, variants=rewritten
+            )
     if "order" in ask:
         order = ask["order"]
         return order_item(board, order["object"], order["layer"], least=1)
@@ -58,11 +65,11 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
         return depends_item(board, *ask["depends"])
     if "event" in ask:
         try:
-            return event_item(board, least=1, about=headline_slugs(concept))
+            return event_item(board, least=1, about=headline_slugs(concept), variants=rewritten)
         except UnmodelledItem:
             raise
         except NoItem:
-            return outcome_item(board)
+            return outcome_item(board, variants=rewritten)
     raise NoItem("the board asks nothing")
 
 
@@ -129,7 +136,7 @@ def why_right(item: Item, misconception: Misconception | None = None) -> str:
     if misconception is None:
         slugs = [c.misconception for c in item.distractors if c.misconception]
         ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else 99)
-        misconception = MISCONCEPTION_BY_SLUG.get(ranked[0]) if ranked else None
+        misconception = misconception_named(ranked[0]) if ranked else None
     if misconception is None or not misconception.rule_does:
         return ""
     return f"{misconception.rule_does} (CR {misconception.rule}.) That is where the paths part."
@@ -153,7 +160,7 @@ def mark(item: Item, key: str) -> Marked:
     chosen = item.choice(key)
     given = chosen.text if chosen else key.removeprefix("typed:")
     slug = chosen.misconception if chosen else None
-    misconception = MISCONCEPTION_BY_SLUG.get(slug) if slug else None
+    misconception = misconception_named(slug) if slug else None
     url, parts = stepper_at(item, misconception)
     return Marked(key == item.key, given, misconception, url, parts)
 
