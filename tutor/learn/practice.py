@@ -3,6 +3,7 @@ feedback an answer gets (the named mistake, and where the right path parts from 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -14,11 +15,11 @@ from django.urls import reverse
 
 from rules_engine.answers import evaluate_board
 from rules_engine.errors import BoardError
-from rules_engine.misreadings import Misconception
+from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
-from tutor.learn.handwritten import misconception_named, variants
+from tutor.learn.handwritten import HAND_WRITTEN, misconception_named, variants
 from tutor.learn.items import (
     SPECIFIC_FIRST,
     Item,
@@ -133,13 +134,47 @@ class Marked:
 def why_right(item: Item, misconception: Misconception | None = None) -> str:
     """One or two plain sentences on why the key is right: the rule that decides it (the
     one the chosen mistake skips, else the item's most telling mistake), with its number."""
-    if misconception is None:
-        slugs = [c.misconception for c in item.distractors if c.misconception]
-        ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else 99)
-        misconception = misconception_named(ranked[0]) if ranked else None
+    misconception = _deciding(item, misconception)
     if misconception is None or not misconception.rule_does:
         return ""
     return f"{misconception.rule_does} (CR {misconception.rule}.) That is where the paths part."
+
+
+@dataclass(frozen=True, slots=True)
+class RulePrompt:
+    """ "Which rule decides this?": the deciding rule among others a learner might name."""
+
+    rule: str
+    options: tuple[str, ...]
+
+
+def _deciding(item: Item, misconception: Misconception | None) -> Misconception | None:
+    """The mistake whose rule decides the item: the one chosen, else the most telling (a
+    hand-written one, always a lesson's headline, before the engine's most specific)."""
+    if misconception is not None:
+        return misconception
+    slugs = [c.misconception for c in item.distractors if c.misconception]
+    ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else -1)
+    return misconception_named(ranked[0]) if ranked else None
+
+
+def rule_prompt(item: Item, misconception: Misconception | None = None) -> RulePrompt | None:
+    """On about half the items (by their id), a prompt to name the deciding rule before the
+    explanation is shown: its number beside two other misreadings' rules."""
+    deciding = _deciding(item, misconception)
+    if deciding is None or not deciding.rule_does or int(item.id, 16) % 2:
+        return None
+    others = sorted(
+        {m.rule for m in (*MISCONCEPTIONS, *(h.misconception for h in HAND_WRITTEN))}
+        - {deciding.rule},
+        key=lambda rule: hashlib.sha256(f"{item.id}{rule}".encode()).digest(),
+    )[:2]
+    options = tuple(sorted([deciding.rule, *others], key=_rule_order))
+    return RulePrompt(deciding.rule, options)
+
+
+def _rule_order(rule: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", rule))
 
 
 def read_choice(item: Item, key: str, typed: str) -> str:
