@@ -1,6 +1,7 @@
 """The chapters added for issue #14: entering under effects in play (614.12), "can't"
 beats "can" (614.17), copy exceptions and face-down permanents (707.9, 708) and text-change
-details (612), with their hand-written headline mistakes (``handwritten``)."""
+details (612), effects on players and rules (613.10-613.11), with their hand-written headline
+mistakes (``handwritten``)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ NEW = {
     "17-cant-beats-can.md": "ignored-cant",
     "18-copy-exceptions-and-face-down.md": "copied-underlying-card",
     "19-text-change-details.md": "hacked-the-grant",
+    "20-effects-on-players-and-rules.md": "player-effect-as-printed",
     # Older chapters whose headline mistake is hand-written too.
     "01-characteristics-and-copiable-values.md": "copied-what-you-see",
     "08-copy-and-face-down.md": "copied-what-you-see",
@@ -141,3 +143,13 @@ def test_a_clone_of_an_evolved_lord_copies_the_printed_lord():
     (item,) = lesson_items(spec.boards, ["19-clone-of-an-evolved-lord.json"], spec.concept)
     assert item.key_text() == "2/2"
     assert "1/1" in {c.text for c in item.distractors if c.misconception == "copied-what-you-see"}
+
+
+def test_humility_takes_away_the_emperions_effect_on_alice_and_the_leylines_on_the_rules():
+    spec = read_lesson(CONTENT / "20-effects-on-players-and-rules.md")
+    gain, damage = lesson_items(spec.boards, list(spec.practice), spec.concept)
+    assert gain.key_text() == "Alice gains 3 life"
+    assert {c.text: c.misconception for c in gain.distractors} == {
+        "Nothing happens": "player-effect-as-printed"
+    }
+    assert damage.key_text() == "2 damage to Bob is prevented"

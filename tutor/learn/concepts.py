@@ -32,6 +32,7 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("cant-beats-can", '"Can\'t" beats "can"', "614.17"),
     Concept("copy-exceptions", "Copy exceptions and face-down permanents", "707.9"),
     Concept("text-change", "Text-changing effects in detail", "612"),
+    Concept("players-and-rules", "Effects on players and on the rules", "613.10"),
 )
 CONCEPT_BY_SLUG: dict[str, Concept] = {c.slug: c for c in CONCEPTS}
 
@@ -56,6 +57,7 @@ CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
     "copied-what-you-see": "copy-and-face-down",
     "copied-underlying-card": "copy-exceptions",
     "hacked-the-grant": "control-and-text",
+    "player-effect-as-printed": "players-and-rules",
 }
 # Each lesson's headline mistake: the misreadings its practice must offer as a wrong
 # answer. Most are the concept's own misreadings; these lessons borrow the one their

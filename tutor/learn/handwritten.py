@@ -5,9 +5,10 @@ are not a rule turned off but a different board read: judging an entering card b
 the effects already in play (CR 614.12), reading a board as if its "can't" effects
 weren't there (CR 614.17), copying what a creature looks like now (CR 707.2) or the card
 beneath its copiable values (CR 707.9b, 708.2), changing the words of a granted ability
-(CR 612.3). Each is written here as a change to the
-board (``rewrite``); the engine answers the rewritten board, so the wrong answer is still
-computed, never typed. A rewrite returns ``None`` on a board it says nothing about.
+(CR 612.3), or reading an effect on a player off its source's printed card (CR 613.10).
+Each is written here as a change to the board (``rewrite``); the engine answers the
+rewritten board, so the wrong answer is still computed, never typed. A rewrite returns
+``None`` on a board it says nothing about.
 """
 
 from __future__ import annotations
@@ -171,6 +172,21 @@ def hacked_the_grant(board: Board) -> Board | None:
     return None
 
 
+REMOVES_ABILITIES = ("lose all abilities", "loses all abilities")
+
+
+def player_effect_as_printed(board: Board) -> Board | None:
+    """The board without the permanents that take abilities away: an effect on a player
+    read off its source's printed card, before the layers have changed the source."""
+    steps = board.get("steps", [])
+    kept = [
+        s
+        for s in steps
+        if not (isinstance(s, dict) and any(w in _text(_card(s)) for w in REMOVES_ABILITIES))
+    ]
+    return dict(board, steps=kept) if len(kept) < len(steps) else None
+
+
 def _mentions(step: Any, labels: set[Any]) -> bool:
     if not isinstance(step, dict):
         return False
@@ -239,8 +255,6 @@ HAND_WRITTEN: tuple[HandWritten, ...] = (
         ),
         copied_underlying_card,
     ),
-)
-HAND_WRITTEN += (
     HandWritten(
         Misconception(
             "hacked-the-grant",
@@ -255,6 +269,21 @@ HAND_WRITTEN += (
             ),
         ),
         hacked_the_grant,
+    ),
+    HandWritten(
+        Misconception(
+            "player-effect-as-printed",
+            "Reading a player's effect off the printed card",
+            "613.10",
+            "applied an effect on a player that its source no longer has, reading the "
+            "source's printed card instead of its characteristics after the layers",
+            rule_does=(
+                "Effects on players and on the rules are applied after every object's "
+                "characteristics are known, so only the abilities a source still has then "
+                "give them."
+            ),
+        ),
+        player_effect_as_printed,
     ),
 )
 HAND_WRITTEN_BY_SLUG: dict[str, HandWritten] = {h.misconception.slug: h for h in HAND_WRITTEN}
