@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from rules_engine.cards import CardDef, mana_value
@@ -147,6 +148,7 @@ class Characteristics:
         return [a.text for a in self.abilities]
 
 
+@lru_cache(maxsize=4096)
 def printed_abilities(
     card_name: str, rules_text: tuple[str, ...], spell: bool
 ) -> tuple[AbilityInstance, ...]:

@@ -161,8 +161,10 @@ def _split_keywords(line: str) -> list[str] | None:
     return None if keywords is None else [k.text for k in keywords]
 
 
+@lru_cache(maxsize=8192)
 def parse_ability_text(line: str, name: str, *, spell: bool = False) -> tuple[ParsedAbility, ...]:
-    """One paragraph of rules text -> one ability (or several keywords)."""
+    """One paragraph of rules text -> one ability (or several keywords); remembered, as
+    a board reads the same paragraphs at every step and in every what-if."""
     return _parse_line(clean(line), name, spell)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 
 def _enters_under_your_control(m: re.Match[str]) -> str:
@@ -77,6 +78,12 @@ def current_wording(text: str) -> str:
     >>> current_wording("-2: Each creature with converted mana cost 2 or less gets -2/-2.")
     '−2: Each creature with mana value 2 or less gets -2/-2.'
     """
+    return _reworded(text)
+
+
+@lru_cache(maxsize=8192)
+def _reworded(text: str) -> str:
+    """``current_wording``'s work, remembered: a board reads the same paragraphs often."""
     for pattern, replacement in _WORDING:
         text = pattern.sub(replacement, text)
     return text

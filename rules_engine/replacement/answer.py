@@ -6,7 +6,7 @@ is their JSON, the board format's answer (tests/boards/README.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_engine.board import Board as BoardData
@@ -17,6 +17,7 @@ from rules_engine.game import NotModelled
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.replacement.active import ActiveReplacement
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -31,6 +32,7 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.explore import Explorer, Pending, group_outcomes
+from rules_engine.replacement.state import EventState
 from rules_engine.replacement.tree import (
     ChoiceNode,
     Happens,
@@ -324,6 +326,42 @@ def explore_event(
 
     ``misreading`` walks the choices the way a named mistake would (``misreadings.py``).
     """
+    return prepare_event(data).explore(misreading)
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedEvent:
+    """A board replayed once up to its asked event: every misreading explores the same
+    state (the replay doesn't depend on how the choices are then read)."""
+
+    groups: tuple[tuple[Pending, ...], ...]
+    pendings: tuple[Pending, ...]
+    state: EventState
+    shields: dict[str, ActiveReplacement]
+    not_modelled: tuple[NotModelled, ...]
+
+    def explore(self, misreading: ReplacementMisreading = CORRECT_REPLACEMENT) -> EventExploration:
+        # A fresh cache of entering views per exploration: nothing one misreading's walk
+        # remembers is read by another's.
+        explorer = Explorer(replace(self.state, enter_cache={}), misreading=misreading)
+        try:
+            tree = explorer.run(list(self.pendings), dict(self.shields))
+        except RuntimeError as exc:
+            raise BoardError("ask.event", f"{exc}: simplify the event") from exc
+        except OracleParseError as exc:
+            raise BoardError(
+                "ask.event", f"an ability the event produces cannot be read: {exc}"
+            ) from exc
+        return EventExploration(
+            asked=tuple(tuple(p.event for p in group) for group in self.groups),
+            tree=tree,
+            outcomes=tuple(group_outcomes(explorer.leaves)),
+            not_modelled=self.not_modelled,
+        )
+
+
+def prepare_event(data: Any) -> PreparedEvent:
+    """The board replayed and its asked event read, ready to explore (``PreparedEvent``)."""
     board = data if isinstance(data, BoardData) else parse_board(data)
     if board.ask is None or board.ask.kind != "event":
         raise BoardError("ask", 'an event board asks {"event": EVENT}')
@@ -344,20 +382,11 @@ def explore_event(
     except OracleParseError as exc:
         # A replacement or prevention text the grammar can't read (CR 614-615): say which.
         raise BoardError("steps", f"a replacement effect's text cannot be read: {exc}") from exc
-    explorer = Explorer(resolver_board, misreading=misreading)
-    shields = {s.eid: s for s in game.shields}
-    try:
-        tree = explorer.run(pendings, shields)
-    except RuntimeError as exc:
-        raise BoardError("ask.event", f"{exc}: simplify the event") from exc
-    except OracleParseError as exc:
-        raise BoardError(
-            "ask.event", f"an ability the event produces cannot be read: {exc}"
-        ) from exc
-    return EventExploration(
-        asked=tuple(tuple(p.event for p in group) for group in groups),
-        tree=tree,
-        outcomes=tuple(group_outcomes(explorer.leaves)),
+    return PreparedEvent(
+        groups=tuple(tuple(group) for group in groups),
+        pendings=tuple(pendings),
+        state=resolver_board,
+        shields={s.eid: s for s in game.shields},
         not_modelled=tuple(game.not_modelled),
     )
 

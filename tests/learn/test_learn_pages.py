@@ -70,6 +70,17 @@ def test_the_embedded_stepper_steps_within_the_lesson(client, lesson):
     assert 'id="frame"' in step and 'hx-push-url="false"' in step and "embedded=1" in step
 
 
+def test_the_lesson_stepper_predicts_first_by_default_and_can_be_switched_off(client, lesson):
+    html = client.get(lesson.get_absolute_url()).content.decode()
+    assert "Turn off “predict first”" in html
+    nxt = re.search(r'data-next rel="next" href="([^"]+)"', html)[1].replace("&amp;", "&")
+    assert "predict=1" in nxt
+    step = client.get(nxt, headers={"HX-Request": "true"}).content.decode()
+    assert "Check my prediction" in step  # the effect is hidden until guessed
+    off = re.search(r'href="([^"]+)"[^>]*>Turn off', html)[1].replace("&amp;", "&")
+    assert "predict=1" not in off and "embedded=1" in off
+
+
 def test_a_wrong_answer_names_the_mistake_and_opens_the_stepper_where_it_parts(client, lesson):
     n, item, wrong = a_named_mistake(lesson)
     first = client.post(practice_url(lesson, n), {"choice": wrong.key}).content.decode()

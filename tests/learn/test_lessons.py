@@ -13,7 +13,7 @@ from tutor.boards.services import unmodelled
 from tutor.learn.concepts import CONCEPTS
 from tutor.learn.content import lesson_files, load_lessons
 from tutor.learn.lesson_files import STEPPER_MARK, LessonFileError, read_lesson
-from tutor.learn.practice import item_for_board, lesson_items
+from tutor.learn.practice import EXTRA_KINDS, item_for_board, lesson_items
 
 FILES = lesson_files()
 BOARDS = Path(__file__).resolve().parents[2] / "content" / "lessons" / "boards"
@@ -34,12 +34,14 @@ def test_each_lesson_teaches_with_a_board_and_practice(path: Path):
     assert spec.body.count(STEPPER_MARK) == 1
     words = len(spec.body.split())
     assert 250 <= words <= 900, words
-    items = lesson_items(spec.boards, list(spec.practice))
-    assert len(items) == len(spec.practice), "every practice board makes a question"
+    items = lesson_items(spec.boards, list(spec.practice), spec.concept)
+    # Every practice board makes a question (and some concepts add one of their own kind).
+    assert len(items) == len(spec.practice) + (spec.concept in EXTRA_KINDS)
     assert len(items) >= 2, "the practice set makes at least two questions"
     for item in items:
         assert len(item.distractors) >= 1
-        assert all(c.misconception or item.kind == "depends" for c in item.distractors)
+        # Yes/no and "which layer" options are not misreadings (items.depends_item, layer_item).
+        assert all(c.misconception or item.kind in ("depends", "layer") for c in item.distractors)
 
 
 def _stated(board: dict, item) -> str | None:  # noqa: ANN001

@@ -28,6 +28,11 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("replacement-order", "Who chooses, and in what order", "616.1"),
     Concept("prevention", "Prevention and shields", "615"),
     Concept("entering", "Entering the battlefield", "614.12"),
+    Concept("entering-under-effects", "Entering under effects already in play", "614.12"),
+    Concept("cant-beats-can", '"Can\'t" beats "can"', "614.17"),
+    Concept("copy-exceptions", "Copy exceptions and face-down permanents", "707.9"),
+    Concept("text-change", "Text-changing effects in detail", "612"),
+    Concept("players-and-rules", "Effects on players and on the rules", "613.10"),
 )
 CONCEPT_BY_SLUG: dict[str, Concept] = {c.slug: c for c in CONCEPTS}
 
@@ -46,15 +51,22 @@ CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
     "replace-twice": "replacement",
     "wrong-chooser": "replacement-order",
     "forced-first-ignored": "entering",
+    # Hand-written (tutor/learn/handwritten.py): no engine switch makes these mistakes.
+    "judged-as-card": "entering-under-effects",
+    "ignored-cant": "cant-beats-can",
+    "copied-what-you-see": "copy-and-face-down",
+    "copied-underlying-card": "copy-exceptions",
+    "hacked-the-grant": "control-and-text",
+    "player-effect-as-printed": "players-and-rules",
 }
 # Each lesson's headline mistake: the misreadings its practice must offer as a wrong
 # answer. Most are the concept's own misreadings; these lessons borrow the one their
-# boards catch. Characteristics, control-and-text and copy-and-face-down have none yet:
-# their headline mistakes (copying what you see, hacking the card that was granted the
-# ability) are not misreadings the engine can run.
+# boards catch (some hand-written, tutor/learn/handwritten.py).
 BORROWED_HEADLINES: dict[str, tuple[str, ...]] = {
+    "characteristics": ("copied-what-you-see",),
     "types-colors-abilities": ("timestamps-only",),
     "prevention": ("forgot-replacements",),
+    "text-change": ("hacked-the-grant", "copied-what-you-see"),
 }
 
 

@@ -12,7 +12,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from rules_engine.answers import depends_answer, evaluate_board, resolve_effect_id
@@ -24,12 +24,14 @@ from rules_engine.game import Game
 from rules_engine.layers import Evaluation, compute
 from rules_engine.misreadings import (
     CORRECT_LAYERS,
+    CORRECT_REPLACEMENT,
     MISCONCEPTION_BY_SLUG,
     MISCONCEPTIONS,
     Misconception,
+    ReplacementMisreading,
 )
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.answer import EventExploration, explore_event
+from rules_engine.replacement.answer import EventExploration, PreparedEvent, prepare_event
 from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLife, PutCounters
 from rules_engine.replacement.tree import ChoiceNode, Draws, Shown
 from rules_engine.sba import state_based_actions
@@ -255,7 +257,19 @@ def relevant(evaluation: Evaluation, m: Misconception) -> bool:
 
 
 def evaluate_all(board: dict[str, Any]) -> Evaluated:
-    """Replay once; compute with the rules and with every misreading that could matter."""
+    """Replay once; compute with the rules and with every misreading that could matter.
+
+    Generated practice meets the same board again and again (small card pools): the
+    answer of an identical board is remembered (``_evaluated``), errors included."""
+    found = _evaluated(_canonical(board))
+    if isinstance(found, BoardError):
+        raise found
+    return found
+
+
+@lru_cache(maxsize=2048)
+def _evaluated(canonical: str) -> Evaluated | BoardError:
+    board = json.loads(canonical)
     try:
         game = replay(parse_board(board))
         right = compute(game, graphs=False)
@@ -265,10 +279,47 @@ def evaluate_all(board: dict[str, Any]) -> Evaluated:
             if relevant(right, m)
         }
     except OracleParseError as error:
-        raise BoardError(
-            "steps", f"an ability the board produces cannot be read: {error}"
-        ) from error
+        return BoardError("steps", f"an ability the board produces cannot be read: {error}")
+    except BoardError as error:
+        return error
     return Evaluated(game, right, wrong)
+
+
+def _evaluated_or_none(board: dict[str, Any]) -> Evaluated | None:
+    """A hand-written misreading's rewritten board, or None if the engine refuses it."""
+    found = _evaluated(_canonical(board))
+    return None if isinstance(found, BoardError) else found
+
+
+def explored(
+    board: dict[str, Any], misreading: ReplacementMisreading = CORRECT_REPLACEMENT
+) -> EventExploration:
+    """``explore_event``, remembered for an identical board and misreading, the board
+    replayed once for all of them (``_prepared``)."""
+    found = _explored(_canonical(board), misreading)
+    if isinstance(found, BoardError):
+        raise found
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _explored(canonical: str, misreading: ReplacementMisreading) -> EventExploration | BoardError:
+    prepared = _prepared(canonical)
+    if isinstance(prepared, BoardError):
+        return prepared
+    try:
+        return prepared.explore(misreading)
+    except BoardError as error:
+        return error
+
+
+@lru_cache(maxsize=512)
+def _prepared(canonical: str) -> PreparedEvent | BoardError:
+    """The board replayed once for the rules and every replacement misreading."""
+    try:
+        return prepare_event(json.loads(canonical))
+    except BoardError as error:
+        return error
 
 
 def field_text(field: str, data: dict[str, Any]) -> str:
@@ -306,10 +357,11 @@ def characteristic_item(
     least: int = MIN_DISTRACTORS,
     prefer: str = "",
     about: frozenset[str] = frozenset(),
+    extra: tuple[tuple[Misconception, Evaluation], ...] = (),
 ) -> Item:
     """What ``field`` of ``label`` is, with the wrong values misreadings give
     (``choose_distractors``; the board is ``about`` those misreadings and concept
-    ``prefer``'s own)."""
+    ``prefer``'s own; ``extra``: hand-written misreadings' evaluations, ``handwritten``)."""
     evaluated = evaluated or evaluate_all(board)
     if label not in evaluated.right.chars or not _alive(evaluated, label):
         raise NoItem(f'"{label}" is not on the battlefield at the end')
@@ -320,6 +372,11 @@ def characteristic_item(
         (field_text(field, characteristics_json(evaluated.wrong[m.slug].chars[label])), m)
         for m in LAYER_MISCONCEPTIONS
         if m.slug in evaluated.wrong
+    ]
+    found += [
+        (field_text(field, characteristics_json(e.chars[label])), m)
+        for m, e in extra
+        if label in e.chars
     ]
     wrong = choose_distractors(field_text(field, right), found, about | headline_slugs(prefer))
     name = _printed_name(board, evaluated.game, label)
@@ -345,16 +402,20 @@ def best_characteristic_item(
     prefer: str = "",
     about: frozenset[str] = frozenset(),
     fields: tuple[str, ...] = FIELDS,
+    variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
 ) -> Item:
     """The first of ``fields`` that makes an item, about ``label`` or else the object the
-    most effects touched."""
+    most effects touched (``variants``: hand-written misreadings' rewritten boards)."""
     evaluated = evaluate_all(board)
+    extra = tuple((m, e.right) for m, v in variants if (e := _evaluated_or_none(v)) is not None)
     labels = [label] if label is not None else _most_touched(evaluated)
     # One evaluation serves every object and field: trying them all costs little.
     for candidate in labels:
         for field in fields:
             try:
-                return characteristic_item(board, candidate, field, evaluated, least, prefer, about)
+                return characteristic_item(
+                    board, candidate, field, evaluated, least, prefer, about, extra
+                )
             except UnmodelledItem:
                 raise  # the whole board, whatever is asked about it
             except NoItem:
@@ -483,13 +544,16 @@ QUESTIONS = {
 
 
 def event_item(
-    board: dict[str, Any], least: int = MIN_DISTRACTORS, about: frozenset[str] = frozenset()
+    board: dict[str, Any],
+    least: int = MIN_DISTRACTORS,
+    about: frozenset[str] = frozenset(),
+    variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
 ) -> Item:
     """What the player who orders the replacement effects ends up with, each player wanting
     what is best for them (CR 616.1: the affected player chooses; the other player, when the
     effects are theirs, would choose the other way). The wrong answers are what each
     replacement misreading leads the same players to."""
-    right = explore_event(board)
+    right = explored(board)
     kinds = [k for k in MEASURES if any(_counts(o.shown, k) for o in right.outcomes)]
     if not kinds:
         raise NoItem("the event's outcomes have nothing to count")
@@ -500,9 +564,9 @@ def event_item(
     # The chooser wants little damage (it hurts them) and much of anything else.
     wants_less = kind == "damage"
 
-    def pick(explored: EventExploration) -> int:
-        amounts = [_measure(o.shown, kind) for o in explored.outcomes] or [0]
-        who = _chooser(explored) or chooser
+    def pick(exploration: EventExploration) -> int:
+        amounts = [_measure(o.shown, kind) for o in exploration.outcomes] or [0]
+        who = _chooser(exploration) or chooser
         less = wants_less if who == chooser else not wants_less
         return min(amounts) if less else max(amounts)
 
@@ -510,7 +574,12 @@ def event_item(
     found: list[tuple[str, Misconception]] = []
     for m in EVENT_MISCONCEPTIONS:
         try:
-            found.append((str(pick(explore_event(board, m.replacement))), m))  # type: ignore[arg-type]
+            found.append((str(pick(explored(board, m.replacement))), m))  # type: ignore[arg-type]
+        except BoardError:
+            continue
+    for m, variant in variants:
+        try:
+            found.append((str(pick(explored(variant))), m))
         except BoardError:
             continue
     wrong = choose_distractors(key, found, about)
@@ -527,26 +596,37 @@ def event_item(
     return _item("event-best", prompt, board, key, dict(wrong), least=least)
 
 
-def outcome_item(board: dict[str, Any], least: int = 1) -> Item:
+def outcome_item(
+    board: dict[str, Any],
+    least: int = 1,
+    variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
+) -> Item:
     """What happens to the board's event, beside what each misreading says happens
     (for events with one outcome and nothing to count: exile instead of dying...)."""
     name = board_namer(board)
 
-    def words(explored: EventExploration) -> list[str]:
-        return [outcome_words(o.shown, name) for o in explored.outcomes]
+    def words(exploration: EventExploration) -> list[str]:
+        return [outcome_words(o.shown, name) for o in exploration.outcomes]
 
-    explored = explore_event(board)
-    right = words(explored)
+    found = explored(board)
+    right = words(found)
     if len(right) != 1:
         raise NoItem("the choices lead to several outcomes: ask for the best one instead")
     wrong: dict[str, Misconception | None] = {}
     for m in EVENT_MISCONCEPTIONS:
         try:
-            for text in words(explore_event(board, m.replacement)):  # type: ignore[arg-type]
+            for text in words(explored(board, m.replacement)):  # type: ignore[arg-type]
                 wrong.setdefault(_capital(text), m)
         except BoardError:
             continue
-    prompt = f"{_capital(describe_asked(explored.asked, name))}. What happens?"
+    for hand, variant in variants:
+        try:
+            for text in words(explored(variant)):
+                # The hand-written mistake is the one this board is about: it names the text.
+                wrong[_capital(text)] = hand
+        except BoardError:
+            continue
+    prompt = f"{_capital(describe_asked(found.asked, name))}. What happens?"
     if right[0].lower() in prompt.lower():
         raise NoItem("the question would say its own answer")
     return _item("event-outcome", prompt, board, _capital(right[0]), wrong, least=least)
@@ -570,26 +650,26 @@ NEIGHBOURS = {
 }
 
 
-def _chooser(explored: EventExploration) -> str | None:
+def _chooser(exploration: EventExploration) -> str | None:
     """Who chooses the order of the replacement effects the event meets first, if any."""
-    tree = explored.tree
+    tree = exploration.tree
     return tree.chooser if isinstance(tree, ChoiceNode) else None
 
 
 def chooser_item(board: dict[str, Any]) -> Item:
     """Who chooses the order of the replacement effects (616.1)?"""
-    explored = explore_event(board)
-    right = _chooser(explored)
+    found = explored(board)
+    right = _chooser(found)
     if not right:
         raise NoItem("no choice to make on this event")
     wrong: dict[str, Misconception | None] = {}
     for m in EVENT_MISCONCEPTIONS:
         if m.replacement is not None and m.replacement.chooser != "affected":
-            chooser = _chooser(explore_event(board, m.replacement))
+            chooser = _chooser(explored(board, m.replacement))
             if chooser:
                 wrong.setdefault(chooser, m)
     prompt = (
-        f"{_capital(describe_asked(explored.asked, board_namer(board)))}. "
+        f"{_capital(describe_asked(found.asked, board_namer(board)))}. "
         "Who chooses the order in which the replacement effects apply?"
     )
     return _item("chooser", prompt, board, right, wrong, least=1)

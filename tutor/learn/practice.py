@@ -3,6 +3,7 @@ feedback an answer gets (the named mistake, and where the right path parts from 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -14,10 +15,11 @@ from django.urls import reverse
 
 from rules_engine.answers import evaluate_board
 from rules_engine.errors import BoardError
-from rules_engine.misreadings import MISCONCEPTION_BY_SLUG, Misconception
+from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
+from tutor.learn.handwritten import HAND_WRITTEN, misconception_named, variants
 from tutor.learn.items import (
     SPECIFIC_FIRST,
     Item,
@@ -40,17 +42,23 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
     """The question a lesson board asks, as an item (with as many named distractors as the
     misreadings give: at least one; named after the lesson's own mistake first)."""
     ask = board.get("ask") or {}
+    # Hand-written misreadings (``handwritten``) for the lesson's headline mistakes.
+    rewritten = variants(board, headline_slugs(concept))
     if "characteristics" in ask:
         label = ask["characteristics"]
         try:
-            return best_characteristic_item(board, label, least=1, prefer=concept)
+            return best_characteristic_item(
+                board, label, least=1, prefer=concept, variants=rewritten
+            )
         except UnmodelledItem:
             raise
         except NoItem:
             # A board whose only wrong answer is the printed card is about reading the
             # effects at all: there, and only there, the printed card is offered.
             about = frozenset({"printed-values"})
-            return best_characteristic_item(board, label, least=1, prefer=concept, about=about)
+            return best_characteristic_item(
+                board, label, least=1, prefer=concept, about=about, variants=rewritten
+            )
     if "order" in ask:
         order = ask["order"]
         return order_item(board, order["object"], order["layer"], least=1)
@@ -58,11 +66,11 @@ def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
         return depends_item(board, *ask["depends"])
     if "event" in ask:
         try:
-            return event_item(board, least=1, about=headline_slugs(concept))
+            return event_item(board, least=1, about=headline_slugs(concept), variants=rewritten)
         except UnmodelledItem:
             raise
         except NoItem:
-            return outcome_item(board)
+            return outcome_item(board, variants=rewritten)
     raise NoItem("the board asks nothing")
 
 
@@ -126,13 +134,47 @@ class Marked:
 def why_right(item: Item, misconception: Misconception | None = None) -> str:
     """One or two plain sentences on why the key is right: the rule that decides it (the
     one the chosen mistake skips, else the item's most telling mistake), with its number."""
-    if misconception is None:
-        slugs = [c.misconception for c in item.distractors if c.misconception]
-        ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else 99)
-        misconception = MISCONCEPTION_BY_SLUG.get(ranked[0]) if ranked else None
+    misconception = _deciding(item, misconception)
     if misconception is None or not misconception.rule_does:
         return ""
     return f"{misconception.rule_does} (CR {misconception.rule}.) That is where the paths part."
+
+
+@dataclass(frozen=True, slots=True)
+class RulePrompt:
+    """ "Which rule decides this?": the deciding rule among others a learner might name."""
+
+    rule: str
+    options: tuple[str, ...]
+
+
+def _deciding(item: Item, misconception: Misconception | None) -> Misconception | None:
+    """The mistake whose rule decides the item: the one chosen, else the most telling (a
+    hand-written one, always a lesson's headline, before the engine's most specific)."""
+    if misconception is not None:
+        return misconception
+    slugs = [c.misconception for c in item.distractors if c.misconception]
+    ranked = sorted(slugs, key=lambda s: SPECIFIC_FIRST.index(s) if s in SPECIFIC_FIRST else -1)
+    return misconception_named(ranked[0]) if ranked else None
+
+
+def rule_prompt(item: Item, misconception: Misconception | None = None) -> RulePrompt | None:
+    """On about half the items (by their id), a prompt to name the deciding rule before the
+    explanation is shown: its number beside two other misreadings' rules."""
+    deciding = _deciding(item, misconception)
+    if deciding is None or not deciding.rule_does or int(item.id, 16) % 2:
+        return None
+    others = sorted(
+        {m.rule for m in (*MISCONCEPTIONS, *(h.misconception for h in HAND_WRITTEN))}
+        - {deciding.rule},
+        key=lambda rule: hashlib.sha256(f"{item.id}{rule}".encode()).digest(),
+    )[:2]
+    options = tuple(sorted([deciding.rule, *others], key=_rule_order))
+    return RulePrompt(deciding.rule, options)
+
+
+def _rule_order(rule: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", rule))
 
 
 def read_choice(item: Item, key: str, typed: str) -> str:
@@ -153,7 +195,7 @@ def mark(item: Item, key: str) -> Marked:
     chosen = item.choice(key)
     given = chosen.text if chosen else key.removeprefix("typed:")
     slug = chosen.misconception if chosen else None
-    misconception = MISCONCEPTION_BY_SLUG.get(slug) if slug else None
+    misconception = misconception_named(slug) if slug else None
     url, parts = stepper_at(item, misconception)
     return Marked(key == item.key, given, misconception, url, parts)
 

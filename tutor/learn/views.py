@@ -82,20 +82,23 @@ def lesson_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 def _stepper_context(request: HtmxHttpRequest, board: dict[str, Any], obj: str) -> dict[str, Any]:
-    """The lesson's board, rendered as the stepper's first step, its links kept in the page."""
+    """The lesson's board, rendered as the stepper's first step, its links kept in the page.
+    Predict-first is on by default in a lesson (every step asks before it shows); the
+    stepper's own link turns it off."""
     token = encode_board(board)
     loaded = load_board(board)
     if obj:
         path = reverse("board-layers", args=[token, obj])
-        step = layer_step(loaded, obj, {"step": "0"})
+        step = layer_step(loaded, obj, {"step": "0", "predict": "1"})
         return {
             "stepper": "layers",
             "token": token,
             "label": obj,
+            "step": step,
             "frame": step.frame,
             "count": step.count,
-            "predict": False,
-            "hide": False,
+            "predict": step.predict,
+            "hide": step.hide,
             "name": step.name,
             "not_modelled": step.not_modelled,
             "cards": battlefield(loaded.result),
@@ -202,6 +205,7 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
             "disputed": not counted and mastery.disputed(item.id),
             "retry": retry,
             "why": practice.why_right(item, marked.misconception),
+            "rule_prompt": practice.rule_prompt(item, marked.misconception),
         }
         if request.htmx:
             return render(request, "learn/item.html#question", context)
