@@ -14,7 +14,7 @@ from tutor.boards.codec import encode_board
 from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.presenters import Unmodelled
 from tutor.boards.services import BoardProblem, layer_step, load_board, stepper_links, unmodelled
-from tutor.classes import live
+from tutor.classes import live, walk
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import answer_text
 
@@ -110,6 +110,7 @@ def teacher_panel(session: LiveSession) -> str:
         "answered": question.answers.count() if question else 0,
         "seconds_left": live.seconds_left(question) if question else None,
         "roster": live.roster(session),
+        "last_step": walk.last_step(question) if question else 0,
         "frame": stepper_frame(question, lead=True)
         if question and question.state == LiveQuestion.REVEALED
         else "",
