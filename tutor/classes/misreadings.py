@@ -47,7 +47,7 @@ def of_characteristics(
         if wrong is None or label not in wrong.chars:
             continue
         text = field_text(field, characteristics_json(wrong.chars[label]))
-        if text == right or text in named:
+        if text in (right, "—") or text in named:  # "—": not a creature, can't be typed
             continue
         named[text] = misconception.name
         if text in keys:

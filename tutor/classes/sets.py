@@ -23,6 +23,8 @@ from tutor.puzzles.themes import DIFFICULTY_BY_SLUG
 
 MAX_RESULTS = 30
 MAX_ITEMS = 100
+# The board keys whose value is a card's name (a step's verb, or an invented card's name).
+CARD_KEYS = frozenset({"card", "name", "enter", "cast", "copy"})
 
 
 def _cards(board: object) -> str:
@@ -32,7 +34,7 @@ def _cards(board: object) -> str:
     def walk(value: object) -> None:
         if isinstance(value, dict):
             for key, inner in value.items():
-                if key in ("card", "name") and isinstance(inner, str):
+                if key in CARD_KEYS and isinstance(inner, str):
                     found.append(inner)
                 else:
                     walk(inner)

@@ -13,7 +13,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.classes import people, scoring, sets
@@ -66,11 +68,13 @@ def present_context(session: LiveSession, poll: bool) -> dict[str, object]:
 @require_GET
 def present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _session(request, pk)
-    panel = render(request, "classes/_present_panel.html", present_context(session, True))
+    panel = render_to_string(
+        "classes/_present_panel.html", present_context(session, True), request=request
+    )
     context = {
         "session": session,
         "join_url": request.build_absolute_uri(reverse("join-code", args=[session.join_code])),
-        "panel": panel.content.decode(),
+        "panel": mark_safe(panel),  # rendered above, escaped there
     }
     return render(request, "classes/present.html", context)
 
