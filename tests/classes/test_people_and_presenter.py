@@ -233,3 +233,19 @@ def test_scoring_and_a_leaderboard_the_teacher_shows_or_hides():
     fast = scoring.totals(session)[ada.pk]
     assert 100 < fast <= 150  # answered at once: nearly all the speed bonus
     assert [place.name for place in scoring.leaderboard(session)] == ["Ada", "Bo"]
+
+
+def test_a_set_question_that_can_no_longer_be_pushed_is_skipped_not_stuck():
+    teacher, session = make_session()
+    gone, kept = saved("pt"), saved("event")
+    made = QuestionSet.objects.create(teacher=User.objects.get(username="mentor"), name="Old")
+    sets.add(made, {"kind": "puzzle", "id": gone.short_id})
+    sets.add(made, {"kind": "puzzle", "id": kept.short_id})
+    gone.delete()
+    sets.use(session, made)
+    page = teacher.post(reverse("live-next", args=[session.pk]), follow=True).content.decode()
+    assert "was skipped: there is no such puzzle or lesson" in page
+    teacher.post(reverse("live-next", args=[session.pk]))
+    assert list(session.questions.values_list("source", flat=True)) == [
+        f"puzzle {kept.short_id}: {kept.title}"
+    ]

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db.models import Count
+
 from tutor.classes.models import LiveSession, StudentAnswer
 
 RIGHT = 100
@@ -16,13 +18,16 @@ SPEED_WINDOW = 60
 
 
 def points(answer: StudentAnswer, speed: bool) -> int:
-    if not answer.right:
+    taken = (answer.created - answer.question.opened).total_seconds()
+    return _points(answer.right, taken, answer.question.timer_seconds, speed)
+
+
+def _points(right: bool, taken: float, timer: int | None, speed: bool) -> int:
+    if not right:
         return 0
     if not speed:
         return RIGHT
-    window = answer.question.timer_seconds or SPEED_WINDOW
-    taken = (answer.created - answer.question.opened).total_seconds()
-    return RIGHT + round(SPEED * max(0.0, 1 - taken / window))
+    return RIGHT + round(SPEED * max(0.0, 1 - taken / (timer or SPEED_WINDOW)))
 
 
 def totals(session: LiveSession) -> dict[int, int]:
@@ -30,9 +35,17 @@ def totals(session: LiveSession) -> dict[int, int]:
     found: dict[int, int] = defaultdict(int)
     for student_id in session.students.values_list("pk", flat=True):
         found[student_id] = 0
-    answers = StudentAnswer.objects.filter(question__session=session).select_related("question")
-    for answer in answers:
-        found[answer.student_id] += points(answer, session.speed_bonus)
+    right = StudentAnswer.objects.filter(question__session=session, right=True)
+    if not session.speed_bonus:  # counted by the database: the roster is redrawn often
+        for student_id, count in (
+            right.values("student").annotate(n=Count("id")).values_list("student", "n")
+        ):
+            found[student_id] += RIGHT * count
+        return dict(found)
+    for student_id, created, opened, timer in right.values_list(
+        "student", "created", "question__opened", "question__timer_seconds"
+    ):
+        found[student_id] += _points(True, (created - opened).total_seconds(), timer, True)
     return dict(found)
 
 

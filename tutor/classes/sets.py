@@ -6,7 +6,6 @@ as is in any session; "Next question" pushes the session's next item."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -94,14 +93,12 @@ def add(question_set: QuestionSet, source: dict[str, str]) -> QuestionSetItem:
         if question_set.items.count() >= MAX_ITEMS:
             raise QuestionProblem(f"a set holds at most {MAX_ITEMS} questions")
         last = question_set.items.aggregate(last=Max("position"))["last"]
-        title = snapshot.prompt
-        if source.get("kind") == "puzzle":
-            title = snapshot.source.split(": ", 1)[-1] + f" — {snapshot.prompt}"
+        if source.get("kind") == "puzzle":  # "puzzle <id>: <title>"
+            title = f"{snapshot.source.split(': ', 1)[-1]}: {snapshot.prompt}"
+        else:
+            title = f"{snapshot.prompt} ({snapshot.source})"
         return QuestionSetItem.objects.create(
-            question_set=question_set,
-            position=(last or 0) + 1,
-            source=json.loads(json.dumps(source)),
-            title=title[:300],
+            question_set=question_set, position=(last or 0) + 1, source=source, title=title[:300]
         )
 
 
@@ -146,6 +143,11 @@ def push_next(session: LiveSession) -> None:
     item = upcoming(session)
     if item is None:
         raise QuestionProblem("no question is left in this set")
-    live.push(session, snapshot_for(item.source))
+    # Past this item even if it can't be pushed any more (a puzzle since removed): the
+    # teacher is told, and the next click goes on to the one after it.
     LiveSession.objects.filter(pk=session.pk).update(set_next=session.set_next + 1)
+    try:
+        live.push(session, snapshot_for(item.source))
+    except QuestionProblem as problem:
+        raise QuestionProblem(f"“{item.title}” was skipped: {problem}") from problem
     people.notify(session, "push")
