@@ -110,7 +110,9 @@ def teacher_panel(session: LiveSession) -> str:
         "answered": question.answers.count() if question else 0,
         "seconds_left": live.seconds_left(question) if question else None,
         "roster": live.roster(session),
-        "last_step": walk.last_step(question) if question else 0,
+        "last_step": walk.last_step(question)
+        if question and question.state == LiveQuestion.REVEALED
+        else 0,
         "frame": stepper_frame(question, lead=True)
         if question and question.state == LiveQuestion.REVEALED
         else "",
