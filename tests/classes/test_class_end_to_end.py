@@ -117,6 +117,7 @@ def test_a_class_with_the_presenter_view_open(
         teacher.get_by_role("button", name="Reveal the answer").click()
         expect(projector.locator(".present__key")).to_have_text(f"The answer: {key}")
         expect(projector.locator("#present-panel")).to_contain_text(f"✔ Right: {key}")
+        projector.screenshot(path="test-results/presenter-revealed.png", full_page=True)
 
         # The walk-through: straight to its last step; no "next" there, and nothing ends.
         last = walk.last_step(question)

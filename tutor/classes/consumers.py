@@ -32,7 +32,7 @@ def _teacher_group(session_id: int) -> str:
     return f"live-{session_id}-teacher"
 
 
-def student_group(session_id: int, student_id: int) -> str:
+def _student_group(session_id: int, student_id: int) -> str:
     """Every tab of one student: an answer from one redraws the others."""
     return f"live-{session_id}-student-{student_id}"
 
@@ -55,7 +55,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(_teacher_group(self.session_id), self.channel_name)
         if self.student_id is not None:
             await self.channel_layer.group_add(
-                student_group(self.session_id, self.student_id), self.channel_name
+                _student_group(self.session_id, self.student_id), self.channel_name
             )
         await self.accept()
         if self.student_id is not None:
@@ -87,7 +87,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             )
         if self.student_id is not None:
             await self.channel_layer.group_discard(
-                student_group(self.session_id, self.student_id), self.channel_name
+                _student_group(self.session_id, self.student_id), self.channel_name
             )
             await database_sync_to_async(live.presence)(self.student_id, -1)
             await self._tell_teacher()
@@ -152,7 +152,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if recorded.new:
             await self._tell_teacher()
             await self.channel_layer.group_send(
-                student_group(self.session_id, self.student_id),
+                _student_group(self.session_id, self.student_id),
                 {"type": "live.changed", "action": "answer"},
             )
 
@@ -208,7 +208,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         so and stops reconnecting (``people.remove``)."""
         if self.student_id is not None:
             await self.channel_layer.group_discard(
-                student_group(self.session_id, self.student_id), self.channel_name
+                _student_group(self.session_id, self.student_id), self.channel_name
             )
         self.role, self.student_id = "removed", None
         await self.send_json(

@@ -11,7 +11,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from tutor.classes.consumers import student_group
+# The group every tab of one student joins (the consumer's, so the names never drift).
+from tutor.classes.consumers import _student_group
 from tutor.classes.models import LiveSession, Student
 from tutor.classes.questions import QuestionProblem
 
@@ -63,7 +64,7 @@ def remove(session: LiveSession, student_id: int) -> str:
     student = _student(session, student_id)
     name = student.name
     student.delete()
-    _tell(session, {"type": "live.removed"}, student_group(session.pk, student_id))
+    _tell(session, {"type": "live.removed"}, _student_group(session.pk, student_id))
     notify(session, "roster")
     return name
 
