@@ -114,6 +114,7 @@ def test_a_class_with_the_presenter_view_open(
         expect(projector.locator("#present-panel")).to_contain_text("2 of 2 answered")
         assert StudentAnswer.objects.count() == 2
 
+        teacher.screenshot(path="test-results/console-before-reveal.png", full_page=True)
         teacher.get_by_role("button", name="Reveal the answer").click()
         expect(projector.locator(".present__key")).to_have_text(f"The answer: {key}")
         expect(projector.locator("#present-panel")).to_contain_text(f"✔ Right: {key}")

@@ -21,6 +21,7 @@ from tutor.classes.models import LiveQuestion, QuestionSet, Student
 from tutor.classes.panels import teacher_panel
 from tutor.classes.sources import snapshot_for
 from tutor.learn.content import load_lessons
+from tutor.puzzles.themes import DIFFICULTIES
 
 pytestmark = pytest.mark.django_db
 LESSON = "layer-7-and-counters:1"
@@ -249,3 +250,17 @@ def test_a_set_question_that_can_no_longer_be_pushed_is_skipped_not_stuck():
     assert list(session.questions.values_list("source", flat=True)) == [
         f"puzzle {kept.short_id}: {kept.title}"
     ]
+
+
+def test_puzzle_search_by_title_card_theme_and_difficulty():
+    puzzle = saved("pt")
+    theme = puzzle.themes.first()
+    assert puzzle in sets.search_puzzles(puzzle.title.upper())
+    assert puzzle in sets.search_puzzles("", puzzle.difficulty.slug)
+    assert puzzle not in sets.search_puzzles(
+        "", next(d.slug for d in DIFFICULTIES if d != puzzle.difficulty)
+    )
+    if theme is not None:
+        assert puzzle in sets.search_puzzles(theme.name.split()[0])
+        assert puzzle in sets.search_puzzles("", "", theme.slug)
+    assert sets.search_puzzles("no card is called this") == []
