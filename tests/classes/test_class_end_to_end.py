@@ -1,8 +1,9 @@
 """A class end to end in real browsers (issue 15): the teacher prepares a question set,
-then runs the class from it with the presenter view open on the projector. The key never appears there before the reveal; a student who
-rejoins (the same browser, or another device answering "is this you?") stays one student;
-the teacher removes one, who leaves the counts; after the reveal the presenter follows the
-walk-through, and an extra click at the last step can't end it. axe-core finds nothing
+then runs the class from it with the presenter view open on the projector. The key never
+appears there before the reveal; a student who rejoins (the same browser, or another
+device answering "is this you?") stays one student; the teacher removes one, who leaves
+the counts; after the reveal the presenter follows the walk-through, and an extra click at
+the last step can't end it. axe-core finds nothing
 serious on the set, students, presenter and console pages."""
 
 from __future__ import annotations
