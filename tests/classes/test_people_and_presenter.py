@@ -21,6 +21,9 @@ from tutor.classes.models import LiveQuestion, QuestionSet, Student
 from tutor.classes.panels import teacher_panel
 from tutor.classes.sources import snapshot_for
 from tutor.learn.content import load_lessons
+from tutor.puzzles.content import puzzle_files
+from tutor.puzzles.services import save_curated, sync_themes
+from tutor.puzzles.spec import read_puzzle
 from tutor.puzzles.themes import DIFFICULTIES
 
 pytestmark = pytest.mark.django_db
@@ -264,3 +267,18 @@ def test_puzzle_search_by_title_card_theme_and_difficulty():
         assert puzzle in sets.search_puzzles(theme.name.split()[0])
         assert puzzle in sets.search_puzzles("", "", theme.slug)
     assert sets.search_puzzles("no card is called this") == []
+
+
+def test_an_event_puzzles_wrong_outcomes_are_named_by_their_misreading():
+    sync_themes()
+    path = next(p for p in puzzle_files() if p.name == "kicked-burst-and-torbran.json")
+    puzzle = save_curated(read_puzzle(path))
+    _, session = make_session()
+    question = live.push(session, snapshot_for({"kind": "puzzle", "id": puzzle.short_id}))
+    texts = {o["key"]: o["text"] for o in question.options}
+    named = {texts[k]: name for k, name in question.misreadings.items() if k in texts}
+    assert named == {
+        "Burst Lightning deals 2 damage to Bob": "Forgetting the replacement effects",
+        "Burst Lightning deals 4 damage to Bob": "Ordering the must-go-first effects freely",
+    }
+    assert not set(question.key.split("+")) & set(question.misreadings)

@@ -8,7 +8,16 @@ from typing import Any
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
-from tutor.learn.items import LAYER_MISCONCEPTIONS, Item, evaluate_all, field_text
+from rules_engine.replacement.answer import explore_event
+from tutor.boards.event_words import outcome_words
+from tutor.boards.naming import board_namer
+from tutor.learn.items import (
+    EVENT_MISCONCEPTIONS,
+    LAYER_MISCONCEPTIONS,
+    Item,
+    evaluate_all,
+    field_text,
+)
 
 
 def of_item(item: Item) -> dict[str, str]:
@@ -53,3 +62,34 @@ def of_characteristics(
         if text in keys:
             named[keys[text]] = misconception.name
     return named
+
+
+def of_event(board: dict[str, Any], options: list[dict[str, str]]) -> dict[str, str]:
+    """An event puzzle: the outcome each replacement misreading leads to, by option key
+    (an outcome the rules also allow is never named as a mistake). Best effort."""
+    name = board_namer(board)
+    keys = {o["text"]: o["key"] for o in options}
+
+    def outcomes(misreading: Any = None) -> list[str]:
+        explored = explore_event(board, misreading) if misreading else explore_event(board)
+        return [_capital(outcome_words(o.shown, name)) for o in explored.outcomes]
+
+    try:
+        right = set(outcomes())
+    except (BoardError, ValueError, KeyError):
+        return {}
+    named: dict[str, str] = {}
+    for misconception in EVENT_MISCONCEPTIONS:
+        try:
+            texts = outcomes(misconception.replacement)
+        except (BoardError, ValueError, KeyError):
+            continue
+        for text in texts:
+            if text not in right and text in keys and keys[text] not in named:
+                named[keys[text]] = misconception.name
+                named[text] = misconception.name
+    return named
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
