@@ -233,7 +233,6 @@ class RosterRow:
     name: str
     online: bool
     answered: bool
-    id: int = 0
     points: int = 0
 
 
@@ -242,6 +241,6 @@ def roster(session: LiveSession) -> list[RosterRow]:
     answered = set(current.answers.values_list("student_id", flat=True)) if current else set()
     scores = scoring.totals(session) if session.scoring else {}
     return [
-        RosterRow(s.name, s.online, s.pk in answered, s.pk, scores.get(s.pk, 0))
+        RosterRow(s.name, s.online, s.pk in answered, scores.get(s.pk, 0))
         for s in session.students.all()
     ]
