@@ -83,6 +83,7 @@ def test_a_class_with_the_presenter_view_open(
         phone = browser.new_context().new_page()
         join(phone, server, code, "Ada")
         expect(phone.get_by_role("heading", name="Is this you?")).to_be_visible()
+        assert serious_violations(phone) == []
         phone.get_by_role("button", name="Yes, I am Ada: carry on").click()
         expect(phone.locator("#live-status")).to_have_text("Connected.")
         expect(teacher.locator("#live-panel")).to_contain_text("Students (3)")

@@ -137,12 +137,14 @@ def test_the_presenter_view_never_shows_the_key_before_the_reveal():
         assert "The answer:" not in page and "Right:" not in page and "right answer" not in page
         assert question.misreadings[wrong["key"]].lower() not in page  # would give it away
         assert 'hx-trigger="every 2s"' in page
+    assert question.misreadings[wrong["key"]].lower() not in teacher_panel(session)
 
     live.set_state(session, LiveQuestion.REVEALED)
     after = teacher.get(present).content.decode()
     assert f"The answer: <strong>{question.key_text}</strong>" in after
     assert "✔ Right:" in after
     assert question.misreadings[wrong["key"]].lower() in after  # named after the reveal
+    assert f"(✘ {question.misreadings[wrong['key']].lower()})" in teacher_panel(session)
 
 
 def test_a_puzzles_wrong_answers_are_named_by_their_misreading():
