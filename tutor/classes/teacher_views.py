@@ -13,9 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.classes import people, scoring, sets
@@ -46,7 +44,7 @@ def _to_change(request: HtmxHttpRequest, pk: int) -> LiveSession:
     return found
 
 
-def present_context(session: LiveSession, poll: bool) -> dict[str, object]:
+def present_context(session: LiveSession) -> dict[str, object]:
     """What the projector shows: never the key before the reveal (``chart``)."""
     question = session.current()
     revealed = question is not None and question.state == LiveQuestion.REVEALED
@@ -60,7 +58,7 @@ def present_context(session: LiveSession, poll: bool) -> dict[str, object]:
         "leaderboard": scoring.leaderboard(session)
         if session.scoring and session.show_leaderboard
         else [],
-        "poll": poll and session.status != LiveSession.ENDED,
+        "poll": session.status != LiveSession.ENDED,
     }
 
 
@@ -68,14 +66,8 @@ def present_context(session: LiveSession, poll: bool) -> dict[str, object]:
 @require_GET
 def present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _session(request, pk)
-    panel = render_to_string(
-        "classes/_present_panel.html", present_context(session, True), request=request
-    )
-    context = {
-        "session": session,
-        "join_url": request.build_absolute_uri(reverse("join-code", args=[session.join_code])),
-        "panel": mark_safe(panel),  # rendered above, escaped there
-    }
+    join_url = request.build_absolute_uri(reverse("join-code", args=[session.join_code]))
+    context = present_context(session) | {"join_url": join_url}
     return render(request, "classes/present.html", context)
 
 
@@ -84,7 +76,7 @@ def present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def present_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The part of the presenter view that changes, fetched every two seconds."""
     session = _session(request, pk)
-    return render(request, "classes/_present_panel.html", present_context(session, True))
+    return render(request, "classes/_present_panel.html", present_context(session))
 
 
 @login_required
