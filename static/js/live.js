@@ -10,6 +10,7 @@ if (root) {
   let socket = null;
   let retry = 500;
   let timer = null;
+  let removed = false;
 
   const say = (text) => { status.textContent = text; };
 
@@ -45,7 +46,11 @@ if (root) {
 
   const show = (html) => {
     const hadFocus = panel.contains(document.activeElement);
+    // The teacher's "peek" at the key stays open while the same question is redrawn.
+    const peeked = panel.querySelector("details[data-peek][open]")?.dataset.peek;
     panel.innerHTML = html;
+    const peek = panel.querySelector("details[data-peek]");
+    if (peek && peeked === peek.dataset.peek) peek.open = true;
     if (window.htmx) window.htmx.process(panel);
     countdown();
     const heading = panel.querySelector("h2[tabindex]");
@@ -64,6 +69,7 @@ if (root) {
       const data = JSON.parse(event.data);
       if (typeof data.html === "string") show(data.html);
       if (data.type === "error") say(data.message);
+      if (data.type === "removed") { removed = true; say(data.message); }
       if (data.type === "answered") {
         say(data.repeat ? "You had already answered: your first answer stands." : "Answer received.");
       }
@@ -72,7 +78,7 @@ if (root) {
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4403) {
-        say("This session isn't open to you (it may have ended). Reload to join again.");
+        if (!removed) say("This session isn't open to you (it may have ended). Reload to join again.");
         return;
       }
       say("Connection lost: reconnecting…");

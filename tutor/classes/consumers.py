@@ -203,6 +203,19 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         """The session is over: the last state was sent; the connection closes."""
         await self.close(code=NOT_ALLOWED)
 
+    async def live_removed(self, event: dict[str, Any]) -> None:
+        """The teacher removed this student: nothing more is drawn for them; the page says
+        so and stops reconnecting (``people.remove``)."""
+        if self.student_id is not None:
+            await self.channel_layer.group_discard(
+                _student_group(self.session_id, self.student_id), self.channel_name
+            )
+        self.role, self.student_id = "removed", None
+        await self.send_json(
+            {"type": "removed", "message": "Your teacher removed you from this session."}
+        )
+        await self.close(code=NOT_ALLOWED)
+
     async def live_tally(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(self._teacher_panel)()
         await self.send_json({"type": "tally", "html": html})
@@ -211,6 +224,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_send(_teacher_group(self.session_id), {"type": "live.tally"})
 
     async def _send_state(self, action: str = "") -> None:
+        if self.role == "removed":
+            return
         if self.role == "teacher":
             html = await database_sync_to_async(self._teacher_panel)()
         else:

@@ -28,3 +28,7 @@ class JoinForm(forms.Form):
 
     def clean_code(self) -> str:
         return self.cleaned_data["code"].strip().upper()
+
+
+class QuestionSetForm(forms.Form):
+    name = forms.CharField(label="Name of the set", max_length=120, validators=[printable])

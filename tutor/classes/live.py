@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from tutor.classes import scoring, walk
 from tutor.classes.models import Classroom, LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import (
     QuestionProblem,
@@ -109,6 +110,7 @@ def push(session: LiveSession, snapshot: Snapshot, timer: int | None = None) -> 
             stepper_url=snapshot.stepper_url,
             stepper_object=snapshot.stepper_object,
             timer_seconds=timer,
+            misreadings=snapshot.misreadings,
         )
         session.status = LiveSession.RUNNING
         session.save(update_fields=["status"])
@@ -133,7 +135,7 @@ def set_state(session: LiveSession, state: str) -> LiveQuestion | None:
 
 def set_step(session: LiveSession, step: int) -> LiveQuestion | None:
     """The teacher's step in a revealed layer question's stepper: students follow it."""
-    return _follow(session, step=max(0, min(step, 200)))
+    return _follow(session, step=step)
 
 
 def set_walk(session: LiveSession, path: object) -> LiveQuestion | None:
@@ -147,6 +149,8 @@ def _follow(session: LiveSession, **change: object) -> LiveQuestion | None:
         question = _running(session.pk).current()
         if question is None or question.state != LiveQuestion.REVEALED:
             return None
+        if "step" in change:  # never past the last step, nor before the first
+            change["step"] = walk.clamp(question, int(str(change["step"])))
         if "walk_path" in change:
             change["walk_path"] = walk_path(question.board, change["walk_path"])
         for name, value in change.items():
@@ -229,9 +233,14 @@ class RosterRow:
     name: str
     online: bool
     answered: bool
+    points: int = 0
 
 
 def roster(session: LiveSession) -> list[RosterRow]:
     current = session.current()
     answered = set(current.answers.values_list("student_id", flat=True)) if current else set()
-    return [RosterRow(s.name, s.online, s.pk in answered) for s in session.students.all()]
+    scores = scoring.totals(session) if session.scoring else {}
+    return [
+        RosterRow(s.name, s.online, s.pk in answered, scores.get(s.pk, 0))
+        for s in session.students.all()
+    ]

@@ -37,6 +37,16 @@ class LiveSession(models.Model):
     status = models.CharField(max_length=8, default=LOBBY)
     created = models.DateTimeField(default=timezone.now)
     ended = models.DateTimeField(null=True, blank=True)
+    # The set the console steps through ("Next question"), and the index of its next item.
+    question_set = models.ForeignKey(
+        "QuestionSet", null=True, blank=True, on_delete=models.SET_NULL, related_name="sessions"
+    )
+    set_next = models.PositiveIntegerField(default=0)
+    # Optional scoring: points for right answers, a bonus for speed, a leaderboard shown on
+    # the presenter view only when the teacher chooses.
+    scoring = models.BooleanField(default=False)
+    speed_bonus = models.BooleanField(default=False)
+    show_leaderboard = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created"]
@@ -88,6 +98,8 @@ class LiveQuestion(models.Model):
     walk_path = models.CharField(max_length=400, blank=True)
     timer_seconds = models.PositiveIntegerField(null=True, blank=True)
     opened = models.DateTimeField(default=timezone.now)
+    # {answer as kept: the name of the misreading that leads to it}, for the presenter's chart.
+    misreadings = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -134,3 +146,34 @@ class StudentAnswer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["question", "student"], name="one_answer_per_question")
         ]
+
+
+class QuestionSet(models.Model):
+    """Questions a teacher prepares before class, in order, to step through in any session."""
+
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="question_sets"
+    )
+    name = models.CharField(max_length=120)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("question-set", args=[self.pk])
+
+
+class QuestionSetItem(models.Model):
+    question_set = models.ForeignKey(QuestionSet, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveIntegerField()
+    # What the console would push: {"kind": "puzzle", "id": ...} and so on (sources.py).
+    source = models.JSONField()
+    # How the teacher sees it in the list: a puzzle's title, a lesson question's text.
+    title = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["position", "id"]

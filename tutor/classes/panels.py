@@ -14,7 +14,8 @@ from tutor.boards.codec import encode_board
 from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.presenters import Unmodelled
 from tutor.boards.services import BoardProblem, layer_step, load_board, stepper_links, unmodelled
-from tutor.classes import live
+from tutor.classes import live, walk
+from tutor.classes.chart import chart
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import answer_text
 
@@ -106,10 +107,14 @@ def teacher_panel(session: LiveSession) -> str:
     context = {
         "session": session,
         "question": question,
-        "bars": live.tally(question) if question else [],
+        # The chart's bars: right and wrong are said only after the reveal (``chart``).
+        "bars": chart(question).bars if question else (),
         "answered": question.answers.count() if question else 0,
         "seconds_left": live.seconds_left(question) if question else None,
         "roster": live.roster(session),
+        "last_step": walk.last_step(question)
+        if question and question.state == LiveQuestion.REVEALED
+        else 0,
         "frame": stepper_frame(question, lead=True)
         if question and question.state == LiveQuestion.REVEALED
         else "",

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 
 from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.services import BoardProblem, open_board
+from tutor.classes.misreadings import of_characteristics, of_event, of_item
 from tutor.learn.items import Item, NoItem, best_characteristic_item
 from tutor.learn.models import Lesson
 from tutor.learn.practice import lesson_items, stepper_url
@@ -46,6 +47,8 @@ class Snapshot:
     stepper_object: str = ""
     ordered: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    # {answer as kept: the misreading that leads to it} (``misreadings``).
+    misreadings: dict[str, str] = field(default_factory=dict)
 
 
 def from_puzzle(short_id: str) -> Snapshot:
@@ -65,7 +68,19 @@ def from_puzzle(short_id: str) -> Snapshot:
         stepper_url=explanation.stepper_url,
         stepper_object=question.object if question.stepper == "layers" else "",
         ordered=question.kind == "order",
+        misreadings=_puzzle_misreadings(puzzle.board, options, puzzle.field or "pt"),
     )
+
+
+def _puzzle_misreadings(
+    board: dict[str, Any], options: list[dict[str, str]], field: str
+) -> dict[str, str]:
+    ask = board.get("ask") or {}
+    if "characteristics" in ask:
+        return of_characteristics(board, options, field)
+    if "event" in ask:
+        return of_event(board, options)
+    return {}
 
 
 def _key(kind: str, key: tuple[str, ...]) -> str:
@@ -88,6 +103,7 @@ def from_item(item: Item, source: str) -> Snapshot:
         key_text=item.key_text(),
         stepper_url=stepper_url(item, None),
         stepper_object=item.object if "event" not in (item.board.get("ask") or {}) else "",
+        misreadings=of_item(item),
     )
 
 

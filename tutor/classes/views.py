@@ -20,18 +20,17 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.classes import live
+from tutor.classes import live, people, scoring, sets
 from tutor.classes.consumers import STUDENT_SESSION_KEY
 from tutor.classes.forms import ClassroomForm, JoinForm
-from tutor.classes.models import Classroom, LiveSession, Student
+from tutor.classes.models import Classroom, LiveSession, QuestionSet, Student
 from tutor.classes.panels import student_panel, teacher_panel
 from tutor.classes.questions import answer_text
 from tutor.core.htmx import HtmxHttpRequest
 from tutor.core.ratelimit import over_limit, used_up
-from tutor.learn.models import Lesson
-from tutor.learn.practice import lesson_items
-from tutor.puzzles.models import Puzzle
+from tutor.puzzles.models import Theme
 from tutor.puzzles.qr import qr_svg
+from tutor.puzzles.themes import DIFFICULTIES
 
 
 @require_http_methods(["GET", "POST"])
@@ -80,18 +79,25 @@ def console(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _my_session(request, pk)
     if session.status == LiveSession.ENDED:
         return HttpResponseRedirect(reverse("live-report", args=[session.pk]))
+    q = request.GET.get("q", "")[:100]
+    difficulty = request.GET.get("difficulty", "")[:20]
+    theme = request.GET.get("theme", "")[:40]
     context = {
         "session": session,
         "join_url": request.build_absolute_uri(reverse("join-code", args=[session.join_code])),
         "panel": teacher_panel(session),
-        "puzzles": Puzzle.objects.filter(curated=True).order_by("title"),
-        "lessons": [
-            (
-                lesson,
-                range(1, len(lesson_items(lesson.boards, lesson.practice, lesson.concept)) + 1),
-            )
-            for lesson in Lesson.objects.all()
-        ],
+        "q": q,
+        "difficulty": difficulty,
+        "theme": theme,
+        "difficulties": DIFFICULTIES,
+        "themes": Theme.objects.all(),
+        "searched": "q" in request.GET,
+        "puzzles": sets.search_puzzles(q, difficulty, theme) if "q" in request.GET else [],
+        "lessons": sets.lesson_questions(),
+        "question_sets": QuestionSet.objects.filter(teacher=request.user),
+        "upcoming": sets.upcoming(session),
+        "right_points": scoring.RIGHT,
+        "speed_points": scoring.SPEED,
         "board": request.GET.get("board", ""),
     }
     return render(request, "classes/console.html", context)
@@ -118,8 +124,9 @@ def _joined(request: HtmxHttpRequest, code: str) -> Student | None:
 @require_http_methods(["GET", "POST"])
 def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
     """Join with a code and a name. A browser that already joined this session goes back to
-    it (scanning the QR code again must not make a second student). Only failed attempts
-    count towards the limit, so a whole class behind one address can join."""
+    it (scanning the QR code again must not make a second student); a name already taken
+    asks "is this you?" (the same student) or gets a unique one (``people``). Only failed
+    attempts count towards the limit, so a whole class behind one address can join."""
     wanted = (request.POST.get("code") or code).strip().upper()[:8]
     if wanted and _joined(request, wanted) is not None:
         return HttpResponseRedirect(reverse("live", args=[wanted]))
@@ -135,7 +142,15 @@ def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
     if form.is_valid():
         session = live.open_session(form.cleaned_data["code"])
         if session is not None:
-            student = live.join(session, form.cleaned_data["name"])
+            name = form.cleaned_data["name"]
+            taken = people.named(session, name)
+            choice = request.POST.get("choice", "")
+            if taken is not None and choice not in ("same", "new"):
+                # Someone rejoining on another device, or a classmate with the same name.
+                context = {"form": form, "taken": taken, "code": session.join_code, "name": name}
+                return render(request, "classes/join.html", context)
+            same = taken is not None and choice == "same"
+            student = taken if same and taken else people.join_as_new(session, name)
             joined = dict(request.session.get(STUDENT_SESSION_KEY) or {})
             joined[session.join_code] = str(student.token)
             request.session[STUDENT_SESSION_KEY] = joined
