@@ -309,7 +309,8 @@ def test_dredge_is_applied_where_it_works() -> None:
     assert Keyword.DREDGE.modelled
 
 
-def test_rebound_is_named_when_the_spell_resolves() -> None:
+def test_rebound_exiles_the_spell_as_it_resolves() -> None:
+    # CR 702.88a: a cast step's spell was cast from its owner's hand, so it is exiled.
     spell = {"name": "Echo Spell", "types": ["Sorcery"], "abilities": ["Rebound"]}
     answer = evaluate(
         _board(
@@ -317,7 +318,8 @@ def test_rebound_is_named_when_the_spell_resolves() -> None:
             {"cast": spell, "as": "s", "controller": "Alice"},
         )
     )
-    assert [(g["object"], g["ability"]) for g in answer["not_modelled"]] == [("s", "Rebound")]
+    assert answer["not_modelled"] == []
+    assert answer["objects"]["s"]["zone"] == "exile"
 
 
 @pytest.mark.parametrize(("active", "types"), [("Alice", ["Artifact", "Creature"]), ("Bob", [])])
