@@ -6,7 +6,7 @@ is their JSON, the board format's answer (tests/boards/README.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_engine.board import Board as BoardData
@@ -344,6 +344,8 @@ def explore_event(
     except OracleParseError as exc:
         # A replacement or prevention text the grammar can't read (CR 614-615): say which.
         raise BoardError("steps", f"a replacement effect's text cannot be read: {exc}") from exc
+    if not misreading.as_it_would_exist:  # the 614.12 misreading
+        resolver_board = replace(resolver_board, entering_as_printed=True, enter_cache={})
     explorer = Explorer(resolver_board, misreading=misreading)
     shields = {s.eid: s for s in game.shields}
     try:

@@ -52,6 +52,10 @@ SUMMARIES: dict[str, str] = {
     "614.15": "A spell's own 'instead' applies before anything else.",
     "614.17": "A 'can't' effect isn't a replacement, but the event simply doesn't happen.",
     "615": "A prevention effect stops some or all damage.",
+    "616.1": (
+        "When several replacement or prevention effects could change one event, the affected "
+        "player (or the affected object's controller) applies them one at a time."
+    ),
     "616.1a": "Self-replacement effects must be chosen first.",
     "616.1b": "Effects changing who controls an entering permanent go next.",
     "616.1c": "Then effects making a permanent enter as a copy.",
