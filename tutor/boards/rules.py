@@ -37,6 +37,10 @@ SUMMARIES: dict[str, str] = {
     "613.7c": "Counters get a timestamp when they are put on.",
     "613.7e": "An Aura or Equipment gets a new timestamp each time it is attached.",
     "613.7f": "Turning a permanent face up or face down gives it a new timestamp.",
+    "613.8": (
+        "Dependency: inside one layer, an effect that depends on another waits until just "
+        "after it, whatever their timestamps."
+    ),
     "613.8a": (
         "One effect depends on another if applying that other would change whether "
         "it exists, its text, what it applies to or what it does."
