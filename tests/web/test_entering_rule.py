@@ -76,3 +76,24 @@ def test_the_deciding_words_name_cards_never_labels(client):
 def test_choice_rules_in_the_event_stepper_link_to_their_anchor(client):
     page = _walk(client, MIMIC)
     assert 'href="/rules/#cr-616-1e"' in page or 'href="/rules/#cr-616-1"' in page
+
+
+SENTINEL = "game/essence-of-the-wild-rusted-sentinel-enters-untapped.json"
+PALISADES = "events/interactions/614.5-two-palisade-giants-each-once.json"
+
+
+def test_the_layer_stepper_says_614_12_at_a_step_where_a_permanent_entered(client):
+    """Rusted Sentinel enters as a copy of Essence of the Wild: as it would exist, it no
+    longer has its own "enters tapped" (CR 614.12, the CR 616.1f example)."""
+    response = client.get(f"/board/{token_of(SENTINEL)}/layers/sentinel/", {"step": 0})
+    page = response.content.decode()
+    text = learner_text(page)
+    assert "Rusted Sentinel's own ability “Rusted Sentinel enters tapped.” doesn't apply" in text
+    assert "and that way it doesn't have that ability" in text
+    assert LINK in page
+
+
+def test_an_effects_words_name_its_card_not_a_tilde(client):
+    text = learner_text(_walk(client, PALISADES))
+    assert "is dealt to Palisade Giant instead" in text
+    assert "~" not in text

@@ -18,9 +18,12 @@ from typing import Any
 
 from rules_engine.answers import Result, evaluate_board
 from rules_engine.misreadings import LayerMisreading, ReplacementMisreading
+from rules_engine.replacement.active import ability_specs
 from rules_engine.replacement.answer import EventExploration, explore_event
 from rules_engine.replacement.events import Enter
+from rules_engine.replacement.specs import ReplacementSpec
 from rules_engine.replacement.tree import ChoiceNode, Node, Option, nodes
+from tutor.boards.event_words import EffectNames, oracle
 from tutor.boards.naming import Namer
 
 # Each rule the stepper can name as deciding, the engine with that rule skipped, and why
@@ -122,14 +125,29 @@ AS_IT_WOULD_BE = (
 )
 
 
-def _applied_effects(tree: Node) -> frozenset[str]:
-    """Every effect some choice in the tree applies."""
-    return frozenset(
-        option.apply
+def _applied_effects(tree: Node) -> dict[str, Option]:
+    """Every effect some choice in the tree applies, by its id."""
+    return {
+        option.apply: option
         for node in nodes(tree)
         if isinstance(node, ChoiceNode)
         for option in node.options
         if isinstance(option, Option)
+    }
+
+
+def _on_itself(option: Option) -> bool:
+    """Whether an effect's words name only its own source ("This creature enters tapped"),
+    not a group of permanents ("Permanents enter tapped")."""
+    try:
+        specs = ability_specs(option.text, option.source_name)
+    except Exception:  # noqa: BLE001 - words the grammar can't read: say the general thing
+        return False
+    return any(
+        isinstance(spec, ReplacementSpec)
+        and spec.objects is not None
+        and spec.objects.kind == "self"
+        for spec in specs
     )
 
 
@@ -152,16 +170,40 @@ def entering_deciding(
     shown = " and ".join(dict.fromkeys(names.values()))
     found = [
         Deciding("614.12", f"{effect(eid)} applies because {shown} {AS_IT_WOULD_BE}.")
-        for eid in sorted(right - wrong)
+        for eid in sorted(right.keys() - wrong.keys())
     ]
-    for eid in sorted(wrong - right):
-        own = names.get(eid.split("#", 1)[0])
-        words = (
-            f"{own}'s own effect covers a group of permanents, so it doesn't apply to "
-            f"{own} itself as it enters."
-            if own
-            else f"{effect(eid)} doesn't apply: {shown} {AS_IT_WOULD_BE}, and that way "
-            "it isn't one of the permanents the effect names."
-        )
+    for eid in sorted(wrong.keys() - right.keys()):
+        own = names.get(wrong[eid].source)
+        if own and _on_itself(wrong[eid]):
+            words = (
+                f"{own}'s own ability “{oracle(wrong[eid])}” doesn't apply: {own} "
+                f"{AS_IT_WOULD_BE}, and that way it doesn't have that ability."
+            )
+        elif own:
+            words = (
+                f"{own}'s own effect covers a group of permanents, so it doesn't apply to "
+                f"{own} itself as it enters."
+            )
+        else:
+            words = (
+                f"{effect(eid)} doesn't apply: {shown} {AS_IT_WOULD_BE}, and that way it "
+                "isn't one of the permanents the effect names."
+            )
         found.append(Deciding("614.12", words))
     return tuple(found)
+
+
+def entering_step_deciding(board: dict[str, Any], index: int, name: Namer) -> tuple[Deciding, ...]:
+    """Where CR 614.12 decides how step ``index`` of a board, a permanent entering, went:
+    the step asked as an event on the board as it stood before it."""
+    steps = board.get("steps") or []
+    step = steps[index] if 0 <= index < len(steps) else None
+    if not isinstance(step, dict) or "enter" not in step:
+        return ()
+    event = {k: step[k] for k in ("enter", "controller", "as") if k in step}
+    asking = {**board, "steps": steps[:index], "ask": {"event": event}}
+    try:
+        explored = explore_event(asking)
+    except Exception:  # noqa: BLE001 - a step the event form can't pose decides nothing here
+        return ()
+    return entering_deciding(asking, explored, name, EffectNames(explored.tree, name))

@@ -38,6 +38,7 @@ from tutor.boards.event_words import (
     explain_choice,
     explain_stopped,
     forced,
+    oracle,
     stopped_by,
 )
 from tutor.boards.naming import board_namer
@@ -386,7 +387,7 @@ def _option_view(
     option: Option | Decline | CardOption, path: list[int], base: dict[str, str], words: _Words
 ) -> OptionView:
     if isinstance(option, Option):
-        key, text, prevention = option.apply, option.text, option.prevention
+        key, text, prevention = option.apply, oracle(option), option.prevention
         becomes = tuple(describe_event(e, words.name) for e in option.becomes)
     elif isinstance(option, Decline):
         key, text, prevention, becomes = option.declines, "", False, ()

@@ -80,6 +80,12 @@ def namer(names: Mapping[str, str], controllers: Mapping[str, str] | None = None
     return name
 
 
+def oracle(option: Option) -> str:
+    """An effect's words as printed: "~" (the engine's stand-in for its source) is the
+    source's card name, as on the card."""
+    return option.text.replace("~", option.source_name or "this permanent")
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
