@@ -48,12 +48,16 @@ class ReplacementMisreading:
     ``chooser``: who chooses the order: "affected" (the rules, 616.1), "controller"
     (the controller of the effects' source) or "active" (the active player).
     ``replacements_apply``: replacement and prevention effects modify the event (614.1).
+    ``as_it_would_exist``: an entering permanent is checked as it would exist on the
+    battlefield, with the continuous effects already there and its own (614.12); off, as
+    its printed card, and its own effects on a group of permanents see it too.
     """
 
     once_per_event: bool = True
     forced_first: bool = True
     chooser: str = "affected"
     replacements_apply: bool = True
+    as_it_would_exist: bool = True
 
 
 CORRECT_LAYERS = LayerMisreading()

@@ -10,6 +10,8 @@ from typing import Any
 
 # Attributes a learner reads or hears (a screen reader speaks aria-label and title).
 SPOKEN_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "aria-description")
+# A page's description as link previews show it (og:description and kin): read too.
+SPOKEN_META = ("og:title", "og:description", "og:image:alt", "description", "twitter:title")
 # Elements whose content is not prose: scripts, styles, and the board's own JSON.
 SKIPPED = {"script", "style", "textarea"}
 
@@ -31,6 +33,10 @@ class _Text(HTMLParser):
         for key, value in attrs:
             if key in SPOKEN_ATTRIBUTES and value:
                 self.parts.append(value)
+        if tag == "meta":
+            found = dict(attrs)
+            if (found.get("property") or found.get("name")) in SPOKEN_META and found.get("content"):
+                self.parts.append(str(found["content"]))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in SKIPPED and self._skipping:

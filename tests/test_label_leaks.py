@@ -15,22 +15,29 @@ import re
 
 import pytest
 
+from tests.classes.helpers import make_session, student_browser
 from tests.leaks import html_leaks, html_marked_leaks, leaks, marked_leaks, relabelled, relabelling
 from tutor.boards.codec import encode_board
 from tutor.boards.services import load_board
-from tutor.classes.questions import from_puzzle
+from tutor.classes import live
+from tutor.classes.models import LiveQuestion
+from tutor.classes.panels import student_panel, teacher_panel
+from tutor.classes.questions import Snapshot, from_puzzle
 from tutor.learn import practice
 from tutor.learn.content import load_lessons
 from tutor.learn.items import NoItem
 from tutor.learn.models import Lesson
 from tutor.puzzles.content import puzzle_files
 from tutor.puzzles.models import Puzzle
+from tutor.puzzles.questions import NONE_KEY
 from tutor.puzzles.services import save_curated, sync_themes
 from tutor.puzzles.spec import read_puzzle
 
 pytestmark = pytest.mark.django_db
 GENERATED_SEEDS = range(60)  # per level: 240 generated items in all
 CHOICE = re.compile(r'name="choice" value="([^"]+)"')
+WALK_LINK = re.compile(r'href="(\?[^"]*path=[^"]*)"')
+MAX_WALK_PAGES = 12
 
 
 @pytest.fixture(autouse=True)
@@ -90,14 +97,64 @@ def test_a_curated_puzzle_never_shows_a_label_or_an_id(client, path):
             for n, html in enumerate(_layer_pages(client, token, obj.label)):
                 pages[f"layer stepper of {obj.label}, page {n}"] = html
     if "event" in puzzle.board.get("ask", {}):
-        pages["event stepper"] = _page(client, f"/board/{token}/event/", kind="asked")
+        pages |= _event_pages(client, token)
     snapshot = from_puzzle(puzzle.short_id)
     keys = {o["key"] for o in snapshot.options}
     named = [f"{k}: {v}" for k, v in snapshot.misreadings.items() if k not in keys]  # the chart
     texts = [snapshot.prompt, snapshot.key_text, *(o["text"] for o in snapshot.options), *named]
-    live = "\n".join(texts)
-    found = _found(pages) + [f"live question: {leak}" for leak in marked_leaks(live)]
+    asked = "\n".join(texts)
+    pages |= _live_class_pages(snapshot)
+    found = _found(pages) + [f"live question: {leak}" for leak in marked_leaks(asked)]
     assert not found, "\n".join(found[:20])
+
+
+def _event_pages(client, token: str) -> dict[str, str]:  # noqa: ANN001
+    """The event stepper at its start and after each choice its links offer (a few)."""
+    url = f"/board/{token}/event/"
+    pages = {"event stepper": _page(client, url, kind="asked")}
+    todo = WALK_LINK.findall(pages["event stepper"])
+    seen: set[str] = set()
+    while todo and len(seen) < MAX_WALK_PAGES:
+        query = todo.pop(0).replace("&amp;", "&")
+        if query in seen:
+            continue
+        seen.add(query)
+        html = _page(client, url + query)
+        pages[f"event stepper {query}"] = html
+        todo += WALK_LINK.findall(html)
+    return pages
+
+
+def _live_class_pages(snapshot: Snapshot) -> dict[str, str]:
+    """A live class on the question: the student's and the teacher's websocket panels while
+    it is open and once revealed (with the teacher's first choice of an event walk), and
+    the class's CSV export."""
+    teacher, session = make_session()
+    question = live.push(session, snapshot)
+    student_browser(session, "Ada")
+    student_browser(session, "Bo")
+    ada, bo = session.students.all()
+    keys = [o["key"] for o in snapshot.options if o["key"] and o["key"] != question.key]
+    wrong = keys[0] if keys else "1/1"
+    if snapshot.ordered:
+        wrong = ">".join(reversed(question.key.split(">")))
+    live.record_answer(ada, question.pk, question.key or NONE_KEY)  # "" is "None of these"
+    live.record_answer(bo, question.pk, wrong)
+    pages = {"student panel": student_panel(ada), "teacher panel": teacher_panel(session)}
+    live.set_state(session, LiveQuestion.REVEALED)
+    pages["student panel, revealed"] = student_panel(bo)
+    pages["teacher panel, revealed"] = teacher_panel(session)
+    if "event" in snapshot.board.get("ask", {}) and not snapshot.stepper_object:
+        try:
+            live.set_walk(session, "0")
+        except ValueError:  # an event with no choice to make
+            pass
+        else:
+            pages["student panel, first choice"] = student_panel(bo)
+    csv = teacher.get(f"/live/{session.pk}/answers.csv")
+    assert csv.status_code == 200
+    pages["class CSV"] = csv.content.decode()
+    return pages
 
 
 def test_every_lesson_and_its_practice_never_show_a_label_or_an_id(client):

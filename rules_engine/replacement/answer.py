@@ -343,7 +343,11 @@ class PreparedEvent:
     def explore(self, misreading: ReplacementMisreading = CORRECT_REPLACEMENT) -> EventExploration:
         # A fresh cache of entering views per exploration: nothing one misreading's walk
         # remembers is read by another's.
-        explorer = Explorer(replace(self.state, enter_cache={}), misreading=misreading)
+        # 614.12's misreading reads an entering permanent as printed (``entering_as_printed``).
+        state = replace(
+            self.state, enter_cache={}, entering_as_printed=not misreading.as_it_would_exist
+        )
+        explorer = Explorer(state, misreading=misreading)
         try:
             tree = explorer.run(list(self.pendings), dict(self.shields))
         except RuntimeError as exc:

@@ -777,7 +777,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
             # "If ~ was kicked, it enters with ..." (702.33, 614.1c)
             return choices.kicked or not spec.kicked
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
-    if own:
+    if own and not board.entering_as_printed:
         return False  # a general effect of the entering permanent doesn't see itself (614.12)
     view = entering_view(event, board)
     if family == Family.ENTER_TAPPED:

@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules_engine.characteristics import Characteristics, printed_abilities
+from rules_engine.characteristics import (
+    Characteristics,
+    initial_characteristics,
+    printed_abilities,
+)
 from rules_engine.effects import CopyOf, Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
@@ -46,6 +50,8 @@ class EventState:
     library_sizes: dict[str, int | None] = field(default_factory=dict)
     enter_cache: dict[Any, Any] = field(default_factory=dict)
     zone_cards: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # The 614.12 misreading: an entering permanent is read as its printed card.
+    entering_as_printed: bool = False
 
     @property
     def world(self) -> World:
@@ -208,6 +214,7 @@ def entering_view(event: Enter, board: EventState) -> EnteringView:
         event.copy_of,
         event.copy,
         event.extra_types,
+        board.entering_as_printed,
     )
     cached: EnteringView | None = board.enter_cache.get(key)
     if cached is not None:
@@ -230,7 +237,10 @@ def entering_view(event: Enter, board: EventState) -> EnteringView:
     game = board.game.with_object(obj)
     state = dict(compute(game).chars)
     chars = state[event.obj]
-    if event.extra_types:
+    if board.entering_as_printed:  # the 614.12 misreading: the card as printed
+        chars = initial_characteristics(event.card, event.controller)
+        state[event.obj] = chars
+    elif event.extra_types:
         extra = tuple(t for t in event.extra_types if t not in chars.subtypes)
         chars = replace(chars, subtypes=chars.subtypes + extra)
         state[event.obj] = chars

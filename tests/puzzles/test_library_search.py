@@ -54,3 +54,14 @@ def test_the_pages_keep_the_search(client):
     page = client.get(reverse("puzzles"), {"q": "e", "status": "unsolved"}).content.decode()
     if 'rel="next"' in page:
         assert "q=e&amp;" in page and "status=unsolved" in page
+
+
+def test_only_the_count_of_puzzles_found_is_announced_not_the_whole_list(client):
+    saved("pt")
+    page = _titles(client)
+    assert 'id="results-status" class="visually-hidden" role="status"></p>' in page
+    assert "aria-live" not in page.split('id="results"', 1)[1]
+    swapped = client.get(reverse("puzzles"), {"q": "zzqqxx"}, headers={"HX-Request": "true"})
+    html = swapped.content.decode()
+    assert 'role="status" hx-swap-oob="true">0 puzzles found.</p>' in html
+    assert "aria-live" not in html

@@ -52,3 +52,12 @@ def test_each_rule_link_has_its_summary_as_a_description_and_an_anchor_on_the_ru
         assert f'id="{tip}"' in page
         assert f'id="{anchor}"' in rules
     assert 'id="cr-613-6"' in rules and "keeps applying" in rules
+
+
+def test_dependency_deciding_the_order_says_613_8(client):
+    """Song of the Dryads on Urborg: Urborg's effect depends on it, so it goes first."""
+    token = token_of("interactions/613.8-305.7-song-of-the-dryads-on-urborg.json")
+    page = client.get(f"/board/{token}/layers/urborg/", {"step": 1}).content.decode()
+    assert "The rule that decides" in page
+    assert "Dependency decides the order here: Urborg, Tomb of Yawgmoth depends on it" in page
+    assert 'href="/rules/#cr-613-8"' in page

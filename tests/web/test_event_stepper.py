@@ -26,7 +26,8 @@ def event_page(client, relative: str, **query: str):
 def test_the_boards_own_event_is_walked_first(client):
     page = event_page(client, DS_THEN_SCALES).content.decode()
     assert "Grizzly Bears would get 1 +1/+1 counter" in page
-    assert "Alice chooses (CR 616.1e)" in page
+    # The chooser's rule links to its own entry on the rules page (issue #16).
+    assert 'Alice chooses (<a class="rule-link" href="/rules/#cr-616-1e"' in page
     assert "Apply Doubling Season" in page
     assert "Apply Hardened Scales" in page
     assert "Applicable now: Doubling Season, Hardened Scales." in page

@@ -18,7 +18,8 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.tree import ChoiceNode, Draws, nodes
-from tests.web.boards import BOARDS, example
+from tests.leaks import learner_text
+from tests.web.boards import BOARDS, example, token_of
 from tutor.boards.editing import card_names
 from tutor.boards.event_words import (
     EffectNames,
@@ -95,11 +96,16 @@ def test_the_asked_event_folds_draws_and_keeps_its_sequence():
     assert outcome_words((), NAME) == "nothing happens"
 
 
-def test_effects_and_paths_are_named_by_their_cards_and_twins_by_number():
+def test_effects_and_paths_are_named_by_their_cards_and_twins_by_order():
+    """Two sources that share a name are "the first/second Palisade Giant", as the objects
+    are (issue #16), not "Palisade Giant (1)"."""
     board = example("events/interactions/614.5-two-palisade-giants-each-once.json")
     explored = explore_event(board)
     effects = EffectNames(explored.tree, namer(card_names(board)))
-    assert {effects("giant_a"), effects("giant_b")} == {"Palisade Giant (1)", "Palisade Giant (2)"}
+    assert [effects("giant_a"), effects("giant_b")] == [
+        "the first Palisade Giant",
+        "the second Palisade Giant",
+    ]
     paths = [effects.path(p) for o in explored.outcomes for p in o.paths]
     assert paths and all("giant_" not in step for path in paths for step in path)
 
@@ -122,3 +128,18 @@ def test_every_outcome_of_every_event_board_has_words_without_effect_ids(relativ
             words = effects.path(path)
             assert len(words) == len(path)
             assert not ids & {word.split(", preventing")[0] for word in words}
+
+
+def test_twins_controlled_by_different_players_are_named_by_their_controller(client):
+    token = token_of("events/interactions/notion-thief-each-player.json")
+    text = learner_text(client.get(f"/board/{token}/event/").content.decode())
+    assert "Apply Bob's Notion Thief" in text
+    assert "Bob's Notion Thief → Alice's Notion Thief" in text
+    assert "Notion Thief (1)" not in text
+
+
+def test_the_permanent_an_event_board_enters_is_named_among_its_twins(client):
+    token = token_of("events/interactions/614.12-general-subset-not-itself.json")
+    text = learner_text(client.get(f"/board/{token}/event/").content.decode())
+    assert "The second Example Drillmaster would enter the battlefield" in text
+    assert "Apply the first Example Drillmaster" in text

@@ -4,7 +4,9 @@ The engine can run a board the way a learner who skips one rule would
 (``rules_engine.misreadings``). When skipping CR 613.6 (an effect that began to apply keeps
 applying) or CR 611.2c (a resolved effect's objects are fixed when it resolves) changes
 whether an effect applies to the object, that rule decides the step, and the stepper says
-so in plain words; a step whose order dependency decided says CR 613.8.
+so in plain words; a step whose order dependency decided says CR 613.8. In the replacement
+stepper, a permanent entering is checked as it would exist on the battlefield (CR 614.12):
+where reading it as its printed card changes which effects apply, that rule decides.
 """
 
 from __future__ import annotations
@@ -12,9 +14,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from rules_engine.answers import Result, evaluate_board
-from rules_engine.misreadings import LayerMisreading
+from rules_engine.misreadings import LayerMisreading, ReplacementMisreading
+from rules_engine.replacement.active import ability_specs
+from rules_engine.replacement.answer import EventExploration, explore_event
+from rules_engine.replacement.events import Enter
+from rules_engine.replacement.specs import ReplacementSpec
+from rules_engine.replacement.tree import ChoiceNode, Node, Option, nodes
+from tutor.boards.event_words import EffectNames, oracle
 from tutor.boards.naming import Namer
 
 # Each rule the stepper can name as deciding, the engine with that rule skipped, and why
@@ -103,3 +112,98 @@ def final_deciding(
             words = SKIPPED[rule][2].format(effect=effect_name(effect_id), name=name)
             found.append(Deciding(rule, words))
     return tuple(found)
+
+
+# --- A permanent entering (CR 614.12) -------------------------------------------------
+
+AS_PRINTED = ReplacementMisreading(as_it_would_exist=False)
+# How it is looked at, in our words: what 614.12 takes into account.
+AS_IT_WOULD_BE = (
+    "is looked at as it would be on the battlefield, with the continuous effects already "
+    "in play, its own abilities and any replacement effect already applied to it, not as "
+    "the printed card"
+)
+
+
+def _applied_effects(tree: Node) -> dict[str, Option]:
+    """Every effect some choice in the tree applies, by its id."""
+    return {
+        option.apply: option
+        for node in nodes(tree)
+        if isinstance(node, ChoiceNode)
+        for option in node.options
+        if isinstance(option, Option)
+    }
+
+
+def _on_itself(option: Option) -> bool:
+    """Whether an effect's words name only its own source ("This creature enters tapped"),
+    not a group of permanents ("Permanents enter tapped")."""
+    try:
+        specs = ability_specs(option.text, option.source_name)
+    except Exception:  # noqa: BLE001 - words the grammar can't read: say the general thing
+        return False
+    return any(
+        isinstance(spec, ReplacementSpec)
+        and spec.objects is not None
+        and spec.objects.kind == "self"
+        for spec in specs
+    )
+
+
+def entering_deciding(
+    board: dict[str, Any], explored: EventExploration, name: Namer, effect: Namer
+) -> tuple[Deciding, ...]:
+    """Where CR 614.12 decides which effects apply to a permanent entering: the effects
+    that apply only because it is checked as it would exist on the battlefield, and those
+    that would apply to the printed card (or that are its own, on a group of permanents)
+    but don't. ``board`` asks about the event; ``effect`` names an effect by its id."""
+    entering = [e for group in explored.asked for e in group if isinstance(e, Enter)]
+    if not entering:
+        return ()
+    try:
+        misread = explore_event(board, AS_PRINTED)
+    except Exception:  # noqa: BLE001 - a misreading the board can't take decides nothing
+        return ()
+    right, wrong = _applied_effects(explored.tree), _applied_effects(misread.tree)
+    names = {e.obj: name(e.obj) if name(e.obj) != e.obj else e.card.name for e in entering}
+    shown = " and ".join(dict.fromkeys(names.values()))
+    found = [
+        Deciding("614.12", f"{effect(eid)} applies because {shown} {AS_IT_WOULD_BE}.")
+        for eid in sorted(right.keys() - wrong.keys())
+    ]
+    for eid in sorted(wrong.keys() - right.keys()):
+        own = names.get(wrong[eid].source)
+        if own and _on_itself(wrong[eid]):
+            words = (
+                f"{own}'s own ability “{oracle(wrong[eid])}” doesn't apply: {own} "
+                f"{AS_IT_WOULD_BE}, and that way it doesn't have that ability."
+            )
+        elif own:
+            words = (
+                f"{own}'s own effect covers a group of permanents, so it doesn't apply to "
+                f"{own} itself as it enters."
+            )
+        else:
+            words = (
+                f"{effect(eid)} doesn't apply: {shown} {AS_IT_WOULD_BE}, and that way it "
+                "isn't one of the permanents the effect names."
+            )
+        found.append(Deciding("614.12", words))
+    return tuple(found)
+
+
+def entering_step_deciding(board: dict[str, Any], index: int, name: Namer) -> tuple[Deciding, ...]:
+    """Where CR 614.12 decides how step ``index`` of a board, a permanent entering, went:
+    the step asked as an event on the board as it stood before it."""
+    steps = board.get("steps") or []
+    step = steps[index] if 0 <= index < len(steps) else None
+    if not isinstance(step, dict) or "enter" not in step:
+        return ()
+    event = {k: step[k] for k in ("enter", "controller", "as") if k in step}
+    asking = {**board, "steps": steps[:index], "ask": {"event": event}}
+    try:
+        explored = explore_event(asking)
+    except Exception:  # noqa: BLE001 - a step the event form can't pose decides nothing here
+        return ()
+    return entering_deciding(asking, explored, name, EffectNames(explored.tree, name))

@@ -28,6 +28,7 @@ from rules_engine.replacement.tree import (
     shown_results,
 )
 from rules_engine.replacement.words import WHY_CHOOSER
+from tutor.boards.deciding import Deciding, entering_deciding
 from tutor.boards.event_words import (
     EffectNames,
     Namer,
@@ -37,6 +38,7 @@ from tutor.boards.event_words import (
     explain_choice,
     explain_stopped,
     forced,
+    oracle,
     stopped_by,
 )
 from tutor.boards.naming import board_namer
@@ -240,6 +242,8 @@ class EventWalk:
     # A chosen event that can't happen on this board: the form field at fault and why.
     problem_field: str = ""
     problem: str = ""
+    # The rules that decide which effects apply here (CR 614.12), in plain words.
+    deciding: tuple[Deciding, ...] = ()
 
 
 def explored_unmodelled(
@@ -279,8 +283,9 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     if event is None:
         walk.not_modelled = unmodelled(board)
         return walk
+    asking = dict(board, ask={"event": event})
     try:
-        explored = explore_event(dict(board, ask={"event": event}))
+        explored = explore_event(asking)
     except BoardError as error:
         walk.problem_field, walk.problem = field_problem(error.path, error.message)
         walk.not_modelled = unmodelled(board)
@@ -290,6 +295,7 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     words = _Words(name, EffectNames(explored.tree, name))
     walk.event = event
     walk.event_words = describe_asked(explored.asked, name)
+    walk.deciding = entering_deciding(asking, explored, name, words.effect)
     path = _path(params.get("path", ""))
     base = {k: v for k, v in walk.params.items() if v}
     node: Node = explored.tree
@@ -381,7 +387,7 @@ def _option_view(
     option: Option | Decline | CardOption, path: list[int], base: dict[str, str], words: _Words
 ) -> OptionView:
     if isinstance(option, Option):
-        key, text, prevention = option.apply, option.text, option.prevention
+        key, text, prevention = option.apply, oracle(option), option.prevention
         becomes = tuple(describe_event(e, words.name) for e in option.becomes)
     elif isinstance(option, Decline):
         key, text, prevention, becomes = option.declines, "", False, ()

@@ -80,6 +80,12 @@ def namer(names: Mapping[str, str], controllers: Mapping[str, str] | None = None
     return name
 
 
+def oracle(option: Option) -> str:
+    """An effect's words as printed: "~" (the engine's stand-in for its source) is the
+    source's card name, as on the card."""
+    return option.text.replace("~", option.source_name or "this permanent")
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -234,11 +240,18 @@ class EffectNames:
                 for eid, shown, source in zip(
                     node.ids or node.candidates, node.candidates, node.sources, strict=False
                 ):
-                    self._learn(eid, shown, source)
+                    self._learn(eid, shown, self._named(eid.split("#", 1)[0], source))
                 for option in node.options:
                     if isinstance(option, Option):
-                        self._learn(option.apply, option.apply, option.source_name)
+                        source = self._named(option.source, option.source_name)
+                        self._learn(option.apply, option.apply, source)
         self._walk_routes(tree)
+
+    def _named(self, label: str, card: str) -> str:
+        """A source by its learner's name when the board labels it: "the second Palisade
+        Giant" or "Bob's Notion Thief" where two share a name, else its card's name."""
+        shown = self._name(label) if label else label
+        return shown if shown and shown != label else card
 
     def _learn(self, eid: str, shown: str, source: str) -> None:
         self._shown.setdefault(eid, shown)
@@ -253,7 +266,8 @@ class EffectNames:
     def __call__(self, eid: str, source: str = "") -> str:
         """The effect ``eid`` (from ``source``, when the tree says which)."""
         shown = self._shown.get(eid, eid)
-        source = source or self._source.get(eid) or self._source.get(shown, "")
+        # What the tree taught (the learner's name of a labelled source) comes first.
+        source = self._source.get(eid) or self._source.get(shown) or source
         if not source:
             return self._name(eid.split("#", 1)[0])
         effects = self._effects.get(source, [])

@@ -85,13 +85,30 @@ def board_names(board: Mapping[str, Any]) -> dict[str, str]:
     for step in board.get("steps") or []:
         if isinstance(step, dict) and "activate" in step and isinstance(step.get("as"), str):
             names.setdefault(step["as"], "")
-    shown = learner_names(names, board_controllers(board))
+    controllers = board_controllers(board)
+    entering = _asked_entering(board)
+    if entering is not None:  # the permanent the board asks about entering comes last
+        label, name, controller = entering
+        names.setdefault(label, name)
+        controllers.setdefault(label, controller)
+    shown = learner_names(names, controllers)
     for step in board.get("steps") or []:
         if isinstance(step, dict) and "activate" in step and isinstance(step.get("as"), str):
             source = shown.get(str(step["activate"]), "")
             if source:
                 shown[step["as"]] = f"{possessive(source)} ability"
     return shown
+
+
+def _asked_entering(board: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    """The label, card name and controller of a permanent the board's ``ask.event`` puts
+    onto the battlefield, when it labels it ("as")."""
+    ask = board.get("ask")
+    event = ask.get("event") if isinstance(ask, dict) else None
+    if not isinstance(event, dict) or "enter" not in event or not isinstance(event.get("as"), str):
+        return None
+    players = board.get("players") or [""]
+    return event["as"], card_name(event["enter"]), str(event.get("controller") or players[0])
 
 
 def possessive(name: str) -> str:

@@ -26,6 +26,7 @@ from rules_engine.replacement.events import (
     Regenerate,
     ZoneMove,
 )
+from tutor.boards.deciding import Deciding
 from tutor.boards.event_words import ZONES, Namer, namer, outcome_words
 
 Names = Mapping[str, str]
@@ -61,6 +62,8 @@ class ReplacementStory:
     options: tuple[OrderOption, ...]  # every legal order, when the orders lead apart
     counters: frozenset[tuple[str, str]]  # (label, kind) of counters the step put on
     objects: frozenset[str]  # labels of the objects the outcome concerns
+    # The rule that decides which effects applied (CR 614.12 for a permanent entering).
+    deciding: tuple[Deciding, ...] = ()
 
     @property
     def asks(self) -> bool:

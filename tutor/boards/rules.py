@@ -37,6 +37,10 @@ SUMMARIES: dict[str, str] = {
     "613.7c": "Counters get a timestamp when they are put on.",
     "613.7e": "An Aura or Equipment gets a new timestamp each time it is attached.",
     "613.7f": "Turning a permanent face up or face down gives it a new timestamp.",
+    "613.8": (
+        "Dependency: inside one layer, an effect that depends on another waits until just "
+        "after it, whatever their timestamps."
+    ),
     "613.8a": (
         "One effect depends on another if applying that other would change whether "
         "it exists, its text, what it applies to or what it does."
@@ -52,6 +56,10 @@ SUMMARIES: dict[str, str] = {
     "614.15": "A spell's own 'instead' applies before anything else.",
     "614.17": "A 'can't' effect isn't a replacement, but the event simply doesn't happen.",
     "615": "A prevention effect stops some or all damage.",
+    "616.1": (
+        "When several replacement or prevention effects could change one event, the affected "
+        "player (or the affected object's controller) applies them one at a time."
+    ),
     "616.1a": "Self-replacement effects must be chosen first.",
     "616.1b": "Effects changing who controls an entering permanent go next.",
     "616.1c": "Then effects making a permanent enter as a copy.",

@@ -20,7 +20,9 @@ from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.replacement.answer import event_answer
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
+from tutor.boards.deciding import entering_step_deciding
 from tutor.boards.editing import card_names
+from tutor.boards.event_words import namer
 from tutor.boards.naming import (
     Namer,
     board_controllers,
@@ -326,11 +328,14 @@ def _stories(content: str) -> tuple[ReplacementStory, ...]:
     steps = board.get("steps", [])
     names = object_names(result)
     stories = []
+    controllers = board_controllers(board)
     for choice in result.game.choices_made:
         step = steps[choice.step] if choice.step is not None else None
-        stories.append(
-            replacement_story(choice, step=step, names=names, controllers=board_controllers(board))
-        )
+        story = replacement_story(choice, step=step, names=names, controllers=controllers)
+        if choice.step is not None:
+            decided = entering_step_deciding(board, choice.step, namer(names, controllers))
+            story = dataclasses.replace(story, deciding=decided)
+        stories.append(story)
     return tuple(stories)
 
 
