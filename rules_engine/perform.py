@@ -346,10 +346,14 @@ def _damage(game: Game, event: Damage) -> Game:
         return game
     chars = chars_of(game).get(obj.label)
     types = chars.types if chars is not None else obj.card.types
-    if "Planeswalker" in types and "Creature" not in types:
-        return add_counters(game, obj.label, "loyalty", -event.amount)
-    if "Battle" in types and "Creature" not in types:
-        return add_counters(game, obj.label, "defense", -event.amount)  # 120.3h
+    if "Planeswalker" in types:
+        # 120.3c; a planeswalker that is also a creature is dealt both (120.3e as well).
+        game = add_counters(game, obj.label, "loyalty", -event.amount)
+    if "Battle" in types:
+        game = add_counters(game, obj.label, "defense", -event.amount)  # 120.3h
+    if "Creature" not in types:
+        return game
+    obj = game.object(obj.label) or obj
     source = chars_of(game).get(event.source)
     if source is not None and (source.has_ability("wither") or source.has_ability("infect")):
         return game  # 120.3d: -1/-1 counters instead of marked damage (a separate result)

@@ -219,7 +219,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                     )
                 )
     actions.extend(_world_rule(battlefield, state))
-    actions.extend(_players_lose(game))
+    actions.extend(_players_lose(game, state))
     seen: dict[tuple[str, str], list[str]] = {}
     for obj in battlefield:
         chars = state[obj.label]
@@ -239,7 +239,27 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
     return actions
 
 
-def _players_lose(game: Game) -> list[StateBasedAction]:
+_ZERO_LIFE_OK = re.compile(r"\byou don't lose the game for having 0 or less life\b", re.I)
+
+
+def _survives_zero_life(player: str, game: Game, state: dict[str, Characteristics]) -> bool:
+    """Phyrexian Unlife, Lich: a rule of the game changed for its controller (CR 613.11), so
+    704.5a doesn't apply to them while the ability is there (Humility can remove it)."""
+    return any(
+        obj.on_battlefield
+        and (chars := state.get(obj.label)) is not None
+        and chars.controller == player
+        and any(
+            _ZERO_LIFE_OK.search(rule)
+            for ability in chars.abilities
+            if ability.parsed.kind == "static"
+            for rule in ability.parsed.rules
+        )
+        for obj in game.objects
+    )
+
+
+def _players_lose(game: Game, state: dict[str, Characteristics]) -> list[StateBasedAction]:
     """CR 704.5a: 0 or less life; 704.5b: drew from an empty library; 704.5c: ten or more
     poison counters. Each such player loses the game."""
     lost = {player for player, verdict in game.verdicts if verdict == "lost"}
@@ -249,7 +269,7 @@ def _players_lose(game: Game) -> list[StateBasedAction]:
             continue
         life = game.life_of(player)
         poison = game.counters_of_player(player).get("poison", 0)
-        if life <= 0:
+        if life <= 0 and not _survives_zero_life(player, game, state):
             found.append(StateBasedAction("loses", player, "704.5a", f"life total {life}"))
         elif player in game.drew_from_empty:
             found.append(StateBasedAction("loses", player, "704.5b", "drew from an empty library"))

@@ -766,7 +766,9 @@ def _resolved_replacements(
     for n, spec in enumerate(specs):
         eid = label if len(specs) == 1 else f"{label}.r{n}"
         if isinstance(spec, CantSpec):
-            rules.append(ActiveCant(eid, spec, label, res.controller, created_by=label))
+            rules.append(
+                ActiveCant(eid, spec, label, res.controller, created_by=label, targets=res.targets)
+            )
             continue
         protected = [res.targets]
         if spec.extra == "shares_color" and res.targets:
@@ -1122,12 +1124,17 @@ def check_state(
     their events go through replacement effects (Rest in Peace, regeneration). Returns
     the actions of each check in turn."""
     performed: list[tuple[StateBasedAction, ...]] = []
+    stopped: set[str] = set()  # players a "can't lose" effect kept in the game (614.17)
     for _ in range(MAX_SBA_ROUNDS):
         actions = state_based_actions(game, chars_of(game))
-        actions = [a for a in actions if (a.object, a.action) not in _done(game)]
+        actions = [
+            a
+            for a in actions
+            if (a.object, a.action) not in _done(game)
+            and not (a.action == "loses" and a.object in stopped)
+        ]
         if not actions:
             return game, tuple(performed)
-        performed.append(tuple(actions))
         events: list[Event] = []
         for action in actions:
             if action.action == "counters_removed":
@@ -1150,6 +1157,20 @@ def check_state(
                 [Pending(e, batch=0 if len(events) > 1 else None) for e in events],
                 enter=_Entering("sba"),
             ).game
+        lost = {player for player, verdict in game.verdicts if verdict == "lost"}
+        for a in actions:
+            if a.action == "loses" and a.object not in lost:
+                stopped.add(a.object)  # Platinum Angel: the event didn't happen (614.17)
+        performed.append(
+            tuple(
+                replace(
+                    a, action="doesn't lose", reason=f"{a.reason}, but they can't lose the game"
+                )
+                if a.action == "loses" and a.object in stopped
+                else a
+                for a in actions
+            )
+        )
     raise BoardError(where, "state-based actions keep happening; simplify the board (CR 704.3)")
 
 

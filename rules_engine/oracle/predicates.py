@@ -488,6 +488,8 @@ def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
         elif (
             cursor.accept("that's", "still", "a")
             or cursor.accept("that's", "still", "an")
+            or cursor.accept("that", "is", "still", "a")  # Gideon, Ally of Zendikar's wording
+            or cursor.accept("that", "is", "still", "an")
             or cursor.accept("that", "are", "still")
         ):
             if cursor.peek() not in ALL_TYPE_WORDS:

@@ -47,6 +47,7 @@ class ActiveCant:
     source: str
     controller: str
     created_by: str = ""  # the step whose spell or ability created it
+    targets: tuple[str, ...] = ()  # a resolved spell's targets ("that creature")
 
 
 def ability_specs(text: str, name: str) -> tuple[Spec, ...]:

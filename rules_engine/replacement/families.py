@@ -456,11 +456,30 @@ def _prevent(
 
 def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventState) -> bool:
     spec = active.spec
-    if spec.family == Family.REGENERATE and not event.regenerable:
+    if spec.family == Family.REGENERATE and (
+        not event.regenerable or _cant_regenerate(event.obj, board)
+    ):
         return False  # CR 701.19c: "can't be regenerated"
     return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR) and object_fits(
         spec.objects, event.obj, active, board
     )
+
+
+def _cant_regenerate(label: str, board: EventState) -> bool:
+    """A resolved "can't be regenerated this turn" covers it (Incinerate, Disintegrate)."""
+    for cant in board.cants:
+        if cant.spec.kind != "regenerate" or cant.spec.objects is None:
+            continue
+        if cant.spec.objects.kind == "antecedent":
+            if label in cant.targets:
+                return True
+            continue
+        ctx = Context(cant.source, cant.controller, cant.targets)
+        if label in board.chars and any(
+            matches(f, label, board.chars, board.world, ctx) for f in cant.spec.objects.filters
+        ):
+            return True
+    return False
 
 
 def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:

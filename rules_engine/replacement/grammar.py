@@ -414,6 +414,13 @@ CANT_DRAW_MORE = _T(
     r"(?P<n>\w+) cards? each turn$"
 )
 CANT_CHANGE = _T(r"^your life total can't change$")
+# CR 701.19c: "A creature dealt damage this way can't be regenerated this turn." (Incinerate),
+# "That creature can't be regenerated this turn." (Disintegrate): regeneration shields
+# don't apply to it this turn.
+CANT_REGENERATE = _T(
+    r"^(?:if it's a creature, )?(?P<what>a creature dealt damage this way|that creature|it|"
+    r"the creature) can't be regenerated this turn$"
+)
 # CR 614.17: Grafdigger's Cage, "Creature cards in graveyards and libraries can't enter."
 CANT_ENTER_FROM = _T(
     r"^(?:(?P<type>creature|artifact|land|enchantment|planeswalker|permanent) )?cards in "
@@ -1190,6 +1197,13 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return CantSpec(sentence, "draw", player=who)
     if CANT_CHANGE.match(body):
         return CantSpec(sentence, "life_change", player="you")
+    if m := CANT_REGENERATE.match(body):
+        what = m["what"]
+        if what == "a creature dealt damage this way":
+            objects = _what_objects(what, sentence)
+        else:
+            objects = Subject("antecedent", words="that creature")
+        return CantSpec(sentence, "regenerate", objects=objects)
     if m := CANT_ENTER_FROM.match(body):
         zones = tuple(
             z.rstrip("s").replace("librarie", "library") for z in m["zones"].split(" and ")

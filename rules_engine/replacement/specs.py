@@ -108,6 +108,7 @@ CantKind = Literal[
     "draw_limit",
     "destroy",
     "enter_from",
+    "regenerate",
 ]
 
 
