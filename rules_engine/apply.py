@@ -168,11 +168,15 @@ def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -
     granted = copy.except_abilities + tuple(
         text for text, needed in copy.except_abilities_if if needed in types
     )
+    name = values.name
+    if copy.except_name is not None:
+        name = chars.name if copy.except_name == "~" else copy.except_name
     for n, text in enumerate(granted):
-        for j, parsed in enumerate(parse_ability_text(text, values.name, spell=False)):
+        for j, parsed in enumerate(parse_ability_text(text, name, spell=False)):
             abilities += (AbilityInstance(f"x{n}.{j}", parsed, "printed", source_text=text),)
     copied = replace(
         values,
+        name=name,
         types=order_types(types),
         supertypes=order_supertypes(supertypes),
         subtypes=subtypes,

@@ -294,6 +294,8 @@ class CopyOf:
     except_pt: tuple[int, int] | None = None
     except_abilities: tuple[str, ...] = ()
     except_colors: frozenset[str] | None = None
+    # "except its name is ~" (Sakashima the Impostor, CR 707.9b): "~" is its own name.
+    except_name: str | None = None
     # "except it doesn't copy that creature's color": the copy keeps its own (CR 707.9c).
     keeps_own_color: bool = False
     # "and, if it's a creature, ... it has changeling" (Moritte, CR 707.9f): (text, type).

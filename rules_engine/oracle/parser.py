@@ -427,6 +427,7 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
     enters_with: list[tuple[str, int, str]] = []
     abilities_if: list[tuple[str, str]] = []
     keeps_color = False
+    name: str | None = None
     for clause, needed in _conditional_clauses(exception.strip().rstrip("."), fail):
         if m := _ENTERS_WITH_EXTRA.fullmatch(clause):
             kind = m["kind"].lower()
@@ -441,6 +442,9 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
             if m is None:
                 raise fail
             abilities_if.append((m["text"] or m["kw"].capitalize(), needed))
+            continue
+        if m := re.fullmatch(r"its name is (?P<name>.+)", clause, re.IGNORECASE):
+            name = m["name"]  # CR 707.9b: a copiable value the exception sets
             continue
         if re.fullmatch(r"it doesn't copy that (?:creature|permanent)'s colou?r", clause, re.I):
             keeps_color = True
@@ -491,6 +495,7 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         enters_with=tuple(enters_with),
         keeps_own_color=keeps_color,
         except_abilities_if=tuple(abilities_if),
+        except_name=name,
     )
 
 
