@@ -662,9 +662,17 @@ _CONTROL_AND_GAINS = re.compile(
 # effect only when the spell was kicked (checked as it resolves, CR 608.2c).
 _IF_KICKED = re.compile(r"^if ~ was kicked, (?P<rest>.+)$", re.IGNORECASE)
 _INSTEAD = re.compile(
-    r"^if (?P<cond>~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+), "
-    r"(?P<rest>.+) instead$",
+    r"^if (?P<cond>~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+|"
+    r"(?:(?!\bwould\b)[^,])+), (?P<rest>.+) instead$",
     re.IGNORECASE,
+)
+_KICKED_OR_TYPE = re.compile(
+    r"^(?:~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+)$", re.I
+)
+# "That creature gets -13/-13 until end of turn instead if a creature died this turn."
+# (Tragic Slip): the same, the condition written last.
+_INSTEAD_AFTER = re.compile(
+    r"^(?P<rest>.+) instead if (?P<cond>(?:(?!\bwould\b).)+)$", re.IGNORECASE
 )
 
 
@@ -844,7 +852,8 @@ def _parse_clause(
     if m := _DOUBLE.match(body):
         effects.append(_double(m, sentence, state, until_eot))
         return
-    if (m := _INSTEAD.match(body)) and performs_actions(m["rest"]):
+    m = _INSTEAD.match(body) or _INSTEAD_AFTER.match(body)
+    if m and performs_actions(m["rest"]):
         # CR 614.15: a self-replacement of a one-shot ("if this spell was kicked, it deals 4
         # damage instead") changes an event, not characteristics: the replacement grammar
         # reads it (replacement/grammar.py), applied first by CR 616.1a.
@@ -852,16 +861,32 @@ def _parse_clause(
         return
     if m:
         # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
-        if not effects:
-            raise OracleParseError(sentence, "nothing before it to replace")
-        condition = _instead_condition(m["cond"], sentence, state)
-        spec, _ = _general_sentence(
-            m["rest"], sentence, state, until_eot or effects[-1].until_end_of_turn
-        )
-        if spec is None:
-            raise OracleParseError(sentence, "cannot read what happens instead")
-        effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
-        return
+        try:
+            if not effects and _KICKED_OR_TYPE.match(m["cond"]):
+                raise OracleParseError(sentence, "nothing before it to replace")
+            # Without an effect before it in this paragraph, it replaces the spell's last
+            # one (Tragic Slip's morbid paragraph, ``timeline._choose_instead``).
+            condition = _instead_condition(m["cond"], sentence, state)
+            spec, _ = _general_sentence(
+                m["rest"],
+                sentence,
+                state,
+                until_eot or bool(effects and effects[-1].until_end_of_turn),
+            )
+            if spec is None:
+                raise OracleParseError(sentence, "cannot read what happens instead")
+        except OracleParseError:
+            if _KICKED_OR_TYPE.match(m["cond"]):
+                raise
+            spec = None  # read below, as any other sentence (named if not modelled)
+        if spec is not None:
+            if not effects and spec.subject.kind == "self" and re.match(r"that ", m["rest"], re.I):
+                # "That creature" in a later paragraph is the spell's first target.
+                spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
+            effects.append(
+                replace(spec, instead_if=condition, targets_used=state.context.next_target)
+            )
+            return
     if replaces_events(body):
         # Replacement and prevention (CR 614-615) are events, not characteristics: the
         # replacement grammar reads them (the same test routes lines, oracle/templates.py).
@@ -926,7 +951,7 @@ def _instead_condition(
         return "kicked"
     m = re.match(r"^(?:it's|that creature is) (?:a|an) (?P<what>[\w -]+)$", words, re.IGNORECASE)
     if not m:
-        raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+        return _condition(words, sentence, state)  # "if a creature died this turn"
     types: set[str] = set()
     subtypes: set[str] = set()
     for word in m["what"].lower().split():
