@@ -103,8 +103,11 @@ class Filter:
     compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
-# "paired": the source and the creature it is paired with ("both creatures", CR 702.95).
-SubjectKind = Literal["filter", "self", "attached", "targets", "antecedent", "players", "paired"]
+# "paired": the source and the creature it is paired with ("both creatures", CR 702.95);
+# "created": the tokens the resolving spell or ability creates ("That token has haste").
+SubjectKind = Literal[
+    "filter", "self", "attached", "targets", "antecedent", "players", "paired", "created"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,6 +592,7 @@ OneShotKind = Literal[
     "fight",
     "bite",
     "reanimate",
+    "copy_token",
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -619,3 +623,4 @@ class OneShot:
     # ``subject`` is the creature dealing damage, ``other`` the one it is dealt to.
     other: Subject | None = None
     tapped: bool = False  # "return ... to the battlefield tapped"
+    copy: CopyOf | None = None  # "create a token that's a copy of ..., except ..." (707.9)

@@ -253,8 +253,10 @@ class _Entering:
         obj = game.object(event.copy_of)
         if obj is None or not obj.on_battlefield:
             return None
-        # Copied by another effect (Essence of the Wild): the copiable values only (707.2).
-        return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], CopyOf())
+        # Copied by another effect (Essence of the Wild, a copy token): the copiable values
+        # only (707.2), with the exceptions the effect makes (707.9).
+        copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
+        return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
 
 
 def _enter(game: Game, step: EnterStep) -> Game:
@@ -376,9 +378,61 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         for part in spec.parts:
             if isinstance(part.action, ChangeText):
                 _check_text_change(part.action, res)
+    # "That token has haste": its set of objects is the tokens this resolution creates, so
+    # it begins once they exist (same timestamp, CR 611.2c).
+    numbered = list(enumerate(specs))
+    later = [(n, spec) for n, spec in numbered if spec.subject.kind == "created"]
+    now = [(n, spec) for n, spec in numbered if spec.subject.kind != "created"]
+    resolved = _begin(game, res, now, len(specs), timestamp, state, world)
+    shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
+    game = replace(
+        game,
+        resolved=game.resolved + tuple(resolved),
+        shields=game.shields + shields,
+        rules=game.rules + rules,
+        next_order=game.next_order + 1,
+    )
+    hook = _Entering(res.label)
+    who = res.label if res.is_spell else res.source
+    gaps = resolution_gaps(who, abilities, spell=res.is_spell)
+    game = note_unmodelled(game, [*gaps, *unread])
+    # CR 608.2h: an amount read from an object that has left by the time it's needed is
+    # its last known information, as it was before this resolution's parts began.
+    known = _powers(game, abilities, res)
+    for ability in abilities:
+        for action in ability.actions:
+            if _missing_target(action, res):
+                continue  # the step names no target for it: the board didn't choose one
+            if action.amount_of:
+                current = _powers(game, [ability], res)
+                action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
+            game = _perform_action(game, action, res, hook)
+    if later:
+        created = tuple(
+            label for label in hook.entered if (o := game.object(label)) and o.card.token
+        )
+        state = compute(game).chars
+        world = World.of(game)
+        tokens = _begin(game, res, later, len(specs), timestamp, state, world, created)
+        game = replace(game, resolved=game.resolved + tuple(tokens))
+    return game
+
+
+def _begin(
+    game: Game,
+    res: _Resolution,
+    specs: list[tuple[int, EffectSpec]],
+    count: int,
+    timestamp: int,
+    state: dict[str, Characteristics],
+    world: World,
+    created: tuple[str, ...] = (),
+) -> list[ResolvedEffect]:
+    """The continuous effects of a resolution as they begin: each one's set of affected
+    objects and the values it computed, fixed now (CR 611.2c, 608.2h)."""
     resolved: list[ResolvedEffect] = []
-    for n, spec in enumerate(specs):
-        eid = res.label if len(specs) == 1 else f"{res.label}.{n}"
+    for n, spec in specs:
+        eid = res.label if count == 1 else f"{res.label}.{n}"
         copy = None
         if any(p.layer == "1a" for p in spec.parts):
             copy = _spell_copy(game, res, spec)
@@ -409,7 +463,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             copy=copy,
         )
         ctx = context_for(effect, state, world)
-        affected = tuple(
+        affected = created or tuple(
             label
             for label in select(spec.subject, state, world, ctx)
             if world.objects[label].on_battlefield and _legal_target(spec, label, state, world, ctx)
@@ -427,30 +481,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             )
             locked.extend(values.items())
         resolved.append(replace(stub, affected=affected, locked=tuple(locked)))
-    shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
-    game = replace(
-        game,
-        resolved=game.resolved + tuple(resolved),
-        shields=game.shields + shields,
-        rules=game.rules + rules,
-        next_order=game.next_order + 1,
-    )
-    hook = _Entering(res.label)
-    who = res.label if res.is_spell else res.source
-    gaps = resolution_gaps(who, abilities, spell=res.is_spell)
-    game = note_unmodelled(game, [*gaps, *unread])
-    # CR 608.2h: an amount read from an object that has left by the time it's needed is
-    # its last known information, as it was before this resolution's parts began.
-    known = _powers(game, abilities, res)
-    for ability in abilities:
-        for action in ability.actions:
-            if _missing_target(action, res):
-                continue  # the step names no target for it: the board didn't choose one
-            if action.amount_of:
-                current = _powers(game, [ability], res)
-                action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
-            game = _perform_action(game, action, res, hook)
-    return game
+    return resolved
 
 
 def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dict[str, int]:
@@ -588,6 +619,18 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     kind = action.kind
     if kind == "reanimate":
         return _reanimated(game, action, res, state, world, ctx)
+    if kind == "copy_token":
+        # CR 707.2: each token copies the object's copiable values as it is created.
+        return [
+            CreateTokens(
+                replace(world.objects[label].card, token=True),
+                amount,
+                res.controller,
+                copy_of=label,
+                copy=action.copy,
+            )
+            for label in objects
+        ]
     if kind in ("fight", "bite"):
         return _fight_events(action, objects, state, world, ctx)
     if kind == "damage":

@@ -114,6 +114,14 @@ _REANIMATE = re.compile(
     re.IGNORECASE,
 )
 
+# CR 707.2, 111.10: "Create a token that's a copy of target creature you control, except it
+# has haste." (Kiki-Jiki): the exception text is read by the copy-exception reader.
+_COPY_TOKEN = re.compile(
+    r"^create (?P<n>a|an|one|two|three|x) tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of "
+    r"(?P<subj>.+?)(?:, except (?P<exc>.+))?$",
+    re.IGNORECASE,
+)
+
 # CR 701.37a: "Monstrosity N" puts N +1/+1 counters on it and makes it monstrous, once.
 _MONSTROSITY = re.compile(r"^monstrosity (?P<n>\w+)$", re.IGNORECASE)
 
@@ -176,6 +184,14 @@ def parse_one_shot(
         if subject is None:
             return None
         return OneShot("tap" if m["verb"].lower() == "tap" else "untap", resolve(subject), sentence)
+    if m := _COPY_TOKEN.match(body):
+        amount = read_amount(m["n"])
+        subject = _subject(m["subj"], context)
+        if amount is None or subject is None:
+            return None
+        return OneShot(
+            "copy_token", resolve(subject), sentence, n=amount.n, x=amount.x, token=m["exc"] or ""
+        )
     if m := _REANIMATE.match(body):
         where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
         subject = _subject(f"{m['subj']} in {where}", context)

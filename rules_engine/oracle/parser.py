@@ -750,7 +750,15 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
         if m := _PAIRED.match(whole):
-            _paired_bonus(m["rest"], sentence, state, until_eot, out)
+            me = Subject("self", words=SELF)
+            both = Subject("paired", words="both creatures")
+            _as_if_self(
+                m["rest"], sentence, state, until_eot, out, both, SourceStatus("paired", me)
+            )
+            continue
+        if resolving and (m := _CREATED.match(whole)):
+            made = Subject("created", words="that token")
+            _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
             continue
         if performs_actions(whole) and (
             _DELAYED_TRIGGER.search(whole) or (until_eot and whole.lower().startswith("whenever"))
@@ -771,25 +779,30 @@ _PAIRED = re.compile(
 )
 
 
-def _paired_bonus(
-    rest: str, sentence: str, state: _SentenceState, until_eot: bool, out: _Effects
+# "That token has haste." after "Create a token that's a copy of ..." (Kiki-Jiki): an effect
+# on the tokens the resolution creates, which begins once they exist.
+_CREATED = re.compile(r"^(?:that token|those tokens|the tokens?) (?P<rest>.+)$", re.IGNORECASE)
+
+
+def _as_if_self(
+    rest: str,
+    sentence: str,
+    state: _SentenceState,
+    until_eot: bool,
+    out: _Effects,
+    subject: Subject,
+    condition: Condition | None,
 ) -> None:
-    """The bonus read as if ~ alone had it, then given to the pair while it is paired."""
+    """The words read as if ~ alone were their subject, then given to ``subject`` (the
+    paired creatures while paired, or the tokens just created)."""
     verb, _, tail = rest.partition(" ")
     singular = {"have": "has", "get": "gets", "gain": "gains", "can't": "can't"}
     spec, _ = _general_sentence(
         f"{SELF} {singular.get(verb.lower(), verb)} {tail}", sentence, state, until_eot
     )
     if spec is None:
-        raise OracleParseError(sentence, "cannot read what the paired creatures get")
-    me = Subject("self", words=SELF)
-    out.effects.append(
-        replace(
-            spec,
-            subject=Subject("paired", words="both creatures"),
-            condition=SourceStatus("paired", me),
-        )
-    )
+        raise OracleParseError(sentence, f"cannot read what {subject.words} get")
+    out.effects.append(replace(spec, subject=subject, condition=condition))
 
 
 def _parse_clause(
@@ -972,6 +985,11 @@ def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None
         return _resolve_antecedent(subject, state)
 
     action = parse_one_shot(body, sentence, state.context, resolve)
+    if action is not None and action.kind == "copy_token":
+        # The exception ("except it has haste") is read like a Clone's (CR 707.9).
+        exception = action.token
+        copy = _copy_exceptions(exception, sentence) if exception else CopyOf(source="target")
+        action = replace(action, copy=copy, token="")
     if action is not None and action.subject is not None:
         state.previous = action.subject
     return action

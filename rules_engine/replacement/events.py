@@ -108,6 +108,10 @@ class CreateTokens:
     card: CardDef
     n: int
     controller: str
+    # "A token that's a copy of ..." (CR 707.2, 111.10): the object copied and the
+    # exceptions (a ``CopyOf``), applied as each token enters.
+    copy_of: str | None = None
+    copy: Any = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -241,7 +241,14 @@ def _happen(event: Event, board: EventState) -> tuple[list[Event], list[Pending]
     if isinstance(event, CreateTokens):
         enters = [
             Pending(
-                Enter(f"{event.card.name} token {i + 1}", event.card, event.controller, token=True)
+                Enter(
+                    f"{event.card.name} token {i + 1}",
+                    event.card,
+                    event.controller,
+                    token=True,
+                    copy_of=event.copy_of,
+                    copy=event.copy,
+                )
             )
             for i in range(event.n)
         ]
