@@ -157,7 +157,15 @@ DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"), def
 # Writers take SQLite's lock when their transaction begins and wait for it, so two
 # learners answering at once queue instead of failing ("database is locked"); SQLite
 # has no row locks for select_for_update to take.
-SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+# Write-ahead logging lets readers and the one writer work at once (several server
+# processes, a class answering together), and with synchronous=NORMAL a commit no longer
+# waits for the disk (a power cut may lose the last moments' commits, never corrupt the
+# file): a live-class answer commits in about a millisecond instead of tens.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 # PostgreSQL connections come from psycopg's pool (one per process, shared by every
 # thread): under ASGI each request may run in a different thread, so persistent
 # per-thread connections (CONN_MAX_AGE) would pile up, and opening one per request or

@@ -35,8 +35,9 @@ EVERYONE_ACTIONS = frozenset({"ping"})
 # when Redis can't be reached.
 NOT_ALLOWED = 4403
 TRY_AGAIN_LATER = 1013
-# The teacher's tally is redrawn at most this often while answers pour in.
-TALLY_SECONDS = 0.1
+# The teacher's tally is redrawn at once, then at most this often while answers pour in
+# (each redraw is a query and a render on the thread that also stores answers).
+TALLY_SECONDS = 0.5
 LOG = logging.getLogger(__name__)
 
 
@@ -67,6 +68,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.seen_at = 0.0
         self.online = -1
         self.tally_task: asyncio.Task[None] | None = None
+        self.tally_at = 0.0
         await self.accept()
         try:
             for group in self._groups():
@@ -204,7 +206,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             )
 
     def _record(self, question_id: int, raw: object) -> tuple[live.Recorded, panels.Mine]:
-        student = Student.objects.select_related("session").get(pk=self.student_id)
+        # Who is known since the handshake: no query for it on every answer.
+        student = Student(pk=self.student_id, session_id=self.session_id)
         recorded = live.record_answer(student, question_id, raw)
         return recorded, panels.mine_of(recorded.answer)
 
@@ -287,11 +290,13 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def live_tally(self, event: dict[str, Any]) -> None:
         """Redrawn once for a burst of answers, not once per answer."""
         if self.tally_task is None or self.tally_task.done():
-            self.tally_task = asyncio.create_task(self._tally_soon())
+            wait = self.tally_at + TALLY_SECONDS - time.monotonic()
+            self.tally_task = asyncio.create_task(self._tally_soon(max(0.0, wait)))
 
-    async def _tally_soon(self) -> None:
-        await asyncio.sleep(TALLY_SECONDS)
+    async def _tally_soon(self, wait: float) -> None:
+        await asyncio.sleep(wait)
         self.tally_task = None
+        self.tally_at = time.monotonic()
         html = await database_sync_to_async(self._teacher_panel)()
         await self.send_json({"type": "tally", "html": html})
 
