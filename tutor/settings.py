@@ -166,6 +166,9 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+# A SQLite connection is a file handle: kept for a minute by the thread that opened it
+# (the live-class consumers share one), rather than opened again for every answer.
+SQLITE_CONN_MAX_AGE = 60
 # PostgreSQL connections come from psycopg's pool (one per process, shared by every
 # thread): under ASGI each request may run in a different thread, so persistent
 # per-thread connections (CONN_MAX_AGE) would pile up, and opening one per request or
@@ -175,6 +178,7 @@ if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
+        DATABASES["default"]["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
     else:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 2,
@@ -187,6 +191,7 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
             "OPTIONS": dict(SQLITE_OPTIONS),
+            "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
             # A file, not memory: the live-class tests start real server processes that
             # must see the test database (tests/classes/servers.py).
             "TEST": {"NAME": BASE_DIR / ".test-db.sqlite3"},

@@ -47,7 +47,8 @@ BAD_FRAMES = [
     (json.dumps({"action": "dance"}), "Unknown action."),
     (json.dumps({"action": "answer", "question": "one"}), "which question"),
     (json.dumps({"action": "answer", "question": True}), "which question"),
-    (json.dumps({"action": "answer", "question": 10**30}), "isn't part of this session"),
+    (json.dumps({"action": "answer", "question": 10**30}), "which question"),
+    (json.dumps({"action": "answer", "question": 10**9}), "isn't part of this session"),
     (json.dumps({"action": "answer", "question": 1, "id": {"x": 1}}), ""),
 ]
 

@@ -22,7 +22,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from tutor.classes import live, panels, presence, pushing, wire
+from tutor.classes import answer_writer, live, panels, presence, pushing, wire
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import QuestionProblem, Snapshot
 from tutor.core.unavailable import UNREACHABLE
@@ -138,7 +138,6 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             if frame.content is None:
                 await self._refuse(frame.problem, frame.answer_id, final=True)
                 return
-            await self._seen()
             await self.receive_json(frame.content, answer_id=frame.answer_id)
         except QuestionProblem as problem:
             await self._refuse(str(problem), frame.answer_id, final=True)
@@ -160,6 +159,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if action not in TEACHER_ACTIONS | STUDENT_ACTIONS | EVERYONE_ACTIONS:
             raise QuestionProblem("Unknown action.")
         if action == "ping":
+            await self._seen()
             await self._ping()
         elif action == "answer":
             await self._answer(content, kwargs.get("answer_id"))
@@ -181,11 +181,15 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if self.student_id is None:
             raise QuestionProblem("Only students answer.")
         question_id = content.get("question")
-        if not isinstance(question_id, int) or isinstance(question_id, bool):
+        whole = isinstance(question_id, int) and not isinstance(question_id, bool)
+        if not whole or not 0 < question_id < 2**63:
             raise QuestionProblem("which question is this an answer to?")
-        recorded, mine = await database_sync_to_async(self._record)(
-            question_id, content.get("answer")
+        recorded = await answer_writer.writer().record(
+            answer_writer.Pending(
+                self.session_id, self.student_id, question_id, content.get("answer")
+            )
         )
+        mine = panels.mine_of(recorded.answer)
         self.mine[question_id] = mine
         # Acknowledged only now: the answer is in the database (or was already).
         await self.send_json(
@@ -204,12 +208,6 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
                 _student_group(self.session_id, self.student_id),
                 {"type": "live.changed", "action": "answer", "origin": self.channel_name},
             )
-
-    def _record(self, question_id: int, raw: object) -> tuple[live.Recorded, panels.Mine]:
-        # Who is known since the handshake: no query for it on every answer.
-        student = Student(pk=self.student_id, session_id=self.session_id)
-        recorded = live.record_answer(student, question_id, raw)
-        return recorded, panels.mine_of(recorded.answer)
 
     def _student_state(self) -> str:
         """This student's whole panel, and their answers (kept for shared reveals)."""
