@@ -15,6 +15,7 @@ rendered once for the whole class.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from typing import Any
@@ -39,6 +40,7 @@ TRY_AGAIN_LATER = 1013
 # (each redraw is a query and a render on the thread that also stores answers).
 TALLY_SECONDS = 0.5
 LOG = logging.getLogger(__name__)
+VERDICT_SLOT = json.dumps(panels.VERDICT_SLOT)[1:-1]
 
 
 def _teacher_group(session_id: int) -> str:
@@ -265,7 +267,9 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if not fresh and question.state != LiveQuestion.REVEALED:
             return None
         html, _ = panels.shared_student_panel(session)
-        return {"shared": html, "question": question.pk, "key_text": question.key_text}
+        # Encoded once too: each connection only puts its student's verdict in.
+        message = json.dumps({"type": "state", "action": action, "html": html})
+        return {"shared": message, "question": question.pk, "key_text": question.key_text}
 
     # --- group events -------------------------------------------------------------------
 
@@ -275,9 +279,9 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             return  # this connection already showed its own answer
         shared = event.get("shared")
         if self.role == "student" and isinstance(shared, str):
-            mine = self.mine.get(event["question"])
-            html = shared.replace(panels.VERDICT_SLOT, panels.verdict(event["key_text"], mine))
-            await self.send_json({"type": "state", "action": action, "html": html})
+            verdict = panels.verdict(event["key_text"], self.mine.get(event["question"]))
+            # The slot has nothing JSON escapes; the verdict is escaped as JSON text.
+            await self.send(text_data=shared.replace(VERDICT_SLOT, json.dumps(verdict)[1:-1]))
             return
         await self._send_state(action)
 
