@@ -170,7 +170,7 @@ async def run_class(
     not_stored = students - len(rows)
 
     waiting = [asyncio.create_task(page.until(_revealed, 120)) for page in pages]
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(1.0)  # the teacher reveals once the last answers have settled
     reveal_sent = time.perf_counter()
     await teacher.send({"action": "reveal"})
     seen = await asyncio.gather(*waiting, return_exceptions=True)
@@ -212,7 +212,8 @@ def main() -> None:
         single = asyncio.run(singles(server, args.singles))
     reveal, reveal_1, ack = p(one.reveal_ms, 0.95), p(single, 0.95), p(one.ack_ms, 0.95)
     print(
-        f"one process: reveal p50={statistics.median(one.reveal_ms):.0f} ms "
+        f"one process: reveal first={min(one.reveal_ms):.0f} ms "
+        f"p50={statistics.median(one.reveal_ms):.0f} ms "
         f"p95={reveal:.0f} ms; 1 student p95={reveal_1:.0f} ms "
         f"(ratio {reveal / reveal_1:.1f}x, target <= 5x)"
     )

@@ -228,7 +228,7 @@ if REDIS_URL:
     }
 else:
     # One process only: fine for `make run` and tests, not for several workers.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tutor.core.channel_layer.ChannelLayer"}}
 
 # The cache holds rate-limit counts: shared through Redis when there is one, so
 # that limits hold across server processes; per process otherwise.

@@ -18,7 +18,8 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -40,7 +41,15 @@ TRY_AGAIN_LATER = 1013
 # (each redraw is a query and a render on the thread that also stores answers).
 TALLY_SECONDS = 0.5
 LOG = logging.getLogger(__name__)
+T = TypeVar("T")
 VERDICT_SLOT = json.dumps(panels.VERDICT_SLOT)[1:-1]
+
+
+def reading(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """Reads and renders (the teacher's panel with its roster, a shared reveal) run on a
+    thread of their own, not the consumers' shared database thread, where they would hold
+    up the answers being stored."""
+    return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
 def _teacher_group(session_id: int) -> str:
@@ -227,7 +236,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             snapshot = await pushing.snapshot_in_budget(content.get("source"))
         await database_sync_to_async(self._apply)(action, content, snapshot)
         event: dict[str, Any] = {"type": "live.changed", "action": action}
-        shared = await database_sync_to_async(self._shared)(action)
+        shared = await reading(self._shared)(action)
         if shared is not None:
             event |= shared
         # Everyone redraws from the database: what they see is what was recorded.
@@ -299,7 +308,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         await asyncio.sleep(wait)
         self.tally_task = None
         self.tally_at = time.monotonic()
-        html = await database_sync_to_async(self._teacher_panel)()
+        html = await reading(self._teacher_panel)()
         await self.send_json({"type": "tally", "html": html})
 
     async def _tell_teacher(self) -> None:
@@ -307,7 +316,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
 
     async def _send_state(self, action: str = "") -> None:
         if self.role == "teacher":
-            html = await database_sync_to_async(self._teacher_panel)()
+            html = await reading(self._teacher_panel)()
         else:
             html = await database_sync_to_async(self._student_state)()
         await self.send_json({"type": "state", "action": action, "html": html})

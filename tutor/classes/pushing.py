@@ -10,6 +10,8 @@ every other class on the process carries on meanwhile (the work runs on its own 
 from __future__ import annotations
 
 import asyncio
+import gc
+from functools import cache
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -25,13 +27,22 @@ TOO_SLOW = (
 )
 
 
+@cache
+def _card_library() -> None:
+    """Loaded once; then set aside from the garbage collector: its hundreds of thousands
+    of objects live as long as the process, and scanning them in every full collection
+    would pause every websocket on the process (a reveal to 200 students included)."""
+    library_record("Island")
+    gc.freeze()
+
+
 async def snapshot_in_budget(source: Any) -> Snapshot:
     """The question to push, or ``QuestionProblem`` if it can't be worked out in time. A
     board over budget finishes on its thread and is dropped; it holds up nobody."""
     budget = settings.CLASS_PUSH_BUDGET_MS / 1000
     # The card library loads once per process (seconds, on the first push after a start):
     # that is not this board's cost, so it is not timed.
-    await asyncio.to_thread(library_record, "Island")
+    await asyncio.to_thread(_card_library)
     work = database_sync_to_async(snapshot_for, thread_sensitive=False)(source)
     try:
         return await asyncio.wait_for(work, budget)
