@@ -80,6 +80,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.online = -1
         self.tally_task: asyncio.Task[None] | None = None
         self.tally_at = 0.0
+        self.render_lock = asyncio.Lock()
         await self.accept()
         try:
             for group in self._groups():
@@ -308,18 +309,24 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         await asyncio.sleep(wait)
         self.tally_task = None
         self.tally_at = time.monotonic()
-        html = await reading(self._teacher_panel)()
-        await self.send_json({"type": "tally", "html": html})
+        await self._send_teacher_panel("tally")
 
     async def _tell_teacher(self) -> None:
         await self.channel_layer.group_send(_teacher_group(self.session_id), {"type": "live.tally"})
 
     async def _send_state(self, action: str = "") -> None:
         if self.role == "teacher":
-            html = await reading(self._teacher_panel)()
-        else:
-            html = await database_sync_to_async(self._student_state)()
+            await self._send_teacher_panel("state", action)
+            return
+        html = await database_sync_to_async(self._student_state)()
         await self.send_json({"type": "state", "action": action, "html": html})
+
+    async def _send_teacher_panel(self, kind: str, action: str = "") -> None:
+        """One at a time, in order: a redraw read earlier never lands after a later one."""
+        async with self.render_lock:
+            html = await reading(self._teacher_panel)()
+            message = {"type": kind, "html": html} | ({"action": action} if kind == "state" else {})
+            await self.send_json(message)
 
     def _teacher_panel(self) -> str:
         return panels.teacher_panel(LiveSession.objects.get(pk=self.session_id))
