@@ -222,7 +222,11 @@ if REDIS_URL:
                         "max_connections": REDIS_MAX_CONNECTIONS,
                     }
                 ],
-                "capacity": 200,
+                # Messages waiting per channel, and per process for its own channels
+                # (channels_redis keeps those in one list): a burst of 1,000 answers
+                # queues a message per answer there, and a reveal arriving behind them
+                # must not be dropped as "over capacity". They expire after a minute.
+                "capacity": 5000,
             },
         }
     }

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 
 from tutor.classes import answer_writer, live, panels, presence, pushing, wire
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
@@ -136,7 +137,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         now = time.monotonic()
         if self.student_id is not None and (force or now - self.seen_at >= 5):
             self.seen_at = now
-            await database_sync_to_async(presence.seen)(self.student_id)
+            try:
+                await database_sync_to_async(presence.seen)(self.student_id)
+            except DatabaseError:  # busy: the next heartbeat writes it; never a lost socket
+                LOG.warning("live session %s: presence not written", self.session_id)
 
     # --- what the browser sends ------------------------------------------------------------
 
