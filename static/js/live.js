@@ -130,7 +130,8 @@ if (root) {
         return;
       }
       say("Connection lost: reconnecting…");
-      setTimeout(connect, retry);
+      // Spread out: a whole class whose server went away must not all knock at once.
+      setTimeout(connect, retry * (0.5 + Math.random()));
       retry = Math.min(retry * 2, 8000);
     });
   };

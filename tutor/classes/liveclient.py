@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 import uuid
 from collections.abc import Callable
@@ -41,6 +42,7 @@ class LivePage:
     async def open(self) -> None:
         """Connect (retrying while the server is away), then resend what is pending."""
         deadline = time.monotonic() + self.reconnect_seconds
+        retry = 0.5
         while True:
             try:
                 self.socket = await websockets.connect(
@@ -53,7 +55,9 @@ class LivePage:
             except (OSError, InvalidHandshake, InvalidStatus, TimeoutError):
                 if time.monotonic() > deadline:
                     raise
-                await asyncio.sleep(0.2)
+                # As live.js: doubling waits, spread out, so a class doesn't knock at once.
+                await asyncio.sleep(retry * (0.5 + random.random()))
+                retry = min(retry * 2, 8.0)
         for message in list(self.pending.values()):
             await self._send(message)
         self.reader = asyncio.create_task(self._read())
