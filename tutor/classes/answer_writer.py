@@ -12,14 +12,17 @@ nothing acknowledged before it is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db import transaction
 
 from tutor.classes import live
 from tutor.classes.models import LiveQuestion, StudentAnswer
 from tutor.classes.questions import QuestionProblem, normalize
+from tutor.core.unavailable import UNREACHABLE
 
 # The most answers in one transaction (a class of 1,000 takes a few).
 BATCH = 250
@@ -88,6 +91,11 @@ def _write_question(
     StudentAnswer.objects.bulk_create(new.values())
 
 
+def teacher_group(session_id: int) -> str:
+    """Every connection of a session's teacher (tutor/classes/consumers.py)."""
+    return f"live-{session_id}-teacher"
+
+
 class Writer:
     """One per event loop (server process): answers queue here and one task writes them."""
 
@@ -118,6 +126,17 @@ class Writer:
             for (_, future), outcome in zip(taken, outcomes, strict=True):
                 if not future.done():
                     future.set_result(outcome)
+            # The teacher's tally: one message per session and batch, not one per answer.
+            changed = {
+                item.session_id
+                for (item, _), outcome in zip(taken, outcomes, strict=True)
+                if isinstance(outcome, live.Recorded) and outcome.new
+            }
+            for session_id in changed:
+                with contextlib.suppress(*UNREACHABLE):
+                    await get_channel_layer().group_send(
+                        teacher_group(session_id), {"type": "live.tally"}
+                    )
 
 
 _writers: dict[asyncio.AbstractEventLoop, Writer] = {}

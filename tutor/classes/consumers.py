@@ -53,8 +53,7 @@ def reading(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
-def _teacher_group(session_id: int) -> str:
-    return f"live-{session_id}-teacher"
+_teacher_group = answer_writer.teacher_group
 
 
 def _student_group(session_id: int, student_id: int) -> str:
@@ -218,8 +217,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
                 "notice": panels.answered_notice(mine),
             }
         )
-        if recorded.new:
-            await self._tell_teacher()
+        if recorded.new:  # the teacher hears once per batch (answer_writer.py)
             await self.channel_layer.group_send(
                 _student_group(self.session_id, self.student_id),
                 {"type": "live.changed", "action": "answer", "origin": self.channel_name},
