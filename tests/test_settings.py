@@ -134,8 +134,9 @@ def test_development_defaults_are_safe_and_need_no_set_up(repo_root):
     assert values["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
     assert values["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
     assert values["DATABASES"]["default"]["NAME"] == str(repo_root / "db.sqlite3")
+    # channels' in-memory layer, cleaning expired entries once a second (issue 15).
     assert values["CHANNEL_LAYERS"]["default"]["BACKEND"] == (
-        "channels.layers.InMemoryChannelLayer"
+        "tutor.core.channel_layer.ChannelLayer"
     )
     assert values["STORAGES"]["staticfiles"]["BACKEND"] == (
         "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -157,9 +158,21 @@ def test_service_urls_switch_to_postgresql_and_redis(repo_root):
         5432,
         "layerlab",
     )
+    # Pooled connections (issue 15): psycopg's pool, and a Redis pool for 1,000 students.
+    assert database["OPTIONS"]["pool"]["max_size"] == 20
     assert values["CHANNEL_LAYERS"]["default"] == {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": "redis://cache.internal:6379/1", "socket_timeout": 30}]},
+        "CONFIG": {
+            "hosts": [
+                {
+                    "address": "redis://cache.internal:6379/1",
+                    "socket_timeout": 30,
+                    "socket_connect_timeout": 5,
+                    "max_connections": 1500,
+                }
+            ],
+            "capacity": 5000,
+        },
     }
 
 

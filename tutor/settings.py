@@ -110,6 +110,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tutor.core.unavailable.RedisUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "tutor.urls"
@@ -156,19 +157,41 @@ DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"), def
 # Writers take SQLite's lock when their transaction begins and wait for it, so two
 # learners answering at once queue instead of failing ("database is locked"); SQLite
 # has no row locks for select_for_update to take.
-SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+# Write-ahead logging lets readers and the one writer work at once (several server
+# processes, a class answering together), and with synchronous=NORMAL a commit no longer
+# waits for the disk (a power cut may lose the last moments' commits, never corrupt the
+# file): a live-class answer commits in about a millisecond instead of tens.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+# A SQLite connection is a file handle: kept for a minute by the thread that opened it
+# (the live-class consumers share one), rather than opened again for every answer.
+SQLITE_CONN_MAX_AGE = 60
+# PostgreSQL connections come from psycopg's pool (one per process, shared by every
+# thread): under ASGI each request may run in a different thread, so persistent
+# per-thread connections (CONN_MAX_AGE) would pile up, and opening one per request or
+# per live-class answer costs more than the answer itself.
+DB_POOL_MAX = env_int("DJANGO_DB_POOL_MAX", default=20, minimum=2)
 if DATABASE_URL:
-    # conn_max_age=0: under ASGI each request may run in a different thread,
-    # so persistent connections would pile up; open one per request instead.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
+        DATABASES["default"]["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
+    else:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": DB_POOL_MAX,
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
             "OPTIONS": dict(SQLITE_OPTIONS),
+            "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
             # A file, not memory: the live-class tests start real server processes that
             # must see the test database (tests/classes/servers.py).
             "TEST": {"NAME": BASE_DIR / ".test-db.sqlite3"},
@@ -177,6 +200,9 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"), default=None)
+# Redis connections per server process (channel layer): enough for every student of the
+# largest class we claim (1,000) to join or leave at the same moment.
+REDIS_MAX_CONNECTIONS = env_int("REDIS_MAX_CONNECTIONS", default=1500, minimum=10)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -184,12 +210,29 @@ if REDIS_URL:
             # channels_redis waits up to 5 s on each blocking read (BZPOPMIN); redis-py 8
             # also gives up reading after 5 s by default, and under load that race drops
             # connections ("Timeout reading"): reads get more time than the wait.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]},
+            # The pool holds one connection per group change or send in flight: 1,000
+            # students closing their pages at once are 1,000 group_discard calls
+            # (redis-py's default of 100 raised "Too many connections"). README: Classes.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 30,
+                        "socket_connect_timeout": 5,
+                        "max_connections": REDIS_MAX_CONNECTIONS,
+                    }
+                ],
+                # Messages waiting per channel, and per process for its own channels
+                # (channels_redis keeps those in one list): a burst of 1,000 answers
+                # queues a message per answer there, and a reveal arriving behind them
+                # must not be dropped as "over capacity". They expire after a minute.
+                "capacity": 5000,
+            },
         }
     }
 else:
     # One process only: fine for `make run` and tests, not for several workers.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tutor.core.channel_layer.ChannelLayer"}}
 
 # The cache holds rate-limit counts: shared through Redis when there is one, so
 # that limits hold across server processes; per process otherwise.
@@ -199,6 +242,13 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "layerlab",
+            # Fail fast when Redis is down: the site answers 503 (tutor/core/unavailable.py)
+            # instead of every request hanging.
+            "OPTIONS": {
+                "socket_connect_timeout": 2,
+                "socket_timeout": 5,
+                "max_connections": REDIS_MAX_CONNECTIONS,
+            },
         }
     }
 else:
@@ -217,6 +267,16 @@ PUZZLE_RATED_ATTEMPTS_PER_HOUR = env_int("PUZZLE_RATED_ATTEMPTS_PER_HOUR", defau
 DISPUTES_TO_UNRATE = env_int("DISPUTES_TO_UNRATE", default=3, minimum=1)
 # Attempts to join a live class per client address and minute (join codes are short).
 CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
+# A live-class student is online when a page of theirs was heard from this recently
+# (live.js sends a heartbeat every 10 s).
+CLASS_PRESENCE_SECONDS = env_int("CLASS_PRESENCE_SECONDS", default=30, minimum=15)
+# Longest a teacher's push may spend working out the question (evaluating the board):
+# longer is refused with a message, and never holds up another class.
+CLASS_PUSH_BUDGET_MS = env_int("CLASS_PUSH_BUDGET_MS", default=1000, minimum=50)
+# Behind a proxy, the header it puts the client's address in (e.g. X-Forwarded-For: the
+# last address in it, which the proxy appended, is used). Unset: the connection's address.
+# Only set it when a proxy is always in front and overwrites or appends that header.
+CLIENT_ADDRESS_HEADER = env_str("DJANGO_CLIENT_ADDRESS_HEADER", default=None)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

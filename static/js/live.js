@@ -1,6 +1,9 @@
 // Live classes: one websocket per page. The server sends HTML (rendered and escaped
 // there) for #live-panel; this script puts it in place, sends a student's answer, and
 // sends the teacher's buttons and push forms as actions. It reconnects on its own.
+// An answer is kept (also across a reload) until the server acknowledges its id, and is
+// sent again after every reconnection: a server process that dies loses nothing. A
+// heartbeat every 10 s keeps the student "online" (tutor/classes/presence.py).
 const root = document.querySelector("[data-live]");
 if (root) {
   const code = root.dataset.live;
@@ -14,15 +17,46 @@ if (root) {
 
   const say = (text) => { status.textContent = text; };
 
-  // Messages written while the connection is down wait here and go out when it is back
-  // (the server takes a repeated answer only once).
+  // Teacher's messages written while the connection is down wait here and go out when
+  // it is back.
   const waiting = [];
   const send = (message) => {
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify(message));
-    } else {
-      waiting.push(message);
-      say("Not connected: it will be sent when the connection is back…");
+      return true;
+    }
+    waiting.push(message);
+    say("Not connected: it will be sent when the connection is back…");
+    return false;
+  };
+
+  // Answers not yet acknowledged, by id: sent again on every (re)connection until the
+  // server says it has them (it keeps one answer per student and question, so a repeat
+  // is harmless and acknowledged too).
+  const storeKey = `live-pending-${code}`;
+  const pending = new Map();
+  try {
+    for (const message of JSON.parse(sessionStorage.getItem(storeKey) || "[]")) {
+      pending.set(message.id, message);
+    }
+  } catch (_) { /* nothing kept, or storage is off */ }
+  const keep = () => {
+    try { sessionStorage.setItem(storeKey, JSON.stringify([...pending.values()])); } catch (_) { /* storage off */ }
+  };
+  const newId = () => (window.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+  const sendPending = () => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    for (const message of pending.values()) socket.send(JSON.stringify(message));
+  };
+  // An answer form whose answer is on its way shows that, not the form again.
+  const markSending = () => {
+    for (const message of pending.values()) {
+      const form = panel.querySelector(`form[data-answer][data-question="${message.question}"]`);
+      if (!form) continue;
+      const note = document.createElement("p");
+      note.className = "notice";
+      note.textContent = "Sending your answer…";
+      form.replaceWith(note);
     }
   };
 
@@ -52,6 +86,7 @@ if (root) {
     const peek = panel.querySelector("details[data-peek]");
     if (peek && peeked === peek.dataset.peek) peek.open = true;
     if (window.htmx) window.htmx.process(panel);
+    markSending();
     countdown();
     const heading = panel.querySelector("h2[tabindex]");
     if (hadFocus && heading) heading.focus();
@@ -64,13 +99,32 @@ if (root) {
       retry = 500;
       say("Connected.");
       while (waiting.length) socket.send(JSON.stringify(waiting.shift()));
+      sendPending();
     });
     socket.addEventListener("message", (event) => {
       const data = JSON.parse(event.data);
       if (typeof data.html === "string") show(data.html);
-      if (data.type === "error") say(data.message);
+      if (data.type === "error") {
+        say(data.message);
+        if (data.id && pending.has(data.id)) {
+          if (data.final) {
+            pending.delete(data.id);
+            keep();
+          } else {
+            setTimeout(sendPending, 3000);
+          }
+        }
+      }
       if (data.type === "removed") { removed = true; say(data.message); }
       if (data.type === "answered") {
+        if (data.id) { pending.delete(data.id); keep(); }
+        const form = panel.querySelector(`form[data-answer][data-question="${data.question}"]`);
+        const sending = form || [...panel.querySelectorAll("p.notice")].find((p) => p.textContent === "Sending your answer…");
+        if (sending && typeof data.notice === "string") {
+          const holder = document.createElement("template");
+          holder.innerHTML = data.notice;
+          sending.replaceWith(holder.content);
+        }
         say(data.repeat ? "You had already answered: your first answer stands." : "Answer received.");
       }
       if (data.type === "state" && data.action === "push" && !teacher) say("A new question.");
@@ -82,7 +136,8 @@ if (root) {
         return;
       }
       say("Connection lost: reconnecting…");
-      setTimeout(connect, retry);
+      // Spread out: a whole class whose server went away must not all knock at once.
+      setTimeout(connect, retry * (0.5 + Math.random()));
       retry = Math.min(retry * 2, 8000);
     });
   };
@@ -97,7 +152,15 @@ if (root) {
     const typed = (data.get("typed") || "").trim();
     const several = form.dataset.multiple === "true" || form.dataset.ordered === "true";
     const answer = several ? picked : typed || picked[0] || "";
-    send({ action: "answer", question: Number(form.dataset.question), answer });
+    const message = { action: "answer", id: newId(), question: Number(form.dataset.question), answer };
+    pending.set(message.id, message);
+    keep();
+    markSending();
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+    } else {
+      say("Not connected: your answer will be sent when the connection is back…");
+    }
   });
 
   // The teacher's buttons (lock, reveal, step, walk, end) and push forms.
@@ -120,6 +183,11 @@ if (root) {
     const seconds = Number(document.getElementById("push-timer")?.value || 0);
     send({ action: "push", source, timer: seconds > 0 ? seconds : null });
   });
+
+  // The heartbeat: presence is "heard from lately", so a page that is open says so.
+  setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ action: "ping" }));
+  }, 10000);
 
   connect();
 }

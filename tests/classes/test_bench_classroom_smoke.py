@@ -12,12 +12,15 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "classroom.py"
 
 def test_classroom_benchmark_prints_its_summary_line() -> None:
     result = subprocess.run(
-        [sys.executable, str(BENCH), "--students", "6"],
+        [sys.executable, str(BENCH), "--students", "6", "--singles", "2"],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     last = result.stdout.strip().splitlines()[-1]
-    pattern = r"classroom: students=6 p95_ms=\d+ lost=0 p95_ms_redis=(\d+|na) lost_redis=(0|na)"
+    pattern = (
+        r"classroom: students=6 reveal_p95_ms=\d+ reveal_p95_1_ms=\d+ ack_p95_ms=\d+ lost=0 "
+        r"p95_ms_redis=(\d+|na) lost_redis=(0|na) lost_after_kill=(0|na) dup_after_kill=(0|na)"
+    )
     assert re.fullmatch(pattern, last), last

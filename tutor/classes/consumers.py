@@ -4,32 +4,56 @@ Who is who comes from the signed session (a student's token, kept when they join
 logged-in user (the class's teacher); anyone else is refused at the handshake. Messages
 from the browser are ``{"action": ...}``; messages to it are ``{"type": ..., "html": ...}``
 with HTML rendered on the server (escaped there), which ``static/js/live.js`` swaps in.
+
+Every answer carries the client's ``id`` and is acknowledged with it once it is in the
+database (a repeat is acknowledged too), so the client resends until it hears back and
+nothing is lost when a server process dies. Presence is a heartbeat (presence.py); a
+push's engine work runs on its own thread within a budget (pushing.py); the reveal is
+rendered once for the whole class.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
-from typing import Any
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 
-from tutor.classes import live, panels
-from tutor.classes.models import LiveQuestion, LiveSession, Student
-from tutor.classes.questions import QuestionProblem
-from tutor.classes.sources import snapshot_for
+from tutor.classes import answer_writer, live, panels, presence, pushing, wire
+from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
+from tutor.classes.questions import QuestionProblem, Snapshot
+from tutor.core.unavailable import UNREACHABLE
 
 STUDENT_SESSION_KEY = "live_students"
 TEACHER_ACTIONS = frozenset({"push", "lock", "reveal", "step", "walk", "end"})
 STUDENT_ACTIONS = frozenset({"answer"})
-# Close code for "not allowed here" (private range, RFC 6455 7.4.2).
+EVERYONE_ACTIONS = frozenset({"ping"})
+# Close codes (RFC 6455 7.4): "not allowed here" (private range), and "try again later"
+# when Redis can't be reached.
 NOT_ALLOWED = 4403
+TRY_AGAIN_LATER = 1013
+# The teacher's tally is redrawn at once, then at most this often while answers pour in
+# (each redraw is a query and a render on the thread that also stores answers).
+TALLY_SECONDS = 0.5
 LOG = logging.getLogger(__name__)
+T = TypeVar("T")
+VERDICT_SLOT = json.dumps(panels.VERDICT_SLOT)[1:-1]
 
 
-def _teacher_group(session_id: int) -> str:
-    return f"live-{session_id}-teacher"
+def reading(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """Reads and renders (the teacher's panel with its roster, a shared reveal) run on a
+    thread of their own, not the consumers' shared database thread, where they would hold
+    up the answers being stored."""
+    return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
+
+
+_teacher_group = answer_writer.teacher_group
 
 
 def _student_group(session_id: int, student_id: int) -> str:
@@ -50,18 +74,33 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             return
         self.role, self.session_id, self.student_id = found
         self.group = f"live-{self.session_id}"
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        if self.role == "teacher":
-            await self.channel_layer.group_add(_teacher_group(self.session_id), self.channel_name)
-        if self.student_id is not None:
-            await self.channel_layer.group_add(
-                _student_group(self.session_id, self.student_id), self.channel_name
-            )
+        # This student's answers by question, kept to fill in a shared reveal.
+        self.mine: dict[int, panels.Mine] = {}
+        self.seen_at = 0.0
+        self.online = -1
+        self.tally_task: asyncio.Task[None] | None = None
+        self.tally_at = 0.0
+        self.render_lock = asyncio.Lock()
         await self.accept()
+        try:
+            for group in self._groups():
+                await self.channel_layer.group_add(group, self.channel_name)
+        except UNREACHABLE:
+            LOG.warning("live session %s: Redis unreachable at connect", self.session_id)
+            await self.close(code=TRY_AGAIN_LATER)
+            return
         if self.student_id is not None:
-            await database_sync_to_async(live.presence)(self.student_id, +1)
+            await self._seen(force=True)
             await self._tell_teacher()
         await self._send_state()
+
+    def _groups(self) -> list[str]:
+        groups = [self.group]
+        if self.role == "teacher":
+            groups.append(_teacher_group(self.session_id))
+        if self.student_id is not None:
+            groups.append(_student_group(self.session_id, self.student_id))
+        return groups
 
     def _identify(self, code: str) -> tuple[str, int, int | None] | None:
         session = live.open_session(code)
@@ -80,106 +119,141 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not self.session_id:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.role == "teacher":
-            await self.channel_layer.group_discard(
-                _teacher_group(self.session_id), self.channel_name
-            )
-        if self.student_id is not None:
-            await self.channel_layer.group_discard(
-                _student_group(self.session_id, self.student_id), self.channel_name
-            )
-            await database_sync_to_async(live.presence)(self.student_id, -1)
-            await self._tell_teacher()
+        if self.tally_task is not None:
+            self.tally_task.cancel()
+        try:
+            for group in self._groups():
+                await self.channel_layer.group_discard(group, self.channel_name)
+            if self.student_id is not None:
+                await database_sync_to_async(presence.gone)(self.student_id)
+                await self._tell_teacher()
+        except UNREACHABLE:
+            # Its groups expire in Redis on their own; presence heals by its heartbeat.
+            LOG.warning("live session %s: Redis unreachable at disconnect", self.session_id)
+
+    async def _seen(self, force: bool = False) -> None:
+        """Presence: at most one write every few seconds per connection."""
+        now = time.monotonic()
+        if self.student_id is not None and (force or now - self.seen_at >= 5):
+            self.seen_at = now
+            try:
+                await database_sync_to_async(presence.seen)(self.student_id)
+            except DatabaseError:  # busy: the next heartbeat writes it; never a lost socket
+                LOG.warning("live session %s: presence not written", self.session_id)
+
+    # --- what the browser sends ------------------------------------------------------------
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
-        """Only JSON text: anything else gets an error, never a crash (which would leave
-        the student counted as online)."""
-        if text_data is None:
-            await self.send_json({"type": "error", "message": "Send JSON text."})
-            return
+        """Never raises, whatever arrives: a crash (close 1011) would lose the client's
+        next messages. Each problem is told to the client, with the answer's id if any."""
+        frame = wire.read(text_data)
         try:
-            content = json.loads(text_data)
-        except ValueError:
-            await self.send_json({"type": "error", "message": "Send JSON text."})
-            return
-        try:
-            await self.receive_json(content)
+            if frame.content is None:
+                await self._refuse(frame.problem, frame.answer_id, final=True)
+                return
+            await self.receive_json(frame.content, answer_id=frame.answer_id)
         except QuestionProblem as problem:
-            await self.send_json({"type": "error", "message": str(problem)})
+            await self._refuse(str(problem), frame.answer_id, final=True)
         except Exception:
             LOG.exception("live session %s: a message failed", self.session_id)
-            await self.send_json({"type": "error", "message": "That didn't work: try again."})
+            # Not final: the client keeps an answer and sends it again.
+            await self._refuse("That didn't work: try again.", frame.answer_id, final=False)
+
+    async def _refuse(self, message: str, answer_id: str | None, final: bool) -> None:
+        error: dict[str, Any] = {"type": "error", "message": message}
+        if answer_id is not None:
+            error |= {"id": answer_id, "final": final}
+        await self.send_json(error)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        action = content.get("action") if isinstance(content, dict) else None
-        if not isinstance(action, str):
-            await self.send_json({"type": "error", "message": "Unknown action."})
-            return
+        action = content["action"]
         if action in TEACHER_ACTIONS and self.role != "teacher":
-            await self.send_json({"type": "error", "message": "Only the teacher can do that."})
-            return
-        if action not in TEACHER_ACTIONS | STUDENT_ACTIONS:
-            await self.send_json({"type": "error", "message": "Unknown action."})
-            return
-        if action == "answer":
-            await self._answer(content)
+            raise QuestionProblem("Only the teacher can do that.")
+        if action not in TEACHER_ACTIONS | STUDENT_ACTIONS | EVERYONE_ACTIONS:
+            raise QuestionProblem("Unknown action.")
+        if action == "ping":
+            await self._seen()
+            await self._ping()
+        elif action == "answer":
+            await self._answer(content, kwargs.get("answer_id"))
         else:
             await self._teach(action, content)
 
+    async def _ping(self) -> None:
+        """The heartbeat. The teacher's also redraws the roster when who is online changed
+        (a student whose server process died goes away by itself)."""
+        if self.role == "teacher":
+            online = await database_sync_to_async(presence.online_count)(self.session_id)
+            if online != self.online:
+                self.online = online
+                await self.live_tally({})
+
     # --- students ---------------------------------------------------------------------
 
-    async def _answer(self, content: dict[str, Any]) -> None:
+    async def _answer(self, content: dict[str, Any], answer_id: str | None) -> None:
         if self.student_id is None:
-            await self.send_json({"type": "error", "message": "Only students answer."})
-            return
+            raise QuestionProblem("Only students answer.")
         question_id = content.get("question")
-        if not isinstance(question_id, int):
+        whole = isinstance(question_id, int) and not isinstance(question_id, bool)
+        if not whole or not 0 < question_id < 2**63:
             raise QuestionProblem("which question is this an answer to?")
-        recorded = await database_sync_to_async(self._record)(question_id, content.get("answer"))
-        # Acknowledged only now: the answer is in the database.
+        recorded = await answer_writer.writer().record(
+            answer_writer.Pending(
+                self.session_id, self.student_id, question_id, content.get("answer")
+            )
+        )
+        mine = panels.mine_of(recorded.answer)
+        self.mine[question_id] = mine
+        # Acknowledged only now: the answer is in the database (or was already).
         await self.send_json(
             {
                 "type": "answered",
+                "id": answer_id,
                 "question": question_id,
                 "answer": recorded.answer.answer,
                 "repeat": not recorded.new,
-                "html": await database_sync_to_async(self._student_panel)(),
+                "notice": panels.answered_notice(mine),
             }
         )
-        if recorded.new:
-            await self._tell_teacher()
+        if recorded.new:  # the teacher hears once per batch (answer_writer.py)
             await self.channel_layer.group_send(
                 _student_group(self.session_id, self.student_id),
-                {"type": "live.changed", "action": "answer"},
+                {"type": "live.changed", "action": "answer", "origin": self.channel_name},
             )
 
-    def _record(self, question_id: int, raw: object) -> live.Recorded:
+    def _student_state(self) -> str:
+        """This student's whole panel, and their answers (kept for shared reveals)."""
         student = Student.objects.select_related("session").get(pk=self.student_id)
-        return live.record_answer(student, question_id, raw)
-
-    def _student_panel(self) -> str:
-        student = Student.objects.select_related("session").get(pk=self.student_id)
+        answers = StudentAnswer.objects.filter(student=student).select_related("question")
+        self.mine = {a.question_id: panels.mine_of(a) for a in answers}
         return panels.student_panel(student)
 
     # --- the teacher --------------------------------------------------------------------
 
     async def _teach(self, action: str, content: dict[str, Any]) -> None:
-        await database_sync_to_async(self._apply)(action, content)
+        snapshot = None
+        if action == "push":
+            # Off the event loop and the shared database thread, within its budget.
+            snapshot = await pushing.snapshot_in_budget(content.get("source"))
+        await database_sync_to_async(self._apply)(action, content, snapshot)
+        event: dict[str, Any] = {"type": "live.changed", "action": action}
+        shared = await reading(self._shared)(action)
+        if shared is not None:
+            event |= shared
         # Everyone redraws from the database: what they see is what was recorded.
-        await self.channel_layer.group_send(self.group, {"type": "live.changed", "action": action})
+        await self.channel_layer.group_send(self.group, event)
         if action == "end":
             await self.channel_layer.group_send(self.group, {"type": "live.ended"})
 
-    def _apply(self, action: str, content: dict[str, Any]) -> None:
+    def _apply(self, action: str, content: dict[str, Any], snapshot: Snapshot | None) -> None:
         session = LiveSession.objects.select_related("classroom").get(pk=self.session_id)
-        if action == "push":
+        if action == "push" and snapshot is not None:
             timer = content.get("timer")
             whole = isinstance(timer, int) and not isinstance(timer, bool)
             seconds = timer if whole and 0 < timer <= 600 else None
-            live.push(session, snapshot_for(content.get("source")), seconds)
+            live.push(session, snapshot, seconds)
         elif action == "lock":
             live.set_state(session, LiveQuestion.LOCKED)
         elif action == "reveal":
@@ -194,10 +268,34 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         elif action == "end":
             live.end(session)
 
+    def _shared(self, action: str) -> dict[str, Any] | None:
+        """The students' panel rendered once, when it is the same for every student but
+        their verdict: a new question (nobody has answered) or a revealed one."""
+        session = LiveSession.objects.get(pk=self.session_id)
+        question = session.current()
+        if question is None or session.status == LiveSession.ENDED:
+            return None
+        fresh = action == "push" and question.state == LiveQuestion.OPEN
+        if not fresh and question.state != LiveQuestion.REVEALED:
+            return None
+        html, _ = panels.shared_student_panel(session)
+        # Encoded once too: each connection only puts its student's verdict in.
+        message = json.dumps({"type": "state", "action": action, "html": html})
+        return {"shared": message, "question": question.pk, "key_text": question.key_text}
+
     # --- group events -------------------------------------------------------------------
 
     async def live_changed(self, event: dict[str, Any]) -> None:
-        await self._send_state(event.get("action", ""))
+        action = event.get("action", "")
+        if event.get("origin") == self.channel_name:
+            return  # this connection already showed its own answer
+        shared = event.get("shared")
+        if self.role == "student" and isinstance(shared, str):
+            verdict = panels.verdict(event["key_text"], self.mine.get(event["question"]))
+            # The slot has nothing JSON escapes; the verdict is escaped as JSON text.
+            await self.send(text_data=shared.replace(VERDICT_SLOT, json.dumps(verdict)[1:-1]))
+            return
+        await self._send_state(action)
 
     async def live_ended(self, event: dict[str, Any]) -> None:
         """The session is over: the last state was sent; the connection closes."""
@@ -217,8 +315,16 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=NOT_ALLOWED)
 
     async def live_tally(self, event: dict[str, Any]) -> None:
-        html = await database_sync_to_async(self._teacher_panel)()
-        await self.send_json({"type": "tally", "html": html})
+        """Redrawn once for a burst of answers, not once per answer."""
+        if self.tally_task is None or self.tally_task.done():
+            wait = self.tally_at + TALLY_SECONDS - time.monotonic()
+            self.tally_task = asyncio.create_task(self._tally_soon(max(0.0, wait)))
+
+    async def _tally_soon(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self.tally_task = None
+        self.tally_at = time.monotonic()
+        await self._send_teacher_panel("tally")
 
     async def _tell_teacher(self) -> None:
         await self.channel_layer.group_send(_teacher_group(self.session_id), {"type": "live.tally"})
@@ -227,10 +333,17 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if self.role == "removed":
             return
         if self.role == "teacher":
-            html = await database_sync_to_async(self._teacher_panel)()
-        else:
-            html = await database_sync_to_async(self._student_panel)()
+            await self._send_teacher_panel("state", action)
+            return
+        html = await database_sync_to_async(self._student_state)()
         await self.send_json({"type": "state", "action": action, "html": html})
+
+    async def _send_teacher_panel(self, kind: str, action: str = "") -> None:
+        """One at a time, in order: a redraw read earlier never lands after a later one."""
+        async with self.render_lock:
+            html = await reading(self._teacher_panel)()
+            message = {"type": kind, "html": html} | ({"action": action} if kind == "state" else {})
+            await self.send_json(message)
 
     def _teacher_panel(self) -> str:
         return panels.teacher_panel(LiveSession.objects.get(pk=self.session_id))

@@ -13,7 +13,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from tutor.classes import scoring, walk
@@ -197,13 +196,6 @@ def record_answer(student: Student, question_id: int, raw: object) -> Recorded:
     except IntegrityError:  # the same student's other connection got there first
         return Recorded(StudentAnswer.objects.get(question=question, student=student), False)
     return Recorded(saved, True)
-
-
-def presence(student_id: int, change: int) -> None:
-    students = Student.objects.filter(pk=student_id)
-    if change < 0:  # never below zero, whatever order connections close in
-        students = students.filter(connections__gt=0)
-    students.update(connections=F("connections") + change, last_seen=timezone.now())
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ a code (no account), and every answer, written before it is acknowledged."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import uuid
 
@@ -119,8 +120,9 @@ class Student(models.Model):
     token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=40)
     joined = models.DateTimeField(default=timezone.now)
-    # Open websocket connections (presence), and when one last opened or closed.
+    # No longer used: presence is ``last_seen`` (tutor/classes/presence.py).
     connections = models.PositiveIntegerField(default=0)
+    # The last heartbeat or message from any of the student's pages.
     last_seen = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -131,7 +133,9 @@ class Student(models.Model):
 
     @property
     def online(self) -> bool:
-        return self.connections > 0
+        """Seen within the presence window (tutor/classes/presence.py)."""
+        window = datetime.timedelta(seconds=settings.CLASS_PRESENCE_SECONDS)
+        return self.last_seen >= timezone.now() - window
 
 
 class StudentAnswer(models.Model):

@@ -4,11 +4,14 @@ websocket, so the browser script only puts it in place."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from tutor.boards.codec import encode_board
 from tutor.boards.event_walk import asked_event, event_walk
@@ -78,20 +81,80 @@ def _unmodelled(question_id: int, board_json: str) -> tuple[Unmodelled, ...]:
         return ()
 
 
+@dataclass(frozen=True)
+class Mine:
+    """A student's answer to one question, as their own screen shows it."""
+
+    text: str
+    right: bool
+
+
+# Where a shared panel (rendered once for the whole class) takes each student's verdict.
+VERDICT_SLOT = "<!--verdict-->"
+
+
+def verdict(key_text: str, mine: Mine | None) -> SafeString:
+    """The line under a revealed question: the key, and whether this student had it."""
+    if mine is None:
+        said: SafeString | str = ""
+    elif mine.right:
+        said = "✔ Right: "
+    else:
+        said = format_html("✘ You said {}; ", mine.text)
+    right = "is-right" if mine is not None and mine.right else "is-wrong"
+    return format_html(
+        '<p class="verdict {}">{}the answer is <strong>{}</strong>.</p>', right, said, key_text
+    )
+
+
+def answered_notice(mine: Mine) -> SafeString:
+    """What replaces the answer form once the answer is acknowledged."""
+    return format_html(
+        '<p class="notice">Your answer: <strong>{}</strong>. Wait for the others.</p>', mine.text
+    )
+
+
+def mine_of(answer: StudentAnswer) -> Mine:
+    return Mine(answer_text(answer.question, answer.answer), answer.right)
+
+
+def shared_student_panel(session: LiveSession) -> tuple[str, LiveQuestion | None]:
+    """The students' panel rendered once for the whole class (after a push or the reveal,
+    and at each step): every consumer puts its own student's verdict into
+    ``VERDICT_SLOT``. Only for states where nothing else differs between students."""
+    question = session.current()
+    return _student_html(session, None, question, None, mark_safe(VERDICT_SLOT)), question
+
+
 def student_panel(student: Student) -> str:
     session = student.session
     question = session.current()
-    mine = (
-        StudentAnswer.objects.filter(question=question, student=student).first()
+    answer = (
+        StudentAnswer.objects.select_related("question")
+        .filter(question=question, student=student)
+        .first()
         if question
         else None
     )
+    mine = mine_of(answer) if answer else None
+    shown = verdict(question.key_text, mine) if question else ""
+    return _student_html(session, student, question, mine, shown)
+
+
+def _student_html(
+    session: LiveSession,
+    student: Student | None,
+    question: LiveQuestion | None,
+    mine: Mine | None,
+    shown_verdict: str,
+) -> str:
     context = {
         "session": session,
         "student": student,
         "question": question,
         "mine": mine,
-        "mine_text": answer_text(question, mine.answer) if question and mine else "",
+        "mine_text": mine.text if mine else "",
+        "verdict": shown_verdict,
         "seconds_left": live.seconds_left(question) if question else None,
         "closed": live.closed(question) if question else True,
         "frame": stepper_frame(question)

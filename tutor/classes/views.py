@@ -13,21 +13,19 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.classes import live, people, scoring, sets
+from tutor.classes import joinlimit, live, people, scoring, sets
 from tutor.classes.consumers import STUDENT_SESSION_KEY
 from tutor.classes.forms import ClassroomForm, JoinForm
 from tutor.classes.models import Classroom, LiveSession, QuestionSet, Student
 from tutor.classes.panels import student_panel, teacher_panel
 from tutor.classes.questions import answer_text
 from tutor.core.htmx import HtmxHttpRequest
-from tutor.core.ratelimit import over_limit, used_up
 from tutor.puzzles.models import Theme
 from tutor.puzzles.qr import qr_svg
 from tutor.puzzles.themes import DIFFICULTIES
@@ -133,7 +131,7 @@ def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
     form = JoinForm(request.POST or None, initial={"code": code.upper()})
     if request.method == "GET":
         return render(request, "classes/join.html", {"form": form})
-    wait = used_up(request, "join", settings.CLASS_JOINS_PER_MINUTE)
+    wait = joinlimit.wait_before_trying(request)
     if wait is not None:
         form.add_error(None, f"Too many tries: wait {wait} s and try again.")
         response = render(request, "classes/join.html", {"form": form}, status=429)
@@ -156,7 +154,7 @@ def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
             request.session[STUDENT_SESSION_KEY] = joined
             return HttpResponseRedirect(reverse("live", args=[session.join_code]))
         form.add_error("code", "No class is running with this code. Check it with your teacher.")
-    over_limit(request, "join", settings.CLASS_JOINS_PER_MINUTE)  # a failure counts
+    joinlimit.count_wrong_code(request)  # only a failure counts
     return render(request, "classes/join.html", {"form": form}, status=400)
 
 

@@ -1,0 +1,101 @@
+"""Limits that fit a classroom, and a site that says so when Redis is down: wrong join
+codes count per browser, so a student with the right code is never refused because of
+classmates; behind a documented proxy the client's address comes from its header; with
+Redis unreachable, pages and the live websocket answer "try again later", never 500."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from tests.classes.helpers import HOST, ORIGIN, cookie, make_session, make_session_async
+from tutor.asgi import application
+from tutor.classes.consumers import TRY_AGAIN_LATER
+from tutor.core import serving
+from tutor.core.ratelimit import client_address
+
+pytestmark = pytest.mark.django_db
+
+
+def _address() -> str:
+    return f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.7"
+
+
+def test_others_wrong_codes_never_refuse_a_right_one(settings):
+    settings.CLASS_JOINS_PER_MINUTE = 3
+    _, session = make_session()
+    school = _address()
+    for n in range(8):  # eight classmates, each mistyping three times
+        classmate = Client(REMOTE_ADDR=school)
+        for _ in range(3):
+            wrong = classmate.post(reverse("join"), {"code": "ZZZZZZ", "name": f"S{n}"})
+            assert wrong.status_code == 400
+    latecomer = Client(REMOTE_ADDR=school)
+    joined = latecomer.post(reverse("join"), {"code": session.join_code, "name": "Ada"})
+    assert joined.status_code == 302
+    # The browser that used up its own tries waits.
+    stubborn = Client(REMOTE_ADDR=school)
+    codes = [
+        stubborn.post(reverse("join"), {"code": "ZZZZZZ", "name": "x"}).status_code
+        for _ in range(4)
+    ]
+    assert codes == [400, 400, 400, 429]
+
+
+def test_the_client_address_comes_from_the_proxy_header_when_configured(settings):
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9"
+    )
+    assert client_address(request) == "10.0.0.1"  # no proxy configured: the header is ignored
+    settings.CLIENT_ADDRESS_HEADER = "X-Forwarded-For"
+    # The last address is the one the proxy added; the ones before it the client can forge.
+    assert client_address(request) == "203.0.113.9"
+    bare = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1")
+    assert client_address(bare) == "10.0.0.1"
+
+
+@pytest.fixture
+def redis_down(settings):
+    """Redis pointed at a port nothing listens on."""
+    closed = f"redis://127.0.0.1:{serving.free_port()}/0"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": closed,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": closed, "socket_connect_timeout": 1}]},
+        }
+    }
+    return closed
+
+
+def test_with_redis_down_joining_answers_503_not_500(redis_down):
+    _, session = make_session()
+    browser = Client(raise_request_exception=False)
+    response = browser.post(reverse("join"), {"code": session.join_code, "name": "Ada"})
+    assert response.status_code == 503
+    assert "can't reach its shared store" in response.content.decode()
+    assert response["Retry-After"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_with_redis_down_the_live_socket_says_try_again_later(redis_down):
+    teacher_browser, session = await make_session_async()
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/live/{session.join_code}/",
+        headers=[ORIGIN, HOST, cookie(teacher_browser)],
+    )
+    connected, _ = await socket.connect()
+    assert connected
+    closed = await socket.receive_output(timeout=10)
+    assert closed == {"type": "websocket.close", "code": TRY_AGAIN_LATER}

@@ -1,0 +1,50 @@
+"""Working out a pushed question (evaluating its board) away from the websocket event loop
+and the consumers' shared database thread, within a time budget.
+
+The engine's own work meter (rules_engine/work.py) already bounds a board's work
+deterministically; this adds the wall-clock bound a classroom needs: past
+``settings.CLASS_PUSH_BUDGET_MS`` the teacher is told the board is too slow to push, and
+every other class on the process carries on meanwhile (the work runs on its own thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from functools import cache
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from rules_engine.cards import library_record
+from tutor.classes.questions import QuestionProblem, Snapshot
+from tutor.classes.sources import snapshot_for
+
+TOO_SLOW = (
+    "this board takes too long to work out for a live class (more than {seconds:g} s): "
+    "push a smaller board, with fewer permanents or effects"
+)
+
+
+@cache
+def _card_library() -> None:
+    """Loaded once; then set aside from the garbage collector: its hundreds of thousands
+    of objects live as long as the process, and scanning them in every full collection
+    would pause every websocket on the process (a reveal to 200 students included)."""
+    library_record("Island")
+    gc.freeze()
+
+
+async def snapshot_in_budget(source: Any) -> Snapshot:
+    """The question to push, or ``QuestionProblem`` if it can't be worked out in time. A
+    board over budget finishes on its thread and is dropped; it holds up nobody."""
+    budget = settings.CLASS_PUSH_BUDGET_MS / 1000
+    # The card library loads once per process (seconds, on the first push after a start):
+    # that is not this board's cost, so it is not timed.
+    await asyncio.to_thread(_card_library)
+    work = database_sync_to_async(snapshot_for, thread_sensitive=False)(source)
+    try:
+        return await asyncio.wait_for(work, budget)
+    except TimeoutError:
+        raise QuestionProblem(TOO_SLOW.format(seconds=budget)) from None
