@@ -866,6 +866,11 @@ def _parse_clause(
         effects.append(_double(m, sentence, state, until_eot))
         return
     m = _INSTEAD.match(body) or _INSTEAD_AFTER.match(body)
+    if m and re.search(r"can't be regenerated|\bwould (?:die|be put)\b", m["rest"], re.I):
+        # "If ~ was kicked, that creature can't be regenerated this turn and if it would die
+        # this turn, exile it instead" (Scorching Lava): events, for the replacement reader.
+        out.notes.append(sentence)
+        return
     if m and performs_actions(m["rest"]):
         # CR 614.15: a self-replacement of a one-shot ("if this spell was kicked, it deals 4
         # damage instead") changes an event, not characteristics: the replacement grammar

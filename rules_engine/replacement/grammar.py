@@ -1260,6 +1260,10 @@ def _split_compound(body: str) -> list[str]:
             f"prevent all {kind}damage that would be dealt to {m['what']}{turn}",
             f"prevent all {kind}damage that would be dealt by {m['what']}{turn}",
         ]
+    if m := NO_REGEN_AND_EXILE.match(body):
+        # Carbonize: "If it's a creature, it can't be regenerated this turn, and if it would
+        # die this turn, exile it instead." -- a "can't" (701.19c) and a replacement.
+        return [m["cant"], f"if {m['what']} would die this turn, {m['rest']}"]
     if m := AND_PER_PREVENTED.match(body):
         # Test of Faith: "Prevent the next 3 damage ..., and put a +1/+1 counter on that
         # creature for each 1 damage prevented this way" (615.5's additional part).
@@ -1267,6 +1271,10 @@ def _split_compound(body: str) -> list[str]:
     return [body]
 
 
+NO_REGEN_AND_EXILE = _T(
+    r"^(?P<cant>(?:if it's a creature, )?(?:it|that creature) can't be regenerated this turn),? "
+    r"and if (?P<what>it|that creature) would die this turn, (?P<rest>.+)$"
+)
 AND_PER_PREVENTED = _T(
     r"^(?P<prevent>prevent .+?), and (?P<extra>put an? .+ for each 1 damage prevented this way)$"
 )
