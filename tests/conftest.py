@@ -175,3 +175,17 @@ def boosted_client() -> HtmxClient:
 def csrf_client() -> Client:
     """A client that enforces CSRF checks, as a browser's requests face them."""
     return Client(enforce_csrf_checks=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(request: pytest.FixtureRequest) -> None:
+    """Counts kept in the cache (rate limits, hourly rating caps) outlive a test's database
+    rollback while ids repeat across tests: every test that touches the database starts
+    with an empty cache, as a fresh server would."""
+    if "django_db_setup" not in request.fixturenames and not request.node.get_closest_marker(
+        "django_db"
+    ):
+        return
+    from django.core.cache import cache
+
+    cache.clear()
