@@ -567,8 +567,8 @@ _INFORMATION_ONLY = re.compile(
 # of steps never reaches: it is inert here, not a one-shot left undone.
 _DELAYED_TRIGGER = re.compile(
     r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
-    r"next|the next turn's)\b|^at (?:the )?end of (?:combat|turn)\b|\bat end of combat$|"
-    r"^when(?:ever)? .+\bthis turn\b",
+    r"next|the next turn's|that turn's)\b|^at (?:the )?end of (?:combat|turn)\b|"
+    r"\bat end of combat$|^when(?:ever)? .+\bthis turn\b",
     re.IGNORECASE,
 )
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
@@ -614,10 +614,8 @@ _NOT_CHARACTERISTICS = re.compile(
     r"you have no maximum hand size\b|then\b|this ability triggers only\b|spend only\b|"
     r"you get an emblem\b|"
     # Deck construction (CR 100.2a): "A deck can have any number of cards named ~."
-    r"a deck can have\b|"
-    # Cost changes (601.2f) are no characteristic: "Zombie spells you cast cost {1} less".
-    r"[\w ]*spells?(?: you cast| your opponents cast| cast)? costs? (?:up to )?"
-    r"(?:\{|\w+ (?:more|less)))",
+    # (Cost changes, 601.2f, are read once, by templates.COST_SENTENCE.)
+    r"a deck can have\b)",
     re.IGNORECASE,
 )
 _PLAYER_RULE = re.compile(

@@ -139,7 +139,7 @@ _ONE_SHOT = re.compile(
     r"(?:deals|fights|explores|connives|phases out)\b|"
     # A delayed or reflexive triggered ability the resolving one creates (CR 603.7, 603.12).
     r"when (?:that creature|that permanent|it|you do|~)\b[^,]*, |"
-    r"at the beginning of (?:the|your|that player's|each) next\b|"
+    r"at the beginning of (?:(?:the|your|that player's|each) next|that turn's)\b|"
     r"until end of turn, whenever\b|"
     # Anything dealing damage, named or not ("Hit deals damage to that player ...").
     r"[\w,' -]+? deals (?:\w+ )?damage\b|"
