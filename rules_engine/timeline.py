@@ -18,7 +18,7 @@ from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
-from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot
+from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot, Subject
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
 from rules_engine.gaps import board_gaps, resolution_gaps, unreadable_replacement
@@ -599,23 +599,35 @@ def _players(action: OneShot, res: _Resolution, game: Game) -> list[str]:
     return []
 
 
+def _acted_on(
+    subject: Subject | None,
+    state: dict[str, Characteristics],
+    world: World,
+    ctx: Context,
+    zone: str,
+) -> list[str]:
+    """The objects a one-shot part acts on: those its words name that are in ``zone``, a
+    target only while it is still legal (CR 608.2b)."""
+    if subject is None:
+        return []
+    return [
+        label
+        for label in select(subject, state, world, ctx)
+        if world.in_zone(label, zone)
+        and (
+            subject.kind != "targets"
+            or any(matches(f, label, state, world, ctx) for f in subject.filters)
+        )
+    ]
+
+
 def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]:
     """The events one one-shot part would perform now (CR 608.2c)."""
     amount = (res.x or 0) if action.x else action.n
     state = chars_of(game)
     world = World.of(game)
     ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
-    objects: list[str] = []
-    if action.subject is not None:
-        objects = [
-            label
-            for label in select(action.subject, state, world, ctx)
-            if world.objects[label].on_battlefield
-            and (
-                action.subject.kind != "targets"
-                or any(matches(f, label, state, world, ctx) for f in action.subject.filters)
-            )
-        ]
+    objects = _acted_on(action.subject, state, world, ctx, "battlefield")
     kind = action.kind
     if kind == "reanimate":
         return _reanimated(game, action, res, state, world, ctx)
@@ -680,16 +692,11 @@ def _reanimated(
     """A card put onto the battlefield from a graveyard: it enters (CR 614.12: entering
     replacements see it as it would exist) under its owner's control, or "under your
     control"; a card no longer in the graveyard, or no longer a legal target, stays put."""
-    assert action.subject is not None
     events: list[Event] = []
-    for label in select(action.subject, state, world, ctx):
+    for label in _acted_on(action.subject, state, world, ctx, "graveyard"):
         obj = world.objects[label]
-        legal = action.subject.kind != "targets" or any(
-            matches(f, label, state, world, ctx) for f in action.subject.filters
-        )
-        if obj.zone == "graveyard" and legal:
-            controller = res.controller if action.players == "you" else obj.owner
-            events.append(Enter(label, obj.card, controller, tapped=action.tapped))
+        controller = res.controller if action.players == "you" else obj.owner
+        events.append(Enter(label, obj.card, controller, tapped=action.tapped))
     return events
 
 
@@ -704,16 +711,7 @@ def _fight_events(
     "bite" only the first way). 701.14b: if either is no longer a creature on the
     battlefield, or is an illegal target now, no damage is dealt at all; 701.14c: a creature
     fighting itself is dealt twice its power."""
-    assert action.other is not None
-    others = [
-        label
-        for label in select(action.other, state, world, ctx)
-        if world.objects[label].on_battlefield
-        and (
-            action.other.kind != "targets"
-            or any(matches(f, label, state, world, ctx) for f in action.other.filters)
-        )
-    ]
+    others = _acted_on(action.other, state, world, ctx, "battlefield")
     if len(fighters) != 1 or len(others) != 1:
         return []
     (a,), (b,) = fighters, others
