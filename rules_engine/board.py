@@ -149,7 +149,7 @@ class _Reader:
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-        known |= {"player", "colors_spent", "pair"}
+        known |= {"player", "colors_spent", "pair", "tribute", "revealed"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -191,6 +191,12 @@ class _Reader:
             kicked = _require_int(kicked, f"{path}.kicked", 0)
             if kicked > 20:
                 raise BoardError(f"{path}.kicked", "at most 20 times")
+        tribute = value.get("tribute", False)
+        if not isinstance(tribute, bool):
+            raise BoardError(f"{path}.tribute", "must be true or false")
+        revealed = _require_int(value.get("revealed", 0), f"{path}.revealed", 0)
+        if revealed > 60:
+            raise BoardError(f"{path}.revealed", "at most 60 cards")
         colors_spent = value.get("colors_spent", 0)
         colors_spent = _require_int(colors_spent, f"{path}.colors_spent", 0)
         if colors_spent > 5:
@@ -206,6 +212,8 @@ class _Reader:
             player=player,
             times_kicked=int(kicked),
             colors_spent=colors_spent,
+            tribute=tribute,
+            revealed=revealed,
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
         )
 

@@ -178,11 +178,12 @@ class Negate:
 
 @dataclass(frozen=True, slots=True)
 class HowCast:
-    """ "the number of colors of mana spent to cast it" (converge, sunburst 702.44a) and "the
-    number of times it was kicked" (multikicker, 702.33c): facts of its casting, which the
-    step's ``choices`` state (``colors_spent``, ``kicked``)."""
+    """Facts of how it was cast or entered, which the step's ``choices`` state: "the number of
+    colors of mana spent to cast it" (converge, sunburst 702.44a), "the number of times it
+    was kicked" (multikicker, 702.33c), tribute paid (1 or 0, 702.104a) and the cards
+    revealed for amplify (702.38a)."""
 
-    fact: Literal["colors_spent", "times_kicked"]
+    fact: Literal["colors_spent", "times_kicked", "tribute", "revealed"]
 
 
 @dataclass(frozen=True, slots=True)

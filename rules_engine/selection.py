@@ -461,7 +461,12 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, HowCast):
-        return ctx.choices.colors_spent if expr.fact == "colors_spent" else ctx.choices.times_kicked
+        return {
+            "colors_spent": ctx.choices.colors_spent,
+            "times_kicked": ctx.choices.times_kicked,
+            "tribute": int(ctx.choices.tribute),
+            "revealed": ctx.choices.revealed,
+        }[expr.fact]
     if isinstance(expr, HandSize):
         if expr.who == "chosen":
             return world.hand_size(ctx.choices.player) if ctx.choices.player else 0

@@ -29,6 +29,8 @@ class Choices:
     times_kicked: int = 0
     colors_spent: int = 0
     pair: str | None = None  # the creature a soulbond trigger pairs it with (CR 702.95a)
+    tribute: bool = False  # the chosen opponent paid tribute (CR 702.104a)
+    revealed: int = 0  # cards revealed for amplify (CR 702.38a)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -45,6 +47,8 @@ class Choices:
             times_kicked=extra.times_kicked or self.times_kicked,
             colors_spent=extra.colors_spent or self.colors_spent,
             pair=extra.pair or self.pair,
+            tribute=extra.tribute or self.tribute,
+            revealed=extra.revealed or self.revealed,
         )
 
 

@@ -231,6 +231,7 @@ class Keyword(Enum):
             "as it enters, its controller may reveal cards sharing a creature type with it, "
             "and it enters with N +1/+1 counters for each"
         ),
+        expansion="~ enters with {n} +1/+1 counters on it for each card revealed this way.",
     )
     PROVOKE = _k("provoke", "702.39", _INERT, _NONE, "Provoke")
     STORM = _k("storm", "702.40", _INERT, _NONE, "Storm")
@@ -439,6 +440,8 @@ class Keyword(Enum):
         _NUM,
         "Tribute 2",
         effect="as it enters, an opponent may have it enter with N more +1/+1 counters",
+        # The chosen opponent's choice is the step's ``choices.tribute`` (paid or not).
+        expansion="~ enters with {n} +1/+1 counters on it if tribute was paid.",
     )
     DETHRONE = _k("dethrone", "702.105", _INERT, _NONE, "Dethrone")
     HIDDEN_AGENDA = _k("hidden agenda", "702.106", _INERT, _NONE, "Hidden agenda")

@@ -35,6 +35,7 @@ from rules_engine.effects import (
     Filter,
     HandSize,
     HappenedThisTurn,
+    HowCast,
     LifeTotal,
     ModifyPT,
     Negate,
@@ -1202,6 +1203,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         text = words.lower()
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
+    if text == "tribute was paid":
+        return Compare(HowCast("tribute"), ">=", 1)  # CR 702.104a: the opponent's choice
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:
         return HappenedThisTurn(happened)
     if m := _IT_STATUS.fullmatch(text):

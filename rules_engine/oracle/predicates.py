@@ -173,6 +173,10 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         expr = HowCast("colors_spent")  # converge, sunburst (CR 702.44a)
     elif _accept_how_cast(cursor, "times"):
         expr = HowCast("times_kicked")  # "for each time it was kicked" (CR 702.33c)
+    elif cursor.accept("the", "number", "of", "cards", "revealed", "this", "way") or cursor.accept(
+        "the", "number", "of", "card", "revealed", "this", "way"
+    ):
+        expr = HowCast("revealed")  # amplify (CR 702.38a)
     elif cursor.accept("the", "number", "of", "basic", "land", "types", "among"):
         subject = parse_subject(cursor, context)
         if subject is None:

@@ -21,6 +21,7 @@ from rules_engine.effects import (
     HandSize,
     HowCast,
     Subject,
+    Times,
     YourTurn,
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
@@ -529,7 +530,8 @@ ENTERS_WITH_MAY = _T(
 # CR 614.1c: a number counted as it would enter: "~ enters with a +1/+1 counter on it for
 # each creature card in your graveyard", "... X +1/+1 counters on it, where X is ...".
 ENTERS_WITH_EACH = _T(
-    r"^~ enters with (?:an? (?P<kind>\S+) counter on it for each (?P<each>.+)|x (?P<kind2>\S+) "
+    r"^~ enters with (?:(?P<many>an?|\w+) (?P<kind>\S+) counters? on it for each (?P<each>.+)|"
+    r"x (?P<kind2>\S+) "
     r"counters on it, where x is (?P<x>.+)|a number of (?P<kind3>\S+) counters on it equal to "
     r"(?P<equal>.+))$"
 )
@@ -774,6 +776,8 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
     if m := ENTERS_WITH_EACH.match(body):
         if m["each"]:
             count = _count(f"the number of {m['each']}", sentence)
+            if m["many"] not in ("a", "an"):
+                count = Times(_number(m["many"], sentence), count)  # amplify 2 (702.38a)
         else:
             count = _count(m["x"] or m["equal"], sentence)
         return ReplacementSpec(

@@ -253,6 +253,7 @@ def entering_view(event: Enter, board: EventState) -> EnteringView:
             chars.name,
             event.controller,
             0,
+            choices=obj.choices,  # how it was cast (tribute paid, cards revealed: 614.12)
         )
         for key_, spec in found
         if isinstance(spec, ReplacementSpec)

@@ -43,17 +43,19 @@ def test_unleash_is_an_optional_entering_counter() -> None:
     assert keyword_gap("Unleash", "battlefield") is None
 
 
-@pytest.mark.parametrize("keyword", ["Riot", "Tribute 2", "Devour 1", "Amplify 1"])
+@pytest.mark.parametrize("keyword", ["Riot", "Devour 1"])
 def test_entering_keywords_that_need_more_than_the_board_are_still_named(keyword: str) -> None:
-    # Riot's haste can't be carried by an entering permanent; tribute is the opponent's
-    # choice; devour and amplify what was sacrificed or revealed.
+    # Riot's haste can't be carried by an entering permanent; devour sacrifices as it enters.
     assert keyword_gap(keyword, "battlefield") is not None
 
 
-@pytest.mark.parametrize("keyword", ["Bloodthirst 1", "Sunburst", "Rebound"])
+@pytest.mark.parametrize(
+    "keyword", ["Bloodthirst 1", "Sunburst", "Rebound", "Tribute 2", "Amplify 1"]
+)
 def test_entering_keywords_the_game_records_are_applied(keyword: str) -> None:
     # Bloodthirst reads the turn's record (702.54a), sunburst the colors spent (702.44a),
-    # rebound exiles a spell cast from its owner's hand (702.88a).
+    # rebound exiles a spell cast from its owner's hand (702.88a), tribute and amplify read
+    # the step's choices (702.104a, 702.38a).
     zone = "stack" if keyword == "Rebound" else "battlefield"
     assert keyword_gap(keyword, zone) is None
 
