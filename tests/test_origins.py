@@ -60,6 +60,9 @@ async def handshake(path_headers, scheme="ws"):
     return connected
 
 
+# A refused handshake goes through a channels consumer, which tidies database connections
+# as it dispatches (kept ones, CONN_MAX_AGE): the test allows that database access.
+@pytest.mark.django_db(transaction=True)
 async def test_the_handshake_compares_the_scheme_it_came_over(settings):
     https_page = [(b"origin", b"https://localhost"), (b"host", b"localhost")]
     assert not await handshake(https_page)
@@ -68,6 +71,7 @@ async def test_the_handshake_compares_the_scheme_it_came_over(settings):
     assert not await handshake(http_page, scheme="wss")
 
 
+@pytest.mark.django_db(transaction=True)
 async def test_a_tls_proxy_is_believed_only_when_the_settings_say_so(settings):
     proxied = [
         (b"origin", b"https://localhost"),

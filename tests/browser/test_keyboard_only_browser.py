@@ -71,7 +71,7 @@ def test_a_practice_question_by_keyboard_alone(
 
     load_lessons()
     lesson = Lesson.objects.get(number=1)
-    item = lesson_items(lesson.boards, lesson.practice)[0]
+    item = lesson_items(lesson.boards, lesson.practice, lesson.concept)[0]
     page.goto(f"{live_server.url}{lesson.get_absolute_url()}practice/1/")
     assert serious_violations(page) == []
     # Tab into the options (a radio group is one Tab stop), Space ticks the first, arrows
