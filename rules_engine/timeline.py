@@ -251,7 +251,7 @@ class _Entering:
         if own and step is not None and event.copy is not None:
             return _chained_copy(game, step)
         obj = game.object(event.copy_of)
-        if obj is None or not obj.on_battlefield:
+        if obj is None or obj.zone == "stack":
             return None
         # Copied by another effect (Essence of the Wild, a copy token): the copiable values
         # only (707.2), with the exceptions the effect makes (707.9).
@@ -632,7 +632,11 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "reanimate":
         return _reanimated(game, action, res, state, world, ctx)
     if kind == "copy_token":
-        # CR 707.2: each token copies the object's copiable values as it is created.
+        # CR 707.2: each token copies the object's copiable values as it is created; a card
+        # in a graveyard (Feldon of the Third Path) is copied as printed.
+        zones = {f.zone for f in action.subject.filters} if action.subject else set()
+        if zones and "battlefield" not in zones:
+            objects = _acted_on(action.subject, state, world, ctx, zones.pop())
         return [
             CreateTokens(
                 replace(world.objects[label].card, token=True),
@@ -715,8 +719,10 @@ def _fight_events(
     if len(fighters) != 1 or len(others) != 1:
         return []
     (a,), (b,) = fighters, others
-    if "Creature" not in state[a].types or "Creature" not in state[b].types:
+    if "Creature" not in state[a].types:
         return []
+    if action.kind == "fight" and "Creature" not in state[b].types:
+        return []  # 701.14b; a one-way bite may hit a planeswalker (Rabid Bite)
     damage = [Damage(max(state[a].power or 0, 0), a, b)]
     if action.kind == "fight":
         damage.append(Damage(max(state[b].power or 0, 0), b, a))
@@ -996,7 +1002,9 @@ def _pair(game: Game, step: ActivateStep) -> Game:
     if partner is None:
         raise BoardError(where, "name the creature it pairs with (choices.pair)")
     state = chars_of(game)
-    me = _require_on_battlefield(game, step.source, f"{step.path}.activate")
+    me = game.object(step.source)
+    if me is None or not me.on_battlefield or me.paired_with is not None:
+        return game  # it left, or is paired already: the trigger does nothing (702.95a)
     other = _require_on_battlefield(game, partner, where)
     mine, theirs = state[me.label], state[other.label]
     if partner == step.source:
@@ -1005,8 +1013,8 @@ def _pair(game: Game, step: ActivateStep) -> Game:
         raise BoardError(where, "only creatures can be paired (CR 702.95a)")
     if mine.controller != theirs.controller:
         raise BoardError(where, "it pairs only with a creature its controller controls")
-    if me.paired_with is not None or other.paired_with is not None:
-        raise BoardError(where, "one of them is already paired (CR 702.95a: another unpaired)")
+    if other.paired_with is not None:
+        raise BoardError(where, "that creature is already paired (CR 702.95a: another unpaired)")
     game = game.with_object(replace(me, paired_with=partner))
     return game.with_object(replace(other, paired_with=step.source))
 
@@ -1165,15 +1173,9 @@ def check_state(
     their events go through replacement effects (Rest in Peace, regeneration). Returns
     the actions of each check in turn."""
     performed: list[tuple[StateBasedAction, ...]] = []
-    stopped: set[str] = set()  # players a "can't lose" effect kept in the game (614.17)
     for _ in range(MAX_SBA_ROUNDS):
         actions = state_based_actions(game, chars_of(game))
-        actions = [
-            a
-            for a in actions
-            if (a.object, a.action) not in _done(game)
-            and not (a.action == "loses" and a.object in stopped)
-        ]
+        actions = [a for a in actions if (a.object, a.action) not in _done(game)]
         if not actions:
             return game, tuple(performed)
         events: list[Event] = []
@@ -1198,10 +1200,10 @@ def check_state(
                 [Pending(e, batch=0 if len(events) > 1 else None) for e in events],
                 enter=_Entering("sba"),
             ).game
+        # Platinum Angel: a loss a "can't" effect stopped didn't happen (614.17). The check
+        # is made again after anything else happened (704.3: the Angel may be gone now).
         lost = {player for player, verdict in game.verdicts if verdict == "lost"}
-        for a in actions:
-            if a.action == "loses" and a.object not in lost:
-                stopped.add(a.object)  # Platinum Angel: the event didn't happen (614.17)
+        stopped = {a.object for a in actions if a.action == "loses" and a.object not in lost}
         performed.append(
             tuple(
                 replace(
@@ -1212,6 +1214,8 @@ def check_state(
                 for a in actions
             )
         )
+        if all(a.action == "loses" and a.object in stopped for a in actions):
+            return game, tuple(performed)  # nothing else happened: nothing more will
     raise BoardError(where, "state-based actions keep happening; simplify the board (CR 704.3)")
 
 

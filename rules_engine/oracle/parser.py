@@ -569,7 +569,8 @@ _INFORMATION_ONLY = re.compile(
 _DELAYED_TRIGGER = re.compile(
     r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
     r"next|the next turn's|that turn's)\b|^at (?:the )?end of (?:combat|turn)\b|"
-    r"\bat end of combat$|^when(?:ever)? .+\bthis turn\b",
+    # ("When you do, ..." is reflexive, CR 603.12: it happens during the resolution.)
+    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b",
     re.IGNORECASE,
 )
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
@@ -994,6 +995,8 @@ def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None
         exception = action.token
         copy = _copy_exceptions(exception, sentence) if exception else CopyOf(source="target")
         action = replace(action, copy=copy, token="")
+        state.previous = Subject("created", words="that token")  # "It gains haste." (Feldon)
+        return action
     if action is not None and action.subject is not None:
         state.previous = action.subject
     return action

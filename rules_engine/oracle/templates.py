@@ -190,10 +190,14 @@ def _replacement_line(line: str, spell: bool) -> bool:
 # "Flashback costs you pay cost up to {2} less.", "~ costs 2 life more to cast for each
 # target.", "Spend this mana only to cast creature spells." (106.6): what paying a cost
 # takes, which a board never does (it pays no costs but a planeswalker's loyalty).
+# Nothing else may ride on the sentence: no ", and ..." after the cost (Cavern of Souls'
+# "..., and that spell can't be countered" is more than a cost).
+_NO_MORE = r"(?:(?!\band\b)[^.,])*"
 COST_SENTENCE = re.compile(
-    r"^(?:[^.]*\bcosts? (?:up to )?(?:\{[^}]+\})+ (?:more|less)\b[^.]*|"
-    r"[^.]*\bcosts? \w+ life more\b[^.]*|[^.]*\bcosts? \{x\} (?:more|less)\b[^.]*|"
-    r"spend this mana only\b[^.]*|this effect reduces only the amount of colored mana you pay|"
+    rf"^(?:[^.]*\bcosts? (?:up to )?(?:\{{[^}}]+\}})+ (?:more|less)\b{_NO_MORE}|"
+    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}|"
+    rf"spend this mana only\b{_NO_MORE}|"
+    r"this effect reduces only the amount of colored mana you pay|"
     r"all [\w ]+ costs cost (?:\{[^}]+\})+ (?:more|less)[^.]*)\.?$",
     re.IGNORECASE,
 )
