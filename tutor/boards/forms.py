@@ -173,6 +173,17 @@ class StepForm(forms.Form):
         required=False, min_value=0, max_value=5, label="Mode (0 is the first)"
     )
     kicked = forms.BooleanField(required=False, label="Kicked")
+    times_kicked = forms.IntegerField(
+        required=False, min_value=0, max_value=20, label="Times kicked (multikicker)"
+    )
+    colors_spent = forms.IntegerField(
+        required=False, min_value=0, max_value=5, label="Colors of mana spent (sunburst)"
+    )
+    revealed = forms.IntegerField(
+        required=False, min_value=0, max_value=60, label="Cards revealed (amplify)"
+    )
+    tribute = forms.BooleanField(required=False, label="Tribute was paid")
+    pair = forms.ChoiceField(required=False, label="Pair with (soulbond)", choices=())
     tapped = forms.BooleanField(required=False, label="Enters tapped")
     face_down = forms.BooleanField(required=False, label="Enters face down")
 
@@ -189,6 +200,7 @@ class StepForm(forms.Form):
         self.fields["to"].choices = [("", "—")] + objects + players
         self.fields["targets"].choices = objects + players
         self.fields["copy"].choices = [("", "—")] + objects
+        self.fields["pair"].choices = [("", "—")] + objects
         for name, verbs in FIELD_VERBS.items():
             self.fields[name].verbs = verbs  # type: ignore[attr-defined]
         self.new_board: dict[str, Any] | None = None
@@ -233,6 +245,15 @@ class StepForm(forms.Form):
             choices["mode"] = data["mode"]
         if data.get("kicked"):
             choices["kicked"] = True
+        if data.get("times_kicked"):
+            choices["kicked"] = data["times_kicked"]  # multikicker (CR 702.33c)
+        for field in ("colors_spent", "revealed"):
+            if data.get(field):
+                choices[field] = data[field]
+        if data.get("tribute"):
+            choices["tribute"] = True
+        if data.get("pair"):
+            choices["pair"] = data["pair"]
         return choices
 
     def step(self) -> dict[str, Any]:
