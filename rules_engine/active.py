@@ -172,6 +172,24 @@ def _rule_effects(world: World) -> list[Effect]:
                     (obj.timestamp, obj.order, 0, "entered", 0),
                 )
             )
+        if obj.extra_abilities:
+            # Riot's haste: an effect of the replacement it entered under (CR 702.136a).
+            spec = EffectSpec(
+                text=f"It entered with {' and '.join(a.lower() for a in obj.extra_abilities)}.",
+                subject=SELF_SUBJECT,
+                parts=(Part("6", AbilityChange(grant=obj.extra_abilities)),),
+            )
+            effects.append(
+                Effect(
+                    f"{obj.label}:entered-with",
+                    "copy",
+                    spec,
+                    obj.label,
+                    obj.card.name,
+                    obj.timestamp,
+                    (obj.timestamp, obj.order, 0, "entered-with", 0),
+                )
+            )
         if obj.face_down:
             spec = EffectSpec(
                 text="Face down: a 2/2 creature with no name, text, subtypes or mana cost.",

@@ -149,7 +149,7 @@ class _Reader:
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-        known |= {"player", "colors_spent", "pair", "tribute", "revealed"}
+        known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -197,6 +197,9 @@ class _Reader:
         revealed = _require_int(value.get("revealed", 0), f"{path}.revealed", 0)
         if revealed > 60:
             raise BoardError(f"{path}.revealed", "at most 60 cards")
+        riot = value.get("riot", "counter")
+        if riot not in ("counter", "haste"):
+            raise BoardError(f"{path}.riot", '"counter" or "haste"')
         colors_spent = value.get("colors_spent", 0)
         colors_spent = _require_int(colors_spent, f"{path}.colors_spent", 0)
         if colors_spent > 5:
@@ -214,6 +217,7 @@ class _Reader:
             colors_spent=colors_spent,
             tribute=tribute,
             revealed=revealed,
+            riot_haste=riot == "haste",
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
         )
 

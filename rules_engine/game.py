@@ -57,6 +57,7 @@ class GameObject:
     deathtouched: bool = False
     # Subtypes it entered with in addition to its others (Master Biomancer, CR 614.1c).
     extra_subtypes: tuple[str, ...] = ()
+    extra_abilities: tuple[str, ...] = ()  # gained as it entered (riot's haste, 702.136a)
 
     @property
     def on_battlefield(self) -> bool:

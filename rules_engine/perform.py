@@ -224,6 +224,7 @@ def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
         phased_out=False,
         copy=None,
         extra_subtypes=(),
+        extra_abilities=(),
         controller=obj.owner,
         monstrous=False,
         paired_with=None,

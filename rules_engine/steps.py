@@ -31,6 +31,7 @@ class Choices:
     pair: str | None = None  # the creature a soulbond trigger pairs it with (CR 702.95a)
     tribute: bool = False  # the chosen opponent paid tribute (CR 702.104a)
     revealed: int = 0  # cards revealed for amplify (CR 702.38a)
+    riot_haste: bool = False  # riot: haste chosen instead of the counter (CR 702.136a)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -49,6 +50,7 @@ class Choices:
             pair=extra.pair or self.pair,
             tribute=extra.tribute or self.tribute,
             revealed=extra.revealed or self.revealed,
+            riot_haste=extra.riot_haste or self.riot_haste,
         )
 
 

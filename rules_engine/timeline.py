@@ -239,6 +239,7 @@ class _Entering:
             x=step.x if own and step is not None else None,
             copy=copy,
             extra_subtypes=event.extra_types,
+            extra_abilities=event.extra_abilities,
         )
         self.entered.append(label)
         return _add(game, obj)

@@ -490,6 +490,8 @@ class Keyword(Enum):
         _NONE,
         "Riot",
         effect="it enters with a +1/+1 counter unless its controller has it gain haste",
+        # The controller's choice is the step's ``choices.riot`` ("counter" or "haste").
+        expansion="~ enters with an additional +1/+1 counter on it or with haste, as riot says.",
     )
     SPECTACLE = _k("spectacle", "702.137", _INERT, _COST, "Spectacle {B}{R}")
     ESCAPE = _k(

@@ -146,6 +146,9 @@ class Enter:
     copy: Any = None
     x: int = 0  # the X it was cast with ("enters with X +1/+1 counters on it")
     face_down: bool = False  # a face-down 2/2 with no abilities as it enters (CR 708.2)
+    # Abilities it gains as it enters (riot's haste, CR 702.136a): an effect of the
+    # replacement, from its timestamp.
+    extra_abilities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

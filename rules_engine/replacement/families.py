@@ -835,6 +835,10 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             copied = replace(copied, tapped=True)
         return _with_extra_counters(copied, own, board)
     counters = dict(event.counters)
+    if family == Family.ENTER_COUNTERS and spec.extra == "riot":
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        if choices.riot_haste:  # 702.136a: haste instead of the counter
+            return replace(event, extra_abilities=(*event.extra_abilities, "Haste"))
     if family == Family.ENTER_COUNTERS:
         kind = spec.counter_kind or "+1/+1"
         if (

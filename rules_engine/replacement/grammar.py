@@ -541,6 +541,8 @@ SUNBURST = _T(
     r"^~ enters with a \+1/\+1 counter on it for each color of mana spent to cast it, or that "
     r"many charge counters if it isn't entering as a creature$"
 )
+# CR 702.136a: riot, as the keyword table spells it out.
+RIOT = _T(r"^~ enters with an additional \+1/\+1 counter on it or with haste, as riot says$")
 # CR 119.4: shock lands. "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
 PAY_LIFE_AS_ENTERS = _T(r"^as ~ enters, you may pay (?P<n>\w+) life$")
 # Reveal lands: "As ~ enters, you may reveal a Dragon card from your hand." The choice is
@@ -763,6 +765,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             counter_kind=m["kind"],
             amount=_number(m["n"], sentence),
             optional=True,
+        )
+    if RIOT.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind="+1/+1",
+            amount=1,
+            extra="riot",
         )
     if SUNBURST.match(body):
         return ReplacementSpec(

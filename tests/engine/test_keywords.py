@@ -290,11 +290,11 @@ def test_graft_enters_with_its_counters() -> None:
 
 
 def test_a_replacement_keyword_the_engine_does_not_apply_is_named() -> None:
-    # Riot's haste, chosen as it enters, is not carried yet (702.136a): named, never dropped.
-    answer = evaluate(_board(_enter(_creature("Rioter", "Riot"))))
+    # Devour's sacrifices as it enters aren't modelled yet (702.82a): named, never dropped.
+    answer = evaluate(_board(_enter(_creature("Devourer", "Devour 1"))))
     (gap,) = answer["not_modelled"]
-    assert gap["object"] == "x" and gap["ability"] == "Riot"
-    assert "702.136a" in gap["why"]
+    assert gap["object"] == "x" and gap["ability"] == "Devour 1"
+    assert "702.82a" in gap["why"]
 
 
 def test_dredge_is_applied_where_it_works() -> None:

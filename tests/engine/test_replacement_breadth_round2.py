@@ -43,14 +43,14 @@ def test_unleash_is_an_optional_entering_counter() -> None:
     assert keyword_gap("Unleash", "battlefield") is None
 
 
-@pytest.mark.parametrize("keyword", ["Riot", "Devour 1"])
+@pytest.mark.parametrize("keyword", ["Devour 1"])
 def test_entering_keywords_that_need_more_than_the_board_are_still_named(keyword: str) -> None:
-    # Riot's haste can't be carried by an entering permanent; devour sacrifices as it enters.
+    # Devour sacrifices creatures as it enters, which a board can't say yet.
     assert keyword_gap(keyword, "battlefield") is not None
 
 
 @pytest.mark.parametrize(
-    "keyword", ["Bloodthirst 1", "Sunburst", "Rebound", "Tribute 2", "Amplify 1"]
+    "keyword", ["Bloodthirst 1", "Sunburst", "Rebound", "Tribute 2", "Amplify 1", "Riot"]
 )
 def test_entering_keywords_the_game_records_are_applied(keyword: str) -> None:
     # Bloodthirst reads the turn's record (702.54a), sunburst the colors spent (702.44a),

@@ -273,13 +273,21 @@ def test_how_a_spell_was_cast_and_a_soulbond_pairing_can_be_given_in_the_builder
     token = token_from(response["Location"])
     response = add(client, token, card="Etched Oracle", label="oracle", colors_spent="3")
     token = token_from(response["Location"])
+    response = add(client, token, card="Gruul Spellbreaker", label="breaker", riot="haste")
+    token = token_from(response["Location"])
     response = add(client, token, card="Silverblade Paladin", label="paladin")
     token = token_from(response["Location"])
     response = add(client, token, verb="activate", obj="paladin", ability="0", pair="pack")
     assert response.status_code == 303, response.content.decode()[:1500]
     board = decode_board(token_from(response["Location"]))
     choices = [step.get("choices") for step in board["steps"]]
-    assert choices == [{"kicked": 2}, {"colors_spent": 3}, None, {"pair": "pack"}]
+    assert choices == [
+        {"kicked": 2},
+        {"colors_spent": 3},
+        {"riot": "haste"},
+        None,
+        {"pair": "pack"},
+    ]
     page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
     assert "<strong>4/4</strong>" in page  # the Pack: 2/2 with two counters
     assert "kicked 2 times" in page and "3 colors of mana spent" in page

@@ -183,6 +183,11 @@ class StepForm(forms.Form):
         required=False, min_value=0, max_value=60, label="Cards revealed (amplify)"
     )
     tribute = forms.BooleanField(required=False, label="Tribute was paid")
+    riot = forms.ChoiceField(
+        required=False,
+        label="Riot",
+        choices=[("", "a +1/+1 counter"), ("haste", "haste")],
+    )
     pair = forms.ChoiceField(required=False, label="Pair with (soulbond)", choices=())
     tapped = forms.BooleanField(required=False, label="Enters tapped")
     face_down = forms.BooleanField(required=False, label="Enters face down")
@@ -252,6 +257,8 @@ class StepForm(forms.Form):
                 choices[field] = data[field]
         if data.get("tribute"):
             choices["tribute"] = True
+        if data.get("riot") == "haste":
+            choices["riot"] = "haste"
         if data.get("pair"):
             choices["pair"] = data["pair"]
         return choices

@@ -213,6 +213,8 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 )
             elif key == "colors_spent":
                 words.append(f"{value} color{'' if value == 1 else 's'} of mana spent")
+            elif key == "riot":
+                words.append(f"riot: {value}")
             elif key == "pair":
                 words.append(f"pairing it with {name(str(value))}")
             elif key != "to":
