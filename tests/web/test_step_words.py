@@ -20,3 +20,15 @@ def test_a_soulbond_pairing_names_the_partner_by_its_card():
         words
         == "an ability of Silverblade Paladin resolves, choosing pairing it with Grizzly Bears"
     )
+
+
+def test_a_card_in_a_zone_is_named_by_its_card_not_its_label():
+    from tutor.boards.naming import board_namer
+
+    board = {
+        "players": ["Alice", "Bob"],
+        "zones": {"Alice": {"graveyard": ["Hill Giant"]}},
+        "steps": [{"cast": "Zombify", "as": "z", "targets": ["Alice.graveyard[0]"]}],
+    }
+    words = describe_step(board["steps"][0], board_namer(board))
+    assert "Hill Giant" in words and "graveyard[" not in words

@@ -34,8 +34,11 @@ def card_name(card: Any) -> str:
 
 def board_card_names(board: Mapping[str, Any]) -> dict[str, str]:
     """Each label's printed card name, in board order (a cast spell's too; an activated
-    ability's label is its source's ability)."""
+    ability's label is its source's ability). Cards the board's ``zones`` hold come first,
+    labelled "<player>.<zone>[i]" (a spell may return one from a graveyard)."""
     names: dict[str, str] = {}
+    for label, card, _ in _zone_cards(board):
+        names[label] = card_name(card)
     for step in board.get("steps") or []:
         if not isinstance(step, dict) or not isinstance(step.get("as"), str):
             continue
@@ -48,11 +51,23 @@ def board_card_names(board: Mapping[str, Any]) -> dict[str, str]:
 def board_controllers(board: Mapping[str, Any]) -> dict[str, str]:
     """Who each entering permanent's step puts it under (the first player by default)."""
     players = board.get("players") or [""]
-    return {
+    owners = {label: owner for label, _, owner in _zone_cards(board)}
+    return owners | {
         step["as"]: str(step.get("controller") or players[0])
         for step in board.get("steps") or []
         if isinstance(step, dict) and isinstance(step.get("as"), str) and "enter" in step
     }
+
+
+def _zone_cards(board: Mapping[str, Any]) -> list[tuple[str, Any, str]]:
+    """(label, card, owner) of each card listed in the board's ``zones``."""
+    zones = board.get("zones")
+    found: list[tuple[str, Any, str]] = []
+    for player, held in zones.items() if isinstance(zones, dict) else ():
+        for zone, cards in held.items() if isinstance(held, dict) else ():
+            if isinstance(cards, list):
+                found += [(f"{player}.{zone}[{i}]", card, player) for i, card in enumerate(cards)]
+    return found
 
 
 def learner_names(
