@@ -32,3 +32,11 @@ def test_a_card_in_a_zone_is_named_by_its_card_not_its_label():
     }
     words = describe_step(board["steps"][0], board_namer(board))
     assert "Hill Giant" in words and "graveyard[" not in words
+
+
+def test_a_reason_quoting_a_sentence_names_the_card_not_the_tilde():
+    from tutor.boards.presenters import unmodelled_items
+
+    entry = {"object": "ogre", "ability": "x", "why": 'cannot read "you and ~ have hexproof."'}
+    (item,) = unmodelled_items([entry], {"ogre": "Gruul Spellbreaker"})
+    assert "~" not in item.why and "Gruul Spellbreaker have hexproof" in item.why

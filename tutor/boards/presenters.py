@@ -406,7 +406,9 @@ def unmodelled_items(
         name = names.get(label) or label
         # Oracle text in the engine's notation says "~" for the card's own name.
         ability = str(entry.get("ability", "")).replace("~", name)
-        item = Unmodelled(name, ability, str(entry.get("why", "")))
+        # So does a reason that quotes it ("cannot read "... you and ~ have hexproof."").
+        why = str(entry.get("why", "")).replace("~", name)
+        item = Unmodelled(name, ability, why)
         found.setdefault(item, None)
     return tuple(found)
 
