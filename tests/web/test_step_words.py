@@ -40,3 +40,19 @@ def test_a_reason_quoting_a_sentence_names_the_card_not_the_tilde():
     entry = {"object": "ogre", "ability": "x", "why": 'cannot read "you and ~ have hexproof."'}
     (item,) = unmodelled_items([entry], {"ogre": "Gruul Spellbreaker"})
     assert "~" not in item.why and "Gruul Spellbreaker have hexproof" in item.why
+
+
+def test_the_layer_stepper_quotes_an_effect_with_its_cards_name(client):
+    from tutor.boards.codec import encode_board
+
+    board = {
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Mountain", "as": "m", "controller": "Alice"},
+            {"enter": "Wild Nacatl", "as": "cat", "controller": "Alice"},
+        ],
+        "ask": {"characteristics": "cat"},
+    }
+    page = client.get(f"/board/{encode_board(board)}/layers/cat/?step=1").content.decode()
+    assert "Wild Nacatl gets +1/+1 as long as you control a Mountain." in page
+    assert "~ gets" not in page

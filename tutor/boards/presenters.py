@@ -289,7 +289,8 @@ def frames(result: Result, label: str) -> list[Frame]:
                 layer_title=LAYER_TITLES[step.layer],
                 effect=name(step.effect),
                 effect_id=step.effect,
-                text=step.effect_text,
+                # Oracle text in the engine's notation says "~" for its source's own name.
+                text=step.effect_text.replace("~", step.source_name or "this permanent"),
                 source=step.source,
                 source_name=_source_name(name, step.source, step.source_name),
                 timestamp=step.timestamp,
