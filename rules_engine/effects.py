@@ -494,6 +494,15 @@ class AnyPlayerControls:
     subject: Subject
 
 
+HappenedEvent = Literal[
+    "creature_died",
+    "opponent_dealt_damage",
+    "you_attacked",
+    "your_permanent_left",
+    "your_land_entered",
+]
+
+
 @dataclass(frozen=True, slots=True)
 class HappenedThisTurn:
     """ "If a creature died this turn" (morbid), "if an opponent was dealt damage this turn"
@@ -501,13 +510,7 @@ class HappenedThisTurn:
     left the battlefield this turn" (revolt), "if you had a land enter the battlefield under
     your control this turn": read from the game's record of the turn (``TurnRecord``)."""
 
-    event: Literal[
-        "creature_died",
-        "opponent_dealt_damage",
-        "you_attacked",
-        "your_permanent_left",
-        "your_land_entered",
-    ]
+    event: HappenedEvent
 
 
 @dataclass(frozen=True, slots=True)

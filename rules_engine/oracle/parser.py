@@ -34,6 +34,7 @@ from rules_engine.effects import (
     Expr,
     Filter,
     HandSize,
+    HappenedEvent,
     HappenedThisTurn,
     HowCast,
     LifeTotal,
@@ -661,13 +662,13 @@ _CONTROL_AND_GAINS = re.compile(
 # CR 702.33d: "If this spell was kicked, that creature gets +4/+4 until end of turn" adds an
 # effect only when the spell was kicked (checked as it resolves, CR 608.2c).
 _IF_KICKED = re.compile(r"^if ~ was kicked, (?P<rest>.+)$", re.IGNORECASE)
+# The conditions read since kicker: "~ was kicked", "it's a Goblin" (refused if unreadable);
+# any other condition the reader knows may follow the same shape.
+_KICKED_OR_TYPE_WORDS = r"~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+"
+_KICKED_OR_TYPE = re.compile(rf"^(?:{_KICKED_OR_TYPE_WORDS})$", re.IGNORECASE)
 _INSTEAD = re.compile(
-    r"^if (?P<cond>~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+|"
-    r"(?:(?!\bwould\b)[^,])+), (?P<rest>.+) instead$",
+    rf"^if (?P<cond>{_KICKED_OR_TYPE_WORDS}|(?:(?!\bwould\b)[^,])+), (?P<rest>.+) instead$",
     re.IGNORECASE,
-)
-_KICKED_OR_TYPE = re.compile(
-    r"^(?:~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+)$", re.I
 )
 # "That creature gets -13/-13 until end of turn instead if a creature died this turn."
 # (Tragic Slip): the same, the condition written last.
@@ -1186,7 +1187,7 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
 
 # What happened earlier this turn (``TurnRecord``): morbid, bloodthirst (702.54a), raid,
 # revolt, and landfall's "if you had a land enter ...".
-_THIS_TURN: dict[str, Any] = {
+_THIS_TURN: dict[str, HappenedEvent] = {
     "a creature died this turn": "creature_died",
     "an opponent was dealt damage this turn": "opponent_dealt_damage",
     "you attacked this turn": "you_attacked",
