@@ -9,6 +9,7 @@ silently ignoring a phrase would give a learner a wrong answer.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal
@@ -72,13 +73,28 @@ from rules_engine.oracle.predicates import (
 )
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.templates import (
-    COST_SENTENCE,
+    CDA_BOTH,
+    CDA_ONE,
+    CDA_SPLIT,
+    EXCHANGE,
+    GAIN_CONTROL,
+    KICKED_OR_TYPE_WORDS,
+    PLAYER_GAINS_CONTROL,
+    SWITCH,
+    TEXT_CHANGE,
+    YOU_CONTROL,
     Builds,
+    Here,
+    Reading,
+    Scope,
+    Template,
     colon_split,
+    is_player_rule,
     makes_continuous_effect,
+    names_a_rule,
     performs_actions,
-    replaces_events,
     route_line,
+    route_sentence,
 )
 from rules_engine.oracle.text import (
     SELF,
@@ -226,8 +242,6 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     display = strip_reminder(line)
     if not display:
         return ()
-    if re.match(r"^choose (one|two|one or more|one or both)\b.*—$", display, re.IGNORECASE):
-        return (ParsedAbility(display, "modal"),)
     if display.startswith("• "):
         display = display[2:]
     if m := re.fullmatch(r"crew (\d+)", display, re.IGNORECASE):
@@ -547,89 +561,11 @@ def _exception_clauses(exception: str) -> list[str]:
 
 # --- Sentences -----------------------------------------------------------------
 
-# One-shots that are read elsewhere: shields (the replacement grammar, CR 615.4, 614.8) and
-# choices made by the step (``choices``).
-_NO_REGENERATION = re.compile(
-    r"^(?:it|they|that creature|those creatures) can't be regenerated$", re.IGNORECASE
-)
-_SHIELD_OR_CHOICE = re.compile(r"^(regenerate|prevent|choose)\b", re.IGNORECASE)
-# Actions that change nothing a board holds: showing or looking at a hand (CR 701.16a),
-# and scrying, taken as keeping the cards on top in their order (701.18a allows it; a
-# board lists no library order a player would want changed).
-_INFORMATION_ONLY = re.compile(
-    r"^(?:scry \w+|(?:target (?:player|opponent)|each (?:player|opponent)|that player) "
-    r"reveals (?:their|his or her) hand|look at (?:target (?:player|opponent)|an opponent|"
-    r"each opponent|that player)'s hand)$",
-    re.IGNORECASE,
-)
-# CR 603.7: a resolving spell or ability that says when something happens later ("Exile it
-# at the beginning of the next end step", "Draw a card at the beginning of the next turn's
-# upkeep") creates a delayed triggered ability. Like every triggered ability it makes no
-# continuous, replacement or prevention effect until it triggers and resolves, which a board
-# of steps never reaches: it is inert here, not a one-shot left undone.
-_DELAYED_TRIGGER = re.compile(
-    r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
-    r"next|the next turn's|that turn's)\b|^at (?:the )?end of (?:combat|turn)\b|"
-    # ("When you do, ..." is reflexive, CR 603.12: it happens during the resolution.)
-    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b",
-    re.IGNORECASE,
-)
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
-_SWITCH = re.compile(r"^switch (?P<subj>.+?)'s? power and toughness$", re.IGNORECASE)
-_GAIN_CONTROL = re.compile(r"^gain control of (?P<subj>.+)$", re.IGNORECASE)
-_PLAYER_GAINS_CONTROL = re.compile(
-    r"^target (?:player|opponent) gains control of (?P<subj>.+)$", re.IGNORECASE
-)
-_YOU_CONTROL = re.compile(r"^you control (?P<subj>.+)$", re.IGNORECASE)
-_EXCHANGE = re.compile(r"^exchange control of (?P<subj>.+)$", re.IGNORECASE)
-_TEXT_CHANGE = re.compile(
-    r"^change the text of (?P<subj>.+?) by replacing all instances of one (?P<a>[\w ]+?) "
-    r"with another(?: or one (?P<b>[\w ]+?) with another)?$",
-    re.IGNORECASE,
-)
-_CDA_BOTH = re.compile(r"^~'s power and toughness are each equal to (?P<e>.+)$", re.IGNORECASE)
-_CDA_SPLIT = re.compile(
-    r"^~'s power is equal to (?P<p>.+?) and its toughness is equal to (?P<t>.+)$", re.IGNORECASE
-)
-_CDA_ONE = re.compile(r"^~'s (?P<stat>power|toughness) is equal to (?P<e>.+)$", re.IGNORECASE)
-_SAME_IS_TRUE = re.compile(r"^the same is true for (?P<subj>.+)$", re.IGNORECASE)
-_STILL_LAND = re.compile(r"^(it's|they're) still (a land|lands)$", re.IGNORECASE)
-_OTHERWISE = re.compile(r"^otherwise, (?P<rest>.+)$", re.IGNORECASE)
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
 _TRAILING_AS_LONG_AS = re.compile(r"^(?P<main>.+?) as long as (?P<cond>.+)$", re.IGNORECASE)
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
-_RULE_WORDS = re.compile(
-    r"\b(can't|cannot|if able|doesn't untap|don't untap|assigns? combat damage|doesn't apply|"
-    r"don't apply|can block|attacks? each combat|blocks? each combat|must be blocked|"
-    r"can attack|as though|do so|play with|plays? with|cause abilities to trigger|"
-    # Torpor Orb, Panharmonicon: rules about triggering (603.2), no characteristic.
-    r"causes a triggered ability of a permanent you control to trigger)\b",
-    re.IGNORECASE,
-)
-# Sentences that are about neither characteristics nor events the board can hold: how and
-# when an ability may be activated (602.5), turn structure (extra turns, 500.7), phasing
-# (702.26), hand size (402.2), and a "then" that finishes a one-shot. Kept as notes.
-_NOT_CHARACTERISTICS = re.compile(
-    r"^(activate (?:only|this ability only)\b|only (?:your opponents|you|an opponent|any player) "
-    r"may activate\b|any player may activate\b|take an extra turn\b|(?:you|target player) takes? "
-    r"an extra turn\b|phase out\b|(?:your|each player's|each opponent's) maximum hand size\b|"
-    r"you have no maximum hand size\b|then\b|this ability triggers only\b|spend only\b|"
-    r"you get an emblem\b|"
-    # Deck construction (CR 100.2a): "A deck can have any number of cards named ~."
-    # (Cost changes, 601.2f, are read once, by templates.COST_SENTENCE.)
-    r"a deck can have\b)",
-    re.IGNORECASE,
-)
-_PLAYER_RULE = re.compile(
-    r"^(?:(players|each player|you|your opponents|each opponent|an opponent|counters|damage|"
-    r"your life total|spells|creatures can't|activated abilities)\b.*"
-    r"\b(can't|cannot|may|must|skip|don't|doesn't|costs?|have no maximum)\b"
-    # CR 613.10: abilities a player has (Leyline of Sanctity, True Believer).
-    r"|(?:you|each player|players|your opponents|each opponent) (?:have|has) "
-    r"(?:hexproof|shroud|protection from [\w ]+)$)",
-    re.IGNORECASE,
-)
 _TEXT_KINDS = {
     "color word": "color",
     "basic land type": "basic_land_type",
@@ -659,28 +595,7 @@ _COMPOUND_CONTROL = re.compile(
 _CONTROL_AND_GAINS = re.compile(
     r"^(?P<first>gain control of .+?) and (?P<second>(?:it|they) gains? .+)$", re.IGNORECASE
 )
-# CR 702.33d: "If this spell was kicked, that creature gets +4/+4 until end of turn" adds an
-# effect only when the spell was kicked (checked as it resolves, CR 608.2c).
-_IF_KICKED = re.compile(r"^if ~ was kicked, (?P<rest>.+)$", re.IGNORECASE)
-# The conditions read since kicker: "~ was kicked", "it's a Goblin" (refused if unreadable);
-# any other condition the reader knows may follow the same shape.
-_KICKED_OR_TYPE_WORDS = r"~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+"
-_KICKED_OR_TYPE = re.compile(rf"^(?:{_KICKED_OR_TYPE_WORDS})$", re.IGNORECASE)
-_INSTEAD = re.compile(
-    rf"^if (?P<cond>{_KICKED_OR_TYPE_WORDS}|(?:(?!\bwould\b)[^,])+), (?P<rest>.+) instead$",
-    re.IGNORECASE,
-)
-# "That creature gets -13/-13 until end of turn instead if a creature died this turn."
-# (Tragic Slip): the same, the condition written last.
-_INSTEAD_AFTER = re.compile(
-    r"^(?P<rest>.+) instead if (?P<cond>(?:(?!\bwould\b).)+)$", re.IGNORECASE
-)
-
-
-_DOUBLE = re.compile(
-    r"^double (?:the )?(?P<what>power and toughness|power|toughness) of (?P<subj>.+)$",
-    re.IGNORECASE,
-)
+_KICKED_OR_TYPE = re.compile(rf"^(?:{KICKED_OR_TYPE_WORDS})$", re.IGNORECASE)
 
 
 def _double(m: re.Match[str], sentence: str, state: _SentenceState, until_eot: bool) -> EffectSpec:
@@ -742,7 +657,8 @@ def _two_actions(body: str) -> list[str]:
 
 
 def _parse_effects(text: str, *, resolving: bool) -> _Effects:
-    """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions."""
+    """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions,
+    each sentence and clause routed once by the template table (oracle/templates.py)."""
     state = _SentenceState(SubjectContext())
     out = _Effects([], [], [], [], [], [])
     for sentence in split_sentences(text):
@@ -750,39 +666,23 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
-        if m := _PAIRED.match(whole):
+        reading = Reading(resolving, until_eot, sentence)
+        template, m = route_sentence(whole, reading, Scope.SENTENCE)
+        if template.builds is Builds.PAIRED:
             me = Subject("self", words=SELF)
             both = Subject("paired", words="both creatures")
             _as_if_self(
                 m["rest"], sentence, state, until_eot, out, both, SourceStatus("paired", me)
             )
-            continue
-        if resolving and (m := _CREATED.match(whole)):
+        elif template.builds is Builds.CREATED:
             made = Subject("created", words="that token")
             _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
-            continue
-        if performs_actions(whole) and (
-            _DELAYED_TRIGGER.search(whole) or (until_eot and whole.lower().startswith("whenever"))
-        ):
+        elif template.builds is Builds.DELAYED:
             out.notes.append(sentence)  # CR 603.7: a delayed trigger, inert until it triggers
-            continue
-        for body in _clauses(whole):
-            _parse_clause(body, sentence, state, until_eot, out)
+        else:
+            for body in _clauses(whole):
+                _parse_clause(body, sentence, state, reading, out)
     return out
-
-
-# CR 702.95: a soulbond creature's bonus ("As long as ~ is paired with another creature, both
-# creatures have flying" / "each of those creatures gets +2/+2").
-_PAIRED = re.compile(
-    r"^as long as ~ is paired with another creature, (?:both creatures|each of those "
-    r"creatures|~ and the creature it's paired with) (?P<rest>.+)$",
-    re.IGNORECASE,
-)
-
-
-# "That token has haste." after "Create a token that's a copy of ..." (Kiki-Jiki): an effect
-# on the tokens the resolution creates, which begins once they exist.
-_CREATED = re.compile(r"^(?:that token|those tokens|the tokens?) (?P<rest>.+)$", re.IGNORECASE)
 
 
 def _as_if_self(
@@ -807,156 +707,181 @@ def _as_if_self(
 
 
 def _parse_clause(
-    body: str, sentence: str, state: _SentenceState, until_eot: bool, out: _Effects
+    body: str, sentence: str, state: _SentenceState, reading: Reading, out: _Effects
 ) -> None:
-    effects = out.effects
-    if COST_SENTENCE.match(sentence.strip()):
-        out.notes.append(sentence)  # a cost rule (CR 601.2f): boards pay no costs
-        return
-    if _STILL_LAND.match(body):
-        if not effects:
-            raise OracleParseError(sentence, "nothing before it to still be a land")
-        effects[-1] = _still_a_land(effects[-1])
-        return
-    if m := _SAME_IS_TRUE.match(body):
-        if not effects:
-            raise OracleParseError(sentence, "nothing before it to be the same")
-        extra = _subject_from(m["subj"], sentence, state)
-        prior = effects[-1]
-        merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
-        effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {sentence}")
-        return
-    if m := _OTHERWISE.match(body):
-        # "As long as enchanted creature is a Pirate, it gets +0/+1. Otherwise, it gets
-        # -2/-0." (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
-        before = effects[-1] if effects else None
-        try:
-            if before is None or before.condition is None or before.instead_if is not None:
-                # "If you win, ... Otherwise, ...": the condition was a one-shot's.
-                raise OracleParseError(sentence, "no condition before it to be otherwise")
-            other, _ = _general_sentence(m["rest"], sentence, state, until_eot)
-            if other is None or other.condition is not None:
-                raise OracleParseError(sentence, "cannot read what happens otherwise")
-        except OracleParseError as error:
-            if performs_actions(m["rest"]) and not makes_continuous_effect(m["rest"]):
-                out.notes.append(sentence)
-                out.unperformed.append(sentence)  # a one-shot's "Otherwise, ..." (608.2c)
-                return
-            if not makes_continuous_effect(m["rest"]):
-                raise
-            out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped
+    """Read one clause as the template it fits says (oracle/templates.py)."""
+    after_destroy = bool(out.actions) and out.actions[-1].kind == "destroy"
+    template, m = route_sentence(body, replace(reading, after_destroy=after_destroy))
+    clause = _Clause(body, sentence, state, reading.until_eot, out, m)
+    _CLAUSE_READERS[template.builds](clause, template)
+
+
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    """A routed clause and what reading it needs."""
+
+    body: str
+    sentence: str
+    state: _SentenceState
+    until_eot: bool
+    out: _Effects
+    match: re.Match[str]
+
+
+def _noted(c: _Clause, _template: Template) -> None:
+    # Costs (601.2f), notes a board has no use for, and events the replacement grammar reads
+    # (CR 614-615, replacement/grammar.py): kept with the ability, never dropped.
+    c.out.notes.append(c.sentence)
+
+
+def _ruled(c: _Clause, _template: Template) -> None:
+    c.out.rules.append(c.sentence)  # CR 613.10-613.11: a rule, not a characteristic
+
+
+def _still_land(c: _Clause, _template: Template) -> None:
+    if not c.out.effects:
+        raise OracleParseError(c.sentence, "nothing before it to still be a land")
+    c.out.effects[-1] = _still_a_land(c.out.effects[-1])
+
+
+def _same_is_true(c: _Clause, _template: Template) -> None:
+    effects = c.out.effects
+    if not effects:
+        raise OracleParseError(c.sentence, "nothing before it to be the same")
+    extra = _subject_from(c.match["subj"], c.sentence, c.state)
+    prior = effects[-1]
+    merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
+    effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {c.sentence}")
+
+
+def _otherwise(c: _Clause, _template: Template) -> None:
+    # "As long as enchanted creature is a Pirate, it gets +0/+1. Otherwise, it gets -2/-0."
+    # (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
+    effects, sentence, rest = c.out.effects, c.sentence, c.match["rest"]
+    before = effects[-1] if effects else None
+    try:
+        if before is None or before.condition is None or before.instead_if is not None:
+            # "If you win, ... Otherwise, ...": the condition was a one-shot's.
+            raise OracleParseError(sentence, "no condition before it to be otherwise")
+        other, _ = _general_sentence(rest, sentence, c.state, c.until_eot)
+        if other is None or other.condition is not None:
+            raise OracleParseError(sentence, "cannot read what happens otherwise")
+    except OracleParseError as error:
+        if performs_actions(rest) and not makes_continuous_effect(rest):
+            c.out.notes.append(sentence)
+            c.out.unperformed.append(sentence)  # a one-shot's "Otherwise, ..." (608.2c)
             return
-        other = replace(other, condition=Not(before.condition), cda=False)
-        effects.append(replace(other, targets_used=state.context.next_target))
+        if not makes_continuous_effect(rest):
+            raise
+        c.out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped
         return
-    if re.match(r"^this effect doesn't remove ~$", body, re.IGNORECASE):
-        # The Ward cycle: the protection it grants doesn't make it fall off (702.16c, sba.py).
-        out.notes.append(sentence)
-        return
-    if _NO_REGENERATION.match(body) and out.actions and out.actions[-1].kind == "destroy":
-        # CR 701.19c: the destruction just before can't be replaced by regeneration.
-        out.actions[-1] = replace(out.actions[-1], regenerable=False)
-        return
-    if re.match(r"^the new creature type can't be wall$", body, re.IGNORECASE):
-        out.rules.append(sentence)
-        return
-    if _NOT_CHARACTERISTICS.match(body):
-        out.notes.append(sentence)
-        return
-    if m := _DOUBLE.match(body):
-        effects.append(_double(m, sentence, state, until_eot))
-        return
-    m = _INSTEAD.match(body) or _INSTEAD_AFTER.match(body)
-    if m and re.search(r"can't be regenerated|\bwould (?:die|be put)\b", m["rest"], re.I):
-        # "If ~ was kicked, that creature can't be regenerated this turn and if it would die
-        # this turn, exile it instead" (Scorching Lava): events, for the replacement reader.
-        out.notes.append(sentence)
-        return
-    if m and performs_actions(m["rest"]):
-        # CR 614.15: a self-replacement of a one-shot ("if this spell was kicked, it deals 4
-        # damage instead") changes an event, not characteristics: the replacement grammar
-        # reads it (replacement/grammar.py), applied first by CR 616.1a.
-        out.notes.append(sentence)
-        return
-    if m:
-        # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
-        try:
-            if not effects and _KICKED_OR_TYPE.match(m["cond"]):
-                raise OracleParseError(sentence, "nothing before it to replace")
-            # Without an effect before it in this paragraph, it replaces the spell's last
-            # one (Tragic Slip's morbid paragraph, ``timeline._choose_instead``).
-            condition = _instead_condition(m["cond"], sentence, state)
-            spec, _ = _general_sentence(
-                m["rest"],
-                sentence,
-                state,
-                until_eot or bool(effects and effects[-1].until_end_of_turn),
-            )
-            if spec is None:
-                raise OracleParseError(sentence, "cannot read what happens instead")
-        except OracleParseError:
-            if _KICKED_OR_TYPE.match(m["cond"]):
-                raise
-            spec = None  # read below, as any other sentence (named if not modelled)
-        if spec is not None:
-            if not effects and spec.subject.kind == "self" and re.match(r"that ", m["rest"], re.I):
-                # "That creature" in a later paragraph is the spell's first target.
-                spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
-            effects.append(
-                replace(spec, instead_if=condition, targets_used=state.context.next_target)
-            )
-            return
-    if replaces_events(body):
-        # Replacement and prevention (CR 614-615) are events, not characteristics: the
-        # replacement grammar reads them (the same test routes lines, oracle/templates.py).
-        out.notes.append(sentence)
-        return
-    if (m := _IF_KICKED.match(body)) and not performs_actions(m["rest"]):
-        spec, _ = _general_sentence(m["rest"], sentence, state, until_eot)
+    other = replace(other, condition=Not(before.condition), cda=False)
+    effects.append(replace(other, targets_used=c.state.context.next_target))
+
+
+def _no_regeneration(c: _Clause, _template: Template) -> None:
+    # CR 701.19c: the destruction just before can't be replaced by regeneration.
+    c.out.actions[-1] = replace(c.out.actions[-1], regenerable=False)
+
+
+def _doubled(c: _Clause, _template: Template) -> None:
+    c.out.effects.append(_double(c.match, c.sentence, c.state, c.until_eot))
+
+
+def _self_replacement(c: _Clause, _template: Template) -> None:
+    # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
+    effects, sentence, state, m = c.out.effects, c.sentence, c.state, c.match
+    try:
+        if not effects and _KICKED_OR_TYPE.match(m["cond"]):
+            raise OracleParseError(sentence, "nothing before it to replace")
+        # Without an effect before it in this paragraph, it replaces the spell's last
+        # one (Tragic Slip's morbid paragraph, ``timeline._choose_instead``).
+        condition = _instead_condition(m["cond"], sentence, state)
+        spec, _ = _general_sentence(
+            m["rest"],
+            sentence,
+            state,
+            c.until_eot or bool(effects and effects[-1].until_end_of_turn),
+        )
         if spec is None:
-            raise OracleParseError(sentence, "cannot read what a kicked spell adds")
-        effects.append(replace(spec, only_if_kicked=True, targets_used=state.context.next_target))
+            raise OracleParseError(sentence, "cannot read what happens instead")
+    except OracleParseError:
+        if _KICKED_OR_TYPE.match(m["cond"]):
+            raise
+        # Any other condition: a replacement, which the replacement grammar reads (and
+        # names if it can't).
+        c.out.notes.append(sentence)
         return
-    spec = _special_sentence(body, sentence, state, until_eot)
+    if not effects and spec.subject.kind == "self" and re.match(r"that ", m["rest"], re.I):
+        # "That creature" in a later paragraph is the spell's first target.
+        spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
+    effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
+
+
+def _if_kicked(c: _Clause, _template: Template) -> None:
+    spec, _ = _general_sentence(c.match["rest"], c.sentence, c.state, c.until_eot)
     if spec is None:
-        if re.match(r"^(?:you|target player) gains? (?:protection|hexproof|shroud)\b", body, re.I):
-            # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather
-            # than read it as a one-shot like "you gain 3 life".
-            raise OracleParseError(sentence, "a player gaining an ability isn't supported yet")
-        if _PLAYER_RULE.match(body) and re.search(r"\bcan't\b", body, re.IGNORECASE):
-            # "Each opponent can't draw more than one card each turn": a rule on players
-            # (613.10), not a one-shot "each opponent ..." action.
-            out.rules.append(sentence)
-            return
-        if performs_actions(body):
-            out.notes.append(sentence)
-            action = _one_shot(body, sentence, state)
-            if action is not None:
-                out.actions.append(action)
-            else:
-                _remember_object(body, state)
-                if not (
-                    _SHIELD_OR_CHOICE.match(body)
-                    or _INFORMATION_ONLY.match(body)
-                    or _DELAYED_TRIGGER.search(body)  # a clause of a longer sentence
-                ):
-                    out.unperformed.append(sentence)
-            return
+        raise OracleParseError(c.sentence, "cannot read what a kicked spell adds")
+    c.out.effects.append(
+        replace(spec, only_if_kicked=True, targets_used=c.state.context.next_target)
+    )
+
+
+def _player_ability(c: _Clause, _template: Template) -> None:
+    # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather than
+    # read it as a one-shot like "you gain 3 life".
+    raise OracleParseError(c.sentence, "a player gaining an ability isn't supported yet")
+
+
+def _one_shot_clause(c: _Clause, template: Template) -> None:
+    c.out.notes.append(c.sentence)
+    action = _one_shot(c.body, c.sentence, c.state)
+    if action is not None:
+        c.out.actions.append(action)
+        return
+    _remember_object(c.body, c.state)
+    if template.here is not Here.INERT:
+        c.out.unperformed.append(c.sentence)  # named in not_modelled
+
+
+def _continuous(c: _Clause, _template: Template) -> None:
+    spec = _special_sentence(c.body, c.sentence, c.state, c.until_eot)
+    if spec is None:
         try:
-            spec, rule = _general_sentence(body, sentence, state, until_eot)
+            spec, rule = _general_sentence(c.body, c.sentence, c.state, c.until_eot)
         except OracleParseError as error:
-            if not makes_continuous_effect(body):
+            if not makes_continuous_effect(c.body):
                 raise
             # Recognised as a continuous effect (CR 611) the grammar can't apply yet: the
             # card still goes on the board, and the answer names this sentence.
-            out.gaps.append((sentence, str(error)))
+            c.out.gaps.append((c.sentence, str(error)))
             return
         if rule:
-            out.rules.append(sentence)
+            c.out.rules.append(c.sentence)
         if spec is None:
             return
-    minimum = _minimum_targets(spec.subject, state)
-    effects.append(replace(spec, targets_used=state.context.next_target, min_targets=minimum))
+    minimum = _minimum_targets(spec.subject, c.state)
+    c.out.effects.append(
+        replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
+    )
+
+
+_CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
+    Builds.CASTING_RULE: _noted,
+    Builds.NOTE: _noted,
+    Builds.REPLACEMENT: _noted,
+    Builds.RULE: _ruled,
+    Builds.STILL_A_LAND: _still_land,
+    Builds.SAME_IS_TRUE: _same_is_true,
+    Builds.OTHERWISE: _otherwise,
+    Builds.NO_REGENERATION: _no_regeneration,
+    Builds.DOUBLE: _doubled,
+    Builds.SELF_REPLACEMENT: _self_replacement,
+    Builds.IF_KICKED: _if_kicked,
+    Builds.PLAYER_ABILITY: _player_ability,
+    Builds.ONE_SHOT: _one_shot_clause,
+    Builds.CONTINUOUS: _continuous,
+}
 
 
 def _minimum_targets(subject: Subject, state: _SentenceState) -> int | None:
@@ -1066,27 +991,27 @@ def _special_sentence(
         state.previous = subject
         return EffectSpec(sentence, subject, parts, cda=cda, until_end_of_turn=until_eot)
 
-    if m := _SWITCH.match(body):
+    if m := SWITCH.match(body):
         return make(_subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
-    if m := _GAIN_CONTROL.match(body):
+    if m := GAIN_CONTROL.match(body):
         return make(
             _subject_from(m["subj"], sentence, state),
             (Part("2", SetController("caster")),),
         )
-    if m := _PLAYER_GAINS_CONTROL.match(body):
+    if m := PLAYER_GAINS_CONTROL.match(body):
         (slot,) = state.context.take_targets(1)  # the player is the first target (CR 115.1)
         return make(
             _subject_from(m["subj"], sentence, state),
             (Part("2", SetController("target_player", slot)),),
         )
-    if m := _YOU_CONTROL.match(body):
+    if m := YOU_CONTROL.match(body):
         return make(
             _subject_from(m["subj"], sentence, state),
             (Part("2", SetController("source_controller")),),
         )
-    if m := _EXCHANGE.match(body):
+    if m := EXCHANGE.match(body):
         return make(_subject_from(m["subj"], sentence, state), (Part("2", ExchangeControl()),))
-    if m := _TEXT_CHANGE.match(body):
+    if m := TEXT_CHANGE.match(body):
         kinds = set()
         for what in (m["a"], m["b"]):
             if what:
@@ -1099,14 +1024,14 @@ def _special_sentence(
             (Part("3", ChangeText(frozenset(kinds))),),  # type: ignore[arg-type]
         )
     self_subject = Subject("self", words=SELF)
-    if m := _CDA_BOTH.match(body):
+    if m := CDA_BOTH.match(body):
         expr = _expression(m["e"], sentence)
         return make(self_subject, (Part("7a", SetPT(expr, expr)),), cda=True)
-    if m := _CDA_SPLIT.match(body):
+    if m := CDA_SPLIT.match(body):
         power = _expression(m["p"], sentence)
         toughness = _expression(m["t"], sentence, previous=power)
         return make(self_subject, (Part("7a", SetPT(power, toughness)),), cda=True)
-    if m := _CDA_ONE.match(body):
+    if m := CDA_ONE.match(body):
         expr = _expression(m["e"], sentence)
         pt = SetPT(expr, None) if m["stat"].lower() == "power" else SetPT(None, expr)
         return make(self_subject, (Part("7a", pt),), cda=True)
@@ -1465,7 +1390,7 @@ def _general_sentence(
         where = parse_expression(cursor, state.context)
         if not cursor.at_end():
             raise OracleParseError(sentence, f'cannot read "X is {m["expr"]}"')
-    if _PLAYER_RULE.match(body):
+    if is_player_rule(body):
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
     body = re.sub(r"^it's ", "it is ", body)  # "..., it's a creature in addition to ..."
@@ -1483,7 +1408,7 @@ def _general_sentence(
             state.previous = subject
             condition = _condition(trailing, sentence, state)
     except OracleParseError:
-        if _RULE_WORDS.search(body):
+        if names_a_rule(body):
             # CR 613.11: a rule about attacking, blocking, untapping, ... not a characteristic.
             return None, True
         raise

@@ -7,11 +7,15 @@ or copy (614.1c-d), an additional cost or a casting rule (601.2, 601.3), a
 replacement or prevention effect (614, 615), or, when nothing more specific
 fits, a static ability or a spell's text (604, 608) for the layer grammar.
 
-The same table answers "is this sentence a replacement?" for the layer
-grammar, the spell reader and the replacement grammar, so they cannot
-disagree. Each template names the sentence shape, what it builds, the rule,
-and an example sentence; ``tests/engine/test_templates.py`` checks that every
-example is routed to its own template.
+The same table then routes each sentence of a static ability or a spell's
+text (and each clause of a sentence that does two things): a follow-up that
+amends the effect before it, a cost, a note the board has no use for, a
+spell's own "instead", a replacement, a one-shot action (608.2c), a rule of
+the game (613.11) or, last, a continuous effect (611) for the layer grammar.
+So "is this sentence a replacement?" has one answer for the layer grammar,
+the spell reader and the replacement grammar. Each template names the shape,
+what it builds, the rule, and an example; ``tests/engine/test_templates.py``
+checks that every example is routed to its own template.
 """
 
 from __future__ import annotations
@@ -40,6 +44,23 @@ class Builds(StrEnum):
     REPLACEMENT = "replacement"
     STATIC = "static"
     SPELL = "spell"
+    # What one sentence (or clause) of a static ability or spell builds:
+    CLAUSES = "clauses"  # a sentence read clause by clause
+    PAIRED = "paired"  # a soulbond bonus (702.95)
+    CREATED = "created"  # an effect on the tokens just created (707.2)
+    DELAYED = "delayed"  # a delayed triggered ability (603.7)
+    STILL_A_LAND = "still_a_land"  # amends the effect before it (305.7)
+    SAME_IS_TRUE = "same_is_true"  # widens the effect before it
+    OTHERWISE = "otherwise"  # the opposite condition of the effect before it (611.3a)
+    NOTE = "note"  # recognised, and nothing a board holds
+    NO_REGENERATION = "no_regeneration"  # the destruction before it (701.19c)
+    RULE = "rule"  # a rule of the game, not a characteristic (613.11)
+    DOUBLE = "double"  # doubling power or toughness (701.10)
+    SELF_REPLACEMENT = "self_replacement"  # a spell's own "instead" (614.15)
+    IF_KICKED = "if_kicked"  # an effect added when kicked (702.33d)
+    PLAYER_ABILITY = "player_ability"  # a player gaining an ability (613.10)
+    ONE_SHOT = "one_shot"  # an action done as the spell resolves (608.2c)
+    CONTINUOUS = "continuous"  # a continuous effect (611) for the layer grammar
 
 
 class Here(StrEnum):
@@ -49,28 +70,57 @@ class Here(StrEnum):
     INERT = "inert"  # creates no continuous, replacement or prevention effect on a board
 
 
-Shape = Callable[[str, bool], bool]
+class Scope(StrEnum):
+    """What a template is tried on."""
+
+    LINE = "line"  # a paragraph of rules text
+    SENTENCE = "sentence"  # a whole sentence of a static ability or spell, before clauses
+    CLAUSE = "clause"  # one clause of such a sentence
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What routing a sentence may look at besides its words: whether it is a spell's
+    text, whether it lasts until end of turn (those words already taken out), the whole
+    sentence a clause came from, and whether an action to destroy came just before it."""
+
+    spell: bool
+    until_eot: bool = False
+    sentence: str = ""
+    after_destroy: bool = False
+
+
+Guard = Callable[[re.Match[str], Reading], bool]
+
+
+def _always(_m: re.Match[str], _r: Reading) -> bool:
+    return True
 
 
 @dataclass(frozen=True, slots=True)
 class Template:
-    """One kind of line: its name, its shape, what it builds, and an example."""
+    """One kind of line or sentence: its name, its shape (a pattern and a guard on the
+    match), what it builds, the rule, and an example."""
 
     name: str
     builds: Builds
     rule: str
     example: str
-    shape: Shape
+    pattern: re.Pattern[str]
+    guard: Guard = _always
     here: Here = Here.APPLIED
+    scope: Scope = Scope.LINE
+
+    def fits(self, text: str, reading: Reading) -> re.Match[str] | None:
+        m = self.pattern.search(text)
+        return m if m is not None and self.guard(m, reading) else None
 
 
-def _regex(pattern: str, *, spell: bool | None = None) -> Shape:
-    compiled = re.compile(pattern, re.IGNORECASE)
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
 
-    def shape(line: str, is_spell: bool) -> bool:
-        return (spell is None or spell == is_spell) and compiled.search(line) is not None
 
-    return shape
+_ANY = _re(r"^.*$")
 
 
 # --- Is this sentence a replacement or prevention effect? --------------------------------
@@ -180,8 +230,8 @@ def makes_continuous_effect(sentence: str) -> bool:
     return _CONTINUOUS.search(re.sub(r'"[^"]*"', '""', sentence)) is not None
 
 
-def _replacement_line(line: str, spell: bool) -> bool:
-    return not spell and replaces_events(line)
+def _replacement_line(m: re.Match[str], reading: Reading) -> bool:
+    return not reading.spell and replaces_events(m.string)
 
 
 # --- Costs of other spells and abilities (CR 601.2f, 602.2b) ------------------------------
@@ -203,8 +253,8 @@ COST_SENTENCE = re.compile(
 )
 
 
-def _cost_rules(line: str, _spell: bool) -> bool:
-    return all(COST_SENTENCE.match(s.strip()) for s in split_sentences(line))
+def _cost_rules(m: re.Match[str], _reading: Reading) -> bool:
+    return all(COST_SENTENCE.match(s.strip()) for s in split_sentences(m.string))
 
 
 # --- Activated abilities: "cost: effect" with the colon outside quotes -------------------
@@ -229,12 +279,12 @@ def colon_split(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _activated(line: str, _spell: bool) -> bool:
-    return colon_split(line) is not None
+def _activated(m: re.Match[str], _reading: Reading) -> bool:
+    return colon_split(m.string) is not None
 
 
-def _mana(line: str, _spell: bool) -> bool:
-    split = colon_split(line)
+def _mana(m: re.Match[str], _reading: Reading) -> bool:
+    split = colon_split(m.string)
     return split is not None and re.match(r"^add\b", split[1], re.IGNORECASE) is not None
 
 
@@ -248,76 +298,78 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         Builds.LEVEL_BOX,
         "711.2",
         "LEVEL 4+: 6/6; Trample",
-        _regex(r"^LEVEL \d+(?:-\d+|\+)(?::|$)"),
+        _re(r"^LEVEL \d+(?:-\d+|\+)(?::|$)"),
     ),
     Template(
         "modal spell header",
         Builds.MODAL,
         "700.2",
         "Choose one —",
-        _regex(r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$"),
-        Here.INERT,
+        _re(r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$"),
+        here=Here.INERT,
     ),
     Template(
         "saga chapter ability",
         Builds.TRIGGERED,
         "714.2b",
         "I, II — Create a 1/1 white Soldier creature token.",
-        _regex(r"^[IVX]+(?:, [IVX]+)* — "),
-        Here.INERT,
+        _re(r"^[IVX]+(?:, [IVX]+)* — "),
+        here=Here.INERT,
     ),
     Template(
         "triggered ability",
         Builds.TRIGGERED,
         "603.1",
         "Whenever another creature enters, you gain 1 life.",
-        _regex(r"^(?:when|whenever|at)\b"),
-        Here.INERT,
+        _re(r"^(?:when|whenever|at)\b"),
+        here=Here.INERT,
     ),
     Template(
         "mana ability",
         Builds.MANA,
         "605.1a",
         "{T}: Add {G}.",
+        _ANY,
         _mana,
-        Here.INERT,
+        here=Here.INERT,
     ),
     Template(
         "activated or loyalty ability",
         Builds.ACTIVATED,
         "602.1",
         "{1}{W}: ~ gets +1/+1 until end of turn.",
+        _ANY,
         _activated,
-        Here.INERT,
+        here=Here.INERT,
     ),
     Template(
         "choice as it enters",
         Builds.CHOICE,
         "614.12",
         "As ~ enters, choose a color.",
-        _regex(r"^as ~ enters, choose (?:a|an) [\w ]+?\.?$"),
+        _re(r"^as ~ enters, choose (?:a|an) [\w ]+?\.?$"),
     ),
     Template(
         "enters as a copy",
         Builds.COPY,
         "707.9",
         "You may have ~ enter as a copy of any creature on the battlefield.",
-        _regex(r"^you may have ~ enter (?:tapped )?as a copy of .+$"),
+        _re(r"^you may have ~ enter (?:tapped )?as a copy of .+$"),
     ),
     Template(
         "additional cost",
         Builds.ADDITIONAL_COST,
         "601.2f",
         "As an additional cost to cast this spell, sacrifice a creature.",
-        _regex(r"^as an additional cost to cast (?:~|this spell)(?!\w)"),
-        Here.INERT,
+        _re(r"^as an additional cost to cast (?:~|this spell)(?!\w)"),
+        here=Here.INERT,
     ),
     Template(
         "casting rule",
         Builds.CASTING_RULE,
         "601.3",
         "Cast ~ only during combat.",  # and 103.6: "If ~ is in your opening hand, ..."
-        _regex(
+        _re(
             r"^(?:if ~ is in your opening hand\b|cast (?:~|this spell) only\b|"
             r"~ can't be countered\b|this spell can't be countered\b|"
             r"you may cast ~ as though it had flash\b|~ can be your commander\b|"
@@ -327,21 +379,23 @@ LINE_TEMPLATES: tuple[Template, ...] = (
             r"(?:if [^,]+, )?you may [^.]+? rather than pay (?:~|this spell)'s mana cost\.?$|"
             r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$)"
         ),
-        Here.INERT,
+        here=Here.INERT,
     ),
     Template(
         "cost change",
         Builds.CASTING_RULE,
         "601.2f",
         "Creature spells you cast cost {1} less to cast.",
+        _ANY,
         _cost_rules,
-        Here.INERT,
+        here=Here.INERT,
     ),
     Template(
         "replacement or prevention effect",
         Builds.REPLACEMENT,
         "614.1",
         "If a card would be put into a graveyard from anywhere, exile it instead.",
+        _ANY,
         _replacement_line,
     ),
     Template(
@@ -349,25 +403,381 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         Builds.SPELL,
         "608.2",
         "Target creature gets +3/+3 until end of turn.",
-        lambda _line, spell: spell,
+        _ANY,
+        lambda _m, reading: reading.spell,
     ),
     Template(
         "static ability",
         Builds.STATIC,
         "604.1",
         "Creatures you control get +1/+1.",
-        lambda _line, spell: not spell,
+        _ANY,
+        lambda _m, reading: not reading.spell,
     ),
 )
 
 
+# --- Sentences of a static ability or a spell ----------------------------------------------
+
+# CR 702.95: a soulbond creature's bonus ("As long as ~ is paired with another creature, both
+# creatures have flying" / "each of those creatures gets +2/+2").
+PAIRED = _re(
+    r"^as long as ~ is paired with another creature, (?:both creatures|each of those "
+    r"creatures|~ and the creature it's paired with) (?P<rest>.+)$"
+)
+# "That token has haste." after "Create a token that's a copy of ..." (Kiki-Jiki, 707.2).
+CREATED = _re(r"^(?:that token|those tokens|the tokens?) (?P<rest>.+)$")
+# CR 603.7: a resolving spell or ability that says when something happens later ("Exile it
+# at the beginning of the next end step") creates a delayed triggered ability, which makes
+# no continuous, replacement or prevention effect until it triggers and resolves, which a
+# board of steps never reaches: inert here, not a one-shot left undone. ("When you do, ..."
+# is reflexive, CR 603.12: it happens during the resolution.)
+_DELAYED_TRIGGER = _re(
+    r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
+    r"next|the next turn's|that turn's)\b|^at (?:the )?end of (?:combat|turn)\b|"
+    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b"
+)
+
+
+def _delayed(m: re.Match[str], reading: Reading) -> bool:
+    text = m.string
+    return performs_actions(text) and (
+        _DELAYED_TRIGGER.search(text) is not None
+        or (reading.until_eot and text.lower().startswith("whenever"))
+    )
+
+
+# Sentences about neither characteristics nor events a board holds: how and when an ability
+# may be activated (602.5), extra turns (500.7), phasing (702.26), hand size (402.2), a
+# "then" that finishes a one-shot, emblems (114), deck construction (100.2a).
+_NOT_CHARACTERISTICS = (
+    r"^(?:activate (?:only|this ability only)\b|only (?:your opponents|you|an opponent|"
+    r"any player) may activate\b|any player may activate\b|take an extra turn\b|"
+    r"(?:you|target player) takes? an extra turn\b|phase out\b|(?:your|each player's|"
+    r"each opponent's) maximum hand size\b|you have no maximum hand size\b|then\b|"
+    r"this ability triggers only\b|spend only\b|you get an emblem\b|a deck can have\b)"
+)
+# A rule about players or the game (613.10-613.11) rather than about objects.
+PLAYER_RULE = _re(
+    r"^(?:(players|each player|you|your opponents|each opponent|an opponent|counters|damage|"
+    r"your life total|spells|creatures can't|activated abilities)\b.*"
+    r"\b(can't|cannot|may|must|skip|don't|doesn't|costs?|have no maximum)\b"
+    # CR 613.10: abilities a player has (Leyline of Sanctity, True Believer).
+    r"|(?:you|each player|players|your opponents|each opponent) (?:have|has) "
+    r"(?:hexproof|shroud|protection from [\w ]+)$)"
+)
+# CR 613.11: words of a rule about attacking, blocking, untapping, triggering (603.2) ...
+_RULE_WORDS = _re(
+    r"\b(can't|cannot|if able|doesn't untap|don't untap|assigns? combat damage|doesn't apply|"
+    r"don't apply|can block|attacks? each combat|blocks? each combat|must be blocked|"
+    r"can attack|as though|do so|play with|plays? with|cause abilities to trigger|"
+    r"causes a triggered ability of a permanent you control to trigger)\b"
+)
+
+
+def is_player_rule(text: str) -> bool:
+    """Is this (its condition taken off) a rule on players or the game (613.10-613.11)?"""
+    return PLAYER_RULE.match(text) is not None
+
+
+def names_a_rule(text: str) -> bool:
+    """Do these words, unreadable as a characteristic, state a rule of the game (613.11)?"""
+    return _RULE_WORDS.search(text) is not None
+
+
+# The conditions a spell's own "instead" has been read with since kicker: "~ was kicked",
+# "it's a Goblin"; any other condition the reader knows may follow the same shape.
+KICKED_OR_TYPE_WORDS = r"~ was kicked|it's (?:a|an) [\w -]+|that creature is (?:a|an) [\w -]+"
+_INSTEAD = rf"^if (?P<cond>{KICKED_OR_TYPE_WORDS}|(?:(?!\bwould\b)[^,])+), (?P<rest>.+) instead$"
+# "That creature gets -13/-13 until end of turn instead if a creature died this turn."
+# (Tragic Slip): the same, the condition written last.
+_INSTEAD_AFTER = r"^(?P<rest>.+) instead if (?P<cond>(?:(?!\bwould\b).)+)$"
+
+
+def _instead_of_an_event(m: re.Match[str], _reading: Reading) -> bool:
+    """CR 614.15: the spell's "instead" changes an event (damage, destruction, a one-shot),
+    which the replacement grammar reads, rather than an effect on characteristics."""
+    rest = m["rest"]
+    return performs_actions(rest) or (
+        re.search(r"can't be regenerated|\bwould (?:die|be put)\b", rest, re.IGNORECASE) is not None
+    )
+
+
+def _instead_of_an_effect(m: re.Match[str], reading: Reading) -> bool:
+    return not _instead_of_an_event(m, reading)
+
+
+# One-shots a board need not perform: shields and choices read elsewhere (the replacement
+# grammar, CR 615.4, 614.8; the step's ``choices``), showing or looking at a hand (701.16a),
+# and scrying, taken as keeping the cards on top in their order (701.18a allows it; a board
+# lists no library order a player would want changed).
+_NEEDS_NO_PERFORMING = _re(
+    r"^(?:regenerate|prevent|choose)\b|"
+    r"^(?:scry \w+|(?:target (?:player|opponent)|each (?:player|opponent)|that player) "
+    r"reveals (?:their|his or her) hand|look at (?:target (?:player|opponent)|an opponent|"
+    r"each opponent|that player)'s hand)$"
+)
+
+
+def _inert_one_shot(m: re.Match[str], _reading: Reading) -> bool:
+    text = m.string
+    return (
+        _NEEDS_NO_PERFORMING.search(text) is not None
+        or _DELAYED_TRIGGER.search(text) is not None  # a clause of a longer sentence
+    )
+
+
+# Continuous effects whose subject sits inside the sentence (the layer grammar reads them
+# with these patterns): switching (613.4d), control (613.1b), text changes (612), CDAs (604.3).
+SWITCH = _re(r"^switch (?P<subj>.+?)'s? power and toughness$")
+GAIN_CONTROL = _re(r"^gain control of (?P<subj>.+)$")
+PLAYER_GAINS_CONTROL = _re(r"^target (?:player|opponent) gains control of (?P<subj>.+)$")
+YOU_CONTROL = _re(r"^you control (?P<subj>.+)$")
+EXCHANGE = _re(r"^exchange control of (?P<subj>.+)$")
+TEXT_CHANGE = _re(
+    r"^change the text of (?P<subj>.+?) by replacing all instances of one (?P<a>[\w ]+?) "
+    r"with another(?: or one (?P<b>[\w ]+?) with another)?$"
+)
+CDA_BOTH = _re(r"^~'s power and toughness are each equal to (?P<e>.+)$")
+CDA_SPLIT = _re(r"^~'s power is equal to (?P<p>.+?) and its toughness is equal to (?P<t>.+)$")
+CDA_ONE = _re(r"^~'s (?P<stat>power|toughness) is equal to (?P<e>.+)$")
+_SUBJECT_INSIDE = (
+    SWITCH,
+    GAIN_CONTROL,
+    PLAYER_GAINS_CONTROL,
+    YOU_CONTROL,
+    EXCHANGE,
+    TEXT_CHANGE,
+    CDA_BOTH,
+    CDA_SPLIT,
+    CDA_ONE,
+)
+
+
+def _subject_inside(m: re.Match[str], _reading: Reading) -> bool:
+    return any(p.match(m.string) for p in _SUBJECT_INSIDE)
+
+
+def _S(  # noqa: N802 - reads as a table row
+    name: str,
+    builds: Builds,
+    rule: str,
+    example: str,
+    pattern: str | re.Pattern[str] = _ANY,
+    guard: Guard = _always,
+    here: Here = Here.APPLIED,
+    scope: Scope = Scope.CLAUSE,
+) -> Template:
+    compiled = _re(pattern) if isinstance(pattern, str) else pattern
+    return Template(name, builds, rule, example, compiled, guard, here, scope)
+
+
+SENTENCE_TEMPLATES: tuple[Template, ...] = (
+    # A whole sentence, before it is split into clauses.
+    _S(
+        "soulbond bonus",
+        Builds.PAIRED,
+        "702.95",
+        "As long as ~ is paired with another creature, both creatures have flying.",
+        PAIRED,
+        scope=Scope.SENTENCE,
+    ),
+    _S(
+        "effect on the tokens just created",
+        Builds.CREATED,
+        "707.2",
+        "That token has haste.",
+        CREATED,
+        lambda _m, reading: reading.spell,
+        scope=Scope.SENTENCE,
+    ),
+    _S(
+        "delayed triggered ability",
+        Builds.DELAYED,
+        "603.7",
+        "Exile it at the beginning of the next end step.",
+        guard=_delayed,
+        here=Here.INERT,
+        scope=Scope.SENTENCE,
+    ),
+    _S(
+        "sentence of clauses",
+        Builds.CLAUSES,
+        "608.2c",
+        "Untap target creature and gain control of it.",
+        scope=Scope.SENTENCE,
+    ),
+    # One clause.
+    _S(
+        "cost rule",
+        Builds.CASTING_RULE,
+        "601.2f",
+        "Spend this mana only to cast creature spells.",
+        guard=lambda _m, reading: COST_SENTENCE.match(reading.sentence.strip()) is not None,
+        here=Here.INERT,
+    ),
+    _S(
+        "still a land",
+        Builds.STILL_A_LAND,
+        "305.7",
+        "It's still a land.",
+        r"^(it's|they're) still (a land|lands)$",
+    ),
+    _S(
+        "the same is true",
+        Builds.SAME_IS_TRUE,
+        "611.3",
+        "The same is true for first strike.",
+        r"^the same is true for (?P<subj>.+)$",
+    ),
+    _S(
+        "otherwise",
+        Builds.OTHERWISE,
+        "611.3a",
+        "Otherwise, it gets -2/-0.",
+        r"^otherwise, (?P<rest>.+)$",
+    ),
+    _S(
+        "the Aura stays",
+        Builds.NOTE,
+        "702.16c",
+        "This effect doesn't remove ~.",
+        r"^this effect doesn't remove ~$",
+        here=Here.INERT,
+    ),
+    _S(
+        "can't be regenerated",
+        Builds.NO_REGENERATION,
+        "701.19c",
+        "It can't be regenerated.",
+        r"^(?:it|they|that creature|those creatures) can't be regenerated$",
+        lambda _m, reading: reading.after_destroy,
+    ),
+    _S(
+        "the new creature type",
+        Builds.RULE,
+        "612.2",
+        "The new creature type can't be Wall.",
+        r"^the new creature type can't be wall$",
+    ),
+    _S(
+        "not about characteristics or events",
+        Builds.NOTE,
+        "602.5",
+        "Activate only as a sorcery.",
+        _NOT_CHARACTERISTICS,
+        here=Here.INERT,
+    ),
+    _S(
+        "double power or toughness",
+        Builds.DOUBLE,
+        "701.10",
+        "Double the power of target creature.",
+        r"^double (?:the )?(?P<what>power and toughness|power|toughness) of (?P<subj>.+)$",
+    ),
+    _S(
+        "a spell's own instead, of an event",
+        Builds.REPLACEMENT,
+        "614.15",
+        "If ~ was kicked, it deals 4 damage to that creature instead.",
+        _INSTEAD,
+        _instead_of_an_event,
+    ),
+    _S(
+        "a spell's own instead",
+        Builds.SELF_REPLACEMENT,
+        "614.15",
+        "If ~ was kicked, that creature gets +4/+4 until end of turn instead.",
+        _INSTEAD,
+        _instead_of_an_effect,
+    ),
+    _S(
+        "a spell's own instead if, of an event",
+        Builds.REPLACEMENT,
+        "614.15",
+        "~ deals 4 damage to that creature instead if you control a Wizard.",
+        _INSTEAD_AFTER,
+        _instead_of_an_event,
+    ),
+    _S(
+        "a spell's own instead if",
+        Builds.SELF_REPLACEMENT,
+        "614.15",
+        "That creature gets -13/-13 until end of turn instead if a creature died this turn.",
+        _INSTEAD_AFTER,
+        _instead_of_an_effect,
+    ),
+    _S(
+        "replacement or prevention sentence",
+        Builds.REPLACEMENT,
+        "614.1",
+        "Prevent all combat damage that would be dealt this turn.",
+        guard=lambda m, _reading: replaces_events(m.string),
+    ),
+    _S(
+        "if kicked",
+        Builds.IF_KICKED,
+        "702.33d",
+        "If ~ was kicked, that creature gains flying until end of turn.",
+        r"^if ~ was kicked, (?P<rest>.+)$",
+        lambda m, _reading: not performs_actions(m["rest"]),
+    ),
+    _S(
+        "subject inside the sentence",
+        Builds.CONTINUOUS,
+        "613.1",
+        "Gain control of target creature.",
+        guard=_subject_inside,
+    ),
+    _S(
+        "a player gains an ability",
+        Builds.PLAYER_ABILITY,
+        "613.10",
+        "You gain hexproof until end of turn.",
+        r"^(?:you|target player) gains? (?:protection|hexproof|shroud)\b",
+    ),
+    _S(
+        "a player can't",
+        Builds.RULE,
+        "613.10",
+        "Your opponents can't cast spells during your turn.",
+        PLAYER_RULE,
+        lambda m, _reading: re.search(r"\bcan't\b", m.string, re.IGNORECASE) is not None,
+    ),
+    _S(
+        "one-shot read elsewhere or changing nothing",
+        Builds.ONE_SHOT,
+        "608.2c",
+        "Regenerate target creature.",
+        _ONE_SHOT,
+        _inert_one_shot,
+        here=Here.INERT,
+    ),
+    _S("one-shot action", Builds.ONE_SHOT, "608.2c", "Draw a card.", _ONE_SHOT),
+    _S("continuous effect", Builds.CONTINUOUS, "611.1", "Creatures you control get +1/+1."),
+)
+
+TEMPLATES: tuple[Template, ...] = LINE_TEMPLATES + SENTENCE_TEMPLATES
+
+
 def route_line(line: str, *, spell: bool) -> Template:
     """The template a line of text (self-references marked ``~``, no ability word) fits."""
+    reading = Reading(spell)
     for template in LINE_TEMPLATES:
-        if template.shape(line, spell):
+        if template.fits(line, reading):
             return template
     raise AssertionError("the last two templates cover every line")  # pragma: no cover
 
 
+def route_sentence(
+    text: str, reading: Reading, scope: Scope = Scope.CLAUSE
+) -> tuple[Template, re.Match[str]]:
+    """The template a sentence (or one clause of it) fits, with the words it matched."""
+    for template in SENTENCE_TEMPLATES:
+        if template.scope is scope and (m := template.fits(text, reading)):
+            return template, m
+    raise AssertionError("the last template of each scope fits anything")  # pragma: no cover
+
+
 def template_named(name: str) -> Template:
-    return next(t for t in LINE_TEMPLATES if t.name == name)
+    return next(t for t in TEMPLATES if t.name == name)

@@ -4,15 +4,49 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.oracle.parser import parse_ability_text
-from rules_engine.oracle.templates import LINE_TEMPLATES, Builds, replaces_events, route_line
+from rules_engine.oracle.parser import _CLAUSE_READERS, parse_ability_text
+from rules_engine.oracle.templates import (
+    LINE_TEMPLATES,
+    SENTENCE_TEMPLATES,
+    TEMPLATES,
+    Builds,
+    Reading,
+    Scope,
+    replaces_events,
+    route_line,
+    route_sentence,
+)
 from rules_engine.oracle.text import mark_self
 
 
 @pytest.mark.parametrize("template", LINE_TEMPLATES, ids=lambda t: t.name)
-def test_every_template_example_is_routed_to_that_template(template):
+def test_every_line_template_example_is_routed_to_that_template(template):
     spell = template.builds is Builds.SPELL
     assert route_line(mark_self(template.example, "Example"), spell=spell) is template
+
+
+@pytest.mark.parametrize("template", SENTENCE_TEMPLATES, ids=lambda t: t.name)
+def test_every_sentence_template_example_is_routed_to_that_template(template):
+    # As the parser routes it: a spell's sentence, its final period taken off, after an
+    # action to destroy (the only thing "It can't be regenerated." needs before it).
+    sentence = mark_self(template.example, "Example")
+    reading = Reading(spell=True, sentence=sentence, after_destroy=True)
+    routed, _ = route_sentence(sentence.rstrip("."), reading, template.scope)
+    assert routed is template
+
+
+def test_template_names_are_unique_and_every_clause_kind_has_a_reader():
+    assert len({t.name for t in TEMPLATES}) == len(TEMPLATES)
+    clause_kinds = {t.builds for t in SENTENCE_TEMPLATES if t.scope is Scope.CLAUSE}
+    assert clause_kinds <= set(_CLAUSE_READERS)
+
+
+def test_a_player_rule_is_not_read_as_a_one_shot():
+    # "Each opponent ..." starts like a one-shot ("Each opponent discards a card"), but a
+    # "can't" makes it a rule on players (CR 613.10), routed before the one-shots.
+    reading = Reading(spell=False)
+    template, _ = route_sentence("your opponents can't cast spells during your turn", reading)
+    assert template.builds is Builds.RULE
 
 
 @pytest.mark.parametrize(
