@@ -569,7 +569,9 @@ class EffectSpec:
     targets_used: int = 0
     min_targets: int | None = None  # "up to N target ...": fewer targets are fine
     instead_if: Condition | Literal["kicked"] | None = None  # 614.15 inside a spell
-    only_if_kicked: bool = False  # "If this spell was kicked, ..." adds it (702.33d)
+    # "If this spell was kicked, ..." (702.33d) or "If it's a Spirit, ..." (608.2c): the
+    # effect is created only if this holds as the spell or ability resolves.
+    only_if: Condition | Literal["kicked"] | None = None
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

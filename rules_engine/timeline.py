@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
-from rules_engine.effects import ChangeText, CopyOf, EffectSpec, OneShot, Subject
+from rules_engine.effects import ChangeText, Condition, CopyOf, EffectSpec, OneShot, Subject
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
 from rules_engine.gaps import board_gaps, resolution_gaps, unreadable_replacement
@@ -541,24 +542,25 @@ def _choose_instead(
     state: dict[str, Characteristics],
     world: World,
 ) -> list[EffectSpec]:
-    """CR 614.15: "If this spell was kicked, ... instead" picks one of two effects on resolution."""
+    """CR 614.15: "If this spell was kicked, ... instead" picks one of two effects on
+    resolution; CR 608.2c: "If it's a Spirit, ..." makes an effect only if that holds then."""
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+
+    def holds(condition: Condition | Literal["kicked"]) -> bool:
+        if condition == "kicked":
+            return bool(res.choices.kicked)
+        return condition_holds(condition, state, world, ctx)
+
     chosen: list[EffectSpec] = []
     for spec in specs:
-        if spec.only_if_kicked:
-            if res.choices.kicked:
-                chosen.append(spec)
+        if spec.only_if is not None:
+            if holds(spec.only_if):
+                chosen.append(replace(spec, only_if=None))
             continue
         if spec.instead_if is None:
             chosen.append(spec)
             continue
-        if spec.instead_if == "kicked":
-            applies = res.choices.kicked
-        else:
-            ctx = Context(
-                res.source, res.controller, res.targets, res.choices, res.x, resolved=True
-            )
-            applies = condition_holds(spec.instead_if, state, world, ctx)
-        if applies and chosen:
+        if holds(spec.instead_if) and chosen:
             chosen[-1] = replace(spec, instead_if=None)
     return chosen
 

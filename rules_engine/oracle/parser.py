@@ -577,6 +577,7 @@ _TEXT_KINDS = {
 class _SentenceState:
     context: SubjectContext
     previous: Subject | None = None
+    resolving: bool = False  # a spell's or resolving ability's text
 
 
 @dataclass
@@ -659,7 +660,7 @@ def _two_actions(body: str) -> list[str]:
 def _parse_effects(text: str, *, resolving: bool) -> _Effects:
     """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions,
     each sentence and clause routed once by the template table (oracle/templates.py)."""
-    state = _SentenceState(SubjectContext())
+    state = _SentenceState(SubjectContext(), resolving=resolving)
     out = _Effects([], [], [], [], [], [])
     for sentence in split_sentences(text):
         whole = sentence.rstrip(".").strip()
@@ -759,9 +760,12 @@ def _otherwise(c: _Clause, _template: Template) -> None:
     # (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
     effects, sentence, rest = c.out.effects, c.sentence, c.match["rest"]
     before = effects[-1] if effects else None
+    resolving = before is not None and before.only_if not in (None, "kicked")
     try:
-        if before is None or before.condition is None or before.instead_if is not None:
+        if before is None or (before.condition is None and not resolving):
             # "If you win, ... Otherwise, ...": the condition was a one-shot's.
+            raise OracleParseError(sentence, "no condition before it to be otherwise")
+        if before.instead_if is not None:
             raise OracleParseError(sentence, "no condition before it to be otherwise")
         other, _ = _general_sentence(rest, sentence, c.state, c.until_eot)
         if other is None or other.condition is not None:
@@ -775,7 +779,11 @@ def _otherwise(c: _Clause, _template: Template) -> None:
             raise
         c.out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped
         return
-    other = replace(other, condition=Not(before.condition), cda=False)
+    if before.only_if is not None and before.only_if != "kicked":
+        # "If it's a Pirate, ... Otherwise, ...": the opposite, checked on resolution (608.2c).
+        other = replace(other, only_if=Not(before.only_if), cda=False)
+    elif before.condition is not None:
+        other = replace(other, condition=Not(before.condition), cda=False)
     effects.append(replace(other, targets_used=c.state.context.next_target))
 
 
@@ -818,13 +826,25 @@ def _self_replacement(c: _Clause, _template: Template) -> None:
     effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
 
 
-def _if_kicked(c: _Clause, _template: Template) -> None:
-    spec, _ = _general_sentence(c.match["rest"], c.sentence, c.state, c.until_eot)
-    if spec is None:
-        raise OracleParseError(c.sentence, "cannot read what a kicked spell adds")
-    c.out.effects.append(
-        replace(spec, only_if_kicked=True, targets_used=c.state.context.next_target)
-    )
+def _only_if(c: _Clause, _template: Template) -> None:
+    # CR 608.2c: the condition is checked as the spell resolves; the effect is made only
+    # if it holds ("If it's a Spirit, it gains trample"; kicker, 702.33d).
+    words = re.sub(r"^(?:it|they) also ", lambda m: m[0][: -len("also ")], c.match["rest"])
+    try:
+        condition = _instead_condition(c.match["cond"], c.sentence, c.state)
+        spec = _special_sentence(words, c.sentence, c.state, c.until_eot)
+        if spec is None:
+            spec, _ = _general_sentence(words, c.sentence, c.state, c.until_eot)
+        if spec is None:
+            raise OracleParseError(c.sentence, "cannot read what the condition adds")
+    except OracleParseError:
+        if c.match["cond"].lower() == "~ was kicked":
+            raise
+        # A condition or effect this reader can't apply: read as any other sentence, so a
+        # rule stays a rule and a continuous effect the grammar can't read is named.
+        _continuous(c, _template)
+        return
+    c.out.effects.append(replace(spec, only_if=condition, targets_used=c.state.context.next_target))
 
 
 def _player_ability(c: _Clause, _template: Template) -> None:
@@ -877,7 +897,7 @@ _CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.NO_REGENERATION: _no_regeneration,
     Builds.DOUBLE: _doubled,
     Builds.SELF_REPLACEMENT: _self_replacement,
-    Builds.IF_KICKED: _if_kicked,
+    Builds.ONLY_IF: _only_if,
     Builds.PLAYER_ABILITY: _player_ability,
     Builds.ONE_SHOT: _one_shot_clause,
     Builds.CONTINUOUS: _continuous,
@@ -893,19 +913,25 @@ def _instead_condition(
 ) -> Condition | Literal["kicked"]:
     if words.lower() == "~ was kicked":
         return "kicked"
-    m = re.match(r"^(?:it's|that creature is) (?:a|an) (?P<what>[\w -]+)$", words, re.IGNORECASE)
+    m = re.match(
+        r"^(?:it's|that creature is) (?:(?:a|an) )?(?P<what>[\w -]+)$", words, re.IGNORECASE
+    )
     if not m:
         return _condition(words, sentence, state)  # "if a creature died this turn"
-    types: set[str] = set()
-    subtypes: set[str] = set()
+    found: dict[str, set[str]] = {"type": set(), "subtype": set(), "supertype": set()}
     for word in m["what"].lower().split():
         if word in ALL_TYPE_WORDS:
             kind, canonical = ALL_TYPE_WORDS[word]
-            (types if kind == "type" else subtypes).add(canonical)
+            found[kind].add(canonical)
         else:
             raise OracleParseError(sentence, f'cannot read the condition "{words}"')
     subject = state.previous if state.previous is not None else Subject("self", words=SELF)
-    return ObjectMatches(subject, Filter(types=frozenset(types), subtypes=frozenset(subtypes)))
+    wanted = Filter(
+        types=frozenset(found["type"]),
+        subtypes=frozenset(found["subtype"]),
+        supertypes=frozenset(found["supertype"]),
+    )
+    return ObjectMatches(subject, wanted)
 
 
 def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None:
@@ -923,6 +949,10 @@ def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None
         action = replace(action, copy=copy, token="")
         state.previous = Subject("created", words="that token")  # "It gains haste." (Feldon)
         return action
+    if action is not None and action.kind == "tokens":
+        # "Create two 1/1 ... tokens. They have ..." / "Those creatures gain ...": the tokens
+        # this resolution creates (CR 111.1, 611.2c).
+        state.previous = Subject("created", words="those tokens")
     if action is not None and action.subject is not None:
         state.previous = action.subject
     return action
@@ -962,6 +992,17 @@ def _resolve_antecedent(subject: Subject, state: _SentenceState) -> Subject:
     if subject.kind == "antecedent":
         return state.previous if state.previous is not None else Subject("self", words=SELF)
     return subject
+
+
+def _unnamed_group(subject: Subject, state: _SentenceState) -> bool:
+    """ "Those creatures" in a spell's later paragraph (Break of Day's fateful hour) are the
+    ones an earlier paragraph affected, which this paragraph alone can't name."""
+    return (
+        subject.kind == "antecedent"
+        and state.previous is None
+        and state.resolving
+        and subject.words.lower().startswith(("those", "they", "them"))
+    )
 
 
 def _still_a_land(spec: EffectSpec) -> EffectSpec:
@@ -1400,6 +1441,8 @@ def _general_sentence(
         subject = parse_subject(cursor, state.context)
         if subject is None:
             raise OracleParseError(sentence, "cannot tell what this applies to")
+        if _unnamed_group(subject, state):
+            raise OracleParseError(sentence, f'cannot tell what "{subject.words}" refers to')
         subject = _resolve_antecedent(subject, state)
         result = parse_predicates(cursor, state.context)
         if not cursor.at_end():

@@ -57,7 +57,7 @@ class Builds(StrEnum):
     RULE = "rule"  # a rule of the game, not a characteristic (613.11)
     DOUBLE = "double"  # doubling power or toughness (701.10)
     SELF_REPLACEMENT = "self_replacement"  # a spell's own "instead" (614.15)
-    IF_KICKED = "if_kicked"  # an effect added when kicked (702.33d)
+    ONLY_IF = "only_if"  # an effect made only if a condition holds (608.2c, 702.33d)
     PLAYER_ABILITY = "player_ability"  # a player gaining an ability (613.10)
     ONE_SHOT = "one_shot"  # an action done as the spell resolves (608.2c)
     CONTINUOUS = "continuous"  # a continuous effect (611) for the layer grammar
@@ -120,7 +120,7 @@ def _re(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-_ANY = _re(r"^.*$")
+_ANY = re.compile(r"(?s)^.*$")
 
 
 # --- Is this sentence a replacement or prevention effect? --------------------------------
@@ -519,6 +519,18 @@ _NEEDS_NO_PERFORMING = _re(
 )
 
 
+def _only_if(m: re.Match[str], reading: Reading) -> bool:
+    """A spell's effect under a condition checked as it resolves (CR 608.2c): "If it's a
+    Spirit, it gains trample ...", "If ~ was kicked, that creature gets +2/+2 ..." (702.33d).
+    Not a one-shot under a condition ("If you control a Merfolk, draw a card.")."""
+    kicked = m["cond"].lower() == "~ was kicked"
+    return (
+        (reading.spell or kicked)
+        and not performs_actions(m["rest"])
+        and not performs_actions(m.string)  # "If the player does, they may copy ~ ..."
+    )
+
+
 def _inert_one_shot(m: re.Match[str], _reading: Reading) -> bool:
     text = m.string
     return (
@@ -715,12 +727,12 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         guard=lambda m, _reading: replaces_events(m.string),
     ),
     _S(
-        "if kicked",
-        Builds.IF_KICKED,
-        "702.33d",
-        "If ~ was kicked, that creature gains flying until end of turn.",
-        r"^if ~ was kicked, (?P<rest>.+)$",
-        lambda m, _reading: not performs_actions(m["rest"]),
+        "effect only if",
+        Builds.ONLY_IF,
+        "608.2c",
+        "If it's a Spirit, it gains trample until end of turn.",
+        r"^if (?P<cond>[^,]+), (?P<rest>.+)$",
+        _only_if,
     ),
     _S(
         "subject inside the sentence",

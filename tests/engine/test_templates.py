@@ -148,3 +148,9 @@ def test_alternative_costs_are_casting_rules():
         name = "Rouse" if "Rouse" in line else "Invigorate"
         (ability,) = parse_ability_text(line, name, spell=True)
         assert ability.kind == "casting_rule"
+
+
+def test_a_paragraph_of_several_lines_is_routed():
+    # A paragraph typed with line breaks inside it is still one paragraph of a spell.
+    paragraph = "Choose one —\n• Target player gains 3 life.\n• Draw a card."
+    assert route_line(paragraph, spell=True).builds is Builds.SPELL
