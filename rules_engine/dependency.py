@@ -311,7 +311,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
     if isinstance(expr, (Times, Negate)):
         return _expr_reads(expr.expr)
     if isinstance(expr, AffectedStat):
-        return {"pt"}
+        return {"colors"} if expr.stat == "colors" else {"pt"}
     if isinstance(expr, BasicLandTypesAmong):
         return {"subtypes", "cardtypes"} | _subject_reads(expr.subject)
     if isinstance(expr, PartySize):

@@ -195,9 +195,10 @@ class HandSize:
 
 @dataclass(frozen=True, slots=True)
 class AffectedStat:
-    """ "its power" / "its toughness" of the affected object."""
+    """ "its power" / "its toughness" of the affected object, or how many colors it has
+    ("+1/+1 for each of its colors", CR 105.2)."""
 
-    stat: Literal["power", "toughness"]
+    stat: Literal["power", "toughness", "colors"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -475,7 +475,9 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return world.hand_size(ctx.controller)
     if isinstance(expr, AffectedStat):
         chars = state.get(affected) if affected else None
-        return (getattr(chars, expr.stat) or 0) if chars else 0
+        if chars is None:
+            return 0
+        return len(chars.colors) if expr.stat == "colors" else (getattr(chars, expr.stat) or 0)
     if isinstance(expr, PartySize):
         return party_size([state[label] for label in select(expr.subject, state, world, ctx)])
     if isinstance(expr, BasicLandTypesAmong):

@@ -63,6 +63,7 @@ from rules_engine.oracle.keywords import (
     Keyword,
     condition_keyword,
     parse_keyword,
+    read_keyword,
     split_keyword_line,
 )
 from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
@@ -636,7 +637,29 @@ def _clauses(body: str) -> list[str]:
             f"{who} deals {m['a']} damage to {m['x']}",
             f"{who} deals {m['b']} damage to {m['y']}",
         ]
-    return _two_actions(body)
+    return _two_effects(body) or _two_actions(body)
+
+
+# "Creatures you control get +1/+1 and creatures your opponents control get -1/-1."
+_SECOND_SUBJECT = re.compile(
+    r" and (?=(?:target|other|each|all|another|creatures|enchanted|equipped)\b)", re.IGNORECASE
+)
+
+
+def _two_effects(body: str) -> list[str] | None:
+    """Two continuous effects, each with its own subject, in one sentence (Zealous
+    Persecution): split where the second subject begins, both halves effects on their own."""
+    if re.match(r"^(?:as long as|if|during|for as long as|otherwise)\b", body, re.IGNORECASE):
+        return None  # a condition before both would be lost on the second
+    unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
+    for m in _SECOND_SUBJECT.finditer(unquoted):
+        first, second = body[: m.start()], body[m.end() :]
+        if all(
+            makes_continuous_effect(h) and not performs_actions(h) and not names_a_rule(h)
+            for h in (first, second)
+        ):
+            return [first, *(_two_effects(second) or [second])]
+    return None
 
 
 # "~ deals 4 damage to target creature and 2 damage to that creature's controller."
@@ -918,20 +941,8 @@ def _instead_condition(
     )
     if not m:
         return _condition(words, sentence, state)  # "if a creature died this turn"
-    found: dict[str, set[str]] = {"type": set(), "subtype": set(), "supertype": set()}
-    for word in m["what"].lower().split():
-        if word in ALL_TYPE_WORDS:
-            kind, canonical = ALL_TYPE_WORDS[word]
-            found[kind].add(canonical)
-        else:
-            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
     subject = state.previous if state.previous is not None else Subject("self", words=SELF)
-    wanted = Filter(
-        types=frozenset(found["type"]),
-        subtypes=frozenset(found["subtype"]),
-        supertypes=frozenset(found["supertype"]),
-    )
-    return ObjectMatches(subject, wanted)
+    return _is_a(subject, m["what"], words, sentence)
 
 
 def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None:
@@ -1207,9 +1218,17 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             return CountAtLeast(Subject("filter", filters, words=what.words), 0, "<=")
         filters = tuple(replace(f, controller="opponent") for f in what.filters)
         return Not(AnyPlayerControls(Subject("filter", filters, words=what.words)))
-    if m := re.fullmatch(r"(?:it's|it is) (?:a|an) (?P<what>[\w -]+)", text):
+    if m := re.fullmatch(r"(?:it's|it is) (?:(?:a|an) )?(?P<what>[\w -]+)", text):
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
         return _is_a(it, m["what"], words, sentence)
+    if m := re.fullmatch(r"(?:it|~) (?P<neg>has|doesn't have) (?P<what>[\w ]+)", text):
+        # "~ has indestructible as long as it has defender" (CR 611.3a, checked continuously).
+        cursor = Cursor(tokenize(m["what"]), sentence=sentence)
+        name = read_keyword(cursor, parameters=False)
+        if name is not None and cursor.at_end():
+            it = state.previous if state.previous is not None else Subject("self", words=SELF)
+            has = ObjectMatches(it, Filter(with_any_ability=frozenset({name.lower()})))
+            return has if m["neg"] == "has" else Not(has)
     if text in ("it's not your turn", "it isn't your turn", "it is not your turn"):
         return YourTurn(negated=True)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
@@ -1349,23 +1368,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         raise fail
     if cursor.accept("is") or cursor.accept("are") or cursor.accept("'s"):
         cursor.accept("a") or cursor.accept("an")
-        types: set[str] = set()
-        subtypes: set[str] = set()
-        colors: set[str] = set()
-        while cursor.peek() in ALL_TYPE_WORDS or cursor.peek() in COLOR_WORDS:
-            if cursor.peek() in COLOR_WORDS:
-                colors.add(COLOR_WORDS[cursor.peek()])
-            else:
-                kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
-                (types if kind == "type" else subtypes).add(canonical)
-            cursor.pos += 1
-        if (types or subtypes or colors) and cursor.at_end():
-            return ObjectMatches(
-                subject,
-                Filter(
-                    types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors)
-                ),
-            )
+        wanted = _kind_filter([t.lower() for t in cursor.tokens[cursor.pos :]])
+        if wanted is not None:
+            return ObjectMatches(subject, wanted)
     raise fail
 
 
@@ -1384,20 +1389,33 @@ _CONTROLS_NONE = re.compile(
 
 
 def _is_a(subject: Subject, what: str, words: str, sentence: str) -> Condition:
-    types: set[str] = set()
-    subtypes: set[str] = set()
+    """ "it's a Goblin", "it's an artifact creature", "it's legendary", "it's black"."""
+    wanted = _kind_filter(what.lower().split())
+    if wanted is None:
+        raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+    return ObjectMatches(subject, wanted)
+
+
+def _kind_filter(words: list[str]) -> Filter | None:
+    """Card types, subtypes, supertypes (CR 205) and colors (105) named one after another,
+    as a filter an object must match; None if a word is none of those."""
+    found: dict[str, set[str]] = {"type": set(), "subtype": set(), "supertype": set()}
     colors: set[str] = set()
-    for word in what.lower().split():
+    for word in words:
         if word in COLOR_WORDS:
             colors.add(COLOR_WORDS[word])
         elif word in ALL_TYPE_WORDS:
             kind, canonical = ALL_TYPE_WORDS[word]
-            (types if kind == "type" else subtypes).add(canonical)
+            found[kind].add(canonical)
         else:
-            raise OracleParseError(sentence, f'cannot read the condition "{words}"')
-    return ObjectMatches(
-        subject,
-        Filter(types=frozenset(types), subtypes=frozenset(subtypes), colors=frozenset(colors)),
+            return None
+    if not words:
+        return None
+    return Filter(
+        types=frozenset(found["type"]),
+        subtypes=frozenset(found["subtype"]),
+        supertypes=frozenset(found["supertype"]),
+        colors=frozenset(colors),
     )
 
 

@@ -626,6 +626,8 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = CountersOnSource(kind)
         elif cursor.accept("card", "in", "your", "hand"):
             count = HandSize()
+        elif cursor.accept("of", "its", "colors"):
+            count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
         elif cursor.accept("basic", "land", "type", "among"):
             lands = parse_subject(cursor, context)
             if lands is None:

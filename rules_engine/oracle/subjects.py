@@ -131,6 +131,10 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, attacking=True)
         elif word == "blocking":
             f = replace(f, blocking=True)
+        elif word == "nonattacking":
+            f = replace(f, attacking=False)
+        elif word == "nonblocking":
+            f = replace(f, blocking=False)
         elif word in _GENERIC_NOUNS:
             noun_seen = True
         elif word in _NOUNS_OUTSIDE:
@@ -200,10 +204,19 @@ def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
         kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
         (types if kind == "type" else subtypes).add(canonical)
         cursor.pos += 1
-    if not (types or subtypes):
-        cursor.pos = start
+    if not (types or subtypes) or _more_kinds_follow(cursor):
+        cursor.pos = start  # "that's a Wolf or a Werewolf": any of them (_that_is_one_of)
         return None
     return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
+
+
+def _more_kinds_follow(cursor: Cursor) -> bool:
+    i = 1 if cursor.peek() == "or" else 2 if (cursor.peek(), cursor.peek(1)) == (",", "or") else 0
+    if not i:
+        return False
+    if cursor.peek(i) in ("a", "an"):
+        i += 1
+    return cursor.peek(i) in ALL_TYPE_WORDS
 
 
 def _name_words(cursor: Cursor) -> str | None:
@@ -389,10 +402,21 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         count = NUMBER_WORDS[cursor.peek(2)]
         up_to = True
         cursor.pos += 4
-    elif cursor.accept("any", "number", "of", "target"):
-        # CR 601.2c: the caster chooses how many; every target the board gives is one.
+    elif cursor.accept("any", "number", "of", "target") or cursor.accept("x", "target"):
+        # CR 601.2c: the caster chooses how many ("X target creatures": X is chosen as the
+        # spell is cast, 107.3a); every target the board gives is one.
         count = ANY_NUMBER_OF_TARGETS
         up_to = True
+    elif (
+        cursor.peek(1) == "or"
+        and cursor.peek() in NUMBER_WORDS
+        and cursor.peek(2) in NUMBER_WORDS
+        and cursor.peek(3) == "target"
+    ):
+        # "One or two target creatures" (Wind Sail): up to the larger number.
+        count = NUMBER_WORDS[cursor.peek(2)]
+        up_to = True
+        cursor.pos += 4
     elif cursor.accept("another", "target"):
         pass
     elif cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target":
@@ -450,6 +474,9 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         return None
     kinds = _that_is_one_of(cursor)
     f = _post_modifiers(cursor, f, context)
+    if not kinds and (kinds := _that_is_one_of(cursor)):
+        # "Each creature you control that's a Wolf or a Werewolf" (Howlpack Resurgence).
+        f = _post_modifiers(cursor, f, context)
     if kinds:
         # "Each creature that's a Barbarian, a Warrior, or a Berserker": any of them.
         kind_filters = tuple(
