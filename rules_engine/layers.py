@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from rules_engine.active import Effect, apply_effect, current_effects_in
+from rules_engine.active import Effect, StateEffects, apply_effect
 from rules_engine.characteristics import (
     COPIABLE_FIELDS,
     Characteristics,
@@ -215,14 +215,20 @@ def compute(
     evaluation = Evaluation(state)
     started: dict[str, tuple[str, ...]] = {}
     dependency = dependency and misreading.dependency
+    present: StateEffects | None = None  # the effects of ``state``, worked out once per state
     for group in misreading.groups:
         applied: set[tuple[str, str]] = set()
         waited: dict[str, set[str]] = {}
         single = group[0] if len(group) == 1 else None
         tracker = LayerDependencies(single, world, started) if dependency and single else None
         graphed: set[bool] = set()
+        now: dict[str, list[Effect]] | None = None  # the group's effects after the last one
         while True:
-            candidates = _pending(group, state, world, started, evaluation, applied)
+            if present is None or present.state is not state:
+                present = StateEffects(state, world)
+            if now is None:
+                now = present.in_layers(group, started, evaluation.effects)
+            candidates = _pending(group, now, evaluation, applied)
             if not candidates:
                 break
             if not misreading.oldest_first:
@@ -260,7 +266,9 @@ def compute(
                 )
             applied.add((chosen.eid, layer))
             remaining = {e.eid for e, at in candidates if (e.eid, at) != (chosen.eid, layer)}
-            now = current_effects_in(group, state, world, started, evaluation.effects)
+            present = StateEffects(state, world)
+            # Asked again by the next round of this group (nothing changes in between).
+            now = present.in_layers(group, started, evaluation.effects)
             still = {e.eid for effects in now.values() for e in effects}
             vanished = tuple(sorted(remaining - still))
             evaluation.trace.append(
@@ -304,14 +312,12 @@ def _without_noncreature_pt(
 
 def _pending(
     group: tuple[str, ...],
-    state: dict[str, Characteristics],
-    world: World,
-    started: dict[str, tuple[str, ...]],
+    now: dict[str, list[Effect]],
     evaluation: Evaluation,
     applied: set[tuple[str, str]],
 ) -> list[tuple[Effect, str]]:
-    """The effects still to apply in these layers, in timestamp order (then layer order)."""
-    now = current_effects_in(group, state, world, started, evaluation.effects)
+    """The effects still to apply in these layers (``now``: those that exist in them), in
+    timestamp order (then layer order)."""
     found = [
         (effect, layer)
         for layer in group
