@@ -349,7 +349,7 @@ class StateEffects:
     which change between questions, are added at each question.
     """
 
-    __slots__ = ("state", "world", "everything", "_exists")
+    __slots__ = ("state", "world", "everything", "layers", "_exists")
 
     def __init__(self, state: State, world: World) -> None:
         self.state = state
@@ -357,6 +357,7 @@ class StateEffects:
         self.everything = (
             static_effects(state, world) + rule_effects(world) + resolved_effects(world)
         )
+        self.layers = frozenset(layer for e in self.everything for layer in e.spec.layers)
         self._exists: dict[int, bool] = {}
 
     def _exists_unstarted(self, index: int, effect: Effect) -> bool:
@@ -371,7 +372,8 @@ class StateEffects:
         """The effects with a part in each of ``layers`` that exist now, in timestamp order."""
         found: dict[str, dict[str, Effect]] = {layer: {} for layer in layers}
         exists: dict[str, bool] = {}
-        for index, effect in enumerate(self.everything):
+        candidates = () if self.layers.isdisjoint(layers) else self.everything
+        for index, effect in enumerate(candidates):
             mine = effect.spec.layers
             for layer in layers:
                 if layer not in mine:

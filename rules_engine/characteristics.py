@@ -199,8 +199,14 @@ def printed_pt(value: str | None) -> int | None:
     return int(digits) if digits not in ("", "-") else 0
 
 
+@lru_cache(maxsize=4096)
 def initial_characteristics(card: CardDef, controller: str) -> Characteristics:
-    """CR 613.1: start with the printed values (a token's: those its effect defined)."""
+    """CR 613.1: start with the printed values (a token's: those its effect defined).
+
+    Remembered: every evaluation of the layers starts here for every object. The result
+    is a function of the card's printed values and the controller alone (both the key;
+    ``CardDef`` is a frozen value), and ``Characteristics`` is frozen, so one value can
+    be shared; sharing it also lets ``active`` reuse the object's static effects."""
     spell = card.is_spell_card
     chars = Characteristics(
         name=card.name,
