@@ -12,6 +12,7 @@ Every application is recorded as a ``TraceStep`` for learners.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from threading import Lock
 from typing import Any, Literal
 
 from rules_engine.active import Effect, StateEffects, apply_effect
@@ -26,6 +27,7 @@ from rules_engine.effects import LAYER_RULES
 from rules_engine.game import Game
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.selection import World
+from rules_engine.work import charge, tallied
 
 # Which characteristics each layer writes (for the trace and for dependency pruning).
 LAYER_FIELDS: dict[str, tuple[str, ...]] = {
@@ -292,6 +294,40 @@ def compute(
         if until is not None and until in group:
             break
     evaluation.chars = state if until is not None else _without_noncreature_pt(state, world)
+    return evaluation
+
+
+# Evaluations by the rules of the games last asked about (``rules_evaluation``).
+_REMEMBERED: dict[Game, tuple[Evaluation, int]] = {}
+REMEMBERED_GAMES = 1024
+_REMEMBERED_LOCK = Lock()
+
+
+def rules_evaluation(game: Game) -> Evaluation:
+    """``compute(game)``, remembered by the game's value for the last games asked about.
+    Shared: read it, never change it.
+
+    A board is played out step by step and every step reads the layers; boards made from
+    the same cards meet equal games again and again (the same first steps, a step that
+    changes nothing). Safe because ``compute`` with the rules reads nothing but the game,
+    a frozen value (equal games, equal evaluations), and pure caches. A remembered
+    evaluation charges the work that computing it charged (``work.tallied``), so whether
+    a board fits its work budget never depends on what was asked before.
+    """
+    try:
+        with _REMEMBERED_LOCK:
+            hit = _REMEMBERED.get(game)
+    except TypeError:  # something in the game can't be hashed: compute it each time
+        return compute(game)
+    if hit is not None:
+        charge(hit[1])
+        return hit[0]
+    with tallied() as tally:
+        evaluation = compute(game)
+    with _REMEMBERED_LOCK:
+        if len(_REMEMBERED) >= REMEMBERED_GAMES:
+            del _REMEMBERED[next(iter(_REMEMBERED))]  # the oldest first
+        _REMEMBERED[game] = (evaluation, tally.units)
     return evaluation
 
 
