@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal
@@ -283,24 +284,34 @@ COPIABLE_FIELDS: tuple[str, ...] = (
 )
 
 
+# Each value of the board format's characteristics, read from the characteristics.
+_JSON_FIELDS: dict[str, Callable[[Characteristics], Any]] = {
+    "name": lambda c: c.name,
+    "mana_cost": lambda c: c.mana_cost,
+    "mana_value": lambda c: c.mana_value,
+    "controller": lambda c: c.controller,
+    "supertypes": lambda c: list(c.supertypes),
+    "types": lambda c: list(c.types),
+    "subtypes": lambda c: list(c.subtypes),
+    "colors": lambda c: [x for x in "WUBRG" if x in c.colors],
+    "abilities": lambda c: c.ability_texts(),
+    "power": lambda c: c.power,
+    "toughness": lambda c: c.toughness,
+    "loyalty": lambda c: c.loyalty,
+}
+
+
 def characteristics_json(chars: Characteristics) -> dict[str, Any]:
     """The board format's characteristics (colors W U B R G, keywords alone)."""
-    data: dict[str, Any] = {
-        "name": chars.name,
-        "mana_cost": chars.mana_cost,
-        "mana_value": chars.mana_value,
-        "controller": chars.controller,
-        "supertypes": list(chars.supertypes),
-        "types": list(chars.types),
-        "subtypes": list(chars.subtypes),
-        "colors": [c for c in "WUBRG" if c in chars.colors],
-        "abilities": chars.ability_texts(),
-        "power": chars.power,
-        "toughness": chars.toughness,
-        "loyalty": chars.loyalty,
-    }
+    data: dict[str, Any] = {key: value(chars) for key, value in _JSON_FIELDS.items()}
     if chars.all_creature_types:
         data["all_creature_types"] = True
     if chars.cant_have:
         data["cant_have"] = sorted(chars.cant_have)
     return data
+
+
+def characteristics_json_of(chars: Characteristics, keys: tuple[str, ...]) -> dict[str, Any]:
+    """Only these ``keys`` of ``characteristics_json`` (the layer trace reads a few of
+    them for every effect applied)."""
+    return {key: _JSON_FIELDS[key](chars) for key in keys}

@@ -19,7 +19,7 @@ from rules_engine.active import Effect, StateEffects, apply_effect
 from rules_engine.characteristics import (
     COPIABLE_FIELDS,
     Characteristics,
-    characteristics_json,
+    characteristics_json_of,
     initial_characteristics,
 )
 from rules_engine.dependency import DependencyEdge, LayerDependencies
@@ -103,8 +103,7 @@ def _layer_rule(layer: str, effect: Effect) -> str:
 
 
 def _visible(chars: Characteristics, layer: str) -> dict[str, Any]:
-    data = characteristics_json(chars)
-    return {k: data[k] for k in LAYER_FIELDS[layer]}
+    return characteristics_json_of(chars, LAYER_FIELDS[layer])
 
 
 def _choose(
