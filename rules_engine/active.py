@@ -357,7 +357,7 @@ class StateEffects:
         self.everything = (
             static_effects(state, world) + rule_effects(world) + resolved_effects(world)
         )
-        self.layers = frozenset(layer for e in self.everything for layer in e.spec.layers)
+        self.layers: frozenset[str] = frozenset().union(*(e.spec.layers for e in self.everything))
         self._exists: dict[int, bool] = {}
 
     def _exists_unstarted(self, index: int, effect: Effect) -> bool:
@@ -370,10 +370,13 @@ class StateEffects:
         self, layers: tuple[str, ...], started: dict[str, tuple[str, ...]], known: dict[str, Effect]
     ) -> dict[str, list[Effect]]:
         """The effects with a part in each of ``layers`` that exist now, in timestamp order."""
+        if self.layers.isdisjoint(layers) and all(
+            known[eid].spec.layers.isdisjoint(layers) for eid in started
+        ):
+            return {layer: [] for layer in layers}  # nothing acts in these layers
         found: dict[str, dict[str, Effect]] = {layer: {} for layer in layers}
         exists: dict[str, bool] = {}
-        candidates = () if self.layers.isdisjoint(layers) else self.everything
-        for index, effect in enumerate(candidates):
+        for index, effect in enumerate(self.everything):
             mine = effect.spec.layers
             for layer in layers:
                 if layer not in mine:
