@@ -256,6 +256,15 @@ def _counter_pt(kind: str) -> tuple[int, int] | None:
 
 
 def resolved_effects(world: World) -> list[Effect]:
+    """The effects of resolved spells and abilities (CR 611.2), made once per world: they
+    come from the game alone, which never changes under a ``World``."""
+    found: list[Effect] | None = world.memo.get("resolved_effects")
+    if found is None:
+        found = world.memo["resolved_effects"] = _resolved_effects(world)
+    return found
+
+
+def _resolved_effects(world: World) -> list[Effect]:
     return [
         Effect(
             r.eid,
@@ -324,27 +333,69 @@ def current_effects_in(
     known: dict[str, Effect],
 ) -> dict[str, list[Effect]]:
     """``current_effects`` for several layers, reading the state's abilities once."""
-    everything = static_effects(state, world) + rule_effects(world) + resolved_effects(world)
-    found: dict[str, dict[str, Effect]] = {layer: {} for layer in layers}
-    exists: dict[str, bool] = {}
-    for effect in everything:
-        mine = effect.spec.layers
-        for layer in layers:
-            if layer not in mine:
-                continue
-            if effect.eid not in exists:
-                exists[effect.eid] = effect_exists(effect, state, world, started)
-            if exists[effect.eid]:
-                found[layer][effect.eid] = effect
-    for eid in started:
-        effect = known[eid]
-        for layer in layers:
-            if eid not in found[layer] and layer in effect.spec.layers:
-                found[layer][eid] = effect
-    return {
-        layer: sorted(effects.values(), key=lambda e: e.sort_key)
-        for layer, effects in found.items()
-    }
+    return StateEffects(state, world).in_layers(layers, started, known)
+
+
+class StateEffects:
+    """The effects that could exist in one state, and whether each does, worked out once.
+
+    The layer loop asks which effects exist in each layer, again after every application,
+    while its state stays the same dict: it makes a new dict for every application and
+    never changes one in place. So it keeps one ``StateEffects`` per state (``state`` is
+    compared by identity) and asks it every time. What is remembered depends only on that
+    state and the world: the candidate effects (``static_effects`` reads the state's
+    abilities, the others the game) and, per candidate, ``effect_exists`` with nothing
+    started (its conditions read the state and the world). The started effects (613.6),
+    which change between questions, are added at each question.
+    """
+
+    __slots__ = ("state", "world", "everything", "layers", "_exists")
+
+    def __init__(self, state: State, world: World) -> None:
+        self.state = state
+        self.world = world
+        self.everything = (
+            static_effects(state, world) + rule_effects(world) + resolved_effects(world)
+        )
+        self.layers: frozenset[str] = frozenset().union(*(e.spec.layers for e in self.everything))
+        self._exists: dict[int, bool] = {}
+
+    def _exists_unstarted(self, index: int, effect: Effect) -> bool:
+        hit = self._exists.get(index)
+        if hit is None:
+            hit = self._exists[index] = effect_exists(effect, self.state, self.world, {})
+        return hit
+
+    def in_layers(
+        self, layers: tuple[str, ...], started: dict[str, tuple[str, ...]], known: dict[str, Effect]
+    ) -> dict[str, list[Effect]]:
+        """The effects with a part in each of ``layers`` that exist now, in timestamp order."""
+        if self.layers.isdisjoint(layers) and all(
+            known[eid].spec.layers.isdisjoint(layers) for eid in started
+        ):
+            return {layer: [] for layer in layers}  # nothing acts in these layers
+        found: dict[str, dict[str, Effect]] = {layer: {} for layer in layers}
+        exists: dict[str, bool] = {}
+        for index, effect in enumerate(self.everything):
+            mine = effect.spec.layers
+            for layer in layers:
+                if layer not in mine:
+                    continue
+                if effect.eid not in exists:
+                    exists[effect.eid] = effect.eid in started or self._exists_unstarted(
+                        index, effect
+                    )
+                if exists[effect.eid]:
+                    found[layer][effect.eid] = effect
+        for eid in started:
+            effect = known[eid]
+            for layer in layers:
+                if eid not in found[layer] and layer in effect.spec.layers:
+                    found[layer][eid] = effect
+        return {
+            layer: sorted(effects.values(), key=lambda e: e.sort_key)
+            for layer, effects in found.items()
+        }
 
 
 # --- Applying one effect ------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from heapq import nlargest
 from importlib import resources
 from itertools import chain
@@ -58,8 +58,10 @@ class CardDef:
         return "\n".join(self.rules_text)
 
 
+@lru_cache(maxsize=4096)
 def mana_value(mana_cost: str | None) -> int:
-    """CR 202.3: the total amount of mana in the cost, X counting as 0."""
+    """CR 202.3: the total amount of mana in the cost, X counting as 0 (remembered per
+    cost: a pure function of the string, read for every object the layers show)."""
     if not mana_cost:
         return 0
     total = 0

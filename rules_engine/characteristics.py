@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal
@@ -199,8 +200,14 @@ def printed_pt(value: str | None) -> int | None:
     return int(digits) if digits not in ("", "-") else 0
 
 
+@lru_cache(maxsize=4096)
 def initial_characteristics(card: CardDef, controller: str) -> Characteristics:
-    """CR 613.1: start with the printed values (a token's: those its effect defined)."""
+    """CR 613.1: start with the printed values (a token's: those its effect defined).
+
+    Remembered: every evaluation of the layers starts here for every object. The result
+    is a function of the card's printed values and the controller alone (both the key;
+    ``CardDef`` is a frozen value), and ``Characteristics`` is frozen, so one value can
+    be shared; sharing it also lets ``active`` reuse the object's static effects."""
     spell = card.is_spell_card
     chars = Characteristics(
         name=card.name,
@@ -277,24 +284,34 @@ COPIABLE_FIELDS: tuple[str, ...] = (
 )
 
 
+# Each value of the board format's characteristics, read from the characteristics.
+_JSON_FIELDS: dict[str, Callable[[Characteristics], Any]] = {
+    "name": lambda c: c.name,
+    "mana_cost": lambda c: c.mana_cost,
+    "mana_value": lambda c: c.mana_value,
+    "controller": lambda c: c.controller,
+    "supertypes": lambda c: list(c.supertypes),
+    "types": lambda c: list(c.types),
+    "subtypes": lambda c: list(c.subtypes),
+    "colors": lambda c: [x for x in "WUBRG" if x in c.colors],
+    "abilities": lambda c: c.ability_texts(),
+    "power": lambda c: c.power,
+    "toughness": lambda c: c.toughness,
+    "loyalty": lambda c: c.loyalty,
+}
+
+
 def characteristics_json(chars: Characteristics) -> dict[str, Any]:
     """The board format's characteristics (colors W U B R G, keywords alone)."""
-    data: dict[str, Any] = {
-        "name": chars.name,
-        "mana_cost": chars.mana_cost,
-        "mana_value": chars.mana_value,
-        "controller": chars.controller,
-        "supertypes": list(chars.supertypes),
-        "types": list(chars.types),
-        "subtypes": list(chars.subtypes),
-        "colors": [c for c in "WUBRG" if c in chars.colors],
-        "abilities": chars.ability_texts(),
-        "power": chars.power,
-        "toughness": chars.toughness,
-        "loyalty": chars.loyalty,
-    }
+    data: dict[str, Any] = {key: value(chars) for key, value in _JSON_FIELDS.items()}
     if chars.all_creature_types:
         data["all_creature_types"] = True
     if chars.cant_have:
         data["cant_have"] = sorted(chars.cant_have)
     return data
+
+
+def characteristics_json_of(chars: Characteristics, keys: tuple[str, ...]) -> dict[str, Any]:
+    """Only these ``keys`` of ``characteristics_json`` (the layer trace reads a few of
+    them for every effect applied)."""
+    return {key: _JSON_FIELDS[key](chars) for key in keys}

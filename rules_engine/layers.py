@@ -12,13 +12,14 @@ Every application is recorded as a ``TraceStep`` for learners.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from threading import Lock
 from typing import Any, Literal
 
-from rules_engine.active import Effect, apply_effect, current_effects_in
+from rules_engine.active import Effect, StateEffects, apply_effect
 from rules_engine.characteristics import (
     COPIABLE_FIELDS,
     Characteristics,
-    characteristics_json,
+    characteristics_json_of,
     initial_characteristics,
 )
 from rules_engine.dependency import DependencyEdge, LayerDependencies
@@ -26,6 +27,7 @@ from rules_engine.effects import LAYER_RULES
 from rules_engine.game import Game
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.selection import World
+from rules_engine.work import charge, tallied
 
 # Which characteristics each layer writes (for the trace and for dependency pruning).
 LAYER_FIELDS: dict[str, tuple[str, ...]] = {
@@ -101,8 +103,7 @@ def _layer_rule(layer: str, effect: Effect) -> str:
 
 
 def _visible(chars: Characteristics, layer: str) -> dict[str, Any]:
-    data = characteristics_json(chars)
-    return {k: data[k] for k in LAYER_FIELDS[layer]}
+    return characteristics_json_of(chars, LAYER_FIELDS[layer])
 
 
 def _choose(
@@ -215,14 +216,20 @@ def compute(
     evaluation = Evaluation(state)
     started: dict[str, tuple[str, ...]] = {}
     dependency = dependency and misreading.dependency
+    present: StateEffects | None = None  # the effects of ``state``, worked out once per state
     for group in misreading.groups:
         applied: set[tuple[str, str]] = set()
         waited: dict[str, set[str]] = {}
         single = group[0] if len(group) == 1 else None
         tracker = LayerDependencies(single, world, started) if dependency and single else None
         graphed: set[bool] = set()
+        now: dict[str, list[Effect]] | None = None  # the group's effects after the last one
         while True:
-            candidates = _pending(group, state, world, started, evaluation, applied)
+            if present is None or present.state is not state:
+                present = StateEffects(state, world)
+            if now is None:
+                now = present.in_layers(group, started, evaluation.effects)
+            candidates = _pending(group, now, evaluation, applied)
             if not candidates:
                 break
             if not misreading.oldest_first:
@@ -260,7 +267,9 @@ def compute(
                 )
             applied.add((chosen.eid, layer))
             remaining = {e.eid for e, at in candidates if (e.eid, at) != (chosen.eid, layer)}
-            now = current_effects_in(group, state, world, started, evaluation.effects)
+            present = StateEffects(state, world)
+            # Asked again by the next round of this group (nothing changes in between).
+            now = present.in_layers(group, started, evaluation.effects)
             still = {e.eid for effects in now.values() for e in effects}
             vanished = tuple(sorted(remaining - still))
             evaluation.trace.append(
@@ -287,6 +296,40 @@ def compute(
     return evaluation
 
 
+# Evaluations by the rules of the games last asked about (``rules_evaluation``).
+_REMEMBERED: dict[Game, tuple[Evaluation, int]] = {}
+REMEMBERED_GAMES = 1024
+_REMEMBERED_LOCK = Lock()
+
+
+def rules_evaluation(game: Game) -> Evaluation:
+    """``compute(game)``, remembered by the game's value for the last games asked about.
+    Shared: read it, never change it.
+
+    A board is played out step by step and every step reads the layers; boards made from
+    the same cards meet equal games again and again (the same first steps, a step that
+    changes nothing). Safe because ``compute`` with the rules reads nothing but the game,
+    a frozen value (equal games, equal evaluations), and pure caches. A remembered
+    evaluation charges the work that computing it charged (``work.tallied``), so whether
+    a board fits its work budget never depends on what was asked before.
+    """
+    try:
+        with _REMEMBERED_LOCK:
+            hit = _REMEMBERED.get(game)
+    except TypeError:  # something in the game can't be hashed: compute it each time
+        return compute(game)
+    if hit is not None:
+        charge(hit[1])
+        return hit[0]
+    with tallied() as tally:
+        evaluation = compute(game)
+    with _REMEMBERED_LOCK:
+        if len(_REMEMBERED) >= REMEMBERED_GAMES:
+            del _REMEMBERED[next(iter(_REMEMBERED))]  # the oldest first
+        _REMEMBERED[game] = (evaluation, tally.units)
+    return evaluation
+
+
 def _without_noncreature_pt(
     state: dict[str, Characteristics], world: World
 ) -> dict[str, Characteristics]:
@@ -304,14 +347,12 @@ def _without_noncreature_pt(
 
 def _pending(
     group: tuple[str, ...],
-    state: dict[str, Characteristics],
-    world: World,
-    started: dict[str, tuple[str, ...]],
+    now: dict[str, list[Effect]],
     evaluation: Evaluation,
     applied: set[tuple[str, str]],
 ) -> list[tuple[Effect, str]]:
-    """The effects still to apply in these layers, in timestamp order (then layer order)."""
-    now = current_effects_in(group, state, world, started, evaluation.effects)
+    """The effects still to apply in these layers (``now``: those that exist in them), in
+    timestamp order (then layer order)."""
     found = [
         (effect, layer)
         for layer in group

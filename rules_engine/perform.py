@@ -18,7 +18,7 @@ from typing import Any
 from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, StepChoice
-from rules_engine.layers import compute
+from rules_engine.layers import compute, rules_evaluation
 from rules_engine.replacement.events import (
     Damage,
     Draw,
@@ -59,7 +59,7 @@ def chars_of(game: Game) -> dict[str, Characteristics]:
     for known, chars in _RECENT:
         if known is game:
             return chars
-    chars = compute(game).chars
+    chars = rules_evaluation(game).chars
     _RECENT.insert(0, (game, chars))
     del _RECENT[8:]
     return chars

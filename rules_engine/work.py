@@ -42,8 +42,34 @@ def metered(limit: int | None) -> Iterator[Meter | None]:
         _current.reset(token)
 
 
+@dataclass
+class Tally:
+    units: int = 0
+
+
+_tally: ContextVar[Tally | None] = ContextVar("layer_work_tally", default=None)
+
+
+@contextmanager
+def tallied() -> Iterator[Tally]:
+    """Count the work charged inside, metered or not (an enclosing tally counts it too), so
+    a remembered result can later be charged exactly what computing it cost."""
+    tally = Tally()
+    outer = _tally.get()
+    token = _tally.set(tally)
+    try:
+        yield tally
+    finally:
+        _tally.reset(token)
+        if outer is not None:
+            outer.units += tally.units
+
+
 def charge(units: int) -> None:
     """Add work to the current meter, if any; raise once it is over its limit."""
+    tally = _tally.get()
+    if tally is not None:
+        tally.units += units
     meter = _current.get()
     if meter is None:
         return

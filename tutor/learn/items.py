@@ -21,7 +21,7 @@ from rules_engine.characteristics import characteristics_json
 from rules_engine.effects import LAYER_TITLES
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
-from rules_engine.layers import Evaluation, compute
+from rules_engine.layers import Evaluation, compute, rules_evaluation
 from rules_engine.misreadings import (
     CORRECT_LAYERS,
     CORRECT_REPLACEMENT,
@@ -272,7 +272,7 @@ def _evaluated(canonical: str) -> Evaluated | BoardError:
     board = json.loads(canonical)
     try:
         game = replay(parse_board(board))
-        right = compute(game, graphs=False)
+        right = rules_evaluation(game)  # shared with the replay's last step, read only
         wrong = {
             m.slug: compute(game, misreading=m.layers or CORRECT_LAYERS)
             for m in LAYER_MISCONCEPTIONS
