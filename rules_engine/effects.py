@@ -630,4 +630,7 @@ class OneShot:
     # ``subject`` is the creature dealing damage, ``other`` the one it is dealt to.
     other: Subject | None = None
     tapped: bool = False  # "return ... to the battlefield tapped"
+    # "You gain 1 life for each creature you control": ``n`` times the number of these
+    # objects as the part happens (CR 608.2h).
+    per: Subject | None = None
     copy: CopyOf | None = None  # "create a token that's a copy of ..., except ..." (707.9)

@@ -44,7 +44,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.specs import CantSpec, Spec
 from rules_engine.sba import StateBasedAction, state_based_actions
-from rules_engine.selection import Context, World, condition_holds, matches, select
+from rules_engine.selection import Context, World, condition_holds, count, matches, select
 from rules_engine.steps import (
     ActivateStep,
     AttachStep,
@@ -342,6 +342,10 @@ class _Resolution:
     index: int
     replacements: tuple[str, ...] | None
     is_spell: bool
+    # The targets still legal as it began to resolve (CR 608.2b), once that is known: its
+    # later parts act on them even if an earlier part made one stop matching (Crash
+    # Landing's "loses flying" doesn't save the creature from its damage).
+    legal_targets: frozenset[str] | None = None
 
 
 def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Game:
@@ -375,6 +379,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     evaluation = compute(game)
     state = evaluation.chars
     world = World.of(game)
+    res = replace(res, legal_targets=_legal_targets(abilities, res, state, world))
     specs = _choose_instead(specs, res, state, world)
     for spec in specs:
         for part in spec.parts:
@@ -408,6 +413,8 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             if action.amount_of:
                 current = _powers(game, [ability], res)
                 action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
+            if action.per is not None:
+                action = replace(action, n=action.n * _how_many(game, action.per, res))
             game = _perform_action(game, action, res, hook)
     if later:
         created = tuple(
@@ -502,6 +509,12 @@ def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dic
                 if world.objects[label].on_battlefield and power is not None:
                     found[action.text] = max(power, 0)
     return found
+
+
+def _how_many(game: Game, subject: Subject, res: _Resolution) -> int:
+    """ "for each creature you control": how many there are as the part happens (608.2h)."""
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    return count(subject, chars_of(game), World.of(game), ctx, res.source)
 
 
 def _missing_target(action: OneShot, res: _Resolution) -> bool:
@@ -608,9 +621,10 @@ def _acted_on(
     world: World,
     ctx: Context,
     zone: str,
+    legal: frozenset[str] | None = None,
 ) -> list[str]:
     """The objects a one-shot part acts on: those its words name that are in ``zone``, a
-    target only while it is still legal (CR 608.2b)."""
+    target only if it was legal as the resolution began (CR 608.2b)."""
     if subject is None:
         return []
     return [
@@ -619,9 +633,36 @@ def _acted_on(
         if world.in_zone(label, zone)
         and (
             subject.kind != "targets"
-            or any(matches(f, label, state, world, ctx) for f in subject.filters)
+            or (
+                label in legal
+                if legal is not None
+                else any(matches(f, label, state, world, ctx) for f in subject.filters)
+            )
         )
     ]
+
+
+def _legal_targets(
+    abilities: list[ParsedAbility],
+    res: _Resolution,
+    state: dict[str, Characteristics],
+    world: World,
+) -> frozenset[str]:
+    """The targets that still match what their one-shot parts ask for, as the spell or
+    ability begins to resolve (CR 608.2b)."""
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    legal: set[str] = set()
+    for ability in abilities:
+        for action in ability.actions:
+            for subject in (action.subject, action.other):
+                if subject is None or subject.kind != "targets":
+                    continue
+                legal |= {
+                    label
+                    for label in select(subject, state, world, ctx)
+                    if any(matches(f, label, state, world, ctx) for f in subject.filters)
+                }
+    return frozenset(legal)
 
 
 def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]:
@@ -630,7 +671,7 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     state = chars_of(game)
     world = World.of(game)
     ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
-    objects = _acted_on(action.subject, state, world, ctx, "battlefield")
+    objects = _acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
     kind = action.kind
     if kind == "reanimate":
         return _reanimated(game, action, res, state, world, ctx)
@@ -639,7 +680,7 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
         # in a graveyard (Feldon of the Third Path) is copied as printed.
         zones = {f.zone for f in action.subject.filters} if action.subject else set()
         if zones and "battlefield" not in zones:
-            objects = _acted_on(action.subject, state, world, ctx, zones.pop())
+            objects = _acted_on(action.subject, state, world, ctx, zones.pop(), res.legal_targets)
         return [
             CreateTokens(
                 replace(world.objects[label].card, token=True),
@@ -651,7 +692,7 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
             for label in objects
         ]
     if kind in ("fight", "bite"):
-        return _fight_events(action, objects, state, world, ctx)
+        return _fight_events(action, objects, state, world, ctx, res.legal_targets)
     if kind == "damage":
         recipients = objects + _players(action, res, game)
         if action.slot is not None and action.players is None and action.slot < len(res.targets):
@@ -700,7 +741,7 @@ def _reanimated(
     replacements see it as it would exist) under its owner's control, or "under your
     control"; a card no longer in the graveyard, or no longer a legal target, stays put."""
     events: list[Event] = []
-    for label in _acted_on(action.subject, state, world, ctx, "graveyard"):
+    for label in _acted_on(action.subject, state, world, ctx, "graveyard", res.legal_targets):
         obj = world.objects[label]
         controller = res.controller if action.players == "you" else obj.owner
         events.append(Enter(label, obj.card, controller, tapped=action.tapped))
@@ -713,12 +754,13 @@ def _fight_events(
     state: dict[str, Characteristics],
     world: World,
     ctx: Context,
+    legal: frozenset[str] | None = None,
 ) -> list[Event]:
     """CR 701.14a: each creature deals damage equal to its power to the other, at once (a
     "bite" only the first way). 701.14b: if either is no longer a creature on the
     battlefield, or is an illegal target now, no damage is dealt at all; 701.14c: a creature
     fighting itself is dealt twice its power."""
-    others = _acted_on(action.other, state, world, ctx, "battlefield")
+    others = _acted_on(action.other, state, world, ctx, "battlefield", legal)
     if len(fighters) != 1 or len(others) != 1:
         return []
     (a,), (b,) = fighters, others

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_engine.effects import OneShot, OneShotKind, PlayerRef, Subject
 from rules_engine.oracle.cursor import Cursor
@@ -149,6 +149,8 @@ def parse_one_shot(
 
     ``resolve`` turns "it" / "that creature" into the subject it refers to.
     """
+    if m := _FOR_EACH.match(body) or _EQUAL_TO_NUMBER.match(body):
+        return _counted(m, sentence, context, resolve)
     if m := _PUT_COUNTERS.match(body):
         amount = read_amount(m["n"])
         subject = _subject(m["subj"], context)
@@ -281,6 +283,30 @@ def parse_one_shot(
         life: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
         return OneShot(life, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
     return None
+
+
+# "You gain 1 life for each creature on the battlefield.", "Draw a card for each creature you
+# control with a +1/+1 counter on it.", "~ deals damage to that creature equal to the number
+# of Forests you control.": an amount counted as the part happens (CR 608.2h).
+_FOR_EACH = re.compile(r"^(?P<main>.+?) for each (?P<per>.+)$", re.IGNORECASE)
+_EQUAL_TO_NUMBER = re.compile(
+    r"^(?P<who>~|it) deals damage to (?P<to>.+?) equal to the number of (?P<per>.+)$",
+    re.IGNORECASE,
+)
+_COUNTABLE = ("gain_life", "lose_life", "draw", "damage", "tokens", "counters")
+
+
+def _counted(
+    m: re.Match[str], sentence: str, context: SubjectContext, resolve: ResolveSubject
+) -> OneShot | None:
+    main = m["main"] if "main" in m.groupdict() else f"{m['who']} deals 1 damage to {m['to']}"
+    action = parse_one_shot(main, sentence, context, resolve)
+    per = _subject(m["per"], context)
+    if action is None or per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
+        return None
+    if action.x or action.amount_of or action.per is not None:
+        return None
+    return replace(action, per=per)
 
 
 def _singular(phrase: str) -> str:

@@ -86,7 +86,9 @@ def mark_self(text: str, name: str) -> str:
 
 def _mark_self_unquoted(text: str, name: str) -> str:
     if name:
-        names = sorted({name, short_name(name)}, key=len, reverse=True)
+        # A split card's halves name themselves ("Bedazzle deals 2 damage ...", CR 709.1).
+        faces = {face.strip() for face in name.split(" // ")} if " // " in name else set()
+        names = sorted({name, short_name(name), *faces}, key=len, reverse=True)
         for candidate in names:
             text = re.sub(rf"(?<![\w']){re.escape(candidate)}(?![\w])", SELF, text)
     return _THIS_OBJECT.sub(SELF, text)
