@@ -633,4 +633,7 @@ class OneShot:
     # "You gain 1 life for each creature you control": ``n`` times the number of these
     # objects as the part happens (CR 608.2h).
     per: Subject | None = None
+    # "If you control a Merfolk, draw a card." / "If ~ was kicked, it deals 5 damage ...":
+    # the part happens only if this holds as it would happen (CR 608.2c, 702.33d).
+    only_if: Condition | Literal["kicked"] | None = None
     copy: CopyOf | None = None  # "create a token that's a copy of ..., except ..." (707.9)

@@ -415,6 +415,8 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
                 action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
             if action.per is not None:
                 action = replace(action, n=action.n * _how_many(game, action.per, res))
+            if action.only_if is not None and not _holds_now(game, action.only_if, res):
+                continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
             game = _perform_action(game, action, res, hook)
     if later:
         created = tuple(
@@ -509,6 +511,13 @@ def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dic
                 if world.objects[label].on_battlefield and power is not None:
                     found[action.text] = max(power, 0)
     return found
+
+
+def _holds_now(game: Game, condition: Condition | Literal["kicked"], res: _Resolution) -> bool:
+    if condition == "kicked":
+        return bool(res.choices.kicked)
+    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    return condition_holds(condition, chars_of(game), World.of(game), ctx)
 
 
 def _how_many(game: Game, subject: Subject, res: _Resolution) -> int:

@@ -952,6 +952,19 @@ def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None
     def resolve(subject: Subject) -> Subject:
         return _resolve_antecedent(subject, state)
 
+    if (m := _IF_THEN_ACTION.match(body)) and not re.search(r"\binstead\b", sentence, re.I):
+        # CR 608.2c: "If you control a Merfolk, draw a card.": done only if that holds then.
+        # (A clause of an "... instead" sentence is a self-replacement, CR 614.15.)
+        mark = state.context.next_target
+        action = parse_one_shot(m["rest"], sentence, state.context, resolve)
+        if action is None:
+            state.context.next_target = mark
+            return None
+        try:
+            condition = _instead_condition(m["cond"], sentence, state)
+        except OracleParseError:
+            return None
+        return replace(action, only_if=condition)
     action = parse_one_shot(body, sentence, state.context, resolve)
     if action is not None and action.kind == "copy_token":
         # The exception ("except it has haste") is read like a Clone's (CR 707.9).
@@ -967,6 +980,9 @@ def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None
     if action is not None and action.subject is not None:
         state.previous = action.subject
     return action
+
+
+_IF_THEN_ACTION = re.compile(r"^if (?P<cond>(?:(?!\bwould\b)[^,])+), (?P<rest>.+)$", re.IGNORECASE)
 
 
 def _remember_object(body: str, state: _SentenceState) -> None:
