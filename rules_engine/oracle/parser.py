@@ -1234,6 +1234,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             return CountAtLeast(Subject("filter", filters, words=what.words), 0, "<=")
         filters = tuple(replace(f, controller="opponent") for f in what.filters)
         return Not(AnyPlayerControls(Subject("filter", filters, words=what.words)))
+    if text in ("it's not your turn", "it isn't your turn", "it is not your turn"):
+        return YourTurn(negated=True)
     if m := re.fullmatch(r"(?:it's|it is) (?:(?:a|an) )?(?P<what>[\w -]+)", text):
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
         return _is_a(it, m["what"], words, sentence)
@@ -1245,8 +1247,6 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             it = state.previous if state.previous is not None else Subject("self", words=SELF)
             has = ObjectMatches(it, Filter(with_any_ability=frozenset({name.lower()})))
             return has if m["neg"] == "has" else Not(has)
-    if text in ("it's not your turn", "it isn't your turn", "it is not your turn"):
-        return YourTurn(negated=True)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
         return Always()
     cursor = Cursor(tokenize(words), sentence=sentence)
@@ -1296,6 +1296,15 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         if m["n"] == "no":
             return CountAtLeast(pile, 0, "<=")
         return CountAtLeast(pile, _number(m["n"], sentence), ">=" if m["more"] else "==")
+    if m := re.fullmatch(
+        r"(?P<n>an?|\w+)(?P<more> or more)? (?P<what>[\w/ -]+? )?cards? (?:is|are) "
+        r"in your graveyard",
+        text,
+    ):
+        # "a Warrior card is in your graveyard" (Vengeful Firebrand), "an artifact card ...".
+        pile = _subject_words(f"{m['what'] or ''}cards in your graveyard", sentence, state)
+        least = 1 if m["n"] in ("a", "an") else _number(m["n"], sentence)
+        return CountAtLeast(pile, least, ">=" if m["more"] or least == 1 else "==")
     if m := re.fullmatch(r"(?:there are )?(\w+) or more cards (?:are )?in your graveyard", text):
         graveyard = _subject_words("cards in your graveyard", sentence, state)
         minimum = _number(m[1], sentence)
