@@ -15,11 +15,14 @@ from rules_engine.apply import apply_payload, copy_values, face_down, payload
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AbilityChange,
+    AllOf,
+    Condition,
     Const,
     CopyOf,
     EffectSpec,
     ModifyPT,
     Part,
+    SourceStatus,
     Subject,
     TypeChange,
 )
@@ -95,7 +98,7 @@ def _object_static_effects(label: str, chars: Characteristics, world: World) -> 
             continue
         for n, raw_spec in enumerate(instance.parsed.effects):
             spec, cda = _spec_for_instance(raw_spec, instance.origin)
-            if not on_battlefield and not cda:
+            if not on_battlefield and not cda and not works_from_graveyard(spec, obj.zone):
                 continue  # only characteristic-defining abilities work in every zone
             timestamp = max(obj.timestamp, instance.granted_ts)
             effects.append(
@@ -117,6 +120,19 @@ def _object_static_effects(label: str, chars: Characteristics, world: World) -> 
         _STATIC_CACHE.clear()
     _STATIC_CACHE[key] = (chars, obj, result)
     return result
+
+
+def works_from_graveyard(spec: EffectSpec, zone: str) -> bool:
+    """CR 113.6b: "As long as ~ is in your graveyard, ..." works from there (Anger)."""
+
+    def needs_graveyard(condition: Condition | None) -> bool:
+        if isinstance(condition, SourceStatus):
+            return condition.status == "in_graveyard"
+        if isinstance(condition, AllOf):
+            return any(needs_graveyard(c) for c in condition.conditions)
+        return False
+
+    return zone == "graveyard" and needs_graveyard(spec.condition)
 
 
 def rule_effects(world: World) -> list[Effect]:

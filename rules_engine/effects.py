@@ -482,6 +482,7 @@ class SourceStatus:
         "counter",
         "monstrous",
         "paired",
+        "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
     ]
     subject: Subject
     counter_kind: str | None = None

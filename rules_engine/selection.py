@@ -609,6 +609,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
                 return True
             if condition.status == "paired" and obj.paired_with is not None:
                 return True
+            if condition.status == "in_graveyard" and obj.zone == "graveyard":
+                return True
             if (
                 condition.status == "counter"
                 and (

@@ -1249,6 +1249,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             return has if m["neg"] == "has" else Not(has)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
         return Always()
+    if text == "~ is in your graveyard":
+        # CR 113.6b: the ability says it works while its card is in a graveyard (Anger).
+        return SourceStatus("in_graveyard", Subject("self", words=SELF))
     cursor = Cursor(tokenize(words), sentence=sentence)
     fail = OracleParseError(sentence, f'cannot read the condition "{words}"')
     if cursor.accept("you", "have") or cursor.accept("an", "opponent", "has"):
