@@ -338,13 +338,14 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
     if subject.kind == "self":
         return (ctx.source,) if ctx.source in state else ()
     if subject.kind == "attached":
+        me = (ctx.source,) if subject.include_self and ctx.source in state else ()
         source = world.objects.get(ctx.source)
         host = source.attached_to if source else None
         if host is None or host not in state or not world.objects[host].on_battlefield:
-            return ()
+            return me
         f = subject.filters[0]
         plain = Filter(types=f.types, subtypes=f.subtypes)
-        return (host,) if matches(plain, host, state, world, ctx) else ()
+        return me + ((host,) if matches(plain, host, state, world, ctx) else ())
     if subject.kind == "paired":
         source = world.objects.get(ctx.source)
         partner = source.paired_with if source else None

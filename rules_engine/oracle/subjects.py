@@ -622,7 +622,10 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
         nxt = _item(cursor, context)
         kinds = {items[0].kind, getattr(nxt, "kind", None)}
         if nxt is None or not (
-            kinds <= {"filter"} or kinds == {"targets"} or kinds == {"self", "filter"}
+            kinds <= {"filter"}
+            or kinds == {"targets"}
+            or kinds == {"self", "filter"}
+            or (kinds == {"self", "attached"} and len(items) == 1)
         ):
             cursor.pos = mark
             break
@@ -637,6 +640,10 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
             tuple(f for item in items for f in item.filters),
             target_slots=tuple(slot for item in items for slot in item.target_slots),
         )
+    elif {item.kind for item in items} == {"self", "attached"}:
+        # "~ and enchanted creature each get +1/+1" (Eidolon of Countless Battles).
+        attached = next(item for item in items if item.kind == "attached")
+        subject = replace(attached, include_self=True)
     elif any(item.kind == "self" for item in items):
         # "~ and other Elves you control"
         subject = Subject(
