@@ -772,7 +772,13 @@ def _same_is_true(c: _Clause, _template: Template) -> None:
     effects = c.out.effects
     if not effects:
         raise OracleParseError(c.sentence, "nothing before it to be the same")
-    extra = _subject_from(c.match["subj"], c.sentence, c.state)
+    try:
+        extra = _subject_from(c.match["subj"], c.sentence, c.state)
+    except OracleParseError as error:
+        # "The same is true for fear, first strike, ..." (Cairn Wanderer): a list of
+        # abilities, not of objects; named as not modelled.
+        c.out.gaps.append((c.sentence, str(error)))
+        return
     prior = effects[-1]
     merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
     effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {c.sentence}")
@@ -888,21 +894,22 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
 
 
 def _continuous(c: _Clause, _template: Template) -> None:
-    spec = _special_sentence(c.body, c.sentence, c.state, c.until_eot)
-    if spec is None:
-        try:
-            spec, rule = _general_sentence(c.body, c.sentence, c.state, c.until_eot)
-        except OracleParseError as error:
-            if not makes_continuous_effect(c.body):
-                raise
-            # Recognised as a continuous effect (CR 611) the grammar can't apply yet: the
-            # card still goes on the board, and the answer names this sentence.
-            c.out.gaps.append((c.sentence, str(error)))
-            return
-        if rule:
-            c.out.rules.append(c.sentence)
+    try:
+        spec = _special_sentence(c.body, c.sentence, c.state, c.until_eot)
+        rule = False
         if spec is None:
-            return
+            spec, rule = _general_sentence(c.body, c.sentence, c.state, c.until_eot)
+    except OracleParseError as error:
+        if not makes_continuous_effect(c.body):
+            raise
+        # Recognised as a continuous effect (CR 611) the grammar can't apply yet: the card
+        # still goes on the board, and the answer names this sentence.
+        c.out.gaps.append((c.sentence, str(error)))
+        return
+    if rule:
+        c.out.rules.append(c.sentence)
+    if spec is None:
+        return
     minimum = _minimum_targets(spec.subject, c.state)
     c.out.effects.append(
         replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
