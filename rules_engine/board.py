@@ -64,6 +64,7 @@ class Board:
     notes: str = ""
     raw: dict[str, Any] = field(default_factory=dict)
     this_turn: TurnRecord = TurnRecord()
+    city_blessing: frozenset[str] = frozenset()  # Layerlab extension (CR 702.131)
 
 
 _STEP_KEYS: dict[str, set[str]] = {
@@ -430,6 +431,12 @@ def parse_board(data: Any) -> Board:
         raise BoardError("steps", f"at most {MAX_COPIES} steps that copy something")
     ask = reader.ask(data.get("ask"))
     this_turn = _this_turn(data.get("this_turn"), reader)
+    blessed = data.get("city_blessing", [])
+    if not isinstance(blessed, list):
+        raise BoardError("city_blessing", "a list of player names")
+    city_blessing = frozenset(
+        reader.player(p, f"city_blessing[{i}]") for i, p in enumerate(blessed)
+    )
     for key in ("title", "notes"):
         if key in data and not isinstance(data[key], str):
             raise BoardError(key, "must be text")
@@ -444,6 +451,7 @@ def parse_board(data: Any) -> Board:
         notes=data.get("notes", ""),
         raw=data,
         this_turn=this_turn,
+        city_blessing=city_blessing,
     )
 
 

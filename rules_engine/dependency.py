@@ -33,6 +33,7 @@ from rules_engine.effects import (
     BasicLandTypesAmong,
     CardTypesAmong,
     ChangeText,
+    CityBlessing,
     ColorChange,
     ColorsAmong,
     Compare,
@@ -338,7 +339,7 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}
-    if isinstance(condition, (YourTurn, HappenedThisTurn)):
+    if isinstance(condition, (YourTurn, HappenedThisTurn, CityBlessing)):
         return {"controller"}
     if isinstance(condition, CountAtLeast):
         return _subject_reads(condition.subject) | {"controller"}

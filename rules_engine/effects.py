@@ -506,6 +506,12 @@ HappenedEvent = Literal[
 
 
 @dataclass(frozen=True, slots=True)
+class CityBlessing:
+    """ "As long as you have the city's blessing" (CR 702.131): a designation a player keeps
+    for the rest of the game once they have it."""
+
+
+@dataclass(frozen=True, slots=True)
 class HappenedThisTurn:
     """ "If a creature died this turn" (morbid), "if an opponent was dealt damage this turn"
     (bloodthirst, 702.54a), "if you attacked this turn" (raid), "if a permanent you controlled
@@ -550,6 +556,7 @@ Condition = (
     | SourceStatus
     | AnyPlayerControls
     | HappenedThisTurn
+    | CityBlessing
     | Not
 )
 

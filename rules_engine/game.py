@@ -146,6 +146,7 @@ class Game:
     not_modelled: tuple[NotModelled, ...] = ()
     choices_made: tuple[StepChoice, ...] = ()
     this_turn: TurnRecord = TurnRecord()
+    blessed: frozenset[str] = frozenset()  # players with the city's blessing (CR 702.131)
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:

@@ -21,6 +21,7 @@ from rules_engine.effects import (
     AnyPlayerControls,
     BasicLandTypesAmong,
     CardTypesAmong,
+    CityBlessing,
     ColorsAmong,
     Compare,
     Condition,
@@ -588,6 +589,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         return (world.game.active == ctx.controller) != condition.negated
     if isinstance(condition, HappenedThisTurn):
         return _happened(condition, world.game.this_turn, ctx.controller, world.game)
+    if isinstance(condition, CityBlessing):
+        return ctx.controller in world.game.blessed
     if isinstance(condition, Compare):
         if condition.who == "opponent":
             values = [

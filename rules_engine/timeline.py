@@ -99,6 +99,7 @@ def new_game(board: Board) -> Game:
         hand_sizes=hands,
         library_sizes=tuple(libraries),
         this_turn=board.this_turn,
+        blessed=board.city_blessing,
     )
     for player, zones in board.zones.items():
         for zone, cards in zones.items():
@@ -376,6 +377,8 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         if target not in game.players and not (obj is not None and obj.zone in elsewhere):
             _require_on_battlefield(game, target, f"{res.path}.targets[{i}]")
     game, timestamp = _stamp(game)
+    if res.is_spell and any(a.keyword == "ascend" for a in abilities):
+        game = ascend(game, spell_of=res.controller)  # CR 702.131b, before its text
     evaluation = compute(game)
     state = evaluation.chars
     world = World.of(game)
@@ -1306,6 +1309,28 @@ def _work(game: Game) -> int:
     return len(permanents) * max(1, effects)
 
 
+def ascend(game: Game, spell_of: str | None = None) -> Game:
+    """CR 702.131c: any time a player controls ten or more permanents and one of them has
+    ascend, they get the city's blessing for the rest of the game; 702.131b: so does the
+    controller of a resolving spell with ascend (``spell_of``) who controls ten or more."""
+    state = chars_of(game)
+    blessed = set(game.blessed)
+    for player in game.players:
+        if player in blessed:
+            continue
+        mine = [
+            label
+            for label, chars in state.items()
+            if chars.controller == player and (o := game.object(label)) and o.on_battlefield
+        ]
+        ascending = spell_of == player or any(
+            a.parsed.keyword == "ascend" for label in mine for a in state[label].abilities
+        )
+        if len(mine) >= 10 and ascending:
+            blessed.add(player)
+    return game if blessed == set(game.blessed) else replace(game, blessed=frozenset(blessed))
+
+
 def replay_board(
     board: Board, upto: int | None = None, *, budget: int | None = WORK_BUDGET
 ) -> Replayed:
@@ -1329,6 +1354,7 @@ def replay_board(
                 # state-based actions then put it into a graveyard (a 0/0 that entered
                 # without its counters).
                 game = unpair_broken(apply_step(game, step))
+                game = ascend(game)
                 game = note_unmodelled(game, board_gaps(game))
                 before = game
                 game, checks = check_state(game, step.path)

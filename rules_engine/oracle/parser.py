@@ -23,6 +23,7 @@ from rules_engine.effects import (
     AnyPlayerControls,
     CardTypesAmong,
     ChangeText,
+    CityBlessing,
     ColorChange,
     Compare,
     Condition,
@@ -1207,6 +1208,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         text = words.lower()
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
+    if text == "you have the city's blessing":
+        return CityBlessing()  # CR 702.131
     if text == "tribute was paid":
         return Compare(HowCast("tribute"), ">=", 1)  # CR 702.104a: the opponent's choice
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:
