@@ -278,6 +278,7 @@ def _filter_reads(f: Filter) -> set[str]:
         or f.colorless is not None
         or f.multicolored is not None
         or f.chosen_color
+        or (f.like_target is not None and f.like_target[0] == "color")
     ):
         reads.add("colors")
     if f.controller is not None:
@@ -286,7 +287,7 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("abilities")
     if f.power is not None or f.toughness is not None:
         reads.add("pt")
-    if f.mana_value is not None or f.name is not None or f.named_as_source:
+    if f.mana_value is not None or f.name is not None or f.named_as_source or f.like_target:
         reads.add("copiable")
     return reads
 
@@ -508,6 +509,7 @@ def _source_blind(f: Filter) -> bool:
     return not (
         any(getattr(f, name) for name in _SOURCE_RELATIVE)
         or f.shares_creature_type_with_source
+        or f.like_target is not None
         or f.controller in ("target_player", "enchanted_player")
     )
 

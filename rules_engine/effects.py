@@ -96,6 +96,9 @@ class Filter:
     enchanted_or_equipped: bool = False
     not_source: bool = False  # "other than ~"
     shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
+    # "each other creature that shares a color with it" / "all other creatures with the same
+    # name as that creature" after "target creature and": ("color" or "name", target slot).
+    like_target: tuple[Literal["color", "name"], int] | None = None
     # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
     # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
     dealt_damage_by_source: bool = False

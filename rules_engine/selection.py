@@ -307,6 +307,19 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         checks.append(attachments)
     if f.attached_to_affected:
         checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
+    if f.like_target is not None:
+        how, slot = f.like_target
+
+        def like(
+            label: str, c: Characteristics, _o: object, s: State, x: Context, *_: object
+        ) -> bool:
+            target = x.targets[slot] if slot < len(x.targets) else None
+            if target is None or target == label or target not in s:
+                return False
+            kin = s[target]
+            return bool(c.colors & kin.colors) if how == "color" else c.name == kin.name
+
+        checks.append(like)
     if f.shares_creature_type_with_source:
         checks.append(
             lambda _l, c, _o, s, x, _r, _w: (

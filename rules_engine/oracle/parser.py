@@ -877,6 +877,22 @@ def _only_if(c: _Clause, _template: Template) -> None:
     c.out.effects.append(replace(spec, only_if=condition, targets_used=c.state.context.next_target))
 
 
+def _target_and_kin(c: _Clause, template: Template) -> None:
+    """ "Target creature and each other creature that shares a color with it get +1/+1 until
+    end of turn" (Wojek Siren): one effect on the target, one on the creatures like it as
+    the spell resolves (the set is fixed then, CR 611.2c)."""
+    m = c.match
+    spec, _ = _general_sentence(f"{m['target']} {m['rest']}", c.sentence, c.state, c.until_eot)
+    if spec is None or not spec.subject.target_slots:
+        raise OracleParseError(c.sentence, "cannot read what they get")
+    how: Literal["color", "name"] = "name" if "same name" in m["kin"].lower() else "color"
+    kin = Filter(types=frozenset({"Creature"}), like_target=(how, spec.subject.target_slots[0]))
+    used = c.state.context.next_target
+    c.out.effects.append(replace(spec, targets_used=used))
+    kin_subject = Subject("filter", (kin,), words=m["kin"])
+    c.out.effects.append(replace(spec, subject=kin_subject, targets_used=used))
+
+
 def _player_ability(c: _Clause, _template: Template) -> None:
     # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather than
     # read it as a one-shot like "you gain 3 life".
@@ -929,6 +945,7 @@ _CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.DOUBLE: _doubled,
     Builds.SELF_REPLACEMENT: _self_replacement,
     Builds.ONLY_IF: _only_if,
+    Builds.TARGET_AND_KIN: _target_and_kin,
     Builds.PLAYER_ABILITY: _player_ability,
     Builds.ONE_SHOT: _one_shot_clause,
     Builds.CONTINUOUS: _continuous,

@@ -58,6 +58,7 @@ class Builds(StrEnum):
     DOUBLE = "double"  # doubling power or toughness (701.10)
     SELF_REPLACEMENT = "self_replacement"  # a spell's own "instead" (614.15)
     ONLY_IF = "only_if"  # an effect made only if a condition holds (608.2c, 702.33d)
+    TARGET_AND_KIN = "target_and_kin"  # a target and the creatures like it (Bile Blight)
     PLAYER_ABILITY = "player_ability"  # a player gaining an ability (613.10)
     ONE_SHOT = "one_shot"  # an action done as the spell resolves (608.2c)
     CONTINUOUS = "continuous"  # a continuous effect (611) for the layer grammar
@@ -733,6 +734,16 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "If it's a Spirit, it gains trample until end of turn.",
         r"^if (?P<cond>[^,]+), (?P<rest>.+)$",
         _only_if,
+    ),
+    _S(
+        "a target and the creatures like it",
+        Builds.TARGET_AND_KIN,
+        "611.2c",
+        "Target creature and all other creatures with the same name as that creature get "
+        "-3/-3 until end of turn.",
+        r"^(?P<target>target creature) and (?P<kin>each other creature that shares a color "
+        r"with it|all other creatures that share a color with it|all other creatures with the "
+        r"same name as that creature) (?P<rest>.+)$",
     ),
     _S(
         "subject inside the sentence",
