@@ -1240,6 +1240,15 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             raise OracleParseError(sentence, f'cannot read the condition "{words}" per object')
         it_status = SourceStatus(m["status"], it)  # type: ignore[arg-type]
         return Not(it_status) if m["neg"] else it_status
+    if m := re.fullmatch(
+        r"there (?:is|are) exactly (?P<n>\w+) (?P<kind>[\w+/-]+) counters? on ~", text
+    ):
+        # "As long as there is exactly one tide counter on ~" (Homarid): at least n, not n+1.
+        n = _number(m["n"], sentence)
+        me = Subject("self", words=SELF)
+        exactly = SourceStatus("counter", me, counter_kind=m["kind"], minimum=n)
+        too_many = SourceStatus("counter", me, counter_kind=m["kind"], minimum=n + 1)
+        return AllOf((exactly, Not(too_many))) if n else Not(too_many)
     if m := _HAND_COUNT.fullmatch(text):
         # "As long as you have no cards in hand" (hellbent), "seven or more cards in hand".
         who = "you" if m["who"] == "you" else "opponent"
@@ -1423,7 +1432,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         raise fail
     if cursor.accept("is") or cursor.accept("are") or cursor.accept("'s"):
         cursor.accept("a") or cursor.accept("an")
-        wanted = _kind_filter([t.lower() for t in cursor.tokens[cursor.pos :]])
+        wanted = _kinds_or([t.lower() for t in cursor.tokens[cursor.pos :]], subject)
+        if isinstance(wanted, AnyOf):
+            return wanted
         if wanted is not None:
             return ObjectMatches(subject, wanted)
     raise fail
@@ -1444,11 +1455,30 @@ _CONTROLS_NONE = re.compile(
 
 
 def _is_a(subject: Subject, what: str, words: str, sentence: str) -> Condition:
-    """ "it's a Goblin", "it's an artifact creature", "it's legendary", "it's black"."""
-    wanted = _kind_filter(what.lower().split())
-    if wanted is None:
+    """ "it's a Goblin", "it's an artifact creature", "it's legendary", "it's black", "it's
+    a Human or an Angel" (any of them)."""
+    kinds = _kinds_or(what.lower().split(), subject)
+    if kinds is None:
         raise OracleParseError(sentence, f'cannot read the condition "{words}"')
-    return ObjectMatches(subject, wanted)
+    return kinds if isinstance(kinds, AnyOf) else ObjectMatches(subject, kinds)
+
+
+def _kinds_or(words: list[str], subject: Subject | None = None) -> Filter | AnyOf | None:
+    """One kind ("artifact creature") as a filter, or several joined by "or" ("a Human or an
+    Angel", "red or green") as any of them, for ``subject``."""
+    groups: list[list[str]] = [[]]
+    for word in words:
+        if word == "or":
+            groups.append([])
+        elif word not in ("a", "an", ","):
+            groups[-1].append(word)
+    filters = [_kind_filter(g) for g in groups]
+    if any(f is None for f in filters):
+        return None
+    if len(filters) == 1:
+        return filters[0]
+    it = subject if subject is not None else Subject("self", words=SELF)
+    return AnyOf(tuple(ObjectMatches(it, f) for f in filters if f is not None))
 
 
 def _kind_filter(words: list[str]) -> Filter | None:
