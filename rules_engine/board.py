@@ -30,7 +30,12 @@ from rules_engine.steps import (
     Step,
     TurnRecord,
 )
-from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_LETTERS, subtype_category
+from rules_engine.vocabulary import (
+    BASIC_LAND_TYPES,
+    CARD_TYPES,
+    COLOR_LETTERS,
+    subtype_category,
+)
 
 __all__ = ["Ask", "Board", "Choices", "FORMAT", "Step", "parse_board"]
 
@@ -150,6 +155,7 @@ class _Reader:
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
+        known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -186,7 +192,13 @@ class _Reader:
                 )
             chosen = value["land_type"]
         kicked = value.get("kicked", False)
-        if not isinstance(kicked, bool):
+        kickers: tuple[str, ...] = ()
+        if isinstance(kicked, (str, list)):
+            # Layerlab extension: the kicker costs paid, for a card with two kickers
+            # ("kicked with its {1}{U} kicker", CR 702.33d).
+            kickers = self._kickers(kicked, f"{path}.kicked")
+            kicked = len(kickers)
+        elif not isinstance(kicked, bool):
             # Layerlab extension: a number is how many times it was kicked (multikicker).
             kicked = _require_int(kicked, f"{path}.kicked", 0)
             if kicked > 20:
@@ -219,7 +231,51 @@ class _Reader:
             revealed=revealed,
             riot_haste=riot == "haste",
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
+            kickers=kickers,
+            **self._entering_choices(value, path),
         )
+
+    @staticmethod
+    def _kickers(value: Any, path: str) -> tuple[str, ...]:
+        costs = [value] if isinstance(value, str) else value
+        if not costs or not all(
+            isinstance(c, str) and re.fullmatch(r"(?:\{[^}]+\})+", c) for c in costs
+        ):
+            raise BoardError(path, 'true, a number of times, or the kicker costs paid ("{1}{U}")')
+        return tuple(costs)
+
+    def _entering_choices(self, value: dict[str, Any], path: str) -> dict[str, Any]:
+        """Layerlab extension: the answers to "As ~ enters, choose ..." beyond one color or
+        creature type (CR 614.12): two colors, two players, a word offered, a card type, a
+        card name, another permanent."""
+        found: dict[str, Any] = {}
+        if "colors" in value:
+            colors = value["colors"]
+            if not isinstance(colors, list) or not all(c in COLOR_LETTERS for c in colors):
+                raise BoardError(
+                    f"{path}.colors", f"a list of color letters, from {' '.join(COLOR_LETTERS)}"
+                )
+            found["colors"] = tuple(colors)
+        if "players" in value:
+            players = value["players"]
+            if not isinstance(players, list):
+                raise BoardError(f"{path}.players", "a list of player names")
+            found["players"] = tuple(
+                self.player(p, f"{path}.players[{i}]") for i, p in enumerate(players)
+            )
+        for key in ("option", "card_name"):
+            if key in value:
+                found[key] = _require_str(value[key], f"{path}.{key}")
+        if "card_type" in value:
+            kind = _require_str(value["card_type"], f"{path}.card_type").capitalize()
+            if kind not in CARD_TYPES:
+                raise BoardError(
+                    f"{path}.card_type", f"a card type, one of {', '.join(CARD_TYPES)}"
+                )
+            found["card_type"] = kind
+        if "chosen" in value:
+            found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        return found
 
     def targets(self, value: Any, path: str) -> tuple[str, ...]:
         if value is None:

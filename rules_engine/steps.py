@@ -32,6 +32,18 @@ class Choices:
     tribute: bool = False  # the chosen opponent paid tribute (CR 702.104a)
     revealed: int = 0  # cards revealed for amplify (CR 702.38a)
     riot_haste: bool = False  # riot: haste chosen instead of the counter (CR 702.136a)
+    # "As ~ enters, choose ..." beyond one color or creature type (CR 614.12, 614.1c):
+    # two colors, two players, one of the words offered ("Khans or Dragons"), a card
+    # type, a card name, or another permanent (its label).
+    colors: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    option: str | None = None
+    card_type: str | None = None
+    card_name: str | None = None
+    chosen: str | None = None
+    # The kicker costs paid, for a card with two kickers (CR 702.33d, "kicked with its
+    # {1}{U} kicker").
+    kickers: tuple[str, ...] = ()
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -51,6 +63,13 @@ class Choices:
             tribute=extra.tribute or self.tribute,
             revealed=extra.revealed or self.revealed,
             riot_haste=extra.riot_haste or self.riot_haste,
+            colors=extra.colors or self.colors,
+            players=extra.players or self.players,
+            option=extra.option or self.option,
+            card_type=extra.card_type or self.card_type,
+            card_name=extra.card_name or self.card_name,
+            chosen=extra.chosen or self.chosen,
+            kickers=extra.kickers or self.kickers,
         )
 
 
