@@ -156,6 +156,7 @@ class _Reader:
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
+        known |= {"cast_from_hand"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -275,6 +276,10 @@ class _Reader:
             found["card_type"] = kind
         if "chosen" in value:
             found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        if "cast_from_hand" in value:
+            if not isinstance(value["cast_from_hand"], bool):
+                raise BoardError(f"{path}.cast_from_hand", "must be true or false")
+            found["cast_from_hand"] = value["cast_from_hand"]
         return found
 
     def targets(self, value: Any, path: str) -> tuple[str, ...]:

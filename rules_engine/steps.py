@@ -44,6 +44,7 @@ class Choices:
     # The kicker costs paid, for a card with two kickers (CR 702.33d, "kicked with its
     # {1}{U} kicker").
     kickers: tuple[str, ...] = ()
+    cast_from_hand: bool = False  # it entered as a spell cast from its owner's hand (601.2a)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -70,6 +71,7 @@ class Choices:
             card_name=extra.card_name or self.card_name,
             chosen=extra.chosen or self.chosen,
             kickers=extra.kickers or self.kickers,
+            cast_from_hand=extra.cast_from_hand or self.cast_from_hand,
         )
 
 

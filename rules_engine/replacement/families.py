@@ -803,6 +803,8 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
             # kicker" only if that cost was paid (702.33d).
             if spec.kicker_cost is not None:
                 return spec.kicker_cost in choices.kickers
+            if spec.cast_from_hand is not None:
+                return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
             return choices.kicked or not spec.kicked
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
     if own and not board.entering_as_printed:

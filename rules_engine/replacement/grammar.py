@@ -559,6 +559,7 @@ DAMAGE_THRESHOLD = _T(
     r"to (?:that (?:permanent or player|player or permanent|player|permanent|creature)|you|~|"
     r"it) instead)$"
 )
+CAST_FROM_HAND = _T(r"^you (?P<not>didn't )?cast (?:it|~) from your hand$")
 # CR 614.12, 614.1c: "As ~ enters, choose two colors" and the other choices made as a
 # permanent enters, beyond the one color or creature type the line templates route to the
 # choice template (oracle/templates.py); "an opponent chooses" (Callous Oppressor).
@@ -872,6 +873,16 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
         )
     if (m := ENTERS_WITH_IF.match(body)) and (m["before"] or m["after"]):
         words = (m["before"] or m["after"]).strip()
+        if hand := CAST_FROM_HAND.fullmatch(words):
+            # CR 601.2a: how it was cast, which the step's choices state (Myojin, Epochrasite).
+            return ReplacementSpec(
+                sentence,
+                "enter_counters",
+                objects=Subject("self", words="~"),
+                counter_kind=m["kind"],
+                amount=_number(m["n"], sentence),
+                cast_from_hand=not hand["not"],
+            )
         kicked = words == "~ was kicked"
         return ReplacementSpec(
             sentence,

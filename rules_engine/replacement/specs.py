@@ -107,6 +107,9 @@ class ReplacementSpec:
     kicker_cost: str | None = None
     # CR 614.1a, 615.1a: "would deal 3 or less damage", "4 or more damage" (the amount as the
     # effect would apply, after effects applied before it); "deals 3 damage ... instead".
+    # CR 614.1c, 601.2a: "... if you cast it from your hand" (True) or "... if you didn't
+    # cast it from your hand" (False), which the step's choices state ("cast_from_hand").
+    cast_from_hand: bool | None = None
     at_least: int | None = None
     at_most: int | None = None
     set_to: int | None = None

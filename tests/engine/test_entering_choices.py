@@ -168,3 +168,13 @@ def test_damage_thresholds(
         at_most,
         set_to,
     )
+
+
+@pytest.mark.parametrize(("text", "needed"), [("cast it", True), ("didn't cast it", False)])
+def test_cast_from_hand_is_read_from_the_choices(text: str, needed: bool) -> None:
+    spec = _spec(f"~ enters with a divinity counter on it if you {text} from your hand.")
+    assert (spec.family, spec.counter_kind, spec.cast_from_hand) == (
+        "enter_counters",
+        "divinity",
+        needed,
+    )

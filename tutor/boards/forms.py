@@ -221,6 +221,7 @@ class StepForm(forms.Form):
         required=False, label="Chosen word (Khans or Dragons …)", max_length=40
     )
     chosen_object = forms.ChoiceField(required=False, label="Chosen permanent", choices=())
+    cast_from_hand = forms.BooleanField(required=False, label="Cast from its owner's hand")
     kicker_costs = forms.CharField(
         required=False,
         label="Kicker costs paid (two kickers)",
@@ -314,6 +315,8 @@ class StepForm(forms.Form):
             if data.get(field):
                 value = data[field]
                 choices[key] = list(value) if isinstance(value, list) else value.strip()
+        if data.get("cast_from_hand"):
+            choices["cast_from_hand"] = True  # "if you cast it from your hand" (601.2a)
         if costs := re.findall(r"(?:\{[^}]+\})+", data.get("kicker_costs") or ""):
             choices["kicked"] = costs  # CR 702.33d: which kicker costs were paid
         return choices

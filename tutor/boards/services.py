@@ -216,6 +216,8 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append(f"the colors {' and '.join(COLOR_WORDS.get(v, v) for v in value)}")
             elif key == "players" and isinstance(value, list):
                 words.append(f"the players {' and '.join(str(v) for v in value)}")
+            elif key == "cast_from_hand":
+                words.append("cast from its owner's hand" if value else "not cast from a hand")
             elif key == "chosen":
                 words.append(name(str(value)))
             elif key == "kicked":
