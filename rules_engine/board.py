@@ -518,13 +518,17 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         return TurnRecord()
     if not isinstance(value, dict):
         raise BoardError("this_turn", "an object (what happened earlier this turn)")
-    known = ("creature_died", *_TURN_PLAYER_LISTS)
+    known = ("creature_died", "creatures_died", *_TURN_PLAYER_LISTS)
     for key in value:
         if key not in known:
             raise BoardError(f"this_turn.{key}", f"unknown (known: {', '.join(known)})")
     died = value.get("creature_died", False)
     if not isinstance(died, bool):
         raise BoardError("this_turn.creature_died", "must be true or false")
+    # How many died ("for each creature that died this turn"); "creature_died" alone is one.
+    count = _require_int(value.get("creatures_died", int(died)), "this_turn.creatures_died", 0)
+    if died and not count:
+        raise BoardError("this_turn.creatures_died", "a creature died, so at least 1")
     lists: dict[str, frozenset[str]] = {}
     for key in _TURN_PLAYER_LISTS:
         names = value.get(key, [])
@@ -534,7 +538,8 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
             reader.player(p, f"this_turn.{key}[{i}]") for i, p in enumerate(names)
         )
     return TurnRecord(
-        creature_died=died,
+        creature_died=died or count > 0,
+        creatures_died=count,
         dealt_damage=lists["dealt_damage"],
         attacked=lists["attacked"],
         permanent_left=lists["permanent_left"],

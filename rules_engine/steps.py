@@ -82,6 +82,7 @@ class TurnRecord:
     its steps (``this_turn``), plus what its own steps did."""
 
     creature_died: bool = False  # CR 700.4: a creature was put into a graveyard from play
+    creatures_died: int = 0  # how many ("for each creature that died this turn")
     dealt_damage: frozenset[str] = frozenset()  # players dealt damage
     attacked: frozenset[str] = frozenset()  # players who attacked with a creature
     permanent_left: frozenset[str] = frozenset()  # players a permanent they controlled left

@@ -16,6 +16,7 @@ from functools import lru_cache
 from rules_engine.effects import (
     Compare,
     Condition,
+    CreaturesDiedThisTurn,
     Expr,
     Filter,
     HandSize,
@@ -921,7 +922,9 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             charge_unless_creature=True,
         )
     if m := ENTERS_WITH_EACH.match(body):
-        if m["each"]:
+        if m["each"] == "creature that died this turn":
+            count: Expr = CreaturesDiedThisTurn()  # Bloodcrazed Paladin (CR 700.4, 614.1c)
+        elif m["each"]:
             count = _count(f"the number of {m['each']}", sentence)
             if m["many"] not in ("a", "an"):
                 count = Times(_number(m["many"], sentence), count)  # amplify 2 (702.38a)

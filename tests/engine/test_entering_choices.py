@@ -178,3 +178,16 @@ def test_cast_from_hand_is_read_from_the_choices(text: str, needed: bool) -> Non
         "divinity",
         needed,
     )
+
+
+def test_creatures_that_died_this_turn_are_counted() -> None:
+    board = _board({"enter": "Bloodcrazed Paladin"})
+    board["this_turn"] = {"creature_died": True}
+    answer = answer_json(evaluate_board(board))
+    assert answer["objects"]["card"]["counters"] == {"+1/+1": 1}  # "creature_died" is one
+    board["this_turn"] = {"creatures_died": 0}
+    answer = answer_json(evaluate_board(board))
+    assert answer["objects"]["card"]["counters"] == {}
+    board["this_turn"] = {"creature_died": True, "creatures_died": 0}
+    with pytest.raises(BoardError, match="at least 1"):
+        evaluate_board(board)
