@@ -651,7 +651,6 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a creature type and a color": ("color", "creature_type"),
     "another creature you control": ("chosen",),
     "a creature you control": ("chosen",),
-    "another target creature you control": ("chosen",),
 }
 # "a card name", "a nonbasic land card name", "a noncreature, nonland card name", "a card".
 _CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card)$")
@@ -707,10 +706,12 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
     if m := DAMAGE_THRESHOLD.match(body):
         watched, chosen = _source(m["src"], sentence)
         n = _number(m["n"], sentence)
+        shield = "prevent_shield" if m["turn"] else "prevent_static"  # a resolved one lasts
         return ReplacementSpec(
             sentence,
-            "damage_modify" if m["m"] else "prevent_static",
+            "damage_modify" if m["m"] else shield,
             prevention=not m["m"],
+            shield="this_turn" if m["turn"] and not m["m"] else None,
             target=_who(m["tgt"], sentence),
             source=watched,
             source_choice=chosen,
