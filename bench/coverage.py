@@ -31,6 +31,7 @@ Run: ``.venv/bin/python bench/coverage.py [--sample N] [--jobs N] [--show PHRASE
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
@@ -209,6 +210,9 @@ def _with_choices(board: dict[str, Any], error: BoardError) -> dict[str, Any] | 
         choices["copy"] = "bears"
     elif "choose a mode" in message:
         choices["mode"] = 0
+    elif asked := re.search(r"add (\".+\") to the step's choices", message):
+        # "As ~ enters, choose ..." (CR 614.12): the example answer the refusal gives.
+        choices.update(json.loads("{" + asked.group(1) + "}"))
     elif needs := re.search(r"needs (\d+) targets?, got", message):
         pool = ["bears", "ornithopter", "forest", "seal"]
         step["targets"] = (step.get("targets", []) + pool)[: int(needs.group(1))]

@@ -30,7 +30,12 @@ from rules_engine.steps import (
     Step,
     TurnRecord,
 )
-from rules_engine.vocabulary import BASIC_LAND_TYPES, COLOR_LETTERS, subtype_category
+from rules_engine.vocabulary import (
+    BASIC_LAND_TYPES,
+    CARD_TYPES,
+    COLOR_LETTERS,
+    subtype_category,
+)
 
 __all__ = ["Ask", "Board", "Choices", "FORMAT", "Step", "parse_board"]
 
@@ -151,6 +156,8 @@ class _Reader:
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
+        known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
+        known |= {"cast_from_hand"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -187,7 +194,13 @@ class _Reader:
                 )
             chosen = value["land_type"]
         kicked = value.get("kicked", False)
-        if not isinstance(kicked, bool):
+        kickers: tuple[str, ...] = ()
+        if isinstance(kicked, (str, list)):
+            # Layerlab extension: the kicker costs paid, for a card with two kickers
+            # ("kicked with its {1}{U} kicker", CR 702.33d).
+            kickers = self._kickers(kicked, f"{path}.kicked")
+            kicked = len(kickers)
+        elif not isinstance(kicked, bool):
             # Layerlab extension: a number is how many times it was kicked (multikicker).
             kicked = _require_int(kicked, f"{path}.kicked", 0)
             if kicked > 20:
@@ -220,7 +233,55 @@ class _Reader:
             revealed=revealed,
             riot_haste=riot == "haste",
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
+            kickers=kickers,
+            **self._entering_choices(value, path),
         )
+
+    @staticmethod
+    def _kickers(value: Any, path: str) -> tuple[str, ...]:
+        costs = [value] if isinstance(value, str) else value
+        if not costs or not all(
+            isinstance(c, str) and re.fullmatch(r"(?:\{[^}]+\})+", c) for c in costs
+        ):
+            raise BoardError(path, 'true, a number of times, or the kicker costs paid ("{1}{U}")')
+        return tuple(costs)
+
+    def _entering_choices(self, value: dict[str, Any], path: str) -> dict[str, Any]:
+        """Layerlab extension: the answers to "As ~ enters, choose ..." beyond one color or
+        creature type (CR 614.12): two colors, two players, a word offered, a card type, a
+        card name, another permanent."""
+        found: dict[str, Any] = {}
+        if "colors" in value:
+            colors = value["colors"]
+            if not isinstance(colors, list) or not all(c in COLOR_LETTERS for c in colors):
+                raise BoardError(
+                    f"{path}.colors", f"a list of color letters, from {' '.join(COLOR_LETTERS)}"
+                )
+            found["colors"] = tuple(colors)
+        if "players" in value:
+            players = value["players"]
+            if not isinstance(players, list):
+                raise BoardError(f"{path}.players", "a list of player names")
+            found["players"] = tuple(
+                self.player(p, f"{path}.players[{i}]") for i, p in enumerate(players)
+            )
+        for key in ("option", "card_name"):
+            if key in value:
+                found[key] = _require_str(value[key], f"{path}.{key}")
+        if "card_type" in value:
+            kind = _require_str(value["card_type"], f"{path}.card_type").capitalize()
+            if kind not in CARD_TYPES:
+                raise BoardError(
+                    f"{path}.card_type", f"a card type, one of {', '.join(CARD_TYPES)}"
+                )
+            found["card_type"] = kind
+        if "chosen" in value:
+            found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        if "cast_from_hand" in value:
+            if not isinstance(value["cast_from_hand"], bool):
+                raise BoardError(f"{path}.cast_from_hand", "must be true or false")
+            found["cast_from_hand"] = value["cast_from_hand"]
+        return found
 
     def targets(self, value: Any, path: str) -> tuple[str, ...]:
         if value is None:
@@ -465,13 +526,17 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         return TurnRecord()
     if not isinstance(value, dict):
         raise BoardError("this_turn", "an object (what happened earlier this turn)")
-    known = ("creature_died", *_TURN_PLAYER_LISTS)
+    known = ("creature_died", "creatures_died", *_TURN_PLAYER_LISTS)
     for key in value:
         if key not in known:
             raise BoardError(f"this_turn.{key}", f"unknown (known: {', '.join(known)})")
     died = value.get("creature_died", False)
     if not isinstance(died, bool):
         raise BoardError("this_turn.creature_died", "must be true or false")
+    # How many died ("for each creature that died this turn"); "creature_died" alone is one.
+    count = _require_int(value.get("creatures_died", int(died)), "this_turn.creatures_died", 0)
+    if died and not count:
+        raise BoardError("this_turn.creatures_died", "a creature died, so at least 1")
     lists: dict[str, frozenset[str]] = {}
     for key in _TURN_PLAYER_LISTS:
         names = value.get(key, [])
@@ -481,7 +546,8 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
             reader.player(p, f"this_turn.{key}[{i}]") for i, p in enumerate(names)
         )
     return TurnRecord(
-        creature_died=died,
+        creature_died=died or count > 0,
+        creatures_died=count,
         dealt_damage=lists["dealt_damage"],
         attacked=lists["attacked"],
         permanent_left=lists["permanent_left"],

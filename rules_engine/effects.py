@@ -264,6 +264,12 @@ class ColorsAmong:
     subject: Subject
 
 
+@dataclass(frozen=True, slots=True)
+class CreaturesDiedThisTurn:
+    """ "for each creature that died this turn" (Bloodcrazed Paladin): read from the game's
+    record of the turn (CR 700.4: put into a graveyard from the battlefield)."""
+
+
 Expr = (
     Const
     | VarX
@@ -284,6 +290,7 @@ Expr = (
     | ManaSymbols
     | ColorsAmong
     | PartySize
+    | CreaturesDiedThisTurn
 )
 
 

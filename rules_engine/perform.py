@@ -325,6 +325,7 @@ def _recorded(game: Game, event: Event) -> Game:
             turn,
             permanent_left=turn.permanent_left | {controller},
             creature_died=turn.creature_died or (creature and event.dies),  # CR 700.4
+            creatures_died=turn.creatures_died + int(creature and event.dies),
         )
     elif isinstance(event, Enter) and "Land" in (*event.card.types, *event.extra_types):
         turn = replace(turn, land_entered=turn.land_entered | {event.controller})

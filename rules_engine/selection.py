@@ -29,6 +29,7 @@ from rules_engine.effects import (
     CountAtLeast,
     CountersOnSource,
     CountObjects,
+    CreaturesDiedThisTurn,
     Devotion,
     Expr,
     Filter,
@@ -475,6 +476,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, CreaturesDiedThisTurn):
+        return world.game.this_turn.creatures_died  # CR 700.4
     if isinstance(expr, HowCast):
         return {
             "colors_spent": ctx.choices.colors_spent,

@@ -32,6 +32,19 @@ class Choices:
     tribute: bool = False  # the chosen opponent paid tribute (CR 702.104a)
     revealed: int = 0  # cards revealed for amplify (CR 702.38a)
     riot_haste: bool = False  # riot: haste chosen instead of the counter (CR 702.136a)
+    # "As ~ enters, choose ..." beyond one color or creature type (CR 614.12, 614.1c):
+    # two colors, two players, one of the words offered ("Khans or Dragons"), a card
+    # type, a card name, or another permanent (its label).
+    colors: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    option: str | None = None
+    card_type: str | None = None
+    card_name: str | None = None
+    chosen: str | None = None
+    # The kicker costs paid, for a card with two kickers (CR 702.33d, "kicked with its
+    # {1}{U} kicker").
+    kickers: tuple[str, ...] = ()
+    cast_from_hand: bool = False  # it entered as a spell cast from its owner's hand (601.2a)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -51,6 +64,14 @@ class Choices:
             tribute=extra.tribute or self.tribute,
             revealed=extra.revealed or self.revealed,
             riot_haste=extra.riot_haste or self.riot_haste,
+            colors=extra.colors or self.colors,
+            players=extra.players or self.players,
+            option=extra.option or self.option,
+            card_type=extra.card_type or self.card_type,
+            card_name=extra.card_name or self.card_name,
+            chosen=extra.chosen or self.chosen,
+            kickers=extra.kickers or self.kickers,
+            cast_from_hand=extra.cast_from_hand or self.cast_from_hand,
         )
 
 
@@ -61,6 +82,7 @@ class TurnRecord:
     its steps (``this_turn``), plus what its own steps did."""
 
     creature_died: bool = False  # CR 700.4: a creature was put into a graveyard from play
+    creatures_died: int = 0  # how many ("for each creature that died this turn")
     dealt_damage: frozenset[str] = frozenset()  # players dealt damage
     attacked: frozenset[str] = frozenset()  # players who attacked with a creature
     permanent_left: frozenset[str] = frozenset()  # players a permanent they controlled left

@@ -27,6 +27,7 @@ from rules_engine.layers import compute
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
 from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement
+from rules_engine.replacement.choosing import verify_entering_choices
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -265,6 +266,14 @@ class _Entering:
 def _enter(game: Game, step: EnterStep) -> Game:
     card = step.card
     _abilities_or_error(card, f"{step.path}.enter")
+    if not step.face_down:
+        # CR 614.12: "As ~ enters, choose ..." is answered by the step (its choices).
+        replacing = [
+            a.parsed.text
+            for a in printed_abilities(card.name, card.rules_text, card.is_spell_card)
+            if a.parsed.kind == "replacement"
+        ]
+        verify_entering_choices(card.name, replacing, step.choices, step.controller, step.path)
     if step.attach is not None and step.attach not in game.players:
         _require_on_battlefield(game, step.attach, f"{step.path}.attach")
     loyalty = 0 if step.face_down else starting_loyalty(card.types, card.loyalty, step.x or 0)

@@ -348,7 +348,14 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         Builds.CHOICE,
         "614.12",
         "As ~ enters, choose a color.",
-        _re(r"^as ~ enters, choose (?:a|an) [\w ]+?\.?$"),
+        # Only the kinds the parser's choice reader knows; the other choices ("two colors",
+        # "Khans or Dragons", "a color and an opponent", "a nonbasic land card name") are
+        # read by the replacement grammar's "As ~ enters, choose" family (614.12).
+        _re(
+            r"^as ~ enters, choose (?:a|an) (?:creature|artifact|land|permanent|enchantment|"
+            r"card name|nonland card name|number|creature card name|color|creature type|"
+            r"basic land type|land type|player|opponent|card type)(?: other than [\w ]+)?\.?$"
+        ),
     ),
     Template(
         "enters as a copy",

@@ -270,6 +270,10 @@ def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventSta
     family = spec.family
     if event.amount <= 0:
         return False  # CR 614.7a: 0 damage is no event
+    if (spec.at_least is not None and event.amount < spec.at_least) or (
+        spec.at_most is not None and event.amount > spec.at_most
+    ):
+        return False  # "3 or less damage", "4 or more damage": the amount it would be now
     if family == Family.KICKED_DAMAGE:
         # CR 614.15: the spell's own damage; kicked, or its condition (checked above).
         return event.source == active.source and (active.choices.kicked or not spec.kicked)
@@ -339,6 +343,8 @@ def _apply_to_damage(
     if family == Family.KICKED_DAMAGE:
         return [replace(event, amount=spec.kicked_amount or event.amount)], active
     if family == Family.DAMAGE_MODIFY:
+        if spec.set_to is not None:  # "that source deals 3 damage ... instead" (614.1a)
+            return [replace(event, amount=spec.set_to)], active
         return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
     if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
         return _prevent(active, event, board)
@@ -793,7 +799,12 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
             return False
         if family == Family.ENTER_COUNTERS and own:
             choices = event.choices if isinstance(event.choices, Choices) else Choices()
-            # "If ~ was kicked, it enters with ..." (702.33, 614.1c)
+            # "If ~ was kicked, it enters with ..." (702.33, 614.1c); "kicked with its {1}{U}
+            # kicker" only if that cost was paid (702.33d).
+            if spec.kicker_cost is not None:
+                return spec.kicker_cost in choices.kickers
+            if spec.cast_from_hand is not None:
+                return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
             return choices.kicked or not spec.kicked
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
     if own and not board.entering_as_printed:
@@ -854,6 +865,10 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             event,
             counters=tuple(counters.items()),
             extra_types=extra,
+            # "... and with flying" (Kavu Titan): an ability it has because of how it entered
+            # (614.1c), like riot's haste.
+            extra_abilities=event.extra_abilities
+            + tuple(a.replace("~", event.card.name) for a in spec.with_abilities),
             tapped=event.tapped or spec.tapped,  # Vivid lands: "enters tapped with ..."
         )
     if family == Family.COUNTERS:

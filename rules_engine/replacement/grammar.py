@@ -16,6 +16,7 @@ from functools import lru_cache
 from rules_engine.effects import (
     Compare,
     Condition,
+    CreaturesDiedThisTurn,
     Expr,
     Filter,
     HandSize,
@@ -25,6 +26,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.parser import parse_condition
 from rules_engine.oracle.predicates import parse_expression
@@ -39,7 +41,7 @@ from rules_engine.replacement.specs import (
     Spec,
     Who,
 )
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, BASIC_LAND_TYPES, CARD_TYPES, COLOR_WORDS
 
 _PLAYER_WORDS: dict[str, PlayerWord] = {
     "you": "you",
@@ -548,6 +550,35 @@ PAY_LIFE_AS_ENTERS = _T(r"^as ~ enters, you may pay (?P<n>\w+) life$")
 # Reveal lands: "As ~ enters, you may reveal a Dragon card from your hand." The choice is
 # the "If you don't, ~ enters tapped" effect's (declining it: the card was revealed).
 AS_ENTERS_MAY = _T(r"^as ~ enters, you may (?:pay \w+ life|reveal .+)$")
+# CR 614.1a, 615.1a: effects that watch how much damage a source would deal: "If a source
+# would deal 3 or less damage to ~, prevent that damage" (Callous Giant); "If a source would
+# deal 4 or more damage to a permanent or player, that source deals 3 damage to that
+# permanent or player instead" (Divine Presence).
+DAMAGE_THRESHOLD = _T(
+    r"^if (?P<src>.+?) would deal (?P<n>\w+) or (?P<dir>more|less) damage to (?P<tgt>.+?)"
+    r"(?P<turn> this turn)?, (?:prevent that damage|(?:it|that source) deals (?P<m>\w+) damage "
+    r"to (?:that (?:permanent or player|player or permanent|player|permanent|creature)|you|~|"
+    r"it) instead)$"
+)
+CAST_FROM_HAND = _T(r"^you (?P<not>didn't )?cast (?:it|~) from your hand$")
+# CR 614.12, 614.1c: "As ~ enters, choose two colors" and the other choices made as a
+# permanent enters, beyond the one color or creature type the line templates route to the
+# choice template (oracle/templates.py); "an opponent chooses" (Callous Oppressor).
+AS_ENTERS_CHOOSE = _T(
+    r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"(?P<opponent> and (?:an|one) opponent)?$"
+)
+# CR 614.1c, 702.33d: "If ~ was kicked [with its {1}{U} kicker], it enters with two +1/+1
+# counters on it and with flying" (Kavu Titan, Anavolver): counters, and abilities it has
+# while on the battlefield because of how it entered.
+KICKED_ENTERS_WITH = _T(
+    r"^if ~ was kicked(?: with its (?P<cost>(?:\{[^}]+\})+) kicker)?, it enters with "
+    r"(?P<n>\w+) (?P<kind>\S+) counters? on it and with (?P<what>.+)$"
+)
+# CR 502.3: "~ enters tapped and doesn't untap during your untap step" (Leviathan): the
+# replacement (614.1c) and a rule about the untap step, which no board step performs.
+TAPPED_AND_NO_UNTAP = _T(r"^~ enters tapped and (?P<rule>doesn't untap during your untap step)$")
+_UNTAP_STEP_RULE = "~ doesn't untap during your untap step"
 # Conditions that wrap any template: "As long as ~ is untapped, ..." (611.3a), "During your
 # turn, ...".
 CONDITIONAL = _T(r"^(?:as long as (?P<cond>[^,]+)|(?P<your_turn>during your turn)), (?P<rest>.+)$")
@@ -600,8 +631,105 @@ def _damage_source(phrase: str | None, sentence: str) -> tuple[Subject | None, b
     return _source(phrase, sentence)
 
 
+# The words a choice offers ("black or red", "Island or Swamp", "artifact, creature, ...,
+# or sorcery") and the choice field each kind of word is written in.
+_OFFERED_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("color", frozenset(COLOR_WORDS)),
+    ("land_type", frozenset(t.lower() for t in BASIC_LAND_TYPES)),
+    ("card_type", frozenset(t.lower() for t in CARD_TYPES)),
+)
+_CHOICE_WORDS: dict[str, tuple[str, ...]] = {
+    "a color": ("color",),
+    "two colors": ("colors",),
+    "an opponent": ("player",),
+    "a player": ("player",),
+    "two players": ("players",),
+    "a creature type": ("creature_type",),
+    "a card type": ("card_type",),
+    "a basic land type": ("land_type",),
+    "a color and a creature type": ("color", "creature_type"),
+    "a creature type and a color": ("color", "creature_type"),
+    "another creature you control": ("chosen",),
+    "a creature you control": ("chosen",),
+}
+# "a card name", "a nonbasic land card name", "a noncreature, nonland card name", "a card".
+_CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card)$")
+
+
+def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
+    """CR 614.12: a choice made as the permanent enters, which the entering permanent's
+    step answers (its ``choices``). What the card later does with "the chosen ..." is
+    read wherever that sentence is."""
+    what = m["what"].strip()
+    keys: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    if what in _CHOICE_WORDS:
+        keys = _CHOICE_WORDS[what]
+    elif _CARD_NAME.match(what):
+        keys = ("card_name",)  # CR 201.3: the name of a card, any card unless limited
+    elif " or " in what:
+        words = tuple(w.strip() for w in re.split(r",? or |, ", what) if w.strip())
+        kinds = [k for k, vocab in _OFFERED_KINDS if all(w in vocab for w in words)]
+        keys = (kinds[0] if kinds else "option",)
+        options = words
+    if not keys:
+        raise OracleParseError(sentence, f'cannot tell what "{what}" chooses')
+    if m["opponent"]:
+        keys = (*keys, "player")  # "a color and an opponent" (Call to Arms)
+    return ReplacementSpec(
+        sentence,
+        "as_enters",
+        objects=Subject("self", words="~"),
+        chooses=keys,
+        options=options,
+        chooser="opponent" if m["who"] == "an opponent chooses" else "controller",
+    )
+
+
+def _with_abilities(words: str, sentence: str) -> tuple[str, ...]:
+    """ "flying", "first strike", '"Pay 3 life: Regenerate ~."' -> the abilities it has."""
+    words = words.strip()
+    if re.fullmatch(r'"(?P<text>.+)"', words):
+        # The quoted ability as printed (the sentence is read in lower case).
+        quoted = re.search(r'"(?P<text>[^"]+)"', sentence)
+        return (quoted["text"],) if quoted else ()
+    found = tuple(kw.strip().capitalize() for kw in re.split(r",? and |, ", words) if kw.strip())
+    if not found or not all(parse_keyword(kw) is not None for kw in found):
+        raise OracleParseError(sentence, f'cannot tell what abilities "{words}" are')
+    return found
+
+
 def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
     """The template shapes above, tried before the older ones they would be mistaken for."""
+    if m := AS_ENTERS_CHOOSE.match(body):
+        return _as_enters_choice(m, sentence)
+    if m := DAMAGE_THRESHOLD.match(body):
+        watched, chosen = _source(m["src"], sentence)
+        n = _number(m["n"], sentence)
+        shield = "prevent_shield" if m["turn"] else "prevent_static"  # a resolved one lasts
+        return ReplacementSpec(
+            sentence,
+            "damage_modify" if m["m"] else shield,
+            prevention=not m["m"],
+            shield="this_turn" if m["turn"] and not m["m"] else None,
+            target=_who(m["tgt"], sentence),
+            source=watched,
+            source_choice=chosen,
+            at_least=n if m["dir"] == "more" else None,
+            at_most=n if m["dir"] == "less" else None,
+            set_to=_number(m["m"], sentence) if m["m"] else None,
+        )
+    if m := KICKED_ENTERS_WITH.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            amount=_number(m["n"], sentence),
+            kicked=True,
+            kicker_cost=m["cost"].upper() if m["cost"] else None,
+            with_abilities=_with_abilities(m["what"], sentence),
+        )
     if m := PREVENT_ALL_TO_BY.match(body):
         turn = bool(m["t1"] or m["t2"] or m["t3"])
         src, choice = _damage_source(m["src"], sentence)
@@ -747,6 +875,16 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
         )
     if (m := ENTERS_WITH_IF.match(body)) and (m["before"] or m["after"]):
         words = (m["before"] or m["after"]).strip()
+        if hand := CAST_FROM_HAND.fullmatch(words):
+            # CR 601.2a: how it was cast, which the step's choices state (Myojin, Epochrasite).
+            return ReplacementSpec(
+                sentence,
+                "enter_counters",
+                objects=Subject("self", words="~"),
+                counter_kind=m["kind"],
+                amount=_number(m["n"], sentence),
+                cast_from_hand=not hand["not"],
+            )
         kicked = words == "~ was kicked"
         return ReplacementSpec(
             sentence,
@@ -785,7 +923,9 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             charge_unless_creature=True,
         )
     if m := ENTERS_WITH_EACH.match(body):
-        if m["each"]:
+        if m["each"] == "creature that died this turn":
+            count: Expr = CreaturesDiedThisTurn()  # Bloodcrazed Paladin (CR 700.4, 614.1c)
+        elif m["each"]:
             count = _count(f"the number of {m['each']}", sentence)
             if m["many"] not in ("a", "an"):
                 count = Times(_number(m["many"], sentence), count)  # amplify 2 (702.38a)
@@ -1262,6 +1402,8 @@ def _split_compound(body: str) -> list[str]:
     so is damage prevented "to and dealt by" a creature (Maze of Ith)."""
     if CANT_LOSE_WIN.match(body):
         return ["you can't lose the game", "your opponents can't win the game"]
+    if TAPPED_AND_NO_UNTAP.match(body):
+        return ["~ enters tapped", _UNTAP_STEP_RULE]
     if m := DIE_OR_PUT.match(body):
         # Anafenza, the Foremost: one sentence, two events it watches.
         return [
@@ -1378,6 +1520,8 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
             if body == "your opponents can't win the game":
                 specs.append(CantSpec(sentence, "win_game", player="opponent"))
                 continue
+            if body == _UNTAP_STEP_RULE:
+                continue  # CR 502.3: a rule for the untap step, which no board step performs
             extra = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
             if extra is not None:
                 # CR 615.5: a prevention effect's additional part, written as its own sentence.

@@ -94,6 +94,25 @@ class ReplacementSpec:
     # "Prevent the next X damage ...": the shield's size is the X its spell or ability was
     # cast or activated with (CR 107.3a), given to the shield as it is created (615.7).
     x_amount: bool = False
+    # CR 614.12, 614.1c: "As ~ enters, choose two colors" -- the answers the entering
+    # permanent's step must give (``Choices`` fields: "colors", "player", "option" ...), the
+    # words offered ("black or red"), and who chooses ("an opponent chooses", 607.2).
+    chooses: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    chooser: Literal["controller", "opponent"] = "controller"
+    # CR 614.1c, 702.33d: "it enters with two +1/+1 counters on it and with flying": abilities
+    # it has on the battlefield because of how it entered; "was kicked with its {1}{U}
+    # kicker": only that kicker cost counts.
+    with_abilities: tuple[str, ...] = ()
+    kicker_cost: str | None = None
+    # CR 614.1a, 615.1a: "would deal 3 or less damage", "4 or more damage" (the amount as the
+    # effect would apply, after effects applied before it); "deals 3 damage ... instead".
+    # CR 614.1c, 601.2a: "... if you cast it from your hand" (True) or "... if you didn't
+    # cast it from your hand" (False), which the step's choices state ("cast_from_hand").
+    cast_from_hand: bool | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    set_to: int | None = None
 
 
 CantKind = Literal[

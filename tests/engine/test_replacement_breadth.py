@@ -218,7 +218,8 @@ def test_a_spells_own_instead_is_a_self_replacement_with_its_condition():
     "text",
     [
         # What the board doesn't record: refused (then "not modelled"), never read as true.
-        "Example enters with three +1/+1 counters on it if you didn't cast it from your hand.",
+        # ("if you didn't cast it from your hand" is now stated by choices.cast_from_hand.)
+        "Example enters with two -1/-1 counters on it unless you've cast another spell this turn.",
         "Prevent all damage that would be dealt to Example by spells that target it.",
     ],
 )

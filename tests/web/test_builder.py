@@ -291,3 +291,26 @@ def test_how_a_spell_was_cast_and_a_soulbond_pairing_can_be_given_in_the_builder
     page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
     assert "<strong>4/4</strong>" in page  # the Pack: 2/2 with two counters
     assert "kicked 2 times" in page and "3 colors of mana spent" in page
+
+
+def test_as_it_enters_choices_and_kicker_costs_can_be_given_in_the_builder(client):
+    # "As ~ enters, choose two colors" and the other choices of CR 614.12; the kicker costs
+    # paid for a card with two kickers (702.33d). Without the choice the step is refused.
+    refused = add(client, EMPTY, card="Seal of the Guildpact", label="seal")
+    assert refused.status_code == 400  # the form again, with the refusal on the field
+    assert "chooses two colors" in refused.content.decode()
+    response = add(
+        client, EMPTY, card="Seal of the Guildpact", label="seal", chosen_colors=["W", "U"]
+    )
+    assert response.status_code == 303, response.content.decode()[:1500]
+    token = token_from(response["Location"])
+    response = add(client, token, card="Citadel Siege", label="siege", chosen_option="Khans")
+    token = token_from(response["Location"])
+    response = add(client, token, card="Anavolver", label="ana", kicker_costs="{1}{U}")
+    assert response.status_code == 303, response.content.decode()[:1500]
+    board = decode_board(token_from(response["Location"]))
+    choices = [step.get("choices") for step in board["steps"]]
+    assert choices == [{"colors": ["W", "U"]}, {"option": "Khans"}, {"kicked": ["{1}{U}"]}]
+    page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
+    assert "the colors white and blue" in page and "kicked with {1}{U}" in page
+    assert "<strong>5/5</strong>" in page  # Anavolver: 3/3 with two counters, and flying

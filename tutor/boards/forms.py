@@ -8,6 +8,7 @@ the field it concerns, quoting the phrase the grammar could not read.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +41,8 @@ ZONES = [
     ("hand", "hand"),
     ("library_top", "top of library"),
 ]
+# The card types a "choose artifact, creature, ..." card may offer (CR 205.2a).
+CHOSEN_CARD_TYPES = [t for t in CARD_TYPES if t not in ("Kindred", "Tribal", "Battle")]
 COLOR_CHOICES = [("", "—")] + [(c, COLOR_NAMES[c]) for c in COLOR_LETTERS]
 
 # Which verbs each field matters for: the page's script shows only those (all show without it).
@@ -85,6 +88,14 @@ PATH_FIELDS = [
     (".choices.from", "from_word"),
     (".choices.to", "to_word"),
     (".choices.mode", "mode"),
+    (".choices.colors", "chosen_colors"),
+    (".choices.players", "chosen_players"),
+    (".choices.player", "chosen_player"),
+    (".choices.card_type", "chosen_card_type"),
+    (".choices.card_name", "chosen_card_name"),
+    (".choices.option", "chosen_option"),
+    (".choices.chosen", "chosen_object"),
+    (".choices.kicked", "kicker_costs"),
     (".x", "x"),
     (".n", "n"),
 ]
@@ -189,6 +200,34 @@ class StepForm(forms.Form):
         choices=[("", "a +1/+1 counter"), ("haste", "haste")],
     )
     pair = forms.ChoiceField(required=False, label="Pair with (soulbond)", choices=())
+    # "As ~ enters, choose ..." beyond one color or type (CR 614.12).
+    chosen_colors = forms.MultipleChoiceField(
+        required=False,
+        label="Chosen colors (two colors)",
+        choices=[(c, COLOR_NAMES[c]) for c in COLOR_LETTERS],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    chosen_player = forms.ChoiceField(required=False, label="Chosen player", choices=())
+    chosen_players = forms.MultipleChoiceField(
+        required=False, label="Chosen players (two players)", choices=()
+    )
+    chosen_card_type = forms.ChoiceField(
+        required=False,
+        label="Chosen card type",
+        choices=[("", "—")] + [(t, t) for t in CHOSEN_CARD_TYPES],
+    )
+    chosen_card_name = forms.CharField(required=False, label="Chosen card name", max_length=120)
+    chosen_option = forms.CharField(
+        required=False, label="Chosen word (Khans or Dragons …)", max_length=40
+    )
+    chosen_object = forms.ChoiceField(required=False, label="Chosen permanent", choices=())
+    cast_from_hand = forms.BooleanField(required=False, label="Cast from its owner's hand")
+    kicker_costs = forms.CharField(
+        required=False,
+        label="Kicker costs paid (two kickers)",
+        help_text="e.g. {1}{U} {B}",
+        max_length=40,
+    )
     tapped = forms.BooleanField(required=False, label="Enters tapped")
     face_down = forms.BooleanField(required=False, label="Enters face down")
 
@@ -206,6 +245,9 @@ class StepForm(forms.Form):
         self.fields["targets"].choices = objects + players
         self.fields["copy"].choices = [("", "—")] + objects
         self.fields["pair"].choices = [("", "—")] + objects
+        self.fields["chosen_object"].choices = [("", "—")] + objects
+        self.fields["chosen_player"].choices = [("", "—")] + players
+        self.fields["chosen_players"].choices = players
         for name, verbs in FIELD_VERBS.items():
             self.fields[name].verbs = verbs  # type: ignore[attr-defined]
         self.new_board: dict[str, Any] | None = None
@@ -261,6 +303,22 @@ class StepForm(forms.Form):
             choices["riot"] = "haste"
         if data.get("pair"):
             choices["pair"] = data["pair"]
+        for field, key in (
+            ("chosen_colors", "colors"),
+            ("chosen_players", "players"),
+            ("chosen_player", "player"),
+            ("chosen_card_type", "card_type"),
+            ("chosen_card_name", "card_name"),
+            ("chosen_option", "option"),
+            ("chosen_object", "chosen"),
+        ):
+            if data.get(field):
+                value = data[field]
+                choices[key] = list(value) if isinstance(value, list) else value.strip()
+        if data.get("cast_from_hand"):
+            choices["cast_from_hand"] = True  # "if you cast it from your hand" (601.2a)
+        if costs := re.findall(r"(?:\{[^}]+\})+", data.get("kicker_costs") or ""):
+            choices["kicked"] = costs  # CR 702.33d: which kicker costs were paid
         return choices
 
     def step(self) -> dict[str, Any]:

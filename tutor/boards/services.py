@@ -194,6 +194,9 @@ CHOICE_WORDS = {
     "copy": "to copy",
     "player": "the player",
     "mode": "mode",
+    "card_type": "the card type",
+    "card_name": "the card name",
+    "option": "",
 }
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -206,6 +209,17 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
         for key, value in choices.items():
             if key == "from":
                 words.append(f"“{value}” → “{choices.get('to', '?')}”")
+            elif key == "kicked" and isinstance(value, (str, list)):
+                costs = [value] if isinstance(value, str) else value
+                words.append(f"kicked with {' and '.join(str(c) for c in costs)}")
+            elif key == "colors" and isinstance(value, list):
+                words.append(f"the colors {' and '.join(COLOR_WORDS.get(v, v) for v in value)}")
+            elif key == "players" and isinstance(value, list):
+                words.append(f"the players {' and '.join(str(v) for v in value)}")
+            elif key == "cast_from_hand":
+                words.append("cast from its owner's hand" if value else "not cast from a hand")
+            elif key == "chosen":
+                words.append(name(str(value)))
             elif key == "kicked":
                 times = value if isinstance(value, int) and not isinstance(value, bool) else 0
                 words.append(
@@ -223,7 +237,7 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                     shown = name(str(value))
                 if isinstance(shown, list):
                     shown = ", then ".join(str(v) for v in shown)
-                words.append(f"{CHOICE_WORDS.get(key, key.replace('_', ' '))} {shown}")
+                words.append(f"{CHOICE_WORDS.get(key, key.replace('_', ' '))} {shown}".strip())
     if "x" in step:
         words.append(f"X = {step['x']}")
     return f", choosing {'; '.join(words)}" if words else ""

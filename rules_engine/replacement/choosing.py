@@ -1,0 +1,111 @@
+"""The answers a permanent's step must give to "As ~ enters, choose ..." (CR 614.12).
+
+The choice is made as the permanent enters, by its controller or, where the card
+says so, by an opponent (607.2: "the chosen ..." later refers to that answer).
+A board can't make the choice for the player, so a step that leaves it out is an
+error that names the choice and the field to write it in (``verify_entering_choices``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rules_engine.errors import BoardError
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.replacement.grammar import read_replacements
+from rules_engine.replacement.specs import ReplacementSpec
+from rules_engine.steps import Choices
+from rules_engine.vocabulary import COLOR_NAMES, COLOR_WORDS
+
+# What each choice field holds, in words, and an example of how a step writes it.
+_ASKS: dict[str, tuple[str, str]] = {
+    "color": ("a color", '"color": "R"'),
+    "colors": ("two colors", '"colors": ["W", "U"]'),
+    "player": ("a player", '"player": "Bob"'),
+    "players": ("two players", '"players": ["Alice", "Bob"]'),
+    "creature_type": ("a creature type", '"creature_type": "Elf"'),
+    "land_type": ("a basic land type", '"land_type": "Island"'),
+    "card_type": ("a card type", '"card_type": "Creature"'),
+    "card_name": ("a card name", '"card_name": "Lightning Bolt"'),
+    "option": ("one of the words it offers", '"option": "Khans"'),
+    "chosen": ("another permanent", '"chosen": "bears"'),
+}
+
+
+def _answer(choices: Choices, key: str) -> object:
+    return {
+        "color": choices.color,
+        "colors": choices.colors,
+        "player": choices.player,
+        "players": choices.players,
+        "creature_type": choices.creature_type,
+        "land_type": choices.creature_type,  # one field for the chosen subtype (305.7)
+        "card_type": choices.card_type,
+        "card_name": choices.card_name,
+        "option": choices.option,
+        "chosen": choices.chosen,
+    }[key]
+
+
+def _offered(spec: ReplacementSpec, key: str, value: object) -> bool:
+    """Is the answer one of the words the card offers ("choose black or red")?"""
+    if not spec.options or not isinstance(value, str):
+        return True
+    word = COLOR_NAMES.get(value, value) if key == "color" else value
+    return word.lower() in spec.options
+
+
+def _printed(text: str, word: str) -> str:
+    """An offered word as the card prints it ("Khans", "Island")."""
+    found = re.search(re.escape(word), text, re.IGNORECASE)
+    return found.group(0) if found else word
+
+
+def verify_entering_choices(
+    name: str,
+    texts: Iterable[str],
+    choices: Choices,
+    controller: str,
+    path: str,
+) -> None:
+    """Raise a ``BoardError`` naming the choice a step leaves out or answers wrongly."""
+    for text in texts:
+        try:
+            specs, _ = read_replacements(text, name)
+        except OracleParseError:
+            continue  # named as not modelled elsewhere
+        for spec in specs:
+            if isinstance(spec, ReplacementSpec) and spec.chooses:
+                _verify(name, spec, choices, controller, path)
+
+
+def _verify(name: str, spec: ReplacementSpec, choices: Choices, controller: str, path: str) -> None:
+    who = "an opponent" if spec.chooser == "opponent" else "its controller"
+    for key in spec.chooses:
+        what, example = _ASKS[key]
+        value = _answer(choices, key)
+        where = f"{path}.choices.{key}"
+        if not value:
+            if spec.options:
+                words = [_printed(spec.text, o) for o in spec.options]
+                what = (
+                    " or ".join(words)
+                    if len(words) == 2
+                    else ", or ".join((", ".join(words[:-1]), words[-1]))
+                )
+                first = words[0][:1].upper() + words[0][1:]
+                first = COLOR_WORDS.get(spec.options[0], first) if key == "color" else first
+                example = f'"{key}": "{first}"'
+            raise BoardError(
+                where,
+                f"as {name} enters, {who} chooses {what} (CR 614.12); the board must say "
+                f"which: add {example} to the step's choices",
+            )
+        if key in ("colors", "players") and isinstance(value, tuple) and len(value) != 2:
+            raise BoardError(where, f"{name} asks for two, got {len(value)}")
+        if key == "player" and "an opponent" in spec.text.lower() and value == controller:
+            raise BoardError(where, f"{name} asks for an opponent of {controller}")
+        if not _offered(spec, key, value):
+            offered = " or ".join(_printed(spec.text, o) for o in spec.options)
+            raise BoardError(where, f"{name} offers only {offered}")
