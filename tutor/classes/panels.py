@@ -68,6 +68,18 @@ def _frame_html(question_id: int, step: int, label: str, board_json: str) -> str
     return render_to_string("boards/layers.html#frame", context)
 
 
+def prepare_reveal(question_id: int) -> None:
+    """What the reveal of a question shows from the engine (the explanation at its first
+    step, or the replacement walk, and what isn't modelled), worked out when the question
+    is pushed, while the class answers: the reveal then only reads it from the caches
+    above, instead of holding every student's screen while the engine runs."""
+    question = LiveQuestion.objects.filter(pk=question_id).first()
+    if question is not None:
+        stepper_frame(question)
+        stepper_frame(question, lead=True)
+        question_unmodelled(question)
+
+
 def question_unmodelled(question: LiveQuestion | None) -> tuple[Unmodelled, ...]:
     """What the engine doesn't apply on the question's board (its answer ignores it)."""
     return _unmodelled(question.pk, question.board_json) if question else ()
@@ -174,7 +186,7 @@ def teacher_panel(session: LiveSession) -> str:
         "bars": chart(question).bars if question else (),
         "answered": question.answers.count() if question else 0,
         "seconds_left": live.seconds_left(question) if question else None,
-        "roster": live.roster(session),
+        "roster": live.roster(session, question),
         "last_step": walk.last_step(question)
         if question and question.state == LiveQuestion.REVEALED
         else 0,
