@@ -92,7 +92,6 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.tally_task: asyncio.Task[None] | None = None
         self.tally_at = 0.0
         self.render_lock = asyncio.Lock()
-        self.preparing: asyncio.Task[None] | None = None
         # Shared panels waiting for this connection's own redraw to be sent first.
         self.later: set[asyncio.Task[None]] = set()
         await self.accept()
@@ -273,17 +272,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_send(
                 fanout.group(self.session_id), {"type": "live.shared", "action": action} | students
             )
-            if action == "push":
-                # While the class answers, not when the teacher reveals.
-                self.preparing = asyncio.create_task(self._prepare_reveal(students["question"]))
         if action == "end":
             await self.channel_layer.group_send(self.group, {"type": "live.ended"})
-
-    async def _prepare_reveal(self, question_id: int) -> None:
-        try:
-            await reading(panels.prepare_reveal)(question_id)
-        except Exception:  # only a head start: the reveal works it out itself if need be
-            LOG.exception("live session %s: reveal not prepared", self.session_id)
 
     def _apply(self, action: str, content: dict[str, Any], snapshot: Snapshot | None) -> None:
         session = LiveSession.objects.select_related("classroom").get(pk=self.session_id)
@@ -321,6 +311,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         # Encoded once too: each connection only puts its student's verdict in.
         message = json.dumps({"type": "state", "action": action, "html": html})
         students = {"shared": message, "question": question.pk, "key_text": question.key_text}
+        if fresh:
+            # Before anyone can answer: on another thread during the burst of answers it
+            # would slow every acknowledgement, and at the reveal it would hold everyone.
+            panels.prepare_reveal(question)
         return students, panels.teacher_panel(session)
 
     # --- group events -------------------------------------------------------------------

@@ -68,16 +68,16 @@ def _frame_html(question_id: int, step: int, label: str, board_json: str) -> str
     return render_to_string("boards/layers.html#frame", context)
 
 
-def prepare_reveal(question_id: int) -> None:
+def prepare_reveal(question: LiveQuestion) -> None:
     """What the reveal of a question shows from the engine (the explanation at its first
-    step, or the replacement walk, and what isn't modelled), worked out when the question
-    is pushed, while the class answers: the reveal then only reads it from the caches
-    above, instead of holding every student's screen while the engine runs."""
-    question = LiveQuestion.objects.filter(pk=question_id).first()
-    if question is not None:
-        stepper_frame(question)
-        stepper_frame(question, lead=True)
-        question_unmodelled(question)
+    step and how many steps it has, or the replacement walk, and what isn't modelled),
+    worked out when the question is pushed: the reveal then reads it from the caches
+    instead of holding every student's screen while the engine runs (a few milliseconds,
+    many more on a process's first reveal)."""
+    stepper_frame(question)
+    stepper_frame(question, lead=True)
+    question_unmodelled(question)
+    walk.last_step(question)
 
 
 def question_unmodelled(question: LiveQuestion | None) -> tuple[Unmodelled, ...]:
