@@ -307,7 +307,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         fresh = action == "push" and question.state == LiveQuestion.OPEN
         if not fresh and question.state != LiveQuestion.REVEALED:
             return None
-        html, _ = panels.shared_student_panel(session)
+        html, _ = panels.shared_student_panel(session, question)
         # Encoded once too: each connection only puts its student's verdict in.
         message = json.dumps({"type": "state", "action": action, "html": html})
         students = {"shared": message, "question": question.pk, "key_text": question.key_text}
@@ -315,7 +315,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             # Before anyone can answer: on another thread during the burst of answers it
             # would slow every acknowledgement, and at the reveal it would hold everyone.
             panels.prepare_reveal(question)
-        return students, panels.teacher_panel(session)
+        return students, panels.teacher_panel(session, question)
 
     # --- group events -------------------------------------------------------------------
 

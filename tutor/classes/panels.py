@@ -130,11 +130,14 @@ def mine_of(answer: StudentAnswer) -> Mine:
     return Mine(answer_text(answer.question, answer.answer), answer.right)
 
 
-def shared_student_panel(session: LiveSession) -> tuple[str, LiveQuestion | None]:
+def shared_student_panel(
+    session: LiveSession, question: LiveQuestion | None = None
+) -> tuple[str, LiveQuestion | None]:
     """The students' panel rendered once for the whole class (after a push or the reveal,
     and at each step): every consumer puts its own student's verdict into
-    ``VERDICT_SLOT``. Only for states where nothing else differs between students."""
-    question = session.current()
+    ``VERDICT_SLOT``. Only for states where nothing else differs between students.
+    ``question``: the session's current one, when the caller has it already."""
+    question = question or session.current()
     return _student_html(session, None, question, None, mark_safe(VERDICT_SLOT)), question
 
 
@@ -185,15 +188,17 @@ def roster_items(roster: list[live.RosterRow]) -> SafeString:
     )
 
 
-def teacher_panel(session: LiveSession) -> str:
-    question = session.current()
+def teacher_panel(session: LiveSession, question: LiveQuestion | None = None) -> str:
+    """``question``: the session's current one, when the caller has it already."""
+    question = question or session.current()
     roster = live.roster(session, question)
+    drawn = chart(question) if question else None
     context = {
         "session": session,
         "question": question,
         # The chart's bars: right and wrong are said only after the reveal (``chart``).
-        "bars": chart(question).bars if question else (),
-        "answered": question.answers.count() if question else 0,
+        "bars": drawn.bars if drawn else (),
+        "answered": drawn.answered if drawn else 0,
         "seconds_left": live.seconds_left(question) if question else None,
         "roster": roster,
         "roster_items": roster_items(roster),
