@@ -15,8 +15,8 @@ def _generous_join_limit(settings, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _a_fresh_channel_layer_per_test(settings):
-    """The in-process tests run the consumer on the in-memory layer, new for each test:
-    a Redis layer kept between tests holds connections and locks bound to an earlier
+    """The in-process tests run the consumer on the site's in-memory layer, new for each
+    test: a Redis layer kept between tests holds connections and locks bound to an earlier
     test's event loop. Redis itself is tested with real server processes
     (test_two_servers.py, the browser test)."""
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "tutor.core.channel_layer.ChannelLayer"}}

@@ -9,7 +9,8 @@ Every answer carries the client's ``id`` and is acknowledged with it once it is 
 database (a repeat is acknowledged too), so the client resends until it hears back and
 nothing is lost when a server process dies. Presence is a heartbeat (presence.py); a
 push's engine work runs on its own thread within a budget (pushing.py); the reveal is
-rendered once for the whole class.
+rendered once for the whole class and reaches each server process as one message, written
+from there to every student's socket (fanout.py).
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DatabaseError
 
-from tutor.classes import answer_writer, live, panels, presence, pushing, wire
+from tutor.classes import answer_writer, fanout, live, panels, presence, pushing, wire
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import QuestionProblem, Snapshot
 from tutor.core.unavailable import UNREACHABLE
@@ -56,6 +58,15 @@ def reading(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
 _teacher_group = answer_writer.teacher_group
 
 
+@lru_cache(maxsize=256)
+def _with_verdict(shared: str, key_text: str, mine: panels.Mine | None) -> str:
+    """A shared panel with one student's verdict in it: made once per different answer,
+    not once per student (a class mostly gives a handful of answers)."""
+    verdict = panels.verdict(key_text, mine)
+    # The slot has nothing JSON escapes; the verdict is escaped as JSON text.
+    return shared.replace(VERDICT_SLOT, json.dumps(verdict)[1:-1])
+
+
 def _student_group(session_id: int, student_id: int) -> str:
     """Every tab of one student: an answer from one redraws the others."""
     return f"live-{session_id}-student-{student_id}"
@@ -81,10 +92,14 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.tally_task: asyncio.Task[None] | None = None
         self.tally_at = 0.0
         self.render_lock = asyncio.Lock()
+        # Shared panels waiting for this connection's own redraw to be sent first.
+        self.later: set[asyncio.Task[None]] = set()
         await self.accept()
         try:
             for group in self._groups():
                 await self.channel_layer.group_add(group, self.channel_name)
+            if self.student_id is not None:
+                await fanout.fanout().join(self.session_id, self)
         except UNREACHABLE:
             LOG.warning("live session %s: Redis unreachable at connect", self.session_id)
             await self.close(code=TRY_AGAIN_LATER)
@@ -122,6 +137,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if self.tally_task is not None:
             self.tally_task.cancel()
         try:
+            await fanout.fanout().leave(self.session_id, self)
             for group in self._groups():
                 await self.channel_layer.group_discard(group, self.channel_name)
             if self.student_id is not None:
@@ -238,12 +254,24 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             # Off the event loop and the shared database thread, within its budget.
             snapshot = await pushing.snapshot_in_budget(content.get("source"))
         await database_sync_to_async(self._apply)(action, content, snapshot)
-        event: dict[str, Any] = {"type": "live.changed", "action": action}
         shared = await reading(self._shared)(action)
-        if shared is not None:
-            event |= shared
-        # Everyone redraws from the database: what they see is what was recorded.
-        await self.channel_layer.group_send(self.group, event)
+        if shared is None:
+            # Everyone redraws from the database: what they see is what was recorded.
+            await self.channel_layer.group_send(
+                self.group, {"type": "live.changed", "action": action}
+            )
+        else:
+            students, teacher = shared
+            # The teacher's panel was drawn before the students' fan-out, not during it: a
+            # render on another thread while the event loop writes to 200 sockets slows
+            # every one of those writes (they queue for the interpreter lock behind it).
+            await self.channel_layer.group_send(
+                _teacher_group(self.session_id),
+                {"type": "live.panel", "action": action, "html": teacher},
+            )
+            await self.channel_layer.group_send(
+                fanout.group(self.session_id), {"type": "live.shared", "action": action} | students
+            )
         if action == "end":
             await self.channel_layer.group_send(self.group, {"type": "live.ended"})
 
@@ -268,9 +296,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         elif action == "end":
             live.end(session)
 
-    def _shared(self, action: str) -> dict[str, Any] | None:
+    def _shared(self, action: str) -> tuple[dict[str, Any], str] | None:
         """The students' panel rendered once, when it is the same for every student but
-        their verdict: a new question (nobody has answered) or a revealed one."""
+        their verdict: a new question (nobody has answered) or a revealed one; and the
+        teacher's panel in the same state."""
         session = LiveSession.objects.get(pk=self.session_id)
         question = session.current()
         if question is None or session.status == LiveSession.ENDED:
@@ -278,10 +307,15 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         fresh = action == "push" and question.state == LiveQuestion.OPEN
         if not fresh and question.state != LiveQuestion.REVEALED:
             return None
-        html, _ = panels.shared_student_panel(session)
+        html, _ = panels.shared_student_panel(session, question)
         # Encoded once too: each connection only puts its student's verdict in.
         message = json.dumps({"type": "state", "action": action, "html": html})
-        return {"shared": message, "question": question.pk, "key_text": question.key_text}
+        students = {"shared": message, "question": question.pk, "key_text": question.key_text}
+        if fresh:
+            # Before anyone can answer: on another thread during the burst of answers it
+            # would slow every acknowledgement, and at the reveal it would hold everyone.
+            panels.prepare_reveal(question)
+        return students, panels.teacher_panel(session, question)
 
     # --- group events -------------------------------------------------------------------
 
@@ -289,13 +323,36 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         action = event.get("action", "")
         if event.get("origin") == self.channel_name:
             return  # this connection already showed its own answer
-        shared = event.get("shared")
-        if self.role == "student" and isinstance(shared, str):
-            verdict = panels.verdict(event["key_text"], self.mine.get(event["question"]))
-            # The slot has nothing JSON escapes; the verdict is escaped as JSON text.
-            await self.send(text_data=shared.replace(VERDICT_SLOT, json.dumps(verdict)[1:-1]))
-            return
         await self._send_state(action)
+
+    async def live_shared(self, event: dict[str, Any]) -> None:
+        """A panel the same for the whole class, from this process's fan-out (fanout.py):
+        written at once with this student's verdict in it; after their own redraw if one
+        is being read (it would otherwise land on top, older)."""
+        if self.role != "student":
+            return
+        if self.render_lock.locked() or self.later:
+            task = asyncio.create_task(self._shared_after_redraw(event))
+            self.later.add(task)
+            task.add_done_callback(self.later.discard)
+            return
+        await self._send_shared(event)
+
+    async def _shared_after_redraw(self, event: dict[str, Any]) -> None:
+        async with self.render_lock:
+            await self._send_shared(event)
+
+    async def _send_shared(self, event: dict[str, Any]) -> None:
+        mine = self.mine.get(event["question"])
+        await self.send(text_data=_with_verdict(event["shared"], event["key_text"], mine))
+
+    async def live_panel(self, event: dict[str, Any]) -> None:
+        """The teacher's panel, drawn once by the connection that made the change."""
+        if self.role == "teacher":
+            async with self.render_lock:  # after any redraw read before it
+                await self.send_json(
+                    {"type": "state", "action": event["action"], "html": event["html"]}
+                )
 
     async def live_ended(self, event: dict[str, Any]) -> None:
         """The session is over: the last state was sent; the connection closes."""
@@ -305,6 +362,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         """The teacher removed this student: nothing more is drawn for them; the page says
         so and stops reconnecting (``people.remove``)."""
         if self.student_id is not None:
+            await fanout.fanout().leave(self.session_id, self)
             await self.channel_layer.group_discard(
                 _student_group(self.session_id, self.student_id), self.channel_name
             )
@@ -335,8 +393,9 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if self.role == "teacher":
             await self._send_teacher_panel("state", action)
             return
-        html = await database_sync_to_async(self._student_state)()
-        await self.send_json({"type": "state", "action": action, "html": html})
+        async with self.render_lock:  # a shared panel arriving meanwhile goes after it
+            html = await database_sync_to_async(self._student_state)()
+            await self.send_json({"type": "state", "action": action, "html": html})
 
     async def _send_teacher_panel(self, kind: str, action: str = "") -> None:
         """One at a time, in order: a redraw read earlier never lands after a later one."""

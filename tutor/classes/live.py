@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tutor.classes import scoring, walk
+from tutor.classes import presence, scoring, walk
 from tutor.classes.models import Classroom, LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import (
     QuestionProblem,
@@ -226,13 +226,37 @@ class RosterRow:
     online: bool
     answered: bool
     points: int = 0
+    # Whether the line says "answered"/"waiting" (there is a question) and the points.
+    asked: bool = False
+    scored: bool = False
+
+    @property
+    def status(self) -> str:
+        """The line's words after the name, put together here rather than by a template
+        tag per row: the roster of a large class is redrawn at every reveal."""
+        words = ["● online" if self.online else "○ away"]
+        if self.asked:
+            words.append("answered" if self.answered else "waiting")
+        if self.scored:
+            words.append(f"{self.points} points")
+        return " · ".join(words)
 
 
-def roster(session: LiveSession) -> list[RosterRow]:
-    current = session.current()
+def roster(session: LiveSession, current: LiveQuestion | None = None) -> list[RosterRow]:
+    """Every student's line on the teacher's console, redrawn as answers arrive and at the
+    reveal: read as plain values, not a model object per student."""
+    current = current or session.current()
     answered = set(current.answers.values_list("student_id", flat=True)) if current else set()
     scores = scoring.totals(session) if session.scoring else {}
+    since = timezone.now() - presence.window()
     return [
-        RosterRow(s.name, s.online, s.pk in answered, scores.get(s.pk, 0))
-        for s in session.students.all()
+        RosterRow(
+            name,
+            last_seen >= since,
+            pk in answered,
+            scores.get(pk, 0),
+            asked=current is not None,
+            scored=session.scoring,
+        )
+        for pk, name, last_seen in session.students.values_list("pk", "name", "last_seen")
     ]
