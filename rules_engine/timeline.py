@@ -357,6 +357,12 @@ class _Resolution:
     # Landing's "loses flying" doesn't save the creature from its damage).
     legal_targets: frozenset[str] | None = None
 
+    def context(self) -> Context:
+        """What its words read as it resolves (CR 608.2): source, controller, targets."""
+        return Context(
+            self.source, self.controller, self.targets, self.choices, self.x, resolved=True
+        )
+
 
 def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Game:
     """A spell or ability resolves: its continuous effects begin now (CR 611.2), then its
@@ -512,7 +518,7 @@ def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dic
     battlefield (keyed by the part's text)."""
     state = chars_of(game)
     world = World.of(game)
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
     found: dict[str, int] = {}
     for ability in abilities:
         for action in ability.actions:
@@ -528,13 +534,13 @@ def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dic
 def _holds_now(game: Game, condition: Condition | Literal["kicked"], res: _Resolution) -> bool:
     if condition == "kicked":
         return bool(res.choices.kicked)
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
     return condition_holds(condition, chars_of(game), World.of(game), ctx)
 
 
 def _how_many(game: Game, subject: Subject, res: _Resolution) -> int:
     """ "for each creature you control": how many there are as the part happens (608.2h)."""
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
     return count(subject, chars_of(game), World.of(game), ctx, res.source)
 
 
@@ -578,7 +584,7 @@ def _choose_instead(
 ) -> list[EffectSpec]:
     """CR 614.15: "If this spell was kicked, ... instead" picks one of two effects on
     resolution; CR 608.2c: "If it's a Spirit, ..." makes an effect only if that holds then."""
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
 
     def holds(condition: Condition | Literal["kicked"]) -> bool:
         if condition == "kicked":
@@ -671,7 +677,7 @@ def _legal_targets(
 ) -> frozenset[str]:
     """The targets that still match what their one-shot parts ask for, as the spell or
     ability begins to resolve (CR 608.2b)."""
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
     legal: set[str] = set()
     for ability in abilities:
         for action in ability.actions:
@@ -691,7 +697,7 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     amount = (res.x or 0) if action.x else action.n
     state = chars_of(game)
     world = World.of(game)
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
     objects = _acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
     kind = action.kind
     if kind == "reanimate":
@@ -801,7 +807,7 @@ def _unchosen(game: Game, action: OneShot, res: _Resolution) -> list[NotModelled
         return []
     state = chars_of(game)
     world = World.of(game)
-    ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+    ctx = res.context()
     candidates = [
         x for x in select(action.subject, state, world, ctx) if world.objects[x].on_battlefield
     ]
@@ -830,7 +836,7 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
     if action.kind in ("tap", "untap"):
         state = chars_of(game)
         world = World.of(game)
-        ctx = Context(res.source, res.controller, res.targets, res.choices, res.x, resolved=True)
+        ctx = res.context()
         for label in select(action.subject, state, world, ctx) if action.subject else []:
             obj = game.object(label)
             if obj is not None and obj.on_battlefield:

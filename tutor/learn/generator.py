@@ -46,7 +46,7 @@ CREATURES = (
 
 
 @dataclass(frozen=True, slots=True)
-class Template:
+class EffectCard:
     """A card that makes a continuous effect, and how a board puts it to work."""
 
     card: str
@@ -58,11 +58,11 @@ class Template:
     choices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # key, values to pick from
 
 
-def _t(card: str, verb: str, layers: str, **extra: Any) -> Template:
-    return Template(card, verb, frozenset(layers.split()), **extra)
+def _t(card: str, verb: str, layers: str, **extra: Any) -> EffectCard:
+    return EffectCard(card, verb, frozenset(layers.split()), **extra)
 
 
-TEMPLATES: tuple[Template, ...] = (
+EFFECT_CARDS: tuple[EffectCard, ...] = (
     _t("Glorious Anthem", "enter", "7c"),
     _t("Honor of the Pure", "enter", "7c"),
     _t("Crusade", "enter", "7c"),
@@ -148,11 +148,11 @@ class Stats:
 
 def layer_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     """A random board for ``knobs``."""
-    pool = [t for t in TEMPLATES if t.layers <= knobs.layers]
-    chosen: list[Template] = []
+    pool = [t for t in EFFECT_CARDS if t.layers <= knobs.layers]
+    chosen: list[EffectCard] = []
     if knobs.dependency:
         pair = rng.choice(DEPENDENT_PAIRS)
-        chosen += [t for t in TEMPLATES if t.card in pair]
+        chosen += [t for t in EFFECT_CARDS if t.card in pair]
     while len(chosen) < knobs.effects:
         chosen.append(rng.choice(pool))
     if len({min(t.layers) for t in chosen}) == 1:
@@ -174,9 +174,9 @@ def layer_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     if rng.random() < TRAP_ORDER:
         # The trap: later layers' effects began first, so timestamps and layers disagree.
         effects = sorted(chosen, key=lambda t: min(t.layers), reverse=True)
-        slots = [i for i, thing in enumerate(rest) if isinstance(thing, Template)]
-        for i, template in zip(slots, effects, strict=True):
-            rest[i] = template
+        slots = [i for i, thing in enumerate(rest) if isinstance(thing, EffectCard)]
+        for i, effect_card in zip(slots, effects, strict=True):
+            rest[i] = effect_card
     entered = {"c1": creatures[0]["controller"]}
     for n, thing in enumerate(rest):
         if isinstance(thing, dict):
@@ -195,26 +195,26 @@ def layer_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     return board
 
 
-def _step(template: Template, label: str, rng: random.Random, entered: dict[str, str]) -> dict:
+def _step(effect_card: EffectCard, label: str, rng: random.Random, entered: dict[str, str]) -> dict:
     """The effect's step, aimed as a player would aim it: a pump at their own creature, a
     shrinking spell or Aura at an opponent's (never Lignify on your own creature)."""
     target = rng.choice(sorted(entered))
     owner = entered[target]
-    if template.verb == "counters":
-        return {"counters": template.card, "on": target, "n": rng.randint(1, 2)}
-    step: dict[str, Any] = {template.verb: template.card, "as": label}
-    if template.target or template.target_player:
-        step["controller"] = _opponent(owner) if template.hostile else owner
+    if effect_card.verb == "counters":
+        return {"counters": effect_card.card, "on": target, "n": rng.randint(1, 2)}
+    step: dict[str, Any] = {effect_card.verb: effect_card.card, "as": label}
+    if effect_card.target or effect_card.target_player:
+        step["controller"] = _opponent(owner) if effect_card.hostile else owner
     else:
         step["controller"] = rng.choice(PLAYERS)
-    if template.target_player:
+    if effect_card.target_player:
         step["targets"] = [owner]  # an opponent who has a creature to hit
-    elif template.target and template.verb == "cast":
+    elif effect_card.target and effect_card.verb == "cast":
         step["targets"] = [target]
-    elif template.target:
+    elif effect_card.target:
         step["attach"] = target
-    if template.choices:
-        step["choices"] = {key: rng.choice(values) for key, values in template.choices}
+    if effect_card.choices:
+        step["choices"] = {key: rng.choice(values) for key, values in effect_card.choices}
     return step
 
 
