@@ -1047,12 +1047,12 @@ def _resolve_antecedent(subject: Subject, state: _SentenceState) -> Subject:
 
 
 def _unnamed_group(subject: Subject, state: _SentenceState) -> bool:
-    """ "Those creatures" in a spell's later paragraph (Break of Day's fateful hour) are the
-    ones an earlier paragraph affected, which this paragraph alone can't name."""
+    """ "Those creatures" / "they" in a later paragraph (Break of Day's fateful hour, Radiant
+    Destiny's "they also have vigilance") are the ones an earlier paragraph named, which this
+    paragraph alone can't name; never the one object the ability belongs to."""
     return (
         subject.kind == "antecedent"
         and state.previous is None
-        and state.resolving
         and subject.words.lower().startswith(("those", "they", "them"))
     )
 
