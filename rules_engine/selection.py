@@ -490,6 +490,9 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
         if expr.who == "all":
             return sum(world.hand_size(p) for p in world.game.players)
+        if expr.who == "most_opponent":
+            opponents = world.game.opponents(ctx.controller)
+            return max((world.hand_size(p) for p in opponents), default=0)
         return world.hand_size(ctx.controller)
     if isinstance(expr, AffectedStat):
         chars = state.get(affected) if affected else None

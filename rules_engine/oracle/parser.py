@@ -1249,6 +1249,10 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         exactly = SourceStatus("counter", me, counter_kind=m["kind"], minimum=n)
         too_many = SourceStatus("counter", me, counter_kind=m["kind"], minimum=n + 1)
         return AllOf((exactly, Not(too_many))) if n else Not(too_many)
+    if text == "you have more cards in hand than each opponent":
+        # Okina Nightwatch: your hand is bigger than the biggest opponent's (CR 611.3a).
+        lead = Sum(HandSize(), Negate(HandSize("most_opponent")))
+        return Compare(lead, ">=", 1)
     if m := _HAND_COUNT.fullmatch(text):
         # "As long as you have no cards in hand" (hellbent), "seven or more cards in hand".
         who = "you" if m["who"] == "you" else "opponent"
