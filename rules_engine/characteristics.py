@@ -196,8 +196,12 @@ def printed_pt(value: str | None) -> int | None:
     """CR 208.2a: a "*" in printed P/T counts as 0 until something defines it."""
     if value is None:
         return None
-    digits = re.sub(r"[^0-9-]", "", value.replace("+*", "").replace("*", ""))
-    return int(digits) if digits not in ("", "-") else 0
+    # "*" is 0 (so "1+*" is 1 and "7-*" is 7, Shapeshifter) until a CDA defines it.
+    m = re.fullmatch(r"\s*(-?\d*)\s*(?:[+-]\s*\*)?\s*\*?\s*", value)
+    if m is not None:
+        return int(m[1]) if m[1] not in ("", "-") else 0
+    digits = re.sub(r"[^0-9-]", "", value)
+    return int(digits) if re.fullmatch(r"-?\d+", digits) else 0
 
 
 @lru_cache(maxsize=4096)
