@@ -154,10 +154,3 @@ def test_a_paragraph_of_several_lines_is_routed():
     # A paragraph typed with line breaks inside it is still one paragraph of a spell.
     paragraph = "Choose one —\n• Target player gains 3 life.\n• Draw a card."
     assert route_line(paragraph, spell=True).builds is Builds.SPELL
-
-
-def test_printed_power_and_toughness_with_a_star():
-    # CR 208.2a: "*" counts as 0 until a characteristic-defining ability defines it.
-    from rules_engine.characteristics import printed_pt
-
-    assert [printed_pt(v) for v in ("*", "1+*", "7-*", "3", "-1")] == [0, 1, 7, 3, -1]
