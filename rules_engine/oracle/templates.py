@@ -500,6 +500,9 @@ _INSTEAD = rf"^if (?P<cond>{KICKED_OR_TYPE_WORDS}|(?:(?!\bwould\b)[^,])+), (?P<r
 # "That creature gets -13/-13 until end of turn instead if a creature died this turn."
 # (Tragic Slip): the same, the condition written last.
 _INSTEAD_AFTER = r"^(?P<rest>.+) instead if (?P<cond>(?:(?!\bwould\b).)+)$"
+# "If ~ was kicked, instead creatures you control get +2/+2 ..." (Bold Defense): "instead"
+# written before what happens.
+_INSTEAD_FIRST = r"^if (?P<cond>(?:(?!\bwould\b)[^,])+), instead (?P<rest>.+)$"
 
 
 def _instead_of_an_event(m: re.Match[str], _reading: Reading) -> bool:
@@ -725,6 +728,22 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "614.15",
         "That creature gets -13/-13 until end of turn instead if a creature died this turn.",
         _INSTEAD_AFTER,
+        _instead_of_an_effect,
+    ),
+    _S(
+        "a spell's own instead first, of an event",
+        Builds.REPLACEMENT,
+        "614.15",
+        "If ~ was kicked, instead it deals 10 damage to that permanent or player.",
+        _INSTEAD_FIRST,
+        _instead_of_an_event,
+    ),
+    _S(
+        "a spell's own instead first",
+        Builds.SELF_REPLACEMENT,
+        "614.15",
+        "If ~ was kicked, instead creatures you control get +2/+2 until end of turn.",
+        _INSTEAD_FIRST,
         _instead_of_an_effect,
     ),
     _S(
