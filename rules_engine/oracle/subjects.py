@@ -324,9 +324,11 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             f = replace(f, chosen_type=True)
         elif cursor.accept("of", "the", "chosen", "color"):
             f = replace(f, chosen_color=True)
-        elif cursor.accept(
-            "that", "shares", "at", "least", "one", "creature", "type", "with", "it"
-        ) or cursor.accept("that", "share", "a", "creature", "type", "with", "it"):
+        elif (
+            cursor.accept("that", "shares", "at", "least", "one", "creature", "type", "with", "it")
+            or cursor.accept("that", "share", "a", "creature", "type", "with", "it")
+            or cursor.accept("that", "shares", "a", "creature", "type", "with", "it")
+        ):
             f = replace(f, shares_creature_type_with_affected=True)
         elif cursor.peek() in ("with", "without") and cursor.peek(1) in ("power", "toughness"):
             negative = cursor.peek() == "without"
