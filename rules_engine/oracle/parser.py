@@ -1454,7 +1454,7 @@ _HAND_COUNT = re.compile(
 )
 _CONTROLS_NONE = re.compile(
     r"(?:(?P<mine>you) control no|(?:your opponents|each opponent) controls? no|"
-    r"no opponent controls (?:a |an )?)(?: )?(?P<what>[\w -]+)"
+    r"no opponent controls (?:a |an )?)(?: )?(?P<what>[\w ,-]+)"
 )
 
 

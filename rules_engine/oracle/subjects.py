@@ -96,6 +96,11 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
         word = cursor.peek()
         if not word:
             break
+        prior = cursor.peek(-1) if cursor.pos else ""
+        if word == "," and prior.startswith("non") and cursor.peek(1).startswith("non"):
+            # "nonartifact, nonwhite creatures" (Angelic Voices): both apply.
+            cursor.pos += 1
+            continue
         if word in COLOR_WORDS:
             f = replace(f, colors=f.colors | {COLOR_WORDS[word]})
             # "red or white creature", "white, blue, or black permanent": a filter's colors
