@@ -48,6 +48,7 @@ from rules_engine.effects import (
     Expr,
     Filter,
     GreatestStat,
+    HandSize,
     HappenedThisTurn,
     ManaSymbols,
     ManaValueOfAffected,
@@ -314,6 +315,8 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return _expr_reads(expr.expr)
     if isinstance(expr, AffectedStat):
         return {"colors"} if expr.stat == "colors" else {"pt"}
+    if isinstance(expr, HandSize) and expr.who == "affected_controller":
+        return {"controller"}  # whose hand is counted depends on who controls it (layer 2)
     if isinstance(expr, BasicLandTypesAmong):
         return {"subtypes", "cardtypes"} | _subject_reads(expr.subject)
     if isinstance(expr, PartySize):

@@ -194,7 +194,7 @@ class HandSize:
     """ "the number of cards in your hand" (or in the chosen player's hand, CR 614.12; or the
     most cards in any one opponent's hand, for "more cards in hand than each opponent")."""
 
-    who: Literal["you", "chosen", "all", "most_opponent"] = "you"
+    who: Literal["you", "chosen", "all", "most_opponent", "affected_controller"] = "you"
 
 
 @dataclass(frozen=True, slots=True)

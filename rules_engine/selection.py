@@ -490,6 +490,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
         if expr.who == "all":
             return sum(world.hand_size(p) for p in world.game.players)
+        if expr.who == "affected_controller":
+            # "for each card in its controller's hand" (Righteous Authority).
+            owner = state[affected].controller if affected and affected in state else None
+            return world.hand_size(owner) if owner else 0
         if expr.who == "most_opponent":
             opponents = world.game.opponents(ctx.controller)
             return max((world.hand_size(p) for p in opponents), default=0)

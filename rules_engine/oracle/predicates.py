@@ -626,6 +626,10 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = CountersOnSource(kind)
         elif cursor.accept("card", "in", "your", "hand"):
             count = HandSize()
+        elif cursor.accept("card", "in", "its", "controller's", "hand"):
+            count = HandSize("affected_controller")
+        elif cursor.accept("card", "in", "the", "chosen", "player's", "hand"):
+            count = HandSize("chosen")
         elif cursor.accept("of", "its", "colors"):
             count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
         elif cursor.accept("basic", "land", "type", "among"):
