@@ -602,6 +602,7 @@ class EffectSpec:
 
 
 OneShotKind = Literal[
+    "recover",  # a card returned from a graveyard to its owner's hand (CR 400.7)
     "counters",
     "tap",
     "untap",

@@ -702,6 +702,9 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     kind = action.kind
     if kind == "reanimate":
         return _reanimated(game, action, res, state, world, ctx)
+    if kind == "recover":
+        found = _acted_on(action.subject, state, world, ctx, "graveyard", res.legal_targets)
+        return [_zone_move(game, label, "hand") for label in found]
     if kind == "copy_token":
         # CR 707.2: each token copies the object's copiable values as it is created; a card
         # in a graveyard (Feldon of the Third Path) is copied as printed.

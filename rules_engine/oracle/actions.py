@@ -114,6 +114,14 @@ _REANIMATE = re.compile(
     re.IGNORECASE,
 )
 
+# "Return target creature card from your graveyard to your hand." (Raise Dead): the card
+# moves from a graveyard to its owner's hand, a new object there (CR 400.7).
+_RECOVER = re.compile(
+    r"^return (?P<subj>.+?) from (?P<gy>your|a|an opponent's) graveyard to "
+    r"(?:your|its owner's|their owners?'?) hands?$",
+    re.IGNORECASE,
+)
+
 # CR 707.2, 111.10: "Create a token that's a copy of target creature you control, except it
 # has haste." (Kiki-Jiki): the exception text is read by the copy-exception reader.
 _COPY_TOKEN = re.compile(
@@ -206,6 +214,10 @@ def parse_one_shot(
             players="you" if m["yours"] else None,
             tapped=bool(m["tapped"]),
         )
+    if m := _RECOVER.match(body):
+        where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
+        subject = _subject(f"{m['subj']} in {where}", context)
+        return OneShot("recover", subject, sentence) if subject is not None else None
     if m := _FIGHT.match(body) or _BITE.match(body):
         fighter = _subject(m["a"], context)
         other = _subject(m["b"], context) if fighter is not None else None
