@@ -375,8 +375,13 @@ def _zone_move(game: Game, event: ZoneMove) -> Game:
 def _draw(game: Game, player: str) -> Game:
     """CR 121.2: the top card of the library goes to the hand."""
     library = [o for o in game.objects if o.zone == "library" and o.owner == player]
+    hands = dict(game.hand_sizes)
     if library:
-        return _move(game, library[0], "hand")
+        game = _move(game, library[0], "hand")
+        if player in hands:  # a hand given as a number counts the card drawn into it too
+            hands[player] += 1
+            game = replace(game, hand_sizes=tuple(hands.items()))
+        return game
     sizes = dict(game.library_sizes)
     size = sizes.get(player)
     if size == 0:
@@ -384,8 +389,9 @@ def _draw(game: Game, player: str) -> Game:
         return replace(game, drew_from_empty=game.drew_from_empty | {player})
     if size is not None:
         sizes[player] = size - 1
-    hands = dict(game.hand_sizes)
-    hands[player] = hands.get(player, 0) + 1
+    # An unknown card joins the hand: a hand given as a list becomes a count of its cards.
+    listed = sum(1 for o in game.objects if o.zone == "hand" and o.owner == player)
+    hands[player] = hands.get(player, listed) + 1
     return replace(game, library_sizes=tuple(sizes.items()), hand_sizes=tuple(hands.items()))
 
 

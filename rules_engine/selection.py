@@ -318,7 +318,9 @@ def _compile(f: Filter) -> tuple[Check, ...]:
             if target is None or target == label or target not in s:
                 return False
             kin = s[target]
-            return bool(c.colors & kin.colors) if how == "color" else c.name == kin.name
+            if how == "color":
+                return bool(c.colors & kin.colors)
+            return bool(c.name) and c.name == kin.name  # no name (face down) shares none (708.2)
 
         checks.append(like)
     if f.shares_creature_type_with_source:

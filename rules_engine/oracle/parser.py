@@ -1181,10 +1181,12 @@ def _number_then(cursor: Cursor) -> tuple[int, str] | None:
     return value, ">="
 
 
-def parse_condition(words: str, sentence: str) -> Condition:
+def parse_condition(words: str, sentence: str, it: Subject | None = None) -> Condition:
     """A condition on its own ("you control two or more other lands"), for the replacement
-    grammar's "enters tapped unless ..." (OracleParseError if it can't be read)."""
-    return _condition(words, sentence, _SentenceState(SubjectContext()))
+    grammar's "enters tapped unless ..." (OracleParseError if it can't be read); ``it`` is
+    what "it" / "that creature" names (a spell's target, for its own "instead")."""
+    words = re.sub(r" and/or ", " or ", words)
+    return _condition(words, sentence, _SentenceState(SubjectContext(), previous=it))
 
 
 def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:

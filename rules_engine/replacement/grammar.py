@@ -594,13 +594,18 @@ _DESTINATIONS: dict[str, RedirectTo] = {
 }
 
 
-def _condition(words: str, sentence: str) -> Condition:
+def _condition(words: str, sentence: str, it: Subject | None = None) -> Condition:
     """A condition of a replacement ("if you have no cards in hand", "if you control ...")."""
     words = words.strip()
     if m := re.fullmatch(r"you have (?P<n>no|\w+) cards? in (?:your )?hand", words):
         n = 0 if m["n"] == "no" else _number(m["n"], sentence)  # hellbent
         return Compare(HandSize(), "==", n)
-    return parse_condition(words, sentence)
+    return parse_condition(words, sentence, it)
+
+
+# "If that creature is white or blue, ~ deals 4 damage to it instead" (Lightning Dart): "it"
+# and "that creature" in a spell's own condition are the spell's target (CR 614.15).
+_THE_TARGET = Subject("targets", (Filter(),), (0,), words="that creature")
 
 
 def _count(words: str, sentence: str) -> Expr:
@@ -855,7 +860,7 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             tier="self",
             kicked=kicked,
             kicked_amount=_number(m["n"], sentence),
-            condition=None if kicked else _condition(words, sentence),
+            condition=None if kicked else _condition(words, sentence, _THE_TARGET),
         )
     if m := ENTERS_TAPPED_IF.match(body):
         return ReplacementSpec(
