@@ -836,7 +836,7 @@ def _self_replacement(c: _Clause, _template: Template) -> None:
         # one (Tragic Slip's morbid paragraph, ``timeline._choose_instead``).
         condition = _instead_condition(m["cond"], sentence, state)
         spec, _ = _general_sentence(
-            m["rest"],
+            re.sub(r"^only ", "", m["rest"], flags=re.IGNORECASE),  # Golden Demise
             sentence,
             state,
             c.until_eot or bool(effects and effects[-1].until_end_of_turn),

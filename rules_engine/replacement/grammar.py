@@ -510,9 +510,9 @@ DAMAGE_TO_COUNTERS = _T(
 # deals 4 damage to that creature instead"; Cackling Flames' "~ deals 5 damage to that
 # permanent or player instead if you have no cards in hand".
 SELF_DAMAGE = _T(
-    r"^(?:if (?P<before>.+?), (?:instead )?)?(?:~|it) deals (?P<n>\w+) damage to "
+    r"^(?:if (?P<before>.+?), (?:instead )?)?(?:~|it) deals (?P<n>\w+) damage(?: to "
     r"(?:that (?:permanent or player|player or planeswalker|creature or player|creature or "
-    r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets)"
+    r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets))?"
     r"(?P<instead> instead)?(?: if (?P<after>.+))?$"
 )
 # CR 614.1c: "~ enters tapped with two charge counters on it" (Vivid lands): one effect.
