@@ -357,6 +357,17 @@ class _Resolution:
     # Landing's "loses flying" doesn't save the creature from its damage).
     legal_targets: frozenset[str] | None = None
 
+    def holds(
+        self,
+        condition: Condition | Literal["kicked"],
+        state: dict[str, Characteristics],
+        world: World,
+    ) -> bool:
+        """A resolving spell's "if ..." (608.2c), or "if it was kicked" (702.33d)."""
+        if condition == "kicked":
+            return bool(self.choices.kicked)
+        return condition_holds(condition, state, world, self.context())
+
     def context(self) -> Context:
         """What its words read as it resolves (CR 608.2): source, controller, targets."""
         return Context(
@@ -532,10 +543,7 @@ def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dic
 
 
 def _holds_now(game: Game, condition: Condition | Literal["kicked"], res: _Resolution) -> bool:
-    if condition == "kicked":
-        return bool(res.choices.kicked)
-    ctx = res.context()
-    return condition_holds(condition, chars_of(game), World.of(game), ctx)
+    return res.holds(condition, chars_of(game), World.of(game))
 
 
 def _how_many(game: Game, subject: Subject, res: _Resolution) -> int:
@@ -584,12 +592,9 @@ def _choose_instead(
 ) -> list[EffectSpec]:
     """CR 614.15: "If this spell was kicked, ... instead" picks one of two effects on
     resolution; CR 608.2c: "If it's a Spirit, ..." makes an effect only if that holds then."""
-    ctx = res.context()
 
     def holds(condition: Condition | Literal["kicked"]) -> bool:
-        if condition == "kicked":
-            return bool(res.choices.kicked)
-        return condition_holds(condition, state, world, ctx)
+        return res.holds(condition, state, world)
 
     chosen: list[EffectSpec] = []
     for spec in specs:
