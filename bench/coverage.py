@@ -210,7 +210,7 @@ def _with_choices(board: dict[str, Any], error: BoardError) -> dict[str, Any] | 
         choices["copy"] = "bears"
     elif "choose a mode" in message:
         choices["mode"] = 0
-    elif asked := re.search(r"add (\".+\") to the step's choices", message):
+    elif asked := re.search(r"add (\".+?) to the step's choices", message):
         # "As ~ enters, choose ..." (CR 614.12): the example answer the refusal gives.
         choices.update(json.loads("{" + asked.group(1) + "}"))
     elif needs := re.search(r"needs (\d+) targets?, got", message):

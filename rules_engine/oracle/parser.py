@@ -214,10 +214,12 @@ def _level_box(display: str, name: str) -> ParsedAbility:
         keywords = _split_keywords(line)
         if keywords:
             sentences.append(f"{name} has {' and '.join(k.lower() for k in keywords)}.")
-        elif _is_static_line(line, name):
+        elif _is_static_line(line, name) and not _is_rule_only(line, name):
             sentences.append(line)  # its own static ability, under the box's condition
         else:
-            sentences.append(f'{name} has "{line}"')  # an activated or triggered ability
+            # An activated or triggered ability, or a rule of the game ("can't be blocked"):
+            # the box grants the ability itself while its condition holds (711.2b, layer 6).
+            sentences.append(f'{name} has "{line}"')
     effects: list[EffectSpec] = []
     why = "a leveler's level box (CR 711.2) with an ability the engine can't grant yet"
     for sentence in sentences:
@@ -229,6 +231,12 @@ def _level_box(display: str, name: str) -> ParsedAbility:
             return ParsedAbility(display, "static", gaps=((display, why),))
         effects += [replace(e, text=display, condition=condition) for e in ability.effects]
     return ParsedAbility(display, "static", tuple(effects))
+
+
+def _is_rule_only(line: str, name: str) -> bool:
+    """A static line that only states a rule ("~ can't be blocked"): no continuous effect
+    to put under the level box's condition, so the box grants the ability's text."""
+    return all(not a.effects and a.rules for a in _parse_line(line, name, spell=False))
 
 
 def _is_static_line(line: str, name: str) -> bool:
