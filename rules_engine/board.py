@@ -80,6 +80,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "owner",
         "tapped",
         "face_down",
+        "commander",
         "attach",
         "choices",
         "x",
@@ -324,7 +325,7 @@ class _Reader:
             attach = raw.get("attach")
             attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
             choices = self.choices(raw.get("choices"), f"{path}.choices")
-            for flag in ("tapped", "face_down"):
+            for flag in ("tapped", "face_down", "commander"):
                 if not isinstance(raw.get(flag, False), bool):
                     raise BoardError(f"{path}.{flag}", "must be true or false")
             label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
@@ -336,6 +337,7 @@ class _Reader:
                 owner,
                 tapped=raw.get("tapped", False),
                 face_down=raw.get("face_down", False),
+                commander=raw.get("commander", False),
                 attach=attach,
                 choices=choices,
                 x=x,

@@ -86,6 +86,7 @@ class Filter:
     name: str | None = None
     named_as_source: bool = False  # "named ~": the source's own name
     face_down: bool | None = None  # "face-down creatures" (CR 708.2)
+    commander: bool | None = None  # "commander creatures", "your commander" (CR 903.3)
     no_abilities: bool = False  # "creatures with no abilities" (CR 113.1)
     no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
     blocking: bool | None = None

@@ -48,6 +48,9 @@ class GameObject:
     face_down: bool = False
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
+    # CR 903.3: its owner's commander, an attribute of the card (not a characteristic, not
+    # copied, kept as it changes zones).
+    commander: bool = False
     paired_with: str | None = None  # CR 702.95: soulbond's pairing (both ways)
     attached_to: str | None = None
     choices: Choices = field(default_factory=Choices)

@@ -253,6 +253,8 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         )
     if f.face_down is not None:
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.face_down == f.face_down)
+    if f.commander is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.commander == f.commander)
     if f.no_abilities:
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
     if f.no_counters:

@@ -112,6 +112,7 @@ class EnterStep(_Located):
     owner: str
     tapped: bool = False
     face_down: bool = False
+    commander: bool = False  # Layerlab extension: its owner's commander (CR 903.3)
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -237,6 +237,7 @@ class _Entering:
             counter_timestamps=tuple((k, timestamp) for k, n in counters if n > 0),
             tapped=event.tapped,
             face_down=bool(step and own and step.face_down),
+            commander=bool(step and own and step.commander),
             attached_to=step.attach if own and step is not None else None,
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
             x=step.x if own and step is not None else None,

@@ -658,6 +658,11 @@ _SECOND_SUBJECT = re.compile(
 def _two_effects(body: str) -> list[str] | None:
     """Two continuous effects, each with its own subject, in one sentence (Zealous
     Persecution): split where the second subject begins, both halves effects on their own."""
+    if lead := re.match(r"^(as long as [^,]+), (?=\S)", body, re.IGNORECASE):
+        # "As long as you control your commander, ~ gets +2/+2 and creatures you control
+        # have vigilance": the condition is both effects' (CR 611.3a), written once.
+        halves = _two_effects(body[lead.end() :])
+        return [f"{lead[1]}, {half}" for half in halves] if halves else None
     if re.match(r"^(?:as long as|if|during|for as long as|otherwise)\b", body, re.IGNORECASE):
         return None  # a condition before both would be lost on the second
     unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
@@ -1237,6 +1242,11 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return YourTurn()
     if text == "you have the city's blessing":
         return CityBlessing()  # CR 702.131
+    if text == "you control your commander":
+        # Lieutenant (CR 903.3): "your commander" is the commander you own, wherever it is;
+        # the condition holds while you control it on the battlefield.
+        yours = Filter(commander=True, owner="you", controller="you")
+        return CountAtLeast(Subject("filter", (yours,), words="your commander"), 1)
     if text == "tribute was paid":
         return Compare(HowCast("tribute"), ">=", 1)  # CR 702.104a: the opponent's choice
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:

@@ -128,6 +128,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, token=False)
         elif word == "face-down":
             f = replace(f, face_down=True)  # CR 708.2
+        elif word == "commander":
+            f = replace(f, commander=True)  # "Commander creatures you control" (CR 903.3)
         elif word == "tapped":
             f = replace(f, tapped=True)
         elif word == "untapped":

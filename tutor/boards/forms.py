@@ -62,6 +62,7 @@ FIELD_VERBS = {
     "zone": "leave",
     "tapped": "enter",
     "face_down": "enter",
+    "commander": "enter",
 }
 
 # Where each piece of a BoardError path belongs in the form.
@@ -230,6 +231,7 @@ class StepForm(forms.Form):
     )
     tapped = forms.BooleanField(required=False, label="Enters tapped")
     face_down = forms.BooleanField(required=False, label="Enters face down")
+    commander = forms.BooleanField(required=False, label="Its owner's commander")
 
     def __init__(
         self, *args: Any, board: dict[str, Any], labels: list[Label], **kwargs: Any
@@ -339,6 +341,8 @@ class StepForm(forms.Form):
                     step["tapped"] = True
                 if data.get("face_down"):
                     step["face_down"] = True
+                if data.get("commander"):
+                    step["commander"] = True  # CR 903.3, for lieutenant and "commander creatures"
             if verb == "cast" and data.get("targets"):
                 step["targets"] = data["targets"]
         elif verb == "activate":
