@@ -631,11 +631,25 @@ _RULE_AND_HAS = re.compile(
 )
 
 
+# "You and Humans you control have hexproof", "You, planeswalkers you control, and other
+# creatures you control have hexproof", "As long as it's your turn, you and ~ have hexproof".
+_YOU_AND_OTHERS = re.compile(
+    r"^(?P<lead>(?:as long as [^,]+, )?)you(?:,| and) (?P<others>.+?) have "
+    r"(?P<what>hexproof|shroud|protection from [\w ]+)$",
+    re.IGNORECASE,
+)
+
+
 def _clauses(body: str) -> list[str]:
     """Split "Untap X and gain control of it" into its two effects, and "Equipped creature
     can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
     if m := _RULE_AND_HAS.match(body):
         return [f"{m['subj']} {m['rule']}", f"{m['subj']} {m['has']}"]
+    if m := _YOU_AND_OTHERS.match(body):
+        # "You and Humans you control have hexproof": the player's ability is a rule about
+        # a player (613.10), the permanents' a layer 6 effect; the same condition for both.
+        others = re.sub(r",? and ", " and ", m["others"]).rstrip(",")
+        return [f"{m['lead']}you have {m['what']}", f"{m['lead']}{others} have {m['what']}"]
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
