@@ -645,7 +645,9 @@ def _clauses(body: str) -> list[str]:
     can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
     if m := _RULE_AND_HAS.match(body):
         return [f"{m['subj']} {m['rule']}", f"{m['subj']} {m['has']}"]
-    if m := _YOU_AND_OTHERS.match(body):
+    if (m := _YOU_AND_OTHERS.match(body)) and not (m["lead"] and m["what"].startswith("prot")):
+        # (A player's protection under a condition isn't read: its damage prevention, 702.16e,
+        # is found from the plain words "You have protection from ...".)
         # "You and Humans you control have hexproof": the player's ability is a rule about
         # a player (613.10), the permanents' a layer 6 effect; the same condition for both.
         others = re.sub(r",? and ", " and ", m["others"]).rstrip(",")
