@@ -55,6 +55,28 @@ def _enchant_allows(
     return True
 
 
+_ATTACHED_ONLY_TO = re.compile(r"^~ can be attached only to (?:a |an )?(?P<what>.+?)\.?$", re.I)
+
+
+def _attach_allows(
+    equipment: Characteristics, host: str, state: dict[str, Characteristics], world: World
+) -> bool:
+    """ "~ can be attached only to a legendary creature" (Konda's Banner): attached to
+    anything else, the Equipment is attached illegally (CR 301.5c, 704.5n)."""
+    for ability in equipment.abilities:
+        for rule in ability.parsed.rules:
+            m = _ATTACHED_ONLY_TO.match(rule)
+            if m is None:
+                continue
+            subject = parse_subject(Cursor(tokenize(m["what"])), SubjectContext())
+            if subject is None:
+                continue
+            ctx = Context(source="", controller=equipment.controller)
+            if not any(matches(f, host, state, world, ctx) for f in subject.filters):
+                return False
+    return True
+
+
 def _player_protections(
     battlefield: list[GameObject], state: dict[str, Characteristics]
 ) -> dict[str, tuple[str, ...]]:
@@ -212,6 +234,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
                 or wanted not in state[host].types
                 or "Creature" in chars.types
                 or _protected_from(host, chars, state, obj.label)
+                or not _attach_allows(chars, host, state, world)
             ):
                 actions.append(
                     StateBasedAction(

@@ -479,7 +479,9 @@ _RULE_WORDS = _re(
     r"\b(can't|cannot|if able|doesn't untap|don't untap|assigns? combat damage|doesn't apply|"
     r"don't apply|can block|attacks? each combat|blocks? each combat|must be blocked|"
     r"can attack|as though|do so|play with|plays? with|cause abilities to trigger|"
-    r"causes a triggered ability of a permanent you control to trigger)\b"
+    r"causes a triggered ability of a permanent you control to trigger|can only attack alone|"
+    # CR 301.5c, 704.5n: what an Equipment may be attached to (the state-based action reads it)
+    r"can be attached only to)\b"
 )
 
 
