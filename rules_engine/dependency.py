@@ -64,6 +64,7 @@ from rules_engine.effects import (
     Sum,
     Times,
     TypeChange,
+    VersusOpponent,
     YourTurn,
 )
 from rules_engine.selection import State, World, matches
@@ -339,7 +340,7 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _condition_reads(condition.condition)
     if isinstance(condition, (AllOf, AnyOf)):
         return set().union(*(_condition_reads(c) for c in condition.conditions))
-    if isinstance(condition, Compare):
+    if isinstance(condition, (Compare, VersusOpponent)):
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}

@@ -534,6 +534,18 @@ class HappenedThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class VersusOpponent:
+    """ "If you have less life than an opponent", "if you control fewer creatures than each
+    opponent", "if an opponent controls more lands than you": the same number, once for you
+    and once for each opponent (its "you" read as that opponent), compared; ``each`` when
+    every opponent must fit, else any one (CR 608.2c, 611.3a)."""
+
+    expr: Expr
+    op: Literal["<", ">"]
+    each: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The opposite of a condition: "~ isn't attacking", "you have no cards in hand", and
     "Otherwise, ..." after an "As long as" sentence (CR 611.3a, checked continuously)."""
@@ -569,6 +581,7 @@ Condition = (
     | AnyPlayerControls
     | HappenedThisTurn
     | CityBlessing
+    | VersusOpponent
     | Not
 )
 

@@ -49,6 +49,7 @@ from rules_engine.effects import (
     Sum,
     Times,
     VarX,
+    VersusOpponent,
     YourTurn,
 )
 from rules_engine.game import Game, GameObject
@@ -616,6 +617,14 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         return (world.game.active == ctx.controller) != condition.negated
     if isinstance(condition, HappenedThisTurn):
         return _happened(condition, world.game.this_turn, ctx.controller, world.game)
+    if isinstance(condition, VersusOpponent):
+        mine = evaluate(condition.expr, state, world, ctx, None)
+        theirs = [
+            evaluate(condition.expr, state, world, replace(ctx, controller=p), None)
+            for p in world.game.opponents(ctx.controller)
+        ]
+        fits = [_op(mine, condition.op, n) for n in theirs]
+        return bool(fits) and (all(fits) if condition.each else any(fits))
     if isinstance(condition, CityBlessing):
         return ctx.controller in world.game.blessed
     if isinstance(condition, Compare):

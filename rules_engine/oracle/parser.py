@@ -30,6 +30,7 @@ from rules_engine.effects import (
     Const,
     CopyOf,
     CountAtLeast,
+    CountObjects,
     Devotion,
     EffectSpec,
     ExchangeControl,
@@ -55,6 +56,7 @@ from rules_engine.effects import (
     Times,
     TypeChange,
     VarX,
+    VersusOpponent,
     YourTurn,
 )
 from rules_engine.oracle.actions import parse_one_shot
@@ -1248,6 +1250,39 @@ _THIS_TURN: dict[str, HappenedEvent] = {
 }
 
 
+_LIFE_VERSUS = re.compile(
+    r"you have (?P<cmp>less|more) life than (?P<who>an|each) opponent|"
+    r"(?P<opp>an|each) opponent has (?P<cmp2>more|less) life than you(?: do)?"
+)
+_COUNT_VERSUS = re.compile(
+    r"you control (?P<cmp>fewer|more) (?P<what>[\w ,-]+?) than (?P<who>an|each) opponent(?: does)?|"
+    r"(?P<opp>an|each) opponent controls (?P<cmp2>more|fewer) (?P<what2>[\w ,-]+?) than you(?: do)?"
+)
+
+
+def _versus_opponent(text: str, sentence: str, state: _SentenceState) -> Condition | None:
+    """ "you have less life than an opponent", "you control fewer creatures than each
+    opponent", "an opponent controls more lands than you": your number against each
+    opponent's (VersusOpponent)."""
+    expr: Expr
+    if m := _LIFE_VERSUS.fullmatch(text):
+        expr = LifeTotal()
+    elif m := _COUNT_VERSUS.fullmatch(text):
+        what = m["what"] or m["what2"]
+        subject = _subject_or_none(f"{what} you control", sentence, state)
+        if subject is None or subject.kind != "filter":
+            raise OracleParseError(sentence, f'cannot read the condition "{text}"')
+        expr = CountObjects(subject)
+    else:
+        return None
+    if m["cmp"]:  # "you have less / control fewer ... than an opponent"
+        op: Literal["<", ">"] = "<" if m["cmp"] in ("less", "fewer") else ">"
+        return VersusOpponent(expr, op, each=m["who"] == "each")
+    # "an opponent controls more lands than you": you have fewer than that opponent.
+    op = "<" if m["cmp2"] == "more" else ">"
+    return VersusOpponent(expr, op, each=m["opp"] == "each")
+
+
 def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     text = words.strip().lower()
     if text.startswith("you control "):
@@ -1258,6 +1293,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return YourTurn()
     if text == "you have the city's blessing":
         return CityBlessing()  # CR 702.131
+    if versus := _versus_opponent(text, sentence, state):
+        return versus
     if text == "you control your commander":
         # Lieutenant (CR 903.3): "your commander" is the commander you own, wherever it is;
         # the condition holds while you control it on the battlefield.
