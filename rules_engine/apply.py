@@ -40,6 +40,7 @@ from rules_engine.oracle.text import short_name
 from rules_engine.selection import Context, State, World, evaluate, matches
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
+    COLOR_NAMES,
     COLOR_WORDS,
     CREATURE_TYPES,
     LAND_TYPES,
@@ -63,7 +64,10 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
         others = [t for t in ctx.targets if t != label]
         return state[others[0]].controller if others and others[0] in state else None
     if isinstance(action, ChangeText):
-        return (ctx.choices.from_word, ctx.choices.to_word)
+        if action.every:
+            chosen = COLOR_NAMES.get(ctx.choices.color or "", ctx.choices.color)
+            return (None, action.to or chosen)  # no one word: every color word
+        return (ctx.choices.from_word, action.to or ctx.choices.to_word)
     if isinstance(action, SetName):
         return action.name
     if isinstance(action, TypeChange):
@@ -130,7 +134,12 @@ def apply_payload(
     if isinstance(action, ExchangeControl):
         return chars.with_controller(value) if value else chars
     if isinstance(action, ChangeText):
-        return change_text(chars, *value)
+        from_word, to_word = value
+        if action.every:
+            for word in COLOR_WORDS:
+                chars = change_text(chars, word, to_word) if word != to_word else chars
+            return chars
+        return change_text(chars, from_word, to_word)
     if isinstance(action, SetName):
         return replace(chars, name=value)
     if isinstance(action, TypeChange):

@@ -343,6 +343,11 @@ class ChangeText:
     """Layer 3: replace one word with another everywhere in the rules text (CR 612)."""
 
     kinds: frozenset[Literal["color", "basic_land_type", "creature_type"]]
+    # The new word when the text names it ("with Vampire", New Blood); else chosen (choices.to).
+    to: str | None = None
+    # "All instances of color words ... are changed to the chosen color word" (Swirl the
+    # Mists): every word of its kinds becomes ``to``, or the color chosen as it entered.
+    every: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -573,7 +573,8 @@ def _check_text_change(action: ChangeText, res: _Resolution) -> None:
         "creature_type": {t.lower() for t in CREATURE_TYPES},
     }
     allowed: set[str] = set().union(*(kinds[k] for k in action.kinds))
-    for key, word in (("from", res.choices.from_word), ("to", res.choices.to_word)):
+    named = (("from", res.choices.from_word),)
+    for key, word in named if action.to else (*named, ("to", res.choices.to_word)):
         if not word:
             raise BoardError(
                 f"{res.path}.choices.{key}", "name the word to replace (choices.from/to)"

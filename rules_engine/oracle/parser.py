@@ -86,6 +86,7 @@ from rules_engine.oracle.templates import (
     PLAYER_GAINS_CONTROL,
     SWITCH,
     TEXT_CHANGE,
+    TEXT_CHANGE_ALL,
     YOU_CONTROL,
     Builds,
     Here,
@@ -1143,10 +1144,17 @@ def _special_sentence(
                 if key is None:
                     raise OracleParseError(sentence, f'cannot change "{what}"')
                 kinds.add(key)
+        # "with another" leaves the new word to the caster (choices.to); "with Vampire" names
+        # it (New Blood), and it must be of the same kind (CR 612.2).
+        to = m["to"].capitalize() if m["to"] else None
         return make(
             _subject_from(m["subj"], sentence, state),
-            (Part("3", ChangeText(frozenset(kinds))),),  # type: ignore[arg-type]
+            (Part("3", ChangeText(frozenset(kinds), to)),),  # type: ignore[arg-type]
         )
+    if m := TEXT_CHANGE_ALL.match(body):
+        # CR 612.2: every color word in the texts changes to one color word.
+        change = ChangeText(frozenset({"color"}), m["to"], every=True)
+        return make(_subject_from(m["subj"], sentence, state), (Part("3", change),))
     self_subject = Subject("self", words=SELF)
     if m := CDA_BOTH.match(body):
         expr = _expression(m["e"], sentence)

@@ -561,7 +561,11 @@ YOU_CONTROL = _re(r"^you control (?P<subj>.+)$")
 EXCHANGE = _re(r"^exchange control of (?P<subj>.+)$")
 TEXT_CHANGE = _re(
     r"^change the text of (?P<subj>.+?) by replacing all instances of one (?P<a>[\w ]+?) "
-    r"with another(?: or one (?P<b>[\w ]+?) with another)?$"
+    r"with (?:another|(?P<to>[\w-]+))(?: or one (?P<b>[\w ]+?) with another)?$"
+)
+TEXT_CHANGE_ALL = _re(
+    r"^all instances of color words in the text of (?P<subj>.+?) are changed to "
+    r"(?:the chosen color word|(?P<to>white|blue|black|red|green))$"
 )
 CDA_BOTH = _re(r"^~'s power and toughness are each equal to (?P<e>.+)$")
 CDA_SPLIT = _re(r"^~'s power is equal to (?P<p>.+?) and its toughness is equal to (?P<t>.+)$")
@@ -573,6 +577,7 @@ _SUBJECT_INSIDE = (
     YOU_CONTROL,
     EXCHANGE,
     TEXT_CHANGE,
+    TEXT_CHANGE_ALL,
     CDA_BOTH,
     CDA_SPLIT,
     CDA_ONE,

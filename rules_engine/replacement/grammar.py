@@ -645,6 +645,7 @@ _OFFERED_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a color": ("color",),
+    "a color word": ("color",),  # Swirl the Mists (CR 612.2: written as its color)
     "two colors": ("colors",),
     "an opponent": ("player",),
     "a player": ("player",),
