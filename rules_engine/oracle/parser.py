@@ -895,8 +895,14 @@ def _only_if(c: _Clause, _template: Template) -> None:
     try:
         condition = _instead_condition(c.match["cond"], c.sentence, c.state)
         spec = _special_sentence(words, c.sentence, c.state, c.until_eot)
+        is_rule = False
         if spec is None:
-            spec, _ = _general_sentence(words, c.sentence, c.state, c.until_eot)
+            spec, is_rule = _general_sentence(words, c.sentence, c.state, c.until_eot)
+        if spec is None and is_rule:
+            # "If this spell was kicked, creatures can't attack this turn" (Orim's Chant): a
+            # rule about the game (613.11) for the turn, kept with its condition.
+            c.out.rules.append(c.sentence)
+            return
         if spec is None:
             raise OracleParseError(c.sentence, "cannot read what the condition adds")
     except OracleParseError:
