@@ -34,17 +34,32 @@ from tutor.boards.whatif import compare
 from tutor.core.htmx import HtmxHttpRequest, render_page
 
 
-def _bad(request: HtmxHttpRequest, message: str) -> HttpResponse:
+def _problem_words(problem: Exception) -> dict[str, str]:
+    """A fault in a learner's words (``message``), and, when the engine found it in the
+    board's JSON, its exact words for whoever wrote the board (``detail``)."""
+    if isinstance(problem, services.BoardProblem) and problem.path:
+        step = re.match(r"steps\[(\d+)\]", problem.path)
+        where = f"step {int(step[1]) + 1} of this board" if step else "this board"
+        return {
+            "message": f"The rules engine can't set up {where}: it asks for something the "
+            "rules don't allow, or leaves out a choice the engine needs.",
+            "detail": f"{problem.path}: {problem.detail}",
+        }
+    return {"message": str(problem), "detail": ""}
+
+
+def _bad(request: HtmxHttpRequest, problem: Exception) -> HttpResponse:
     """A clear 400 page: what was wrong with the board or the request, never a traceback.
 
     For htmx, the message replaces the page's main content (whatever the request's target).
     """
+    context = _problem_words(problem)
     if request.htmx and not request.htmx.boosted:
-        response = render(request, "boards/invalid.html#problem", {"message": message}, status=400)
+        response = render(request, "boards/invalid.html#problem", context, status=400)
         response["HX-Retarget"] = "#main"
         response["HX-Reswap"] = "innerHTML"
         return response
-    return render(request, "boards/invalid.html", {"message": message}, status=400)
+    return render(request, "boards/invalid.html", context, status=400)
 
 
 BoardView = Callable[..., HttpResponse]
@@ -59,7 +74,7 @@ def with_board(view: BoardView) -> BoardView:
         try:
             return view(request, services.open_board(token), token, **kwargs)
         except (services.BoardProblem, editing.StepProblem) as problem:
-            return _bad(request, str(problem))
+            return _bad(request, problem)
 
     return wrapper
 
@@ -118,7 +133,7 @@ def builder(request: HtmxHttpRequest, token: str | None = None) -> HttpResponse:
     try:
         loaded = services.open_board(token) if token else services.load_board(editing.new_board())
     except services.BoardProblem as problem:
-        return _bad(request, str(problem))
+        return _bad(request, problem)
     context = _builder_context(loaded)
     return render_page(request, "boards/builder.html", context, fragment="workspace")
 
