@@ -158,7 +158,7 @@ class _Reader:
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
-        known |= {"cast_from_hand"}
+        known |= {"cast_from_hand", "devour"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -235,8 +235,18 @@ class _Reader:
             riot_haste=riot == "haste",
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
             kickers=kickers,
+            devour=self._devoured(value.get("devour", ()), f"{path}.devour"),
             **self._entering_choices(value, path),
         )
+
+    def _devoured(self, value: Any, path: str) -> tuple[str, ...]:
+        """Layerlab extension: the creatures sacrificed to devour (CR 702.82a), by label."""
+        if not isinstance(value, (list, tuple)):
+            raise BoardError(path, 'a list of the labels of the creatures sacrificed ("[\"elf\"]")')
+        labels = tuple(self.label_ref(v, f"{path}[{i}]") for i, v in enumerate(value))
+        if len(set(labels)) != len(labels):
+            raise BoardError(path, "each creature can be sacrificed only once")
+        return labels
 
     @staticmethod
     def _kickers(value: Any, path: str) -> tuple[str, ...]:

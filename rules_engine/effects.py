@@ -185,9 +185,9 @@ class HowCast:
     """Facts of how it was cast or entered, which the step's ``choices`` state: "the number of
     colors of mana spent to cast it" (converge, sunburst 702.44a), "the number of times it
     was kicked" (multikicker, 702.33c), tribute paid (1 or 0, 702.104a) and the cards
-    revealed for amplify (702.38a)."""
+    revealed for amplify (702.38a), and the creatures devoured (702.82a-b)."""
 
-    fact: Literal["colors_spent", "times_kicked", "tribute", "revealed"]
+    fact: Literal["colors_spent", "times_kicked", "tribute", "revealed", "devoured"]
 
 
 @dataclass(frozen=True, slots=True)

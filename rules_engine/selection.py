@@ -489,6 +489,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             "times_kicked": ctx.choices.times_kicked,
             "tribute": int(ctx.choices.tribute),
             "revealed": ctx.choices.revealed,
+            "devoured": len(ctx.choices.devour),  # CR 702.82a-b
         }[expr.fact]
     if isinstance(expr, HandSize):
         if expr.who == "chosen":

@@ -45,6 +45,9 @@ class Choices:
     # {1}{U} kicker").
     kickers: tuple[str, ...] = ()
     cast_from_hand: bool = False  # it entered as a spell cast from its owner's hand (601.2a)
+    # The creatures sacrificed to devour as it entered, by label (CR 702.82a; "devoured",
+    # 702.82b).
+    devour: tuple[str, ...] = ()
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -72,6 +75,7 @@ class Choices:
             chosen=extra.chosen or self.chosen,
             kickers=extra.kickers or self.kickers,
             cast_from_hand=extra.cast_from_hand or self.cast_from_hand,
+            devour=extra.devour or self.devour,
         )
 
 

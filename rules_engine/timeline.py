@@ -24,6 +24,7 @@ from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
 from rules_engine.gaps import board_gaps, resolution_gaps, unreadable_replacement
 from rules_engine.layers import compute
+from rules_engine.oracle.keywords import Keyword, parse_keyword
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
 from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
 from rules_engine.replacement.active import ActiveCant, ActiveReplacement
@@ -264,6 +265,32 @@ class _Entering:
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
 
 
+def _verify_devour(game: Game, step: EnterStep) -> None:
+    """CR 702.82a, 702.82c: only a permanent with devour sacrifices as it enters, and only
+    other creatures (or [quality] permanents) its controller controls."""
+    path = f"{step.path}.choices.devour"
+    found = [
+        k
+        for a in printed_abilities(step.card.name, step.card.rules_text, step.card.is_spell_card)
+        if a.parsed.kind == "keyword"
+        and (k := parse_keyword(a.parsed.text)) is not None
+        and k.keyword is Keyword.DEVOUR
+    ]
+    if not found or step.face_down:
+        raise BoardError(path, f"{step.card.name} has no devour ability (CR 702.82a)")
+    quality = found[0].quality
+    state = chars_of(game)
+    for i, label in enumerate(step.choices.devour):
+        where = f"{path}[{i}]"
+        _require_on_battlefield(game, label, where)
+        chars = state[label]
+        wanted = quality.capitalize() if quality else "Creature"
+        if label == step.label or wanted not in (*chars.types, *chars.subtypes):
+            raise BoardError(where, f'"{label}" is not another {wanted.lower()} (CR 702.82a)')
+        if chars.controller != step.controller:
+            raise BoardError(where, f'"{label}" is not controlled by {step.controller}')
+
+
 def _enter(game: Game, step: EnterStep) -> Game:
     card = step.card
     _abilities_or_error(card, f"{step.path}.enter")
@@ -277,6 +304,8 @@ def _enter(game: Game, step: EnterStep) -> Game:
         verify_entering_choices(card.name, replacing, step.choices, step.controller, step.path)
     if step.attach is not None and step.attach not in game.players:
         _require_on_battlefield(game, step.attach, f"{step.path}.attach")
+    if step.choices.devour:
+        _verify_devour(game, step)
     loyalty = 0 if step.face_down else starting_loyalty(card.types, card.loyalty, step.x or 0)
     event = Enter(
         step.label,

@@ -368,6 +368,8 @@ class Keyword(Enum):
             "as it enters, its controller may sacrifice creatures, and it enters with N "
             "+1/+1 counters for each"
         ),
+        # The creatures sacrificed are the step's choice (``choices.devour``).
+        expansion="~ enters with {n} +1/+1 counters on it for each creature devoured this way.",
     )
     EXALTED = _k("exalted", "702.83", _INERT, _NONE, "Exalted")
     UNEARTH = _k("unearth", "702.84", _INERT, _COST, "Unearth {B}")

@@ -576,7 +576,11 @@ def _exception_clauses(exception: str) -> list[str]:
 
 _UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
-_TRAILING_AS_LONG_AS = re.compile(r"^(?P<main>.+?) as long as (?P<cond>.+)$", re.IGNORECASE)
+# "~ has flying and trample if it devoured a creature" (Hellkite Hatchling): a fact fixed as
+# it entered (702.82b), so "if" reads as "as long as".
+_TRAILING_AS_LONG_AS = re.compile(
+    r"^(?P<main>.+?) (?:as long as|if (?=(?:it|~) devoured ))(?P<cond>.+)$", re.IGNORECASE
+)
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
 _TEXT_KINDS = {
@@ -1316,6 +1320,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return CountAtLeast(Subject("filter", (yours,), words="your commander"), 1)
     if text == "tribute was paid":
         return Compare(HowCast("tribute"), ">=", 1)  # CR 702.104a: the opponent's choice
+    if text in ("it devoured a creature", "~ devoured a creature"):
+        return Compare(HowCast("devoured"), ">=", 1)  # CR 702.82b: as it entered
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:
         return HappenedThisTurn(happened)
     if m := _IT_STATUS.fullmatch(text):

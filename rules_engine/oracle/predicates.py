@@ -177,6 +177,8 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         "the", "number", "of", "card", "revealed", "this", "way"
     ):
         expr = HowCast("revealed")  # amplify (CR 702.38a)
+    elif _accept_devoured(cursor):
+        expr = HowCast("devoured")  # devour (CR 702.82a-b)
     elif cursor.accept("the", "number", "of", "basic", "land", "types", "among"):
         subject = parse_subject(cursor, context)
         if subject is None:
@@ -240,6 +242,21 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
     else:
         cursor.fail("expected a number")
     return expr
+
+
+def _accept_devoured(cursor: Cursor) -> bool:
+    """ "the number of creatures devoured this way" (devour's own count, CR 702.82a), "the
+    number of creatures devoured by ~" / "it devoured" (702.82b: the ones it devoured)."""
+    start = cursor.pos
+    if cursor.accept("the", "number", "of") and cursor.accept_any(
+        "creatures", "creature", "permanents", "permanent"
+    ):
+        if cursor.accept("devoured", "this", "way") or cursor.accept("devoured", "by", SELF):
+            return True
+        if cursor.accept_any("it", SELF) is not None and cursor.accept("devoured"):
+            return True
+    cursor.pos = start
+    return False
 
 
 def _accept_how_cast(cursor: Cursor, *words: str) -> bool:

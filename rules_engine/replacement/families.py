@@ -174,7 +174,7 @@ def apply(
     if isinstance(event, PutCounters):
         return _apply_to_counters(active, event)
     if isinstance(event, Enter):
-        return [_enter(active, event, board)], active
+        return [*_devoured(active, event, board), _enter(active, event, board)], active
     if isinstance(event, StepHappens):
         return _apply_to_step(active, event)
     return [event], active
@@ -879,11 +879,43 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     return event
 
 
+def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 702.82a: as a permanent with devour enters, its controller sacrifices the creatures
+    chosen (the step's ``choices.devour``); each is a new event that other replacements may
+    change (Rest in Peace exiles it; it was still sacrificed, 701.21a)."""
+    if active.spec.extra != "devour" or active.source != event.obj:
+        return []
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    moves: list[Event] = []
+    for label in choices.devour:
+        obj = board.game.object(label)
+        chars = board.chars.get(label)
+        if obj is None or chars is None:
+            continue
+        move = ZoneMove(
+            label,
+            "graveyard",
+            "battlefield",
+            obj.owner,
+            obj.card.token,
+            "Creature" in chars.types,
+            chars.controller,
+            card_types=frozenset(chars.types),
+        )
+        moves.append(Fresh(move))  # type: ignore[arg-type]
+    return moves
+
+
 def _entering_counters(active: ActiveReplacement, event: Enter, board: EventState) -> int:
     """How many counters an "enters with" effect gives (614.1c): a number, the X it was cast
     with, the source's power (Master Biomancer), or a count made as it would enter (614.12:
     the permanents already there, so "for each other creature" doesn't see itself)."""
     spec = active.spec
+    if spec.count is not None and active.source != event.obj:
+        # Another permanent's effect counts from its source: "the number of creatures
+        # devoured by ~" is what its source devoured (702.82b).
+        ctx = Context(active.source, active.controller, choices=active.choices)
+        return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
     if spec.count is not None:
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
         ctx = Context(event.obj, event.controller, choices=choices, x=event.x)

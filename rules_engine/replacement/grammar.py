@@ -405,6 +405,13 @@ ENTERS_AS_COPY = _T(r"^(?P<what>.+?) enters? as a copy of ~$")
 ENTERS_WITH_ADDITIONAL = _T(
     r"^(?P<what>.+?) enters? with an additional (?P<kind>\S+) counter on it$"
 )
+# CR 614.1c: a general "enters with" effect whose number is counted from its source:
+# "Each other creature you control enters with an additional X +1/+1 counters on it, where X
+# is the number of creatures devoured by ~" (Bloodspore Thrinax, 702.82b).
+ENTERS_WITH_ADDITIONAL_X = _T(
+    r"^(?P<what>.+?) enters? with an additional x (?P<kind>\S+) counters on it, where x is "
+    r"(?P<x>.+)$"
+)
 ENTERS_WITH_POWER = _T(
     r"^(?P<what>.+?) enters? with a number of additional (?P<kind>\S+) counters on it equal to ~'s "
     r"power(?: and as an? (?P<type>\w+) in addition to its other types)?$"
@@ -943,8 +950,14 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             objects=Subject("self", words="~"),
             counter_kind=m["kind"] or m["kind2"] or m["kind3"],
             count=count,
+            # Devour (702.82a): the sacrifices are part of how it enters.
+            extra="devour" if m["each"] in _DEVOURED else None,
         )
     return None
+
+
+# Devour's count as its keyword table spells it out (CR 702.82a, 702.82c).
+_DEVOURED = ("creature devoured this way", "permanent devoured this way")
 
 
 def _graveyard_rest(rest: str, sentence: str) -> str:
@@ -1319,6 +1332,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             counter_kind=m["kind"],
             counters_from_power=True,
             extra_types=extra,
+        )
+    if m := ENTERS_WITH_ADDITIONAL_X.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=_what_objects(m["what"], sentence),
+            counter_kind=m["kind"],
+            count=_count(m["x"], sentence),
         )
     if m := ENTERS_WITH_ADDITIONAL.match(body):
         return ReplacementSpec(

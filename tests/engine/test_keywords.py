@@ -290,11 +290,22 @@ def test_graft_enters_with_its_counters() -> None:
 
 
 def test_a_replacement_keyword_the_engine_does_not_apply_is_named() -> None:
-    # Devour's sacrifices as it enters aren't modelled yet (702.82a): named, never dropped.
-    answer = evaluate(_board(_enter(_creature("Devourer", "Devour 1"))))
-    (gap,) = answer["not_modelled"]
-    assert gap["object"] == "x" and gap["ability"] == "Devour 1"
-    assert "702.82a" in gap["why"]
+    # Read ahead's chosen chapter as it enters isn't modelled yet (702.155a): named, never
+    # dropped.
+    answer = evaluate(_board(_enter(_creature("Reader", "Read ahead"))))
+    gaps = [g for g in answer["not_modelled"] if g["ability"] == "Read ahead"]
+    assert gaps and gaps[0]["object"] == "x"
+    assert "702.155a" in gaps[0]["why"]
+
+
+def test_devour_sacrifices_the_chosen_creatures_as_it_enters() -> None:
+    # CR 702.82a: the creatures named in the step's choices are sacrificed as it enters,
+    # and it enters with N +1/+1 counters for each.
+    devourer = {**_enter(_creature("Devourer", "Devour 2")), "choices": {"devour": ["bear"]}}
+    answer = evaluate(_board(_enter(_creature("Bear"), "bear"), devourer))
+    assert answer["objects"]["x"]["counters"] == {"+1/+1": 2}
+    assert answer["objects"]["bear"]["zone"] == "graveyard"
+    assert answer["not_modelled"] == []
 
 
 def test_dredge_is_applied_where_it_works() -> None:
