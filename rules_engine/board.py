@@ -158,7 +158,7 @@ class _Reader:
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
-        known |= {"cast_from_hand", "devour"}
+        known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -236,13 +236,15 @@ class _Reader:
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
             kickers=kickers,
             devour=self._devoured(value.get("devour", ()), f"{path}.devour"),
+            mana_spent=_require_int(value.get("mana_spent", 0), f"{path}.mana_spent", 0),
+            mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             **self._entering_choices(value, path),
         )
 
     def _devoured(self, value: Any, path: str) -> tuple[str, ...]:
         """Layerlab extension: the creatures sacrificed to devour (CR 702.82a), by label."""
         if not isinstance(value, (list, tuple)):
-            raise BoardError(path, 'a list of the labels of the creatures sacrificed ("[\"elf\"]")')
+            raise BoardError(path, 'a list of the labels of the creatures sacrificed ("["elf"]")')
         labels = tuple(self.label_ref(v, f"{path}[{i}]") for i, v in enumerate(value))
         if len(set(labels)) != len(labels):
             raise BoardError(path, "each creature can be sacrificed only once")
@@ -531,6 +533,47 @@ def parse_board(data: Any) -> Board:
 _TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered")
 
 
+def _mana_colors(value: Any, path: str) -> frozenset[str]:
+    """Layerlab extension: the colors of mana spent to cast it ("if {B} was spent")."""
+    if not isinstance(value, list) or not all(c in COLOR_LETTERS for c in value):
+        raise BoardError(path, f"a list of color letters, from {' '.join(COLOR_LETTERS)}")
+    return frozenset(value)
+
+
+_TURN_AMOUNTS = ("damage_taken", "life_gained", "life_lost")
+
+
+def _turn_amounts(value: Any, key: str, reader: _Reader) -> tuple[tuple[str, int], ...]:
+    """Layerlab extension: ``{"Bob": 3}``, how much each player was dealt, gained or lost."""
+    if not isinstance(value, dict):
+        raise BoardError(f"this_turn.{key}", 'an object of player names and amounts ({"Bob": 3})')
+    return tuple(
+        sorted(
+            (reader.player(p, f"this_turn.{key}"), _require_int(n, f"this_turn.{key}.{p}", 0))
+            for p, n in value.items()
+        )
+    )
+
+
+def _turn_spells(value: Any, reader: _Reader) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Layerlab extension: the spells cast earlier this turn, each ``{"by": P, "colors":
+    ["R"]}`` (colors may be left out: colorless)."""
+    if not isinstance(value, list):
+        raise BoardError(
+            "this_turn.spells", 'a list of spells cast, each {"by": "Alice", "colors": ["R"]}'
+        )
+    found = []
+    for i, spell in enumerate(value):
+        path = f"this_turn.spells[{i}]"
+        if not isinstance(spell, dict) or set(spell) - {"by", "colors"}:
+            raise BoardError(path, '{"by": PLAYER, "colors": [COLOR, ...]}')
+        colors = spell.get("colors", [])
+        if not isinstance(colors, list) or not all(c in COLOR_LETTERS for c in colors):
+            raise BoardError(f"{path}.colors", f"color letters, from {' '.join(COLOR_LETTERS)}")
+        found.append((reader.player(spell.get("by"), f"{path}.by"), frozenset(colors)))
+    return tuple(found)
+
+
 def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
     """Layerlab extension: what happened earlier this turn, before the board's steps
     (docs/board-format-extensions.md): ``creature_died`` and lists of players."""
@@ -538,7 +581,7 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         return TurnRecord()
     if not isinstance(value, dict):
         raise BoardError("this_turn", "an object (what happened earlier this turn)")
-    known = ("creature_died", "creatures_died", *_TURN_PLAYER_LISTS)
+    known = ("creature_died", "creatures_died", *_TURN_PLAYER_LISTS, *_TURN_AMOUNTS, "spells")
     for key in value:
         if key not in known:
             raise BoardError(f"this_turn.{key}", f"unknown (known: {', '.join(known)})")
@@ -557,10 +600,16 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         lists[key] = frozenset(
             reader.player(p, f"this_turn.{key}[{i}]") for i, p in enumerate(names)
         )
+    amounts = {key: _turn_amounts(value.get(key, {}), key, reader) for key in _TURN_AMOUNTS}
+    damaged = frozenset(p for p, n in amounts["damage_taken"] if n > 0)
     return TurnRecord(
         creature_died=died or count > 0,
         creatures_died=count,
-        dealt_damage=lists["dealt_damage"],
+        dealt_damage=lists["dealt_damage"] | damaged,
+        damage_taken=amounts["damage_taken"],
+        life_gained=amounts["life_gained"],
+        life_lost=amounts["life_lost"],
+        spells=_turn_spells(value.get("spells", []), reader),
         attacked=lists["attacked"],
         permanent_left=lists["permanent_left"],
         land_entered=lists["land_entered"],

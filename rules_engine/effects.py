@@ -187,7 +187,7 @@ class HowCast:
     was kicked" (multikicker, 702.33c), tribute paid (1 or 0, 702.104a) and the cards
     revealed for amplify (702.38a), and the creatures devoured (702.82a-b)."""
 
-    fact: Literal["colors_spent", "times_kicked", "tribute", "revealed", "devoured"]
+    fact: Literal["colors_spent", "times_kicked", "tribute", "revealed", "devoured", "mana_spent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +272,26 @@ class CreaturesDiedThisTurn:
     record of the turn (CR 700.4: put into a graveyard from the battlefield)."""
 
 
+@dataclass(frozen=True, slots=True)
+class TurnTotal:
+    """ "the damage dealt to your opponents this turn" (bloodthirst X, 702.54c), "the amount
+    of life you've gained this turn" (Voracious Wurm), "the total life lost by your opponents
+    this turn" (Cryptborn Horror): read from the game's record of the turn."""
+
+    kind: Literal["damage_taken", "life_gained", "life_lost"]
+    who: Literal["you", "opponents"]
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsCastThisTurn:
+    """ "the number of other spells cast this turn" (Storm Entity): the spells the turn's
+    record holds, by anyone or by you, of a color or any (CR 601.2i: cast once put on the
+    stack and paid for)."""
+
+    by_you: bool = False
+    color: str | None = None
+
+
 Expr = (
     Const
     | VarX
@@ -293,6 +313,8 @@ Expr = (
     | ColorsAmong
     | PartySize
     | CreaturesDiedThisTurn
+    | TurnTotal
+    | SpellsCastThisTurn
 )
 
 
@@ -551,6 +573,14 @@ class VersusOpponent:
 
 
 @dataclass(frozen=True, slots=True)
+class ManaSpent:
+    """ "If {B} was spent to cast ~" (Rolling Spoil): a color of mana paid for the spell
+    (CR 601.2h), which the step's ``choices.mana_colors`` states."""
+
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The opposite of a condition: "~ isn't attacking", "you have no cards in hand", and
     "Otherwise, ..." after an "As long as" sentence (CR 611.3a, checked continuously)."""
@@ -587,6 +617,7 @@ Condition = (
     | HappenedThisTurn
     | CityBlessing
     | VersusOpponent
+    | ManaSpent
     | Not
 )
 

@@ -312,6 +312,11 @@ def _recorded(game: Game, event: Event) -> Game:
     turn = game.this_turn
     if isinstance(event, Damage) and event.amount > 0 and event.target in game.players:
         turn = replace(turn, dealt_damage=turn.dealt_damage | {event.target})
+        turn = turn.add("damage_taken", event.target, event.amount)
+    elif isinstance(event, GainLife) and event.amount > 0:
+        turn = turn.add("life_gained", event.player, event.amount)
+    elif isinstance(event, LoseLife) and event.amount > 0:
+        turn = turn.add("life_lost", event.player, event.amount)
     elif isinstance(event, Damage) and event.amount > 0:
         turn = replace(turn, damage_dealt=turn.damage_dealt | {(event.source, event.target)})
     elif isinstance(event, ZoneMove) and event.from_zone == "battlefield":

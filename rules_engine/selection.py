@@ -30,6 +30,9 @@ from rules_engine.effects import (
     CountersOnSource,
     CountObjects,
     CreaturesDiedThisTurn,
+    ManaSpent,
+    SpellsCastThisTurn,
+    TurnTotal,
     Devotion,
     Expr,
     Filter,
@@ -483,6 +486,17 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return -evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, CreaturesDiedThisTurn):
         return world.game.this_turn.creatures_died  # CR 700.4
+    if isinstance(expr, TurnTotal):
+        you = ctx.controller
+        players = [you] if expr.who == "you" else world.game.opponents(you)
+        return world.game.this_turn.total(expr.kind, players)
+    if isinstance(expr, SpellsCastThisTurn):
+        return sum(
+            1
+            for by, colors in world.game.this_turn.spells
+            if (not expr.by_you or by == ctx.controller)
+            and (expr.color is None or expr.color in colors)
+        )
     if isinstance(expr, HowCast):
         return {
             "colors_spent": ctx.choices.colors_spent,
@@ -490,6 +504,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             "tribute": int(ctx.choices.tribute),
             "revealed": ctx.choices.revealed,
             "devoured": len(ctx.choices.devour),  # CR 702.82a-b
+            "mana_spent": ctx.choices.mana_spent,  # CR 601.2h
         }[expr.fact]
     if isinstance(expr, HandSize):
         if expr.who == "chosen":
@@ -601,6 +616,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
     """ "As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
     if condition is None or isinstance(condition, Always):
         return True
+    if isinstance(condition, ManaSpent):
+        return condition.color in ctx.choices.mana_colors  # CR 601.2h: as it was cast
     if isinstance(condition, AllOf):
         return all(condition_holds(c, state, world, ctx) for c in condition.conditions)
     if isinstance(condition, AnyOf):

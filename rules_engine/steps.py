@@ -7,7 +7,9 @@ performs them never reads JSON keys and never parses an id back apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from rules_engine.cards import CardDef
 
@@ -48,6 +50,10 @@ class Choices:
     # The creatures sacrificed to devour as it entered, by label (CR 702.82a; "devoured",
     # 702.82b).
     devour: tuple[str, ...] = ()
+    # The mana spent to cast it (CR 601.2h): how much (Marath) and of which colors ("if {B}
+    # was spent to cast ~", Rolling Spoil).
+    mana_spent: int = 0
+    mana_colors: frozenset[str] = frozenset()
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -76,6 +82,8 @@ class Choices:
             kickers=extra.kickers or self.kickers,
             cast_from_hand=extra.cast_from_hand or self.cast_from_hand,
             devour=extra.devour or self.devour,
+            mana_spent=extra.mana_spent or self.mana_spent,
+            mana_colors=extra.mana_colors or self.mana_colors,
         )
 
 
@@ -92,6 +100,28 @@ class TurnRecord:
     permanent_left: frozenset[str] = frozenset()  # players a permanent they controlled left
     land_entered: frozenset[str] = frozenset()  # players a land entered under the control of
     damage_dealt: frozenset[tuple[str, str]] = frozenset()  # (source, permanent) pairs
+    # How much, per player: damage dealt to them (bloodthirst X, 702.54c), life gained
+    # (Voracious Wurm) and life lost (Cryptborn Horror); and the spells cast, each its
+    # caster and colors (Storm Entity, Hotheaded Giant).
+    damage_taken: tuple[tuple[str, int], ...] = ()
+    life_gained: tuple[tuple[str, int], ...] = ()
+    life_lost: tuple[tuple[str, int], ...] = ()
+    spells: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    def total(
+        self, kind: Literal["damage_taken", "life_gained", "life_lost"], players: Iterable[str]
+    ) -> int:
+        """The amount of ``kind`` for these players this turn."""
+        wanted = set(players)
+        return sum(n for p, n in getattr(self, kind) if p in wanted)
+
+    def add(
+        self, kind: Literal["damage_taken", "life_gained", "life_lost"], player: str, n: int
+    ) -> TurnRecord:
+        """This record with ``n`` more of ``kind`` for ``player``."""
+        amounts = dict(getattr(self, kind))
+        amounts[player] = amounts.get(player, 0) + n
+        return replace(self, **{kind: tuple(sorted(amounts.items()))})
 
 
 class _Located:

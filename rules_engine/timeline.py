@@ -1007,6 +1007,8 @@ def _cast(game: Game, step: CastStep) -> Game:
     # The spell is on the stack while it resolves: it is the source of its damage (CR 608.2).
     spell = GameObject(step.label, card, step.controller, step.controller, "stack", 0, 0)
     game = _add(game, spell)
+    cast = (step.controller, frozenset(card.colors))  # "spells cast this turn" (Storm Entity)
+    game = replace(game, this_turn=replace(game.this_turn, spells=(*game.this_turn.spells, cast)))
     res = _Resolution(
         step.label,
         step.label,

@@ -698,11 +698,18 @@ class KeywordAbility:
             info = Keyword.SUNBURST.info  # "Modular—Sunburst" (702.43a, 702.44)
         if info.category is not Category.REPLACEMENT or not info.expansion:
             return ()
+        if self._bloodthirst_x:
+            return (_BLOODTHIRST_X,)
         if "{n}" in info.expansion:
             if self.amount is None:
                 return ()
             return (info.expansion.format(n=self.amount),)
         return (info.expansion,)
+
+    @property
+    def _bloodthirst_x(self) -> bool:
+        """ "Bloodthirst X" (702.54c), which reads as a quality "X" after the name."""
+        return self.keyword is Keyword.BLOODTHIRST and self.amount is None and self.quality == "X"
 
     def not_modelled_in(self, zone: str) -> str | None:
         """Why the board's answer lacks what this keyword does while its object is in
@@ -716,12 +723,22 @@ class KeywordAbility:
             return None  # 702.63b: without a number, only the triggered abilities
         if self.keyword is Keyword.MODULAR and self.quality is not None:
             return None  # "Modular—Sunburst" enters as sunburst says (702.43a, 702.44)
+        if self._bloodthirst_x:
+            return None  # 702.54c: the damage dealt to your opponents this turn
         if self.keyword.modelled and (self.amount is not None or "{n}" not in info.expansion):
             return None  # applied (an "X" the expansion can't hold is not)
         return (
             f"the engine doesn't apply {info.name} ({info.rule}{info.subrule}: {info.effect}), "
             "so the board goes on without it"
         )
+
+
+# CR 702.54c: "Bloodthirst X" means "This permanent enters with X +1/+1 counters on it, where X
+# is the total damage your opponents have been dealt this turn."
+_BLOODTHIRST_X = (
+    "~ enters with X +1/+1 counters on it, where X is the total damage dealt to your opponents "
+    "this turn."
+)
 
 
 # --- Reading a keyword from text -------------------------------------------------------

@@ -49,7 +49,9 @@ from rules_engine.effects import (
     Part,
     SetController,
     SetPT,
+    ManaSpent,
     SourceStatus,
+    SpellsCastThisTurn,
     Subject,
     Sum,
     SwitchPT,
@@ -895,7 +897,12 @@ def _self_replacement(c: _Clause, _template: Template) -> None:
 def _only_if(c: _Clause, _template: Template) -> None:
     # CR 608.2c: the condition is checked as the spell resolves; the effect is made only
     # if it holds ("If it's a Spirit, it gains trample"; kicker, 702.33d).
-    words = re.sub(r"^(?:it|they) also ", lambda m: m[0][: -len("also ")], c.match["rest"])
+    words = re.sub(
+        r"^(?:it|they|that creature|those creatures) also ",
+        lambda m: m[0][: -len("also ")],
+        c.match["rest"],
+        flags=re.IGNORECASE,
+    )
     try:
         condition = _instead_condition(c.match["cond"], c.sentence, c.state)
         spec = _special_sentence(words, c.sentence, c.state, c.until_eot)
@@ -1301,6 +1308,24 @@ def _versus_opponent(text: str, sentence: str, state: _SentenceState) -> Conditi
     return VersusOpponent(expr, op, each=m["opp"] == "each")
 
 
+_CAST_THIS_TURN = re.compile(
+    r"you(?:'ve| have)? cast another (?:(?P<color>white|blue|black|red|green) )?spell this turn"
+)
+
+
+_MANA_SPENT = re.compile(r"\{(?P<color>[wubrg])\} was spent to cast (?:~|this spell|it)")
+
+
+def _cast_this_turn(text: str) -> Condition | None:
+    """ "unless you've cast another red spell this turn" (Hotheaded Giant): the spells the
+    turn's record holds that you cast (the permanent itself entering isn't among them)."""
+    m = _CAST_THIS_TURN.fullmatch(text)
+    if m is None:
+        return None
+    color = COLOR_WORDS[m["color"]] if m["color"] else None
+    return Compare(SpellsCastThisTurn(by_you=True, color=color), ">=", 1)
+
+
 def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
     text = words.strip().lower()
     if text.startswith("you control "):
@@ -1320,6 +1345,10 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return CountAtLeast(Subject("filter", (yours,), words="your commander"), 1)
     if text == "tribute was paid":
         return Compare(HowCast("tribute"), ">=", 1)  # CR 702.104a: the opponent's choice
+    if (cast := _cast_this_turn(text)) is not None:
+        return cast
+    if m := _MANA_SPENT.fullmatch(text):
+        return ManaSpent(m["color"].upper())  # CR 601.2h: a color of mana paid for it
     if text in ("it devoured a creature", "~ devoured a creature"):
         return Compare(HowCast("devoured"), ">=", 1)  # CR 702.82b: as it entered
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:

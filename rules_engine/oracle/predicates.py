@@ -27,6 +27,8 @@ from rules_engine.effects import (
     GreatestStatName,
     HandSize,
     HowCast,
+    SpellsCastThisTurn,
+    TurnTotal,
     LifeTotal,
     ManaSymbols,
     ManaValueOfAffected,
@@ -179,6 +181,8 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         expr = HowCast("revealed")  # amplify (CR 702.38a)
     elif _accept_devoured(cursor):
         expr = HowCast("devoured")  # devour (CR 702.82a-b)
+    elif (turn := _turn_total(cursor)) is not None:
+        expr = turn
     elif cursor.accept("the", "number", "of", "basic", "land", "types", "among"):
         subject = parse_subject(cursor, context)
         if subject is None:
@@ -242,6 +246,30 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
     else:
         cursor.fail("expected a number")
     return expr
+
+
+# What the turn's record adds up (``TurnRecord``): "the damage dealt to your opponents this
+# turn" (bloodthirst X, 702.54c), "the amount of life you've gained this turn", "the total
+# life lost by your opponents this turn", "the number of other spells cast this turn".
+_TURN_TOTALS: tuple[tuple[str, Expr], ...] = (
+    ("the total damage dealt to your opponents this turn", TurnTotal("damage_taken", "opponents")),
+    ("the damage dealt to your opponents this turn", TurnTotal("damage_taken", "opponents")),
+    ("the amount of life you've gained this turn", TurnTotal("life_gained", "you")),
+    ("the amount of life you gained this turn", TurnTotal("life_gained", "you")),
+    ("the total life lost by your opponents this turn", TurnTotal("life_lost", "opponents")),
+    ("the amount of life your opponents have lost this turn", TurnTotal("life_lost", "opponents")),
+    ("the number of other spells cast this turn", SpellsCastThisTurn()),
+    ("the amount of mana spent to cast it", HowCast("mana_spent")),
+    ("the amount of mana spent to cast ~", HowCast("mana_spent")),
+    ("the number of other spell cast this turn", SpellsCastThisTurn()),
+)
+
+
+def _turn_total(cursor: Cursor) -> Expr | None:
+    for words, expr in _TURN_TOTALS:
+        if cursor.accept(*words.split()):
+            return expr
+    return None
 
 
 def _accept_devoured(cursor: Cursor) -> bool:

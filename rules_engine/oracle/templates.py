@@ -770,6 +770,15 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         _only_if,
     ),
     _S(
+        "effect only if, the condition after",
+        Builds.ONLY_IF,
+        "608.2c",
+        "That creature also gains trample until end of turn if you control a creature with "
+        "power 4 or greater.",
+        r"^(?P<rest>[^,]+?) if (?P<cond>(?:you control|\{[wubrg]\} was spent to cast) [^,]+),?$",
+        lambda _m, reading: reading.spell,
+    ),
+    _S(
         "a target and the creatures like it",
         Builds.TARGET_AND_KIN,
         "611.2c",

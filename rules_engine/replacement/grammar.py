@@ -21,7 +21,9 @@ from rules_engine.effects import (
     Filter,
     HandSize,
     HowCast,
+    Not,
     Subject,
+    Sum,
     Times,
     YourTurn,
 )
@@ -529,7 +531,7 @@ ENTERS_TAPPED_WITH = _T(r"^~ enters tapped (?:and )?with (?P<n>\w+) (?P<kind>\S+
 # control a creature with power 4 or greater".
 ENTERS_WITH_IF = _T(
     r"^(?:if (?P<before>.+?), )?(?:~|it) enters with (?P<n>\w+) (?:additional )?(?P<kind>\S+) "
-    r"counters? on it(?: if (?P<after>.+))?$"
+    r"counters? on it(?: (?P<unless>if|unless) (?P<after>.+))?$"
 )
 # CR 614.1c: "You may have ~ enter with a +1/+1 counter on it" (unleash's first part, 702.98a):
 # an optional replacement its controller may decline.
@@ -899,14 +901,17 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
                 cast_from_hand=not hand["not"],
             )
         kicked = words == "~ was kicked"
+        condition = None if kicked else _condition(words, sentence)
+        if condition is not None and m["unless"] == "unless":
+            condition = Not(condition)  # "unless you've cast another red spell this turn"
         return ReplacementSpec(
             sentence,
             "enter_counters",
             objects=Subject("self", words="~"),
             counter_kind=m["kind"],
             amount=_number(m["n"], sentence),
-            kicked=kicked,
-            condition=None if kicked else _condition(words, sentence),
+            kicked=kicked and m["unless"] != "unless",
+            condition=condition,
         )
     if m := ENTERS_WITH_MAY.match(body):
         return ReplacementSpec(
@@ -938,6 +943,13 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
     if m := ENTERS_WITH_EACH.match(body):
         if m["each"] == "creature that died this turn":
             count: Expr = CreaturesDiedThisTurn()  # Bloodcrazed Paladin (CR 700.4, 614.1c)
+        elif m["each"] and (both := _EACH_AND_EACH.fullmatch(m["each"])):
+            # Ulasht: "... for each other red creature you control and a +1/+1 counter on it
+            # for each other green creature you control" (one creature may count twice).
+            count = Sum(
+                _count(f"the number of {both['first']}", sentence),
+                _count(f"the number of {both['second']}", sentence),
+            )
         elif m["each"]:
             count = _count(f"the number of {m['each']}", sentence)
             if m["many"] not in ("a", "an"):
@@ -956,6 +968,7 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
     return None
 
 
+_EACH_AND_EACH = re.compile(r"(?P<first>.+?) and an? (?:\S+) counter on it for each (?P<second>.+)")
 # Devour's count as its keyword table spells it out (CR 702.82a, 702.82c).
 _DEVOURED = ("creature devoured this way", "permanent devoured this way")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.effects import Compare, HandSize, YourTurn
+from rules_engine.effects import Compare, HandSize, Not, SpellsCastThisTurn, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec
@@ -218,14 +218,22 @@ def test_a_spells_own_instead_is_a_self_replacement_with_its_condition():
     "text",
     [
         # What the board doesn't record: refused (then "not modelled"), never read as true.
-        # ("if you didn't cast it from your hand" is now stated by choices.cast_from_hand.)
-        "Example enters with two -1/-1 counters on it unless you've cast another spell this turn.",
+        # ("if you didn't cast it from your hand" is now stated by choices.cast_from_hand, and
+        # "unless you've cast another spell this turn" by the turn's record, this_turn.spells.)
         "Prevent all damage that would be dealt to Example by spells that target it.",
     ],
 )
 def test_what_cannot_be_checked_on_a_board_is_refused(text):
     with pytest.raises(OracleParseError):
         parse_replacements(text, "Example")
+
+
+def test_unless_youve_cast_another_spell_reads_the_turns_record():
+    spec = one(
+        "Example enters with two -1/-1 counters on it unless you've cast another red spell "
+        "this turn."
+    )
+    assert spec.condition == Not(Compare(SpellsCastThisTurn(by_you=True, color="R"), ">=", 1))
 
 
 def test_entering_riders():
