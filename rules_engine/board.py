@@ -158,7 +158,7 @@ class _Reader:
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
-        known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors"}
+        known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -238,6 +238,7 @@ class _Reader:
             devour=self._devoured(value.get("devour", ()), f"{path}.devour"),
             mana_spent=_require_int(value.get("mana_spent", 0), f"{path}.mana_spent", 0),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
+            main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),
             **self._entering_choices(value, path),
         )
 
@@ -531,6 +532,12 @@ def parse_board(data: Any) -> Board:
 
 
 _TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered")
+
+
+def _require_bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise BoardError(path, "must be true or false")
+    return value
 
 
 def _mana_colors(value: Any, path: str) -> frozenset[str]:

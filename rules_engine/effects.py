@@ -581,6 +581,12 @@ class ManaSpent:
 
 
 @dataclass(frozen=True, slots=True)
+class CastInMainPhase:
+    """ "If you cast ~ during your main phase" (Might of Old Krosa, addendum): when it was
+    cast (CR 505.1), which the step's ``choices.main_phase`` states."""
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The opposite of a condition: "~ isn't attacking", "you have no cards in hand", and
     "Otherwise, ..." after an "As long as" sentence (CR 611.3a, checked continuously)."""
@@ -618,6 +624,7 @@ Condition = (
     | CityBlessing
     | VersusOpponent
     | ManaSpent
+    | CastInMainPhase
     | Not
 )
 

@@ -21,6 +21,7 @@ from rules_engine.effects import (
     AnyPlayerControls,
     BasicLandTypesAmong,
     CardTypesAmong,
+    CastInMainPhase,
     CityBlessing,
     ColorsAmong,
     Compare,
@@ -30,9 +31,6 @@ from rules_engine.effects import (
     CountersOnSource,
     CountObjects,
     CreaturesDiedThisTurn,
-    ManaSpent,
-    SpellsCastThisTurn,
-    TurnTotal,
     Devotion,
     Expr,
     Filter,
@@ -41,6 +39,7 @@ from rules_engine.effects import (
     HappenedThisTurn,
     HowCast,
     LifeTotal,
+    ManaSpent,
     ManaSymbols,
     ManaValueOfAffected,
     Negate,
@@ -48,9 +47,11 @@ from rules_engine.effects import (
     ObjectMatches,
     PartySize,
     SourceStatus,
+    SpellsCastThisTurn,
     Subject,
     Sum,
     Times,
+    TurnTotal,
     VarX,
     VersusOpponent,
     YourTurn,
@@ -616,6 +617,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
     """ "As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
     if condition is None or isinstance(condition, Always):
         return True
+    if isinstance(condition, CastInMainPhase):
+        return ctx.choices.main_phase  # CR 505.1
     if isinstance(condition, ManaSpent):
         return condition.color in ctx.choices.mana_colors  # CR 601.2h: as it was cast
     if isinstance(condition, AllOf):

@@ -54,6 +54,7 @@ class Choices:
     # was spent to cast ~", Rolling Spoil).
     mana_spent: int = 0
     mana_colors: frozenset[str] = frozenset()
+    main_phase: bool = False  # cast during its controller's main phase (CR 505.1)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -84,7 +85,12 @@ class Choices:
             devour=extra.devour or self.devour,
             mana_spent=extra.mana_spent or self.mana_spent,
             mana_colors=extra.mana_colors or self.mana_colors,
+            main_phase=extra.main_phase or self.main_phase,
         )
+
+
+# The amounts the turn's record keeps per player.
+TurnAmount = Literal["damage_taken", "life_gained", "life_lost"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,16 +114,12 @@ class TurnRecord:
     life_lost: tuple[tuple[str, int], ...] = ()
     spells: tuple[tuple[str, frozenset[str]], ...] = ()
 
-    def total(
-        self, kind: Literal["damage_taken", "life_gained", "life_lost"], players: Iterable[str]
-    ) -> int:
+    def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""
         wanted = set(players)
         return sum(n for p, n in getattr(self, kind) if p in wanted)
 
-    def add(
-        self, kind: Literal["damage_taken", "life_gained", "life_lost"], player: str, n: int
-    ) -> TurnRecord:
+    def add(self, kind: TurnAmount, player: str, n: int) -> TurnRecord:
         """This record with ``n`` more of ``kind`` for ``player``."""
         amounts = dict(getattr(self, kind))
         amounts[player] = amounts.get(player, 0) + n

@@ -22,6 +22,7 @@ from rules_engine.effects import (
     AnyOf,
     AnyPlayerControls,
     CardTypesAmong,
+    CastInMainPhase,
     ChangeText,
     CityBlessing,
     ColorChange,
@@ -41,6 +42,7 @@ from rules_engine.effects import (
     HappenedThisTurn,
     HowCast,
     LifeTotal,
+    ManaSpent,
     ModifyPT,
     Negate,
     Not,
@@ -49,7 +51,6 @@ from rules_engine.effects import (
     Part,
     SetController,
     SetPT,
-    ManaSpent,
     SourceStatus,
     SpellsCastThisTurn,
     Subject,
@@ -1347,6 +1348,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return Compare(HowCast("tribute"), ">=", 1)  # CR 702.104a: the opponent's choice
     if (cast := _cast_this_turn(text)) is not None:
         return cast
+    if text in ("you cast ~ during your main phase", "you cast this spell during your main phase"):
+        return CastInMainPhase()  # CR 505.1
     if m := _MANA_SPENT.fullmatch(text):
         return ManaSpent(m["color"].upper())  # CR 601.2h: a color of mana paid for it
     if text in ("it devoured a creature", "~ devoured a creature"):
