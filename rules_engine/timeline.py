@@ -19,7 +19,15 @@ from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
-from rules_engine.effects import ChangeText, Condition, CopyOf, EffectSpec, OneShot, Subject
+from rules_engine.effects import (
+    ChangeText,
+    Condition,
+    CopyOf,
+    EffectSpec,
+    OneShot,
+    Subject,
+    TurnTotal,
+)
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
 from rules_engine.gaps import board_gaps, resolution_gaps, unreadable_replacement
@@ -448,7 +456,15 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     # it begins once they exist (same timestamp, CR 611.2c).
     numbered = list(enumerate(specs))
     later = [(n, spec) for n, spec in numbered if spec.subject.kind == "created"]
-    now = [(n, spec) for n, spec in numbered if spec.subject.kind != "created"]
+    # "You gain 1 life. Target creature gets -X/-X ..., where X is the amount of life you
+    # gained this turn" (Nightmare's Thirst): its X is fixed once the life is gained
+    # (608.2c: in the order written; 608.2h).
+    recorded = [
+        (n, spec) for n, spec in numbered if _reads_turn_record(spec) and (n, spec) not in later
+    ]
+    now = [
+        (n, spec) for n, spec in numbered if (n, spec) not in later and (n, spec) not in recorded
+    ]
     resolved = _begin(game, res, now, len(specs), timestamp, state, world)
     shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
     game = replace(
@@ -477,6 +493,11 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             if action.only_if is not None and not _holds_now(game, action.only_if, res):
                 continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
             game = _perform_action(game, action, res, hook)
+    if recorded:
+        state = compute(game).chars
+        world = World.of(game)
+        after = _begin(game, res, recorded, len(specs), timestamp, state, world)
+        game = replace(game, resolved=game.resolved + tuple(after))
     if later:
         created = tuple(
             label for label in hook.entered if (o := game.object(label)) and o.card.token
@@ -486,6 +507,22 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         tokens = _begin(game, res, later, len(specs), timestamp, state, world, created)
         game = replace(game, resolved=game.resolved + tuple(tokens))
     return game
+
+
+def _reads_turn_record(spec: EffectSpec) -> bool:
+    """Whether an effect's values add up the turn's record (``TurnTotal``), which the
+    resolution's own one-shot parts before it may change."""
+
+    def walk(value: object) -> bool:
+        if isinstance(value, TurnTotal):
+            return True
+        if isinstance(value, tuple):
+            return any(walk(v) for v in value)
+        if hasattr(value, "__dataclass_fields__"):
+            return any(walk(getattr(value, f)) for f in value.__dataclass_fields__)
+        return False
+
+    return walk(spec.parts)
 
 
 def _begin(

@@ -582,7 +582,7 @@ _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNOREC
 # "~ has flying and trample if it devoured a creature" (Hellkite Hatchling): a fact fixed as
 # it entered (702.82b), so "if" reads as "as long as".
 _TRAILING_AS_LONG_AS = re.compile(
-    r"^(?P<main>.+?) (?:as long as|if (?=(?:it|~) devoured ))(?P<cond>.+)$", re.IGNORECASE
+    r"^(?P<main>.+?) (?:as long as |if (?=(?:it|~) devoured ))(?P<cond>.+)$", re.IGNORECASE
 )
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
@@ -924,6 +924,10 @@ def _only_if(c: _Clause, _template: Template) -> None:
         # rule stays a rule and a continuous effect the grammar can't read is named.
         _continuous(c, _template)
         return
+    if not c.out.effects and spec.subject.kind == "self" and re.match(r"that ", words, re.I):
+        # "That creature" in a later paragraph (ferocious, addendum) is the spell's first
+        # target, as in a later paragraph's "instead" (_self_replacement).
+        spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
     c.out.effects.append(replace(spec, only_if=condition, targets_used=c.state.context.next_target))
 
 

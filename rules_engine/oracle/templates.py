@@ -231,6 +231,14 @@ def makes_continuous_effect(sentence: str) -> bool:
     return _CONTINUOUS.search(re.sub(r'"[^"]*"', '""', sentence)) is not None
 
 
+def _trailing_only_if(m: re.Match[str], reading: Reading) -> bool:
+    """A spell's continuous effect with its condition after it ("That creature also gains
+    trample until end of turn if you control a creature with power 4 or greater"); a
+    one-shot with one ("Each player loses 1 life ... if {B} was spent") is an action's."""
+    rest = m["rest"]
+    return reading.spell and makes_continuous_effect(rest) and not performs_actions(rest)
+
+
 def _replacement_line(m: re.Match[str], reading: Reading) -> bool:
     return not reading.spell and replaces_events(m.string)
 
@@ -776,7 +784,7 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "That creature also gains trample until end of turn if you control a creature with "
         "power 4 or greater.",
         r"^(?P<rest>[^,]+?) if (?P<cond>(?:you control|\{[wubrg]\} was spent to cast) [^,]+),?$",
-        lambda _m, reading: reading.spell,
+        _trailing_only_if,
     ),
     _S(
         "a target and the creatures like it",
