@@ -533,6 +533,12 @@ ENTERS_WITH_IF = _T(
     r"^(?:if (?P<before>.+?), )?(?:~|it) enters with (?P<n>\w+) (?:additional )?(?P<kind>\S+) "
     r"counters? on it(?: (?P<unless>if|unless) (?P<after>.+))?$"
 )
+# CR 614.1c, 107.3m: "If X is 5 or more, it enters with an additional X +1/+1 counters on
+# it" (Apocalypse Hydra): the X paid, checked as it would enter (614.12).
+ENTERS_WITH_X_IF_X = _T(
+    r"^if x is (?P<n>\w+) or more, (?:~|it) enters with an additional x (?P<kind>\S+) "
+    r"counters on it$"
+)
 # CR 614.1c: "You may have ~ enter with a +1/+1 counter on it" (unleash's first part, 702.98a):
 # an optional replacement its controller may decline.
 ENTERS_WITH_MAY = _T(
@@ -912,6 +918,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             amount=_number(m["n"], sentence),
             kicked=kicked and m["unless"] != "unless",
             condition=condition,
+        )
+    if m := ENTERS_WITH_X_IF_X.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            extra="x",
+            at_least=_number(m["n"], sentence),
         )
     if m := ENTERS_WITH_MAY.match(body):
         return ReplacementSpec(

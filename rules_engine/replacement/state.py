@@ -77,6 +77,20 @@ def effect_name(label: str, key: str, count: int) -> str:
     return f"{label}#{paragraph}"
 
 
+def _distinct_names(label: str, keys: list[str]) -> dict[str, str]:
+    """Effect names for an entering permanent's own effects: two sentences of one paragraph
+    ("... enters with X +1/+1 counters on it. If X is 5 or more, it enters with an
+    additional X ...", Apocalypse Hydra) are two effects, each applied once (614.5), so the
+    second one's name gets its sentence number."""
+    names: dict[str, str] = {}
+    for key in keys:
+        name = effect_name(label, key, len(keys))
+        if name in names.values():
+            name = f"{name}.{key.rsplit('.', 1)[-1]}"
+        names[key] = name
+    return names
+
+
 def statics_of(
     game: Game, chars: dict[str, Characteristics]
 ) -> tuple[list[ActiveReplacement], list[ActiveCant]]:
@@ -245,9 +259,10 @@ def entering_view(event: Enter, board: EventState) -> EnteringView:
         chars = replace(chars, subtypes=chars.subtypes + extra)
         state[event.obj] = chars
     found = specs_of(chars)
+    names = _distinct_names(event.obj, [key_ for key_, _ in found])
     own = [
         ActiveReplacement(
-            effect_name(event.obj, key_, len(found)),
+            names[key_],
             spec,
             event.obj,
             chars.name,
