@@ -159,6 +159,7 @@ class _Reader:
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
+        known |= {"sacrificed"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -239,6 +240,11 @@ class _Reader:
             mana_spent=_require_int(value.get("mana_spent", 0), f"{path}.mana_spent", 0),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),
+            sacrificed=(
+                self.label_ref(value["sacrificed"], f"{path}.sacrificed")
+                if "sacrificed" in value
+                else None
+            ),
             **self._entering_choices(value, path),
         )
 

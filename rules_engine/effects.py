@@ -187,7 +187,15 @@ class HowCast:
     was kicked" (multikicker, 702.33c), tribute paid (1 or 0, 702.104a) and the cards
     revealed for amplify (702.38a), and the creatures devoured (702.82a-b)."""
 
-    fact: Literal["colors_spent", "times_kicked", "tribute", "revealed", "devoured", "mana_spent"]
+    fact: Literal[
+        "colors_spent",
+        "times_kicked",
+        "tribute",
+        "revealed",
+        "devoured",
+        "mana_spent",
+        "sacrificed_power",
+    ]
 
 
 @dataclass(frozen=True, slots=True)

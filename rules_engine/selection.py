@@ -506,6 +506,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             "revealed": ctx.choices.revealed,
             "devoured": len(ctx.choices.devour),  # CR 702.82a-b
             "mana_spent": ctx.choices.mana_spent,  # CR 601.2h
+            "sacrificed_power": ctx.choices.sacrificed_power,  # CR 601.2h, 608.2h
         }[expr.fact]
     if isinstance(expr, HandSize):
         if expr.who == "chosen":

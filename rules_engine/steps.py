@@ -55,6 +55,10 @@ class Choices:
     mana_spent: int = 0
     mana_colors: frozenset[str] = frozenset()
     main_phase: bool = False  # cast during its controller's main phase (CR 505.1)
+    # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
+    # last existed on the battlefield (608.2h), which the cast step records once paid.
+    sacrificed: str | None = None
+    sacrificed_power: int = 0
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -86,6 +90,8 @@ class Choices:
             mana_spent=extra.mana_spent or self.mana_spent,
             mana_colors=extra.mana_colors or self.mana_colors,
             main_phase=extra.main_phase or self.main_phase,
+            sacrificed=extra.sacrificed or self.sacrificed,
+            sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
         )
 
 
@@ -123,7 +129,12 @@ class TurnRecord:
         """This record with ``n`` more of ``kind`` for ``player``."""
         amounts = dict(getattr(self, kind))
         amounts[player] = amounts.get(player, 0) + n
-        return replace(self, **{kind: tuple(sorted(amounts.items()))})
+        found = tuple(sorted(amounts.items()))
+        if kind == "damage_taken":
+            return replace(self, damage_taken=found)
+        if kind == "life_gained":
+            return replace(self, life_gained=found)
+        return replace(self, life_lost=found)
 
 
 class _Located:

@@ -1023,6 +1023,42 @@ def _spell_copy(game: Game, res: _Resolution, spec: EffectSpec) -> CopySnapshot:
     return _copy_snapshot(game, res.choices.copy[0], copy, f"{res.path}.choices.copy[0]")
 
 
+_SACRIFICE_COST = re.compile(
+    r"as an additional cost to cast (?:this spell|~), sacrifice an? (?P<what>\w+)", re.IGNORECASE
+)
+
+
+def _sacrifice_as_cost(game: Game, step: CastStep) -> tuple[Game, CastStep]:
+    """CR 601.2h: "As an additional cost to cast this spell, sacrifice a creature" is paid as
+    it is cast (``choices.sacrificed``); "the sacrificed creature's power" is its power as
+    it last existed on the battlefield (608.2h)."""
+    path = f"{step.path}.choices.sacrificed"
+    text = step.card.oracle_text.replace(step.card.name, "~")
+    cost = _SACRIFICE_COST.search(text)
+    label = step.choices.sacrificed
+    if label is None:
+        if cost is not None and "the sacrificed creature" in text.lower():
+            raise BoardError(path, f"name the creature sacrificed to cast {step.card.name}")
+        return game, step
+    if cost is None:
+        raise BoardError(path, f"{step.card.name} has no cost to sacrifice a permanent")
+    _require_on_battlefield(game, label, path)
+    chars = chars_of(game)[label]
+    if cost["what"].capitalize() not in (*chars.types, *chars.subtypes):
+        raise BoardError(path, f'"{label}" is not a {cost["what"]}')
+    if chars.controller != step.controller:
+        raise BoardError(path, f'"{label}" is not controlled by {step.controller} (701.21a)')
+    paid = replace(step.choices, sacrificed_power=chars.power or 0)
+    game = perform(
+        game,
+        [Pending(_zone_move(game, label, "graveyard"))],
+        enter=_Entering(step.label),
+        where=path,
+        step=step.index,
+    ).game
+    return game, replace(step, choices=paid)
+
+
 def _cast(game: Game, step: CastStep) -> Game:
     card = step.card
     _abilities_or_error(card, f"{step.path}.cast")
@@ -1044,6 +1080,7 @@ def _cast(game: Game, step: CastStep) -> Game:
     # The spell is on the stack while it resolves: it is the source of its damage (CR 608.2).
     spell = GameObject(step.label, card, step.controller, step.controller, "stack", 0, 0)
     game = _add(game, spell)
+    game, step = _sacrifice_as_cost(game, step)
     cast = (step.controller, frozenset(card.colors))  # "spells cast this turn" (Storm Entity)
     game = replace(game, this_turn=replace(game.this_turn, spells=(*game.this_turn.spells, cast)))
     res = _Resolution(

@@ -260,6 +260,7 @@ _TURN_TOTALS: tuple[tuple[str, Expr], ...] = (
     ("the amount of life your opponents have lost this turn", TurnTotal("life_lost", "opponents")),
     ("the number of other spells cast this turn", SpellsCastThisTurn()),
     ("the amount of mana spent to cast it", HowCast("mana_spent")),
+    ("the sacrificed creature's power", HowCast("sacrificed_power")),
     ("the amount of mana spent to cast ~", HowCast("mana_spent")),
     ("the number of other spell cast this turn", SpellsCastThisTurn()),
 )
