@@ -66,8 +66,11 @@ class Filter:
     colorless: bool | None = None
     multicolored: bool | None = None
     controller: (
-        Literal["you", "opponent", "not_you", "target_player", "enchanted_player"] | None
-    ) = None
+        Literal[
+            "you", "opponent", "not_you", "target_player", "enchanted_player", "chosen_player"
+        ]
+        | None
+    ) = None  # chosen_player: the player chosen as it entered (Canker Abomination, 614.12)
     player_slot: int = 0  # which target is "target player" when controller is target_player
     owner: Literal["you", "opponent"] | None = None
     zone: Zone = "battlefield"

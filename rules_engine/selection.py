@@ -201,6 +201,8 @@ def _compile(f: Filter) -> tuple[Check, ...]:
                 and src.attached_to == _controller_of(c, o)
             )
         )
+    elif f.controller == "chosen_player":
+        checks.append(lambda _l, c, o, _s, x, _r, _w: _controller_of(c, o) == x.choices.player)
     elif f.controller == "target_player":
         slot = f.player_slot
         checks.append(

@@ -1024,38 +1024,78 @@ def _spell_copy(game: Game, res: _Resolution, spec: EffectSpec) -> CopySnapshot:
 
 
 _SACRIFICE_COST = re.compile(
-    r"as an additional cost to cast (?:this spell|~), sacrifice an? (?P<what>\w+)", re.IGNORECASE
+    r"as an additional cost to cast (?:this spell|~), sacrifice an? (?P<what>[\w ]+?)[.,]",
+    re.IGNORECASE,
 )
+_SACRIFICE_ACTIVATION = re.compile(r"\bsacrifice (?:an?|another) (?P<what>[\w ]+?)(?:,|$)", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class _SacrificeCost:
+    """A cost to sacrifice "a creature" / "an Atog creature" (CR 601.2h, 602.2b), paid by the
+    step with ``choices.sacrificed``."""
+
+    what: tuple[str, ...]  # each word a type or subtype the permanent must have
+    controller: str
+    path: str
+    entering: str  # the label for anything the sacrifice makes enter
+
+    def fits(self, chars: Characteristics) -> bool:
+        return all(w.capitalize() in (*chars.types, *chars.subtypes) for w in self.what)
+
+    def pay(self, game: Game, choices: Choices, index: int) -> tuple[Game, Choices]:
+        """Sacrifice the chosen permanent; "the sacrificed creature's power" is its power
+        as it last existed on the battlefield (608.2h)."""
+        label = choices.sacrificed
+        state = chars_of(game)
+        words = " ".join(self.what)
+        if label is None:
+            mine = [
+                x.label
+                for x in game.objects
+                if x.on_battlefield
+                and x.label in state
+                and state[x.label].controller == self.controller
+                and self.fits(state[x.label])
+            ]
+            if not mine:
+                raise BoardError(self.path, f"{self.controller} has no {words} to sacrifice")
+            raise BoardError(
+                self.path,
+                f"the cost sacrifices a {words} (CR 601.2h); say which: add "
+                f'"sacrificed": "{mine[0]}" to the step\'s choices',
+            )
+        _require_on_battlefield(game, label, self.path)
+        chars = state[label]
+        if not self.fits(chars):
+            raise BoardError(self.path, f'"{label}" is not a {words}')
+        if chars.controller != self.controller:
+            raise BoardError(self.path, f'"{label}" is not controlled by {self.controller}')
+        paid = replace(choices, sacrificed_power=chars.power or 0)
+        moved = perform(
+            game,
+            [Pending(_zone_move(game, label, "graveyard"))],
+            enter=_Entering(self.entering),
+            where=self.path,
+            step=index,
+        )
+        return moved.game, paid
 
 
 def _sacrifice_as_cost(game: Game, step: CastStep) -> tuple[Game, CastStep]:
     """CR 601.2h: "As an additional cost to cast this spell, sacrifice a creature" is paid as
-    it is cast (``choices.sacrificed``); "the sacrificed creature's power" is its power as
-    it last existed on the battlefield (608.2h)."""
+    it is cast (``choices.sacrificed``), when its text reads the sacrificed creature."""
     path = f"{step.path}.choices.sacrificed"
     text = step.card.oracle_text.replace(step.card.name, "~")
     cost = _SACRIFICE_COST.search(text)
-    label = step.choices.sacrificed
-    if label is None:
-        if cost is not None and "the sacrificed creature" in text.lower():
-            raise BoardError(path, f"name the creature sacrificed to cast {step.card.name}")
-        return game, step
     if cost is None:
-        raise BoardError(path, f"{step.card.name} has no cost to sacrifice a permanent")
-    _require_on_battlefield(game, label, path)
-    chars = chars_of(game)[label]
-    if cost["what"].capitalize() not in (*chars.types, *chars.subtypes):
-        raise BoardError(path, f'"{label}" is not a {cost["what"]}')
-    if chars.controller != step.controller:
-        raise BoardError(path, f'"{label}" is not controlled by {step.controller} (701.21a)')
-    paid = replace(step.choices, sacrificed_power=chars.power or 0)
-    game = perform(
-        game,
-        [Pending(_zone_move(game, label, "graveyard"))],
-        enter=_Entering(step.label),
-        where=path,
-        step=step.index,
-    ).game
+        if step.choices.sacrificed is not None:
+            raise BoardError(path, f"{step.card.name} has no cost to sacrifice a permanent")
+        return game, step
+    if step.choices.sacrificed is None and "the sacrificed creature" not in text.lower():
+        return game, step
+    payer = _SacrificeCost(tuple(cost["what"].split()), step.controller, path, step.label)
+    game, paid = payer.pay(game, step.choices, step.index)
     return game, replace(step, choices=paid)
 
 
@@ -1165,13 +1205,23 @@ def _activate(game: Game, step: ActivateStep) -> Game:
         _require_on_battlefield(game, step.source, f"{step.path}.activate")
     if "Planeswalker" in chars.types and ability.kind == "activated":
         game = _pay_loyalty(game, step.source, ability.cost, f"{step.path}.ability")
+    choices = obj.choices.merged(step.choices)
+    sacrifice = _SACRIFICE_ACTIVATION.search(ability.cost or "")
+    if sacrifice is not None and "the sacrificed creature" in ability.text.lower():
+        # Atogatog: "Sacrifice an Atog creature: ~ gets +X/+X ..., where X is the sacrificed
+        # creature's power" (CR 602.2b: the cost is paid as it is activated).
+        where = f"{step.path}.choices.sacrificed"
+        payer = _SacrificeCost(
+            tuple(sacrifice["what"].split()), chars.controller, where, step.label
+        )
+        game, choices = payer.pay(game, choices, step.index)
     res = _Resolution(
         step.label,
         step.source,
         chars.name or obj.card.name,
         chars.controller,
         step.targets,
-        obj.choices.merged(step.choices),
+        choices,
         step.x,
         step.path,
         step.index,

@@ -958,6 +958,10 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
     action = _one_shot(c.body, c.sentence, c.state)
     if action is not None:
         c.out.actions.append(action)
+        if action.per is not None and action.per.kind == "filter":
+            # "Draw a card for each creature you control with a +1/+1 counter on it. Those
+            # creatures gain indestructible ..." (Inspiring Call): the ones counted.
+            c.state.previous = action.per
         return
     _remember_object(c.body, c.state)
     if template.here is not Here.INERT:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from rules_engine.effects import (
     Compare,
     Condition,
+    CountObjects,
     CreaturesDiedThisTurn,
     Expr,
     Filter,
@@ -965,6 +966,11 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
                 _count(f"the number of {both['first']}", sentence),
                 _count(f"the number of {both['second']}", sentence),
             )
+        elif m["each"] and m["each"].endswith(" that player controls"):
+            # "As ~ enters, choose an opponent. ~ enters with a -1/-1 counter on it for each
+            # creature that player controls" (Canker Abomination): the chosen player's.
+            mine = m["each"].removesuffix(" that player controls") + " you control"
+            count = _chosen_players(_count(f"the number of {mine}", sentence))
         elif m["each"]:
             count = _count(f"the number of {m['each']}", sentence)
             if m["many"] not in ("a", "an"):
@@ -981,6 +987,14 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             extra="devour" if m["each"] in _DEVOURED else None,
         )
     return None
+
+
+def _chosen_players(count: Expr) -> Expr:
+    """A count of "... that player controls" as the chosen player's (CR 614.12)."""
+    if not isinstance(count, CountObjects):
+        return count
+    filters = tuple(replace(f, controller="chosen_player") for f in count.subject.filters)
+    return replace(count, subject=replace(count.subject, filters=filters))
 
 
 _EACH_AND_EACH = re.compile(r"(?P<first>.+?) and an? (?:\S+) counter on it for each (?P<second>.+)")
