@@ -66,9 +66,7 @@ class Filter:
     colorless: bool | None = None
     multicolored: bool | None = None
     controller: (
-        Literal[
-            "you", "opponent", "not_you", "target_player", "enchanted_player", "chosen_player"
-        ]
+        Literal["you", "opponent", "not_you", "target_player", "enchanted_player", "chosen_player"]
         | None
     ) = None  # chosen_player: the player chosen as it entered (Canker Abomination, 614.12)
     player_slot: int = 0  # which target is "target player" when controller is target_player
@@ -176,6 +174,15 @@ class Sum:
 class Times:
     factor: int
     expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Product:
+    """Two numbers multiplied: "X +1/+1 counters for each creature devoured this way, where X
+    is the number of creatures devoured this way" (Thromok the Insatiable)."""
+
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +319,7 @@ Expr = (
     | LifeTotal
     | Sum
     | Times
+    | Product
     | Negate
     | HandSize
     | HowCast

@@ -46,6 +46,7 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     PartySize,
+    Product,
     SourceStatus,
     SpellsCastThisTurn,
     Subject,
@@ -485,6 +486,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
     if isinstance(expr, Times):
         return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, Product):
+        return evaluate(expr.left, state, world, ctx, affected) * evaluate(
+            expr.right, state, world, ctx, affected
+        )
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
     if isinstance(expr, CreaturesDiedThisTurn):

@@ -286,7 +286,9 @@ def _verify_devour(game: Game, step: EnterStep) -> None:
     ]
     if not found or step.face_down:
         raise BoardError(path, f"{step.card.name} has no devour ability (CR 702.82a)")
-    quality = found[0].quality
+    # "Devour artifact 1" (702.82c) has a quality; Thromok's "Devour X, where X is ..." has
+    # no number, and its words after the name are no quality.
+    quality = found[0].quality if found[0].amount is not None else None
     state = chars_of(game)
     for i, label in enumerate(step.choices.devour):
         where = f"{path}[{i}]"

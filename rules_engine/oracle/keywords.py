@@ -700,6 +700,8 @@ class KeywordAbility:
             return ()
         if self._bloodthirst_x:
             return (_BLOODTHIRST_X,)
+        if self.keyword is Keyword.DEVOUR and self.quality == _DEVOURED_COUNT:
+            return (_DEVOUR_X_TEXT,)
         if "{n}" in info.expansion:
             if self.amount is None:
                 return ()
@@ -723,8 +725,8 @@ class KeywordAbility:
             return None  # 702.63b: without a number, only the triggered abilities
         if self.keyword is Keyword.MODULAR and self.quality is not None:
             return None  # "Modular—Sunburst" enters as sunburst says (702.43a, 702.44)
-        if self._bloodthirst_x:
-            return None  # 702.54c: the damage dealt to your opponents this turn
+        if self._bloodthirst_x or self.quality == _DEVOURED_COUNT:
+            return None  # 702.54c: the damage dealt to opponents; Thromok's X devoured
         if self.keyword.modelled and (self.amount is not None or "{n}" not in info.expansion):
             return None  # applied (an "X" the expansion can't hold is not)
         return (
@@ -732,6 +734,15 @@ class KeywordAbility:
             "so the board goes on without it"
         )
 
+
+# "Devour X, where X is the number of creatures devoured this way" (Thromok the Insatiable):
+# X +1/+1 counters for each creature devoured, so the number devoured, squared.
+_DEVOURED_COUNT = "X, where X is the number of creatures devoured this way"
+_DEVOUR_X = re.compile(r"devour x, where x is the number of creatures devoured this way", re.I)
+_DEVOUR_X_TEXT = (
+    "~ enters with X +1/+1 counters on it for each creature devoured this way, where X is the "
+    "number of creatures devoured this way."
+)
 
 # CR 702.54c: "Bloodthirst X" means "This permanent enters with X +1/+1 counters on it, where X
 # is the total damage your opponents have been dealt this turn."
@@ -853,6 +864,9 @@ def _parse(text: str) -> KeywordAbility | None:
             return KeywordAbility(Keyword.TYPECYCLING, text, cost=params[1], quality=m["q"])
     if (m := _OFFERING.fullmatch(body)) and _is_type_word(m["q"], land=False):
         return KeywordAbility(Keyword.OFFERING, text, quality=m["q"])
+    if _DEVOUR_X.fullmatch(body):
+        # Thromok the Insatiable (702.82a): X counters for each, X the number devoured.
+        return KeywordAbility(Keyword.DEVOUR, text, quality=_DEVOURED_COUNT)
     lowered = body.lower()
     for name in _NAMES_LONGEST_FIRST:
         keyword = _BY_NAME[name]

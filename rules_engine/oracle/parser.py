@@ -904,6 +904,10 @@ def _only_if(c: _Clause, _template: Template) -> None:
         c.match["rest"],
         flags=re.IGNORECASE,
     )
+    if c.state.previous is not None:
+        # "If {W} was spent to cast ~, the creature gains ..." (Flash Conscription): the one
+        # the sentences before named.
+        words = re.sub(r"^the creature ", "that creature ", words, flags=re.IGNORECASE)
     try:
         condition = _instead_condition(c.match["cond"], c.sentence, c.state)
         spec = _special_sentence(words, c.sentence, c.state, c.until_eot)

@@ -23,6 +23,7 @@ from rules_engine.effects import (
     HandSize,
     HowCast,
     Not,
+    Product,
     Subject,
     Sum,
     Times,
@@ -959,6 +960,12 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
     if m := ENTERS_WITH_EACH.match(body):
         if m["each"] == "creature that died this turn":
             count: Expr = CreaturesDiedThisTurn()  # Bloodcrazed Paladin (CR 700.4, 614.1c)
+        elif m["each"] and (x_each := _X_FOR_EACH.fullmatch(m["each"])) and m["many"] == "x":
+            # Thromok: "X +1/+1 counters on it for each creature devoured this way, where X is
+            # the number of creatures devoured this way".
+            count = Product(
+                _count(f"the number of {x_each['each']}", sentence), _count(x_each["x"], sentence)
+            )
         elif m["each"] and (both := _EACH_AND_EACH.fullmatch(m["each"])):
             # Ulasht: "... for each other red creature you control and a +1/+1 counter on it
             # for each other green creature you control" (one creature may count twice).
@@ -984,7 +991,9 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             counter_kind=m["kind"] or m["kind2"] or m["kind3"],
             count=count,
             # Devour (702.82a): the sacrifices are part of how it enters.
-            extra="devour" if m["each"] in _DEVOURED else None,
+            extra="devour"
+            if m["each"] in _DEVOURED or "devoured this way, where" in (m["each"] or "")
+            else None,
         )
     return None
 
@@ -997,6 +1006,7 @@ def _chosen_players(count: Expr) -> Expr:
     return replace(count, subject=replace(count.subject, filters=filters))
 
 
+_X_FOR_EACH = re.compile(r"(?P<each>.+?), where x is (?P<x>.+)")
 _EACH_AND_EACH = re.compile(r"(?P<first>.+?) and an? (?:\S+) counter on it for each (?P<second>.+)")
 # Devour's count as its keyword table spells it out (CR 702.82a, 702.82c).
 _DEVOURED = ("creature devoured this way", "permanent devoured this way")
