@@ -535,6 +535,13 @@ ENTERS_WITH_IF = _T(
     r"^(?:if (?P<before>.+?), )?(?:~|it) enters with (?P<n>\w+) (?:additional )?(?P<kind>\S+) "
     r"counters? on it(?: (?P<unless>if|unless) (?P<after>.+))?$"
 )
+# CR 614.1c: a resolving spell's rider on the creature it returns: "If {G} was spent to cast
+# ~, that creature enters with an additional +1/+1 counter on it" (Vigor Mortis); spell
+# mastery's "... that creature enters with two additional +1/+1 counters on it".
+THAT_CREATURE_ENTERS_WITH = _T(
+    r"^(?:if (?P<before>.+?), )?that creature enters with (?P<n>\w+) additional (?P<kind>\S+) "
+    r"counters? on it$"
+)
 # CR 614.1c, 107.3m: "If X is 5 or more, it enters with an additional X +1/+1 counters on
 # it" (Apocalypse Hydra): the X paid, checked as it would enter (614.12).
 ENTERS_WITH_X_IF_X = _T(
@@ -920,6 +927,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             amount=_number(m["n"], sentence),
             kicked=kicked and m["unless"] != "unless",
             condition=condition,
+        )
+    if m := THAT_CREATURE_ENTERS_WITH.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=_THE_TARGET,  # the card the spell returns is its target (CR 115.1)
+            counter_kind=m["kind"],
+            amount=_number(m["n"], sentence),
+            condition=_condition(m["before"], sentence) if m["before"] else None,
         )
     if m := ENTERS_WITH_X_IF_X.match(body):
         return ReplacementSpec(
