@@ -908,6 +908,11 @@ def _only_if(c: _Clause, _template: Template) -> None:
         # "If {W} was spent to cast ~, the creature gains ..." (Flash Conscription): the one
         # the sentences before named.
         words = re.sub(r"^the creature ", "that creature ", words, flags=re.IGNORECASE)
+    elif m := _BEFORE_IT_FIGHTS.fullmatch(words):
+        # Savage Punch's ferocious: "The creature you control gets +2/+2 until end of turn
+        # before it fights ...": the fight's first target ("target creature you control"), its
+        # effect begun before the fight, as every effect of a resolving spell is here.
+        words = f"that creature {m['rest']}"
     try:
         condition = _instead_condition(c.match["cond"], c.sentence, c.state)
         spec = _special_sentence(words, c.sentence, c.state, c.until_eot)
@@ -1326,6 +1331,7 @@ _CAST_THIS_TURN = re.compile(
 )
 
 
+_BEFORE_IT_FIGHTS = re.compile(r"the creature you control (?P<rest>.+) before it fights", re.I)
 _MANA_SPENT = re.compile(r"\{(?P<color>[wubrg])\} was spent to cast (?:~|this spell|it)")
 
 
