@@ -18,6 +18,7 @@ from rules_engine.errors import BoardError
 from rules_engine.steps import (
     ActivateStep,
     AttachStep,
+    CastRecord,
     CastStep,
     Choices,
     CountersStep,
@@ -537,7 +538,7 @@ def parse_board(data: Any) -> Board:
     )
 
 
-_TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered")
+_TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered", "surveilled")
 
 
 def _require_bool(value: Any, path: str) -> bool:
@@ -568,9 +569,9 @@ def _turn_amounts(value: Any, key: str, reader: _Reader) -> tuple[tuple[str, int
     )
 
 
-def _turn_spells(value: Any, reader: _Reader) -> tuple[tuple[str, frozenset[str]], ...]:
+def _turn_spells(value: Any, reader: _Reader) -> tuple[CastRecord, ...]:
     """Layerlab extension: the spells cast earlier this turn, each ``{"by": P, "colors":
-    ["R"]}`` (colors may be left out: colorless)."""
+    ["R"], "types": ["Instant"]}`` (colors and types may be left out)."""
     if not isinstance(value, list):
         raise BoardError(
             "this_turn.spells", 'a list of spells cast, each {"by": "Alice", "colors": ["R"]}'
@@ -578,12 +579,16 @@ def _turn_spells(value: Any, reader: _Reader) -> tuple[tuple[str, frozenset[str]
     found = []
     for i, spell in enumerate(value):
         path = f"this_turn.spells[{i}]"
-        if not isinstance(spell, dict) or set(spell) - {"by", "colors"}:
-            raise BoardError(path, '{"by": PLAYER, "colors": [COLOR, ...]}')
+        if not isinstance(spell, dict) or set(spell) - {"by", "colors", "types"}:
+            raise BoardError(path, '{"by": PLAYER, "colors": [COLOR, ...], "types": [TYPE, ...]}')
+        types = spell.get("types", [])
+        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
+            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
         colors = spell.get("colors", [])
         if not isinstance(colors, list) or not all(c in COLOR_LETTERS for c in colors):
             raise BoardError(f"{path}.colors", f"color letters, from {' '.join(COLOR_LETTERS)}")
-        found.append((reader.player(spell.get("by"), f"{path}.by"), frozenset(colors)))
+        by = reader.player(spell.get("by"), f"{path}.by")
+        found.append(CastRecord(by, frozenset(colors), frozenset(types)))
     return tuple(found)
 
 
@@ -626,4 +631,5 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         attacked=lists["attacked"],
         permanent_left=lists["permanent_left"],
         land_entered=lists["land_entered"],
+        surveilled=lists["surveilled"],
     )

@@ -308,6 +308,7 @@ class SpellsCastThisTurn:
 
     by_you: bool = False
     color: str | None = None
+    types: frozenset[str] = frozenset()  # any of these card types ("instant or sorcery")
 
 
 Expr = (
@@ -560,6 +561,7 @@ HappenedEvent = Literal[
     "you_attacked",
     "your_permanent_left",
     "your_land_entered",
+    "you_surveilled",
 ]
 
 

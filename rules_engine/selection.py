@@ -501,9 +501,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
     if isinstance(expr, SpellsCastThisTurn):
         return sum(
             1
-            for by, colors in world.game.this_turn.spells
-            if (not expr.by_you or by == ctx.controller)
-            and (expr.color is None or expr.color in colors)
+            for spell in world.game.this_turn.spells
+            if (not expr.by_you or spell.by == ctx.controller)
+            and (expr.color is None or expr.color in spell.colors)
+            and (not expr.types or bool(expr.types & spell.types))
         )
     if isinstance(expr, HowCast):
         return {
@@ -617,6 +618,7 @@ def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Gam
         "you_attacked": turn.attacked,
         "your_permanent_left": turn.permanent_left,
         "your_land_entered": turn.land_entered,
+        "you_surveilled": turn.surveilled,
     }[event]
     return you in players
 

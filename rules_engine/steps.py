@@ -95,6 +95,16 @@ class Choices:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class CastRecord:
+    """A spell cast this turn: who cast it, its colors and card types (Storm Entity, Hotheaded
+    Giant's "another red spell", "if you've cast an instant or sorcery spell this turn")."""
+
+    by: str
+    colors: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+
+
 # The amounts the turn's record keeps per player.
 TurnAmount = Literal["damage_taken", "life_gained", "life_lost"]
 
@@ -118,7 +128,8 @@ class TurnRecord:
     damage_taken: tuple[tuple[str, int], ...] = ()
     life_gained: tuple[tuple[str, int], ...] = ()
     life_lost: tuple[tuple[str, int], ...] = ()
-    spells: tuple[tuple[str, frozenset[str]], ...] = ()
+    spells: tuple[CastRecord, ...] = ()
+    surveilled: frozenset[str] = frozenset()  # players who surveilled (CR 701.25)
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""

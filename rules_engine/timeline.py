@@ -58,6 +58,7 @@ from rules_engine.selection import Context, World, condition_holds, count, match
 from rules_engine.steps import (
     ActivateStep,
     AttachStep,
+    CastRecord,
     CastStep,
     Choices,
     CountersStep,
@@ -1123,7 +1124,8 @@ def _cast(game: Game, step: CastStep) -> Game:
     spell = GameObject(step.label, card, step.controller, step.controller, "stack", 0, 0)
     game = _add(game, spell)
     game, step = _sacrifice_as_cost(game, step)
-    cast = (step.controller, frozenset(card.colors))  # "spells cast this turn" (Storm Entity)
+    # "spells cast this turn" (Storm Entity, CR 601.2i)
+    cast = CastRecord(step.controller, frozenset(card.colors), frozenset(card.types))
     game = replace(game, this_turn=replace(game.this_turn, spells=(*game.this_turn.spells, cast)))
     res = _Resolution(
         step.label,

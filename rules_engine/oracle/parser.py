@@ -1290,6 +1290,8 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "a permanent you controlled left the battlefield this turn": "your_permanent_left",
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
+    "you surveilled this turn": "you_surveilled",  # CR 701.25
+    "surveilled this turn": "you_surveilled",  # "if you've surveilled this turn"
 }
 
 
@@ -1327,7 +1329,8 @@ def _versus_opponent(text: str, sentence: str, state: _SentenceState) -> Conditi
 
 
 _CAST_THIS_TURN = re.compile(
-    r"you(?:'ve| have)? cast another (?:(?P<color>white|blue|black|red|green) )?spell this turn"
+    r"you(?:'ve| have)? cast (?:another (?:(?P<color>white|blue|black|red|green) )?|"
+    r"an (?P<types>instant or sorcery) )spell this turn"
 )
 
 
@@ -1342,7 +1345,8 @@ def _cast_this_turn(text: str) -> Condition | None:
     if m is None:
         return None
     color = COLOR_WORDS[m["color"]] if m["color"] else None
-    return Compare(SpellsCastThisTurn(by_you=True, color=color), ">=", 1)
+    types = frozenset({"Instant", "Sorcery"}) if m["types"] else frozenset()
+    return Compare(SpellsCastThisTurn(by_you=True, color=color, types=types), ">=", 1)
 
 
 def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
