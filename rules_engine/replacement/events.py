@@ -126,6 +126,9 @@ class PutCounters:
     # A removal made once for all the damage dealt at the same time (the simultaneous
     # damage's batch; Phantom Centaur's ruling): the explorer removes only one.
     batch: int | None = None
+    # "Remove a +1/+1 counter" as a prevention's additional part: one for all the damage
+    # dealt at once (Phantom rulings); "remove that many" is made for each damage event.
+    once: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,7 +191,7 @@ def _candidates(
 
 def _in_batch(event: Event, batch: int | None) -> Event:
     """A counter removal made for damage dealt at the same time remembers the batch."""
-    if isinstance(event, PutCounters) and event.n < 0 and batch is not None:
+    if isinstance(event, PutCounters) and event.n < 0 and event.once and batch is not None:
         return replace(event, batch=batch)
     return event
 
@@ -206,9 +206,23 @@ def _no_counter_to_remove(event: Event, board: EventState, results: list[Event])
         r.n < 0 and r.batch == event.batch and r.kind == event.kind for r in earlier
     ):
         return True
+    return _counters_left(event, board, earlier) <= 0
+
+
+def _counters_left(event: PutCounters, board: EventState, earlier: list[PutCounters]) -> int:
     obj = board.game.object(event.on)
     have = dict(obj.counters).get(event.kind, 0) if obj is not None else 0
-    return have + sum(r.n for r in earlier if r.kind == event.kind) <= 0
+    return have + sum(r.n for r in earlier if r.kind == event.kind)
+
+
+def _removable(event: Event, board: EventState, results: list[Event]) -> Event:
+    """A removal of more counters than are left removes all there are (Protean Hydra
+    ruling, 2009-10-01: "all the +1/+1 counters ... are removed from it")."""
+    if not isinstance(event, PutCounters) or event.n >= 0:
+        return event
+    earlier = [r for r in results if isinstance(r, PutCounters) and r.on == event.on]
+    left = _counters_left(event, board, earlier)
+    return replace(event, n=-left) if -event.n > left else event
 
 
 def _forced(candidates: list[ActiveReplacement]) -> tuple[list[ActiveReplacement], str]:
@@ -395,6 +409,9 @@ class Explorer:
             return self._step(rest, shields, path, results + [event])
         if _no_counter_to_remove(event, self.board, results):
             return self._step(rest, shields, path, results)
+        if (clamped := _removable(event, self.board, results)) is not event:
+            pending = replace(pending, event=clamped)
+            event = clamped
         cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
         if cant is not None:
             # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).

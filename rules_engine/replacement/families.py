@@ -345,6 +345,10 @@ def _apply_to_damage(
     if family == Family.DAMAGE_MODIFY:
         if spec.set_to is not None:  # "that source deals 3 damage ... instead" (614.1a)
             return [replace(event, amount=spec.set_to)], active
+        if spec.half_down or spec.half_up:
+            # Ghosts of the Innocent: "half that damage, rounded down" (CR 614.1a).
+            half = event.amount // 2 if spec.half_down else math.ceil(event.amount / 2)
+            return [replace(event, amount=half)], active
         return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
     if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
         return _prevent(active, event, board)
@@ -423,6 +427,13 @@ def _prevent(
         wanted = math.ceil(event.amount / 2)
     elif spec.shield == "amount":
         wanted = min(active.remaining or 0, event.amount)
+    elif spec.extra == "all_but":
+        wanted = max(0, event.amount - (spec.amount or 0))  # Temple Altisaur: all but 1
+    elif spec.count is not None:
+        # Shield of the Avatar: "prevent X of that damage, where X is the number of creatures
+        # you control", counted as the damage would be dealt (CR 615.1a, 608.2h).
+        x = evaluate(spec.count, board.chars, board.world, _ctx(active), None)
+        wanted = min(max(0, x), event.amount)
     elif spec.amount is not None:
         wanted = min(spec.amount, event.amount)
     else:
@@ -435,13 +446,32 @@ def _prevent(
     if prevented:
         results.append(Prevented(prevented, event.source, event.target))
     if spec.extra == "counters_per_prevented" and prevented:
-        results.append(Fresh(PutCounters("+1/+1", event.target, prevented)))  # type: ignore[arg-type]
+        # Phyrexian Hydra: "put a -1/-1 counter on ~"; Test of Faith: "+1/+1 ... on that creature".
+        on = active.source if spec.on_source else event.target
+        results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, prevented)))  # type: ignore[arg-type]
+    if spec.extra == "tokens_per_prevented" and prevented and spec.options:
+        # Hostility: one token for each 1 damage prevented (615.5), created by its controller.
+        card = _token_card(spec.options[0])
+        results.append(Fresh(CreateTokens(card, prevented, active.controller)))  # type: ignore[arg-type]
+    if spec.extra == "draw_per_prevented" and prevented:
+        # Swans of Bryn Argoll: the source's controller draws that many cards (121.2: one at a
+        # time); a source nobody controls has no controller to draw (ownerless, 108.4a).
+        drawer = board.controller_of(event.source)
+        if drawer is not None:
+            results.extend(Fresh(Draw(drawer)) for _ in range(prevented))  # type: ignore[misc]
     if spec.extra == "life_per_prevented" and prevented:
         results.append(Fresh(GainLife(active.controller, prevented)))  # type: ignore[arg-type]
     if spec.extra == "remove_counter":
         # Phantom rulings (2022-12-08): a counter is removed even if the damage can't be
-        # prevented (615.12), and only one for damage from several sources at once.
-        results.append(Fresh(PutCounters("+1/+1", active.source, -1)))  # type: ignore[arg-type]
+        # prevented (615.12), and only one for damage from several sources at once (so does
+        # Unbreathing Horde, ruling 2011-09-22).
+        removal = PutCounters(spec.counter_kind or "+1/+1", active.source, -1, once=True)
+        results.append(Fresh(removal))  # type: ignore[arg-type]
+    if spec.extra == "remove_that_many":
+        # Protean Hydra (rulings 2009-10-01): all the damage is prevented; that many counters
+        # are removed (all it has, if fewer), even if the damage can't be prevented (615.12).
+        removal = PutCounters(spec.counter_kind or "+1/+1", event.target, -event.amount)
+        results.append(Fresh(removal))  # type: ignore[arg-type]
     if spec.extra == "reflect_to_controller" and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:

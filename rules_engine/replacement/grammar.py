@@ -136,6 +136,13 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
     words = words.removesuffix(" of your choice")
     if targets := _targets(words):
         return targets, False  # "target creature would deal damage" (a resolved shield)
+    if len(parts := re.split(r" or (?=(?:a|an) )", words)) > 1:
+        # Pyromancer's Gauntlet: "a red instant or sorcery spell you control or a red
+        # planeswalker you control" is either kind of source.
+        found = [_source(part, sentence)[0] for part in parts]
+        if all(s.kind == "filter" for s in found):
+            filters = tuple(f for s in found for f in s.filters)
+            return Subject("filter", filters, words=phrase), choice
     if " sources and " in words and words.endswith(" sources"):
         # Luminesce: "black sources and red sources" is either kind of source.
         found = [_source(part, sentence)[0] for part in words.split(" and ")]
@@ -242,16 +249,26 @@ def _targets(phrase: str) -> Subject | None:
 _T = re.compile
 # CR 614.1a. Without "to ..." it watches all the damage its source deals (Blind Fury's
 # "to a creature this turn" is a resolved effect's; "to you" may be repeated at the end).
+# "Each time target permanent would deal damage ..." (Overblaze) is the same replacement;
+# "half that damage, rounded down" (Ghosts of the Innocent); "to equipped creature" repeated
+# at the end (Inquisitor's Flail).
 DAMAGE_MODIFY = _T(
-    r"^if (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage(?: to (?P<tgt>.+?))?"
-    r"(?: this turn)?, (?:it|that source) deals "
-    r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+)))"
+    r"^(?:if|each time) (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage(?: to "
+    r"(?P<tgt>.+?))?(?: this turn)?, (?:it|that source) deals "
+    r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+))|"
+    r"half that damage, rounded (?P<round>down|up),)"
     r"(?: that damage)?(?: to (?:that (?:permanent or player|player or permanent|player|"
-    r"permanent|creature)|you|~|it))? instead$"
+    r"permanent|creature)|you|~|it|equipped creature|enchanted creature))? instead$"
 )
+# CR 615.1a: "prevent 1 of that damage"; "prevent all but 1 of that damage" (Temple
+# Altisaur); "prevent X of that damage, where X is the number of creatures you control"
+# (Shield of the Avatar, counted as the damage would be dealt); Plated Pegasus's "prevent 1
+# damage that spell would deal to that permanent or player".
 DAMAGE_PREVENT_N = _T(
-    r"^if (?P<src>.+?) would deal (?P<combat>combat )?damage to (?P<tgt>.+?), prevent (?P<n>\w+) "
-    r"of that damage$"
+    r"^if (?P<src>.+?) would deal (?P<combat>combat )?damage to (?P<tgt>.+?), prevent "
+    r"(?P<allbut>all but )?(?P<n>\w+) (?:of that damage|damage that (?:spell|source) would "
+    r"deal to that (?:permanent or player|player or permanent|creature|player))"
+    r"(?:, where x is (?P<x>.+))?$"
 )
 DAMAGE_PREVENT_HALF = _T(
     r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent half that damage, rounded up$"
@@ -333,9 +350,12 @@ SKIP_NEXT = _T(
 )
 REGENERATE = _T(r"^regenerate (?P<what>~|target creature|enchanted creature|equipped creature)$")
 REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridge Troll
+# Sulfuric Vortex; Flames of the Blood Hand's "If that player would gain life this turn"
+# (the spell's target player).
 GAIN_NONE = _T(
-    r"^if a player would gain life, that player gains no life instead$"
-)  # Sulfuric Vortex
+    r"^if (?P<who>a player|that player) would gain life(?: this turn)?, that player gains no "
+    r"life instead$"
+)
 ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, reveal lands
 GAIN_MODIFY = _T(
     r"^if you would gain life, you gain (?:(?P<twice>twice that much life)|that much life plus "
@@ -525,6 +545,14 @@ SELF_DAMAGE = _T(
     r"(?:that (?:permanent or player|player or planeswalker|creature or player|creature or "
     r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets))?"
     r"(?P<instead> instead)?(?: if (?P<after>.+))?$"
+)
+# CR 615.1a, 615.5, 615.12: a prevention whose additional part removes counters from the
+# creature (Protean Hydra "that many", Unbreathing Horde and Undergrowth Champion "a"); the
+# counters go even if the damage can't be prevented (Protean Hydra ruling, 2009-10-01).
+PREVENT_REMOVE_COUNTERS = _T(
+    r"^if (?:damage would be dealt to ~|~ would be dealt damage)(?P<while> while it has an? "
+    r"(?P<wkind>\S+) counter on it)?, prevent that damage and remove (?P<n>an?|that many) "
+    r"(?P<kind>\S+) counters? from (?:it|~)$"
 )
 # CR 614.1c: "~ enters tapped with two charge counters on it" (Vivid lands): one effect.
 ENTERS_TAPPED_WITH = _T(r"^~ enters tapped (?:and )?with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
@@ -887,6 +915,20 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             kicked_amount=_number(m["n"], sentence),
             condition=None if kicked else _condition(words, sentence, _THE_TARGET),
         )
+    if m := PREVENT_REMOVE_COUNTERS.match(body):
+        condition = None
+        if m["while"]:
+            # "while it has a +1/+1 counter on it": checked as the damage would be dealt.
+            condition = parse_condition(f"~ has a {m['wkind']} counter on it", sentence)
+        return ReplacementSpec(
+            sentence,
+            "prevent_static",
+            prevention=True,
+            target=Who("none", Subject("self", words="~")),
+            counter_kind=m["kind"],
+            extra="remove_that_many" if m["n"] == "that many" else "remove_counter",
+            condition=condition,
+        )
     if m := ENTERS_TAPPED_IF.match(body):
         return ReplacementSpec(
             sentence,
@@ -1105,6 +1147,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             target=_who(m["tgt"], sentence) if m["tgt"] else None,
             factor=factor,
             plus=plus,
+            half_down=m["round"] == "down",
+            half_up=m["round"] == "up",
             combat_only=m["combat"] == "combat ",
             noncombat_only=m["combat"] == "noncombat ",
         )
@@ -1120,13 +1164,18 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if m := DAMAGE_PREVENT_N.match(body):
         src, _ = _source(m["src"], sentence)
+        x = m["n"] == "x"
+        if x != bool(m["x"]):
+            raise OracleParseError(sentence, "cannot tell how much damage is prevented")
         return ReplacementSpec(
             sentence,
             "prevent_static",
             prevention=True,
             source=src,
             target=_who(m["tgt"], sentence),
-            amount=_number(m["n"], sentence),
+            amount=None if x else _number(m["n"], sentence),
+            count=_count(m["x"], sentence) if x else None,
+            extra="all_but" if m["allbut"] else None,
             combat_only=bool(m["combat"]),  # Thunderstaff
         )
     if m := DAMAGE_PREVENT_ALL_TO.match(body):
@@ -1292,8 +1341,9 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
     if REGENERATE_STATIC.match(body):
         return ReplacementSpec(sentence, "regenerate", objects=Subject("self", words="~"))
-    if GAIN_NONE.match(body):
-        return ReplacementSpec(sentence, "gain_none", player="any")
+    if m := GAIN_NONE.match(body):
+        who = "target" if m["who"] == "that player" else "any"
+        return ReplacementSpec(sentence, "gain_none", player=who)
     if ENTERS_TAPPED_IF_NOT.match(body):
         # "As this land enters, you may pay 2 life (or reveal ...). If you don't, ..." : the
         # controller may pay and have it enter untapped, which the tree shows as declining.
@@ -1561,6 +1611,41 @@ _ADDITIONAL = (
     # Remove a +1/+1 counter from ~." (615.5; done even if the damage can't be prevented).
     (re.compile(r"^remove a \+1/\+1 counter from ~$"), "remove_counter"),
 )
+# CR 615.5: "Put a -1/-1 counter on ~ for each 1 damage prevented this way" (Phyrexian
+# Hydra): the additional part names its own kind of counter and what gets them.
+PER_PREVENTED_COUNTERS = _T(
+    r"^(?:put an? (?P<kind>\S+) counter on (?P<on>~|that creature) for each 1 damage prevented "
+    r"this way|for each 1 damage prevented this way, put an? (?P<kind2>\S+) counter on "
+    r"(?P<on2>~|that creature))$"
+)
+# CR 615.5: "Create a 3/1 red Elemental Shaman creature token with haste for each 1 damage
+# prevented this way" (Hostility): the prevention's controller creates them.
+PER_PREVENTED_TOKENS = _T(
+    r"^create (?P<token>an? .+? tokens?(?: with .+?)?) for each 1 damage prevented this way$"
+)
+# CR 615.5: "The source's controller draws cards equal to the damage prevented this way"
+# (Swans of Bryn Argoll).
+PER_PREVENTED_DRAW = _T(
+    r"^(?:the source's|that source's) controller draws cards equal to the damage prevented "
+    r"this way$"
+)
+
+
+def _additional(body: str) -> dict[str, object] | None:
+    """CR 615.5: the spec fields a prevention's additional part, in its own sentence, sets."""
+    if m := PER_PREVENTED_COUNTERS.match(body):
+        on = m["on"] or m["on2"]
+        return {
+            "extra": "counters_per_prevented",
+            "counter_kind": m["kind"] or m["kind2"],
+            "on_source": on == "~",
+        }
+    if m := PER_PREVENTED_TOKENS.match(body):
+        return {"extra": "tokens_per_prevented", "options": (m["token"],)}
+    if PER_PREVENTED_DRAW.match(body):
+        return {"extra": "draw_per_prevented"}
+    extra = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
+    return None if extra is None else {"extra": extra}
 
 
 def _normal(sentence: str) -> str:
@@ -1617,13 +1702,15 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                 continue
             if body == _UNTAP_STEP_RULE:
                 continue  # CR 502.3: a rule for the untap step, which no board step performs
-            extra = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
-            if extra is not None:
+            fields = _additional(body)
+            if fields is not None:
                 # CR 615.5: a prevention effect's additional part, written as its own sentence.
                 if not specs or not isinstance(specs[-1], ReplacementSpec):
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 last = specs[-1]
-                specs[-1] = replace(last, extra=extra, text=f"{last.text} {sentence}")
+                if not last.prevention or last.extra is not None:
+                    raise OracleParseError(sentence, "nothing before it prevents damage")
+                specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
                 continue
             spec = _wrapped(body, sentence)
             if isinstance(spec, ReplacementSpec) and ENTERS_TAPPED_IF_NOT.match(body):

@@ -207,8 +207,8 @@ def _shown(event: Event, events: Sequence[Event], sent_elsewhere: set[str]) -> b
         return False
     if isinstance(event, Damage) and event.amount <= 0:
         return False  # CR 614.7a: a source that would deal 0 damage deals no damage at all
-    if isinstance(event, PutCounters) and event.n <= 0:
-        return False  # no counters put: nothing to show
+    if isinstance(event, PutCounters) and event.n == 0:
+        return False  # no counters put or removed: nothing to show
     if isinstance(event, LoseLife | GainLife) and event.amount <= 0:
         return False  # no life changed: nothing to show
     if (
