@@ -65,6 +65,9 @@ class ZoneMove:
     implicit: bool = False  # contained in a destruction; shown only if something replaces it
     madness: bool = False  # a card with madness being discarded (702.35a): exiled instead
     card_types: frozenset[str] = frozenset()  # for "a creature card would be put into ..."
+    # A card that never reached the battlefield (Lotus Vale put into its owner's graveyard
+    # instead of entering, CR 614.1c): the card, so it can be put there.
+    card: CardDef | None = None
 
     @property
     def dies(self) -> bool:

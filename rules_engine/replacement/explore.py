@@ -43,7 +43,15 @@ from rules_engine.replacement.events import (
     ZoneMove,
     affected_party,
 )
-from rules_engine.replacement.families import Family, Fresh, applies, apply, shown_card
+from rules_engine.replacement.families import (
+    Family,
+    Fresh,
+    applies,
+    apply,
+    enter_sacrificing,
+    sacrifice_choices,
+    shown_card,
+)
 from rules_engine.replacement.specs import TIER_RULES, ReplacementSpec
 from rules_engine.replacement.state import (
     EventState,
@@ -340,6 +348,30 @@ def _shield_limits(
     return list(range(least, most + 1)) or [None]
 
 
+def _applications(
+    option: ActiveReplacement, pending: Pending, rest: list[Pending], board: EventState
+) -> list[tuple[int | None, list[Event | Fresh], ActiveReplacement | None, str | None]]:
+    """Each way this effect can apply to the event, as the chooser decides: how much of a
+    shield goes to it (615.7), or which permanents are sacrificed as it would enter (614.1c).
+    Each comes with the name its choice has in a path."""
+    event = pending.event
+    if option.spec.family == Family.ENTER_SACRIFICE and isinstance(event, Enter):
+        return [
+            (None, [*enter_sacrificing(event, board, chosen)], option, _sacrificed_name(chosen))
+            for chosen in sacrifice_choices(option, event, board)
+        ]
+    return [
+        (limit, *apply(option, event, board, limit), None if limit is None else str(limit))
+        for limit in _shield_limits(option, pending, rest, board)
+    ]
+
+
+def _sacrificed_name(chosen: tuple[str, ...] | None) -> str | None:
+    if chosen is None:
+        return "none"  # nothing could be sacrificed: it goes to the graveyard
+    return "+".join(chosen) if chosen else None
+
+
 def _life_paid(option: ActiveReplacement, board: EventState) -> list[Event] | None:
     """What declining an optional effect costs: a shock land's "you may pay 2 life. If you
     don't, it enters tapped" (CR 119.4: paying life is losing it; a player can pay only
@@ -457,8 +489,7 @@ class Explorer:
         chooser = self.chooser(event, candidates)
         choices: list[Option | Decline] = []
         for option in options:
-            for limit in _shield_limits(option, pending, rest, self.board):
-                replaced, changed = apply(option, event, seen, limit)
+            for limit, replaced, changed, named in _applications(option, pending, rest, seen):
                 new_shields = dict(shields)
                 if option.eid in new_shields or option.resolved:
                     if changed is None:
@@ -486,7 +517,7 @@ class Explorer:
                     # What the batch's earlier damage did still waits for the rest of it.
                     follow[0] = replace(follow[0], carried=pending.carried)
                 still = frozenset(c.eid for c in candidates) - {option.eid}
-                step_name = option.shown if limit is None else f"{option.shown}:{limit}"
+                step_name = option.shown if named is None else f"{option.shown}:{named}"
                 choices.append(
                     Option(
                         apply=option.shown,

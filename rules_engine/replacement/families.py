@@ -9,6 +9,7 @@ for each kind the test and the action sit side by side below.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -38,7 +39,7 @@ from rules_engine.replacement.events import (
     WinGame,
     ZoneMove,
 )
-from rules_engine.replacement.specs import Who
+from rules_engine.replacement.specs import Rider, Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, evaluate, matches
@@ -100,6 +101,7 @@ class Family(StrEnum):
     ENTER_CONTROL = "enter_control"
     SELF_COPY = "self_copy"
     AS_ENTERS = "as_enters"
+    ENTER_SACRIFICE = "enter_sacrifice"  # Lotus Vale: sacrifice lands, or it doesn't enter
     # Steps, phases and turns (614.10)
     SKIP = "skip"
     # Not a replacement: a "can't" effect read as one, to match its objects (cants.py).
@@ -476,6 +478,8 @@ def _prevent(
         controller = board.controller_of(event.source)
         if controller is not None:
             results.append(Fresh(Damage(prevented, active.source, controller)))  # type: ignore[arg-type]
+    for rider in spec.riders:
+        results.extend(_rider_events(rider, active, event, board, prevented))
     if not results:
         results.append(Nothing())
     after: ActiveReplacement | None = active
@@ -485,6 +489,28 @@ def _prevent(
     elif spec.shield == "next_time" and not unpreventable:
         after = None
     return results, after
+
+
+def _rider_events(
+    rider: Rider, active: ActiveReplacement, event: Damage, board: EventState, prevented: int
+) -> list[Fresh]:
+    """CR 615.5: the additional effect for the damage prevented from a source that fits;
+    damage that couldn't be prevented (615.12) wasn't "prevented this way"."""
+    if not prevented or (
+        rider.source is not None and not object_fits(rider.source, event.source, active, board)
+    ):
+        return []
+    if rider.kind == "life_per_prevented":
+        return [Fresh(GainLife(active.controller, prevented))]
+    if rider.kind == "reflect_to_source":
+        # Comeuppance: "~ deals that much damage to that creature" (the source, if it is
+        # still on the battlefield: 120.3's damage needs a permanent or player to be dealt to).
+        source = board.game.object(event.source)
+        if source is None or not source.on_battlefield:
+            return []
+        return [Fresh(Damage(prevented, active.source, event.source))]
+    controller = board.controller_of(event.source)
+    return [] if controller is None else [Fresh(Damage(prevented, active.source, controller))]
 
 
 # --- Destruction (614.8 regeneration, 702.89a umbra armor) ----------------------------
@@ -813,9 +839,10 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         Family.SELF_COPY,
         Family.AS_ENTERS,
         Family.ENTER_CONTROL,
+        Family.ENTER_SACRIFICE,
     ):
         return False
-    if family in (Family.SELF_COPY, Family.AS_ENTERS):
+    if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE):
         return active.source == event.obj
     own = active.source == event.obj
     if spec.objects is not None and spec.objects.kind == "self":
@@ -993,3 +1020,87 @@ def _apply_to_step(active: ActiveReplacement, event: StepHappens) -> Applied:
         # "skips their next draw step" is used up once it has applied (614.10a).
         return [Skip(event.step, event.player)], None if spec.shield == "next_time" else active
     return [event], active
+
+
+# --- "If ~ would enter, sacrifice ... instead" (CR 614.1c) ---------------------------------
+
+
+def sacrifice_choices(
+    active: ActiveReplacement, event: Enter, board: EventState
+) -> list[tuple[str, ...] | None]:
+    """The sets of permanents its controller may sacrifice as it would enter (each a choice,
+    616.1: the affected player's); ``None`` when they can't, and it goes to the graveyard
+    instead (Lotus Vale ruling, 2008-04-01: "it goes directly to your graveyard")."""
+    spec = active.spec
+    pool = [
+        label
+        for label in board.chars
+        if label != event.obj
+        and (obj := board.game.object(label)) is not None
+        and obj.on_battlefield
+        and board.controller_of(label) == event.controller
+        and _sacrificeable(spec.sacrifice, label, active, event, board)
+    ]
+    if spec.amount is None:
+        return [tuple(pool)]  # Sheltered Valley: each of them, then it enters
+    if len(pool) < spec.amount:
+        return [None]
+    return list(itertools.combinations(pool, spec.amount))
+
+
+def _sacrificeable(
+    subject: Subject | None,
+    label: str,
+    active: ActiveReplacement,
+    event: Enter,
+    board: EventState,
+) -> bool:
+    if subject is None:
+        return False
+    chars = board.chars[label]
+    for f in subject.filters:
+        # "other permanent named ~": named as the card entering, which isn't on the
+        # battlefield yet to be read as the source.
+        if f.named_as_source and chars.name != event.card.name:
+            continue
+        plain = replace(f, named_as_source=False, other=False)
+        if matches(plain, label, board.chars, board.world, _ctx(active)):
+            return True
+    return False
+
+
+def enter_sacrificing(
+    event: Enter, board: EventState, chosen: tuple[str, ...] | None
+) -> list[Event]:
+    """CR 614.1c, 701.21a: the permanents are sacrificed, then it enters; or, with none
+    sacrificed, it is put into its owner's graveyard and never enters."""
+    if chosen is None:
+        where = board.game.object(event.obj)
+        return [
+            ZoneMove(
+                event.obj,
+                "graveyard",
+                where.zone if where is not None else "elsewhere",
+                where.owner if where is not None else event.controller,
+                controller=event.controller,
+                card=event.card,
+            )
+        ]
+    sacrificed: list[Event] = []
+    for label in chosen:
+        obj = board.game.object(label)
+        chars = board.chars.get(label)
+        owner = obj.owner if obj is not None else event.controller
+        sacrificed.append(
+            ZoneMove(
+                label,
+                "graveyard",
+                "battlefield",
+                owner,
+                bool(obj and obj.card.token),
+                bool(chars and "Creature" in chars.types),
+                board.controller_of(label) or owner,
+                card_types=frozenset(chars.types) if chars else frozenset(),
+            )
+        )
+    return [*sacrificed, event]

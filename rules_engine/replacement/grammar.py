@@ -42,6 +42,7 @@ from rules_engine.replacement.specs import (
     PlayerWord,
     RedirectTo,
     ReplacementSpec,
+    Rider,
     Spec,
     Who,
 )
@@ -554,6 +555,17 @@ PREVENT_REMOVE_COUNTERS = _T(
     r"(?P<wkind>\S+) counter on it)?, prevent that damage and remove (?P<n>an?|that many) "
     r"(?P<kind>\S+) counters? from (?:it|~)$"
 )
+# CR 614.1c: "If ~ would enter, sacrifice a Forest instead. If you do, put ~ onto the
+# battlefield. If you don't, put it into its owner's graveyard." (Heart of Yavimaya, Lotus
+# Vale: the two sentences after it are read with it); Sheltered Valley's "instead sacrifice
+# each other permanent named ~ you control, then put ~ onto the battlefield".
+ENTER_SACRIFICE = _T(
+    r"^if ~ would enter, (?:sacrifice (?P<n>an?|two|three) (?P<what>.+?) instead|instead "
+    r"sacrifice each (?P<each>.+? you control), then put ~ onto the battlefield)$"
+)
+ENTER_SACRIFICE_THEN = _T(
+    r"^if you (?:do, put ~ onto the battlefield|don't, put it into its owner's graveyard)$"
+)
 # CR 614.1c: "~ enters tapped with two charge counters on it" (Vivid lands): one effect.
 ENTERS_TAPPED_WITH = _T(r"^~ enters tapped (?:and )?with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
 # CR 614.1c with a condition checked as it would enter (614.12): "If ~ was kicked, it enters
@@ -914,6 +926,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             kicked=kicked,
             kicked_amount=_number(m["n"], sentence),
             condition=None if kicked else _condition(words, sentence, _THE_TARGET),
+        )
+    if m := ENTER_SACRIFICE.match(body):
+        what = m["each"] or f"{m['what']} you control"
+        return ReplacementSpec(
+            sentence,
+            "enter_sacrifice",
+            objects=Subject("self", words="~"),
+            sacrifice=_objects(what, sentence),
+            amount=None if m["each"] else _number(m["n"], sentence),
         )
     if m := PREVENT_REMOVE_COUNTERS.match(body):
         condition = None
@@ -1631,6 +1652,26 @@ PER_PREVENTED_DRAW = _T(
 )
 
 
+# CR 615.5: an additional effect for damage from some sources only: "If damage from a red
+# source is prevented this way, ~ deals that much damage to the source's controller"
+# (Honorable Passage), Comeuppance's two, Samite Ministration's "Whenever damage from a black
+# or red source is prevented this way this turn, you gain that much life".
+PREVENTED_FROM = _T(
+    r"^(?:if|whenever) damage from (?P<src>an? [\w ]+? source) is prevented this way"
+    r"(?: this turn)?, (?P<rest>~ deals that much damage to (?P<to>(?:that|the) source's "
+    r"controller|that creature)|you gain that much life)$"
+)
+
+
+def _rider(m: re.Match[str], sentence: str) -> Rider:
+    source, _ = _source(m["src"], sentence)
+    if m["to"] == "that creature":
+        return Rider("reflect_to_source", source)  # the creature that was the source
+    if m["to"]:
+        return Rider("reflect_to_controller", source)
+    return Rider("life_per_prevented", source)
+
+
 def _additional(body: str) -> dict[str, object] | None:
     """CR 615.5: the spec fields a prevention's additional part, in its own sentence, sets."""
     if m := PER_PREVENTED_COUNTERS.match(body):
@@ -1702,6 +1743,26 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                 continue
             if body == _UNTAP_STEP_RULE:
                 continue  # CR 502.3: a rule for the untap step, which no board step performs
+            if (
+                ENTER_SACRIFICE_THEN.match(body)
+                and specs
+                and isinstance(specs[-1], ReplacementSpec)
+                and specs[-1].family == "enter_sacrifice"
+            ):
+                # "If you do, put ~ onto the battlefield. If you don't, ...": what the
+                # replacement itself does, read with it.
+                specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")
+                continue
+            if (m := PREVENTED_FROM.match(body)) and specs:
+                last = specs[-1]
+                if not isinstance(last, ReplacementSpec) or not last.prevention:
+                    raise OracleParseError(sentence, "nothing before it prevents damage")
+                specs[-1] = replace(
+                    last,
+                    text=f"{last.text} {sentence}",
+                    riders=(*last.riders, _rider(m, sentence)),
+                )
+                continue
             fields = _additional(body)
             if fields is not None:
                 # CR 615.5: a prevention effect's additional part, written as its own sentence.

@@ -37,6 +37,16 @@ class Who:
 
 
 @dataclass(frozen=True, slots=True)
+class Rider:
+    """CR 615.5: "If damage from a red source is prevented this way, ~ deals that much damage
+    to the source's controller" -- an additional effect of a prevention, done for the damage
+    it prevents from a source that fits (``source``; None: any source)."""
+
+    kind: Literal["reflect_to_controller", "reflect_to_source", "life_per_prevented"]
+    source: Subject | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ReplacementSpec:
     """One replacement or prevention effect, as its template says.
 
@@ -113,6 +123,10 @@ class ReplacementSpec:
     at_least: int | None = None
     at_most: int | None = None
     set_to: int | None = None
+    # CR 614.1c: "If ~ would enter, sacrifice two untapped lands instead" (Lotus Vale): what
+    # its controller sacrifices (``amount`` of them, or each one when ``amount`` is None).
+    sacrifice: Subject | None = None
+    riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
 
 
 CantKind = Literal[
