@@ -350,7 +350,7 @@ def _shield_limits(
 
 def _applications(
     option: ActiveReplacement, pending: Pending, rest: list[Pending], board: EventState
-) -> list[tuple[int | None, list[Event | Fresh], ActiveReplacement | None, str | None]]:
+) -> list[tuple[int | None, list[Event], ActiveReplacement | None, str | None]]:
     """Each way this effect can apply to the event, as the chooser decides: how much of a
     shield goes to it (615.7), or which permanents are sacrificed as it would enter (614.1c).
     Each comes with the name its choice has in a path."""

@@ -479,7 +479,7 @@ def _prevent(
         if controller is not None:
             results.append(Fresh(Damage(prevented, active.source, controller)))  # type: ignore[arg-type]
     for rider in spec.riders:
-        results.extend(_rider_events(rider, active, event, board, prevented))
+        results.extend(_rider_events(rider, active, event, board, prevented))  # type: ignore[arg-type]
     if not results:
         results.append(Nothing())
     after: ActiveReplacement | None = active
