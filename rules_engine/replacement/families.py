@@ -79,6 +79,8 @@ class Family(StrEnum):
     DRAW_LIFE = "draw_life"
     DRAW_TO_RETURN = "draw_to_return"
     DREDGE = "dredge"  # a card in its owner's graveyard (702.52a)
+    DRAW_TO_TOKENS = "draw_to_tokens"  # Hullbreacher
+    DRAW_TO_COUNTER = "draw_to_counter"  # Pursuit of Knowledge
     # Life
     GAIN_MODIFY = "gain_modify"
     GAIN_NONE = "gain_none"
@@ -102,6 +104,7 @@ class Family(StrEnum):
     SELF_COPY = "self_copy"
     AS_ENTERS = "as_enters"
     ENTER_SACRIFICE = "enter_sacrifice"  # Lotus Vale: sacrifice lands, or it doesn't enter
+    ENTER_ALSO = "enter_also"  # Lich, Thief of Blood: something done as it enters (614.12)
     # Steps, phases and turns (614.10)
     SKIP = "skip"
     # Not a replacement: a "can't" effect read as one, to match its objects (cants.py).
@@ -175,6 +178,8 @@ def apply(
         return _apply_to_tokens(active, event)
     if isinstance(event, PutCounters):
         return _apply_to_counters(active, event)
+    if isinstance(event, Enter) and active.spec.family == Family.ENTER_ALSO:
+        return _enter_also(active, event, board), active
     if isinstance(event, Enter):
         return [*_devoured(active, event, board), _enter(active, event, board)], active
     if isinstance(event, StepHappens):
@@ -607,8 +612,10 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
     family = spec.family
     if not _player_fits(spec.player, event.player, active, board):
         return False
-    if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL):
-        return not event.first_in_draw_step
+    if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL, Family.DRAW_TO_TOKENS):
+        # "... except the first one they draw in each of their draw steps" (Notion Thief);
+        # Thought Reflection and Plagiarize replace every draw.
+        return not (spec.except_first_draw and event.first_in_draw_step)
     if family == Family.DRAW_EMPTY_WIN:
         return board.library_sizes.get(event.player) == 0
     if family == Family.DREDGE:
@@ -622,6 +629,7 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
         Family.DRAW_LIFE,
         Family.DRAW_TO_RETURN,
         Family.DRAW_SKIP,
+        Family.DRAW_TO_COUNTER,
     )
 
 
@@ -642,6 +650,10 @@ def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
         return [GainLife(event.player, spec.amount or 0)], None
     if family == Family.DRAW_TO_RETURN:
         return [ReturnFromGraveyard(event.player)], active
+    if family == Family.DRAW_TO_TOKENS and spec.options:
+        return [CreateTokens(_token_card(spec.options[0]), 1, active.controller)], active
+    if family == Family.DRAW_TO_COUNTER:
+        return [PutCounters(spec.counter_kind or "study", active.source, 1)], active
     return [event], active
 
 
@@ -840,9 +852,10 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         Family.AS_ENTERS,
         Family.ENTER_CONTROL,
         Family.ENTER_SACRIFICE,
+        Family.ENTER_ALSO,
     ):
         return False
-    if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE):
+    if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE, Family.ENTER_ALSO):
         return active.source == event.obj
     own = active.source == event.obj
     if spec.objects is not None and spec.objects.kind == "self":
@@ -1104,3 +1117,23 @@ def enter_sacrificing(
             )
         )
     return [*sacrificed, event]
+
+
+def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 614.1c, 614.12: what is done as it enters, then it enters (Lich: its controller
+    loses life equal to their life total; Thief of Blood: every counter on every permanent
+    is removed, and it enters with a +1/+1 counter for each)."""
+    if active.spec.extra == "lose_life_total":
+        life = board.game.life_of(event.controller)
+        return [LoseLife(event.controller, life), event] if life > 0 else [event]
+    removed: list[Event] = []
+    for label in board.chars:
+        obj = board.game.object(label)
+        if obj is None or not obj.on_battlefield or label == event.obj:
+            continue
+        removed.extend(PutCounters(kind, label, -n) for kind, n in obj.counters if n > 0)
+    total = sum(-e.n for e in removed if isinstance(e, PutCounters))
+    kind = active.spec.counter_kind or "+1/+1"
+    counters = dict(event.counters)
+    counters[kind] = counters.get(kind, 0) + total
+    return [*removed, replace(event, counters=tuple(counters.items()))]

@@ -321,6 +321,17 @@ DRAW_EXCEPT_FIRST = _T(
     r"of (?:your|their) draw steps, (?P<rest>.+)$"
 )
 DRAW_TWO = _T(r"^if you would draw a card, draw two cards instead$")  # Thought Reflection
+# CR 614.1a, 614.6: "Until end of turn, if target player would draw a card, instead that
+# player skips that draw and you draw a card" (Plagiarize, a resolved effect on its target).
+DRAW_STEAL_TARGET = _T(
+    r"^if target player would draw a card, instead that player skips that draw and you draw a "
+    r"card$"
+)
+# CR 614.1a: "If you would draw a card, you may put a study counter on ~ instead" (Pursuit of
+# Knowledge: the card isn't drawn).
+DRAW_TO_COUNTER = _T(
+    r"^if you would draw a card, you may put an? (?P<kind>\S+) counter on ~ instead$"
+)
 DRAW_LICH = _T(
     r"^if you would draw a card, instead look at the top (?P<n>\w+) cards of your library, then put "
     r"one into your hand and the rest into your graveyard$"
@@ -562,6 +573,15 @@ PREVENT_REMOVE_COUNTERS = _T(
 ENTER_SACRIFICE = _T(
     r"^if ~ would enter, (?:sacrifice (?P<n>an?|two|three) (?P<what>.+?) instead|instead "
     r"sacrifice each (?P<each>.+? you control), then put ~ onto the battlefield)$"
+)
+# CR 614.1c, 614.12: what its controller does as it enters, before it is on the battlefield:
+# "As ~ enters, sacrifice all lands you control" (Overlaid Terrain), "you lose life equal to
+# your life total" (Lich), Thief of Blood's "remove all counters from all permanents".
+AS_ENTERS_SACRIFICE_ALL = _T(r"^as ~ enters, sacrifice all (?P<what>.+? you control)$")
+AS_ENTERS_LOSE_LIFE_TOTAL = _T(r"^as ~ enters, you lose life equal to your life total$")
+AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanents$")
+THIEF_COUNTERS = _T(
+    r"^~ enters with an? (?P<kind>\S+) counter on it for each counter removed this way$"
 )
 ENTER_SACRIFICE_THEN = _T(
     r"^if you (?:do, put ~ onto the battlefield|don't, put it into its owner's graveyard)$"
@@ -926,6 +946,21 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             kicked=kicked,
             kicked_amount=_number(m["n"], sentence),
             condition=None if kicked else _condition(words, sentence, _THE_TARGET),
+        )
+    if m := AS_ENTERS_SACRIFICE_ALL.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_sacrifice",
+            objects=Subject("self", words="~"),
+            sacrifice=_objects(m["what"], sentence),
+        )
+    if AS_ENTERS_LOSE_LIFE_TOTAL.match(body):
+        return ReplacementSpec(
+            sentence, "enter_also", objects=Subject("self", words="~"), extra="lose_life_total"
+        )
+    if AS_ENTERS_REMOVE_ALL.match(body):
+        return ReplacementSpec(
+            sentence, "enter_also", objects=Subject("self", words="~"), extra="remove_all_counters"
         )
     if m := ENTER_SACRIFICE.match(body):
         what = m["each"] or f"{m['what']} you control"
@@ -1332,7 +1367,22 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             )
         if rest == "instead that player skips that draw and you draw a card":
             return ReplacementSpec(sentence, "draw_steal", player=who, except_first_draw=True)
+        if m2 := re.fullmatch(r"instead you create (?P<token>an? [\w ]+ token)", rest):
+            # Hullbreacher: "instead you create a Treasure token" (the draw doesn't happen).
+            return ReplacementSpec(
+                sentence,
+                "draw_to_tokens",
+                player=who,
+                except_first_draw=True,
+                options=(m2["token"],),
+            )
         raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')
+    if DRAW_STEAL_TARGET.match(body):
+        return ReplacementSpec(sentence, "draw_steal", player="target")
+    if m := DRAW_TO_COUNTER.match(body):
+        return ReplacementSpec(
+            sentence, "draw_to_counter", player="you", counter_kind=m["kind"], optional=True
+        )
     if DRAW_TWO.match(body):
         return ReplacementSpec(sentence, "draw_extra", player="you", factor=2)
     if m := DRAW_LICH.match(body):
@@ -1743,6 +1793,17 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                 continue
             if body == _UNTAP_STEP_RULE:
                 continue  # CR 502.3: a rule for the untap step, which no board step performs
+            if (
+                (m := THIEF_COUNTERS.match(body))
+                and specs
+                and isinstance(specs[-1], ReplacementSpec)
+                and specs[-1].extra == "remove_all_counters"
+            ):
+                # Thief of Blood: it enters with a counter for each one removed (one effect).
+                specs[-1] = replace(
+                    specs[-1], text=f"{specs[-1].text} {sentence}", counter_kind=m["kind"]
+                )
+                continue
             if (
                 ENTER_SACRIFICE_THEN.match(body)
                 and specs
