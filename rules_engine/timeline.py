@@ -964,6 +964,8 @@ def _resolved_replacements(
     for n, spec in enumerate(specs):
         eid = label if len(specs) == 1 else f"{label}.r{n}"
         if isinstance(spec, CantSpec):
+            if spec.condition is not None and not res.holds(spec.condition, state, world):
+                continue  # "If ~ was kicked, ... the damage can't be prevented" (608.2c)
             rules.append(
                 ActiveCant(eid, spec, label, res.controller, created_by=label, targets=res.targets)
             )

@@ -479,6 +479,11 @@ def _prevent(
         # are removed (all it has, if fewer), even if the damage can't be prevented (615.12).
         removal = PutCounters(spec.counter_kind or "+1/+1", event.target, -event.amount)
         results.append(Fresh(removal))  # type: ignore[arg-type]
+        if spec.options:
+            # Sekki: "and create that many ... tokens" -- as many as the damage, like the
+            # counters (615.5, 615.12: done even if the damage can't be prevented).
+            tokens = CreateTokens(_token_card(spec.options[0]), event.amount, active.controller)
+            results.append(Fresh(tokens))  # type: ignore[arg-type]
     if spec.extra == "reflect_to_controller" and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:

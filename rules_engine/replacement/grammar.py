@@ -27,6 +27,7 @@ from rules_engine.effects import (
     Subject,
     Sum,
     Times,
+    VarX,
     YourTurn,
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
@@ -563,8 +564,9 @@ SELF_DAMAGE = _T(
 # counters go even if the damage can't be prevented (Protean Hydra ruling, 2009-10-01).
 PREVENT_REMOVE_COUNTERS = _T(
     r"^if (?:damage would be dealt to ~|~ would be dealt damage)(?P<while> while it has an? "
-    r"(?P<wkind>\S+) counter on it)?, prevent that damage and remove (?P<n>an?|that many) "
-    r"(?P<kind>\S+) counters? from (?:it|~)$"
+    r"(?P<wkind>\S+) counter on it)?, prevent that damage(?: and|,) remove (?P<n>an?|that many) "
+    r"(?P<kind>\S+) counters? from (?:it|~)(?:,? and create that many (?P<token>[\w/ ]+? "
+    r"tokens))?$"
 )
 # CR 614.1c: "If ~ would enter, sacrifice a Forest instead. If you do, put ~ onto the
 # battlefield. If you don't, put it into its owner's graveyard." (Heart of Yavimaya, Lotus
@@ -684,6 +686,8 @@ def _condition(words: str, sentence: str, it: Subject | None = None) -> Conditio
     if m := re.fullmatch(r"you have (?P<n>no|\w+) cards? in (?:your )?hand", words):
         n = 0 if m["n"] == "no" else _number(m["n"], sentence)  # hellbent
         return Compare(HandSize(), "==", n)
+    if m := re.fullmatch(r"x is (?P<n>\w+) or more", words):
+        return Compare(VarX(), ">=", _number(m["n"], sentence))  # Banefire (CR 107.3a)
     return parse_condition(words, sentence, it)
 
 
@@ -984,6 +988,9 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             counter_kind=m["kind"],
             extra="remove_that_many" if m["n"] == "that many" else "remove_counter",
             condition=condition,
+            # Sekki: "and create that many 1/1 colorless Spirit creature tokens" (one token for
+            # each 1 damage, as many as the counters it would remove).
+            options=(f"a {m['token'].removesuffix('s')}",) if m["token"] else (),
         )
     if m := ENTERS_TAPPED_IF.match(body):
         return ReplacementSpec(
@@ -1148,7 +1155,11 @@ def _graveyard_rest(rest: str, sentence: str) -> str:
         r"^instead (?:that card is revealed and )?put (?:it|that card) on the bottom of", rest
     ) or rest.startswith("instead that card is revealed and put on the bottom of"):
         return "library_bottom"
-    rest = re.sub(r"^instead exile it with an? [\w-]+ counter on it$", "instead exile it", rest)
+    # Dauthi Voidwalker's "a void counter", Darigaaz Reincarnated's "three egg counters": the
+    # counters on the exiled card are read only by abilities that work in exile.
+    rest = re.sub(
+        r"^instead exile it with (?:an?|\w+) [\w-]+ counters? on it$", "instead exile it", rest
+    )
     if rest in ("instead exile it",):
         return "exile"  # Dauthi Voidwalker (the void counter itself isn't shown)
     if rest in (
@@ -1581,6 +1592,13 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         )
         kind = m["type"].capitalize() if m["type"] and m["type"] != "permanent" else None
         return CantSpec(sentence, "enter_from", from_zones=zones, card_type=kind)
+    if (m := IF_CANT_PREVENT.match(body)) and isinstance(
+        cant := _sentence(m["rest"], sentence), CantSpec
+    ):
+        words = m["cond"].strip()
+        if words == "~ was kicked":
+            return replace(cant, condition="kicked")
+        return replace(cant, condition=_condition(words, sentence))
     if m := CANT_PREVENT.match(body):
         # "This damage" (a spell's own) and "by sources you control" limit it to those sources.
         if body.startswith(("this damage", "the damage")):
@@ -1633,6 +1651,10 @@ def _split_compound(body: str) -> list[str]:
             f"prevent all {kind}damage that would be dealt to {m['what']}{turn}",
             f"prevent all {kind}damage that would be dealt by {m['what']}{turn}",
         ]
+    if m := AND_UNPREVENTABLE.match(body):
+        cond = m["cond"]
+        parts = [f"if {cond}, {m['instead']}"] if m["instead"] else []
+        return [*parts, f"if {cond}, the damage can't be prevented"]
     if m := NO_REGEN_AND_EXILE.match(body):
         # Carbonize: "If it's a creature, it can't be regenerated this turn, and if it would
         # die this turn, exile it instead." -- a "can't" (701.19c) and a replacement.
@@ -1644,6 +1666,17 @@ def _split_compound(body: str) -> list[str]:
     return [body]
 
 
+# CR 615.12 with 608.2c: "If ~ was kicked, instead it deals 10 damage to that permanent or
+# player and the damage can't be prevented" (Urza's Rage, Lightning Surge); Demonfire's and
+# Banefire's "~ can't be countered ... and the damage can't be prevented" (the "can't be
+# countered" part, like the line "~ can't be countered", changes nothing on a board).
+AND_UNPREVENTABLE = _T(
+    r"^if (?P<cond>.+?), (?:(?P<instead>instead .+?)|(?:~|this spell) can't be countered(?: by "
+    r"spells or abilities)?) and the damage can't be prevented$"
+)
+# "If you control a creature with power 4 or greater, damage can't be prevented this turn"
+# (Wild Slash): a "can't" made only if the condition holds as the spell resolves.
+IF_CANT_PREVENT = _T(r"^if (?P<cond>.+?), (?P<rest>(?:the )?damage can't be prevented.*)$")
 NO_REGEN_AND_EXILE = _T(
     r"^(?P<cant>(?:if it's a creature, )?(?:it|that creature) can't be regenerated this turn),? "
     r"and if (?P<what>it|that creature) would die this turn, (?P<rest>.+)$"

@@ -159,6 +159,10 @@ class CantSpec:
     # "Creature cards in graveyards and libraries can't enter" (Grafdigger's Cage).
     from_zones: tuple[str, ...] = ()
     card_type: str | None = None
+    # A spell's "If ~ was kicked, ... and the damage can't be prevented" (Urza's Rage), "If
+    # you have no cards in hand, ..." (Demonfire): checked as the spell resolves (608.2c), so
+    # the effect exists only if it held then.
+    condition: Condition | Literal["kicked"] | None = None
 
 
 Spec = ReplacementSpec | CantSpec

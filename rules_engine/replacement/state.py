@@ -105,6 +105,10 @@ def statics_of(
         for key, spec in found:
             eid = effect_name(obj.label, key, len(found))
             if isinstance(spec, CantSpec):
+                if spec.condition is not None:
+                    # A spell's condition, checked as it resolves (608.2c); a permanent's
+                    # "can't" with a condition is not a template the grammar reads.
+                    continue
                 cants.append(ActiveCant(eid, spec, obj.label, c.controller))
             else:
                 statics.append(
