@@ -52,7 +52,7 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.grammar import parse_replacements
-from rules_engine.replacement.specs import CantSpec, Spec
+from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
 from rules_engine.sba import StateBasedAction, state_based_actions
 from rules_engine.selection import Context, World, condition_holds, count, matches, select
 from rules_engine.steps import (
@@ -937,6 +937,24 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
     ).game
 
 
+def _chosen_on_resolution(
+    specs: list[Spec], res: _Resolution, state: dict[str, Characteristics], world: World
+) -> list[Spec]:
+    """CR 608.2c, 614.15: "If ~ was kicked, prevent ... instead" replaces the shield before it
+    when its condition holds as the spell resolves, and is not made otherwise."""
+    chosen: list[Spec] = []
+    for spec in specs:
+        if not isinstance(spec, ReplacementSpec) or spec.on_resolution is None:
+            chosen.append(spec)
+            continue
+        if not res.holds(spec.on_resolution, state, world):
+            continue
+        if spec.instead and chosen:
+            chosen.pop()
+        chosen.append(replace(spec, on_resolution=None, instead=False))
+    return chosen
+
+
 def _resolved_replacements(
     res: _Resolution,
     abilities: list[ParsedAbility],
@@ -961,6 +979,7 @@ def _resolved_replacements(
             gaps.append(
                 unreadable_replacement(res.label if res.is_spell else res.source, text, str(exc))
             )
+    specs = _chosen_on_resolution(specs, res, state, world)
     for n, spec in enumerate(specs):
         eid = label if len(specs) == 1 else f"{label}.r{n}"
         if isinstance(spec, CantSpec):

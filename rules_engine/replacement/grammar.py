@@ -1782,9 +1782,32 @@ def _normal(sentence: str) -> str:
     return re.sub(r"^until end of turn, ", "", lowered)
 
 
+# CR 608.2c, 614.15: a spell's shield made instead of the one before it, if a condition holds
+# as it resolves: "If ~ was kicked, prevent the next 4 damage that would be dealt to that
+# permanent or player this turn instead" (Orim's Touch), "If you control a creature with power
+# 4 or greater, instead prevent all combat damage ..." (Winds of Qal Sisma).
+INSTEAD_IF = _T(
+    r"^if (?P<cond>[^,]+), (?:instead (?P<rest>prevent .+)|(?P<rest2>prevent .+) instead)$"
+)
+
+
+def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
+    rest = m["rest"] or m["rest2"]
+    rest = re.sub(r"\bthat (?:permanent or player|player or permanent)\b", "any target", rest)
+    inner = _sentence(rest, sentence)
+    if not isinstance(inner, ReplacementSpec) or not inner.prevention:
+        return None
+    words = m["cond"].strip()
+    if words == "~ was kicked":
+        return replace(inner, on_resolution="kicked", instead=True)
+    return replace(inner, on_resolution=_condition(words, sentence), instead=True)
+
+
 def _wrapped(body: str, sentence: str) -> Spec | None:
     """A template, or a template under a condition ("As long as ~ is untapped, ...")."""
     spec = _sentence(body, sentence)
+    if spec is None and (found := INSTEAD_IF.match(body)):
+        spec = _instead_if(found, sentence)
     if spec is not None or not (m := CONDITIONAL.match(body)):
         return spec
     inner = _sentence(m["rest"], sentence)

@@ -127,6 +127,12 @@ class ReplacementSpec:
     # its controller sacrifices (``amount`` of them, or each one when ``amount`` is None).
     sacrifice: Subject | None = None
     riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
+    # CR 608.2c, 614.15: a resolving spell's "If ~ was kicked, prevent the next 4 damage ...
+    # instead" (Orim's Touch), "Ferocious — If you control ..., instead prevent ..." (Winds of
+    # Qal Sisma): checked as it resolves; with ``instead`` it takes the place of the effect
+    # before it.
+    on_resolution: Condition | Literal["kicked"] | None = None
+    instead: bool = False
 
 
 CantKind = Literal[

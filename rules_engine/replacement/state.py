@@ -110,7 +110,7 @@ def statics_of(
                     # "can't" with a condition is not a template the grammar reads.
                     continue
                 cants.append(ActiveCant(eid, spec, obj.label, c.controller))
-            else:
+            elif spec.on_resolution is None:  # a spell's choice on resolution (608.2c)
                 statics.append(
                     ActiveReplacement(
                         eid,
