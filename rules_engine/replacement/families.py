@@ -299,6 +299,8 @@ def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventSta
             return False
         if spec.target is not None and not _who_fits(spec.target, event.target, active, board):
             return False
+        if spec.extra == "source_shares_color" and not _share_a_color(event, board):
+            return False
         return _source_fits(active, event.source, board)
     if family == Family.REDIRECT:
         if spec.shield == "amount" and not active.remaining:
@@ -336,6 +338,15 @@ def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventSta
         # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage).
         return creatures and life >= floor and life - event.amount < floor
     return False
+
+
+def _share_a_color(event: Damage, board: EventState) -> bool:
+    """Well-Laid Plans: "another creature if they share a color" (a colorless creature
+    shares no color, CR 105.2c)."""
+    source, target = board.chars.get(event.source), board.chars.get(event.target)
+    if source is None or target is None or event.source == event.target:
+        return False
+    return bool(set(source.colors) & set(target.colors))
 
 
 def _apply_to_damage(

@@ -543,6 +543,18 @@ REDIRECT_NEXT_TIME = _T(
     r"^the next time (?P<src>.+?) would deal damage(?: to (?P<tgt>.+?))?(?: this turn)?, "
     r"(?:that damage is dealt to|it deals that damage to) (?P<to>.+?) instead$"
 )
+# CR 615.1a: "Prevent all damage that would be dealt to a creature by another creature if they
+# share a color" (Well-Laid Plans: the two creatures' colors as the damage would be dealt).
+PREVENT_IF_SHARE_COLOR = _T(
+    r"^prevent all damage that would be dealt to a creature by another creature if they share a "
+    r"color$"
+)
+# CR 614.9: "If an instant or sorcery spell of the chosen color would deal damage to you, it
+# deals that damage to its controller instead" (Harsh Judgment: "its" is the spell's).
+REDIRECT_TO_ITS_CONTROLLER = _T(
+    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), it deals that damage to its "
+    r"controller instead$"
+)
 # CR 614.1a: damage replaced by counters (Phytohydra, Force Bubble). It is a replacement, not
 # a prevention: "damage can't be prevented" doesn't stop it (615.12 is about prevention).
 DAMAGE_TO_COUNTERS = _T(
@@ -795,6 +807,16 @@ def _with_abilities(words: str, sentence: str) -> tuple[str, ...]:
 
 def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
     """The template shapes above, tried before the older ones they would be mistaken for."""
+    if PREVENT_IF_SHARE_COLOR.match(body):
+        creature = Filter(types=frozenset({"Creature"}))
+        return ReplacementSpec(
+            sentence,
+            "prevent_static",
+            prevention=True,
+            target=Who("none", Subject("filter", (creature,), words="a creature")),
+            source=Subject("filter", (creature,), words="another creature"),
+            extra="source_shares_color",
+        )
     if m := AS_ENTERS_CHOOSE.match(body):
         return _as_enters_choice(m, sentence)
     if m := DAMAGE_THRESHOLD.match(body):
@@ -899,6 +921,16 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             redirect_to=to,
             redirect_slot=slot,
             shield="this_turn" if m["t1"] or m["t2"] or m["t3"] else None,
+        )
+    if m := REDIRECT_TO_ITS_CONTROLLER.match(body):
+        src, choice = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "redirect",
+            target=_who(m["tgt"], sentence),
+            source=src,
+            source_choice=choice,
+            redirect_to="source_controller",
         )
     if m := REDIRECT_NEXT_ANOTHER.match(body):
         to, slot = _destination(m["to"], _targets_before(m["tgt"]), sentence)
