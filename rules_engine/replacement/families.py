@@ -360,6 +360,12 @@ def _apply_to_damage(
         return _prevent(active, event, board, limit)
     if family == Family.KICKED_DAMAGE:
         return [replace(event, amount=spec.kicked_amount or event.amount)], active
+    if family == Family.DAMAGE_MODIFY and spec.extra == "echo_to_source_controller":
+        # Eye for an Eye: the damage is dealt, and its source's controller is dealt as much by
+        # the spell (one event replaced by two, 614.6); the shield is used up (615.7's "next").
+        controller = board.controller_of(event.source)
+        echo = [Damage(event.amount, active.source, controller)] if controller else []
+        return [event, *echo], None
     if family == Family.DAMAGE_MODIFY:
         if spec.set_to is not None:  # "that source deals 3 damage ... instead" (614.1a)
             return [replace(event, amount=spec.set_to)], active

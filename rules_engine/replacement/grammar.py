@@ -549,6 +549,13 @@ PREVENT_IF_SHARE_COLOR = _T(
     r"^prevent all damage that would be dealt to a creature by another creature if they share a "
     r"color$"
 )
+# CR 614.1a, 615.7: "The next time a source of your choice would deal damage to you this turn,
+# instead that source deals that much damage to you and ~ deals that much damage to that
+# source's controller" (Eye for an Eye: the damage is still dealt, and more is added).
+ECHO_NEXT_TIME = _T(
+    r"^the next time (?P<src>.+?) would deal damage to you this turn, instead that source deals "
+    r"that much damage to you and ~ deals that much damage to that source's controller$"
+)
 # CR 614.9: "If an instant or sorcery spell of the chosen color would deal damage to you, it
 # deals that damage to its controller instead" (Harsh Judgment: "its" is the spell's).
 REDIRECT_TO_ITS_CONTROLLER = _T(
@@ -921,6 +928,17 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             redirect_to=to,
             redirect_slot=slot,
             shield="this_turn" if m["t1"] or m["t2"] or m["t3"] else None,
+        )
+    if m := ECHO_NEXT_TIME.match(body):
+        src, choice = _source(m["src"], sentence)
+        return ReplacementSpec(
+            sentence,
+            "damage_modify",
+            target=Who("you"),
+            source=src,
+            source_choice=choice,
+            shield="next_time",
+            extra="echo_to_source_controller",
         )
     if m := REDIRECT_TO_ITS_CONTROLLER.match(body):
         src, choice = _source(m["src"], sentence)
