@@ -1684,6 +1684,10 @@ TO_AND_BY = _T(
 def _split_compound(body: str) -> list[str]:
     """ "You can't lose the game and your opponents can't win the game" is two effects, and
     so is damage prevented "to and dealt by" a creature (Maze of Ith)."""
+    if (m := KICKED_ONLY.match(body)) and len(parts := _split_compound(m["rest"])) > 1:
+        # Scorching Lava: "If ~ was kicked, that creature can't be regenerated this turn and if
+        # it would die this turn, exile it instead" -- both parts only if it was kicked.
+        return [f"if ~ was kicked, {part}" for part in parts]
     if CANT_LOSE_WIN.match(body):
         return ["you can't lose the game", "your opponents can't win the game"]
     if TAPPED_AND_NO_UNTAP.match(body):
@@ -1841,6 +1845,22 @@ INSTEAD_IF = _T(
 )
 
 
+# CR 608.2c, 702.33d: a spell's effect made only if it was kicked ("If ~ was kicked, that
+# creature can't be regenerated this turn"), checked as it resolves.
+KICKED_ONLY = _T(r"^if ~ was kicked, (?P<rest>.+)$")
+
+
+def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
+    if "another target" in m["rest"]:
+        return None  # which of its targets? (Falling Timber's second, Avacyn's only one)
+    inner = _sentence(m["rest"], sentence)
+    if isinstance(inner, CantSpec):
+        return replace(inner, condition="kicked")
+    if isinstance(inner, ReplacementSpec) and inner.tier != "self":
+        return replace(inner, on_resolution="kicked")
+    return None
+
+
 def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
     rest = m["rest"] or m["rest2"]
     rest = re.sub(r"\bthat (?:permanent or player|player or permanent)\b", "any target", rest)
@@ -1855,9 +1875,15 @@ def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
 
 def _wrapped(body: str, sentence: str) -> Spec | None:
     """A template, or a template under a condition ("As long as ~ is untapped, ...")."""
+    if (kicked := KICKED_ONLY.match(body)) and kicked["rest"].startswith("if "):
+        # "If ~ was kicked, if it would die this turn, exile it instead" (Scorching Lava's
+        # second part, split off above).
+        return _kicked_only(kicked, sentence)
     spec = _sentence(body, sentence)
     if spec is None and (found := INSTEAD_IF.match(body)):
         spec = _instead_if(found, sentence)
+    if spec is None and (kicked := KICKED_ONLY.match(body)):
+        spec = _kicked_only(kicked, sentence)
     if spec is not None or not (m := CONDITIONAL.match(body)):
         return spec
     inner = _sentence(m["rest"], sentence)
