@@ -54,7 +54,15 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
 from rules_engine.sba import StateBasedAction, state_based_actions
-from rules_engine.selection import Context, World, condition_holds, count, matches, select
+from rules_engine.selection import (
+    Context,
+    World,
+    condition_holds,
+    count,
+    evaluate,
+    matches,
+    select,
+)
 from rules_engine.steps import (
     ActivateStep,
     AttachStep,
@@ -937,6 +945,18 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
     ).game
 
 
+def _shield_size(
+    spec: ReplacementSpec, res: _Resolution, state: dict[str, Characteristics], world: World
+) -> int | None:
+    """CR 615.7: "the next X damage" is the X it was cast with (107.3a), or the number "where
+    X is ..." counts as it resolves (608.2h: Acolyte's Reward's devotion)."""
+    if spec.x_amount:
+        return res.x or 0
+    if spec.count is not None:
+        return max(0, evaluate(spec.count, state, world, res.context(), None))
+    return spec.amount
+
+
 def _chosen_on_resolution(
     specs: list[Spec], res: _Resolution, state: dict[str, Characteristics], world: World
 ) -> list[Spec]:
@@ -1016,7 +1036,7 @@ def _resolved_replacements(
                     choices=res.choices,
                     resolved=True,
                     # CR 615.7: "the next X damage" is the X it was cast with (107.3a).
-                    remaining=(res.x or 0 if spec.x_amount else spec.amount)
+                    remaining=_shield_size(spec, res, state, world)
                     if spec.shield == "amount"
                     else None,
                     name=eid,

@@ -529,6 +529,12 @@ def _rider_events(
         return []
     if rider.kind == "life_per_prevented":
         return [Fresh(GainLife(active.controller, prevented))]
+    if rider.kind == "reflect_to_target":
+        # Acolyte's Reward: "~ deals that much damage to any target" -- its target after the
+        # protected creature (CR 115.1: each "target" is a new target).
+        if len(active.targets) < 2:
+            return []
+        return [Fresh(Damage(prevented, active.source, active.targets[1]))]
     if rider.kind == "reflect_to_source":
         # Comeuppance: "~ deals that much damage to that creature" (the source, if it is
         # still on the battlefield: 120.3's damage needs a permanent or player to be dealt to).

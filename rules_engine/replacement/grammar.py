@@ -302,7 +302,7 @@ PREVENT_ALL_BY = _T(
 )
 PREVENT_NEXT_N = _T(
     r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn"
-    r"(?: by (?P<src>.+))?$"
+    r"(?: by (?P<src>.+?))?(?:, where x is (?P<x>.+))?$"
 )
 PREVENT_NEXT_TIME = _T(
     r"^the next time (?P<src>.+?) would deal damage to (?P<tgt>.+?) this turn, prevent that damage$"
@@ -1366,6 +1366,12 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         if tgt == "any target":
             target = Who("any", Subject("targets", (Filter(),), target_slots=(0,), words=tgt))
         amount, x = _amount_or_x(m["n"], sentence)
+        count = None
+        if m["x"]:
+            # Acolyte's Reward: "where X is your devotion to white", counted as it resolves.
+            if not x:
+                raise OracleParseError(sentence, "cannot tell how much damage is prevented")
+            count, x = _count(m["x"], sentence), False
         # Healing Grace: "... by a source of your choice" (the step's last target names it).
         by, by_choice = _damage_source(m["src"], sentence)
         return ReplacementSpec(
@@ -1377,6 +1383,7 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             source_choice=by_choice,
             amount=amount,
             x_amount=x,
+            count=count,
             shield="amount",
             extra="shares_color" if "shares a color" in tgt else None,
         )
@@ -1794,14 +1801,16 @@ PER_PREVENTED_DRAW = _T(
 # (Honorable Passage), Comeuppance's two, Samite Ministration's "Whenever damage from a black
 # or red source is prevented this way this turn, you gain that much life".
 PREVENTED_FROM = _T(
-    r"^(?:if|whenever) damage from (?P<src>an? [\w ]+? source) is prevented this way"
+    r"^(?:if|whenever) damage (?:from (?P<src>an? [\w ]+? source) )?is prevented this way"
     r"(?: this turn)?, (?P<rest>~ deals that much damage to (?P<to>(?:that|the) source's "
-    r"controller|that creature)|you gain that much life)$"
+    r"controller|that creature|any target)|you gain that much life)$"
 )
 
 
 def _rider(m: re.Match[str], sentence: str) -> Rider:
-    source, _ = _source(m["src"], sentence)
+    source = _source(m["src"], sentence)[0] if m["src"] else None
+    if m["to"] == "any target":
+        return Rider("reflect_to_target", source)  # Acolyte's Reward: its second target
     if m["to"] == "that creature":
         return Rider("reflect_to_source", source)  # the creature that was the source
     if m["to"]:

@@ -42,7 +42,9 @@ class Rider:
     to the source's controller" -- an additional effect of a prevention, done for the damage
     it prevents from a source that fits (``source``; None: any source)."""
 
-    kind: Literal["reflect_to_controller", "reflect_to_source", "life_per_prevented"]
+    kind: Literal[
+        "reflect_to_controller", "reflect_to_source", "reflect_to_target", "life_per_prevented"
+    ]
     source: Subject | None = None
 
 
