@@ -1798,10 +1798,11 @@ PER_PREVENTED_DRAW = _T(
 
 # CR 615.5: an additional effect for damage from some sources only: "If damage from a red
 # source is prevented this way, ~ deals that much damage to the source's controller"
-# (Honorable Passage), Comeuppance's two, Samite Ministration's "Whenever damage from a black
-# or red source is prevented this way this turn, you gain that much life".
+# (Honorable Passage), Comeuppance's two. (Samite Ministration's "Whenever damage ... is
+# prevented this way this turn, you gain that much life" is a triggered ability, 603.2: its
+# life comes when the trigger resolves, not with the prevention, so it isn't read here.)
 PREVENTED_FROM = _T(
-    r"^(?:if|whenever) damage (?:from (?P<src>an? [\w ]+? source) )?is prevented this way"
+    r"^if damage (?:from (?P<src>an? [\w ]+? source) )?is prevented this way"
     r"(?: this turn)?, (?P<rest>~ deals that much damage to (?P<to>(?:that|the) source's "
     r"controller|that creature|any target)|you gain that much life)$"
 )
