@@ -251,6 +251,12 @@ def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: Ev
 
 def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> bool:
     spec = active.spec
+    if spec.source_named:
+        # Gideon's Intervention: a source with the name chosen as it entered (614.12).
+        chars = board.chars.get(source)
+        chosen = active.choices.card_name
+        if chars is None or chosen is None or chars.name.lower() != chosen.lower():
+            return False
     if spec.protection_from:
         chars = board.chars.get(source)
         return chars is not None and any(has_quality(chars, q) for q in spec.protection_from)

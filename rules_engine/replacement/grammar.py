@@ -855,7 +855,9 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
         )
     if m := PREVENT_ALL_TO_BY.match(body):
         turn = bool(m["t1"] or m["t2"] or m["t3"])
-        src, choice = _damage_source(m["src"], sentence)
+        named = bool(m["src"]) and m["src"].endswith(" with the chosen name")
+        src_words = m["src"].removesuffix(" with the chosen name") if m["src"] else None
+        src, choice = _damage_source(src_words, sentence)
         return ReplacementSpec(
             sentence,
             "prevent_shield" if turn else "prevent_static",
@@ -869,6 +871,7 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             # Gideon Blackblade: "... during your turn" (a condition, checked as damage would
             # be dealt, CR 611.3a).
             condition=YourTurn() if m["during"] else None,
+            source_named=named,
         )
     if (m := PREVENT_ALL_BY_TO.match(body)) and " would deal to " in body:
         src, choice = _source(m["src"], sentence)

@@ -134,6 +134,9 @@ class ReplacementSpec:
     # Qal Sisma): checked as it resolves; with ``instead`` it takes the place of the effect
     # before it.
     on_resolution: Condition | Literal["kicked"] | None = None
+    # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
+    # CR 614.12; the step's choices give it).
+    source_named: bool = False
     instead: bool = False
 
 
