@@ -253,9 +253,9 @@ def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> b
     spec = active.spec
     if spec.source_named:
         # Gideon's Intervention: a source with the name chosen as it entered (614.12).
-        chars = board.chars.get(source)
-        chosen = active.choices.card_name
-        if chars is None or chosen is None or chars.name.lower() != chosen.lower():
+        named = board.chars.get(source)
+        name = active.choices.card_name
+        if named is None or name is None or named.name.lower() != name.lower():
             return False
     if spec.protection_from:
         chars = board.chars.get(source)
