@@ -371,9 +371,9 @@ def _damage(game: Game, event: Damage) -> Game:
 def _zone_move(game: Game, event: ZoneMove) -> Game:
     zone = {"library_top": "library", "library_bottom": "library"}.get(event.to_zone, event.to_zone)
     obj = game.object(event.obj)
-    if obj is None and event.card is not None:
+    if obj is None and event.card is not None and not event.card.token:
         # A card that would have entered and goes to a zone instead (Lotus Vale, 614.1c):
-        # it is put there as a new object (400.7).
+        # it is put there as a new object (400.7); a token would cease to exist (111.7).
         owner = event.owner or event.controller
         game, timestamp = _stamped(game)
         obj = GameObject(event.obj, event.card, owner, owner, "elsewhere", timestamp, 0)

@@ -105,6 +105,7 @@ class Family(StrEnum):
     AS_ENTERS = "as_enters"
     ENTER_SACRIFICE = "enter_sacrifice"  # Lotus Vale: sacrifice lands, or it doesn't enter
     ENTER_ALSO = "enter_also"  # Lich, Thief of Blood: something done as it enters (614.12)
+    ENTER_EXILE = "enter_exile"  # Containment Priest: exiled instead of entering
     # Steps, phases and turns (614.10)
     SKIP = "skip"
     # Not a replacement: a "can't" effect read as one, to match its objects (cants.py).
@@ -180,6 +181,18 @@ def apply(
         return _apply_to_counters(active, event)
     if isinstance(event, Enter) and active.spec.family == Family.ENTER_ALSO:
         return _enter_also(active, event, board), active
+    if isinstance(event, Enter) and active.spec.family == Family.ENTER_EXILE:
+        # Containment Priest: it never enters; the card is exiled instead (614.1c, 400.7).
+        where = board.game.object(event.obj)
+        exiled = ZoneMove(
+            event.obj,
+            "exile",
+            where.zone if where is not None else "elsewhere",
+            where.owner if where is not None else event.controller,
+            controller=event.controller,
+            card=event.card,
+        )
+        return [exiled], active
     if isinstance(event, Enter):
         return [*_devoured(active, event, board), _enter(active, event, board)], active
     if isinstance(event, StepHappens):
@@ -887,6 +900,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         Family.ENTER_CONTROL,
         Family.ENTER_SACRIFICE,
         Family.ENTER_ALSO,
+        Family.ENTER_EXILE,
     ):
         return False
     if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE, Family.ENTER_ALSO):
@@ -924,6 +938,12 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         )
     if family == Family.ENTER_COUNTERS:
         return object_fits(spec.objects, event.obj, active, board, view)
+    if family == Family.ENTER_EXILE:
+        # "... and it wasn't cast": the step's choices say it was cast (601.2a) or not.
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        return not choices.cast_from_hand and object_fits(
+            spec.objects, event.obj, active, board, view
+        )
     if family == Family.ENTER_CONTROL:
         return event.controller != active.controller and object_fits(
             spec.objects, event.obj, active, board, view

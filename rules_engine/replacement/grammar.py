@@ -604,6 +604,12 @@ AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanent
 THIEF_COUNTERS = _T(
     r"^~ enters with an? (?P<kind>\S+) counter on it for each counter removed this way$"
 )
+# CR 614.1c: "If a nontoken creature would enter and it wasn't cast, exile it instead"
+# (Containment Priest; Hallowed Moonlight's for the turn). An enter step without
+# "cast_from_hand" puts the permanent onto the battlefield: it wasn't cast.
+ENTER_EXILE_NOT_CAST = _T(
+    r"^if (?:a|an) (?P<what>[\w ]+?) would enter and it wasn't cast, exile it instead$"
+)
 ENTER_SACRIFICE_THEN = _T(
     r"^if you (?:do, put ~ onto the battlefield|don't, put it into its owner's graveyard)$"
 )
@@ -1003,6 +1009,14 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             kicked=kicked,
             kicked_amount=_number(m["n"], sentence),
             condition=None if kicked else _condition(words, sentence, _THE_TARGET),
+        )
+    if m := ENTER_EXILE_NOT_CAST.match(body):
+        return ReplacementSpec(
+            sentence,
+            "enter_exile",
+            objects=_objects(m["what"], sentence),
+            cast_from_hand=False,
+            to_zone="exile",
         )
     if m := AS_ENTERS_SACRIFICE_ALL.match(body):
         return ReplacementSpec(
