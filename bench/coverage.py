@@ -213,6 +213,10 @@ def _with_choices(board: dict[str, Any], error: BoardError) -> dict[str, Any] | 
     elif asked := re.search(r"add (\".+?) to the step's choices", message):
         # "As ~ enters, choose ..." (CR 614.12): the example answer the refusal gives.
         choices.update(json.loads("{" + asked.group(1) + "}"))
+    elif "has no creature to sacrifice" in message:
+        # "As an additional cost to cast this spell, sacrifice a creature": Alice gets one.
+        board["steps"].insert(-1, {**BOARD_START[0], "as": "fodder", "controller": "Alice"})
+        choices["sacrificed"] = "fodder"
     elif needs := re.search(r"needs (\d+) targets?, got", message):
         pool = ["bears", "ornithopter", "forest", "seal"]
         step["targets"] = (step.get("targets", []) + pool)[: int(needs.group(1))]
