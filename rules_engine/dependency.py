@@ -53,6 +53,7 @@ from rules_engine.effects import (
     ManaSymbols,
     ManaValueOfAffected,
     ModifyPT,
+    MostCommonColor,
     Negate,
     Not,
     ObjectMatches,
@@ -350,6 +351,9 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _subject_reads(condition.subject) | {"controller"}
     if isinstance(condition, ObjectMatches):
         return _filter_reads(condition.filter) | _subject_reads(condition.subject)
+    if isinstance(condition, MostCommonColor):
+        sharing = _subject_reads(condition.sharing) if condition.sharing else set()
+        return {"colors", "controller"} | _subject_reads(condition.among) | sharing
     return set()
 
 
@@ -514,7 +518,8 @@ def _source_blind(f: Filter) -> bool:
         any(getattr(f, name) for name in _SOURCE_RELATIVE)
         or f.shares_creature_type_with_source
         or f.like_target is not None
-        or f.controller in ("target_player", "enchanted_player")
+        or f.controller in ("target_player", "enchanted_player", "chosen_player")
+        or f.owner == "chosen_player"
     )
 
 

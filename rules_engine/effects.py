@@ -70,7 +70,7 @@ class Filter:
         | None
     ) = None  # chosen_player: the player chosen as it entered (Canker Abomination, 614.12)
     player_slot: int = 0  # which target is "target player" when controller is target_player
-    owner: Literal["you", "opponent"] | None = None
+    owner: Literal["you", "opponent", "chosen_player"] | None = None
     zone: Zone = "battlefield"
     other: bool = False
     with_any_ability: frozenset[str] = frozenset()
@@ -631,8 +631,25 @@ class AnyOf:
     conditions: tuple[Condition, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class MostCommonColor:
+    """ "black is the most common color among all permanents or is tied for most common"
+    (the Djinns of Mirage), "the chosen color is ... but isn't tied" (Call to Arms), and
+    "it shares a color with the most common color ... or a color tied for most common"
+    (Heroic Defiance). A color's count is the number of ``among`` objects of that color
+    (a multicolored permanent counts for each of its colors, CR 105.2); a color no object
+    has is never the most common one. ``color`` is a color letter, or None for the color
+    chosen as the source entered (CR 607.2)."""
+
+    among: Subject
+    color: str | None = None
+    ties: bool = True  # a color tied for most common counts too
+    sharing: Subject | None = None  # any of this object's colors is a most common one
+
+
 Condition = (
     CountAtLeast
+    | MostCommonColor
     | AllOf
     | AnyOf
     | ObjectMatches

@@ -42,6 +42,7 @@ from rules_engine.effects import (
     ManaSpent,
     ManaSymbols,
     ManaValueOfAffected,
+    MostCommonColor,
     Negate,
     Not,
     ObjectMatches,
@@ -213,6 +214,8 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         )
     if f.owner == "you":
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.controller)
+    elif f.owner == "chosen_player":
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.choices.player)
     elif f.owner == "opponent":
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner != x.controller)
     if f.with_any_ability:
@@ -703,12 +706,37 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
                 ):
                     return True
         return False
+    if isinstance(condition, MostCommonColor):
+        return _most_common_color(condition, state, world, ctx)
     if isinstance(condition, AnyPlayerControls):
         return any(
             _fits(condition.subject, label, state, world, ctx)
             for label in _candidates(condition.subject, state)
         )
     raise TypeError(f"unknown condition {condition!r}")
+
+
+def _most_common_color(
+    condition: MostCommonColor, state: State, world: World, ctx: Context
+) -> bool:
+    """Count the objects of each color among ``condition.among`` (CR 105.2: a multicolored
+    object counts for each of its colors) and compare the color asked about with the top."""
+    counts = dict.fromkeys("WUBRG", 0)
+    for label in select(condition.among, state, world, ctx):
+        for color in state[label].colors:
+            counts[color] = counts.get(color, 0) + 1
+    top = max(counts.values())
+    if top == 0:
+        return False  # no permanent has a color: no color is the most common one
+    common = {color for color, n in counts.items() if n == top}
+    if condition.sharing is not None:
+        return any(
+            state[label].colors & common for label in select(condition.sharing, state, world, ctx)
+        )
+    wanted = condition.color if condition.color is not None else ctx.choices.color
+    if wanted not in common:
+        return False
+    return condition.ties or len(common) == 1
 
 
 def _op(value: int, op: str, target: int) -> bool:

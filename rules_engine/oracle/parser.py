@@ -44,6 +44,7 @@ from rules_engine.effects import (
     LifeTotal,
     ManaSpent,
     ModifyPT,
+    MostCommonColor,
     Negate,
     Not,
     ObjectMatches,
@@ -583,6 +584,11 @@ _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNOREC
 # it entered (702.82b), so "if" reads as "as long as".
 _TRAILING_AS_LONG_AS = re.compile(
     r"^(?P<main>.+?) (?:as long as |if (?=(?:it|~) devoured ))(?P<cond>.+)$", re.IGNORECASE
+)
+# "gets +3/+3 unless ...": not a rule ("can't block unless ..."), which names_a_rule reads.
+_TRAILING_UNLESS = re.compile(
+    r"^(?P<main>(?:(?!\bcan't\b|\bdoesn't\b|\bdon't\b).)+?) unless (?P<cond>.+)$",
+    re.IGNORECASE,
 )
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
@@ -1270,9 +1276,12 @@ def _condition(words: str, sentence: str, state: _SentenceState) -> Condition:
         return _one_condition(words, sentence, state)
     except OracleParseError:
         for m in re.finditer(r" (and|or) ", words):
+            head, tail = words[: m.start()], words[m.end() :]
+            if (lead := re.match(r"(?:it's|it is|~ is) ", head)) and " " not in tail.strip():
+                tail = lead[0] + tail  # "it's attacking or blocking": "it's" serves both
             try:
-                first = _one_condition(words[: m.start()], sentence, state)
-                second = _one_condition(words[m.end() :], sentence, state)
+                first = _one_condition(head, sentence, state)
+                second = _one_condition(tail, sentence, state)
             except OracleParseError:
                 continue
             return AllOf((first, second)) if m[1] == "and" else AnyOf((first, second))
@@ -1378,6 +1387,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return Compare(HowCast("devoured"), ">=", 1)  # CR 702.82b: as it entered
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:
         return HappenedThisTurn(happened)
+    if (common := _most_common_color(text, sentence, state)) is not None:
+        return common
     if m := _IT_STATUS.fullmatch(text):
         # "~ has first strike as long as it's attacking": "it" is the subject just read.
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
@@ -1524,6 +1535,15 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             # creature" is the one counted (Homicidal Seclusion).
             state.previous = counted
         return CountAtLeast(counted, minimum, op)
+    if cursor.accept("the", "chosen", "player", "controls"):
+        # Jihad: "as long as the chosen player controls a nontoken permanent of the chosen
+        # color" (CR 607.2: the player chosen as the source entered).
+        cursor.accept("a") or cursor.accept("an")
+        subject = parse_subject(cursor, state.context)
+        if subject is None or not cursor.at_end():
+            raise fail
+        filters = tuple(replace(f, controller="chosen_player") for f in subject.filters)
+        return CountAtLeast(Subject("filter", filters, words=subject.words), 1)
     if cursor.accept("any", "player", "controls") or cursor.accept("an", "opponent", "controls"):
         opponent = cursor.tokens[cursor.pos - 2].lower() == "opponent"
         cursor.accept("a") or cursor.accept("an")
@@ -1589,6 +1609,41 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         if wanted is not None:
             return ObjectMatches(subject, wanted)
     raise fail
+
+
+_MOST_COMMON = re.compile(
+    r"(?P<color>white|blue|black|red|green|the chosen color) is the most common color among "
+    r"(?P<among>.+?) (?P<ties>or is tied|but isn't tied) for most common"
+)
+_SHARES_MOST_COMMON = re.compile(
+    r"(?:it|~) shares a color with the most common color among (?P<among>.+?) or a color "
+    r"tied for most common"
+)
+
+
+def _most_common_color(text: str, sentence: str, state: _SentenceState) -> Condition | None:
+    """The Djinns' "black is the most common color among all permanents or is tied for most
+    common", Call to Arms' "the chosen color is ... but isn't tied", and Heroic Defiance's
+    "it shares a color with the most common color ... or a color tied" (CR 105.2)."""
+    if m := _MOST_COMMON.fullmatch(text):
+        among = _counted_words(m["among"], sentence, state)
+        color = None if m["color"] == "the chosen color" else COLOR_WORDS[m["color"]]
+        return MostCommonColor(among, color, ties=m["ties"] == "or is tied")
+    if m := _SHARES_MOST_COMMON.fullmatch(text):
+        it = state.previous if state.previous is not None else Subject("self", words=SELF)
+        if it.kind == "filter":
+            raise OracleParseError(sentence, f'cannot read the condition "{text}" per object')
+        return MostCommonColor(_counted_words(m["among"], sentence, state), sharing=it)
+    return None
+
+
+def _counted_words(words: str, sentence: str, state: _SentenceState) -> Subject:
+    """A group of objects the condition counts ("all permanents"), all of the words read."""
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot tell what "{words}" means')
+    return subject
 
 
 _IT_STATUS = re.compile(
@@ -1675,9 +1730,14 @@ def _general_sentence(
         condition = YourTurn()
         body = m["rest"]
     trailing: str | None = None
+    unless = False
     if condition is None and (m := _TRAILING_AS_LONG_AS.match(body)):
         body = m["main"]
         trailing = m["cond"]  # read after the subject, which "it" in it refers to
+    elif condition is None and (m := _TRAILING_UNLESS.match(body)):
+        # "~ has hexproof unless it's attacking or blocking" (Tromokratis): the effect
+        # applies while the condition doesn't hold (CR 611.3a, checked continuously).
+        body, trailing, unless = m["main"], m["cond"], True
     where: Expr | None = None
     if m := _WHERE_X.match(body):
         body = m["main"]
@@ -1704,6 +1764,8 @@ def _general_sentence(
         if trailing is not None:
             state.previous = subject
             condition = _condition(trailing, sentence, state)
+            if unless:
+                condition = Not(condition)
     except OracleParseError:
         if names_a_rule(body):
             # CR 613.11: a rule about attacking, blocking, untapping, ... not a characteristic.

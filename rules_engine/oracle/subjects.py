@@ -305,6 +305,8 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
         ):
             (slot,) = context.take_targets(1)
             f = replace(f, controller="target_player", player_slot=slot)
+        elif cursor.accept("the", "chosen", "player", "controls"):
+            f = replace(f, controller="chosen_player")  # CR 607.2: chosen as it entered
         elif cursor.accept("you", "own"):
             f = replace(f, owner="you")
         elif cursor.accept("an", "opponent", "owns") or cursor.accept("your", "opponents", "own"):
@@ -321,6 +323,8 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             f = replace(f, zone="graveyard", owner="opponent")
         elif cursor.accept("in", "your", "hand"):
             f = replace(f, zone="hand", owner="you")
+        elif cursor.accept("in", "the", "chosen", "player's", "graveyard"):
+            f = replace(f, zone="graveyard", owner="chosen_player")
         elif cursor.accept("in", "exile"):
             f = replace(f, zone="exile")
         elif cursor.accept("that", "aren't", "on", "the", "battlefield") or cursor.accept(
