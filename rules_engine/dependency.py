@@ -44,12 +44,15 @@ from rules_engine.effects import (
     CountersOnSource,
     CountObjects,
     Devotion,
+    DistinctNames,
     ExchangeControl,
     Expr,
     Filter,
     GreatestStat,
+    Half,
     HandSize,
     HappenedThisTurn,
+    ItsControllerControls,
     ManaSymbols,
     ManaValueOfAffected,
     ModifyPT,
@@ -313,8 +316,10 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return {"copiable"}
     if isinstance(expr, Sum):
         return _expr_reads(expr.left) | _expr_reads(expr.right)
-    if isinstance(expr, (Times, Negate)):
+    if isinstance(expr, (Times, Negate, Half)):
         return _expr_reads(expr.expr)
+    if isinstance(expr, DistinctNames):
+        return {"copiable"} | _subject_reads(expr.subject)  # names (CR 201.2)
     if isinstance(expr, AffectedStat):
         return {"colors"} if expr.stat == "colors" else {"pt"}
     if isinstance(expr, HandSize) and expr.who == "affected_controller":
@@ -351,6 +356,10 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _subject_reads(condition.subject) | {"controller"}
     if isinstance(condition, ObjectMatches):
         return _filter_reads(condition.filter) | _subject_reads(condition.subject)
+    if isinstance(condition, ItsControllerControls):
+        return (
+            _subject_reads(condition.subject) | _subject_reads(condition.counted) | {"controller"}
+        )
     if isinstance(condition, MostCommonColor):
         sharing = _subject_reads(condition.sharing) if condition.sharing else set()
         return {"colors", "controller"} | _subject_reads(condition.among) | sharing
@@ -400,12 +409,13 @@ def _local_expr(expr: Expr | None) -> bool:
             Devotion,
             ColorsAmong,
             PartySize,
+            DistinctNames,
         ),
     ):
         return False
     if isinstance(expr, Sum):
         return _local_expr(expr.left) and _local_expr(expr.right)
-    if isinstance(expr, (Times, Negate)):
+    if isinstance(expr, (Times, Negate, Half)):
         return _local_expr(expr.expr)
     return True  # constants, X, life totals
 

@@ -161,7 +161,38 @@ class CardTypesAmong:
 
 @dataclass(frozen=True, slots=True)
 class LifeTotal:
-    """ "your life total": the life of the source's controller."""
+    """ "your life total": the life of the source's controller; "the highest life total
+    among your opponents" / "the life total of an opponent with the most life" (Malignus,
+    Roiling Horror): the most life any one opponent has."""
+
+    who: Literal["you", "most_opponent"] = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """ "half the number of Forests you control, rounded down" (Aspect of Wolf), "half the
+    highest life total among your opponents, rounded up" (Malignus): CR 107.1a, a number
+    is rounded only when the text says so, and the text always says which way."""
+
+    expr: Expr
+    up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCounters:
+    """ "for each experience counter you have" (Kalemne), "for each poison counter your
+    opponents have" (Mycosynth Fiend): counters on players (CR 122.1)."""
+
+    kind: str
+    who: Literal["you", "opponents"] = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class DistinctNames:
+    """ "the number of differently named lands you control" (Awakened Amalgam): how many
+    different names the objects have (CR 201.2)."""
+
+    subject: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +349,9 @@ Expr = (
     | CountObjects
     | CardTypesAmong
     | LifeTotal
+    | Half
+    | PlayerCounters
+    | DistinctNames
     | Sum
     | Times
     | Product
@@ -647,8 +681,21 @@ class MostCommonColor:
     sharing: Subject | None = None  # any of this object's colors is a most common one
 
 
+@dataclass(frozen=True, slots=True)
+class ItsControllerControls:
+    """ "as long as its controller controls another creature" (Favorable Destiny) / "no
+    other creatures" (Predator's Gambit): ``counted`` objects controlled by whoever controls
+    ``subject``, the subject itself left out, compared with ``minimum``."""
+
+    subject: Subject
+    counted: Subject
+    minimum: int
+    op: Literal[">=", "<="] = ">="
+
+
 Condition = (
     CountAtLeast
+    | ItsControllerControls
     | MostCommonColor
     | AllOf
     | AnyOf

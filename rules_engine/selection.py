@@ -32,12 +32,15 @@ from rules_engine.effects import (
     CountObjects,
     CreaturesDiedThisTurn,
     Devotion,
+    DistinctNames,
     Expr,
     Filter,
     GreatestStat,
+    Half,
     HandSize,
     HappenedThisTurn,
     HowCast,
+    ItsControllerControls,
     LifeTotal,
     ManaSpent,
     ManaSymbols,
@@ -47,6 +50,7 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     PartySize,
+    PlayerCounters,
     Product,
     SourceStatus,
     SpellsCastThisTurn,
@@ -482,7 +486,20 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
                 found |= {t for t in state[label].types if t in CARD_TYPES}
         return len(found)
     if isinstance(expr, LifeTotal):
+        if expr.who == "most_opponent":
+            opponents = world.game.opponents(ctx.controller)
+            return max((world.game.life_of(p) for p in opponents), default=0)
         return world.game.life_of(ctx.controller)
+    if isinstance(expr, Half):
+        value = evaluate(expr.expr, state, world, ctx, affected)
+        return -(-value // 2) if expr.up else value // 2  # CR 107.1a: as the text rounds
+    if isinstance(expr, PlayerCounters):
+        players = (
+            world.game.opponents(ctx.controller) if expr.who == "opponents" else (ctx.controller,)
+        )
+        return sum(world.game.counters_of_player(p).get(expr.kind, 0) for p in players)
+    if isinstance(expr, DistinctNames):
+        return len({state[label].name for label in select(expr.subject, state, world, ctx)})
     if isinstance(expr, Sum):
         return evaluate(expr.left, state, world, ctx, affected) + evaluate(
             expr.right, state, world, ctx, affected
@@ -697,14 +714,28 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
                 return True
             if condition.status in ("equipped", "enchanted"):
                 wanted = "Equipment" if condition.status == "equipped" else "Aura"
-                if any(
-                    o.attached_to == label
-                    and o.on_battlefield
-                    and wanted in state[o.label].subtypes
+                attached = sum(
+                    1
                     for o in world.objects.values()
                     if o.label in state
-                ):
+                    and o.attached_to == label
+                    and o.on_battlefield
+                    and wanted in state[o.label].subtypes
+                )
+                if attached >= condition.minimum:  # "two or more Equipment" (Balan)
                     return True
+        return False
+    if isinstance(condition, ItsControllerControls):
+        for label in select(condition.subject, state, world, ctx):
+            owner = state[label].controller
+            others = sum(
+                1
+                for other in _candidates(condition.counted, state)
+                if other != label
+                and _fits(condition.counted, other, state, world, ctx)
+                and _controller_of(state[other], world.objects[other]) == owner
+            )
+            return _op(others, condition.op, condition.minimum)
         return False
     if isinstance(condition, MostCommonColor):
         return _most_common_color(condition, state, world, ctx)

@@ -41,6 +41,7 @@ from rules_engine.effects import (
     HappenedEvent,
     HappenedThisTurn,
     HowCast,
+    ItsControllerControls,
     LifeTotal,
     ManaSpent,
     ModifyPT,
@@ -591,6 +592,9 @@ _TRAILING_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
+_WHERE_X_AND_Y = re.compile(
+    r"^(?P<main>.+?),? where x is (?P<x>.+?),? and y is (?P<y>.+)$", re.IGNORECASE
+)
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
 _TEXT_KINDS = {
     "color word": "color",
@@ -656,6 +660,36 @@ _YOU_AND_OTHERS = re.compile(
 )
 
 
+def _conditions_each(body: str) -> list[str] | None:
+    """ "~ gets +0/+2 as long as you control a Plains, has flying as long as you control an
+    Island, ... and has trample as long as you control a Forest" (Tek; Tribal Golem leaves
+    the verb out after the first): one effect per condition (CR 611.3a), each read as
+    "~ VERB ... as long as ..."."""
+    if not body.startswith(f"{SELF} ") or body.count(" as long as ") < 2:
+        return None
+    unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
+    cuts = [m for m in re.finditer(r", (?:and )?", unquoted)]
+    pieces, start = [], len(SELF) + 1
+    for cut in cuts:
+        pieces.append(body[start : cut.start()])
+        start = cut.end()
+    pieces.append(body[start:])
+    if not all(" as long as " in piece for piece in pieces):
+        return None
+    verb = ""
+    clauses = []
+    for piece in pieces:
+        first = piece.split(" ", 1)[0]
+        if first in ("gets", "has"):
+            verb = first
+        elif not verb:
+            return None
+        else:
+            piece = f"{verb} {piece}"
+        clauses.append(f"{SELF} {piece}")
+    return clauses
+
+
 def _clauses(body: str) -> list[str]:
     """Split "Untap X and gain control of it" into its two effects, and "Equipped creature
     can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
@@ -668,6 +702,8 @@ def _clauses(body: str) -> list[str]:
         # a player (613.10), the permanents' a layer 6 effect; the same condition for both.
         others = re.sub(r",? and ", " and ", m["others"]).rstrip(",")
         return [f"{m['lead']}you have {m['what']}", f"{m['lead']}{others} have {m['what']}"]
+    if (conditioned := _conditions_each(body)) is not None:
+        return conditioned
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
@@ -1389,6 +1425,25 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return HappenedThisTurn(happened)
     if (common := _most_common_color(text, sentence, state)) is not None:
         return common
+    if (theirs := _its_controller_controls(text, sentence, state)) is not None:
+        return theirs
+    if m := re.fullmatch(r"an opponent has (?P<n>\w+) or more cards in their graveyard", text):
+        # Jace's Phantasm: any one opponent's graveyard (CR 611.3a); "your" is each opponent
+        # in turn as Compare asks them.
+        pile = _subject_words("cards in your graveyard", sentence, state)
+        return Compare(CountObjects(pile), ">=", _number(m["n"], sentence), who="opponent")
+    if m := re.fullmatch(r"an opponent owns (?:a|an) (?P<what>[\w ]*?)cards? in exile", text):
+        # Warden of the Beyond: a card in exile that an opponent owns.
+        pile = _subject_words(f"{m['what']}cards an opponent owns in exile", sentence, state)
+        return CountAtLeast(pile, 1)
+    if m := re.fullmatch(
+        r"(?P<n>\w+) or more (?P<kind>equipment|auras) are attached to (?:it|~)", text
+    ):
+        # Balan, Wandering Knight: "two or more Equipment are attached to it".
+        it = state.previous if state.previous is not None else Subject("self", words=SELF)
+        attached_kind = "equipped" if m["kind"] == "equipment" else "enchanted"
+        least = _number(m["n"], sentence)
+        return SourceStatus(attached_kind, it, minimum=least)  # type: ignore[arg-type]
     if m := _IT_STATUS.fullmatch(text):
         # "~ has first strike as long as it's attacking": "it" is the subject just read.
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
@@ -1477,7 +1532,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             value = m.group(1)
         number = _number(value, sentence)
         return Compare(Devotion(devoted), op, number)  # type: ignore[arg-type]
-    if m := re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text):
+    if m := re.fullmatch(
+        r"there are (\w+) or more card types (?:among cards )?in your graveyard", text
+    ):
         graveyard = _subject_words("cards in your graveyard", sentence, state)
         return Compare(
             CardTypesAmong(graveyard),
@@ -1637,6 +1694,27 @@ def _most_common_color(text: str, sentence: str, state: _SentenceState) -> Condi
     return None
 
 
+_ITS_CONTROLLER_CONTROLS = re.compile(
+    r"its controller controls (?P<q>another|no other) (?P<what>[\w ]+?)s?"
+)
+
+
+def _its_controller_controls(text: str, sentence: str, state: _SentenceState) -> Condition | None:
+    """ "Enchanted creature has shroud as long as its controller controls another creature"
+    (Favorable Destiny), "... no other creatures" (Predator's Gambit): counted among the
+    permanents of whoever controls "it", "it" itself left out."""
+    m = _ITS_CONTROLLER_CONTROLS.fullmatch(text)
+    if m is None:
+        return None
+    it = state.previous
+    if it is None or it.kind == "filter":
+        raise OracleParseError(sentence, f'cannot read the condition "{text}" per object')
+    counted = _counted_words(m["what"], sentence, state)
+    if m["q"] == "another":
+        return ItsControllerControls(it, counted, 1, ">=")
+    return ItsControllerControls(it, counted, 0, "<=")
+
+
 def _counted_words(words: str, sentence: str, state: _SentenceState) -> Subject:
     """A group of objects the condition counts ("all permanents"), all of the words read."""
     cursor = Cursor(tokenize(words), sentence=sentence)
@@ -1739,7 +1817,14 @@ def _general_sentence(
         # applies while the condition doesn't hold (CR 611.3a, checked continuously).
         body, trailing, unless = m["main"], m["cond"], True
     where: Expr | None = None
-    if m := _WHERE_X.match(body):
+    where_y: Expr | None = None
+    if (m := _WHERE_X_AND_Y.match(body)) and re.search(r" \+x/\+y\b", m["main"], re.IGNORECASE):
+        # "gets +X/+Y, where X is ... and Y is ..." (Aspect of Wolf): X is the power change
+        # and Y the toughness change; read as +X/+X, then each side gets its own number.
+        body = re.sub(r" \+x/\+y\b", " +X/+X", m["main"], flags=re.IGNORECASE)
+        where = _where_number(m["x"], sentence, state)
+        where_y = _where_number(m["y"], sentence, state)
+    elif m := _WHERE_X.match(body):
         body = m["main"]
         cursor = Cursor(tokenize(m["expr"]), sentence=sentence)
         where = parse_expression(cursor, state.context)
@@ -1776,7 +1861,9 @@ def _general_sentence(
         return None, bool(result.rules)
     parts = merge_type_parts(result.parts, result.lose_other_types)
     parts = _merge_ability_parts(parts)
-    if where is not None:
+    if where is not None and where_y is not None:
+        parts = [Part(p.layer, _substitute_xy(p.action, where, where_y)) for p in parts]
+    elif where is not None:
         parts = [Part(p.layer, _substitute_x(p.action, where)) for p in parts]
     cda = subject.kind == "self" and condition is None and all(_defines_itself(p) for p in parts)
     spec = EffectSpec(
@@ -1801,6 +1888,21 @@ def _defines_itself(part: Part) -> bool:
         and not (action.lose_all_creature_types or action.set_chosen_type or action.add_chosen_type)
         and all(subtype_category(s) == "Creature" for s in action.add_subtypes)
     )
+
+
+def _where_number(words: str, sentence: str, state: _SentenceState) -> Expr:
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    expr = parse_expression(cursor, state.context)
+    if not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot read "{words}"')
+    return expr
+
+
+def _substitute_xy(action: Any, x: Expr, y: Expr) -> Any:
+    """ "+X/+Y, where X is ... and Y is ...": X the power change, Y the toughness change."""
+    if isinstance(action, ModifyPT) and action.power == VarX() and action.toughness == VarX():
+        return replace(action, power=x, toughness=y)
+    return action
 
 
 def _substitute_x(action: Any, expr: Expr) -> Any:

@@ -22,9 +22,11 @@ from rules_engine.effects import (
     CountersOnSource,
     CountObjects,
     Devotion,
+    DistinctNames,
     Expr,
     GreatestStat,
     GreatestStatName,
+    Half,
     HandSize,
     HowCast,
     LifeTotal,
@@ -34,6 +36,7 @@ from rules_engine.effects import (
     Negate,
     Part,
     PartySize,
+    PlayerCounters,
     SetName,
     SetPT,
     SpellsCastThisTurn,
@@ -159,6 +162,44 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
     expr: Expr
     if cursor.accept("your", "life", "total"):
         expr = LifeTotal()
+    elif cursor.accept("the", "highest", "life", "total", "among", "your", "opponents") or (
+        cursor.accept("the", "life", "total", "of", "an", "opponent", "with", "the", "most", "life")
+    ):
+        expr = LifeTotal("most_opponent")  # Malignus, Roiling Horror
+    elif cursor.accept("half"):
+        # "half the number of Forests you control, rounded down" (CR 107.1a)
+        inner = _term(cursor, context)
+        cursor.accept(",")
+        if not cursor.accept("rounded"):
+            cursor.fail("expected 'rounded up' or 'rounded down' after 'half ...'")
+        way = cursor.accept_any("up", "down")
+        if way is None:
+            cursor.fail("expected 'rounded up' or 'rounded down'")
+        expr = Half(inner, up=way == "up")
+    elif cursor.accept(
+        "the",
+        "number",
+        "of",
+        "cards",
+        "in",
+        "the",
+        "hand",
+        "of",
+        "the",
+        "opponent",
+        "with",
+        "the",
+        "most",
+        "cards",
+        "in",
+        "hand",
+    ):
+        expr = HandSize("most_opponent")  # Adamaro, First to Desire
+    elif cursor.accept("the", "number", "of", "differently", "named"):
+        named = parse_subject(cursor, context)
+        if named is None:
+            cursor.fail("expected what to count after 'differently named'")
+        expr = DistinctNames(named)  # Awakened Amalgam (CR 201.2)
     elif cursor.accept("its", "mana", "value"):
         expr = ManaValueOfAffected()
     elif cursor.accept("its", "power"):
@@ -676,6 +717,8 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = HandSize("affected_controller")
         elif cursor.accept("card", "in", "the", "chosen", "player's", "hand"):
             count = HandSize("chosen")
+        elif (held := _player_counters(cursor)) is not None:
+            count = held
         elif cursor.accept("of", "its", "colors"):
             count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
         elif cursor.accept("basic", "land", "type", "among"):
@@ -698,6 +741,18 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
         power = _scale(power, count)
         toughness = _scale(toughness, count)
     result.parts.append(Part("7c", ModifyPT(power, toughness)))
+
+
+def _player_counters(cursor: Cursor) -> PlayerCounters | None:
+    """ "experience counter you have", "poison counter your opponents have" (CR 122.1)."""
+    if cursor.peek(1) != "counter":
+        return None
+    for who, words in (("you", ("you", "have")), ("opponents", ("your", "opponents", "have"))):
+        if all(cursor.peek(2 + i) == w for i, w in enumerate(words)):
+            kind = cursor.raw()
+            cursor.pos += 2 + len(words)
+            return PlayerCounters(kind, who)  # type: ignore[arg-type]
+    return None
 
 
 def _creatures_you_control(context: SubjectContext) -> Subject:

@@ -227,12 +227,26 @@ def _more_kinds_follow(cursor: Cursor) -> bool:
 
 
 def _name_words(cursor: Cursor) -> str | None:
-    """ "named Grizzly Bears": capitalised words up to the verb."""
+    """ "named Grizzly Bears": capitalised words up to the verb; a legend's epithet after a
+    comma belongs to the name ("named Guan Yu, Sainted Warrior") unless another comma
+    follows it, which makes it a list of names."""
+    words = _capitalised(cursor)
+    if words and cursor.peek() == ",":
+        mark = cursor.pos
+        cursor.pos += 1
+        epithet = _capitalised(cursor)
+        if epithet and cursor.peek() != ",":
+            return f"{' '.join(words)}, {' '.join(epithet)}"
+        cursor.pos = mark
+    return " ".join(words) or None
+
+
+def _capitalised(cursor: Cursor) -> list[str]:
     words = []
     while cursor.raw() and cursor.raw()[:1].isupper() and cursor.peek() not in ("and", "or"):
         words.append(cursor.raw())
         cursor.pos += 1
-    return " ".join(words) or None
+    return words
 
 
 def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter:
