@@ -660,6 +660,12 @@ _YOU_AND_OTHERS = re.compile(
 )
 
 
+def _unquoted(text: str) -> str:
+    """The text with each quoted ability blanked out (same length), so a word inside a
+    granted ability ("... sacrifice it unless you pay {2}.") is never read as this one's."""
+    return re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), text)
+
+
 def _conditions_each(body: str) -> list[str] | None:
     """ "~ gets +0/+2 as long as you control a Plains, has flying as long as you control an
     Island, ... and has trample as long as you control a Forest" (Tek; Tribal Golem leaves
@@ -667,8 +673,7 @@ def _conditions_each(body: str) -> list[str] | None:
     "~ VERB ... as long as ..."."""
     if not body.startswith(f"{SELF} ") or body.count(" as long as ") < 2:
         return None
-    unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
-    cuts = [m for m in re.finditer(r", (?:and )?", unquoted)]
+    cuts = list(re.finditer(r", (?:and )?", _unquoted(body)))
     pieces, start = [], len(SELF) + 1
     for cut in cuts:
         pieces.append(body[start : cut.start()])
@@ -1445,8 +1450,12 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         least = _number(m["n"], sentence)
         return SourceStatus(attached_kind, it, minimum=least)  # type: ignore[arg-type]
     if m := _IT_STATUS.fullmatch(text):
-        # "~ has first strike as long as it's attacking": "it" is the subject just read.
+        # "~ has first strike as long as it's attacking": "it" is the subject just read;
+        # "~ is enchanted" names the source itself (Gate Hound's "Creatures you control
+        # have vigilance as long as ~ is enchanted").
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
+        if text.startswith(SELF):
+            it = Subject("self", words=SELF)
         if it.kind == "filter":
             # "Each untapped creature you control gets +0/+2 as long as it's not attacking":
             # "it" is each affected object in turn, which a condition can't say yet.
@@ -1812,10 +1821,10 @@ def _general_sentence(
     if condition is None and (m := _TRAILING_AS_LONG_AS.match(body)):
         body = m["main"]
         trailing = m["cond"]  # read after the subject, which "it" in it refers to
-    elif condition is None and (m := _TRAILING_UNLESS.match(body)):
+    elif condition is None and (m := _TRAILING_UNLESS.match(_unquoted(body))):
         # "~ has hexproof unless it's attacking or blocking" (Tromokratis): the effect
         # applies while the condition doesn't hold (CR 611.3a, checked continuously).
-        body, trailing, unless = m["main"], m["cond"], True
+        body, trailing, unless = body[: m.end("main")], body[m.start("cond") :], True
     where: Expr | None = None
     where_y: Expr | None = None
     if (m := _WHERE_X_AND_Y.match(body)) and re.search(r" \+x/\+y\b", m["main"], re.IGNORECASE):
