@@ -84,7 +84,9 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
         return (colors, action.add)
     if isinstance(action, AbilityChange):
         granted: tuple[tuple[str, str], ...] = tuple(
-            (_chosen_words(g, ctx), "") for g in action.grant
+            (text, "")
+            for g in action.grant
+            if (text := _protection_now(_chosen_words(g, ctx), label, state, world, ctx))
         )
         if action.grant_from is not None:
             for other in state:
@@ -114,6 +116,31 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
     if isinstance(action, SwitchPT):
         return "switch"
     raise TypeError(f"unknown action {action!r}")
+
+
+def _protection_now(text: str, label: str, state: State, world: World, ctx: Context) -> str:
+    """A protection ability whose quality depends on the game, as it is now (CR 702.16a):
+    "from the chosen player" names that player (702.16j: everything that player controls);
+    "from the colors of permanents you control" and "from its colors" name those colors
+    ("Protection from white and from blue"), or nothing while there are none."""
+    lowered = text.lower()
+    if lowered == "protection from the chosen player":
+        player = ctx.choices.player
+        return f"Protection from {player}" if player in world.game.players else ""
+    if lowered == "protection from its colors":
+        colors = state[label].colors if label in state else frozenset()
+    elif lowered == "protection from the colors of permanents you control":
+        colors = frozenset().union(
+            *(
+                c.colors
+                for other, c in state.items()
+                if c.controller == ctx.controller and world.objects[other].on_battlefield
+            )
+        )
+    else:
+        return text
+    names = [COLOR_NAMES[c] for c in "WUBRG" if c in colors]
+    return "Protection from " + " and from ".join(names) if names else ""
 
 
 def _chosen_words(text: str, ctx: Context) -> str:

@@ -159,7 +159,9 @@ def has_quality(chars: Characteristics, quality: str) -> bool:
         return word in chars.subtypes or (
             chars.all_creature_types and SUBTYPE_CATEGORY.get(word) == "creature"
         )
-    return False
+    # CR 702.16j: "protection from [a player]" (True-Name Nemesis, granted with the player's
+    # name): from everything that player controls.
+    return bool(chars.controller) and quality == chars.controller.lower()
 
 
 def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[StateBasedAction]:

@@ -398,7 +398,18 @@ def _that_number_plus(cursor: Cursor, base: Expr) -> Expr:
     return parse_expression(cursor, SubjectContext())
 
 
-_QUALITY_WORDS = ("the chosen color", "the color of your choice", "everything", "all colors")
+# Qualities a protection ability may name (CR 702.16a); the last three are worked out as the
+# ability is granted (apply.py): the player chosen as the source entered (702.16j), the
+# colors of its controller's permanents, and the affected object's own colors.
+_QUALITY_WORDS = (
+    "the chosen color",
+    "the color of your choice",
+    "everything",
+    "all colors",
+    "the chosen player",
+    "the colors of permanents you control",
+    "its colors",
+)
 
 
 def _one_ability(cursor: Cursor) -> str | None:
