@@ -67,6 +67,7 @@ from rules_engine.effects import (
     Subject,
     Sum,
     Times,
+    TopOfLibrary,
     TypeChange,
     VersusOpponent,
     YourTurn,
@@ -360,6 +361,8 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return (
             _subject_reads(condition.subject) | _subject_reads(condition.counted) | {"controller"}
         )
+    if isinstance(condition, TopOfLibrary):
+        return _filter_reads(condition.filter) | {"controller"}
     if isinstance(condition, MostCommonColor):
         sharing = _subject_reads(condition.sharing) if condition.sharing else set()
         return {"colors", "controller"} | _subject_reads(condition.among) | sharing

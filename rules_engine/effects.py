@@ -693,8 +693,19 @@ class ItsControllerControls:
     op: Literal[">=", "<="] = ">="
 
 
+@dataclass(frozen=True, slots=True)
+class TopOfLibrary:
+    """ "As long as the top card of your library is a creature card" (Mul Daya Channelers,
+    Vampire Nocturnus): the first card of the source controller's library, as the board
+    lists it (CR 401.1: a library is kept in order). A library the board gives only as a
+    number, or not at all, has no known top card, so this does not hold."""
+
+    filter: Filter
+
+
 Condition = (
     CountAtLeast
+    | TopOfLibrary
     | ItsControllerControls
     | MostCommonColor
     | AllOf

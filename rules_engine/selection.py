@@ -58,6 +58,7 @@ from rules_engine.effects import (
     Sum,
     Times,
     TurnTotal,
+    TopOfLibrary,
     VarX,
     VersusOpponent,
     YourTurn,
@@ -737,6 +738,16 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             )
             return _op(others, condition.op, condition.minimum)
         return False
+    if isinstance(condition, TopOfLibrary):
+        top = next(
+            (
+                o.label
+                for o in world.game.objects
+                if o.zone == "library" and o.owner == ctx.controller and o.label in state
+            ),
+            None,
+        )
+        return top is not None and matches(condition.filter, top, state, world, ctx)
     if isinstance(condition, MostCommonColor):
         return _most_common_color(condition, state, world, ctx)
     if isinstance(condition, AnyPlayerControls):

@@ -59,6 +59,7 @@ from rules_engine.effects import (
     Sum,
     SwitchPT,
     Times,
+    TopOfLibrary,
     TypeChange,
     VarX,
     VersusOpponent,
@@ -1430,6 +1431,14 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return HappenedThisTurn(happened)
     if (common := _most_common_color(text, sentence, state)) is not None:
         return common
+    if m := re.fullmatch(
+        r"the top card of your library is (?:an? )?(?P<what>[\w ]+?)(?: card)?", text
+    ):
+        # Mul Daya Channelers, Vampire Nocturnus (CR 401.1: the library's first card).
+        wanted = _kinds_or(m["what"].split())
+        if isinstance(wanted, Filter):
+            return TopOfLibrary(replace(wanted, zone="library"))
+        raise OracleParseError(sentence, f'cannot read the condition "{words}"')
     if (theirs := _its_controller_controls(text, sentence, state)) is not None:
         return theirs
     if m := re.fullmatch(r"an opponent has (?P<n>\w+) or more cards in their graveyard", text):
