@@ -334,7 +334,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
     if isinstance(expr, Devotion):
         return {"copiable", "controller"}
     if isinstance(expr, ManaSymbols):
-        return {"copiable"} | _subject_reads(expr.subject)
+        return {"copiable"} | (_subject_reads(expr.subject) if expr.subject else set())
     if isinstance(expr, CountersOnSource) and expr.subject is not None:
         return _subject_reads(expr.subject)
     if isinstance(expr, ColorsAmong):
@@ -523,7 +523,14 @@ class Overlay(Mapping[str, Characteristics]):
 
 
 # Filter fields whose answer depends on which object the source is (or on its choices).
-_SOURCE_RELATIVE = ("other", "not_source", "named_as_source", "chosen_type", "chosen_color")
+_SOURCE_RELATIVE = (
+    "other",
+    "not_source",
+    "named_as_source",
+    "chosen_type",
+    "chosen_color",
+    "attached_to_source",
+)
 
 
 def _source_blind(f: Filter) -> bool:

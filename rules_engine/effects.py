@@ -95,6 +95,8 @@ class Filter:
     equipped: bool | None = None
     counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
     attached_to_affected: bool = False  # "for each Aura attached to it"
+    attached_to_source: bool = False  # "for each Equipment attached to ~" (Armament Master)
+    attached_to_creature: bool = False  # "Aura you control that's attached to a creature"
     enchanted_or_equipped: bool = False
     not_source: bool = False  # "other than ~"
     shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
@@ -305,7 +307,7 @@ class ManaSymbols:
     (chroma): each mana symbol of the color, a hybrid one included (CR 107.4e)."""
 
     colors: frozenset[str]
-    subject: Subject
+    subject: Subject | None  # None: the affected object's own mana cost (Light from Within)
 
 
 @dataclass(frozen=True, slots=True)
@@ -703,8 +705,19 @@ class TopOfLibrary:
     filter: Filter
 
 
+@dataclass(frozen=True, slots=True)
+class AnyLibrarySize:
+    """ "as long as a library has twenty or fewer cards in it" (Isleback Spawn): some
+    player's library, as the board gives it (its cards, or a number). A library the board
+    leaves out is not known, so it never makes this hold."""
+
+    op: Literal[">=", "<="]
+    value: int
+
+
 Condition = (
     CountAtLeast
+    | AnyLibrarySize
     | TopOfLibrary
     | ItsControllerControls
     | MostCommonColor

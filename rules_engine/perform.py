@@ -35,6 +35,7 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outcomes
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
+from rules_engine.selection import library_sizes
 
 # An entering permanent becomes an object: the timeline says how (its label, card, copy).
 EnterHook = Callable[[Game, Enter], Game]
@@ -84,11 +85,7 @@ def event_state(
 
 def _library_sizes(game: Game) -> dict[str, int | None]:
     """Cards in each library: the known cards plus the unknown ones; None if not known."""
-    sizes: dict[str, int | None] = {}
-    for player, unknown in game.library_sizes:
-        known = sum(1 for o in game.objects if o.zone == "library" and o.owner == player)
-        sizes[player] = None if unknown is None and not known else known + (unknown or 0)
-    return sizes
+    return library_sizes(game)
 
 
 def _zone_cards(game: Game) -> dict[tuple[str, str], list[str]]:

@@ -17,6 +17,7 @@ from rules_engine.effects import (
     AffectedStat,
     AllOf,
     Always,
+    AnyLibrarySize,
     AnyOf,
     AnyPlayerControls,
     BasicLandTypesAmong,
@@ -326,6 +327,16 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         checks.append(attachments)
     if f.attached_to_affected:
         checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
+    if f.attached_to_source:
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.attached_to == x.source)
+    if f.attached_to_creature:
+        checks.append(
+            lambda _l, _c, o, s, _x, _r, _w: (
+                o.attached_to is not None
+                and o.attached_to in s
+                and "Creature" in s[o.attached_to].types
+            )
+        )
     if f.like_target is not None:
         how, slot = f.like_target
 
@@ -574,6 +585,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         ]
         return sum(values) if expr.total else max(values, default=0)
     if isinstance(expr, ManaSymbols):
+        if expr.subject is None:
+            # "for each white mana symbol in its mana cost" (chroma, Light from Within)
+            own = state.get(affected) if affected else None
+            return devotion(own.mana_cost, expr.colors) if own is not None else 0
         return sum(
             devotion(state[label].mana_cost, expr.colors)
             for label in select(expr.subject, state, world, ctx)
@@ -738,6 +753,11 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             )
             return _op(others, condition.op, condition.minimum)
         return False
+    if isinstance(condition, AnyLibrarySize):
+        return any(
+            size is not None and _op(size, condition.op, condition.value)
+            for size in library_sizes(world.game).values()
+        )
     if isinstance(condition, TopOfLibrary):
         top = next(
             (
@@ -779,6 +799,16 @@ def _most_common_color(
     if wanted not in common:
         return False
     return condition.ties or len(common) == 1
+
+
+def library_sizes(game: Game) -> dict[str, int | None]:
+    """Cards in each library: the cards the board lists plus the ones it counts; None if
+    the board says nothing about that library."""
+    sizes: dict[str, int | None] = {}
+    for player, unknown in game.library_sizes:
+        known = sum(1 for o in game.objects if o.zone == "library" and o.owner == player)
+        sizes[player] = None if unknown is None and not known else known + (unknown or 0)
+    return sizes
 
 
 def _op(value: int, op: str, target: int) -> bool:

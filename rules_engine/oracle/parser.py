@@ -19,6 +19,7 @@ from rules_engine.effects import (
     AffectedStat,
     AllOf,
     Always,
+    AnyLibrarySize,
     AnyOf,
     AnyPlayerControls,
     CardTypesAmong,
@@ -1439,6 +1440,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         if isinstance(wanted, Filter):
             return TopOfLibrary(replace(wanted, zone="library"))
         raise OracleParseError(sentence, f'cannot read the condition "{words}"')
+    if m := re.fullmatch(r"a library has (?P<n>\w+) or (?P<cmp>fewer|more) cards in it", text):
+        op = "<=" if m["cmp"] == "fewer" else ">="
+        return AnyLibrarySize(op, _number(m["n"], sentence))  # type: ignore[arg-type]
     if (theirs := _its_controller_controls(text, sentence, state)) is not None:
         return theirs
     if m := re.fullmatch(r"an opponent has (?P<n>\w+) or more cards in their graveyard", text):

@@ -730,6 +730,12 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = HandSize("chosen")
         elif (held := _player_counters(cursor)) is not None:
             count = held
+        elif (
+            (color := cursor.peek()) in COLOR_WORDS
+            and cursor.peek(1) == "mana"
+            and cursor.accept(color, "mana", "symbol", "in", "its", "mana", "cost")
+        ):
+            count = ManaSymbols(frozenset({COLOR_WORDS[color]}), None)  # CR 107.4e
         elif cursor.accept("of", "its", "colors"):
             count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
         elif cursor.accept("basic", "land", "type", "among"):

@@ -242,11 +242,23 @@ def _name_words(cursor: Cursor) -> str | None:
 
 
 def _capitalised(cursor: Cursor) -> list[str]:
-    words = []
-    while cursor.raw() and cursor.raw()[:1].isupper() and cursor.peek() not in ("and", "or"):
+    """Capitalised words, with a small lowercase word between two of them ("Kobolds of Kher
+    Keep")."""
+    words: list[str] = []
+    while _name_word(cursor, joins=bool(words)):
         words.append(cursor.raw())
         cursor.pos += 1
     return words
+
+
+def _name_word(cursor: Cursor, *, joins: bool) -> bool:
+    raw = cursor.raw()
+    if raw[:1].isupper():
+        return cursor.peek() not in ("and", "or")
+    return joins and raw in _NAME_JOINERS and cursor.raw(1)[:1].isupper()
+
+
+_NAME_JOINERS = ("of", "the", "from", "to", "in")
 
 
 def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter:
@@ -274,6 +286,14 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             continue
         if cursor.accept("attached", "to", "it"):
             f = replace(f, attached_to_affected=True)
+            continue
+        if cursor.accept("attached", "to", SELF):
+            f = replace(f, attached_to_source=True)  # Armament Master
+            continue
+        if cursor.accept("that's", "attached", "to", "a", "creature") or cursor.accept(
+            "that", "are", "attached", "to", "creatures"
+        ):
+            f = replace(f, attached_to_creature=True)  # Sage's Reverie
             continue
         if cursor.accept("that", "shares", "a", "creature", "type", "with", SELF) or cursor.accept(
             "that", "share", "a", "creature", "type", "with", SELF
@@ -306,7 +326,10 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
         if cursor.accept("enchanted", "player", "controls"):
             f = replace(f, controller="enchanted_player")
             continue
-        if cursor.accept("you", "control"):
+        if cursor.accept("you", "control", "but", "don't", "own"):
+            # Herald of Leshrac: controlled by you, owned by another player (CR 108.3).
+            f = replace(f, controller="you", owner="opponent")
+        elif cursor.accept("you", "control"):
             f = replace(f, controller="you")
         elif cursor.accept("you", "don't", "control"):
             f = replace(f, controller="not_you")
