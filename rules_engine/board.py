@@ -71,6 +71,9 @@ class Board:
     raw: dict[str, Any] = field(default_factory=dict)
     this_turn: TurnRecord = TurnRecord()
     city_blessing: frozenset[str] = frozenset()  # Layerlab extension (CR 702.131)
+    # Layerlab extension: each player's starting life total (CR 103.4: 20 unless the
+    # variant says otherwise, e.g. 40 in Commander, 903.7); absent players start at 20.
+    starting_life: dict[str, int] = field(default_factory=dict)
 
 
 _STEP_KEYS: dict[str, set[str]] = {
@@ -499,6 +502,13 @@ def parse_board(data: Any) -> Board:
     for p, n in life_raw.items():
         reader.player(p, f"life.{p}")
         life[p] = _require_int(n, f"life.{p}")
+    start_raw = data.get("starting_life", {})
+    if not isinstance(start_raw, dict):
+        raise BoardError("starting_life", "an object {player: starting life total}")
+    starting_life = {
+        reader.player(p, f"starting_life.{p}"): _require_int(n, f"starting_life.{p}", 1)
+        for p, n in start_raw.items()
+    }
     zones = reader.zones(data.get("zones"))
     steps_raw = data.get("steps", [])
     if not isinstance(steps_raw, list):
@@ -535,6 +545,7 @@ def parse_board(data: Any) -> Board:
         raw=data,
         this_turn=this_turn,
         city_blessing=city_blessing,
+        starting_life=starting_life,
     )
 
 

@@ -171,6 +171,18 @@ class LifeTotal:
 
 
 @dataclass(frozen=True, slots=True)
+class StartingLife:
+    """ "your starting life total" (Path of Bravery): CR 103.4, 20 unless the board says."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsBelowHalfStartingLife:
+    """ "for each opponent whose life total is less than half their starting life total"
+    (Anya, Merciless Angel): how many opponents have less life than half what they began
+    the game with (CR 103.4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Half:
     """ "half the number of Forests you control, rounded down" (Aspect of Wolf), "half the
     highest life total among your opponents, rounded up" (Malignus): CR 107.1a, a number
@@ -352,6 +364,8 @@ Expr = (
     | CardTypesAmong
     | LifeTotal
     | Half
+    | StartingLife
+    | OpponentsBelowHalfStartingLife
     | PlayerCounters
     | DistinctNames
     | Sum

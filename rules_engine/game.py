@@ -150,6 +150,7 @@ class Game:
     choices_made: tuple[StepChoice, ...] = ()
     this_turn: TurnRecord = TurnRecord()
     blessed: frozenset[str] = frozenset()  # players with the city's blessing (CR 702.131)
+    starting_life: tuple[tuple[str, int], ...] = ()  # CR 103.4; a player not listed: 20
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:
@@ -159,6 +160,10 @@ class Game:
 
     def life_of(self, player: str) -> int:
         return dict(self.life).get(player, 20)
+
+    def starting_life_of(self, player: str) -> int:
+        """CR 103.4: the life total the player began the game with."""
+        return dict(self.starting_life).get(player, 20)
 
     def with_object(self, obj: GameObject) -> Game:
         """Replace the object with the same label, or add it."""

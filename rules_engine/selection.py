@@ -50,11 +50,13 @@ from rules_engine.effects import (
     Negate,
     Not,
     ObjectMatches,
+    OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
     Product,
     SourceStatus,
     SpellsCastThisTurn,
+    StartingLife,
     Subject,
     Sum,
     Times,
@@ -502,6 +504,15 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             opponents = world.game.opponents(ctx.controller)
             return max((world.game.life_of(p) for p in opponents), default=0)
         return world.game.life_of(ctx.controller)
+    if isinstance(expr, StartingLife):
+        return world.game.starting_life_of(ctx.controller)
+    if isinstance(expr, OpponentsBelowHalfStartingLife):
+        game = world.game
+        return sum(
+            1
+            for p in game.opponents(ctx.controller)
+            if 2 * game.life_of(p) < game.starting_life_of(p)  # "less than half"
+        )
     if isinstance(expr, Half):
         value = evaluate(expr.expr, state, world, ctx, affected)
         return -(-value // 2) if expr.up else value // 2  # CR 107.1a: as the text rounds

@@ -119,6 +119,7 @@ def new_game(board: Board) -> Game:
         library_sizes=tuple(libraries),
         this_turn=board.this_turn,
         blessed=board.city_blessing,
+        starting_life=tuple(board.starting_life.items()),
     )
     for player, zones in board.zones.items():
         for zone, cards in zones.items():

@@ -51,11 +51,13 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     OneShot,
+    OpponentsBelowHalfStartingLife,
     Part,
     SetController,
     SetPT,
     SourceStatus,
     SpellsCastThisTurn,
+    StartingLife,
     Subject,
     Sum,
     SwitchPT,
@@ -1443,6 +1445,11 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
     if m := re.fullmatch(r"a library has (?P<n>\w+) or (?P<cmp>fewer|more) cards in it", text):
         op = "<=" if m["cmp"] == "fewer" else ">="
         return AnyLibrarySize(op, _number(m["n"], sentence))  # type: ignore[arg-type]
+    if text == "your life total is greater than or equal to your starting life total":
+        # Path of Bravery (CR 103.4)
+        return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", 0)
+    if text == "an opponent's life total is less than half their starting life total":
+        return Compare(OpponentsBelowHalfStartingLife(), ">=", 1)  # Anya, Merciless Angel
     if (theirs := _its_controller_controls(text, sentence, state)) is not None:
         return theirs
     if m := re.fullmatch(r"an opponent has (?P<n>\w+) or more cards in their graveyard", text):

@@ -34,6 +34,7 @@ from rules_engine.effects import (
     ManaValueOfAffected,
     ModifyPT,
     Negate,
+    OpponentsBelowHalfStartingLife,
     Part,
     PartySize,
     PlayerCounters,
@@ -728,6 +729,21 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = HandSize("affected_controller")
         elif cursor.accept("card", "in", "the", "chosen", "player's", "hand"):
             count = HandSize("chosen")
+        elif cursor.accept(
+            "opponent",
+            "whose",
+            "life",
+            "total",
+            "is",
+            "less",
+            "than",
+            "half",
+            "their",
+            "starting",
+            "life",
+            "total",
+        ):
+            count = OpponentsBelowHalfStartingLife()  # Anya, Merciless Angel
         elif (held := _player_counters(cursor)) is not None:
             count = held
         elif (
