@@ -28,6 +28,7 @@ from rules_engine.effects import (
     AbilityChange,
     AffectedStat,
     AllOf,
+    AllShareAColor,
     AnyOf,
     AnyPlayerControls,
     BasicLandTypesAmong,
@@ -361,6 +362,8 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return (
             _subject_reads(condition.subject) | _subject_reads(condition.counted) | {"controller"}
         )
+    if isinstance(condition, AllShareAColor):
+        return {"colors"} | _subject_reads(condition.subject)
     if isinstance(condition, TopOfLibrary):
         return _filter_reads(condition.filter) | {"controller"}
     if isinstance(condition, MostCommonColor):

@@ -729,8 +729,17 @@ class AnyLibrarySize:
     value: int
 
 
+@dataclass(frozen=True, slots=True)
+class AllShareAColor:
+    """ "Nonartifact creatures get +2/+2 as long as they all share a color" (Common Cause):
+    one color every one of those objects has (CR 105.2); a colorless one shares none."""
+
+    subject: Subject
+
+
 Condition = (
     CountAtLeast
+    | AllShareAColor
     | AnyLibrarySize
     | TopOfLibrary
     | ItsControllerControls

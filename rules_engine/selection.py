@@ -16,6 +16,7 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AffectedStat,
     AllOf,
+    AllShareAColor,
     Always,
     AnyLibrarySize,
     AnyOf,
@@ -764,6 +765,9 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             )
             return _op(others, condition.op, condition.minimum)
         return False
+    if isinstance(condition, AllShareAColor):
+        group = [state[label].colors for label in select(condition.subject, state, world, ctx)]
+        return bool(group) and bool(frozenset.intersection(*group))
     if isinstance(condition, AnyLibrarySize):
         return any(
             size is not None and _op(size, condition.op, condition.value)

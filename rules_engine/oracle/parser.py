@@ -18,6 +18,7 @@ from rules_engine.effects import (
     AbilityChange,
     AffectedStat,
     AllOf,
+    AllShareAColor,
     Always,
     AnyLibrarySize,
     AnyOf,
@@ -1445,6 +1446,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
     if m := re.fullmatch(r"a library has (?P<n>\w+) or (?P<cmp>fewer|more) cards in it", text):
         op = "<=" if m["cmp"] == "fewer" else ">="
         return AnyLibrarySize(op, _number(m["n"], sentence))  # type: ignore[arg-type]
+    if text == "they all share a color" and state.previous is not None:
+        return AllShareAColor(state.previous)  # Common Cause (CR 105.2)
     if text == "your life total is greater than or equal to your starting life total":
         # Path of Bravery (CR 103.4)
         return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", 0)

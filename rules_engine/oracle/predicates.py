@@ -719,61 +719,82 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
     cursor.pos += 1
     power, toughness = pair
     if cursor.accept("for", "each"):
-        count: Expr
-        kind = _counters_on_self(cursor) or _counters_on_it(cursor)
-        if kind is not None:
-            count = CountersOnSource(kind)
-        elif cursor.accept("card", "in", "your", "hand"):
-            count = HandSize()
-        elif cursor.accept("card", "in", "its", "controller's", "hand"):
-            count = HandSize("affected_controller")
-        elif cursor.accept("card", "in", "the", "chosen", "player's", "hand"):
-            count = HandSize("chosen")
-        elif cursor.accept(
-            "opponent",
-            "whose",
-            "life",
-            "total",
-            "is",
-            "less",
-            "than",
-            "half",
-            "their",
-            "starting",
-            "life",
-            "total",
-        ):
-            count = OpponentsBelowHalfStartingLife()  # Anya, Merciless Angel
-        elif (held := _player_counters(cursor)) is not None:
-            count = held
-        elif (
-            (color := cursor.peek()) in COLOR_WORDS
-            and cursor.peek(1) == "mana"
-            and cursor.accept(color, "mana", "symbol", "in", "its", "mana", "cost")
-        ):
-            count = ManaSymbols(frozenset({COLOR_WORDS[color]}), None)  # CR 107.4e
-        elif cursor.accept("of", "its", "colors"):
-            count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
-        elif cursor.accept("basic", "land", "type", "among"):
-            lands = parse_subject(cursor, context)
-            if lands is None:
-                cursor.fail("expected lands after 'basic land type among'")
-            count = BasicLandTypesAmong(lands)
-        elif cursor.accept("creature", "in", "your", "party"):
-            count = PartySize(_creatures_you_control(context))
-        elif cursor.accept("color", "among"):
-            among = parse_subject(cursor, context)
-            if among is None:
-                cursor.fail("expected what to look at after 'color among'")
-            count = ColorsAmong(among)
-        else:
-            counted = parse_subject(cursor, context)
-            if counted is None:
-                cursor.fail("expected what to count after 'for each'")
-            count = CountObjects(counted)
+        count = _for_each(cursor, context)
         power = _scale(power, count)
         toughness = _scale(toughness, count)
+        # "+1/+1 for each creature you control and +1/+1 for each Aura you control"
+        # (Eidolon of Countless Battles): the bonuses add up.
+        while (
+            cursor.peek() == "and"
+            and (more := _pt_pair(cursor.raw(1))) is not None
+            and (cursor.peek(2), cursor.peek(3)) == ("for", "each")
+        ):
+            cursor.pos += 4
+            count = _for_each(cursor, context)
+            power = Sum(power, _scale(more[0], count))
+            toughness = Sum(toughness, _scale(more[1], count))
     result.parts.append(Part("7c", ModifyPT(power, toughness)))
+
+
+# "for each opponent whose life total is less than half their starting life total"
+_BELOW_HALF_STARTING_LIFE = (
+    "opponent",
+    "whose",
+    "life",
+    "total",
+    "is",
+    "less",
+    "than",
+    "half",
+    "their",
+    "starting",
+    "life",
+    "total",
+)
+
+
+def _for_each(cursor: Cursor, context: SubjectContext) -> Expr:
+    """What "for each" counts: counters, cards in a hand, players, objects ..."""
+    count: Expr
+    kind = _counters_on_self(cursor) or _counters_on_it(cursor)
+    if kind is not None:
+        count = CountersOnSource(kind)
+    elif cursor.accept("card", "in", "your", "hand"):
+        count = HandSize()
+    elif cursor.accept("card", "in", "its", "controller's", "hand"):
+        count = HandSize("affected_controller")
+    elif cursor.accept("card", "in", "the", "chosen", "player's", "hand"):
+        count = HandSize("chosen")
+    elif cursor.accept(*_BELOW_HALF_STARTING_LIFE):
+        count = OpponentsBelowHalfStartingLife()  # Anya, Merciless Angel
+    elif (held := _player_counters(cursor)) is not None:
+        count = held
+    elif (
+        (color := cursor.peek()) in COLOR_WORDS
+        and cursor.peek(1) == "mana"
+        and cursor.accept(color, "mana", "symbol", "in", "its", "mana", "cost")
+    ):
+        count = ManaSymbols(frozenset({COLOR_WORDS[color]}), None)  # CR 107.4e
+    elif cursor.accept("of", "its", "colors"):
+        count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
+    elif cursor.accept("basic", "land", "type", "among"):
+        lands = parse_subject(cursor, context)
+        if lands is None:
+            cursor.fail("expected lands after 'basic land type among'")
+        count = BasicLandTypesAmong(lands)
+    elif cursor.accept("creature", "in", "your", "party"):
+        count = PartySize(_creatures_you_control(context))
+    elif cursor.accept("color", "among"):
+        among = parse_subject(cursor, context)
+        if among is None:
+            cursor.fail("expected what to look at after 'color among'")
+        count = ColorsAmong(among)
+    else:
+        counted = parse_subject(cursor, context)
+        if counted is None:
+            cursor.fail("expected what to count after 'for each'")
+        count = CountObjects(counted)
+    return count
 
 
 def _player_counters(cursor: Cursor) -> PlayerCounters | None:
