@@ -26,6 +26,7 @@ from rules_engine.active import (
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AbilityChange,
+    AffectedKeywordTotal,
     AffectedStat,
     AllOf,
     AllShareAColor,
@@ -289,7 +290,7 @@ def _filter_reads(f: Filter) -> set[str]:
         or (f.like_target is not None and f.like_target[0] == "color")
     ):
         reads.add("colors")
-    if f.controller is not None:
+    if f.controller is not None or f.owner == "affected_controller":
         reads.add("controller")
     if f.with_any_ability or f.without_abilities or f.no_abilities:
         reads.add("abilities")
@@ -322,6 +323,8 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return _expr_reads(expr.expr)
     if isinstance(expr, DistinctNames):
         return {"copiable"} | _subject_reads(expr.subject)  # names (CR 201.2)
+    if isinstance(expr, AffectedKeywordTotal):
+        return {"abilities"}
     if isinstance(expr, AffectedStat):
         return {"colors"} if expr.stat == "colors" else {"pt"}
     if isinstance(expr, HandSize) and expr.who == "affected_controller":

@@ -70,7 +70,8 @@ class Filter:
         | None
     ) = None  # chosen_player: the player chosen as it entered (Canker Abomination, 614.12)
     player_slot: int = 0  # which target is "target player" when controller is target_player
-    owner: Literal["you", "opponent", "chosen_player"] | None = None
+    # "affected_controller": "in its controller's graveyard", the affected object's controller
+    owner: Literal["you", "opponent", "chosen_player", "affected_controller"] | None = None
     zone: Zone = "battlefield"
     other: bool = False
     with_any_ability: frozenset[str] = frozenset()
@@ -180,6 +181,15 @@ class OpponentsBelowHalfStartingLife:
     """ "for each opponent whose life total is less than half their starting life total"
     (Anya, Merciless Angel): how many opponents have less life than half what they began
     the game with (CR 103.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AffectedKeywordTotal:
+    """ "for each point of bushido it has" (Takeno, Samurai General): the numbers of every
+    instance of the keyword the affected object has, added up (CR 702.45b: each instance
+    of bushido works separately)."""
+
+    keyword: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +374,7 @@ Expr = (
     | CardTypesAmong
     | LifeTotal
     | Half
+    | AffectedKeywordTotal
     | StartingLife
     | OpponentsBelowHalfStartingLife
     | PlayerCounters

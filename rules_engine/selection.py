@@ -14,6 +14,7 @@ from typing import Any
 
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
+    AffectedKeywordTotal,
     AffectedStat,
     AllOf,
     AllShareAColor,
@@ -68,6 +69,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.game import Game, GameObject
+from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
 
@@ -225,6 +227,11 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.controller)
     elif f.owner == "chosen_player":
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.choices.player)
+    elif f.owner == "affected_controller":
+        # "the number of creature cards in its controller's graveyard" (Death's Approach)
+        checks.append(
+            lambda _l, _c, o, s, _x, r, _w: r is not None and r in s and o.owner == s[r].controller
+        )
     elif f.owner == "opponent":
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner != x.controller)
     if f.with_any_ability:
@@ -489,7 +496,9 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return state[affected].mana_value if affected is not None and affected in state else 0
     if isinstance(expr, CountObjects):
         about_it = any(
-            f.attached_to_affected or f.shares_creature_type_with_affected
+            f.attached_to_affected
+            or f.shares_creature_type_with_affected
+            or f.owner == "affected_controller"
             for f in expr.subject.filters
         )
         relative = ctx.source if ctx.other_means_source and not about_it else affected
@@ -612,9 +621,28 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
                 total += devotion(chars.mana_cost, expr.colors)
         return total
     if isinstance(expr, CountersOnSource) and expr.subject is not None:
+        # "on other creatures you control" on an Aura (Gleam of Authority): other than the
+        # enchanted creature, as the Aura itself is no creature; "other enchantments" would
+        # be other than the Aura.
+        own = state.get(ctx.source)
+        could_be_source = own is not None and any(
+            all(t in own.types for t in f.types) for f in expr.subject.filters
+        )
+        relative = ctx.source if ctx.other_means_source and could_be_source else affected
         return sum(
             world.objects[label].counter_count(expr.kind)
-            for label in select(expr.subject, state, world, ctx)
+            for label in _candidates(expr.subject, state)
+            if _fits(expr.subject, label, state, world, ctx, relative)
+        )
+    if isinstance(expr, AffectedKeywordTotal):
+        own = state.get(affected) if affected else None
+        if own is None:
+            return 0
+        instances = [parse_keyword(a.text) for a in own.abilities]
+        return sum(
+            (k.amount or 0)
+            for k in instances
+            if k is not None and k.keyword.name.lower() == expr.keyword
         )
     if isinstance(expr, CountersOnSource):
         source = world.objects.get(ctx.source)

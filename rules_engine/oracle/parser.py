@@ -1524,14 +1524,25 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
     if m := re.fullmatch(r"(?:it's|it is) (?:(?:a|an) )?(?P<what>[\w -]+)", text):
         it = state.previous if state.previous is not None else Subject("self", words=SELF)
         return _is_a(it, m["what"], words, sentence)
-    if m := re.fullmatch(r"(?:it|~) (?P<neg>has|doesn't have) (?P<what>[\w ]+)", text):
-        # "~ has indestructible as long as it has defender" (CR 611.3a, checked continuously).
+    if m := re.fullmatch(
+        r"(?P<who>it|~|equipped creature|enchanted creature) (?P<neg>has|doesn't have) "
+        r"(?P<what>[\w ]+)",
+        text,
+    ):
+        # "~ has indestructible as long as it has defender" (CR 611.3a, checked continuously);
+        # "as long as equipped creature has defender" (Warmonger's Chariot).
         cursor = Cursor(tokenize(m["what"]), sentence=sentence)
         name = read_keyword(cursor, parameters=False)
         if name is not None and cursor.at_end():
             it = state.previous if state.previous is not None else Subject("self", words=SELF)
+            if m["who"] not in ("it", SELF):
+                it = _subject_words(m["who"], sentence, state)
             has = ObjectMatches(it, Filter(with_any_ability=frozenset({name.lower()})))
             return has if m["neg"] == "has" else Not(has)
+    if m := re.fullmatch(r"an? (?P<what>[\w ]+?) has an? (?P<kind>\S+) counter on it", text):
+        # Tenacious Hunter: "as long as a creature has a -1/-1 counter on it"
+        found = _counted_words(f"{m['what']} with a {m['kind']} counter on it", sentence, state)
+        return CountAtLeast(found, 1)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
         return Always()
     if text == "~ is in your graveyard":

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from rules_engine.effects import (
     AbilityChange,
+    AffectedKeywordTotal,
     AffectedStat,
     BasicLandTypesAmong,
     CardTypesAmong,
@@ -769,6 +770,16 @@ def _for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         count = OpponentsBelowHalfStartingLife()  # Anya, Merciless Angel
     elif (held := _player_counters(cursor)) is not None:
         count = held
+    elif cursor.peek(1) == "counter" and cursor.peek(2) == "on" and cursor.peek(3) != "it":
+        # "+1/+1 for each +1/+1 counter on other creatures you control" (Gleam of Authority)
+        kind = cursor.raw()
+        cursor.pos += 3
+        holders = parse_subject(cursor, context)
+        if holders is None:
+            cursor.fail("expected what the counters are on")
+        count = CountersOnSource(kind, holders)
+    elif cursor.accept("point", "of", "bushido", "it", "has"):
+        count = AffectedKeywordTotal("bushido")  # Takeno, Samurai General (CR 702.45b)
     elif (
         (color := cursor.peek()) in COLOR_WORDS
         and cursor.peek(1) == "mana"

@@ -360,6 +360,8 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             f = replace(f, zone="graveyard", owner="opponent")
         elif cursor.accept("in", "your", "hand"):
             f = replace(f, zone="hand", owner="you")
+        elif cursor.accept("in", "its", "controller's", "graveyard"):
+            f = replace(f, zone="graveyard", owner="affected_controller")
         elif cursor.accept("in", "the", "chosen", "player's", "graveyard"):
             f = replace(f, zone="graveyard", owner="chosen_player")
         elif cursor.accept("in", "exile"):
