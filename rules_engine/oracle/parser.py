@@ -94,6 +94,7 @@ from rules_engine.oracle.templates import (
     GAIN_CONTROL,
     KICKED_OR_TYPE_WORDS,
     PLAYER_GAINS_CONTROL,
+    PT_UNDER_CONDITION,
     SWITCH,
     TEXT_CHANGE,
     TEXT_CHANGE_ALL,
@@ -1243,6 +1244,14 @@ def _special_sentence(
         change = ChangeText(frozenset({"color"}), m["to"], every=True)
         return make(_subject_from(m["subj"], sentence, state), (Part("3", change),))
     self_subject = Subject("self", words=SELF)
+    if m := PT_UNDER_CONDITION.match(body):
+        # Angry Mob: "As long as it's your turn, ~'s power and toughness are each equal to 2
+        # plus ..."; under a condition this is no characteristic-defining ability (CR
+        # 604.3a), but an effect setting power and toughness on the battlefield (613.4b).
+        condition = _condition(m["cond"], sentence, state)
+        expr = _expression(m["e"], sentence)
+        spec = make(self_subject, (Part("7b", SetPT(expr, expr)),))
+        return replace(spec, condition=condition)
     if m := CDA_BOTH.match(body):
         expr = _expression(m["e"], sentence)
         return make(self_subject, (Part("7a", SetPT(expr, expr)),), cda=True)
