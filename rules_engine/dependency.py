@@ -296,7 +296,13 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("abilities")
     if f.power is not None or f.toughness is not None:
         reads.add("pt")
-    if f.mana_value is not None or f.name is not None or f.named_as_source or f.like_target:
+    if (
+        f.mana_value is not None
+        or f.name is not None
+        or f.named_as_source
+        or f.like_target
+        or f.same_name_as_affected
+    ):
         reads.add("copiable")
     return reads
 

@@ -96,6 +96,7 @@ class Filter:
     equipped: bool | None = None
     counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
     attached_to_affected: bool = False  # "for each Aura attached to it"
+    same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)
     attached_to_source: bool = False  # "for each Equipment attached to ~" (Armament Master)
     attached_to_creature: bool = False  # "Aura you control that's attached to a creature"
     enchanted_or_equipped: bool = False

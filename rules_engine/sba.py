@@ -164,6 +164,25 @@ def has_quality(chars: Characteristics, quality: str) -> bool:
     return bool(chars.controller) and quality == chars.controller.lower()
 
 
+def _legend_rule_exempt(
+    battlefield: list[GameObject], state: dict[str, Characteristics], players: tuple[str, ...]
+) -> set[str]:
+    """Players the legend rule (CR 704.5j) doesn't apply to: 'The "legend rule" doesn't apply
+    to permanents you control.' (Mirror Box) exempts the controller, 'The "legend rule"
+    doesn't apply.' (Mirror Gallery) everyone."""
+    exempt: set[str] = set()
+    for obj in battlefield:
+        chars = state[obj.label]
+        for ability in chars.abilities:
+            for rule in ability.parsed.rules:
+                text = rule.lower().replace("\u201c", '"').replace("\u201d", '"').rstrip(".")
+                if text == 'the "legend rule" doesn\'t apply to permanents you control':
+                    exempt.add(chars.controller)
+                elif text == 'the "legend rule" doesn\'t apply':
+                    exempt.update(players)
+    return exempt
+
+
 def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[StateBasedAction]:
     world = World.of(game)
     actions: list[StateBasedAction] = []
@@ -246,9 +265,10 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
     actions.extend(_world_rule(battlefield, state))
     actions.extend(_players_lose(game, state))
     seen: dict[tuple[str, str], list[str]] = {}
+    exempt = _legend_rule_exempt(battlefield, state, game.players)
     for obj in battlefield:
         chars = state[obj.label]
-        if "Legendary" in chars.supertypes and chars.name:
+        if "Legendary" in chars.supertypes and chars.name and chars.controller not in exempt:
             seen.setdefault((chars.controller, chars.name), []).append(obj.label)
     for (_, name), labels in seen.items():
         if len(labels) > 1:

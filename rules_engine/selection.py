@@ -337,6 +337,10 @@ def _compile(f: Filter) -> tuple[Check, ...]:
         checks.append(attachments)
     if f.attached_to_affected:
         checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
+    if f.same_name_as_affected:
+        checks.append(
+            lambda _l, c, _o, s, _x, r, _w: r is not None and r in s and c.name == s[r].name
+        )
     if f.attached_to_source:
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.attached_to == x.source)
     if f.attached_to_creature:
@@ -499,6 +503,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             f.attached_to_affected
             or f.shares_creature_type_with_affected
             or f.owner == "affected_controller"
+            or f.same_name_as_affected
             for f in expr.subject.filters
         )
         relative = ctx.source if ctx.other_means_source and not about_it else affected

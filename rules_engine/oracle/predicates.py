@@ -518,12 +518,20 @@ def _description_words(cursor: Cursor, d: _Description) -> None:
             or (cursor.peek(1) in ALL_TYPE_WORDS and cursor.peek(1) not in ("a", "an"))
         ):
             pass
+        elif word == "," and d.subtypes and _subtype_follows(cursor):
+            pass  # "a Mountain, Forest, and Plains" (Lush Growth)
         elif word in ALL_TYPE_WORDS:
             kind, canonical = ALL_TYPE_WORDS[word]
             {"type": d.types, "supertype": d.supertypes, "subtype": d.subtypes}[kind].add(canonical)
         else:
             return
         cursor.pos += 1
+
+
+def _subtype_follows(cursor: Cursor) -> bool:
+    """After a comma in a list of subtypes: another subtype ("Forest", "and Plains")."""
+    offset = 2 if cursor.peek(1) == "and" else 1
+    return ALL_TYPE_WORDS.get(cursor.peek(offset), ("", ""))[0] == "subtype"
 
 
 def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:

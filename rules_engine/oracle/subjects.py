@@ -188,7 +188,7 @@ def _counter_phrase(cursor: Cursor) -> tuple[str | None, int] | None:
     ):
         kind = raw
         cursor.pos += 1
-    if cursor.accept("counter", "on", "it") or cursor.accept("counters", "on", "it"):
+    if cursor.accept_any("counter on it", "counters on it", "counters on them", "counter on them"):
         return (kind, least)
     cursor.pos = start
     return None
@@ -286,6 +286,11 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             continue
         if cursor.accept("attached", "to", "it"):
             f = replace(f, attached_to_affected=True)
+            continue
+        if cursor.accept("with", "the", "same", "name", "as", "that", "creature") or cursor.accept(
+            "with", "the", "same", "name", "as", "it"
+        ):
+            f = replace(f, same_name_as_affected=True)  # Mirror Box (CR 201.2)
             continue
         if cursor.accept("attached", "to", SELF):
             f = replace(f, attached_to_source=True)  # Armament Master
