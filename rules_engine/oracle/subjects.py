@@ -184,7 +184,7 @@ def _counter_phrase(cursor: Cursor) -> tuple[str | None, int] | None:
     kind: str | None = None
     raw = cursor.raw()
     if "/" in raw or (
-        cursor.peek(1) in ("counter", "counters") and cursor.peek() not in ("a", "an")
+        cursor.peek(1) in ("counter", "counters") and cursor.peek() not in ("a", "an", "no")
     ):
         kind = raw
         cursor.pos += 1
