@@ -287,10 +287,10 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
         if cursor.accept("attached", "to", "it"):
             f = replace(f, attached_to_affected=True)
             continue
-        if cursor.accept("with", "the", "same", "name", "as", "that", "creature") or cursor.accept(
-            "with", "the", "same", "name", "as", "it"
-        ):
-            f = replace(f, same_name_as_affected=True)  # Mirror Box (CR 201.2)
+        if cursor.accept("with", "the", "same", "name", "as", "that", "creature"):
+            # Mirror Box: "for each other creature you control with the same name as that
+            # creature", the creature getting the bonus (CR 201.2)
+            f = replace(f, same_name_as_affected=True)
             continue
         if cursor.accept("attached", "to", SELF):
             f = replace(f, attached_to_source=True)  # Armament Master
