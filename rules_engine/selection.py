@@ -62,8 +62,8 @@ from rules_engine.effects import (
     Subject,
     Sum,
     Times,
-    TurnTotal,
     TopOfLibrary,
+    TurnTotal,
     VarX,
     VersusOpponent,
     YourTurn,
@@ -532,10 +532,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         value = evaluate(expr.expr, state, world, ctx, affected)
         return -(-value // 2) if expr.up else value // 2  # CR 107.1a: as the text rounds
     if isinstance(expr, PlayerCounters):
-        players = (
+        holders = (
             world.game.opponents(ctx.controller) if expr.who == "opponents" else (ctx.controller,)
         )
-        return sum(world.game.counters_of_player(p).get(expr.kind, 0) for p in players)
+        return sum(world.game.counters_of_player(p).get(expr.kind, 0) for p in holders)
     if isinstance(expr, DistinctNames):
         return len({state[label].name for label in select(expr.subject, state, world, ctx)})
     if isinstance(expr, Sum):
