@@ -365,6 +365,7 @@ def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
             "attached_to": shown.attached_to,
             "phased_out": shown.phased_out,
             "monstrous": shown.monstrous,
+            "renowned": shown.renowned,
         }
     )
     if moved:

@@ -85,6 +85,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "tapped",
         "face_down",
         "commander",
+        "renowned",
         "attach",
         "choices",
         "x",
@@ -348,7 +349,7 @@ class _Reader:
             attach = raw.get("attach")
             attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
             choices = self.choices(raw.get("choices"), f"{path}.choices")
-            for flag in ("tapped", "face_down", "commander"):
+            for flag in ("tapped", "face_down", "commander", "renowned"):
                 if not isinstance(raw.get(flag, False), bool):
                     raise BoardError(f"{path}.{flag}", "must be true or false")
             label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
@@ -361,6 +362,7 @@ class _Reader:
                 tapped=raw.get("tapped", False),
                 face_down=raw.get("face_down", False),
                 commander=raw.get("commander", False),
+                renowned=raw.get("renowned", False),
                 attach=attach,
                 choices=choices,
                 x=x,

@@ -602,6 +602,7 @@ class SourceStatus:
         "untapped",
         "counter",
         "monstrous",
+        "renowned",  # CR 702.112b
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
     ]

@@ -48,6 +48,7 @@ class GameObject:
     face_down: bool = False
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
+    renowned: bool = False  # CR 702.112b: its renown ability resolved (until it leaves)
     # CR 903.3: its owner's commander, an attribute of the card (not a characteristic, not
     # copied, kept as it changes zones).
     commander: bool = False

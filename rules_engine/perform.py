@@ -224,6 +224,7 @@ def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
         extra_abilities=(),
         controller=obj.owner,
         monstrous=False,
+        renowned=False,
         paired_with=None,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)

@@ -759,6 +759,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
                 return True
             if condition.status == "monstrous" and obj.monstrous:
                 return True
+            if condition.status == "renowned" and obj.renowned:
+                return True
             if condition.status == "paired" and obj.paired_with is not None:
                 return True
             if condition.status == "in_graveyard" and obj.zone == "graveyard":

@@ -171,6 +171,7 @@ class EnterStep(_Located):
     tapped: bool = False
     face_down: bool = False
     commander: bool = False  # Layerlab extension: its owner's commander (CR 903.3)
+    renowned: bool = False  # Layerlab extension: already renowned (CR 702.112b)
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -257,6 +257,7 @@ class _Entering:
             tapped=event.tapped,
             face_down=bool(step and own and step.face_down),
             commander=bool(step and own and step.commander),
+            renowned=bool(step and own and step.renowned),
             attached_to=step.attach if own and step is not None else None,
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
             x=step.x if own and step is not None else None,

@@ -1679,6 +1679,7 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         "is tapped",
         "is untapped",
         "is monstrous",
+        "is renowned",
     )
     if status and cursor.at_end():
         return SourceStatus(status.split()[1], subject)  # type: ignore[arg-type]
@@ -1778,7 +1779,7 @@ def _counted_words(words: str, sentence: str, state: _SentenceState) -> Subject:
 
 _IT_STATUS = re.compile(
     r"(?:it's|it is|~ is)(?P<neg> not)? (?P<status>attacking|blocking|tapped|untapped|"
-    r"enchanted|equipped|monstrous)"
+    r"enchanted|equipped|monstrous|renowned)"
 )
 _HAND_COUNT = re.compile(
     r"(?P<who>you|an opponent) (?:have|has) (?P<n>no|\w+)(?: or (?P<cmp>more|fewer|less))? "

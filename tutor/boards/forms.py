@@ -63,6 +63,7 @@ FIELD_VERBS = {
     "tapped": "enter",
     "face_down": "enter",
     "commander": "enter",
+    "renowned": "enter",
 }
 
 # Where each piece of a BoardError path belongs in the form.
@@ -232,6 +233,7 @@ class StepForm(forms.Form):
     tapped = forms.BooleanField(required=False, label="Enters tapped")
     face_down = forms.BooleanField(required=False, label="Enters face down")
     commander = forms.BooleanField(required=False, label="Its owner's commander")
+    renowned = forms.BooleanField(required=False, label="Already renowned")
 
     def __init__(
         self, *args: Any, board: dict[str, Any], labels: list[Label], **kwargs: Any
@@ -343,6 +345,8 @@ class StepForm(forms.Form):
                     step["face_down"] = True
                 if data.get("commander"):
                     step["commander"] = True  # CR 903.3, for lieutenant and "commander creatures"
+                if data.get("renowned"):
+                    step["renowned"] = True  # CR 702.112b
             if verb == "cast" and data.get("targets"):
                 step["targets"] = data["targets"]
         elif verb == "activate":
