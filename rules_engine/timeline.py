@@ -256,7 +256,9 @@ class _Entering:
             counter_timestamps=tuple((k, timestamp) for k, n in counters if n > 0),
             tapped=event.tapped,
             face_down=bool(step and own and step.face_down),
-            commander=bool(step and own and step.commander),
+            # CR 903.3: the designation belongs to the card, so it keeps it from zone to zone.
+            commander=bool(step and own and step.commander)
+            or bool(returning and not own and not returning.on_battlefield and returning.commander),
             renowned=bool(step and own and step.renowned),
             attached_to=step.attach if own and step is not None else None,
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
