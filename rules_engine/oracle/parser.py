@@ -783,6 +783,9 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
+        # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
+        # next instruction in the order written (608.2c), read as any other sentence.
+        whole = re.sub(r"^then,? (?=\S)", "", whole, flags=re.IGNORECASE)
         reading = Reading(resolving, until_eot, sentence)
         template, m = route_sentence(whole, reading, Scope.SENTENCE)
         if template.builds is Builds.PAIRED:

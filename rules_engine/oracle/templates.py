@@ -471,7 +471,7 @@ _NOT_CHARACTERISTICS = (
     r"any player) may activate\b|any player may activate\b|take an extra turn\b|"
     r"(?:you|target player) takes? an extra turn\b|phase out\b|(?:your|each player's|"
     r"each opponent's|the chosen player's) maximum hand size\b|"
-    r"you have no maximum hand size\b|then\b|"
+    r"you have no maximum hand size\b|"
     r"this ability triggers only\b|spend only\b|you get an emblem\b|a deck can have\b)"
 )
 # A rule about players or the game (613.10-613.11) rather than about objects.
