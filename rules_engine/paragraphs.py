@@ -15,7 +15,15 @@ from typing import Any
 from rules_engine.effects import EffectSpec, Filter, OneShot, Subject
 from rules_engine.oracle.parser import ParsedAbility
 
-_NOT_RESOLVING = ("activated", "triggered", "mana", "keyword", "modal")
+_NOT_RESOLVING = (
+    "activated",
+    "triggered",
+    "mana",
+    "keyword",
+    "modal",
+    "casting_rule",  # strive: "costs {R} more for each target beyond the first"
+    "additional_cost",
+)
 
 
 def _subjects(ability: ParsedAbility) -> list[Subject]:
