@@ -385,6 +385,9 @@ def players_json(game: Game) -> dict[str, dict[str, Any]]:
         entry: dict[str, Any] = {"life": game.life_of(player)}
         counters = game.counters_of_player(player)
         entry["poison"] = counters.get("poison", 0)
+        others = {k: v for k, v in sorted(counters.items()) if k != "poison" and v}
+        if others:
+            entry["counters"] = others  # energy and other counters on a player (CR 122.1)
         if player in verdicts:
             entry["result"] = verdicts[player]
         found[player] = entry

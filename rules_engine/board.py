@@ -165,6 +165,7 @@ class _Reader:
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
         known |= {"sacrificed"}
+        known |= {"graveyard", "discard", "exile"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -302,6 +303,17 @@ class _Reader:
             found["card_type"] = kind
         if "chosen" in value:
             found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        for key in ("graveyard", "discard", "exile"):
+            # Layerlab extension: the cards surveil puts into the graveyard (CR 701.25a), the
+            # cards a player discards (701.9b) or exiles from a hand or graveyard, by their
+            # zone labels.
+            if key in value:
+                cards = value[key]
+                if not isinstance(cards, list):
+                    raise BoardError(f"{path}.{key}", 'a list of card labels ("Alice.hand[0]")')
+                found[key] = tuple(
+                    self.label_ref(c, f"{path}.{key}[{i}]") for i, c in enumerate(cards)
+                )
         if "cast_from_hand" in value:
             if not isinstance(value["cast_from_hand"], bool):
                 raise BoardError(f"{path}.cast_from_hand", "must be true or false")

@@ -822,6 +822,14 @@ OneShotKind = Literal[
     "bite",
     "reanimate",
     "copy_token",
+    "move",  # a permanent or ~ put into a library, exile or a hand (CR 400.7, 401.4)
+    "mill",  # the top N cards of a library into its owner's graveyard (CR 701.17a)
+    "surveil",  # look at the top N, any number into the graveyard (CR 701.25a)
+    "discard",  # cards from a hand into its owner's graveyard (CR 701.9a)
+    "populate",  # a copy of a creature token you control (CR 701.36a)
+    "remove_counters",  # counters taken off a permanent (CR 122.8)
+    "player_counters",  # counters a player gets or loses: energy, poison (CR 122.1)
+    "choose_card",  # "You choose a card from it": what a later "that card" may be
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -859,3 +867,13 @@ class OneShot:
     # the part happens only if this holds as it would happen (CR 608.2c, 702.33d).
     only_if: Condition | Literal["kicked"] | None = None
     copy: CopyOf | None = None  # "create a token that's a copy of ..., except ..." (707.9)
+    # "move": where it goes ("library_top", "library_bottom", "library" for shuffled into,
+    # "exile", "hand"), with ``n`` counters of ``counter_kind`` on it there ("Exile ~ with
+    # three time counters on it"); "remove_counters"/"player_counters": ``every`` for "all".
+    to_zone: str = ""
+    every: bool = False
+    if_done: bool = False  # "If you do, ...": only if the part before it did something
+    from_zone: str = ""  # "exiles two cards from their hand": where the cards come from
+    # "bolster N": the counters go on the creature with the least toughness among those
+    # the subject names (CR 701.39a), the step's ``choices.chosen`` among several.
+    least_toughness: bool = False

@@ -147,6 +147,7 @@ class Game:
     player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # poison (122.1f)
     verdicts: tuple[tuple[str, str], ...] = ()  # (player, "won"/"lost"), CR 104
     drew_from_empty: frozenset[str] = frozenset()  # CR 704.5b
+    shuffled: frozenset[str] = frozenset()  # players whose library order is unknown (701.24a)
     not_modelled: tuple[NotModelled, ...] = ()
     choices_made: tuple[StepChoice, ...] = ()
     this_turn: TurnRecord = TurnRecord()

@@ -17,7 +17,14 @@ from typing import Any
 
 from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
-from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, StepChoice
+from rules_engine.game import (
+    CopySnapshot,
+    Game,
+    GameObject,
+    NotModelled,
+    ResolvedEffect,
+    StepChoice,
+)
 from rules_engine.layers import compute, rules_evaluation
 from rules_engine.replacement.events import (
     Damage,
@@ -228,12 +235,21 @@ def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
         paired_with=None,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
+    # CR 400.7: the new object has no memory of the old one, so effects that began on the
+    # old one don't follow it back (a creature returned from a graveyard keeps its label).
+    game = replace(game, resolved=tuple(_forgetting(r, obj.label) for r in game.resolved))
     if top:
         # Library and graveyard are ordered: the card moved goes on top (read first).
         first = [o for o in others if o.zone != zone or o.owner != obj.owner]
         same = [o for o in others if o.zone == zone and o.owner == obj.owner]
         return replace(game, objects=tuple(first) + (moved,) + tuple(same))
     return replace(game, objects=others + (moved,))
+
+
+def _forgetting(effect: ResolvedEffect, label: str) -> ResolvedEffect:
+    if label not in effect.affected:
+        return effect
+    return replace(effect, affected=tuple(a for a in effect.affected if a != label))
 
 
 def _stamped(game: Game) -> tuple[Game, int]:
@@ -379,6 +395,14 @@ def _zone_move(game: Game, event: ZoneMove) -> Game:
     if obj is None:
         # A card the board names only by name (an event about a card in a hand).
         return game
+    hands = dict(game.hand_sizes)
+    if obj.owner in hands and (obj.zone == "hand") != (zone == "hand"):
+        # A hand given as a number counts the cards that leave it or join it.
+        hands[obj.owner] = max(hands[obj.owner] + (1 if zone == "hand" else -1), 0)
+        game = replace(game, hand_sizes=tuple(hands.items()))
+    if event.to_zone == "library":
+        # CR 701.24a: shuffled into a library, whose order is then unknown.
+        game = replace(game, shuffled=game.shuffled | {obj.owner})
     return _move(game, obj, zone, top=event.to_zone != "library_bottom")
 
 
@@ -386,6 +410,12 @@ def _draw(game: Game, player: str) -> Game:
     """CR 121.2: the top card of the library goes to the hand."""
     library = [o for o in game.objects if o.zone == "library" and o.owner == player]
     hands = dict(game.hand_sizes)
+    if player in game.shuffled and library and (len(library) > 1 or _unknown_below(game, player)):
+        why = (
+            f"{player}'s library was shuffled (CR 701.24a), so the card drawn is a random one; "
+            "the board takes the card it lists first"
+        )
+        game = note_unmodelled(game, [NotModelled(player, "draw", why)])
     if library:
         game = _move(game, library[0], "hand")
         if player in hands:  # a hand given as a number counts the card drawn into it too
@@ -403,6 +433,12 @@ def _draw(game: Game, player: str) -> Game:
     listed = sum(1 for o in game.objects if o.zone == "hand" and o.owner == player)
     hands[player] = hands.get(player, listed) + 1
     return replace(game, library_sizes=tuple(sizes.items()), hand_sizes=tuple(hands.items()))
+
+
+def _unknown_below(game: Game, player: str) -> bool:
+    """Cards the board doesn't list are in the library too (a number, or not given)."""
+    size = dict(game.library_sizes).get(player)
+    return size is None or size > 0
 
 
 def copy_snapshot(game: Game, label: str, event: Enter) -> CopySnapshot:

@@ -59,6 +59,11 @@ class Choices:
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
     sacrificed_power: int = 0
+    # Cards a resolving spell's player chose: those surveil puts into the graveyard (CR
+    # 701.25a) and those discarded (701.9b), by their zone labels ("Alice.library[0]").
+    graveyard: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    exile: tuple[str, ...] = ()  # "exiles two cards from their hand" (the player's choice)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -92,6 +97,9 @@ class Choices:
             main_phase=extra.main_phase or self.main_phase,
             sacrificed=extra.sacrificed or self.sacrificed,
             sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
+            graveyard=extra.graveyard or self.graveyard,
+            discard=extra.discard or self.discard,
+            exile=extra.exile or self.exile,
         )
 
 

@@ -12,9 +12,11 @@ each step (CR 704.3), their moves going through replacements too.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rules_engine import card_actions, paragraphs
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
@@ -30,7 +32,7 @@ from rules_engine.effects import (
 )
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
-from rules_engine.gaps import board_gaps, resolution_gaps, unreadable_replacement
+from rules_engine.gaps import UNPERFORMED, board_gaps, resolution_gaps, unreadable_replacement
 from rules_engine.layers import compute
 from rules_engine.oracle.keywords import Keyword, parse_keyword
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
@@ -431,6 +433,9 @@ class _Resolution:
 def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Game:
     """A spell or ability resolves: its continuous effects begin now (CR 611.2), then its
     one-shot parts happen in the order written (608.2c), each through replacements."""
+    # CR 601.2c: the targets of a text's paragraphs are chosen in the order of the text.
+    places, unplaced = paragraphs.offsets(abilities)
+    abilities = [paragraphs.shifted(a, k) for a, k in zip(abilities, places, strict=True)]
     specs: list[EffectSpec] = [spec for ability in abilities for spec in ability.effects]
     needed = max(
         (spec.min_targets if spec.min_targets is not None else spec.targets_used for spec in specs),
@@ -480,6 +485,18 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     now = [
         (n, spec) for n, spec in numbered if (n, spec) not in later and (n, spec) not in recorded
     ]
+    # "It gains indestructible." after "Put target creature card from a graveyard onto the
+    # battlefield": the effect is on the permanent the card becomes, so it begins once it
+    # has entered (CR 400.7: the effect that moved it can find it; 611.2c).
+    returning = [(n, spec) for n, spec in numbered if _from_graveyard(spec.subject)]
+    cards = {n: _selected(spec.subject, state, world, res) for n, spec in returning}
+    now = [(n, spec) for n, spec in now if n not in cards]
+    # CR 608.2c: the text is followed in order, so an effect written after a one-shot part
+    # begins after it ("Bolster X. Each creature you control with a +1/+1 counter on it gains
+    # trample ...": its set of objects is fixed then, 611.2c).
+    place = _Places(abilities, res.source_name)
+    deferred = [(n, spec) for n, spec in now if place.after_an_action(spec.text)]
+    now = [item for item in now if item not in deferred]
     resolved = _begin(game, res, now, len(specs), timestamp, state, world)
     shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
     game = replace(
@@ -492,22 +509,44 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     hook = _Entering(res.label)
     who = res.label if res.is_spell else res.source
     gaps = resolution_gaps(who, abilities, spell=res.is_spell)
+    gaps += _paragraph_targets(who, unplaced)
     game = note_unmodelled(game, [*gaps, *unread])
     # CR 608.2h: an amount read from an object that has left by the time it's needed is
     # its last known information, as it was before this resolution's parts began.
     known = _powers(game, abilities, res)
+    done = False  # whether the part before changed the game ("If you do, ...", 608.2c)
+    tally: int | None = None  # what the part before counted ("that much", "destroyed this way")
     for ability in abilities:
         for action in ability.actions:
+            if action.if_done and not done:
+                continue
+            done = False
             if _missing_target(action, res):
                 continue  # the step names no target for it: the board didn't choose one
-            if action.amount_of:
+            if action.amount_of == "colors_spent":
+                action = replace(action, n=res.choices.colors_spent)  # converge (702.44a)
+            elif action.amount_of in ("that_much", "destroyed_this_way"):
+                if tally is None:
+                    # Nothing the engine performed just before counted what "that much" is.
+                    game = note_unmodelled(game, [NotModelled(who, action.text, UNPERFORMED)])
+                    continue
+                action = replace(action, n=action.n * tally if action.n else tally)
+            elif action.amount_of:
                 current = _powers(game, [ability], res)
                 action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
             if action.per is not None:
                 action = replace(action, n=action.n * _how_many(game, action.per, res))
             if action.only_if is not None and not _holds_now(game, action.only_if, res):
                 continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
+            ready = [item for item in deferred if place.before(item[1].text, action.text)]
+            deferred = [item for item in deferred if item not in ready]
+            game = _begin_later(game, res, ready, len(specs), timestamp)
+            before = game
+            counting = _tally_before(game, action, res)
             game = _perform_action(game, action, res, hook)
+            done = game is not before
+            tally = _tally_after(game, action, counting)
+    game = _begin_later(game, res, deferred, len(specs), timestamp)
     if recorded:
         state = compute(game).chars
         world = World.of(game)
@@ -521,6 +560,16 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         world = World.of(game)
         tokens = _begin(game, res, later, len(specs), timestamp, state, world, created)
         game = replace(game, resolved=game.resolved + tuple(tokens))
+    for n, spec in returning:
+        entered = tuple(
+            label
+            for label in cards[n]
+            if label in hook.entered and (o := game.object(label)) and o.on_battlefield
+        )
+        state = compute(game).chars
+        world = World.of(game)
+        begun = _begin(game, res, [(n, spec)], len(specs), timestamp, state, world, entered)
+        game = replace(game, resolved=game.resolved + tuple(b for b in begun if b.affected))
     return game
 
 
@@ -538,6 +587,102 @@ def _reads_turn_record(spec: EffectSpec) -> bool:
         return False
 
     return walk(spec.parts)
+
+
+def _paragraph_targets(who: str, unplaced: list[ParsedAbility]) -> list[NotModelled]:
+    """CR 601.2c: a paragraph whose targets can't be placed after the earlier paragraphs'
+    is named, not guessed."""
+    why = (
+        "its paragraphs each choose targets (CR 601.2c), and the engine can't tell which of "
+        "the step's targets belongs to this one"
+    )
+    return [NotModelled(who, a.text, why) for a in unplaced]
+
+
+def _tally_before(game: Game, action: OneShot, res: _Resolution) -> tuple[str, ...] | int:
+    """What a part is about to act on, for a later "that much" / "... destroyed this way":
+    the counters a player is about to lose, or the creatures about to be destroyed."""
+    if action.kind == "player_counters" and action.every:
+        return sum(
+            game.counters_of_player(p).get(action.counter_kind, 0)
+            for p in _players(action, res, game)
+        )
+    if action.kind == "destroy" and action.subject is not None:
+        state = chars_of(game)
+        world = World.of(game)
+        ctx = res.context()
+        found = _acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
+        return tuple(x for x in found if "Creature" in state[x].types)
+    return ()
+
+
+def _tally_after(game: Game, action: OneShot, counting: tuple[str, ...] | int) -> int | None:
+    if isinstance(counting, int):
+        return counting
+    if action.kind != "destroy":
+        return None
+    # CR 701.8: destroyed ones have left; regenerated or indestructible ones have not.
+    return sum(1 for x in counting if (o := game.object(x)) is None or not o.on_battlefield)
+
+
+class _Places:
+    """Where each sentence of a resolving text is, to follow the text in order (608.2c);
+    when a sentence can't be found, nothing is reordered (effects begin first)."""
+
+    def __init__(self, abilities: list[ParsedAbility], name: str) -> None:
+        names = [n for n in (name, *name.split(" // ")) if n]
+        texts = []
+        for ability in abilities:
+            text = ability.text
+            for n in names:
+                text = text.replace(n, "~")
+            texts.append(text.lower())
+        self.texts = texts
+        actions = [self._where(a.text) for ability in abilities for a in ability.actions]
+        self.known = all(p is not None for p in actions)
+        self.first = min((p for p in actions if p is not None), default=None)
+
+    def _where(self, sentence: str) -> tuple[int, int] | None:
+        wanted = sentence.lower()
+        for i, text in enumerate(self.texts):
+            if (at := text.find(wanted)) >= 0:
+                return (i, at)
+        return None
+
+    def after_an_action(self, sentence: str) -> bool:
+        if re.search(r"\bbefore (?:it|they) fights?\b", sentence, re.IGNORECASE):
+            return False  # Savage Punch: "... gets +2/+2 until end of turn before it fights"
+        where = self._where(sentence)
+        return self.known and where is not None and self.first is not None and where > self.first
+
+    def before(self, sentence: str, action: str) -> bool:
+        """Does this (deferred) effect's sentence come before the action's?"""
+        here, there = self._where(sentence), self._where(action)
+        return here is not None and there is not None and here < there
+
+
+def _begin_later(
+    game: Game, res: _Resolution, specs: list[tuple[int, EffectSpec]], count: int, timestamp: int
+) -> Game:
+    """Effects written after a one-shot part begin once it has happened (608.2c, 611.2c)."""
+    if not specs:
+        return game
+    state = compute(game).chars
+    world = World.of(game)
+    begun = _begin(game, res, specs, count, timestamp, state, world)
+    return replace(game, resolved=game.resolved + tuple(begun))
+
+
+def _from_graveyard(subject: Subject) -> bool:
+    """Words naming cards in a graveyard or a hand (the ones a part puts onto the
+    battlefield)."""
+    return bool(subject.filters) and all(f.zone in ("graveyard", "hand") for f in subject.filters)
+
+
+def _selected(
+    subject: Subject, state: dict[str, Characteristics], world: World, res: _Resolution
+) -> tuple[str, ...]:
+    return tuple(select(subject, state, world, res.context()))
 
 
 def _begin(
@@ -607,21 +752,28 @@ def _begin(
 
 
 def _powers(game: Game, abilities: list[ParsedAbility], res: _Resolution) -> dict[str, int]:
-    """For parts whose amount is an object's power, that power now, where it is on the
-    battlefield (keyed by the part's text)."""
+    """For parts whose amount is an object's power (or toughness), that value now, where it
+    is on the battlefield (keyed by the part's text)."""
     state = chars_of(game)
     world = World.of(game)
     ctx = res.context()
     found: dict[str, int] = {}
     for ability in abilities:
         for action in ability.actions:
-            if not action.amount_of or action.subject is None:
+            if action.amount_of not in _STATS or action.subject is None:
                 continue
             for label in select(action.subject, state, world, ctx):
-                power = state[label].power
+                power = _STATS[action.amount_of](state[label])
                 if world.objects[label].on_battlefield and power is not None:
                     found[action.text] = max(power, 0)
     return found
+
+
+_STATS: dict[str, Callable[[Characteristics], int | None]] = {
+    "power": lambda c: c.power,
+    "toughness": lambda c: c.toughness,
+    "mana value": lambda c: c.mana_value,
+}
 
 
 def _holds_now(game: Game, condition: Condition | Literal["kicked"], res: _Resolution) -> bool:
@@ -637,7 +789,8 @@ def _how_many(game: Game, subject: Subject, res: _Resolution) -> int:
 def _missing_target(action: OneShot, res: _Resolution) -> bool:
     """A one-shot part whose target the step doesn't name (an event board's spell that is
     only there for its shield): it is skipped and said so."""
-    slots = list(action.subject.target_slots if action.subject else ())
+    # "Up to N targets" (CR 601.2c): any number of them may be chosen, none at all too.
+    slots = list(action.subject.target_slots if action.subject and not action.subject.up_to else ())
     slots += action.other.target_slots if action.other else ()
     if action.slot is not None:
         slots.append(action.slot)
@@ -834,10 +987,16 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
         # CR 701.10: doubling the counters of a kind puts on as many as it already has.
         counts = {x: o.counter_count(action.counter_kind) for x in objects if (o := game.object(x))}
         return [PutCounters(action.counter_kind, x, n) for x, n in counts.items() if n > 0]
+    if kind == "counters" and action.least_toughness:
+        return [PutCounters(action.counter_kind, x, amount) for x in _least(objects, state, res)]
     if kind == "counters":
         return [PutCounters(action.counter_kind, label, amount) for label in objects]
     if kind == "tokens":
-        return [CreateTokens(token_card(action.token), amount, res.controller)] if amount else []
+        makers = _players(action, res, game) if action.players else [res.controller]
+        card = token_card(action.token)
+        return [CreateTokens(card, amount, p) for p in makers] if amount else []
+    if kind == "move":
+        return [_zone_move(game, label, action.to_zone) for label in _moving(game, action, res)]
     if kind == "draw":
         return [Draw(p) for p in _players(action, res, game) for _ in range(amount)]
     if kind == "gain_life":
@@ -845,6 +1004,111 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "lose_life":
         return [LoseLife(p, amount) for p in _players(action, res, game)]
     return []
+
+
+def _least(objects: list[str], state: dict[str, Characteristics], res: _Resolution) -> list[str]:
+    """CR 701.39a: bolster chooses a creature with the least toughness among them; among
+    several, the step's ``choices.chosen``, by default the first to have entered."""
+    creatures = [x for x in objects if state[x].toughness is not None]
+    if not creatures:
+        return []
+    least = min(state[x].toughness or 0 for x in creatures)
+    tied = [x for x in creatures if (state[x].toughness or 0) == least]
+    chosen = res.choices.chosen
+    if chosen is not None and chosen not in tied:
+        raise BoardError(
+            f"{res.path}.choices.chosen",
+            f"{chosen} doesn't have the least toughness among your creatures ({', '.join(tied)})",
+        )
+    return [chosen or tied[0]]
+
+
+def _moving(game: Game, action: OneShot, res: _Resolution) -> list[str]:
+    """What a "move" part moves: ~ itself where it is (the resolving spell on the stack, a
+    permanent, or the card in a graveyard for "Return ~ from your graveyard ..."), or the
+    permanents its words name (CR 400.7)."""
+    if action.subject is None:
+        return []
+    if action.subject.kind == "self":
+        me = game.object(res.source)
+        zones = ("graveyard",) if action.to_zone == "hand" else ("stack", "battlefield")
+        return [me.label] if me is not None and me.zone in zones and not me.phased_out else []
+    state = chars_of(game)
+    return _acted_on(
+        action.subject, state, World.of(game), res.context(), "battlefield", res.legal_targets
+    )
+
+
+def _card_events(game: Game, action: OneShot, res: _Resolution) -> tuple[Game, list[Event]]:
+    """Mill, surveil, discard and populate: the cards they act on, as events (CR 701)."""
+    amount = (res.x or 0) if action.x else action.n
+    if action.kind == "mill":
+        return card_actions.mill(game, _players(action, res, game), amount)
+    if action.kind == "surveil":
+        return card_actions.surveil(game, res.controller, amount, res.choices.graveyard, res.path)
+    if action.kind == "discard":
+        events: list[Event] = []
+        for player in _players(action, res, game):
+            if action.to_zone == "exile":
+                zone, chosen = action.from_zone, res.choices.exile
+                game, some = card_actions.exile_own(game, player, zone, amount, chosen, res.path)
+            else:
+                chosen, fits = res.choices.discard, _fits_in(game, action.subject, res)
+                game, some = card_actions.discard(game, player, amount, chosen, res.path, fits)
+            events += some
+        return game, events
+    state = chars_of(game)
+    tokens = [
+        label
+        for label, chars in state.items()
+        if (obj := game.object(label)) is not None
+        and obj.on_battlefield
+        and obj.card.token
+        and "Creature" in chars.types
+        and chars.controller == res.controller
+    ]
+    copied = card_actions.populate_source(tokens, res.choices.chosen, res.path)
+    if copied is None:
+        return game, []
+    return game, [card_actions.populate(game, copied, res.controller)]
+
+
+def _fits_in(game: Game, subject: Subject | None, res: _Resolution) -> Callable[[str], bool] | None:
+    """ "that card" after "You choose a nonland card from it": the cards the words allow."""
+    if subject is None:
+        return None
+    state = chars_of(game)
+    world = World.of(game)
+    ctx = res.context()
+    return lambda label: (
+        label in state and any(matches(f, label, state, world, ctx) for f in subject.filters)
+    )
+
+
+def _player_counters(game: Game, action: OneShot, res: _Resolution) -> tuple[Game, list[Event]]:
+    """CR 122.1: a player gets counters (energy: an event, so "can't get counters" sees it)
+    or loses all of a kind (122.8: removing counters isn't replaced)."""
+    events: list[Event] = []
+    for player in _players(action, res, game):
+        if action.every:
+            have = game.counters_of_player(player).get(action.counter_kind, 0)
+            game = add_counters(game, player, action.counter_kind, -have)
+        elif action.n > 0:
+            events.append(PutCounters(action.counter_kind, player, action.n))
+    return game, events
+
+
+def _removed_counters(game: Game, action: OneShot, res: _Resolution) -> Game:
+    """CR 122.8: counters taken off ("remove all -1/-1 counters from it"); not replaced."""
+    state = chars_of(game)
+    world = World.of(game)
+    for label in _acted_on(
+        action.subject, state, world, res.context(), "battlefield", res.legal_targets
+    ):
+        obj = game.object(label)
+        have = obj.counter_count(action.counter_kind) if obj is not None else 0
+        game = add_counters(game, label, action.counter_kind, -(have if action.every else action.n))
+    return game
 
 
 def _reanimated(
@@ -859,7 +1123,25 @@ def _reanimated(
     replacements see it as it would exist) under its owner's control, or "under your
     control"; a card no longer in the graveyard, or no longer a legal target, stays put."""
     events: list[Event] = []
-    for label in _acted_on(action.subject, state, world, ctx, "graveyard", res.legal_targets):
+    zones = {f.zone for f in action.subject.filters} if action.subject else set()
+    zone = action.from_zone or ("hand" if zones == {"hand"} else "graveyard")
+    if action.from_zone and action.subject is not None:
+        # The card this resolution exiled: no longer the target it was (CR 400.7), found
+        # by the effect that moved it.
+        found = [t for t in select(action.subject, state, world, ctx) if world.in_zone(t, zone)]
+    else:
+        found = _acted_on(action.subject, state, world, ctx, zone, res.legal_targets)
+    if action.n == 1 and found:
+        # "the top creature card of your graveyard": the first in the graveyard's order;
+        # "a creature card from your hand": the one the step chose, by default the first.
+        order = [o.label for o in game.objects]
+        chosen = res.choices.chosen
+        if action.every and chosen is not None and chosen not in found:
+            raise BoardError(
+                f"{res.path}.choices.chosen", f"{chosen} is not a card {action.text} can put"
+            )
+        found = [chosen if action.every and chosen in found else min(found, key=order.index)]
+    for label in found:
         obj = world.objects[label]
         controller = res.controller if action.players == "you" else obj.owner
         events.append(Enter(label, obj.card, controller, tapped=action.tapped))
@@ -933,10 +1215,30 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
             if obj is not None and obj.on_battlefield:
                 game = game.with_object(replace(obj, tapped=action.kind == "tap"))
         return game
+    if action.kind == "remove_counters":
+        return _removed_counters(game, action, res)
+    if action.kind == "choose_card":
+        return game  # the choice is the step's (choices.discard), made as the card is used
     game = note_unmodelled(game, _unchosen(game, action, res))
-    events = _action_events(game, action, res)
+    if action.kind in ("mill", "surveil", "discard", "populate"):
+        game, events = _card_events(game, action, res)
+    elif action.kind == "player_counters":
+        game, events = _player_counters(game, action, res)
+    else:
+        events = _action_events(game, action, res)
     if not events:
         return game
+    if action.kind == "move" and action.n:
+        # "Exile ~ with three time counters on it": the card is put there with them.
+        moved = perform(
+            game,
+            [Pending(e) for e in events],
+            enter=hook,
+            wanted=res.replacements,
+            where=res.path,
+            step=res.index,
+        ).game
+        return _with_counters(moved, events, action, res)
     # Events of one sentence happen at once ("destroy all creatures", CR 608.2c).
     batch = [Pending(e, batch=0 if len(events) > 1 else None) for e in events]
     return perform(
@@ -977,6 +1279,16 @@ def _chosen_on_resolution(
             chosen.pop()
         chosen.append(replace(spec, on_resolution=None, instead=False))
     return chosen
+
+
+def _with_counters(game: Game, events: list[Event], action: OneShot, res: _Resolution) -> Game:
+    """Counters on a card put into exile "with N ... counters on it" (CR 122.1), where it
+    went there (a replacement may have sent it elsewhere)."""
+    for event in events:
+        obj = game.object(event.obj) if isinstance(event, ZoneMove) else None
+        if obj is not None and obj.zone == action.to_zone:
+            game = game.with_object(replace(obj, counters=((action.counter_kind, action.n),)))
+    return game
 
 
 def _resolved_replacements(
@@ -1186,6 +1498,9 @@ def _cast(game: Game, step: CastStep) -> Game:
         True,
     )
     game = _resolve(game, res, abilities)
+    spell_now = game.object(step.label)
+    if spell_now is None or spell_now.zone != "stack":
+        return game  # its own text put it elsewhere ("Exile ~ with ...", "Shuffle ~ into ...")
     if card.token:
         return replace(game, objects=tuple(o for o in game.objects if o.label != step.label))
     # CR 608.2n: the resolved card goes to its owner's graveyard, through replacements

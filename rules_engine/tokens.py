@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rules_engine.cards import CardDef
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
@@ -11,45 +12,77 @@ from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 PREDEFINED = ("food", "treasure", "clue", "blood", "map", "gold", "powerstone", "junk")
 
 
+# CR 111.10a-b, 111.10e ...: the abilities of the predefined tokens the engine creates.
+PREDEFINED_ABILITIES = {
+    "treasure": ("{T}, Sacrifice this artifact: Add one mana of any color.",),
+    "clue": ("{2}, Sacrifice this artifact: Draw a card.",),
+    "food": ("{2}, {T}, Sacrifice this artifact: You gain 3 life.",),
+    "gold": ("Sacrifice this artifact: Add one mana of any color.",),
+}
+# "a colorless artifact token named Gold" (Gild), "a legendary 2/2 ... token named Voja": its
+# name is the one given (CR 111.4).
+_NAMED = re.compile(r"^(?P<base>.+? tokens?) named (?P<name>[\w' ,-]+)$", re.IGNORECASE)
+
+
 def token_card(phrase: str) -> CardDef:
     """ "a 2/2 black Zombie creature token with flying" -> the token's card: its name is
-    its subtypes plus the word "Token" (CR 111.4)."""
-    phrase, _, granted = phrase.strip().partition(" with ")
+    its subtypes plus the word "Token" (CR 111.4), or the name the phrase gives it."""
+    phrase = phrase.strip()
+    given: str | None = None
+    if named := _NAMED.match(phrase):
+        phrase, given = named["base"], named["name"]
+    phrase, _, granted = phrase.partition(" with ")
     keywords = tuple(
         k.strip().capitalize()
         for k in re.split(r",? and |, ", granted.strip().lower())
         if k.strip()
     )
-    m = re.match(
-        r"^(?:a|an|one) (?P<p>\d+)/(?P<t>\d+) (?P<words>.+?) (?:creature )?tokens?$",
-        phrase.strip().lower(),
-    )
+    predefined = re.fullmatch(r"(?:a|an|one) (?P<name>\w+) tokens?", phrase, re.I)
+    if given is None and predefined and predefined["name"].lower() in PREDEFINED:
+        word = predefined["name"].capitalize()
+        return CardDef(
+            name=f"{word} Token",
+            types=("Artifact",),
+            subtypes=(word,),
+            token=True,
+            rules_text=PREDEFINED_ABILITIES.get(word.lower(), ()),
+        )
+    m = re.match(r"^(?:a|an|one) (?P<words>.+?) (?P<creature>creature )?tokens?$", phrase.lower())
+    pt = re.search(r"\b(?P<p>\d+)/(?P<t>\d+) ", phrase)  # "a legendary 2/2 ... token"
     if not m:
-        named = re.fullmatch(r"(?:a|an|one) (?P<name>\w+) tokens?", phrase.strip(), re.I)
-        if named and named["name"].lower() in PREDEFINED:
-            word = named["name"].capitalize()
-            return CardDef(name=f"{word} Token", types=("Artifact",), subtypes=(word,), token=True)
-        return CardDef(name=phrase, types=("Creature",), token=True)
+        return CardDef(name=given or phrase, types=("Creature",), token=True)
+    card = _described(m["words"], creature=bool(m["creature"] or pt))
+    return replace(
+        card,
+        name=given or " ".join(card.subtypes + ("Token",)),
+        power=pt["p"] if pt else None,
+        toughness=pt["t"] if pt else None,
+        rules_text=keywords,
+    )
+
+
+def _described(words: str, *, creature: bool) -> CardDef:
+    """The colors, supertypes, card types and subtypes the words of a token name."""
     colors: list[str] = []
     subtypes: list[str] = []
-    types = ["Creature"]
-    for word in m["words"].split():
+    supertypes: list[str] = []
+    types = ["Creature"] if creature else []
+    for word in words.split():
         if word in COLOR_WORDS:
             colors.append(COLOR_WORDS[word])
-        elif word in ALL_TYPE_WORDS and ALL_TYPE_WORDS[word][0] == "subtype":
-            subtypes.append(ALL_TYPE_WORDS[word][1])
-        elif word in ALL_TYPE_WORDS and ALL_TYPE_WORDS[word][0] == "type":
-            kind = ALL_TYPE_WORDS[word][1]
-            if kind not in types:
-                types.insert(0, kind)  # "artifact creature token"
-    name = " ".join(subtypes + ["Token"])
+        elif word in ALL_TYPE_WORDS:
+            kind, value = ALL_TYPE_WORDS[word]
+            if kind == "subtype":
+                subtypes.append(value)
+            elif kind == "supertype":
+                supertypes.append(value)
+            elif kind == "type" and value not in types:
+                types.insert(0, value)  # "artifact creature token"
     return CardDef(
-        name=name,
+        name="",
         colors=tuple(colors),
+        supertypes=tuple(supertypes),
         types=tuple(types),
         subtypes=tuple(subtypes),
-        power=m["p"],
-        toughness=m["t"],
         token=True,
-        rules_text=keywords,
     )

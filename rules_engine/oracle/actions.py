@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from rules_engine.effects import OneShot, OneShotKind, PlayerRef, Subject
 from rules_engine.oracle.cursor import Cursor
-from rules_engine.oracle.numbers import read_number
+from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
 
@@ -48,6 +48,7 @@ _PLAYERS: dict[str, PlayerRef] = {
     "its controller": "controller",
     "that creature's controller": "controller",
     "that permanent's controller": "controller",
+    "that player": "target",  # the player a target just before named (its slot)
 }
 # The players a one-shot may name, as one alternation for every pattern below.
 _WHO = "|".join(re.escape(words) for words in _PLAYERS)
@@ -71,7 +72,8 @@ _DOUBLE_COUNTERS = re.compile(
 )
 _LIFE_EQUAL = re.compile(
     rf"^(?P<who>{_WHO}) (?P<verb>gains?|loses?) life equal to "
-    r"(?P<whose>its|that creature's|~'s) power$",
+    r"(?P<whose>its|that creature's|~'s|target creature(?: you control)?'s) "
+    r"(?P<stat>power|toughness|mana value)$",
     re.IGNORECASE,
 )
 _TAP = re.compile(r"^(?P<verb>untap|tap) (?P<subj>.+)$", re.IGNORECASE)
@@ -84,7 +86,10 @@ _PLAYERS_SACRIFICE = re.compile(
     rf"^(?P<who>{_WHO}) sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
     re.IGNORECASE,
 )
-_CREATE = re.compile(r"^create (?P<what>.+ tokens?(?: with [\w ,]+)?)$", re.IGNORECASE)
+_CREATE = re.compile(
+    rf"^(?:(?P<who>{_WHO}) )?creates? (?P<what>.+ tokens?(?: with [\w ,]+| named \w+)?)$",
+    re.IGNORECASE,
+)
 _DRAW = re.compile(
     rf"^(?:(?P<who>{_WHO}) )?draws? (?P<n>\w+) cards?$",
     re.IGNORECASE,
@@ -114,6 +119,22 @@ _REANIMATE = re.compile(
     re.IGNORECASE,
 )
 
+# "Return the top creature card of your graveyard to the battlefield." (Corpse Dance): the
+# first such card in the graveyard's order, top first (``n`` = 1: only that one).
+_TOP_OF_GRAVEYARD = re.compile(
+    r"^return the top (?P<what>[\w ]+?) card of your graveyard to the battlefield$",
+    re.IGNORECASE,
+)
+
+# "You may put a creature card from your hand onto the battlefield." (Through the Breach),
+# "Put a creature card from a graveyard onto the battlefield under your control." (Entering):
+# one card of the player's choice, no target (CR 608.2d).
+_PUT_ONE = re.compile(
+    r"^(?:return|put) (?:a|an) (?P<what>[\w ]+?) card from (?P<where>your hand|your graveyard|"
+    r"a graveyard) (?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?$",
+    re.IGNORECASE,
+)
+
 # "Return target creature card from your graveyard to your hand." (Raise Dead): the card
 # moves from a graveyard to its owner's hand, a new object there (CR 400.7).
 _RECOVER = re.compile(
@@ -127,6 +148,72 @@ _RECOVER = re.compile(
 _COPY_TOKEN = re.compile(
     r"^create (?P<n>a|an|one|two|three|x) tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of "
     r"(?P<subj>.+?)(?:, except (?P<exc>.+))?$",
+    re.IGNORECASE,
+)
+
+_YOU_MAY = re.compile(r"^you may (?P<rest>(?!have\b|choose\b|cast\b|play\b).+)$", re.IGNORECASE)
+# CR 701.17a: "Target player mills eight cards." (the top cards into their graveyard).
+_MILL = re.compile(rf"^(?:(?P<who>{_WHO}) )?mills? (?P<n>\w+) cards?$", re.IGNORECASE)
+# CR 701.25a: "Surveil 2." (the player chooses which go to the graveyard).
+_SURVEIL = re.compile(r"^surveil (?P<n>\w+)$", re.IGNORECASE)
+# CR 701.9a-b: "Target player discards a card." (that player chooses which).
+_DISCARD = re.compile(rf"^(?:(?P<who>{_WHO}) )?discards? (?P<n>\w+) cards?$", re.IGNORECASE)
+# "Target opponent exiles two cards from their hand." / "... a card from their graveyard."
+_EXILES_OWN = re.compile(
+    rf"^(?:(?P<who>{_WHO}) )?exiles? (?P<n>\w+) cards? from (?:their|his or her|your) "
+    r"(?P<zone>hand|graveyard)$",
+    re.IGNORECASE,
+)
+# "Target player reveals their hand. You choose a nonland card from it. That player discards
+# that card." (CR 701.9b: the player who chooses is the one the text names.)
+_CHOOSE_FROM = re.compile(
+    r"^you choose (?:a|an|one) (?P<what>.*?)card(?P<with> with [^,]+?)? from it$", re.IGNORECASE
+)
+_DISCARD_THAT = re.compile(r"^that player discards that card$", re.IGNORECASE)
+# CR 701.16a: "Investigate." is "Create a Clue token."; 701.36a: "Populate."
+_INVESTIGATE = re.compile(r"^investigate$", re.IGNORECASE)
+_POPULATE = re.compile(r"^populate$", re.IGNORECASE)
+# CR 122.1, 107.14: "You get {E}{E}." (energy counters); "Target player loses all poison
+# counters."
+_ENERGY = re.compile(rf"^(?:(?P<who>{_WHO}) )?gets? (?P<e>(?:\{{E\}})+)$", re.IGNORECASE)
+_LOSE_ALL = re.compile(rf"^(?P<who>{_WHO}) loses? all (?P<kind>\w+) counters$", re.IGNORECASE)
+# CR 122.8: "Remove all -1/-1 counters from it." / "You may remove a -1/-1 counter from it."
+_REMOVE = re.compile(
+    r"^remove (?P<n>all|\w+) (?P<kind>\S+) counters? from (?P<subj>.+)$",
+    re.IGNORECASE,
+)
+# CR 401.4, 400.7: "Put target creature on top of its owner's library.", "Put ~ on the bottom
+# of its owner's library.", "Shuffle ~ into its owner's library." (701.24), "Exile ~ with
+# three time counters on it." (the counters are on the card in exile, 122.1), "Return ~ from
+# your graveyard to your hand."
+_ONTO_LIBRARY = re.compile(
+    r"^put (?P<subj>.+?) on (?P<where>top|the bottom) of (?:its|their) owners?'?s? "
+    r"librar(?:y|ies)$",
+    re.IGNORECASE,
+)
+_SHUFFLE_INTO = re.compile(
+    r"^shuffle (?P<subj>.+?) into (?:its|their) owners?'?s? librar(?:y|ies)$", re.IGNORECASE
+)
+_EXILE_WITH = re.compile(
+    r"^exile (?P<subj>~|it) with (?P<n>\w+) (?P<kind>\S+) counters? on it$", re.IGNORECASE
+)
+_SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
+# "..., where X is the number of creatures you control." (CR 107.3a: X defined by the text):
+# the amount counted as the part happens (608.2h); "... the number of colors of mana spent
+# to cast ~" is converge (the step's ``colors_spent``, 702.44a's count).
+_WHERE_X = re.compile(r"^(?P<main>.+), where x is the number of (?P<per>.+)$", re.IGNORECASE)
+_COLORS_SPENT = re.compile(r"^colors of mana spent to cast ~$", re.IGNORECASE)
+
+# CR 701.41a: "Support N" on a spell puts a +1/+1 counter on each of up to N target creatures
+# (on a permanent, other ones); 701.39a: "Bolster N" puts N on the creature you control with
+# the least toughness.
+_SUPPORT = re.compile(r"^support (?P<n>\w+)$", re.IGNORECASE)
+_BOLSTER = re.compile(r"^bolster (?P<n>\w+)$", re.IGNORECASE)
+# "Exile target creature you control, then return that card to the battlefield under its
+# owner's control." (CR 400.7: the card it exiled, found by the same effect.)
+_RETURN_EXILED = re.compile(
+    r"^return (?:that card|it|them|those cards) to the battlefield under (?:its|their) "
+    r"owners?'?s? control$",
     re.IGNORECASE,
 )
 
@@ -146,6 +233,8 @@ def _players(words: str, context: SubjectContext) -> tuple[PlayerRef, int | None
     ref = _PLAYERS.get(words.lower())
     if ref is None:
         return None
+    if words.lower() == "that player":
+        return (ref, context.next_target - 1) if context.next_target else None
     slot = context.take_targets(1)[0] if ref == "target" else None
     return ref, slot
 
@@ -157,8 +246,16 @@ def parse_one_shot(
 
     ``resolve`` turns "it" / "that creature" into the subject it refers to.
     """
+    if m := _YOU_MAY.match(body):
+        # "You may return up to one target creature card ...": a choice the player makes as
+        # it resolves (CR 608.2d), taken as chosen, as in a triggered ability (603.5).
+        return parse_one_shot(m["rest"], sentence, context, resolve)
+    if m := _WHERE_X.match(body):
+        return _where_x(m, sentence, context, resolve)
     if m := _FOR_EACH.match(body) or _EQUAL_TO_NUMBER.match(body):
         return _counted(m, sentence, context, resolve)
+    if (action := _card_action(body, sentence, context, resolve)) is not None:
+        return action
     if m := _PUT_COUNTERS.match(body):
         amount = read_amount(m["n"])
         subject = _subject(m["subj"], context)
@@ -172,6 +269,35 @@ def parse_one_shot(
             n=amount.n,
             x=amount.x,
         )
+    if m := _SUPPORT.match(body):
+        n = read_amount(m["n"])
+        word = next((w for w, v in NUMBER_WORDS.items() if n and v == n.n and len(w) > 2), None)
+        subject = _subject(f"up to {word} target creatures", context) if word else None
+        if n is None or n.x or subject is None:
+            return None
+        others = tuple(replace(f, not_source=True) for f in subject.filters)  # "other"
+        return OneShot(
+            "counters", replace(subject, filters=others), sentence, counter_kind="+1/+1", n=1
+        )
+    if m := _BOLSTER.match(body):
+        amount = read_amount(m["n"])
+        subject = _subject("creatures you control", context)
+        if amount is None or subject is None:
+            return None
+        return OneShot(
+            "counters",
+            subject,
+            sentence,
+            counter_kind="+1/+1",
+            n=amount.n,
+            x=amount.x,
+            least_toughness=True,
+        )
+    if _RETURN_EXILED.match(body):
+        exiled = resolve(Subject("antecedent"))
+        if exiled.kind not in ("targets", "self"):
+            return None
+        return OneShot("reanimate", exiled, sentence, from_zone="exile")
     if m := _MONSTROSITY.match(body):
         amount = read_amount(m["n"])
         if amount is None:
@@ -202,6 +328,20 @@ def parse_one_shot(
         return OneShot(
             "copy_token", resolve(subject), sentence, n=amount.n, x=amount.x, token=m["exc"] or ""
         )
+    if m := _PUT_ONE.match(body):
+        where = {"a graveyard": "all graveyards"}.get(m["where"].lower(), m["where"])
+        subject = _subject(f"{m['what']} cards in {where}", context)
+        if subject is None:
+            return None
+        return OneShot(
+            "reanimate",
+            subject,
+            sentence,
+            n=1,
+            every=True,  # one card of the player's choice (``choices.chosen``)
+            players="you" if m["yours"] else None,
+            tapped=bool(m["tapped"]),
+        )
     if m := _REANIMATE.match(body):
         where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
         subject = _subject(f"{m['subj']} in {where}", context)
@@ -214,6 +354,9 @@ def parse_one_shot(
             players="you" if m["yours"] else None,
             tapped=bool(m["tapped"]),
         )
+    if m := _TOP_OF_GRAVEYARD.match(body):
+        subject = _subject(f"{m['what']} cards in your graveyard", context)
+        return OneShot("reanimate", subject, sentence, n=1) if subject is not None else None
     if m := _RECOVER.match(body):
         where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
         subject = _subject(f"{m['subj']} in {where}", context)
@@ -225,11 +368,14 @@ def parse_one_shot(
             return None
         kind: OneShotKind = "fight" if " fight" in body.lower() else "bite"
         return OneShot(kind, resolve(fighter), sentence, other=resolve(other))
+    if m := _THAT_MUCH_DAMAGE.match(body):
+        return _that_much(m["to"], sentence, context)
     if m := _DAMAGE.match(body):
         amount = read_amount(m["n"])
         if amount is None:
             return None
-        to = m["to"]
+        # "each of up to two target creatures" (Sparkmage's Gambit): each target is dealt it.
+        to = re.sub(r"^each of (?=(?:up to )?\w+ target)", "", m["to"], flags=re.IGNORECASE)
         if to.lower() == "any target" or _PLAYER_OR_OBJECT.fullmatch(to):
             # CR 115.4: "any target" is a creature, player, planeswalker or battle.
             slot: int | None = context.take_targets(1)[0]
@@ -267,8 +413,21 @@ def parse_one_shot(
         amount = read_amount(first)
         if amount is None:
             return None
+        players = _players(m["who"] or "you", context)
+        if players is None:
+            return None
+        ref, slot = players
         phrase = "a " + what.split(" ", 1)[1] if amount.n != 1 or amount.x else what
-        return OneShot("tokens", None, sentence, n=amount.n, x=amount.x, token=_singular(phrase))
+        return OneShot(
+            "tokens",
+            None,
+            sentence,
+            n=amount.n,
+            x=amount.x,
+            token=_singular(phrase),
+            players=ref,
+            slot=slot,
+        )
     if m := _DRAW.match(body):
         amount = read_amount(m["n"])
         if amount is None:
@@ -282,10 +441,21 @@ def parse_one_shot(
         players = _players(m["who"], context)
         if players is None:
             return None
-        whose = Subject("self", words="~") if m["whose"] == "~'s" else Subject("antecedent")
+        whose_words = m["whose"].lower()
+        whose: Subject | None = Subject("antecedent")
+        if whose_words == "~'s":
+            whose = Subject("self", words="~")
+        elif whose_words.startswith("target"):
+            whose = _subject(m["whose"][: -len("'s")], context)
+        if whose is None:
+            return None
+        if m["stat"].lower() != "power" and resolve(whose).kind == "self" and whose_words == "its":
+            return None  # "its" with nothing before it to name (a card revealed, not ~)
         ref, slot = players
         verb: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
-        return OneShot(verb, resolve(whose), sentence, players=ref, slot=slot, amount_of="power")
+        return OneShot(
+            verb, resolve(whose), sentence, players=ref, slot=slot, amount_of=m["stat"].lower()
+        )
     if m := _LIFE.match(body):
         amount = read_amount(m["n"])
         players = _players(m["who"] or "you", context)
@@ -305,6 +475,9 @@ _EQUAL_TO_NUMBER = re.compile(
     r"^(?P<who>~|it) deals damage to (?P<to>.+?) equal to the number of (?P<per>.+)$",
     re.IGNORECASE,
 )
+_DESTROYED_THIS_WAY = re.compile(r"^creatures? destroyed this way$", re.IGNORECASE)
+# "Leeches deals that much damage to that player.": the number of counters just removed.
+_THAT_MUCH_DAMAGE = re.compile(r"^(?:~|it) deals that much damage to (?P<to>.+)$", re.IGNORECASE)
 _COUNTABLE = ("gain_life", "lose_life", "draw", "damage", "tokens", "counters")
 
 
@@ -312,6 +485,13 @@ def _counted(
     m: re.Match[str], sentence: str, context: SubjectContext, resolve: ResolveSubject
 ) -> OneShot | None:
     main = m["main"] if "main" in m.groupdict() else f"{m['who']} deals 1 damage to {m['to']}"
+    if "per" in m.groupdict() and _DESTROYED_THIS_WAY.match(m["per"]):
+        # "Draw a card for each creature destroyed this way." (Decree of Pain): counted from
+        # what the destruction before it did (CR 608.2c).
+        action = parse_one_shot(main, sentence, context, resolve)
+        if action is None or action.kind not in _COUNTABLE or action.x:
+            return None
+        return replace(action, amount_of="destroyed_this_way")
     action = parse_one_shot(main, sentence, context, resolve)
     per = _subject(m["per"], context)
     if action is None or per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
@@ -319,6 +499,154 @@ def _counted(
     if action.x or action.amount_of or action.per is not None:
         return None
     return replace(action, per=per)
+
+
+def _that_much(to: str, sentence: str, context: SubjectContext) -> OneShot | None:
+    players = _players(to, context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("damage", None, sentence, players=ref, slot=slot, amount_of="that_much")
+
+
+def _where_x(
+    m: re.Match[str], sentence: str, context: SubjectContext, resolve: ResolveSubject
+) -> OneShot | None:
+    """ "You gain X life, where X is the number of creatures you control": X counted as the
+    part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count."""
+    action = parse_one_shot(m["main"], sentence, context, resolve)
+    if action is None or not action.x or action.per is not None or action.amount_of:
+        return None
+    if _COLORS_SPENT.match(m["per"]):
+        return replace(action, x=False, n=1, amount_of="colors_spent")
+    per = _subject(m["per"], context)
+    if per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
+        return None
+    return replace(action, x=False, n=1, per=per)
+
+
+def _card_action(
+    body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
+) -> OneShot | None:
+    """Actions on cards in libraries, hands and graveyards, on a player's counters, and
+    moving a permanent or ~ itself elsewhere (CR 400.7, 701)."""
+    if m := _CHOOSE_FROM.match(body):
+        subject = _subject(f"{m['what']}cards{m['with'] or ''} in your hand", context)
+        if subject is None or subject.kind != "filter":
+            return None
+        anyone = tuple(replace(f, owner=None) for f in subject.filters)  # "it": that hand
+        return OneShot("choose_card", replace(subject, filters=anyone), sentence)
+    if _DISCARD_THAT.match(body):
+        players = _players("that player", context)
+        if players is None:
+            return None
+        ref, slot = players
+        chosen = resolve(Subject("antecedent"))
+        if chosen.kind != "filter" or any(f.zone != "hand" for f in chosen.filters):
+            return None
+        return OneShot("discard", chosen, sentence, n=1, players=ref, slot=slot)
+    if m := _MILL.match(body) or _DISCARD.match(body):
+        amount = read_amount(m["n"])
+        players = _players(m["who"] or "you", context)
+        if amount is None or players is None:
+            return None
+        ref, slot = players
+        kind: OneShotKind = "mill" if "mill" in body.lower() else "discard"
+        return OneShot(kind, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    if m := _EXILES_OWN.match(body):
+        amount = read_amount(m["n"])
+        players = _players(m["who"] or "you", context)
+        if amount is None or players is None:
+            return None
+        ref, slot = players
+        return OneShot(
+            "discard",
+            None,
+            sentence,
+            n=amount.n,
+            x=amount.x,
+            players=ref,
+            slot=slot,
+            to_zone="exile",
+            from_zone=m["zone"].lower(),
+        )
+    if m := _SURVEIL.match(body):
+        amount = read_amount(m["n"])
+        if amount is None:
+            return None
+        return OneShot("surveil", None, sentence, n=amount.n, x=amount.x, players="you")
+    if _INVESTIGATE.match(body):
+        return OneShot("tokens", None, sentence, n=1, token="a Clue token", players="you")
+    if _POPULATE.match(body):
+        return OneShot("populate", None, sentence, n=1, players="you")
+    if m := _ENERGY.match(body):
+        players = _players(m["who"] or "you", context)
+        if players is None:
+            return None
+        ref, slot = players
+        n = m["e"].upper().count("{E}")
+        return OneShot(
+            "player_counters", None, sentence, counter_kind="energy", n=n, players=ref, slot=slot
+        )
+    if m := _LOSE_ALL.match(body):
+        players = _players(m["who"], context)
+        if players is None:
+            return None
+        ref, slot = players
+        kind_word = m["kind"].lower()
+        return OneShot(
+            "player_counters",
+            None,
+            sentence,
+            counter_kind=kind_word,
+            every=True,
+            players=ref,
+            slot=slot,
+        )
+    if m := _REMOVE.match(body):
+        every = m["n"].lower() == "all"
+        amount = Amount(0) if every else read_amount(m["n"])
+        subject = _subject(m["subj"], context)
+        if amount is None or subject is None or amount.x:
+            return None
+        return OneShot(
+            "remove_counters",
+            resolve(subject),
+            sentence,
+            counter_kind=m["kind"],
+            n=amount.n,
+            every=every,
+        )
+    return _moved(body, sentence, context, resolve)
+
+
+def _moved(
+    body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
+) -> OneShot | None:
+    """A permanent or ~ put on top of or under its owner's library, shuffled into it, exiled
+    with counters, or ~ returned from a graveyard to its owner's hand (CR 400.7)."""
+    counter_kind, n = "", 0
+    if m := _ONTO_LIBRARY.match(body):
+        words = m["subj"]
+        to_zone = "library_top" if m["where"].lower() == "top" else "library_bottom"
+    elif m := _SHUFFLE_INTO.match(body):
+        words, to_zone = m["subj"], "library"
+    elif m := _EXILE_WITH.match(body):
+        amount = read_amount(m["n"])
+        if amount is None or amount.x:
+            return None
+        words, to_zone, counter_kind, n = m["subj"], "exile", m["kind"], amount.n
+    elif _SELF_BACK.match(body):
+        self_ = Subject("self", words="~")
+        return OneShot("move", self_, sentence, to_zone="hand")
+    else:
+        return None
+    subject = _subject(words, context)
+    if subject is None:
+        return None
+    return OneShot(
+        "move", resolve(subject), sentence, to_zone=to_zone, counter_kind=counter_kind, n=n
+    )
 
 
 def _singular(phrase: str) -> str:

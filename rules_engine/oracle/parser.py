@@ -718,6 +718,15 @@ def _clauses(body: str) -> list[str]:
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):
             return [m["first"], m["second"]]
+    if m := _THREE_DAMAGES.match(body):
+        # "~ deals 2 damage to target creature, 3 damage to another target creature, and 4
+        # damage to a third target creature" (Serpentine Spike): three parts, three targets.
+        third = re.sub(r"^a third target ", "another target ", m["z"], flags=re.IGNORECASE)
+        return [
+            f"{m['who']} deals {m['a']} damage to {m['x']}",
+            f"{m['who']} deals {m['b']} damage to {m['y']}",
+            f"{m['who']} deals {m['c']} damage to {third}",
+        ]
     if m := _TWO_DAMAGES.match(body):
         # "~ deals 4 damage to target creature and 2 damage to that creature's controller"
         who = m["who"]
@@ -725,7 +734,14 @@ def _clauses(body: str) -> list[str]:
             f"{who} deals {m['a']} damage to {m['x']}",
             f"{who} deals {m['b']} damage to {m['y']}",
         ]
+    if (m := _SHARED_X.match(body)) and len(parts := _two_actions(m["main"])) > 1:
+        # "You gain X life and draw X cards, where X is ...": the X of both one-shots.
+        return [f"{part}, where X is {m['what']}" for part in parts]
     return _two_effects(body) or _two_actions(body)
+
+
+_FOLLOW_UP = re.compile(r"^if (?:you|they|that player) (?:do|does|don't|doesn't)\b", re.I)
+_SHARED_X = re.compile(r"^(?P<main>.+), where X is (?P<what>.+)$")
 
 
 # "Creatures you control get +1/+1 and creatures your opponents control get -1/-1."
@@ -762,15 +778,31 @@ _TWO_DAMAGES = re.compile(
 )
 
 
+_THREE_DAMAGES = re.compile(
+    r"^(?P<who>~|it) deals (?P<a>\w+) damage to (?P<x>[^,]+?), (?P<b>\w+) damage to "
+    r"(?P<y>[^,]+?),? and (?P<c>\w+) damage to (?P<z>.+)$",
+    re.IGNORECASE,
+)
+
+
 def _two_actions(body: str) -> list[str]:
     """ "You lose 1 life and create a 1/1 ... token": two one-shots done in order (608.2c),
     split only where both halves are actions on their own."""
     unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
-    for m in re.finditer(r" and ", unquoted):
+    for m in re.finditer(r" and |, then ", unquoted):
         first, second = body[: m.start()], body[m.end() :]
+        if (actor := _ACTOR.match(first)) and _ACTOR_VERB.match(second):
+            # "Target opponent exiles two cards from their hand and loses 2 life": the same
+            # player does both.
+            who = actor["who"].lower()
+            second = f"{'that player' if who.startswith('target') else who} {second}"
         if performs_actions(first) and performs_actions(second) and not second.startswith("~"):
             return [first, *_two_actions(second)]
     return [body]
+
+
+_ACTOR = re.compile(r"^(?P<who>target player|target opponent|each player|each opponent) ", re.I)
+_ACTOR_VERB = re.compile(r"^(?:loses|gains|draws|discards|mills|sacrifices|creates) ", re.I)
 
 
 def _parse_effects(text: str, *, resolving: bool) -> _Effects:
@@ -778,14 +810,24 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
     each sentence and clause routed once by the template table (oracle/templates.py)."""
     state = _SentenceState(SubjectContext(), resolving=resolving)
     out = _Effects([], [], [], [], [], [])
+    delayed = False
     for sentence in split_sentences(text):
         whole = sentence.rstrip(".").strip()
+        if delayed and _FOLLOW_UP.match(whole):
+            # "At the beginning of the next end step, sacrifice it. If you do, you gain life
+            # ...": the rest of the delayed triggered ability (CR 603.7), inert with it.
+            out.notes.append(sentence)
+            continue
+        delayed = False
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
         # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
         # next instruction in the order written (608.2c), read as any other sentence.
         whole = re.sub(r"^then,? (?=\S)", "", whole, flags=re.IGNORECASE)
+        # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
+        # spell's controller is who "gain control of" means anyway (CR 613.2b).
+        whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
         reading = Reading(resolving, until_eot, sentence)
         template, m = route_sentence(whole, reading, Scope.SENTENCE)
         if template.builds is Builds.PAIRED:
@@ -799,6 +841,7 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
             _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
         elif template.builds is Builds.DELAYED:
             out.notes.append(sentence)  # CR 603.7: a delayed trigger, inert until it triggers
+            delayed = True
         else:
             for body in _clauses(whole):
                 _parse_clause(body, sentence, state, reading, out)
@@ -1021,6 +1064,8 @@ def _player_ability(c: _Clause, _template: Template) -> None:
 def _one_shot_clause(c: _Clause, template: Template) -> None:
     c.out.notes.append(c.sentence)
     action = _one_shot(c.body, c.sentence, c.state)
+    if action is not None and action.if_done and not _follows_an_action(c.out):
+        action = None  # "If you do, ..." after a part the engine doesn't perform
     if action is not None:
         c.out.actions.append(action)
         if action.per is not None and action.per.kind == "filter":
@@ -1031,6 +1076,15 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
     _remember_object(c.body, c.state)
     if template.here is not Here.INERT:
         c.out.unperformed.append(c.sentence)  # named in not_modelled
+    elif re.match(r"^target (?:player|opponent) reveals\b", c.body, re.IGNORECASE):
+        # "Target player reveals their hand.": the player is still a target (CR 115.1), the
+        # slot a later "that player" names.
+        c.state.context.take_targets(1)
+
+
+def _follows_an_action(out: _Effects) -> bool:
+    """Is the sentence before this one a one-shot the engine performs?"""
+    return bool(out.actions) and len(out.notes) >= 2 and out.notes[-2] == out.actions[-1].text
 
 
 def _continuous(c: _Clause, _template: Template) -> None:
@@ -1108,6 +1162,9 @@ def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None
         if action is None:
             state.context.next_target = mark
             return None
+        if m["cond"].lower() == "you do":
+            # "If you do, draw a card.": only if the part before did something (608.2c).
+            return replace(action, if_done=True)
         try:
             condition = _instead_condition(m["cond"], sentence, state)
         except OracleParseError:

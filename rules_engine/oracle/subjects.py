@@ -295,8 +295,10 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
         if cursor.accept("attached", "to", SELF):
             f = replace(f, attached_to_source=True)  # Armament Master
             continue
-        if cursor.accept("that's", "attached", "to", "a", "creature") or cursor.accept(
-            "that", "are", "attached", "to", "creatures"
+        if (
+            cursor.accept("that's", "attached", "to", "a", "creature")
+            or cursor.accept("that", "are", "attached", "to", "creatures")
+            or cursor.accept("attached", "to", "a", "creature")  # Piety Charm's target
         ):
             f = replace(f, attached_to_creature=True)  # Sage's Reverie
             continue

@@ -393,7 +393,10 @@ LINE_TEMPLATES: tuple[Template, ...] = (
             # CR 118.9: an alternative cost ("You may pay 2 life rather than pay ~'s mana
             # cost."): how the spell was paid for, which no board shows.
             r"(?:if [^,]+, )?you may [^.]+? rather than pay (?:~|this spell)'s mana cost\.?$|"
-            r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$)"
+            r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$|"
+            # "If an opponent controls a Plains and you control a Swamp, you may cast ~ without
+            # paying its mana cost." (Massacre): an alternative cost too (118.9).
+            r"(?:if [^,]+, )?you may cast (?:~|this spell) without paying its mana cost\.?$)"
         ),
         here=Here.INERT,
     ),
@@ -535,6 +538,9 @@ def _instead_of_an_effect(m: re.Match[str], reading: Reading) -> bool:
 # lists no library order a player would want changed).
 _NEEDS_NO_PERFORMING = _re(
     r"^(?:regenerate|prevent|choose)\b|"
+    # Looking at face-down creatures changes nothing on the board (CR 708); a scry under a
+    # condition ("If it's your turn, scry 2.") keeps the cards on top whether it holds or not.
+    r"^(?:you may )?look at each face-down creature\b[^.]*$|^if [^,]+, scry \w+$|"
     r"^(?:scry \w+|(?:target (?:player|opponent)|each (?:player|opponent)|that player) "
     r"reveals (?:their|his or her) hand|look at (?:target (?:player|opponent)|an opponent|"
     r"each opponent|that player)'s hand)$"

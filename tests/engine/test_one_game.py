@@ -88,13 +88,17 @@ def test_a_long_copy_chain_is_refused_at_once() -> None:
 
 
 def test_an_unperformed_one_shot_is_named_not_dropped() -> None:
-    # Milling moves cards the board may not list (scry is performed as keeping them on top).
-    peek = {"name": "Example Sorcery", "types": ["Sorcery"], "abilities": ["Mill two cards."]}
+    # Clashing reveals cards the board may not list and asks where each goes.
+    peek = {
+        "name": "Example Sorcery",
+        "types": ["Sorcery"],
+        "abilities": ["Clash with an opponent."],
+    }
     answer = evaluate({"format": "mtg-board/1", "steps": [{"cast": peek, "as": "peek"}]})
     assert answer["not_modelled"] == [
         {
             "object": "peek",
-            "ability": "Mill two cards.",
+            "ability": "Clash with an opponent.",
             "why": "the engine doesn't perform this one-shot action, so the board goes on "
             "without it",
         }
@@ -134,3 +138,58 @@ def test_soulbond_pairs_only_with_another_unpaired_creature_its_controller_contr
         evaluate(board)
     assert refused.value.path == "steps[2].choices.pair"
     assert "controller controls" in refused.value.message
+
+
+def _spell(text: str) -> dict[str, Any]:
+    return {"name": "Example Sorcery", "types": ["Sorcery"], "abilities": [text]}
+
+
+def test_milling_cards_the_board_does_not_list_counts_them_and_claims_nothing() -> None:
+    # CR 701.17a: the milled cards are unknown ones; a graveyard count sees them.
+    threshold = {
+        "name": "Threshold Example",
+        "types": ["Creature"],
+        "power": 1,
+        "toughness": 1,
+        "abilities": ["As long as seven or more cards are in your graveyard, ~ gets +2/+2."],
+    }
+    steps: list[dict[str, Any]] = [
+        {"enter": threshold, "as": "t", "controller": "Alice"},
+        {"cast": _spell("Mill seven cards."), "as": "mill", "controller": "Alice"},
+    ]
+    board = {"format": "mtg-board/1", "zones": {"Alice": {"library": 10}}, "steps": steps}
+    answer = evaluate({**board, "ask": {"characteristics": "t"}})
+    assert (answer["objects"]["t"]["power"], answer["objects"]["t"]["toughness"]) == (3, 3)
+    assert not any("unknown" in label for label in answer["objects"])
+    assert answer["not_modelled"] == []
+
+
+def test_a_draw_from_a_shuffled_library_is_named() -> None:
+    # CR 701.24a: after a shuffle the board no longer knows which card is on top.
+    steps: list[dict[str, Any]] = [
+        {"enter": "Grizzly Bears", "as": "bear", "controller": "Alice"},
+        {
+            "cast": _spell("Shuffle target creature into its owner's library."),
+            "as": "s",
+            "controller": "Alice",
+            "targets": ["bear"],
+        },
+        {"cast": _spell("Draw a card."), "as": "d", "controller": "Alice"},
+    ]
+    board = {"format": "mtg-board/1", "zones": {"Alice": {"library": ["Forest"]}}, "steps": steps}
+    answer = evaluate({**board, "ask": {"characteristics": "bear"}})
+    assert [n["ability"] for n in answer["not_modelled"]] == ["draw"]
+
+
+def test_paragraphs_that_each_choose_targets_take_them_in_text_order() -> None:
+    # CR 601.2c: Seeds of Strength's three targets, in the order of its text; 115.3: the same
+    # creature may be chosen for more than one "target" word.
+    steps: list[dict[str, Any]] = [
+        {"enter": "Grizzly Bears", "as": "a", "controller": "Alice"},
+        {"enter": "Savannah Lions", "as": "b", "controller": "Alice"},
+        {"cast": "Seeds of Strength", "as": "s", "controller": "Alice", "targets": ["a", "b", "a"]},
+    ]
+    answer = evaluate({"format": "mtg-board/1", "steps": steps, "ask": {"characteristics": "a"}})
+    a, b = answer["objects"]["a"], answer["objects"]["b"]
+    assert (a["power"], a["toughness"], b["power"], b["toughness"]) == (4, 4, 3, 2)
+    assert answer["not_modelled"] == []

@@ -1,0 +1,193 @@
+"""One-shot actions on cards outside the battlefield: mill, surveil, discard (CR 701), and
+populate's choice of a token, as events the replacement machinery sees (CR 614).
+
+A library the board lists is read top first; cards it doesn't list (a library given as a
+number, or not given at all) are unknown cards: one milled or discarded becomes an object
+with no name or card type in its new zone, so counts of cards there stay right while
+nothing is claimed about what the card was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rules_engine.cards import CardDef
+from rules_engine.errors import BoardError
+from rules_engine.game import Game, GameObject
+from rules_engine.replacement.events import CreateTokens, Event, ZoneMove
+
+UNKNOWN_CARD = "a card the board doesn't list"
+
+
+def _unknown(game: Game, player: str, zone: str) -> tuple[Game, str]:
+    """A card of ``player``'s the board doesn't list becomes an object (in ``zone``)."""
+    # Labelled like the board's own zone cards, so the answer lists it only if asked.
+    k = sum(1 for o in game.objects if o.label.startswith(f"{player}.{zone}[unknown"))
+    label = f"{player}.{zone}[unknown {k + 1}]"
+    obj = GameObject(label, CardDef(name=UNKNOWN_CARD), player, player, zone, 0, game.next_order)
+    return replace(game.with_object(obj), next_order=game.next_order + 1), label
+
+
+def top_of_library(game: Game, player: str, n: int) -> tuple[Game, list[str]]:
+    """The top ``n`` cards of a library (fewer if it has fewer, CR 701.17b), top first; the
+    unknown cards below the listed ones become objects as they are needed."""
+    listed = [o.label for o in game.objects if o.zone == "library" and o.owner == player]
+    found = listed[:n]
+    sizes = dict(game.library_sizes)
+    unknown = sizes.get(player)
+    while len(found) < n and (unknown is None or unknown > 0):
+        game, label = _unknown(game, player, "library")
+        found.append(label)
+        if unknown is not None:
+            unknown -= 1
+            sizes[player] = unknown
+    return replace(game, library_sizes=tuple(sizes.items())), found
+
+
+def _to_graveyard(game: Game, label: str, from_zone: str) -> ZoneMove:
+    obj = game.object(label)
+    assert obj is not None
+    # CR 702.35a: a card with madness that is discarded is exiled instead (its replacement).
+    madness = from_zone == "hand" and any(
+        t.lower().startswith("madness") for t in obj.card.rules_text
+    )
+    return ZoneMove(
+        label,
+        "graveyard",
+        from_zone,
+        obj.owner,
+        obj.card.token,
+        "Creature" in obj.card.types,
+        obj.owner,
+        madness=madness,
+        card_types=frozenset(obj.card.types),
+    )
+
+
+def mill(game: Game, players: list[str], n: int) -> tuple[Game, list[Event]]:
+    """CR 701.17a: each player puts the top ``n`` cards of their library into their
+    graveyard."""
+    events: list[Event] = []
+    for player in players:
+        game, top = top_of_library(game, player, n)
+        events += [_to_graveyard(game, label, "library") for label in top]
+    return game, events
+
+
+def surveil(
+    game: Game, player: str, n: int, chosen: tuple[str, ...], path: str
+) -> tuple[Game, list[Event]]:
+    """CR 701.25a: the player looks at the top ``n`` cards and puts any number of them into
+    their graveyard (the step's ``choices.graveyard``), the rest back on top in the same
+    order (the default when none is named: every card kept)."""
+    listed = [o.label for o in game.objects if o.zone == "library" and o.owner == player]
+    looked = listed[:n]
+    for i, label in enumerate(chosen):
+        if label not in looked:
+            raise BoardError(
+                f"{path}.choices.graveyard[{i}]",
+                f"{label} is not among the top {n} cards of {player}'s library "
+                f"({', '.join(looked) or 'none listed'})",
+            )
+    return game, [_to_graveyard(game, label, "library") for label in looked if label in chosen]
+
+
+def discard(
+    game: Game,
+    player: str,
+    n: int,
+    chosen: tuple[str, ...],
+    path: str,
+    fits: Callable[[str], bool] | None = None,
+) -> tuple[Game, list[Event]]:
+    """CR 701.9a-b: the player discards ``n`` cards of their choice (the step's
+    ``choices.discard``; by default the first cards of the hand as the board lists it, then
+    cards it doesn't list); ``fits``: only a card the text allows ("that card" after "You
+    choose a nonland card from it"), and then only a card the board lists."""
+    where = f"{path}.choices.discard"
+    game, picked = _picked(game, player, "hand", n, chosen, where, fits)
+    return game, [_to_graveyard(game, label, "hand") for label in picked]
+
+
+def exile_own(
+    game: Game, player: str, zone: str, n: int, chosen: tuple[str, ...], path: str
+) -> tuple[Game, list[Event]]:
+    """ "Target opponent exiles two cards from their hand": the player chooses them (the
+    step's ``choices.exile``; by default the first cards the board lists there)."""
+    game, picked = _picked(game, player, zone, n, chosen, f"{path}.choices.exile")
+    events: list[Event] = []
+    for label in picked:
+        obj = game.object(label)
+        assert obj is not None
+        events.append(
+            ZoneMove(
+                label,
+                "exile",
+                zone,
+                obj.owner,
+                False,
+                False,
+                obj.owner,
+                card_types=frozenset(obj.card.types),
+            )
+        )
+    return game, events
+
+
+def _picked(
+    game: Game,
+    player: str,
+    zone: str,
+    n: int,
+    chosen: tuple[str, ...],
+    path: str,
+    fits: Callable[[str], bool] | None = None,
+) -> tuple[Game, list[str]]:
+    """The ``n`` cards of ``player``'s in ``zone`` the step chose, or the first listed."""
+    there = [
+        o.label
+        for o in game.objects
+        if o.zone == zone and o.owner == player and (fits is None or fits(o.label))
+    ]
+    for i, label in enumerate(chosen):
+        obj = game.object(label)
+        if obj is None or obj.zone != zone:
+            raise BoardError(f"{path}[{i}]", f"{label} is not a card in a {zone}")
+        if fits is not None and obj.owner == player and not fits(label):
+            raise BoardError(f"{path}[{i}]", f"{label} is not a card the text lets be chosen")
+    if fits is not None:
+        return game, [label for label in chosen if label in there][:n] or there[:n]
+    mine = [label for label in chosen if label in there]
+    if chosen and not mine and there:
+        return game, []  # the cards named are another player's
+    picked = (mine or there)[:n] if chosen else there[:n]
+    counted = dict(game.hand_sizes).get(player) if zone == "hand" else None
+    if counted is not None:
+        # A hand given as a number: cards beyond those listed are unknown ones.
+        while len(picked) < min(n, counted):
+            game, label = _unknown(game, player, "hand")  # already counted in the hand
+            picked.append(label)
+    return game, picked
+
+
+def populate_source(tokens: list[str], chosen: str | None, path: str) -> str | None:
+    """CR 701.36a: the creature token you control the step chose (``choices.chosen``), or
+    the first of them to enter when it names none."""
+    if chosen is not None:
+        if chosen not in tokens:
+            raise BoardError(
+                f"{path}.choices.chosen", f"{chosen} is not a creature token you control"
+            )
+        return chosen
+    return tokens[0] if tokens else None
+
+
+def populate(game: Game, label: str, controller: str) -> CreateTokens:
+    from rules_engine.effects import CopyOf
+
+    obj = game.object(label)
+    assert obj is not None
+    return CreateTokens(
+        replace(obj.card, token=True), 1, controller, copy_of=label, copy=CopyOf(source="target")
+    )
