@@ -1031,7 +1031,7 @@ def _moving(game: Game, action: OneShot, res: _Resolution) -> list[str]:
         return []
     if action.subject.kind == "self":
         me = game.object(res.source)
-        zones = ("graveyard",) if action.to_zone == "hand" else ("stack", "battlefield")
+        zones = (action.from_zone,) if action.from_zone else ("stack", "battlefield")
         return [me.label] if me is not None and me.zone in zones and not me.phased_out else []
     state = chars_of(game)
     return _acted_on(

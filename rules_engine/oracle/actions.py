@@ -396,6 +396,10 @@ def parse_one_shot(
         return OneShot("exile", resolve(subject), sentence) if subject else None
     if m := _BOUNCE.match(body):
         subject = _subject(m["subj"], context)
+        if subject is not None and subject.kind == "self":
+            # "Return ~ to its owner's hand": the spell itself as it resolves (Pulse of the
+            # Fields, CR 608.2n: it goes there instead of the graveyard), or the permanent.
+            return OneShot("move", subject, sentence, to_zone="hand")
         return OneShot("bounce", resolve(subject), sentence) if subject else None
     if m := _SACRIFICE.match(body):
         subject = _subject(m["subj"], context)
@@ -638,7 +642,7 @@ def _moved(
         words, to_zone, counter_kind, n = m["subj"], "exile", m["kind"], amount.n
     elif _SELF_BACK.match(body):
         self_ = Subject("self", words="~")
-        return OneShot("move", self_, sentence, to_zone="hand")
+        return OneShot("move", self_, sentence, to_zone="hand", from_zone="graveyard")
     else:
         return None
     subject = _subject(words, context)
