@@ -80,6 +80,7 @@ from rules_engine.steps import (
     PhaseStep,
     Step,
 )
+from rules_engine.targeting import target_problem
 from rules_engine.tokens import token_card
 from rules_engine.work import WorkExceeded, metered
 
@@ -466,6 +467,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     evaluation = compute(game)
     state = evaluation.chars
     world = World.of(game)
+    _check_targetable(abilities, res, state, world)
     res = replace(res, legal_targets=_legal_targets(abilities, res, state, world))
     specs = _choose_instead(specs, res, state, world)
     for spec in specs:
@@ -908,6 +910,27 @@ def _acted_on(
             )
         )
     ]
+
+
+def _check_targetable(
+    abilities: list[ParsedAbility],
+    res: _Resolution,
+    state: dict[str, Characteristics],
+    world: World,
+) -> None:
+    """CR 601.2c, 115.4: every target the step names must be one the spell or ability could
+    choose; "a source of your choice" (the last of the step's targets) isn't a target."""
+    source = state.get(res.source)
+    if source is None:
+        return
+    named = list(enumerate(res.targets))
+    if any("source of your choice" in a.text.lower() for a in abilities):
+        named = named[:-1]
+    for i, target in named:
+        if problem := target_problem(target, source, res.controller, state, world):
+            raise BoardError(
+                f"{res.path}.targets[{i}]", f"{res.source_name} can't target this: {problem}"
+            )
 
 
 def _legal_targets(

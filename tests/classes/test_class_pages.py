@@ -162,12 +162,12 @@ def test_an_ended_sessions_console_shows_its_report():
 
 def test_a_question_whose_board_the_engine_does_not_model_is_never_pushed():
     _, session = make_session()
-    with pytest.raises(QuestionProblem, match=r"Mill two cards\. \(on Peek\)"):
+    with pytest.raises(QuestionProblem, match=r"Clash with an opponent\. \(on Peek\)"):
         snapshot_for({"kind": "board", "token": peek_token(), "label": "ogre"})
     puzzle = saved("pt")
     puzzle.board = with_peek(puzzle.board)  # saved before the engine named what it skips
     puzzle.save()
-    with pytest.raises(QuestionProblem, match=r"Mill two cards\. \(on Peek\)"):
+    with pytest.raises(QuestionProblem, match=r"Clash with an opponent\. \(on Peek\)"):
         snapshot_for({"kind": "puzzle", "id": puzzle.short_id})
     assert not session.questions.exists()
 

@@ -147,5 +147,5 @@ def test_the_generator_never_yields_an_item_from_a_board_the_engine_does_not_mod
     assert stats.reasons.get("UnmodelledItem", 0) >= 1, stats.reasons  # refused, not missed
     with pytest.raises(NoItem):
         generate_event(3, attempts=5)
-    with pytest.raises(UnmodelledItem, match=r"Mill two cards\. \(on Peek\)"):
+    with pytest.raises(UnmodelledItem, match=r"Clash with an opponent\. \(on Peek\)"):
         best_characteristic_item(with_peek(example(GRAY_OGRE)), "ogre", least=1)

@@ -127,6 +127,6 @@ def test_a_lesson_board_the_engine_does_not_model_is_refused_naming_it(tmp_path:
         encoding="utf-8",
     )
     with pytest.raises(
-        LessonFileError, match=r"01-x\.md: board b\.json: .*Mill two cards\. \(on Peek\)"
+        LessonFileError, match=r"01-x\.md: board b\.json: .*Clash with an opponent\. \(on Peek\)"
     ):
         read_lesson(lesson)

@@ -97,6 +97,6 @@ def test_a_puzzle_file_whose_board_the_engine_does_not_model_is_refused(tmp_path
     path = tmp_path / "peeking.json"
     path.write_text(json.dumps(with_peek(data)))
     with pytest.raises(
-        PuzzleFileError, match=rf"^{re.escape(str(path))}: .*Mill two cards\. \(on Peek\)"
+        PuzzleFileError, match=rf"^{re.escape(str(path))}: .*Clash with an opponent\. \(on Peek\)"
     ):
         read_puzzle(path)

@@ -28,8 +28,8 @@ DS_THEN_SCALES = "events/interactions/doubling-season-then-hardened-scales.json"
 
 
 # A spell whose only sentence the engine recognises but does not perform (its "not_modelled").
-PEEK = {"name": "Peek", "types": ["Instant"], "abilities": ["Mill two cards."]}
-PEEK_LINE = "Mill two cards."
+PEEK = {"name": "Peek", "types": ["Instant"], "abilities": ["Clash with an opponent."]}
+PEEK_LINE = "Clash with an opponent."
 
 
 def with_peek(board: dict[str, Any]) -> dict[str, Any]:

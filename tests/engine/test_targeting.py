@@ -1,0 +1,55 @@
+"""A cast or activate step may only name targets its spell or ability could choose (CR
+601.2c, 115.4): shroud (702.18a), hexproof against another player's spell (702.11b), a
+player's hexproof (702.11d) and protection from the source's quality (702.16b). Such a
+board describes something that can't happen, so it is refused with the reason, in the
+step's target field. The boards are red team 2's (real library cards)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.errors import BoardError
+
+HERE = Path(__file__).parent / "targeting"
+
+REFUSED = {
+    "troll-ascetic-hexproof-doom-blade.json": "Troll Ascetic has hexproof",
+    "white-knight-protection-doom-blade.json": "White Knight has protection from black",
+    "sigarda-human-hexproof-doom-blade-from-opponent.json": "has hexproof",
+    "hada-spy-patrol-level-three-shroud-giant-growth.json": "Hada Spy Patrol has shroud",
+    "gruul-spellbreaker-player-hexproof-shock.json": "Alice has hexproof (given by Gruul",
+    "shalai-player-hexproof-shock.json": "Alice has hexproof (given by Shalai",
+}
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_a_target_the_rules_forbid_refuses_the_step(name: str) -> None:
+    board = json.loads((HERE / name).read_text(encoding="utf-8"))
+    with pytest.raises(BoardError) as refused:
+        evaluate_board(board)
+    assert refused.value.path.endswith(".targets[0]")
+    assert REFUSED[name] in refused.value.message
+
+
+def test_hexproof_doesnt_stop_its_controllers_own_spell() -> None:
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "steps": [
+            {"enter": "Troll Ascetic", "as": "troll", "controller": "Alice"},
+            {"cast": "Giant Growth", "as": "growth", "controller": "Alice", "targets": ["troll"]},
+        ],
+    }
+    troll = answer_json(evaluate_board(board))["objects"]["troll"]
+    assert (troll["power"], troll["toughness"]) == (6, 5)
+
+
+def test_gruul_spellbreakers_hexproof_is_only_on_its_controllers_turn() -> None:
+    board = json.loads((HERE / "gruul-spellbreaker-player-hexproof-shock.json").read_text())
+    board["active"] = "Bob"
+    assert answer_json(evaluate_board(board))["players"]["Alice"]["life"] == 18
