@@ -94,7 +94,7 @@ _STEP_KEYS: dict[str, set[str]] = {
     "cast": {"cast", "as", "controller", "targets", "x", "choices", "replacements"},
     "activate": {"activate", "ability", "as", "x", "targets", "choices", "replacements"},
     "attach": {"attach", "to"},
-    "counters": {"counters", "on", "n", "replacements"},
+    "counters": {"counters", "on", "n", "replacements", "by"},
     "damage": {"damage", "on", "from", "combat", "replacements"},
     "leave": {"leave", "to", "replacements"},
     "end": {"end"},
@@ -402,7 +402,11 @@ class _Reader:
             kind = _require_str(raw["counters"], f"{path}.counters")
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
             n = _require_int(raw.get("n", 1), f"{path}.n")
-            return CountersStep(index, kind, on, n, order)
+            raw_by = raw.get("by")
+            by = None if raw_by is None else self.label_ref(raw_by, f"{path}.by", players=True)
+            if by is not None and by not in self.players:
+                raise BoardError(f"{path}.by", "the player who puts the counters")
+            return CountersStep(index, kind, on, n, order, by)
         if verb == "damage":
             n = _require_int(raw["damage"], f"{path}.damage", 0)
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)

@@ -230,6 +230,7 @@ class CountersStep(_Located):
     on: str
     n: int
     replacements: tuple[str, ...] | None = None
+    by: str | None = None  # the player who puts them (CR 122.6), when the board says
 
 
 @dataclass(frozen=True, slots=True)

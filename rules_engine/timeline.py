@@ -986,11 +986,20 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "counters" and action.doubled:
         # CR 701.10: doubling the counters of a kind puts on as many as it already has.
         counts = {x: o.counter_count(action.counter_kind) for x in objects if (o := game.object(x))}
-        return [PutCounters(action.counter_kind, x, n) for x, n in counts.items() if n > 0]
+        return [
+            PutCounters(action.counter_kind, x, n, by=res.controller)
+            for x, n in counts.items()
+            if n > 0
+        ]
     if kind == "counters" and action.least_toughness:
-        return [PutCounters(action.counter_kind, x, amount) for x in _least(objects, state, res)]
+        return [
+            PutCounters(action.counter_kind, x, amount, by=res.controller)
+            for x in _least(objects, state, res)
+        ]
     if kind == "counters":
-        return [PutCounters(action.counter_kind, label, amount) for label in objects]
+        # CR 122.6: the spell's or ability's controller puts them (Vorinclex's "you").
+        by = res.controller
+        return [PutCounters(action.counter_kind, label, amount, by=by) for label in objects]
     if kind == "tokens":
         makers = _players(action, res, game) if action.players else [res.controller]
         card = token_card(action.token)
@@ -1670,7 +1679,7 @@ def _counters(game: Game, step: CountersStep) -> Game:
     if step.n <= 0:
         return add_counters(game, step.on, step.kind, step.n)  # removing isn't replaced
     # CR 122.6: counters put on by an effect; replacement effects (Hardened Scales) apply.
-    event = PutCounters(step.kind, step.on, step.n)
+    event = PutCounters(step.kind, step.on, step.n, by=step.by)
     return _perform_step(game, step, event)
 
 

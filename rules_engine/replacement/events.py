@@ -132,6 +132,10 @@ class PutCounters:
     # "Remove a +1/+1 counter" as a prevention's additional part: one for all the damage
     # dealt at once (Phantom rulings); "remove that many" is made for each damage event.
     once: bool = False
+    # Who puts them (CR 122.6; Vorinclex's "if you would put"): the resolving spell's or
+    # ability's controller, the damage source's controller for wither and infect (120.3);
+    # None when the board doesn't say (then the permanent's controller, or the player).
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

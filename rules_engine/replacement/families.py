@@ -96,6 +96,7 @@ class Family(StrEnum):
     # Counters, also as a permanent enters
     COUNTERS = "counters"
     PLAYER_COUNTERS = "player_counters"
+    COUNTERS_BY_PLAYER = "counters_by_player"  # Vorinclex: keyed to who puts them (122.6)
     # Entering the battlefield (614.1c-d, 614.12)
     ENTER_TAPPED = "enter_tapped"
     ENTER_COPY = "enter_copy"
@@ -867,6 +868,8 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
     family = spec.family
     if event.n <= 0:
         return False
+    if family == Family.COUNTERS_BY_PLAYER:
+        return _by_player_fits(active, event.on, putter(event, board), board)
     if event.on in board.game.players:
         return family == Family.PLAYER_COUNTERS and _player_fits(
             spec.player, event.on, active, board
@@ -879,8 +882,44 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
 
 
 def _apply_to_counters(active: ActiveReplacement, event: PutCounters) -> Applied:
+    return [replace(event, n=changed_count(active.spec, event.n))], active
+
+
+def changed_count(spec: ReplacementSpec, n: int) -> int:
+    """Twice, plus one, minus one, or Vorinclex's "half that many ..., rounded down"."""
+    if spec.half_down:
+        return n // 2
+    return max(0, n * spec.factor + spec.plus)
+
+
+def putter(event: PutCounters, board: EventState) -> str | None:
+    """CR 122.6: who puts the counters -- the event says (a spell's or ability's controller,
+    a damage source's controller); otherwise the permanent's controller, as for counters a
+    permanent enters with (122.6a), or the player who gets them."""
+    if event.by is not None:
+        return event.by
+    if event.on in board.game.players:
+        return event.on
+    return board.controller_of(event.on)
+
+
+def _by_player_fits(
+    active: ActiveReplacement,
+    on: str,
+    by: str | None,
+    board: EventState,
+    view: EnteringView | None = None,
+) -> bool:
+    """Vorinclex: "if you (an opponent) would put ... on a permanent or player" (614.1a)."""
     spec = active.spec
-    return [replace(event, n=max(0, event.n * spec.factor + spec.plus))], active
+    if by is None or not _player_fits(spec.player, by, active, board):
+        return False
+    target = spec.target
+    if target is None:
+        return False
+    if on in board.game.players:
+        return _player_fits(target.players, on, active, board)
+    return object_fits(target.objects, on, active, board, view)
 
 
 # --- Entering the battlefield (614.1c-d, 614.12) --------------------------------------
@@ -895,6 +934,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         Family.ENTER_COPY,
         Family.ENTER_COUNTERS,
         Family.COUNTERS,
+        Family.COUNTERS_BY_PLAYER,
         Family.SELF_COPY,
         Family.AS_ENTERS,
         Family.ENTER_CONTROL,
@@ -951,6 +991,12 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
     if family == Family.COUNTERS:
         kinds = [k for k, n in event.counters if n > 0 and (spec.counter_kind in (None, k))]
         return bool(kinds) and object_fits(spec.objects, event.obj, active, board, view)
+    if family == Family.COUNTERS_BY_PLAYER:
+        # CR 122.6a: counters it enters with are put by its controller unless the effect
+        # says otherwise.
+        return any(n > 0 for _, n in event.counters) and _by_player_fits(
+            active, event.obj, event.controller, board, view
+        )
     return False
 
 
@@ -997,10 +1043,10 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             + tuple(a.replace("~", event.card.name) for a in spec.with_abilities),
             tapped=event.tapped or spec.tapped,  # Vivid lands: "enters tapped with ..."
         )
-    if family == Family.COUNTERS:
+    if family in (Family.COUNTERS, Family.COUNTERS_BY_PLAYER):
         for kind, n in list(counters.items()):
             if spec.counter_kind in (None, kind) and n > 0:
-                counters[kind] = n * spec.factor + spec.plus
+                counters[kind] = changed_count(spec, n)
         return replace(event, counters=tuple(counters.items()))
     return event
 

@@ -428,6 +428,14 @@ PLAYER_COUNTERS_PLUS = _T(
     r"^if you would get one or more counters, you get that many plus one of each of those kinds of "
     r"counters instead$"
 )
+# CR 614.1a, 122.6: a change keyed to who puts the counters, on permanents and players alike
+# (Vorinclex, Monstrous Raider; Lae'zel's "on a creature or planeswalker you control or on
+# yourself").
+COUNTERS_BY_PLAYER = _T(
+    r"^if (?P<who>you|an opponent) would put one or more counters on (?P<on>.+?), (?:they )?"
+    r"put (?P<mod>twice that many|half that many|that many plus one) of each of those kinds of "
+    r"counters on that permanent or player instead(?:, rounded (?P<round>down))?$"
+)
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
 ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
 # CR 614.1c with a condition checked as it would enter (614.12): "If you control two or more
@@ -1261,6 +1269,28 @@ def _what_objects(what: str, sentence: str) -> Subject:
     return _objects(what, sentence)
 
 
+def _counters_by_player(m: re.Match[str], sentence: str) -> ReplacementSpec:
+    """Vorinclex's and Lae'zel's "if you would put one or more counters on ..." (614.1a):
+    ``player`` is who puts them, ``target`` what may get them (a permanent and/or a player)."""
+    on = m["on"]
+    players: PlayerWord = "none"
+    if on == "a permanent or player":
+        on, players = "a permanent", "any"
+    elif on.endswith(" or on yourself"):
+        on, players = on.removesuffix(" or on yourself"), "you"
+    if m["mod"] == "half that many" and m["round"] != "down":
+        raise OracleParseError(sentence, "half, rounded which way?")
+    return ReplacementSpec(
+        sentence,
+        "counters_by_player",
+        player="you" if m["who"] == "you" else "opponent",
+        target=Who(players, _what_objects(on, sentence)),
+        factor=2 if m["mod"] == "twice that many" else 1,
+        plus=1 if m["mod"] == "that many plus one" else 0,
+        half_down=m["mod"] == "half that many",
+    )
+
+
 def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
     """One sentence -> a spec, or None if it is not a replacement/prevention/"can't"."""
     if (found := _breadth(body, sentence)) is not None:
@@ -1587,6 +1617,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             factor=2 if twice else 1,
             plus=plus,
         )
+    if m := COUNTERS_BY_PLAYER.match(body):
+        return _counters_by_player(m, sentence)
     if PLAYER_COUNTERS_PLUS.match(body):
         return ReplacementSpec(sentence, "player_counters", player="you", plus=1)
     if m := ENTERS_UNDER_YOUR_CONTROL.match(body):
