@@ -93,6 +93,7 @@ class Family(StrEnum):
     TOKENS = "tokens"
     TOKENS_PLUS = "tokens_plus"
     TOKENS_INSTEAD = "tokens_instead"
+    TOKENS_EACH = "tokens_each"  # Academy Manufactor: "instead create one of each"
     # Counters, also as a permanent enters
     COUNTERS = "counters"
     PLAYER_COUNTERS = "player_counters"
@@ -821,6 +822,12 @@ def _apply_to_loss(active: ActiveReplacement, event: LoseLife) -> Applied:
 def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: EventState) -> bool:
     spec = active.spec
     family = spec.family
+    if family == Family.TOKENS_EACH:
+        return (
+            _player_fits(spec.player, event.controller, active, board)
+            and event.n > 0
+            and any(_token_kind_fits(k.lower(), event.card) for k in spec.options)
+        )
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
         return (
             _player_fits(spec.player, event.controller, active, board)
@@ -845,9 +852,28 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
         return [event, CreateTokens(_token_card(spec.extra or ""), n, event.controller)], active
     if family == Family.TOKENS_INSTEAD:
         return [replace(event, card=_token_card(spec.extra or ""))], active
+    if family == Family.TOKENS_EACH:
+        # CR 614.1a: that many of each kind, made at once as one event (a Food that is a copy
+        # stays that copy; the others are the predefined tokens, 111.10).
+        return [
+            event
+            if _token_kind_fits(k.lower(), event.card)
+            else CreateTokens(_token_card(f"a {k} token"), event.n, event.controller)
+            for k in spec.options
+        ], active
     if family == Family.TOKENS:
         return [replace(event, n=event.n * spec.factor + spec.plus)], active
     return [event], active
+
+
+def tokens_instead_choices(active: ActiveReplacement, event: CreateTokens) -> list[Event]:
+    """Jinnie Fay: "that many 2/2 green Cat ... or that many 3/1 green Dog ..." -- one event
+    per token the creator may choose instead (614.1a); none but the predefined choice is a
+    copy of anything."""
+    return [
+        replace(event, card=_token_card(card), copy_of=None, copy=None)
+        for card in active.spec.options
+    ]
 
 
 def _token_kind_fits(kind: str | None, card: CardDef) -> bool:

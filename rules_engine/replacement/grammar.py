@@ -410,6 +410,18 @@ TOKENS_PLUS_OTHER = _T(
     r"(?:those tokens plus (?P<plus>an additional (?P<one>.+?) token|that many (?P<many>.+?) "
     r"tokens)|that many (?P<instead>.+?) tokens(?P<with> with [\w ,]+?)?) are created instead$"
 )
+# Academy Manufactor: "If you would create a Clue, Food, or Treasure token, instead create one
+# of each" (CR 614.1a; each token of those kinds becomes one of each kind).
+TOKENS_ONE_OF_EACH = _T(
+    r"^if you would create an? (?P<kinds>\w+(?:, \w+)*,? or \w+) token, instead create one of "
+    r"each$"
+)
+# Jinnie Fay: "you may instead create that many 2/2 green Cat creature tokens with haste or
+# that many 3/1 green Dog creature tokens with vigilance" (614.1a; the creator chooses).
+TOKENS_INSTEAD_CHOICE = _T(
+    r"^if you would create one or more tokens, you may instead create that many (?P<a>.+?) "
+    r"tokens(?P<awith> with \w+)? or that many (?P<b>.+?) tokens(?P<bwith> with \w+)?$"
+)
 TOKENS_CREATED = _T(
     r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
     r"control)?, (?P<mod>twice|three times) that many of those tokens are created instead$"
@@ -1589,6 +1601,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         card = f"a {m['one']} token" if m["one"] else f"a {m['many']} token"
         return ReplacementSpec(
             sentence, "tokens_plus", player="you", extra=card, factor=0 if m["one"] else 1
+        )
+    if m := TOKENS_ONE_OF_EACH.match(body):
+        kinds = tuple(k.capitalize() for k in re.split(r",? or |, ", m["kinds"]))
+        return ReplacementSpec(sentence, "tokens_each", player="you", options=kinds)
+    if m := TOKENS_INSTEAD_CHOICE.match(body):
+        cards = (f"a {m['a']} token{m['awith'] or ''}", f"a {m['b']} token{m['bwith'] or ''}")
+        return ReplacementSpec(
+            sentence, "tokens_instead", player="you", options=cards, optional=True
         )
     if m := TOKENS_PLUS_ONE.match(body):
         return ReplacementSpec(sentence, "tokens", player="you", plus=1, extra=m["kind"])
