@@ -105,6 +105,13 @@ _STEP_KEYS: dict[str, set[str]] = {
 }
 
 
+def _divided(value: Any, path: str) -> tuple[int, ...]:
+    """Layerlab extension: "divided as you choose" (CR 601.2d), one amount per target."""
+    if not isinstance(value, list):
+        raise BoardError(path, "a list of whole numbers, one for each target in order ([2, 1])")
+    return tuple(_require_int(v, f"{path}[{i}]", 1) for i, v in enumerate(value))
+
+
 def _require_str(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BoardError(path, "must be a non-empty string")
@@ -164,7 +171,7 @@ class _Reader:
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
-        known |= {"sacrificed"}
+        known |= {"sacrificed", "divided"}
         known |= {"graveyard", "discard", "exile"}
         for key in value:
             if key not in known:
@@ -251,6 +258,7 @@ class _Reader:
                 if "sacrificed" in value
                 else None
             ),
+            divided=_divided(value.get("divided", []), f"{path}.divided"),
             **self._entering_choices(value, path),
         )
 

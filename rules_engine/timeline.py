@@ -1260,6 +1260,29 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
     ).game
 
 
+def _division(spec: ReplacementSpec, res: _Resolution) -> tuple[int, ...]:
+    """CR 601.2d: "divided as you choose" -- the step's ``choices.divided`` gives each
+    target its share, at least 1 each, adding up to the whole amount."""
+    whole = spec.amount or 0
+    shares = res.choices.divided
+    where = f"{res.path}.choices.divided"
+    if not res.targets:
+        raise BoardError(f"{res.path}.targets", "name at least one target to divide among")
+    if not shares:
+        raise BoardError(
+            where,
+            f"say how the {whole} damage to prevent is divided among the {len(res.targets)} "
+            f"target(s), in target order, e.g. {[whole - len(res.targets) + 1] + [1] * (len(res.targets) - 1)} (CR 601.2d)",
+        )
+    if len(shares) != len(res.targets) or sum(shares) != whole:
+        raise BoardError(
+            where,
+            f"{list(shares)} must give each of the {len(res.targets)} target(s) at least 1 and "
+            f"add up to {whole} (CR 601.2d)",
+        )
+    return shares
+
+
 def _shield_size(
     spec: ReplacementSpec, res: _Resolution, state: dict[str, Characteristics], world: World
 ) -> int | None:
@@ -1285,7 +1308,12 @@ def _chosen_on_resolution(
         if not res.holds(spec.on_resolution, state, world):
             continue
         if spec.instead and chosen:
-            chosen.pop()
+            before = chosen.pop()
+            if spec.extra == "this_way" and isinstance(before, ReplacementSpec):
+                # "prevent the next 6 damage this way instead": the shield before, resized.
+                spec = replace(before, amount=spec.amount)
+        elif spec.extra == "this_way":
+            continue  # nothing before it to resize (not a reading the engine makes)
         chosen.append(replace(spec, on_resolution=None, instead=False))
     return chosen
 
@@ -1335,6 +1363,11 @@ def _resolved_replacements(
             )
             continue
         protected = [res.targets]
+        sizes: tuple[int, ...] = ()
+        if spec.extra == "divided":
+            # CR 601.2d: one shield per target, each of the amount assigned to it as cast.
+            sizes = _division(spec, res)
+            protected = [(t,) for t in res.targets]
         if spec.extra == "shares_color" and res.targets:
             # CR 615.11: the set of creatures shielded is fixed as the effect begins.
             first = res.targets[0]
@@ -1361,7 +1394,9 @@ def _resolved_replacements(
                     choices=res.choices,
                     resolved=True,
                     # CR 615.7: "the next X damage" is the X it was cast with (107.3a).
-                    remaining=_shield_size(spec, res, state, world)
+                    remaining=sizes[n_target]
+                    if sizes
+                    else _shield_size(spec, res, state, world)
                     if spec.shield == "amount"
                     else None,
                     name=eid,

@@ -304,6 +304,11 @@ PREVENT_NEXT_N = _T(
     r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn"
     r"(?: by (?P<src>.+?))?(?:, where x is (?P<x>.+))?$"
 )
+# Remedy, Embolden: one shield per target, its size chosen as the spell is cast (CR 601.2d).
+PREVENT_NEXT_DIVIDED = _T(
+    r"^prevent the next (?P<n>\w+) damage that would be dealt this turn to any number of "
+    r"targets, divided as you choose$"
+)
 PREVENT_NEXT_TIME = _T(
     r"^the next time (?P<src>.+?) would deal damage to (?P<tgt>.+?) this turn, prevent that damage$"
 )
@@ -1446,6 +1451,16 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             shield="amount",
             extra="shares_color" if "shares a color" in tgt else None,
         )
+    if m := PREVENT_NEXT_DIVIDED.match(body):
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            target=Who("any", Subject("targets", (Filter(),), target_slots=(0,), words="target")),
+            amount=_number(m["n"], sentence),
+            shield="amount",
+            extra="divided",
+        )
     if m := PREVENT_NEXT_TIME.match(body):
         src, choice = _source(m["src"], sentence)
         return ReplacementSpec(
@@ -1942,6 +1957,20 @@ def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
 
 def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
     rest = m["rest"] or m["rest2"]
+    if (more := re.fullmatch(r"prevent the next (\w+) damage this way", rest)) and m[
+        "cond"
+    ].strip() == "~ was kicked":
+        # Pollen Remedy: the same shield with another amount (the spell before it says how).
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            amount=_number(more[1], sentence),
+            shield="amount",
+            extra="this_way",
+            on_resolution="kicked",
+            instead=True,
+        )
     rest = re.sub(r"\bthat (?:permanent or player|player or permanent)\b", "any target", rest)
     inner = _sentence(rest, sentence)
     if not isinstance(inner, ReplacementSpec) or not inner.prevention:
