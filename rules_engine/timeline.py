@@ -20,7 +20,12 @@ from rules_engine import card_actions, paragraphs
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
-from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
+from rules_engine.characteristics import (
+    Characteristics,
+    initial_characteristics,
+    own_copy_ability,
+    printed_abilities,
+)
 from rules_engine.effects import (
     ChangeText,
     Condition,
@@ -242,6 +247,8 @@ class _Entering:
             self.tokens += 1
             label, owner = f"{self.step_label}.token{self.tokens}", event.controller
         copy = self._copy(game, event, step if own else None)
+        if isinstance(event.form, CopyOf):
+            copy = _with_form(copy, event, label)
         counters = event.counters
         if own and step is not None and copy is not None and len(step.choices.copy) > 1:
             counters = _chained_counters(step, copy)
@@ -270,7 +277,10 @@ class _Entering:
             extra_abilities=event.extra_abilities,
         )
         self.entered.append(label)
-        return _add(game, obj)
+        game = _add(game, obj)
+        if copy is not None and copy.of != label and event.form is None:
+            game = _copied_form_unchosen(game, label, copy)
+        return game
 
     @staticmethod
     def _copy(game: Game, event: Enter, step: EnterStep | None) -> CopySnapshot | None:
@@ -286,6 +296,40 @@ class _Entering:
         # only (707.2), with the exceptions the effect makes (707.9).
         copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
+
+
+def _copied_form_unchosen(game: Game, label: str, copy: CopySnapshot) -> Game:
+    """A copy of Primal Clay has its "As ~ enters, it becomes your choice of ..." as it
+    enters (614.12), a new choice the board can't make for it yet: named, not guessed."""
+    texts = [
+        a.source_text for a in copy.values.abilities if "becomes your choice of" in a.source_text
+    ]
+    if not texts:
+        return game
+    gap = NotModelled(
+        label,
+        texts[0],
+        "a copy of this permanent makes its own choice of form as it enters (CR 614.12, 707.2), "
+        "which the engine doesn't ask for yet, so it keeps the form it copied",
+    )
+    return replace(game, not_modelled=(*game.not_modelled, gap))
+
+
+def _with_form(copy: CopySnapshot | None, event: Enter, label: str) -> CopySnapshot:
+    """Primal Clay's chosen form (CR 614.12, 707.2, 208.2b): a change of its copiable
+    values, on top of what it copies if it entered as a copy (707.9b)."""
+    form = event.form
+    assert isinstance(form, CopyOf)
+    if copy is None:
+        return CopySnapshot(label, initial_characteristics(event.card, event.controller), form)
+    merged = replace(
+        copy.copy,
+        except_types=copy.copy.except_types | form.except_types,
+        except_subtypes=copy.copy.except_subtypes | form.except_subtypes,
+        except_pt=form.except_pt,
+        except_abilities=copy.copy.except_abilities + form.except_abilities,
+    )
+    return replace(copy, copy=merged)
 
 
 def _verify_devour(game: Game, step: EnterStep) -> None:
@@ -1269,10 +1313,12 @@ def _division(spec: ReplacementSpec, res: _Resolution) -> tuple[int, ...]:
     if not res.targets:
         raise BoardError(f"{res.path}.targets", "name at least one target to divide among")
     if not shares:
+        count = len(res.targets)
+        example = [whole - count + 1] + [1] * (count - 1)
         raise BoardError(
             where,
-            f"say how the {whole} damage to prevent is divided among the {len(res.targets)} "
-            f"target(s), in target order, e.g. {[whole - len(res.targets) + 1] + [1] * (len(res.targets) - 1)} (CR 601.2d)",
+            f"say how the {whole} damage to prevent is divided among the {count} target(s), in "
+            f"target order, e.g. {example} (CR 601.2d)",
         )
     if len(shares) != len(res.targets) or sum(shares) != whole:
         raise BoardError(

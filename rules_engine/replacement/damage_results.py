@@ -42,9 +42,7 @@ def damage_results(event: Damage, board: EventState) -> tuple[DamageResult, ...]
     controller = board.controller_of(event.source)
     if event.target in board.game.players:
         if "infect" in keywords:
-            found.append(
-                DamageResult("counters", "poison", event.target, event.amount, controller)
-            )
+            found.append(DamageResult("counters", "poison", event.target, event.amount, controller))
         elif event.life_floor is None:  # Worship's damage sets its own life floor
             found.append(DamageResult("loss", event.target, event.source, event.amount))
     elif ({"infect", "wither"} & keywords) and _is_creature(board, event.target):

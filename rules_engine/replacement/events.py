@@ -159,6 +159,10 @@ class Enter:
     # Abilities it gains as it enters (riot's haste, CR 702.136a): an effect of the
     # replacement, from its timestamp.
     extra_abilities: tuple[str, ...] = ()
+    # "As ~ enters, it becomes your choice of a 3/3 artifact creature, ..." (Primal Clay): the
+    # form chosen, a change of its copiable values (CR 614.12, 707.2, 208.2b) as a ``CopyOf``
+    # of its own printed values with the chosen exceptions.
+    form: Any = None
 
 
 @dataclass(frozen=True, slots=True)

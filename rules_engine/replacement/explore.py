@@ -365,7 +365,8 @@ def _applications(
         # Jinnie Fay: the player chooses which tokens are created instead (614.1a).
         return [
             (None, [made], option, made.card.name.removesuffix(" Token"))
-            for made in tokens_instead_choices(option, event)  # type: ignore[arg-type]
+            for made in tokens_instead_choices(option, event)
+            if isinstance(made, CreateTokens)
         ]
     return [
         (limit, *apply(option, event, board, limit), None if limit is None else str(limit))

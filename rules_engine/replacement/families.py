@@ -39,7 +39,8 @@ from rules_engine.replacement.events import (
     WinGame,
     ZoneMove,
 )
-from rules_engine.replacement.specs import Rider, Who
+from rules_engine.replacement.grammar import entering_forms
+from rules_engine.replacement.specs import ReplacementSpec, Rider, Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, evaluate, matches
@@ -866,10 +867,12 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
     return [event], active
 
 
-def tokens_instead_choices(active: ActiveReplacement, event: CreateTokens) -> list[Event]:
+def tokens_instead_choices(active: ActiveReplacement, event: Event) -> list[Event]:
     """Jinnie Fay: "that many 2/2 green Cat ... or that many 3/1 green Dog ..." -- one event
     per token the creator may choose instead (614.1a); none but the predefined choice is a
     copy of anything."""
+    if not isinstance(event, CreateTokens):
+        return []
     return [
         replace(event, card=_token_card(card), copy_of=None, copy=None)
         for card in active.spec.options
@@ -1031,6 +1034,11 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     family = spec.family
     if family == Family.ENTER_TAPPED:
         return replace(event, tapped=True)
+    if family == Family.AS_ENTERS and spec.extra == "form":
+        # Primal Clay: the form chosen as it enters sets its copiable values (614.12, 707.2).
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        form = entering_forms(spec.text).get(choices.option or "")
+        return event if form is None else replace(event, form=form)
     if family == Family.AS_ENTERS:
         return event  # the choice is made as it enters (614.1c); nothing else changes
     if family == Family.ENTER_CONTROL:

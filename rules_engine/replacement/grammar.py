@@ -16,6 +16,7 @@ from functools import lru_cache
 from rules_engine.effects import (
     Compare,
     Condition,
+    CopyOf,
     CountObjects,
     CreaturesDiedThisTurn,
     Expr,
@@ -700,6 +701,16 @@ CAST_FROM_HAND = _T(r"^you (?P<not>didn't )?cast (?:it|~) from your hand$")
 # CR 614.12, 614.1c: "As ~ enters, choose two colors" and the other choices made as a
 # permanent enters, beyond the one color or creature type the line templates route to the
 # choice template (oracle/templates.py); "an opponent chooses" (Callous Oppressor).
+# CR 614.12, 707.2, 208.2b: "As ~ enters, it becomes your choice of a 3/3 artifact creature, a
+# 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition
+# to its other types" (Primal Clay, Primal Plasma): the chosen form is part of its copiable
+# values. "or is turned face up" (Aquamorph Entity) is not read.
+AS_ENTERS_BECOMES = _T(
+    r"^as ~ enters, it becomes your choice of (?P<forms>.+?)(?: in addition to its other types)?$"
+)
+_FORM = re.compile(
+    r"^an? (?P<p>\d+)/(?P<t>\d+) (?P<words>(?:[a-z]+ )*?)creature(?: with (?P<kw>[a-z ]+))?$"
+)
 AS_ENTERS_CHOOSE = _T(
     r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
@@ -800,6 +811,39 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
 _CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card)$")
 
 
+def entering_forms(sentence: str) -> dict[str, CopyOf]:
+    """Primal Clay's forms by power/toughness ("3/3" -> a 3/3 artifact creature): the
+    exceptions each makes to its own copiable values (CR 707.2, 707.9b)."""
+    m = re.search(
+        r"it becomes your choice of (?P<forms>.+?)(?: in addition to its other types)?$",
+        sentence.lower().rstrip(". "),
+    )
+    if m is None:
+        raise OracleParseError(sentence, "not a choice of forms")
+    forms: dict[str, CopyOf] = {}
+    for phrase in re.split(r",? or |, ", m["forms"]):
+        form = _FORM.match(phrase.strip())
+        if form is None:
+            raise OracleParseError(sentence, f'cannot read the form "{phrase}"')
+        types: set[str] = {"Creature"}
+        subtypes: list[str] = []
+        for word in form["words"].split():
+            found = ALL_TYPE_WORDS.get(word)
+            if found is None or found[0] not in ("type", "subtype"):
+                raise OracleParseError(sentence, f'cannot tell what "{word}" is')
+            (types.add if found[0] == "type" else subtypes.append)(found[1])
+        abilities = (form["kw"].capitalize(),) if form["kw"] else ()
+        if abilities and parse_keyword(abilities[0]) is None:
+            raise OracleParseError(sentence, f'cannot read "{form["kw"]}"')
+        forms[f"{form['p']}/{form['t']}"] = CopyOf(
+            except_types=frozenset(types),
+            except_subtypes=frozenset(subtypes),
+            except_pt=(int(form["p"]), int(form["t"])),
+            except_abilities=abilities,
+        )
+    return forms
+
+
 def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
     """CR 614.12: a choice made as the permanent enters, which the entering permanent's
     step answers (its ``choices``). What the card later does with "the chosen ..." is
@@ -854,6 +898,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             target=Who("none", Subject("filter", (creature,), words="a creature")),
             source=Subject("filter", (creature,), words="another creature"),
             extra="source_shares_color",
+        )
+    if AS_ENTERS_BECOMES.match(body):
+        return ReplacementSpec(
+            sentence,
+            "as_enters",
+            objects=Subject("self", words="~"),
+            chooses=("option",),
+            options=tuple(entering_forms(sentence)),
+            extra="form",
         )
     if m := AS_ENTERS_CHOOSE.match(body):
         return _as_enters_choice(m, sentence)
@@ -1618,8 +1671,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             sentence, "tokens_plus", player="you", extra=card, factor=0 if m["one"] else 1
         )
     if m := TOKENS_ONE_OF_EACH.match(body):
-        kinds = tuple(k.capitalize() for k in re.split(r",? or |, ", m["kinds"]))
-        return ReplacementSpec(sentence, "tokens_each", player="you", options=kinds)
+        each = tuple(str(k).capitalize() for k in re.split(r",? or |, ", m["kinds"]))
+        return ReplacementSpec(sentence, "tokens_each", player="you", options=each)
     if m := TOKENS_INSTEAD_CHOICE.match(body):
         cards = (f"a {m['a']} token{m['awith'] or ''}", f"a {m['b']} token{m['bwith'] or ''}")
         return ReplacementSpec(
