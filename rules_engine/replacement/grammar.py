@@ -2008,6 +2008,34 @@ def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
     return None
 
 
+def _kicked_another_target(rest: str, sentence: str, before: int) -> Spec | None:
+    """Falling Timber: "If ~ was kicked, prevent all combat damage another target creature
+    would deal this turn" -- "another target" is the spell's next target (CR 115.3: a
+    different object from the targets before it), the one after the ``before`` earlier."""
+    if not before:
+        raise OracleParseError(sentence, "another target than which?")
+    inner = _sentence(rest.replace("another target", "target", 1), sentence)
+    if isinstance(inner, ReplacementSpec) and inner.tier != "self":
+        return replace(
+            inner,
+            source=_shifted(inner.source, before),
+            objects=_shifted(inner.objects, before),
+            target=None
+            if inner.target is None
+            else replace(inner.target, objects=_shifted(inner.target.objects, before)),
+            on_resolution="kicked",
+        )
+    return None
+
+
+def _shifted(subject: Subject | None, before: int) -> Subject | None:
+    """A subject naming "target X" (the first target) moved to the target slot after the
+    ``before`` targets the earlier sentences named."""
+    if subject is None or subject.kind != "targets" or subject.target_slots != (0,):
+        return subject
+    return replace(subject, target_slots=(before,))
+
+
 def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
     rest = m["rest"] or m["rest2"]
     if (more := re.fullmatch(r"prevent the next (\w+) damage this way", rest)) and m[
@@ -2127,7 +2155,12 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
                 continue
-            spec = _wrapped(body, sentence)
+            if (kicked := KICKED_ONLY.match(body)) and "another target" in kicked["rest"]:
+                spec = _kicked_another_target(
+                    kicked["rest"], sentence, _targets_before(*normal[:i])
+                )
+            else:
+                spec = _wrapped(body, sentence)
             if isinstance(spec, ReplacementSpec) and ENTERS_TAPPED_IF_NOT.match(body):
                 if not (i and AS_ENTERS_MAY.match(normal[i - 1])):
                     raise OracleParseError(sentence, "nothing before it says what you may do")
