@@ -1311,14 +1311,16 @@ def _division(spec: ReplacementSpec, res: _Resolution) -> tuple[int, ...]:
     shares = res.choices.divided
     where = f"{res.path}.choices.divided"
     if not res.targets:
-        raise BoardError(f"{res.path}.targets", "name at least one target to divide among")
+        # "Any number of targets" divided: at least one (601.2d: each gets at least 1).
+        raise BoardError(f"{res.path}.targets", f"{res.source_name} needs 1 target, got 0")
     if not shares:
         count = len(res.targets)
         example = [whole - count + 1] + [1] * (count - 1)
         raise BoardError(
             where,
-            f"say how the {whole} damage to prevent is divided among the {count} target(s), in "
-            f"target order, e.g. {example} (CR 601.2d)",
+            f"{res.source_name}'s {whole} damage to prevent is divided among its {count} "
+            f"target(s) as it is cast (CR 601.2d); the board must say how, in target order: "
+            f'add "divided": {example} to the step\'s choices',
         )
     if len(shares) != len(res.targets) or sum(shares) != whole:
         raise BoardError(
