@@ -171,7 +171,7 @@ class _Reader:
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
-        known |= {"sacrificed", "divided"}
+        known |= {"sacrificed", "divided", "sacrifice_as_enters"}
         known |= {"graveyard", "discard", "exile"}
         for key in value:
             if key not in known:
@@ -249,7 +249,8 @@ class _Reader:
             riot_haste=riot == "haste",
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
             kickers=kickers,
-            devour=self._devoured(value.get("devour", ()), f"{path}.devour"),
+            devour=self._devoured(value.get("devour", ()), f"{path}.devour")
+            or self._devoured(value.get("sacrifice_as_enters", ()), f"{path}.sacrifice_as_enters"),
             mana_spent=_require_int(value.get("mana_spent", 0), f"{path}.mana_spent", 0),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),

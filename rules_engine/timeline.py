@@ -332,6 +332,11 @@ def _with_form(copy: CopySnapshot | None, event: Enter, label: str) -> CopySnaps
     return replace(copy, copy=merged)
 
 
+_SACRIFICE_AS_ENTERS = re.compile(
+    r"As .+? enters, sacrifice any number of (creatures|permanents)\."
+)
+
+
 def _verify_devour(game: Game, step: EnterStep) -> None:
     """CR 702.82a, 702.82c: only a permanent with devour sacrifices as it enters, and only
     other creatures (or [quality] permanents) its controller controls."""
@@ -343,18 +348,32 @@ def _verify_devour(game: Game, step: EnterStep) -> None:
         and (k := parse_keyword(a.parsed.text)) is not None
         and k.keyword is Keyword.DEVOUR
     ]
-    if not found or step.face_down:
+    sacrifices = [
+        found_any[1]
+        for text in step.card.rules_text
+        if (found_any := _SACRIFICE_AS_ENTERS.search(text))
+    ]
+    quality: str | None
+    if sacrifices and not step.face_down:
+        # Dracoplasm, Shimatsu: "As ~ enters, sacrifice any number of ..." (614.1c).
+        path = f"{step.path}.choices.sacrifice_as_enters"
+        quality = None if sacrifices[0] == "permanents" else "creature"
+    elif not found or step.face_down:
         raise BoardError(path, f"{step.card.name} has no devour ability (CR 702.82a)")
-    # "Devour artifact 1" (702.82c) has a quality; Thromok's "Devour X, where X is ..." has
-    # no number, and its words after the name are no quality.
-    quality = found[0].quality if found[0].amount is not None else None
+    else:
+        # "Devour artifact 1" (702.82c) has a quality; Thromok's "Devour X, where X is ..."
+        # has no number, and its words after the name are no quality.
+        quality = found[0].quality if found[0].amount is not None else None
     state = chars_of(game)
     for i, label in enumerate(step.choices.devour):
         where = f"{path}[{i}]"
         _require_on_battlefield(game, label, where)
         chars = state[label]
         wanted = quality.capitalize() if quality else "Creature"
-        if label == step.label or wanted not in (*chars.types, *chars.subtypes):
+        if sacrifices and sacrifices[0] == "permanents":
+            wanted = "Permanent"  # every object on the battlefield is a permanent (110.1)
+        kinds = (*chars.types, *chars.subtypes, "Permanent")
+        if label == step.label or wanted not in kinds:
             raise BoardError(where, f'"{label}" is not another {wanted.lower()} (CR 702.82a)')
         if chars.controller != step.controller:
             raise BoardError(where, f'"{label}" is not controlled by {step.controller}')

@@ -1034,6 +1034,14 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     family = spec.family
     if family == Family.ENTER_TAPPED:
         return replace(event, tapped=True)
+    if family == Family.AS_ENTERS and spec.extra == "sacrificed_pt":
+        # Dracoplasm: the total power and toughness of the creatures sacrificed as it enters
+        # (as they last existed, 608.2h), set as it enters: its copiable values (707.2).
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        sacrificed = [board.chars[x] for x in choices.devour if x in board.chars]
+        power = sum(c.power or 0 for c in sacrificed)
+        toughness = sum(c.toughness or 0 for c in sacrificed)
+        return replace(event, form=CopyOf(except_pt=(power, toughness)))
     if family == Family.AS_ENTERS and spec.extra == "form":
         # Primal Clay: the form chosen as it enters sets its copiable values (614.12, 707.2).
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
@@ -1089,7 +1097,7 @@ def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> lis
     """CR 702.82a: as a permanent with devour enters, its controller sacrifices the creatures
     chosen (the step's ``choices.devour``); each is a new event that other replacements may
     change (Rest in Peace exiles it; it was still sacrificed, 701.21a)."""
-    if active.spec.extra != "devour" or active.source != event.obj:
+    if active.spec.extra not in ("devour", "sacrificed_pt") or active.source != event.obj:
         return []
     choices = event.choices if isinstance(event.choices, Choices) else Choices()
     moves: list[Event] = []

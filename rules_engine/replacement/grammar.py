@@ -711,6 +711,19 @@ AS_ENTERS_BECOMES = _T(
 _FORM = re.compile(
     r"^an? (?P<p>\d+)/(?P<t>\d+) (?P<words>(?:[a-z]+ )*?)creature(?: with (?P<kw>[a-z ]+))?$"
 )
+# CR 614.1c, 614.12: "As ~ enters, sacrifice any number of creatures" (Dracoplasm) or
+# "permanents" (Shimatsu), read with the sentence after it that says what that does: "~ enters
+# with that many +1/+1 counters on it", or "~'s power becomes the total power of those creatures
+# and its toughness becomes their total toughness" (a value set as it enters: copiable, 707.2).
+# The step names what is sacrificed (``choices.sacrifice_as_enters``), as for devour (702.82a).
+AS_ENTERS_SACRIFICE_ANY = _T(
+    r"^as ~ enters, sacrifice any number of (?P<what>creatures|permanents)$"
+)
+SACRIFICED_COUNTERS = _T(r"^~ enters with that many (?P<kind>\S+) counters on it$")
+SACRIFICED_PT = _T(
+    r"^~'s power becomes the total power of those creatures and its toughness becomes their "
+    r"total toughness$"
+)
 AS_ENTERS_CHOOSE = _T(
     r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
@@ -2008,6 +2021,24 @@ def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
     return None
 
 
+def _sacrificed_as_enters(m: re.Match[str], following: str, sentence: str) -> ReplacementSpec:
+    """Dracoplasm, Shimatsu: the sacrifice as it enters and what the sacrificed make of it."""
+    if counters := SACRIFICED_COUNTERS.match(following):
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=counters["kind"],
+            count=HowCast("devoured"),
+            extra="devour",
+        )
+    if SACRIFICED_PT.match(following) and m["what"] == "creatures":
+        return ReplacementSpec(
+            sentence, "as_enters", objects=Subject("self", words="~"), extra="sacrificed_pt"
+        )
+    raise OracleParseError(sentence, "cannot read what the sacrifice does")
+
+
 def _kicked_another_target(rest: str, sentence: str, before: int) -> Spec | None:
     """Falling Timber: "If ~ was kicked, prevent all combat damage another target creature
     would deal this turn" -- "another target" is the spell's next target (CR 115.3: a
@@ -2100,7 +2131,10 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
     skipped: list[str] = []
     sentences = split_sentences(body_text)
     normal = [_normal(sentence) for sentence in sentences]
+    consumed: set[int] = set()  # sentences read with the one before them
     for i, (sentence, lowered) in enumerate(zip(sentences, normal, strict=True)):
+        if i in consumed:
+            continue
         following = normal[i + 1] if i + 1 < len(normal) else ""
         if AS_ENTERS_MAY.match(lowered) and ENTERS_TAPPED_IF_NOT.match(following):
             continue  # shock and reveal lands: read with the "If you don't" sentence after it
@@ -2154,6 +2188,10 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                 if not last.prevention or last.extra is not None:
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
+                continue
+            if m := AS_ENTERS_SACRIFICE_ANY.match(body):
+                specs.append(_sacrificed_as_enters(m, following, " ".join(sentences[i : i + 2])))
+                consumed.add(i + 1)
                 continue
             if (kicked := KICKED_ONLY.match(body)) and "another target" in kicked["rest"]:
                 spec = _kicked_another_target(
