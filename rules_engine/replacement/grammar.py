@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from rules_engine.cards import library_card
 from rules_engine.effects import (
     Compare,
     Condition,
@@ -719,7 +720,7 @@ _FORM = re.compile(
 AS_ENTERS_SACRIFICE_ANY = _T(
     r"^as ~ enters, sacrifice any number of (?P<what>creatures|permanents)$"
 )
-SACRIFICED_COUNTERS = _T(r"^~ enters with that many (?P<kind>\S+) counters on it$")
+SACRIFICED_COUNTERS = _T(r"^(?P<who>~|\w+) enters with that many (?P<kind>\S+) counters on it$")
 SACRIFICED_PT = _T(
     r"^~'s power becomes the total power of those creatures and its toughness becomes their "
     r"total toughness$"
@@ -2021,9 +2022,14 @@ def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
     return None
 
 
-def _sacrificed_as_enters(m: re.Match[str], following: str, sentence: str) -> ReplacementSpec:
+def _sacrificed_as_enters(
+    m: re.Match[str], following: str, sentence: str, name: str
+) -> ReplacementSpec:
     """Dracoplasm, Shimatsu: the sacrifice as it enters and what the sacrificed make of it."""
-    if counters := SACRIFICED_COUNTERS.match(following):
+    counters = SACRIFICED_COUNTERS.match(following)
+    if counters and counters["who"] != "~" and not _legendary_short_name(counters["who"], name):
+        counters = None
+    if counters:
         return ReplacementSpec(
             sentence,
             "enter_counters",
@@ -2037,6 +2043,19 @@ def _sacrificed_as_enters(m: re.Match[str], following: str, sentence: str) -> Re
             sentence, "as_enters", objects=Subject("self", words="~"), extra="sacrificed_pt"
         )
     raise OracleParseError(sentence, "cannot read what the sacrifice does")
+
+
+def _legendary_short_name(word: str, name: str) -> bool:
+    """Shimatsu the Bloodcloaked calls itself "Shimatsu": a legendary card's text may use the
+    part of its name before " the " (CR 201.5: the text naming its own object). Only for
+    legendary library cards, so that "Break the Ice" never reads "Break" as itself."""
+    card = library_card(name)
+    return (
+        card is not None
+        and "Legendary" in card.supertypes
+        and " the " in name
+        and name.split(" the ", 1)[0].lower() == word
+    )
 
 
 def _kicked_another_target(rest: str, sentence: str, before: int) -> Spec | None:
@@ -2190,7 +2209,8 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                 specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
                 continue
             if m := AS_ENTERS_SACRIFICE_ANY.match(body):
-                specs.append(_sacrificed_as_enters(m, following, " ".join(sentences[i : i + 2])))
+                both = " ".join(sentences[i : i + 2])
+                specs.append(_sacrificed_as_enters(m, following, both, name))
                 consumed.add(i + 1)
                 continue
             if (kicked := KICKED_ONLY.match(body)) and "another target" in kicked["rest"]:
