@@ -1166,7 +1166,7 @@ def _player_counters(game: Game, action: OneShot, res: _Resolution) -> tuple[Gam
             have = game.counters_of_player(player).get(action.counter_kind, 0)
             game = add_counters(game, player, action.counter_kind, -have)
         elif action.n > 0:
-            events.append(PutCounters(action.counter_kind, player, action.n))
+            events.append(PutCounters(action.counter_kind, player, action.n, by=res.controller))
     return game, events
 
 
