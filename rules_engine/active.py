@@ -143,14 +143,31 @@ def rule_effects(world: World) -> list[Effect]:
     return found
 
 
+def _form_words(form: CopyOf) -> str:
+    """Primal Clay's chosen form, in the learner's words (CR 614.12, 707.2)."""
+    pt = f"{form.except_pt[0]}/{form.except_pt[1]} " if form.except_pt else ""
+    kinds = " ".join(
+        [*sorted(form.except_subtypes), *(t.lower() for t in sorted(form.except_types))]
+    )
+    abilities = " and ".join(a.lower() for a in form.except_abilities)
+    with_ = f" with {abilities}" if abilities else ""
+    return (
+        f"As it entered, it became a {pt}{kinds}{with_}, as chosen; that form is part of its "
+        "copiable values (CR 614.12, 707.2)."
+    )
+
+
 def _rule_effects(world: World) -> list[Effect]:
     effects: list[Effect] = []
     for obj in world.game.objects:
         if not obj.on_battlefield:
             continue
         if obj.copy is not None:
+            text = f"As it entered, it became a copy of {obj.copy.values.name or obj.copy.of}."
+            if obj.copy.of == obj.label:
+                text = _form_words(obj.copy.copy)
             spec = EffectSpec(
-                text=f"As it entered, it became a copy of {obj.copy.values.name or obj.copy.of}.",
+                text=text,
                 subject=SELF_SUBJECT,
                 parts=(Part("1a", obj.copy.copy),),
             )

@@ -94,7 +94,7 @@ _STEP_KEYS: dict[str, set[str]] = {
     "cast": {"cast", "as", "controller", "targets", "x", "choices", "replacements"},
     "activate": {"activate", "ability", "as", "x", "targets", "choices", "replacements"},
     "attach": {"attach", "to"},
-    "counters": {"counters", "on", "n", "replacements"},
+    "counters": {"counters", "on", "n", "replacements", "by"},
     "damage": {"damage", "on", "from", "combat", "replacements"},
     "leave": {"leave", "to", "replacements"},
     "end": {"end"},
@@ -103,6 +103,13 @@ _STEP_KEYS: dict[str, set[str]] = {
     "phase_out": {"phase_out"},
     "phase_in": {"phase_in"},
 }
+
+
+def _divided(value: Any, path: str) -> tuple[int, ...]:
+    """Layerlab extension: "divided as you choose" (CR 601.2d), one amount per target."""
+    if not isinstance(value, list):
+        raise BoardError(path, "a list of whole numbers, one for each target in order ([2, 1])")
+    return tuple(_require_int(v, f"{path}[{i}]", 1) for i, v in enumerate(value))
 
 
 def _require_str(value: Any, path: str) -> str:
@@ -164,7 +171,7 @@ class _Reader:
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
-        known |= {"sacrificed"}
+        known |= {"sacrificed", "divided", "sacrifice_as_enters"}
         known |= {"graveyard", "discard", "exile"}
         for key in value:
             if key not in known:
@@ -242,7 +249,8 @@ class _Reader:
             riot_haste=riot == "haste",
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
             kickers=kickers,
-            devour=self._devoured(value.get("devour", ()), f"{path}.devour"),
+            devour=self._devoured(value.get("devour", ()), f"{path}.devour")
+            or self._devoured(value.get("sacrifice_as_enters", ()), f"{path}.sacrifice_as_enters"),
             mana_spent=_require_int(value.get("mana_spent", 0), f"{path}.mana_spent", 0),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),
@@ -251,6 +259,7 @@ class _Reader:
                 if "sacrificed" in value
                 else None
             ),
+            divided=_divided(value.get("divided", []), f"{path}.divided"),
             **self._entering_choices(value, path),
         )
 
@@ -402,7 +411,11 @@ class _Reader:
             kind = _require_str(raw["counters"], f"{path}.counters")
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
             n = _require_int(raw.get("n", 1), f"{path}.n")
-            return CountersStep(index, kind, on, n, order)
+            raw_by = raw.get("by")
+            by = None if raw_by is None else self.label_ref(raw_by, f"{path}.by", players=True)
+            if by is not None and by not in self.players:
+                raise BoardError(f"{path}.by", "the player who puts the counters")
+            return CountersStep(index, kind, on, n, order, by)
         if verb == "damage":
             n = _require_int(raw["damage"], f"{path}.damage", 0)
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)

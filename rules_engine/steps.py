@@ -58,6 +58,8 @@ class Choices:
     # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
+    # "divided as you choose" (CR 601.2d): the amount for each target, in target order.
+    divided: tuple[int, ...] = ()
     sacrificed_power: int = 0
     # Cards a resolving spell's player chose: those surveil puts into the graveyard (CR
     # 701.25a) and those discarded (701.9b), by their zone labels ("Alice.library[0]").
@@ -230,6 +232,7 @@ class CountersStep(_Located):
     on: str
     n: int
     replacements: tuple[str, ...] | None = None
+    by: str | None = None  # the player who puts them (CR 122.6), when the board says
 
 
 @dataclass(frozen=True, slots=True)

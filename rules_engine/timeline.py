@@ -20,7 +20,12 @@ from rules_engine import card_actions, paragraphs
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
 from rules_engine.cards import CardDef, starting_loyalty
-from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
+from rules_engine.characteristics import (
+    Characteristics,
+    initial_characteristics,
+    own_copy_ability,
+    printed_abilities,
+)
 from rules_engine.effects import (
     ChangeText,
     Condition,
@@ -243,6 +248,8 @@ class _Entering:
             self.tokens += 1
             label, owner = f"{self.step_label}.token{self.tokens}", event.controller
         copy = self._copy(game, event, step if own else None)
+        if isinstance(event.form, CopyOf):
+            copy = _with_form(copy, event, label)
         counters = event.counters
         if own and step is not None and copy is not None and len(step.choices.copy) > 1:
             counters = _chained_counters(step, copy)
@@ -271,7 +278,10 @@ class _Entering:
             extra_abilities=event.extra_abilities,
         )
         self.entered.append(label)
-        return _add(game, obj)
+        game = _add(game, obj)
+        if copy is not None and copy.of != label and event.form is None:
+            game = _copied_form_unchosen(game, label, copy)
+        return game
 
     @staticmethod
     def _copy(game: Game, event: Enter, step: EnterStep | None) -> CopySnapshot | None:
@@ -289,6 +299,45 @@ class _Entering:
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
 
 
+def _copied_form_unchosen(game: Game, label: str, copy: CopySnapshot) -> Game:
+    """A copy of Primal Clay has its "As ~ enters, it becomes your choice of ..." as it
+    enters (614.12), a new choice the board can't make for it yet: named, not guessed."""
+    texts = [
+        a.source_text for a in copy.values.abilities if "becomes your choice of" in a.source_text
+    ]
+    if not texts:
+        return game
+    gap = NotModelled(
+        label,
+        texts[0],
+        "a copy of this permanent makes its own choice of form as it enters (CR 614.12, 707.2), "
+        "which the engine doesn't ask for yet, so it keeps the form it copied",
+    )
+    return replace(game, not_modelled=(*game.not_modelled, gap))
+
+
+def _with_form(copy: CopySnapshot | None, event: Enter, label: str) -> CopySnapshot:
+    """Primal Clay's chosen form (CR 614.12, 707.2, 208.2b): a change of its copiable
+    values, on top of what it copies if it entered as a copy (707.9b)."""
+    form = event.form
+    assert isinstance(form, CopyOf)
+    if copy is None:
+        return CopySnapshot(label, initial_characteristics(event.card, event.controller), form)
+    merged = replace(
+        copy.copy,
+        except_types=copy.copy.except_types | form.except_types,
+        except_subtypes=copy.copy.except_subtypes | form.except_subtypes,
+        except_pt=form.except_pt,
+        except_abilities=copy.copy.except_abilities + form.except_abilities,
+    )
+    return replace(copy, copy=merged)
+
+
+_SACRIFICE_AS_ENTERS = re.compile(
+    r"As .+? enters, sacrifice any number of (creatures|permanents)\."
+)
+
+
 def _verify_devour(game: Game, step: EnterStep) -> None:
     """CR 702.82a, 702.82c: only a permanent with devour sacrifices as it enters, and only
     other creatures (or [quality] permanents) its controller controls."""
@@ -300,18 +349,32 @@ def _verify_devour(game: Game, step: EnterStep) -> None:
         and (k := parse_keyword(a.parsed.text)) is not None
         and k.keyword is Keyword.DEVOUR
     ]
-    if not found or step.face_down:
+    sacrifices = [
+        found_any[1]
+        for text in step.card.rules_text
+        if (found_any := _SACRIFICE_AS_ENTERS.search(text))
+    ]
+    quality: str | None
+    if sacrifices and not step.face_down:
+        # Dracoplasm, Shimatsu: "As ~ enters, sacrifice any number of ..." (614.1c).
+        path = f"{step.path}.choices.sacrifice_as_enters"
+        quality = None if sacrifices[0] == "permanents" else "creature"
+    elif not found or step.face_down:
         raise BoardError(path, f"{step.card.name} has no devour ability (CR 702.82a)")
-    # "Devour artifact 1" (702.82c) has a quality; Thromok's "Devour X, where X is ..." has
-    # no number, and its words after the name are no quality.
-    quality = found[0].quality if found[0].amount is not None else None
+    else:
+        # "Devour artifact 1" (702.82c) has a quality; Thromok's "Devour X, where X is ..."
+        # has no number, and its words after the name are no quality.
+        quality = found[0].quality if found[0].amount is not None else None
     state = chars_of(game)
     for i, label in enumerate(step.choices.devour):
         where = f"{path}[{i}]"
         _require_on_battlefield(game, label, where)
         chars = state[label]
         wanted = quality.capitalize() if quality else "Creature"
-        if label == step.label or wanted not in (*chars.types, *chars.subtypes):
+        if sacrifices and sacrifices[0] == "permanents":
+            wanted = "Permanent"  # every object on the battlefield is a permanent (110.1)
+        kinds = (*chars.types, *chars.subtypes, "Permanent")
+        if label == step.label or wanted not in kinds:
             raise BoardError(where, f'"{label}" is not another {wanted.lower()} (CR 702.82a)')
         if chars.controller != step.controller:
             raise BoardError(where, f'"{label}" is not controlled by {step.controller}')
@@ -1009,11 +1072,20 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "counters" and action.doubled:
         # CR 701.10: doubling the counters of a kind puts on as many as it already has.
         counts = {x: o.counter_count(action.counter_kind) for x in objects if (o := game.object(x))}
-        return [PutCounters(action.counter_kind, x, n) for x, n in counts.items() if n > 0]
+        return [
+            PutCounters(action.counter_kind, x, n, by=res.controller)
+            for x, n in counts.items()
+            if n > 0
+        ]
     if kind == "counters" and action.least_toughness:
-        return [PutCounters(action.counter_kind, x, amount) for x in _least(objects, state, res)]
+        return [
+            PutCounters(action.counter_kind, x, amount, by=res.controller)
+            for x in _least(objects, state, res)
+        ]
     if kind == "counters":
-        return [PutCounters(action.counter_kind, label, amount) for label in objects]
+        # CR 122.6: the spell's or ability's controller puts them (Vorinclex's "you").
+        by = res.controller
+        return [PutCounters(action.counter_kind, label, amount, by=by) for label in objects]
     if kind == "tokens":
         makers = _players(action, res, game) if action.players else [res.controller]
         card = token_card(action.token)
@@ -1117,7 +1189,7 @@ def _player_counters(game: Game, action: OneShot, res: _Resolution) -> tuple[Gam
             have = game.counters_of_player(player).get(action.counter_kind, 0)
             game = add_counters(game, player, action.counter_kind, -have)
         elif action.n > 0:
-            events.append(PutCounters(action.counter_kind, player, action.n))
+            events.append(PutCounters(action.counter_kind, player, action.n, by=res.controller))
     return game, events
 
 
@@ -1274,6 +1346,33 @@ def _perform_action(game: Game, action: OneShot, res: _Resolution, hook: _Enteri
     ).game
 
 
+def _division(spec: ReplacementSpec, res: _Resolution) -> tuple[int, ...]:
+    """CR 601.2d: "divided as you choose" -- the step's ``choices.divided`` gives each
+    target its share, at least 1 each, adding up to the whole amount."""
+    whole = spec.amount or 0
+    shares = res.choices.divided
+    where = f"{res.path}.choices.divided"
+    if not res.targets:
+        # "Any number of targets" divided: at least one (601.2d: each gets at least 1).
+        raise BoardError(f"{res.path}.targets", f"{res.source_name} needs 1 target, got 0")
+    if not shares:
+        count = len(res.targets)
+        example = [whole - count + 1] + [1] * (count - 1)
+        raise BoardError(
+            where,
+            f"{res.source_name}'s {whole} damage to prevent is divided among its {count} "
+            f"target(s) as it is cast (CR 601.2d); the board must say how, in target order: "
+            f'add "divided": {example} to the step\'s choices',
+        )
+    if len(shares) != len(res.targets) or sum(shares) != whole:
+        raise BoardError(
+            where,
+            f"{list(shares)} must give each of the {len(res.targets)} target(s) at least 1 and "
+            f"add up to {whole} (CR 601.2d)",
+        )
+    return shares
+
+
 def _shield_size(
     spec: ReplacementSpec, res: _Resolution, state: dict[str, Characteristics], world: World
 ) -> int | None:
@@ -1299,7 +1398,12 @@ def _chosen_on_resolution(
         if not res.holds(spec.on_resolution, state, world):
             continue
         if spec.instead and chosen:
-            chosen.pop()
+            before = chosen.pop()
+            if spec.extra == "this_way" and isinstance(before, ReplacementSpec):
+                # "prevent the next 6 damage this way instead": the shield before, resized.
+                spec = replace(before, amount=spec.amount)
+        elif spec.extra == "this_way":
+            continue  # nothing before it to resize (not a reading the engine makes)
         chosen.append(replace(spec, on_resolution=None, instead=False))
     return chosen
 
@@ -1349,6 +1453,11 @@ def _resolved_replacements(
             )
             continue
         protected = [res.targets]
+        sizes: tuple[int, ...] = ()
+        if spec.extra == "divided":
+            # CR 601.2d: one shield per target, each of the amount assigned to it as cast.
+            sizes = _division(spec, res)
+            protected = [(t,) for t in res.targets]
         if spec.extra == "shares_color" and res.targets:
             # CR 615.11: the set of creatures shielded is fixed as the effect begins.
             first = res.targets[0]
@@ -1375,7 +1484,9 @@ def _resolved_replacements(
                     choices=res.choices,
                     resolved=True,
                     # CR 615.7: "the next X damage" is the X it was cast with (107.3a).
-                    remaining=_shield_size(spec, res, state, world)
+                    remaining=sizes[n_target]
+                    if sizes
+                    else _shield_size(spec, res, state, world)
                     if spec.shield == "amount"
                     else None,
                     name=eid,
@@ -1693,7 +1804,7 @@ def _counters(game: Game, step: CountersStep) -> Game:
     if step.n <= 0:
         return add_counters(game, step.on, step.kind, step.n)  # removing isn't replaced
     # CR 122.6: counters put on by an effect; replacement effects (Hardened Scales) apply.
-    event = PutCounters(step.kind, step.on, step.n)
+    event = PutCounters(step.kind, step.on, step.n, by=step.by)
     return _perform_step(game, step, event)
 
 

@@ -204,7 +204,9 @@ class _Reader:
                 raise BoardError(f"{path}.counters", 'the kind of counter, e.g. "+1/+1"')
             on = _label(data.get("on"), f"{path}.on", self.board, self.labels)
             n = _int(data.get("n", 1), f"{path}.n", 1)
-            return [PutCounters(kind_name, on, n, cost=bool(data.get("cost", False)))]
+            by = data.get("by")
+            putter = None if by is None else _player(by, f"{path}.by", self.board)
+            return [PutCounters(kind_name, on, n, cost=bool(data.get("cost", False)), by=putter)]
         if kind == "enter":
             card = card_from_json(data["enter"], f"{path}.enter")
             controller = _player(

@@ -30,6 +30,7 @@ class DamageResult:
     what: str  # the counter kind, or the player who gains life
     on: str  # the object or player that gets counters, or the lifelink source
     n: int
+    by: str | None = None  # who puts the counters: the source's controller (120.3b, 120.3d)
 
 
 def damage_results(event: Damage, board: EventState) -> tuple[DamageResult, ...]:
@@ -38,14 +39,14 @@ def damage_results(event: Damage, board: EventState) -> tuple[DamageResult, ...]
         return ()
     keywords = {a.text.lower() for a in board.chars[event.source].abilities}
     found: list[DamageResult] = []
+    controller = board.controller_of(event.source)
     if event.target in board.game.players:
         if "infect" in keywords:
-            found.append(DamageResult("counters", "poison", event.target, event.amount))
+            found.append(DamageResult("counters", "poison", event.target, event.amount, controller))
         elif event.life_floor is None:  # Worship's damage sets its own life floor
             found.append(DamageResult("loss", event.target, event.source, event.amount))
     elif ({"infect", "wither"} & keywords) and _is_creature(board, event.target):
-        found.append(DamageResult("counters", "-1/-1", event.target, event.amount))
-    controller = board.controller_of(event.source)
+        found.append(DamageResult("counters", "-1/-1", event.target, event.amount, controller))
     if "lifelink" in keywords and controller is not None:
         found.append(DamageResult("life", controller, event.source, event.amount))
     return tuple(found)
@@ -59,14 +60,22 @@ def _is_creature(board: EventState, label: str) -> bool:
 def result_events(results: tuple[DamageResult, ...]) -> list[Event]:
     """One counters event per recipient and kind, one life gain per lifelink source: what
     simultaneous damage does happens at once (702.15b; Vizier of Remedies' ruling)."""
-    buckets: dict[str, dict[tuple[str, str], int]] = {"counters": {}, "life": {}, "loss": {}}
+    buckets: dict[str, dict[tuple[str, str, str | None], int]] = {
+        "counters": {},
+        "life": {},
+        "loss": {},
+    }
     for r in results:
         bucket = buckets[r.kind]
-        key = (r.what, "") if r.kind == "loss" else (r.what, r.on)
+        key = (r.what, "", None) if r.kind == "loss" else (r.what, r.on, r.by)
         bucket[key] = bucket.get(key, 0) + r.n
-    events: list[Event] = [PutCounters(k, on, n) for (k, on), n in buckets["counters"].items()]
-    events += [GainLife(player, n) for (player, _source), n in buckets["life"].items()]
-    events += [LoseLife(player, n, from_damage=True) for (player, _), n in buckets["loss"].items()]
+    events: list[Event] = [
+        PutCounters(k, on, n, by=by) for (k, on, by), n in buckets["counters"].items()
+    ]
+    events += [GainLife(player, n) for (player, _source, _), n in buckets["life"].items()]
+    events += [
+        LoseLife(player, n, from_damage=True) for (player, _, _), n in buckets["loss"].items()
+    ]
     return events
 
 

@@ -132,6 +132,10 @@ class PutCounters:
     # "Remove a +1/+1 counter" as a prevention's additional part: one for all the damage
     # dealt at once (Phantom rulings); "remove that many" is made for each damage event.
     once: bool = False
+    # Who puts them (CR 122.6; Vorinclex's "if you would put"): the resolving spell's or
+    # ability's controller, the damage source's controller for wither and infect (120.3);
+    # None when the board doesn't say (then the permanent's controller, or the player).
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,10 @@ class Enter:
     # Abilities it gains as it enters (riot's haste, CR 702.136a): an effect of the
     # replacement, from its timestamp.
     extra_abilities: tuple[str, ...] = ()
+    # "As ~ enters, it becomes your choice of a 3/3 artifact creature, ..." (Primal Clay): the
+    # form chosen, a change of its copiable values (CR 614.12, 707.2, 208.2b) as a ``CopyOf``
+    # of its own printed values with the chosen exceptions.
+    form: Any = None
 
 
 @dataclass(frozen=True, slots=True)

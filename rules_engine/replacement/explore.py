@@ -51,6 +51,7 @@ from rules_engine.replacement.families import (
     enter_sacrificing,
     sacrifice_choices,
     shown_card,
+    tokens_instead_choices,
 )
 from rules_engine.replacement.specs import TIER_RULES, ReplacementSpec
 from rules_engine.replacement.state import (
@@ -359,6 +360,13 @@ def _applications(
         return [
             (None, [*enter_sacrificing(event, board, chosen)], option, _sacrificed_name(chosen))
             for chosen in sacrifice_choices(option, event, board)
+        ]
+    if option.spec.family == Family.TOKENS_INSTEAD and option.spec.options:
+        # Jinnie Fay: the player chooses which tokens are created instead (614.1a).
+        return [
+            (None, [made], option, made.card.name.removesuffix(" Token"))
+            for made in tokens_instead_choices(option, event)
+            if isinstance(made, CreateTokens)
         ]
     return [
         (limit, *apply(option, event, board, limit), None if limit is None else str(limit))

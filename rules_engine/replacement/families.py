@@ -39,7 +39,8 @@ from rules_engine.replacement.events import (
     WinGame,
     ZoneMove,
 )
-from rules_engine.replacement.specs import Rider, Who
+from rules_engine.replacement.grammar import entering_forms
+from rules_engine.replacement.specs import ReplacementSpec, Rider, Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, evaluate, matches
@@ -93,9 +94,11 @@ class Family(StrEnum):
     TOKENS = "tokens"
     TOKENS_PLUS = "tokens_plus"
     TOKENS_INSTEAD = "tokens_instead"
+    TOKENS_EACH = "tokens_each"  # Academy Manufactor: "instead create one of each"
     # Counters, also as a permanent enters
     COUNTERS = "counters"
     PLAYER_COUNTERS = "player_counters"
+    COUNTERS_BY_PLAYER = "counters_by_player"  # Vorinclex: keyed to who puts them (122.6)
     # Entering the battlefield (614.1c-d, 614.12)
     ENTER_TAPPED = "enter_tapped"
     ENTER_COPY = "enter_copy"
@@ -820,6 +823,12 @@ def _apply_to_loss(active: ActiveReplacement, event: LoseLife) -> Applied:
 def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: EventState) -> bool:
     spec = active.spec
     family = spec.family
+    if family == Family.TOKENS_EACH:
+        return (
+            _player_fits(spec.player, event.controller, active, board)
+            and event.n > 0
+            and any(_token_kind_fits(k.lower(), event.card) for k in spec.options)
+        )
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
         return (
             _player_fits(spec.player, event.controller, active, board)
@@ -844,9 +853,30 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
         return [event, CreateTokens(_token_card(spec.extra or ""), n, event.controller)], active
     if family == Family.TOKENS_INSTEAD:
         return [replace(event, card=_token_card(spec.extra or ""))], active
+    if family == Family.TOKENS_EACH:
+        # CR 614.1a: that many of each kind, made at once as one event (a Food that is a copy
+        # stays that copy; the others are the predefined tokens, 111.10).
+        return [
+            event
+            if _token_kind_fits(k.lower(), event.card)
+            else CreateTokens(_token_card(f"a {k} token"), event.n, event.controller)
+            for k in spec.options
+        ], active
     if family == Family.TOKENS:
         return [replace(event, n=event.n * spec.factor + spec.plus)], active
     return [event], active
+
+
+def tokens_instead_choices(active: ActiveReplacement, event: Event) -> list[Event]:
+    """Jinnie Fay: "that many 2/2 green Cat ... or that many 3/1 green Dog ..." -- one event
+    per token the creator may choose instead (614.1a); none but the predefined choice is a
+    copy of anything."""
+    if not isinstance(event, CreateTokens):
+        return []
+    return [
+        replace(event, card=_token_card(card), copy_of=None, copy=None)
+        for card in active.spec.options
+    ]
 
 
 def _token_kind_fits(kind: str | None, card: CardDef) -> bool:
@@ -867,6 +897,8 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
     family = spec.family
     if event.n <= 0:
         return False
+    if family == Family.COUNTERS_BY_PLAYER:
+        return _by_player_fits(active, event.on, putter(event, board), board)
     if event.on in board.game.players:
         return family == Family.PLAYER_COUNTERS and _player_fits(
             spec.player, event.on, active, board
@@ -879,8 +911,44 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
 
 
 def _apply_to_counters(active: ActiveReplacement, event: PutCounters) -> Applied:
+    return [replace(event, n=changed_count(active.spec, event.n))], active
+
+
+def changed_count(spec: ReplacementSpec, n: int) -> int:
+    """Twice, plus one, minus one, or Vorinclex's "half that many ..., rounded down"."""
+    if spec.half_down:
+        return n // 2
+    return max(0, n * spec.factor + spec.plus)
+
+
+def putter(event: PutCounters, board: EventState) -> str | None:
+    """CR 122.6: who puts the counters -- the event says (a spell's or ability's controller,
+    a damage source's controller); otherwise the permanent's controller, as for counters a
+    permanent enters with (122.6a), or the player who gets them."""
+    if event.by is not None:
+        return event.by
+    if event.on in board.game.players:
+        return event.on
+    return board.controller_of(event.on)
+
+
+def _by_player_fits(
+    active: ActiveReplacement,
+    on: str,
+    by: str | None,
+    board: EventState,
+    view: EnteringView | None = None,
+) -> bool:
+    """Vorinclex: "if you (an opponent) would put ... on a permanent or player" (614.1a)."""
     spec = active.spec
-    return [replace(event, n=max(0, event.n * spec.factor + spec.plus))], active
+    if by is None or not _player_fits(spec.player, by, active, board):
+        return False
+    target = spec.target
+    if target is None:
+        return False
+    if on in board.game.players:
+        return _player_fits(target.players, on, active, board)
+    return object_fits(target.objects, on, active, board, view)
 
 
 # --- Entering the battlefield (614.1c-d, 614.12) --------------------------------------
@@ -895,6 +963,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         Family.ENTER_COPY,
         Family.ENTER_COUNTERS,
         Family.COUNTERS,
+        Family.COUNTERS_BY_PLAYER,
         Family.SELF_COPY,
         Family.AS_ENTERS,
         Family.ENTER_CONTROL,
@@ -951,6 +1020,12 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
     if family == Family.COUNTERS:
         kinds = [k for k, n in event.counters if n > 0 and (spec.counter_kind in (None, k))]
         return bool(kinds) and object_fits(spec.objects, event.obj, active, board, view)
+    if family == Family.COUNTERS_BY_PLAYER:
+        # CR 122.6a: counters it enters with are put by its controller unless the effect
+        # says otherwise.
+        return any(n > 0 for _, n in event.counters) and _by_player_fits(
+            active, event.obj, event.controller, board, view
+        )
     return False
 
 
@@ -959,6 +1034,19 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     family = spec.family
     if family == Family.ENTER_TAPPED:
         return replace(event, tapped=True)
+    if family == Family.AS_ENTERS and spec.extra == "sacrificed_pt":
+        # Dracoplasm: the total power and toughness of the creatures sacrificed as it enters
+        # (as they last existed, 608.2h), set as it enters: its copiable values (707.2).
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        sacrificed = [board.chars[x] for x in choices.devour if x in board.chars]
+        power = sum(c.power or 0 for c in sacrificed)
+        toughness = sum(c.toughness or 0 for c in sacrificed)
+        return replace(event, form=CopyOf(except_pt=(power, toughness)))
+    if family == Family.AS_ENTERS and spec.extra == "form":
+        # Primal Clay: the form chosen as it enters sets its copiable values (614.12, 707.2).
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        form = entering_forms(spec.text).get(choices.option or "")
+        return event if form is None else replace(event, form=form)
     if family == Family.AS_ENTERS:
         return event  # the choice is made as it enters (614.1c); nothing else changes
     if family == Family.ENTER_CONTROL:
@@ -997,10 +1085,10 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             + tuple(a.replace("~", event.card.name) for a in spec.with_abilities),
             tapped=event.tapped or spec.tapped,  # Vivid lands: "enters tapped with ..."
         )
-    if family == Family.COUNTERS:
+    if family in (Family.COUNTERS, Family.COUNTERS_BY_PLAYER):
         for kind, n in list(counters.items()):
             if spec.counter_kind in (None, kind) and n > 0:
-                counters[kind] = n * spec.factor + spec.plus
+                counters[kind] = changed_count(spec, n)
         return replace(event, counters=tuple(counters.items()))
     return event
 
@@ -1009,7 +1097,7 @@ def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> lis
     """CR 702.82a: as a permanent with devour enters, its controller sacrifices the creatures
     chosen (the step's ``choices.devour``); each is a new event that other replacements may
     change (Rest in Peace exiles it; it was still sacrificed, 701.21a)."""
-    if active.spec.extra != "devour" or active.source != event.obj:
+    if active.spec.extra not in ("devour", "sacrificed_pt") or active.source != event.obj:
         return []
     choices = event.choices if isinstance(event.choices, Choices) else Choices()
     moves: list[Event] = []

@@ -13,9 +13,11 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from rules_engine.cards import library_card
 from rules_engine.effects import (
     Compare,
     Condition,
+    CopyOf,
     CountObjects,
     CreaturesDiedThisTurn,
     Expr,
@@ -304,6 +306,11 @@ PREVENT_NEXT_N = _T(
     r"^prevent the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn"
     r"(?: by (?P<src>.+?))?(?:, where x is (?P<x>.+))?$"
 )
+# Remedy, Embolden: one shield per target, its size chosen as the spell is cast (CR 601.2d).
+PREVENT_NEXT_DIVIDED = _T(
+    r"^prevent the next (?P<n>\w+) damage that would be dealt this turn to any number of "
+    r"targets, divided as you choose$"
+)
 PREVENT_NEXT_TIME = _T(
     r"^the next time (?P<src>.+?) would deal damage to (?P<tgt>.+?) this turn, prevent that damage$"
 )
@@ -410,6 +417,18 @@ TOKENS_PLUS_OTHER = _T(
     r"(?:those tokens plus (?P<plus>an additional (?P<one>.+?) token|that many (?P<many>.+?) "
     r"tokens)|that many (?P<instead>.+?) tokens(?P<with> with [\w ,]+?)?) are created instead$"
 )
+# Academy Manufactor: "If you would create a Clue, Food, or Treasure token, instead create one
+# of each" (CR 614.1a; each token of those kinds becomes one of each kind).
+TOKENS_ONE_OF_EACH = _T(
+    r"^if you would create an? (?P<kinds>\w+(?:, \w+)*,? or \w+) token, instead create one of "
+    r"each$"
+)
+# Jinnie Fay: "you may instead create that many 2/2 green Cat creature tokens with haste or
+# that many 3/1 green Dog creature tokens with vigilance" (614.1a; the creator chooses).
+TOKENS_INSTEAD_CHOICE = _T(
+    r"^if you would create one or more tokens, you may instead create that many (?P<a>.+?) "
+    r"tokens(?P<awith> with \w+)? or that many (?P<b>.+?) tokens(?P<bwith> with \w+)?$"
+)
 TOKENS_CREATED = _T(
     r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
     r"control)?, (?P<mod>twice|three times) that many of those tokens are created instead$"
@@ -427,6 +446,14 @@ COUNTERS_MODIFY = _T(
 PLAYER_COUNTERS_PLUS = _T(
     r"^if you would get one or more counters, you get that many plus one of each of those kinds of "
     r"counters instead$"
+)
+# CR 614.1a, 122.6: a change keyed to who puts the counters, on permanents and players alike
+# (Vorinclex, Monstrous Raider; Lae'zel's "on a creature or planeswalker you control or on
+# yourself").
+COUNTERS_BY_PLAYER = _T(
+    r"^if (?P<who>you|an opponent) would put one or more counters on (?P<on>.+?), (?:they )?"
+    r"put (?P<mod>twice that many|half that many|that many plus one) of each of those kinds of "
+    r"counters on that permanent or player instead(?:, rounded (?P<round>down))?$"
 )
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
 ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
@@ -675,6 +702,29 @@ CAST_FROM_HAND = _T(r"^you (?P<not>didn't )?cast (?:it|~) from your hand$")
 # CR 614.12, 614.1c: "As ~ enters, choose two colors" and the other choices made as a
 # permanent enters, beyond the one color or creature type the line templates route to the
 # choice template (oracle/templates.py); "an opponent chooses" (Callous Oppressor).
+# CR 614.12, 707.2, 208.2b: "As ~ enters, it becomes your choice of a 3/3 artifact creature, a
+# 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition
+# to its other types" (Primal Clay, Primal Plasma): the chosen form is part of its copiable
+# values. "or is turned face up" (Aquamorph Entity) is not read.
+AS_ENTERS_BECOMES = _T(
+    r"^as ~ enters, it becomes your choice of (?P<forms>.+?)(?: in addition to its other types)?$"
+)
+_FORM = re.compile(
+    r"^an? (?P<p>\d+)/(?P<t>\d+) (?P<words>(?:[a-z]+ )*?)creature(?: with (?P<kw>[a-z ]+))?$"
+)
+# CR 614.1c, 614.12: "As ~ enters, sacrifice any number of creatures" (Dracoplasm) or
+# "permanents" (Shimatsu), read with the sentence after it that says what that does: "~ enters
+# with that many +1/+1 counters on it", or "~'s power becomes the total power of those creatures
+# and its toughness becomes their total toughness" (a value set as it enters: copiable, 707.2).
+# The step names what is sacrificed (``choices.sacrifice_as_enters``), as for devour (702.82a).
+AS_ENTERS_SACRIFICE_ANY = _T(
+    r"^as ~ enters, sacrifice any number of (?P<what>creatures|permanents)$"
+)
+SACRIFICED_COUNTERS = _T(r"^(?P<who>~|\w+) enters with that many (?P<kind>\S+) counters on it$")
+SACRIFICED_PT = _T(
+    r"^~'s power becomes the total power of those creatures and its toughness becomes their "
+    r"total toughness$"
+)
 AS_ENTERS_CHOOSE = _T(
     r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
@@ -775,6 +825,39 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
 _CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card)$")
 
 
+def entering_forms(sentence: str) -> dict[str, CopyOf]:
+    """Primal Clay's forms by power/toughness ("3/3" -> a 3/3 artifact creature): the
+    exceptions each makes to its own copiable values (CR 707.2, 707.9b)."""
+    m = re.search(
+        r"it becomes your choice of (?P<forms>.+?)(?: in addition to its other types)?$",
+        sentence.lower().rstrip(". "),
+    )
+    if m is None:
+        raise OracleParseError(sentence, "not a choice of forms")
+    forms: dict[str, CopyOf] = {}
+    for phrase in re.split(r",? or |, ", m["forms"]):
+        form = _FORM.match(phrase.strip())
+        if form is None:
+            raise OracleParseError(sentence, f'cannot read the form "{phrase}"')
+        types: set[str] = {"Creature"}
+        subtypes: list[str] = []
+        for word in form["words"].split():
+            found = ALL_TYPE_WORDS.get(word)
+            if found is None or found[0] not in ("type", "subtype"):
+                raise OracleParseError(sentence, f'cannot tell what "{word}" is')
+            (types.add if found[0] == "type" else subtypes.append)(found[1])
+        abilities = (form["kw"].capitalize(),) if form["kw"] else ()
+        if abilities and parse_keyword(abilities[0]) is None:
+            raise OracleParseError(sentence, f'cannot read "{form["kw"]}"')
+        forms[f"{form['p']}/{form['t']}"] = CopyOf(
+            except_types=frozenset(types),
+            except_subtypes=frozenset(subtypes),
+            except_pt=(int(form["p"]), int(form["t"])),
+            except_abilities=abilities,
+        )
+    return forms
+
+
 def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
     """CR 614.12: a choice made as the permanent enters, which the entering permanent's
     step answers (its ``choices``). What the card later does with "the chosen ..." is
@@ -829,6 +912,15 @@ def _breadth(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table o
             target=Who("none", Subject("filter", (creature,), words="a creature")),
             source=Subject("filter", (creature,), words="another creature"),
             extra="source_shares_color",
+        )
+    if AS_ENTERS_BECOMES.match(body):
+        return ReplacementSpec(
+            sentence,
+            "as_enters",
+            objects=Subject("self", words="~"),
+            chooses=("option",),
+            options=tuple(entering_forms(sentence)),
+            extra="form",
         )
     if m := AS_ENTERS_CHOOSE.match(body):
         return _as_enters_choice(m, sentence)
@@ -1261,6 +1353,28 @@ def _what_objects(what: str, sentence: str) -> Subject:
     return _objects(what, sentence)
 
 
+def _counters_by_player(m: re.Match[str], sentence: str) -> ReplacementSpec:
+    """Vorinclex's and Lae'zel's "if you would put one or more counters on ..." (614.1a):
+    ``player`` is who puts them, ``target`` what may get them (a permanent and/or a player)."""
+    on = m["on"]
+    players: PlayerWord = "none"
+    if on == "a permanent or player":
+        on, players = "a permanent", "any"
+    elif on.endswith(" or on yourself"):
+        on, players = on.removesuffix(" or on yourself"), "you"
+    if m["mod"] == "half that many" and m["round"] != "down":
+        raise OracleParseError(sentence, "half, rounded which way?")
+    return ReplacementSpec(
+        sentence,
+        "counters_by_player",
+        player="you" if m["who"] == "you" else "opponent",
+        target=Who(players, _what_objects(on, sentence)),
+        factor=2 if m["mod"] == "twice that many" else 1,
+        plus=1 if m["mod"] == "that many plus one" else 0,
+        half_down=m["mod"] == "half that many",
+    )
+
+
 def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table of templates
     """One sentence -> a spec, or None if it is not a replacement/prevention/"can't"."""
     if (found := _breadth(body, sentence)) is not None:
@@ -1403,6 +1517,16 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             count=count,
             shield="amount",
             extra="shares_color" if "shares a color" in tgt else None,
+        )
+    if m := PREVENT_NEXT_DIVIDED.match(body):
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            target=Who("any", Subject("targets", (Filter(),), target_slots=(0,), words="target")),
+            amount=_number(m["n"], sentence),
+            shield="amount",
+            extra="divided",
         )
     if m := PREVENT_NEXT_TIME.match(body):
         src, choice = _source(m["src"], sentence)
@@ -1560,6 +1684,14 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
         return ReplacementSpec(
             sentence, "tokens_plus", player="you", extra=card, factor=0 if m["one"] else 1
         )
+    if m := TOKENS_ONE_OF_EACH.match(body):
+        each = tuple(str(k).capitalize() for k in re.split(r",? or |, ", m["kinds"]))
+        return ReplacementSpec(sentence, "tokens_each", player="you", options=each)
+    if m := TOKENS_INSTEAD_CHOICE.match(body):
+        cards = (f"a {m['a']} token{m['awith'] or ''}", f"a {m['b']} token{m['bwith'] or ''}")
+        return ReplacementSpec(
+            sentence, "tokens_instead", player="you", options=cards, optional=True
+        )
     if m := TOKENS_PLUS_ONE.match(body):
         return ReplacementSpec(sentence, "tokens", player="you", plus=1, extra=m["kind"])
     if m := TOKENS_BY_EFFECT.match(body) or TOKENS_CREATED.match(body):
@@ -1587,6 +1719,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
             factor=2 if twice else 1,
             plus=plus,
         )
+    if m := COUNTERS_BY_PLAYER.match(body):
+        return _counters_by_player(m, sentence)
     if PLAYER_COUNTERS_PLUS.match(body):
         return ReplacementSpec(sentence, "player_counters", player="you", plus=1)
     if m := ENTERS_UNDER_YOUR_CONTROL.match(body):
@@ -1888,8 +2022,86 @@ def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
     return None
 
 
+def _sacrificed_as_enters(
+    m: re.Match[str], following: str, sentence: str, name: str
+) -> ReplacementSpec:
+    """Dracoplasm, Shimatsu: the sacrifice as it enters and what the sacrificed make of it."""
+    counters = SACRIFICED_COUNTERS.match(following)
+    if counters and counters["who"] != "~" and not _legendary_short_name(counters["who"], name):
+        counters = None
+    if counters:
+        return ReplacementSpec(
+            sentence,
+            "enter_counters",
+            objects=Subject("self", words="~"),
+            counter_kind=counters["kind"],
+            count=HowCast("devoured"),
+            extra="devour",
+        )
+    if SACRIFICED_PT.match(following) and m["what"] == "creatures":
+        return ReplacementSpec(
+            sentence, "as_enters", objects=Subject("self", words="~"), extra="sacrificed_pt"
+        )
+    raise OracleParseError(sentence, "cannot read what the sacrifice does")
+
+
+def _legendary_short_name(word: str, name: str) -> bool:
+    """Shimatsu the Bloodcloaked calls itself "Shimatsu": a legendary card's text may use the
+    part of its name before " the " (CR 201.5: the text naming its own object). Only for
+    legendary library cards, so that "Break the Ice" never reads "Break" as itself."""
+    card = library_card(name)
+    return (
+        card is not None
+        and "Legendary" in card.supertypes
+        and " the " in name
+        and name.split(" the ", 1)[0].lower() == word
+    )
+
+
+def _kicked_another_target(rest: str, sentence: str, before: int) -> Spec | None:
+    """Falling Timber: "If ~ was kicked, prevent all combat damage another target creature
+    would deal this turn" -- "another target" is the spell's next target (CR 115.3: a
+    different object from the targets before it), the one after the ``before`` earlier."""
+    if not before:
+        raise OracleParseError(sentence, "another target than which?")
+    inner = _sentence(rest.replace("another target", "target", 1), sentence)
+    if isinstance(inner, ReplacementSpec) and inner.tier != "self":
+        return replace(
+            inner,
+            source=_shifted(inner.source, before),
+            objects=_shifted(inner.objects, before),
+            target=None
+            if inner.target is None
+            else replace(inner.target, objects=_shifted(inner.target.objects, before)),
+            on_resolution="kicked",
+        )
+    return None
+
+
+def _shifted(subject: Subject | None, before: int) -> Subject | None:
+    """A subject naming "target X" (the first target) moved to the target slot after the
+    ``before`` targets the earlier sentences named."""
+    if subject is None or subject.kind != "targets" or subject.target_slots != (0,):
+        return subject
+    return replace(subject, target_slots=(before,))
+
+
 def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
     rest = m["rest"] or m["rest2"]
+    if (more := re.fullmatch(r"prevent the next (\w+) damage this way", rest)) and m[
+        "cond"
+    ].strip() == "~ was kicked":
+        # Pollen Remedy: the same shield with another amount (the spell before it says how).
+        return ReplacementSpec(
+            sentence,
+            "prevent_shield",
+            prevention=True,
+            amount=_number(more[1], sentence),
+            shield="amount",
+            extra="this_way",
+            on_resolution="kicked",
+            instead=True,
+        )
     rest = re.sub(r"\bthat (?:permanent or player|player or permanent)\b", "any target", rest)
     inner = _sentence(rest, sentence)
     if not isinstance(inner, ReplacementSpec) or not inner.prevention:
@@ -1938,7 +2150,10 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
     skipped: list[str] = []
     sentences = split_sentences(body_text)
     normal = [_normal(sentence) for sentence in sentences]
+    consumed: set[int] = set()  # sentences read with the one before them
     for i, (sentence, lowered) in enumerate(zip(sentences, normal, strict=True)):
+        if i in consumed:
+            continue
         following = normal[i + 1] if i + 1 < len(normal) else ""
         if AS_ENTERS_MAY.match(lowered) and ENTERS_TAPPED_IF_NOT.match(following):
             continue  # shock and reveal lands: read with the "If you don't" sentence after it
@@ -1993,7 +2208,17 @@ def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
                 continue
-            spec = _wrapped(body, sentence)
+            if m := AS_ENTERS_SACRIFICE_ANY.match(body):
+                both = " ".join(sentences[i : i + 2])
+                specs.append(_sacrificed_as_enters(m, following, both, name))
+                consumed.add(i + 1)
+                continue
+            if (kicked := KICKED_ONLY.match(body)) and "another target" in kicked["rest"]:
+                spec = _kicked_another_target(
+                    kicked["rest"], sentence, _targets_before(*normal[:i])
+                )
+            else:
+                spec = _wrapped(body, sentence)
             if isinstance(spec, ReplacementSpec) and ENTERS_TAPPED_IF_NOT.match(body):
                 if not (i and AS_ENTERS_MAY.match(normal[i - 1])):
                     raise OracleParseError(sentence, "nothing before it says what you may do")
