@@ -114,8 +114,19 @@ class Filter:
 
 # "paired": the source and the creature it is paired with ("both creatures", CR 702.95);
 # "created": the tokens the resolving spell or ability creates ("That token has haste").
+# "earlier": "those creatures" in a later paragraph of a resolving text (Break of Day's
+# fateful hour): the objects the effect before it, in an earlier paragraph, applies to; the
+# resolution gives it that effect's subject (``timeline._earlier_subjects``).
 SubjectKind = Literal[
-    "filter", "self", "attached", "targets", "antecedent", "players", "paired", "created"
+    "filter",
+    "self",
+    "attached",
+    "targets",
+    "antecedent",
+    "players",
+    "paired",
+    "created",
+    "earlier",
 ]
 
 
@@ -794,6 +805,9 @@ class EffectSpec:
     # "If this spell was kicked, ..." (702.33d) or "If it's a Spirit, ..." (608.2c): the
     # effect is created only if this holds as the spell or ability resolves.
     only_if: Condition | Literal["kicked"] | None = None
+    # CR 611.2b: a resolved effect "for as long as <condition>" ends the first time its
+    # condition is false, and doesn't come back if it holds again (Aquitect's Will).
+    lasts_while: bool = False
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

@@ -26,13 +26,21 @@ from rules_engine.effects import (
     Condition,
     CopyOf,
     EffectSpec,
+    Filter,
     OneShot,
     Subject,
     TurnTotal,
+    TypeChange,
 )
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
-from rules_engine.gaps import UNPERFORMED, board_gaps, resolution_gaps, unreadable_replacement
+from rules_engine.gaps import (
+    UNAPPLIED_CONTINUOUS,
+    UNPERFORMED,
+    board_gaps,
+    resolution_gaps,
+    unreadable_replacement,
+)
 from rules_engine.layers import compute
 from rules_engine.oracle.keywords import Keyword, parse_keyword
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
@@ -437,6 +445,8 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     places, unplaced = paragraphs.offsets(abilities)
     abilities = [paragraphs.shifted(a, k) for a, k in zip(abilities, places, strict=True)]
     specs: list[EffectSpec] = [spec for ability in abilities for spec in ability.effects]
+    specs, orphans = _earlier_subjects(specs, res)
+    game = note_unmodelled(game, orphans)
     needed = max(
         (spec.min_targets if spec.min_targets is not None else spec.targets_used for spec in specs),
         default=0,
@@ -447,6 +457,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             f"{res.source_name} needs {needed} target{'s' if needed != 1 else ''}, "
             f"got {len(res.targets)}",
         )
+    _verify_type_choice(specs, abilities, res)
     # A card in a graveyard is a target where the text says so ("target creature card from
     # your graveyard", CR 115.1); every other target is a permanent or a player.
     elsewhere = {
@@ -571,6 +582,81 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         begun = _begin(game, res, [(n, spec)], len(specs), timestamp, state, world, entered)
         game = replace(game, resolved=game.resolved + tuple(b for b in begun if b.affected))
     return game
+
+
+def _earlier_subjects(
+    specs: list[EffectSpec], res: _Resolution
+) -> tuple[list[EffectSpec], list[NotModelled]]:
+    """ "Creatures you control get +1/+1 until end of turn. / Fateful hour — If you have 5 or
+    less life, those creatures gain indestructible" (Break of Day): "those creatures" are
+    the ones the effect before it applies to (CR 608.2c); with no effect before it to name
+    them, the sentence is named as not modelled."""
+    out: list[EffectSpec] = []
+    orphans: list[NotModelled] = []
+    for spec in specs:
+        if spec.subject.kind == "earlier":
+            if not out:
+                why = f'{UNAPPLIED_CONTINUOUS}: cannot tell what "{spec.subject.words}" refers to'
+                orphans.append(NotModelled(res.label, spec.text, why))
+                continue
+            spec = replace(spec, subject=out[-1].subject)
+        out.append(spec)
+    return out, orphans
+
+
+def _verify_type_choice(
+    specs: list[EffectSpec], abilities: list[ParsedAbility], res: _Resolution
+) -> None:
+    """CR 608.2d: a text that chooses a creature type as it resolves ("Creatures of the
+    creature type of your choice get +0/+4", "Choose a creature type other than Wall. Each
+    creature becomes that type", "Destroy all creatures of the creature type of your
+    choice") needs the step to say which (a basic land type: "Each land you control becomes
+    that type")."""
+    actions = [a for ability in abilities for a in ability.actions]
+    if not (_uses(tuple(specs), _chooses_type) or _uses(tuple(actions), _chooses_type)):
+        return
+    where = f"{res.path}.choices.creature_type"
+    chosen = res.choices.creature_type
+    text = " ".join(a.text for a in abilities)
+    if not chosen:
+        land = "basic land type" in text.lower()
+        what, example = (
+            ("a basic land type", '"land_type": "Island"')
+            if land
+            else (
+                "a creature type",
+                '"creature_type": "Elf"',
+            )
+        )
+        raise BoardError(
+            where,
+            f"as {res.source_name} resolves, its controller chooses {what} (CR 608.2d); the"
+            f" board must say which: add {example} to the step's choices",
+        )
+    if (m := _OTHER_THAN.search(text)) and m["type"].lower() == chosen.lower():
+        raise BoardError(where, f"{res.source_name} asks for a creature type other than {chosen}")
+
+
+_OTHER_THAN = re.compile(r"choose a creature type other than (?P<type>\w+)", re.IGNORECASE)
+
+
+def _chooses_type(value: object) -> bool:
+    if isinstance(value, Filter):
+        return value.chosen_type
+    if isinstance(value, TypeChange):
+        return value.set_chosen_type or value.add_chosen_type
+    return False
+
+
+def _uses(value: object, found: Callable[[object], bool]) -> bool:
+    """Whether ``found`` holds for ``value`` or any value inside it."""
+    if found(value):
+        return True
+    if isinstance(value, tuple):
+        return any(_uses(v, found) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return any(_uses(getattr(value, f), found) for f in value.__dataclass_fields__)
+    return False
 
 
 def _reads_turn_record(spec: EffectSpec) -> bool:
@@ -1875,6 +1961,30 @@ def ascend(game: Game, spell_of: str | None = None) -> Game:
     return game if blessed == set(game.blessed) else replace(game, blessed=frozenset(blessed))
 
 
+def _lapse(game: Game) -> Game:
+    """CR 611.2b: a resolved effect that lasts "for as long as" its condition holds ends the
+    first time it doesn't (checked after each step and its state-based actions)."""
+    lasting = [r for r in game.resolved if r.spec.lasts_while and r.spec.condition is not None]
+    if not lasting:
+        return game
+    state = chars_of(game)
+    world = World.of(game)
+    ended = {
+        r.eid
+        for r in lasting
+        if r.spec.condition is not None
+        and not condition_holds(
+            r.spec.condition,
+            state,
+            world,
+            Context(r.source, r.controller, r.targets, r.choices, r.x, resolved=True),
+        )
+    }
+    if not ended:
+        return game
+    return replace(game, resolved=tuple(r for r in game.resolved if r.eid not in ended))
+
+
 def replay_board(
     board: Board, upto: int | None = None, *, budget: int | None = WORK_BUDGET
 ) -> Replayed:
@@ -1897,12 +2007,12 @@ def replay_board(
                 # What isn't modelled is named while its permanent is there, even if
                 # state-based actions then put it into a graveyard (a 0/0 that entered
                 # without its counters).
-                game = unpair_broken(apply_step(game, step))
+                game = _lapse(unpair_broken(apply_step(game, step)))
                 game = ascend(game)
                 game = note_unmodelled(game, board_gaps(game))
                 before = game
                 game, checks = check_state(game, step.path)
-                game = unpair_broken(game)
+                game = _lapse(unpair_broken(game))
                 game = note_unmodelled(game, board_gaps(game))
             except WorkExceeded:
                 # Effects that interlock (Opalescence, Humility, ...) cost more than their
