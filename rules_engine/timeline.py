@@ -505,8 +505,8 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     # CR 608.2c: the text is followed in order, so an effect written after a one-shot part
     # begins after it ("Bolster X. Each creature you control with a +1/+1 counter on it gains
     # trample ...": its set of objects is fixed then, 611.2c).
-    place = _Places(abilities, res.source_name)
-    deferred = [(n, spec) for n, spec in now if place.after_an_action(spec.text)]
+    place = _Places(abilities, res.source_name, specs)
+    deferred = [(n, spec) for n, spec in now if place.after_an_action(n, spec.text)]
     now = [item for item in now if item not in deferred]
     resolved = _begin(game, res, now, len(specs), timestamp, state, world)
     shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
@@ -527,36 +527,37 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     known = _powers(game, abilities, res)
     done = False  # whether the part before changed the game ("If you do, ...", 608.2c)
     tally: int | None = None  # what the part before counted ("that much", "destroyed this way")
-    for ability in abilities:
-        for action in ability.actions:
-            if action.if_done and not done:
+    # The parts in the order written (608.2c); k is a part's place among them.
+    parts = [(ability, action) for ability in abilities for action in ability.actions]
+    for k, (ability, action) in enumerate(parts):
+        if action.if_done and not done:
+            continue
+        done = False
+        if _missing_target(action, res):
+            continue  # the step names no target for it: the board didn't choose one
+        if action.amount_of == "colors_spent":
+            action = replace(action, n=res.choices.colors_spent)  # converge (702.44a)
+        elif action.amount_of in ("that_much", "destroyed_this_way"):
+            if tally is None:
+                # Nothing the engine performed just before counted what "that much" is.
+                game = note_unmodelled(game, [NotModelled(who, action.text, UNPERFORMED)])
                 continue
-            done = False
-            if _missing_target(action, res):
-                continue  # the step names no target for it: the board didn't choose one
-            if action.amount_of == "colors_spent":
-                action = replace(action, n=res.choices.colors_spent)  # converge (702.44a)
-            elif action.amount_of in ("that_much", "destroyed_this_way"):
-                if tally is None:
-                    # Nothing the engine performed just before counted what "that much" is.
-                    game = note_unmodelled(game, [NotModelled(who, action.text, UNPERFORMED)])
-                    continue
-                action = replace(action, n=action.n * tally if action.n else tally)
-            elif action.amount_of:
-                current = _powers(game, [ability], res)
-                action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
-            if action.per is not None:
-                action = replace(action, n=action.n * _how_many(game, action.per, res))
-            if action.only_if is not None and not _holds_now(game, action.only_if, res):
-                continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
-            ready = [item for item in deferred if place.before(item[1].text, action.text)]
-            deferred = [item for item in deferred if item not in ready]
-            game = _begin_later(game, res, ready, len(specs), timestamp)
-            before = game
-            counting = _tally_before(game, action, res)
-            game = _perform_action(game, action, res, hook)
-            done = game is not before
-            tally = _tally_after(game, action, counting)
+            action = replace(action, n=action.n * tally if action.n else tally)
+        elif action.amount_of:
+            current = _powers(game, [ability], res)
+            action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
+        if action.per is not None:
+            action = replace(action, n=action.n * _how_many(game, action.per, res))
+        if action.only_if is not None and not _holds_now(game, action.only_if, res):
+            continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
+        ready = [item for item in deferred if place.before(item[0], k)]
+        deferred = [item for item in deferred if item not in ready]
+        game = _begin_later(game, res, ready, len(specs), timestamp)
+        before = game
+        counting = _tally_before(game, action, res)
+        game = _perform_action(game, action, res, hook)
+        done = game is not before
+        tally = _tally_after(game, action, counting)
     game = _begin_later(game, res, deferred, len(specs), timestamp)
     if recorded:
         state = compute(game).chars
@@ -713,9 +714,13 @@ def _tally_after(game: Game, action: OneShot, counting: tuple[str, ...] | int) -
 
 class _Places:
     """Where each sentence of a resolving text is, to follow the text in order (608.2c);
-    when a sentence can't be found, nothing is reordered (effects begin first)."""
+    when a sentence can't be found, nothing is reordered (effects begin first). The k-th
+    part written with the same words as earlier ones is their k-th occurrence ("Create a
+    1/1 ... token. Creatures you control get +1/+1 ... Create a 1/1 ... token.")."""
 
-    def __init__(self, abilities: list[ParsedAbility], name: str) -> None:
+    def __init__(
+        self, abilities: list[ParsedAbility], name: str, effects: list[EffectSpec]
+    ) -> None:
         names = [n for n in (name, *name.split(" // ")) if n]
         texts = []
         for ability in abilities:
@@ -724,26 +729,44 @@ class _Places:
                 text = text.replace(n, "~")
             texts.append(text.lower())
         self.texts = texts
-        actions = [self._where(a.text) for ability in abilities for a in ability.actions]
-        self.known = all(p is not None for p in actions)
-        self.first = min((p for p in actions if p is not None), default=None)
+        self.actions = self._placed([a.text for ability in abilities for a in ability.actions])
+        self.effects = self._placed([spec.text for spec in effects])
+        self.known = all(p is not None for p in self.actions)
+        self.first = min((p for p in self.actions if p is not None), default=None)
 
-    def _where(self, sentence: str) -> tuple[int, int] | None:
+    def _placed(self, sentences: list[str]) -> list[tuple[int, int] | None]:
+        seen: dict[str, int] = {}
+        placed = []
+        for sentence in sentences:
+            found = self._all(sentence)
+            k = seen.get(sentence, 0)
+            # Two parts of one sentence share its words and its place; a sentence written
+            # twice is at its first place, then its second.
+            placed.append(found[min(k, len(found) - 1)] if found else None)
+            seen[sentence] = k + 1 if len(found) > k + 1 else k
+        return placed
+
+    def _all(self, sentence: str) -> list[tuple[int, int]]:
         wanted = sentence.lower()
+        found = []
         for i, text in enumerate(self.texts):
-            if (at := text.find(wanted)) >= 0:
-                return (i, at)
-        return None
+            at = text.find(wanted)
+            while at >= 0:
+                found.append((i, at))
+                at = text.find(wanted, at + 1)
+        return found
 
-    def after_an_action(self, sentence: str) -> bool:
+    def after_an_action(self, n: int, sentence: str) -> bool:
+        """Is effect ``n`` written after the first one-shot part?"""
         if re.search(r"\bbefore (?:it|they) fights?\b", sentence, re.IGNORECASE):
             return False  # Savage Punch: "... gets +2/+2 until end of turn before it fights"
-        where = self._where(sentence)
+        where = self.effects[n] if n < len(self.effects) else None
         return self.known and where is not None and self.first is not None and where > self.first
 
-    def before(self, sentence: str, action: str) -> bool:
-        """Does this (deferred) effect's sentence come before the action's?"""
-        here, there = self._where(sentence), self._where(action)
+    def before(self, n: int, k: int) -> bool:
+        """Is (deferred) effect ``n`` written before one-shot part ``k``?"""
+        here = self.effects[n] if n < len(self.effects) else None
+        there = self.actions[k] if k < len(self.actions) else None
         return here is not None and there is not None and here < there
 
 
