@@ -490,8 +490,12 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     # "You gain 1 life. Target creature gets -X/-X ..., where X is the amount of life you
     # gained this turn" (Nightmare's Thirst): its X is fixed once the life is gained
     # (608.2c: in the order written; 608.2h).
+    # (When the text's order is known, that is the order below; this is the fallback.)
+    place = _Places(abilities, res.source_name, specs)
     recorded = [
-        (n, spec) for n, spec in numbered if _reads_turn_record(spec) and (n, spec) not in later
+        (n, spec)
+        for n, spec in numbered
+        if _reads_turn_record(spec) and (n, spec) not in later and not place.known
     ]
     now = [
         (n, spec) for n, spec in numbered if (n, spec) not in later and (n, spec) not in recorded
@@ -505,7 +509,6 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     # CR 608.2c: the text is followed in order, so an effect written after a one-shot part
     # begins after it ("Bolster X. Each creature you control with a +1/+1 counter on it gains
     # trample ...": its set of objects is fixed then, 611.2c).
-    place = _Places(abilities, res.source_name, specs)
     deferred = [(n, spec) for n, spec in now if place.after_an_action(n, spec.text)]
     now = [item for item in now if item not in deferred]
     resolved = _begin(game, res, now, len(specs), timestamp, state, world)
