@@ -844,6 +844,7 @@ OneShotKind = Literal[
     "remove_counters",  # counters taken off a permanent (CR 122.8)
     "player_counters",  # counters a player gets or loses: energy, poison (CR 122.1)
     "choose_card",  # "You choose a card from it": what a later "that card" may be
+    "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -891,3 +892,6 @@ class OneShot:
     # "bolster N": the counters go on the creature with the least toughness among those
     # the subject names (CR 701.39a), the step's ``choices.chosen`` among several.
     least_toughness: bool = False
+    # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
+    # number of creatures that player controls) or "lowest" (the lowest life total).
+    life_becomes: Literal["", "creatures", "lowest"] = ""

@@ -1115,7 +1115,42 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
         return [GainLife(p, amount) for p in _players(action, res, game)]
     if kind == "lose_life":
         return [LoseLife(p, amount) for p in _players(action, res, game)]
+    if kind == "set_life":
+        return _life_becomes(game, action, state)
     return []
+
+
+def _life_becomes(game: Game, action: OneShot, state: dict[str, Characteristics]) -> list[Event]:
+    """CR 119.5: a player whose life total becomes a number gains or loses the difference
+    (so replacement effects on gaining and losing life apply); every new total is worked
+    out first, from the totals before any of them changes."""
+    players = list(game.players)
+    if action.life_becomes == "lowest":
+        lowest = min(game.life_of(p) for p in players)
+        wanted = dict.fromkeys(players, lowest)
+    elif action.life_becomes == "creatures":
+        wanted = {
+            p: sum(
+                1
+                for o in game.objects
+                if o.on_battlefield
+                and o.label in state
+                and "Creature" in state[o.label].types
+                and state[o.label].controller == p
+            )
+            for p in players
+        }
+    else:
+        wanted = dict.fromkeys(players, action.n)
+    start = players.index(game.active)
+    events: list[Event] = []
+    for p in players[start:] + players[:start]:  # APNAP order (CR 101.4)
+        change = wanted[p] - game.life_of(p)
+        if change > 0:
+            events.append(GainLife(p, change))
+        elif change < 0:
+            events.append(LoseLife(p, -change))
+    return events
 
 
 def _least(objects: list[str], state: dict[str, Characteristics], res: _Resolution) -> list[str]:

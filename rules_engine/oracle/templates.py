@@ -173,6 +173,7 @@ _ACTION_VERBS = (
     r"repeat this process|take an extra turn|distribute|turn (?:it|target|that|~)|reselect|"
     r"cast|play|whenever|end the turn|round up each time|unattach|reorder|"
     r"double (?:target player's|your) life total|simultaneously|"
+    r"each player's life total becomes|"
     r"you (?:gain|lose|may|draw|create|put|search|sacrifice|discard|reveal|look|mill|scry|"
     r"choose|exile|return|shuffle|flip|roll|vote|get|pay|tap|untap|cast|play)|"
     r"exchange your|starting with you|each player (?:may )?(?:chooses|reveals|puts|votes)|"
