@@ -114,8 +114,19 @@ class Filter:
 
 # "paired": the source and the creature it is paired with ("both creatures", CR 702.95);
 # "created": the tokens the resolving spell or ability creates ("That token has haste").
+# "earlier": "those creatures" in a later paragraph of a resolving text (Break of Day's
+# fateful hour): the objects the effect before it, in an earlier paragraph, applies to; the
+# resolution gives it that effect's subject (``timeline._earlier_subjects``).
 SubjectKind = Literal[
-    "filter", "self", "attached", "targets", "antecedent", "players", "paired", "created"
+    "filter",
+    "self",
+    "attached",
+    "targets",
+    "antecedent",
+    "players",
+    "paired",
+    "created",
+    "earlier",
 ]
 
 
@@ -794,6 +805,9 @@ class EffectSpec:
     # "If this spell was kicked, ..." (702.33d) or "If it's a Spirit, ..." (608.2c): the
     # effect is created only if this holds as the spell or ability resolves.
     only_if: Condition | Literal["kicked"] | None = None
+    # CR 611.2b: a resolved effect "for as long as <condition>" ends the first time its
+    # condition is false, and doesn't come back if it holds again (Aquitect's Will).
+    lasts_while: bool = False
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -830,6 +844,7 @@ OneShotKind = Literal[
     "remove_counters",  # counters taken off a permanent (CR 122.8)
     "player_counters",  # counters a player gets or loses: energy, poison (CR 122.1)
     "choose_card",  # "You choose a card from it": what a later "that card" may be
+    "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -877,3 +892,6 @@ class OneShot:
     # "bolster N": the counters go on the creature with the least toughness among those
     # the subject names (CR 701.39a), the step's ``choices.chosen`` among several.
     least_toughness: bool = False
+    # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
+    # number of creatures that player controls) or "lowest" (the lowest life total).
+    life_becomes: Literal["", "creatures", "lowest"] = ""

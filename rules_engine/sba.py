@@ -140,7 +140,12 @@ def protection_qualities(text: str, chosen_color: str | None = None) -> tuple[st
 
 
 def has_quality(chars: Characteristics, quality: str) -> bool:
-    """Whether an object has the quality a protection ability names (CR 702.16a)."""
+    """Whether an object has the quality a protection ability names (CR 702.16a); every word
+    of "non-Human creatures" must fit (not a Human, and a creature)."""
+    if " " in quality and quality not in ("all colors", "each color"):
+        return all(has_quality(chars, word) for word in quality.split())
+    if quality.startswith("non") and quality not in ALL_TYPE_WORDS:
+        return not has_quality(chars, quality.removeprefix("non").removeprefix("-"))
     if quality == "everything":
         return True
     if quality in ("all colors", "each color"):

@@ -31,13 +31,21 @@ from rules_engine.effects import (
     Condition,
     CopyOf,
     EffectSpec,
+    Filter,
     OneShot,
     Subject,
     TurnTotal,
+    TypeChange,
 )
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled, ResolvedEffect
-from rules_engine.gaps import UNPERFORMED, board_gaps, resolution_gaps, unreadable_replacement
+from rules_engine.gaps import (
+    UNAPPLIED_CONTINUOUS,
+    UNPERFORMED,
+    board_gaps,
+    resolution_gaps,
+    unreadable_replacement,
+)
 from rules_engine.layers import compute
 from rules_engine.oracle.keywords import Keyword, parse_keyword
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
@@ -501,6 +509,8 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     places, unplaced = paragraphs.offsets(abilities)
     abilities = [paragraphs.shifted(a, k) for a, k in zip(abilities, places, strict=True)]
     specs: list[EffectSpec] = [spec for ability in abilities for spec in ability.effects]
+    specs, orphans = _earlier_subjects(specs, res)
+    game = note_unmodelled(game, orphans)
     needed = max(
         (spec.min_targets if spec.min_targets is not None else spec.targets_used for spec in specs),
         default=0,
@@ -511,6 +521,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
             f"{res.source_name} needs {needed} target{'s' if needed != 1 else ''}, "
             f"got {len(res.targets)}",
         )
+    _verify_type_choice(specs, abilities, res)
     # A card in a graveyard is a target where the text says so ("target creature card from
     # your graveyard", CR 115.1); every other target is a permanent or a player.
     elsewhere = {
@@ -544,8 +555,12 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     # "You gain 1 life. Target creature gets -X/-X ..., where X is the amount of life you
     # gained this turn" (Nightmare's Thirst): its X is fixed once the life is gained
     # (608.2c: in the order written; 608.2h).
+    # (When the text's order is known, that is the order below; this is the fallback.)
+    place = _Places(abilities, res.source_name, specs)
     recorded = [
-        (n, spec) for n, spec in numbered if _reads_turn_record(spec) and (n, spec) not in later
+        (n, spec)
+        for n, spec in numbered
+        if _reads_turn_record(spec) and (n, spec) not in later and not place.known
     ]
     now = [
         (n, spec) for n, spec in numbered if (n, spec) not in later and (n, spec) not in recorded
@@ -559,8 +574,7 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     # CR 608.2c: the text is followed in order, so an effect written after a one-shot part
     # begins after it ("Bolster X. Each creature you control with a +1/+1 counter on it gains
     # trample ...": its set of objects is fixed then, 611.2c).
-    place = _Places(abilities, res.source_name)
-    deferred = [(n, spec) for n, spec in now if place.after_an_action(spec.text)]
+    deferred = [(n, spec) for n, spec in now if place.after_an_action(n, spec.text)]
     now = [item for item in now if item not in deferred]
     resolved = _begin(game, res, now, len(specs), timestamp, state, world)
     shields, rules, unread = _resolved_replacements(res, abilities, timestamp, state, world)
@@ -581,36 +595,37 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
     known = _powers(game, abilities, res)
     done = False  # whether the part before changed the game ("If you do, ...", 608.2c)
     tally: int | None = None  # what the part before counted ("that much", "destroyed this way")
-    for ability in abilities:
-        for action in ability.actions:
-            if action.if_done and not done:
+    # The parts in the order written (608.2c); k is a part's place among them.
+    parts = [(ability, action) for ability in abilities for action in ability.actions]
+    for k, (ability, action) in enumerate(parts):
+        if action.if_done and not done:
+            continue
+        done = False
+        if _missing_target(action, res):
+            continue  # the step names no target for it: the board didn't choose one
+        if action.amount_of == "colors_spent":
+            action = replace(action, n=res.choices.colors_spent)  # converge (702.44a)
+        elif action.amount_of in ("that_much", "destroyed_this_way"):
+            if tally is None:
+                # Nothing the engine performed just before counted what "that much" is.
+                game = note_unmodelled(game, [NotModelled(who, action.text, UNPERFORMED)])
                 continue
-            done = False
-            if _missing_target(action, res):
-                continue  # the step names no target for it: the board didn't choose one
-            if action.amount_of == "colors_spent":
-                action = replace(action, n=res.choices.colors_spent)  # converge (702.44a)
-            elif action.amount_of in ("that_much", "destroyed_this_way"):
-                if tally is None:
-                    # Nothing the engine performed just before counted what "that much" is.
-                    game = note_unmodelled(game, [NotModelled(who, action.text, UNPERFORMED)])
-                    continue
-                action = replace(action, n=action.n * tally if action.n else tally)
-            elif action.amount_of:
-                current = _powers(game, [ability], res)
-                action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
-            if action.per is not None:
-                action = replace(action, n=action.n * _how_many(game, action.per, res))
-            if action.only_if is not None and not _holds_now(game, action.only_if, res):
-                continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
-            ready = [item for item in deferred if place.before(item[1].text, action.text)]
-            deferred = [item for item in deferred if item not in ready]
-            game = _begin_later(game, res, ready, len(specs), timestamp)
-            before = game
-            counting = _tally_before(game, action, res)
-            game = _perform_action(game, action, res, hook)
-            done = game is not before
-            tally = _tally_after(game, action, counting)
+            action = replace(action, n=action.n * tally if action.n else tally)
+        elif action.amount_of:
+            current = _powers(game, [ability], res)
+            action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
+        if action.per is not None:
+            action = replace(action, n=action.n * _how_many(game, action.per, res))
+        if action.only_if is not None and not _holds_now(game, action.only_if, res):
+            continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
+        ready = [item for item in deferred if place.before(item[0], k)]
+        deferred = [item for item in deferred if item not in ready]
+        game = _begin_later(game, res, ready, len(specs), timestamp)
+        before = game
+        counting = _tally_before(game, action, res)
+        game = _perform_action(game, action, res, hook)
+        done = game is not before
+        tally = _tally_after(game, action, counting)
     game = _begin_later(game, res, deferred, len(specs), timestamp)
     if recorded:
         state = compute(game).chars
@@ -636,6 +651,81 @@ def _resolve(game: Game, res: _Resolution, abilities: list[ParsedAbility]) -> Ga
         begun = _begin(game, res, [(n, spec)], len(specs), timestamp, state, world, entered)
         game = replace(game, resolved=game.resolved + tuple(b for b in begun if b.affected))
     return game
+
+
+def _earlier_subjects(
+    specs: list[EffectSpec], res: _Resolution
+) -> tuple[list[EffectSpec], list[NotModelled]]:
+    """ "Creatures you control get +1/+1 until end of turn. / Fateful hour — If you have 5 or
+    less life, those creatures gain indestructible" (Break of Day): "those creatures" are
+    the ones the effect before it applies to (CR 608.2c); with no effect before it to name
+    them, the sentence is named as not modelled."""
+    out: list[EffectSpec] = []
+    orphans: list[NotModelled] = []
+    for spec in specs:
+        if spec.subject.kind == "earlier":
+            if not out:
+                why = f'{UNAPPLIED_CONTINUOUS}: cannot tell what "{spec.subject.words}" refers to'
+                orphans.append(NotModelled(res.label, spec.text, why))
+                continue
+            spec = replace(spec, subject=out[-1].subject)
+        out.append(spec)
+    return out, orphans
+
+
+def _verify_type_choice(
+    specs: list[EffectSpec], abilities: list[ParsedAbility], res: _Resolution
+) -> None:
+    """CR 608.2d: a text that chooses a creature type as it resolves ("Creatures of the
+    creature type of your choice get +0/+4", "Choose a creature type other than Wall. Each
+    creature becomes that type", "Destroy all creatures of the creature type of your
+    choice") needs the step to say which (a basic land type: "Each land you control becomes
+    that type")."""
+    actions = [a for ability in abilities for a in ability.actions]
+    if not (_uses(tuple(specs), _chooses_type) or _uses(tuple(actions), _chooses_type)):
+        return
+    where = f"{res.path}.choices.creature_type"
+    chosen = res.choices.creature_type
+    text = " ".join(a.text for a in abilities)
+    if not chosen:
+        land = "basic land type" in text.lower()
+        what, example = (
+            ("a basic land type", '"land_type": "Island"')
+            if land
+            else (
+                "a creature type",
+                '"creature_type": "Elf"',
+            )
+        )
+        raise BoardError(
+            where,
+            f"as {res.source_name} resolves, its controller chooses {what} (CR 608.2d); the"
+            f" board must say which: add {example} to the step's choices",
+        )
+    if (m := _OTHER_THAN.search(text)) and m["type"].lower() == chosen.lower():
+        raise BoardError(where, f"{res.source_name} asks for a creature type other than {chosen}")
+
+
+_OTHER_THAN = re.compile(r"choose a creature type other than (?P<type>\w+)", re.IGNORECASE)
+
+
+def _chooses_type(value: object) -> bool:
+    if isinstance(value, Filter):
+        return value.chosen_type
+    if isinstance(value, TypeChange):
+        return value.set_chosen_type or value.add_chosen_type
+    return False
+
+
+def _uses(value: object, found: Callable[[object], bool]) -> bool:
+    """Whether ``found`` holds for ``value`` or any value inside it."""
+    if found(value):
+        return True
+    if isinstance(value, tuple):
+        return any(_uses(v, found) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return any(_uses(getattr(value, f), found) for f in value.__dataclass_fields__)
+    return False
 
 
 def _reads_turn_record(spec: EffectSpec) -> bool:
@@ -692,9 +782,13 @@ def _tally_after(game: Game, action: OneShot, counting: tuple[str, ...] | int) -
 
 class _Places:
     """Where each sentence of a resolving text is, to follow the text in order (608.2c);
-    when a sentence can't be found, nothing is reordered (effects begin first)."""
+    when a sentence can't be found, nothing is reordered (effects begin first). The k-th
+    part written with the same words as earlier ones is their k-th occurrence ("Create a
+    1/1 ... token. Creatures you control get +1/+1 ... Create a 1/1 ... token.")."""
 
-    def __init__(self, abilities: list[ParsedAbility], name: str) -> None:
+    def __init__(
+        self, abilities: list[ParsedAbility], name: str, effects: list[EffectSpec]
+    ) -> None:
         names = [n for n in (name, *name.split(" // ")) if n]
         texts = []
         for ability in abilities:
@@ -703,26 +797,44 @@ class _Places:
                 text = text.replace(n, "~")
             texts.append(text.lower())
         self.texts = texts
-        actions = [self._where(a.text) for ability in abilities for a in ability.actions]
-        self.known = all(p is not None for p in actions)
-        self.first = min((p for p in actions if p is not None), default=None)
+        self.actions = self._placed([a.text for ability in abilities for a in ability.actions])
+        self.effects = self._placed([spec.text for spec in effects])
+        self.known = all(p is not None for p in self.actions)
+        self.first = min((p for p in self.actions if p is not None), default=None)
 
-    def _where(self, sentence: str) -> tuple[int, int] | None:
+    def _placed(self, sentences: list[str]) -> list[tuple[int, int] | None]:
+        seen: dict[str, int] = {}
+        placed = []
+        for sentence in sentences:
+            found = self._all(sentence)
+            k = seen.get(sentence, 0)
+            # Two parts of one sentence share its words and its place; a sentence written
+            # twice is at its first place, then its second.
+            placed.append(found[min(k, len(found) - 1)] if found else None)
+            seen[sentence] = k + 1 if len(found) > k + 1 else k
+        return placed
+
+    def _all(self, sentence: str) -> list[tuple[int, int]]:
         wanted = sentence.lower()
+        found = []
         for i, text in enumerate(self.texts):
-            if (at := text.find(wanted)) >= 0:
-                return (i, at)
-        return None
+            at = text.find(wanted)
+            while at >= 0:
+                found.append((i, at))
+                at = text.find(wanted, at + 1)
+        return found
 
-    def after_an_action(self, sentence: str) -> bool:
+    def after_an_action(self, n: int, sentence: str) -> bool:
+        """Is effect ``n`` written after the first one-shot part?"""
         if re.search(r"\bbefore (?:it|they) fights?\b", sentence, re.IGNORECASE):
             return False  # Savage Punch: "... gets +2/+2 until end of turn before it fights"
-        where = self._where(sentence)
+        where = self.effects[n] if n < len(self.effects) else None
         return self.known and where is not None and self.first is not None and where > self.first
 
-    def before(self, sentence: str, action: str) -> bool:
-        """Does this (deferred) effect's sentence come before the action's?"""
-        here, there = self._where(sentence), self._where(action)
+    def before(self, n: int, k: int) -> bool:
+        """Is (deferred) effect ``n`` written before one-shot part ``k``?"""
+        here = self.effects[n] if n < len(self.effects) else None
+        there = self.actions[k] if k < len(self.actions) else None
         return here is not None and there is not None and here < there
 
 
@@ -1098,7 +1210,42 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
         return [GainLife(p, amount) for p in _players(action, res, game)]
     if kind == "lose_life":
         return [LoseLife(p, amount) for p in _players(action, res, game)]
+    if kind == "set_life":
+        return _life_becomes(game, action, state)
     return []
+
+
+def _life_becomes(game: Game, action: OneShot, state: dict[str, Characteristics]) -> list[Event]:
+    """CR 119.5: a player whose life total becomes a number gains or loses the difference
+    (so replacement effects on gaining and losing life apply); every new total is worked
+    out first, from the totals before any of them changes."""
+    players = list(game.players)
+    if action.life_becomes == "lowest":
+        lowest = min(game.life_of(p) for p in players)
+        wanted = dict.fromkeys(players, lowest)
+    elif action.life_becomes == "creatures":
+        wanted = {
+            p: sum(
+                1
+                for o in game.objects
+                if o.on_battlefield
+                and o.label in state
+                and "Creature" in state[o.label].types
+                and state[o.label].controller == p
+            )
+            for p in players
+        }
+    else:
+        wanted = dict.fromkeys(players, action.n)
+    start = players.index(game.active)
+    events: list[Event] = []
+    for p in players[start:] + players[:start]:  # APNAP order (CR 101.4)
+        change = wanted[p] - game.life_of(p)
+        if change > 0:
+            events.append(GainLife(p, change))
+        elif change < 0:
+            events.append(LoseLife(p, -change))
+    return events
 
 
 def _least(objects: list[str], state: dict[str, Characteristics], res: _Resolution) -> list[str]:
@@ -2009,6 +2156,30 @@ def ascend(game: Game, spell_of: str | None = None) -> Game:
     return game if blessed == set(game.blessed) else replace(game, blessed=frozenset(blessed))
 
 
+def _lapse(game: Game) -> Game:
+    """CR 611.2b: a resolved effect that lasts "for as long as" its condition holds ends the
+    first time it doesn't (checked after each step and its state-based actions)."""
+    lasting = [r for r in game.resolved if r.spec.lasts_while and r.spec.condition is not None]
+    if not lasting:
+        return game
+    state = chars_of(game)
+    world = World.of(game)
+    ended = {
+        r.eid
+        for r in lasting
+        if r.spec.condition is not None
+        and not condition_holds(
+            r.spec.condition,
+            state,
+            world,
+            Context(r.source, r.controller, r.targets, r.choices, r.x, resolved=True),
+        )
+    }
+    if not ended:
+        return game
+    return replace(game, resolved=tuple(r for r in game.resolved if r.eid not in ended))
+
+
 def replay_board(
     board: Board, upto: int | None = None, *, budget: int | None = WORK_BUDGET
 ) -> Replayed:
@@ -2031,12 +2202,12 @@ def replay_board(
                 # What isn't modelled is named while its permanent is there, even if
                 # state-based actions then put it into a graveyard (a 0/0 that entered
                 # without its counters).
-                game = unpair_broken(apply_step(game, step))
+                game = _lapse(unpair_broken(apply_step(game, step)))
                 game = ascend(game)
                 game = note_unmodelled(game, board_gaps(game))
                 before = game
                 game, checks = check_state(game, step.path)
-                game = unpair_broken(game)
+                game = _lapse(unpair_broken(game))
                 game = note_unmodelled(game, board_gaps(game))
             except WorkExceeded:
                 # Effects that interlock (Opalescence, Humility, ...) cost more than their

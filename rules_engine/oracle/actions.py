@@ -239,6 +239,23 @@ def _players(words: str, context: SubjectContext) -> tuple[PlayerRef, int | None
     return ref, slot
 
 
+_LIFE_BECOMES = re.compile(r"^each player's life total becomes (?P<what>.+)$", re.IGNORECASE)
+
+
+def _life_becomes(m: re.Match[str], sentence: str) -> OneShot | None:
+    """ "Each player's life total becomes 7 / the number of creatures they control / the
+    lowest life total among all players" (CR 119.5: each gains or loses the difference)."""
+    what = m["what"].lower()
+    if what == "the number of creatures they control":
+        return OneShot("set_life", None, sentence, players="each_player", life_becomes="creatures")
+    if what == "the lowest life total among all players":
+        return OneShot("set_life", None, sentence, players="each_player", life_becomes="lowest")
+    if what.isdigit() or what in NUMBER_WORDS:
+        n = int(what) if what.isdigit() else NUMBER_WORDS[what]
+        return OneShot("set_life", None, sentence, n=n, players="each_player")
+    return None
+
+
 def parse_one_shot(
     body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
 ) -> OneShot | None:
@@ -246,6 +263,8 @@ def parse_one_shot(
 
     ``resolve`` turns "it" / "that creature" into the subject it refers to.
     """
+    if m := _LIFE_BECOMES.match(body):
+        return _life_becomes(m, sentence)
     if m := _YOU_MAY.match(body):
         # "You may return up to one target creature card ...": a choice the player makes as
         # it resolves (CR 608.2d), taken as chosen, as in a triggered ability (603.5).

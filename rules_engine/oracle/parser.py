@@ -39,6 +39,7 @@ from rules_engine.effects import (
     ExchangeControl,
     Expr,
     Filter,
+    GreatestStat,
     HandSize,
     HappenedEvent,
     HappenedThisTurn,
@@ -85,7 +86,7 @@ from rules_engine.oracle.predicates import (
     parse_expression,
     parse_predicates,
 )
-from rules_engine.oracle.subjects import SubjectContext, parse_subject
+from rules_engine.oracle.subjects import SubjectContext, parse_comparison, parse_subject
 from rules_engine.oracle.templates import (
     CDA_BOTH,
     CDA_ONE,
@@ -590,7 +591,8 @@ _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNOREC
 # "~ has flying and trample if it devoured a creature" (Hellkite Hatchling): a fact fixed as
 # it entered (702.82b), so "if" reads as "as long as".
 _TRAILING_AS_LONG_AS = re.compile(
-    r"^(?P<main>.+?) (?:as long as |if (?=(?:it|~) devoured ))(?P<cond>.+)$", re.IGNORECASE
+    r"^(?P<main>.+?) (?P<lasts>for )?(?:as long as |if (?=(?:it|~) devoured ))(?P<cond>.+)$",
+    re.IGNORECASE,
 )
 # "gets +3/+3 unless ...": not a rule ("can't block unless ..."), which names_a_rule reads.
 _TRAILING_UNLESS = re.compile(
@@ -614,6 +616,7 @@ class _SentenceState:
     context: SubjectContext
     previous: Subject | None = None
     resolving: bool = False  # a spell's or resolving ability's text
+    first: bool = True  # the paragraph's first sentence (nothing before it to name)
 
 
 @dataclass
@@ -845,6 +848,7 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         else:
             for body in _clauses(whole):
                 _parse_clause(body, sentence, state, reading, out)
+        state.first = False
     return out
 
 
@@ -1055,6 +1059,33 @@ def _target_and_kin(c: _Clause, template: Template) -> None:
     c.out.effects.append(replace(spec, subject=kin_subject, targets_used=used))
 
 
+def _swap_control(c: _Clause, _template: Template) -> None:
+    """ "You and target opponent each gain control of all creatures the other controls until
+    end of turn" (Twist Allegiance, Reins of Power): two layer 2 effects whose sets of
+    creatures are both fixed as the spell resolves (CR 611.2c), so neither takes back what the
+    other just gave."""
+    context = c.state.context
+    if c.match["who"].lower().startswith("target"):
+        (slot,) = context.take_targets(1)
+    elif context.next_target:
+        slot = context.next_target - 1  # "that opponent": the target opponent before it
+    else:
+        raise OracleParseError(c.sentence, 'cannot tell who "that opponent" is')
+    creature = frozenset({"Creature"})
+    theirs = Filter(types=creature, controller="target_player", player_slot=slot)
+    mine = Filter(types=creature, controller="you")
+    used = context.next_target
+    for subject, who in (
+        (Subject("filter", (theirs,), words="all creatures that opponent controls"), "caster"),
+        (Subject("filter", (mine,), words="all creatures you control"), "target_player"),
+    ):
+        action = SetController(who, slot if who == "target_player" else None)  # type: ignore[arg-type]
+        spec = EffectSpec(c.sentence, subject, (Part("2", action),), until_end_of_turn=c.until_eot)
+        c.out.effects.append(replace(spec, targets_used=used))
+    # "Untap those creatures. Those creatures gain haste": the creatures of both players.
+    c.state.previous = Subject("filter", (theirs, mine), words="those creatures")
+
+
 def _player_ability(c: _Clause, _template: Template) -> None:
     # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather than
     # read it as a one-shot like "you gain 3 life".
@@ -1074,8 +1105,8 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
             c.state.previous = action.per
         return
     _remember_object(c.body, c.state)
-    if template.here is not Here.INERT:
-        c.out.unperformed.append(c.sentence)  # named in not_modelled
+    if template.here is not Here.INERT and c.sentence not in c.out.unperformed:
+        c.out.unperformed.append(c.sentence)  # named in not_modelled (once a sentence)
     elif re.match(r"^target (?:player|opponent) reveals\b", c.body, re.IGNORECASE):
         # "Target player reveals their hand.": the player is still a target (CR 115.1), the
         # slot a later "that player" names.
@@ -1123,6 +1154,7 @@ _CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.SELF_REPLACEMENT: _self_replacement,
     Builds.ONLY_IF: _only_if,
     Builds.TARGET_AND_KIN: _target_and_kin,
+    Builds.SWAP_CONTROL: _swap_control,
     Builds.PLAYER_ABILITY: _player_ability,
     Builds.ONE_SHOT: _one_shot_clause,
     Builds.CONTINUOUS: _continuous,
@@ -1147,11 +1179,26 @@ def _instead_condition(
     return _is_a(subject, m["what"], words, sentence)
 
 
+class _NoAntecedent(OracleParseError):
+    """A one-shot's "them" with nothing before it to name: the part isn't performed."""
+
+
 def _one_shot(body: str, sentence: str, state: _SentenceState) -> OneShot | None:
+    try:
+        return _one_shot_part(body, sentence, state)
+    except _NoAntecedent:
+        return None
+
+
+def _one_shot_part(body: str, sentence: str, state: _SentenceState) -> OneShot | None:
     """The action a one-shot clause performs (oracle/actions.py), remembering its subject
     for a later "it"."""
 
     def resolve(subject: Subject) -> Subject:
+        if _unnamed_group(subject, state):
+            # "Choose any target, then choose another target ... ~ deals X damage to each of
+            # them" (Comet Storm): a group this text doesn't name, never ~ itself.
+            raise _NoAntecedent(sentence, f'cannot tell what "{subject.words}" refers to')
         return _resolve_antecedent(subject, state)
 
     if (m := _IF_THEN_ACTION.match(body)) and not re.search(r"\binstead\b", sentence, re.I):
@@ -1233,7 +1280,7 @@ def _unnamed_group(subject: Subject, state: _SentenceState) -> bool:
     return (
         subject.kind == "antecedent"
         and state.previous is None
-        and subject.words.lower().startswith(("those", "they", "them"))
+        and subject.words.lower().startswith(("those", "they", "them", "each of"))
     )
 
 
@@ -1255,6 +1302,33 @@ def _still_a_land(spec: EffectSpec) -> EffectSpec:
     return replace(spec, parts=tuple(parts))
 
 
+_ITS_STAT_IF = re.compile(
+    r"^(?P<subj>.+?) if its (?P<stat>power|toughness) is (?P<cmp>.+)$", re.IGNORECASE
+)
+
+
+def _its_stat_condition(
+    m: re.Match[str], subject: Subject, sentence: str, state: _SentenceState
+) -> Condition:
+    """ "if its toughness is 2 or less" (Welcome to the Fold), "if its power is less than or
+    equal to the number of colors of mana spent to cast ~" (Exert Influence): the target's
+    power or toughness as the spell resolves (CR 608.2c)."""
+    stat: Literal["power", "toughness"] = "power" if m["stat"].lower() == "power" else "toughness"
+    words = m["cmp"]
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    if cursor.accept("less", "than", "or", "equal", "to"):
+        limit = parse_expression(cursor, state.context)
+        if not cursor.at_end():
+            raise OracleParseError(sentence, f'cannot read "its {stat} is {words}"')
+        difference = Sum(GreatestStat(stat, subject), Negate(limit))
+        return Compare(difference, "<=", 0)
+    comparison = parse_comparison(cursor)
+    if comparison is None or comparison[1] < 0 or not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot read "its {stat} is {words}"')
+    wanted = Filter(power=comparison) if stat == "power" else Filter(toughness=comparison)
+    return ObjectMatches(subject, wanted)
+
+
 def _special_sentence(
     body: str, sentence: str, state: _SentenceState, until_eot: bool
 ) -> EffectSpec | None:
@@ -1267,10 +1341,14 @@ def _special_sentence(
     if m := SWITCH.match(body):
         return make(_subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
     if m := GAIN_CONTROL.match(body):
-        return make(
-            _subject_from(m["subj"], sentence, state),
-            (Part("2", SetController("caster")),),
-        )
+        words, check = m["subj"], None
+        if (stat := _ITS_STAT_IF.match(words)) is not None:
+            words = stat["subj"]  # "Gain control of target creature if its power is ..."
+        spec = make(_subject_from(words, sentence, state), (Part("2", SetController("caster")),))
+        if stat is not None:
+            check = _its_stat_condition(stat, spec.subject, sentence, state)
+            spec = replace(spec, only_if=check)
+        return spec
     if m := PLAYER_GAINS_CONTROL.match(body):
         (slot,) = state.context.take_targets(1)  # the player is the first target (CR 115.1)
         return make(
@@ -1764,6 +1842,15 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
                 assert at_least is not None
                 return SourceStatus("counter", subject, counter_kind=kind, minimum=at_least[0])
         cursor.pos = mark
+    if stat := cursor.accept_any("has power", "has toughness"):
+        # "If target creature has toughness 5 or greater, it gets +4/-4" (Blood Lust): its
+        # power or toughness as the spell resolves (CR 608.2c).
+        comparison = parse_comparison(cursor)
+        if comparison is None or comparison[1] < 0 or not cursor.at_end():
+            raise fail
+        if stat.endswith("power"):
+            return ObjectMatches(subject, Filter(power=comparison))
+        return ObjectMatches(subject, Filter(toughness=comparison))
     if cursor.accept("has", "a") or cursor.accept("has", "one", "or", "more"):
         kind = cursor.raw() if cursor.peek(1) in ("counter", "counters") else None
         if kind is not None:
@@ -1922,9 +2009,15 @@ def _general_sentence(
         body = m["rest"]
     trailing: str | None = None
     unless = False
+    lasts = False
     if condition is None and (m := _TRAILING_AS_LONG_AS.match(body)):
         body = m["main"]
         trailing = m["cond"]  # read after the subject, which "it" in it refers to
+        # "That land is an Island ... for as long as it has a flood counter on it": a
+        # resolved effect's duration (CR 611.2b).
+        lasts = bool(m["lasts"])
+        if lasts and not state.resolving:
+            raise OracleParseError(sentence, "a duration outside a resolving text")
     elif condition is None and (m := _TRAILING_UNLESS.match(_unquoted(body))):
         # "~ has hexproof unless it's attacking or blocking" (Tromokratis): the effect
         # applies while the condition doesn't hold (CR 611.3a, checked continuously).
@@ -1954,7 +2047,11 @@ def _general_sentence(
         if subject is None:
             raise OracleParseError(sentence, "cannot tell what this applies to")
         if _unnamed_group(subject, state):
-            raise OracleParseError(sentence, f'cannot tell what "{subject.words}" refers to')
+            if not (state.resolving and state.first):
+                raise OracleParseError(sentence, f'cannot tell what "{subject.words}" refers to')
+            # A resolving text's later paragraph: the objects of the effect before it, which
+            # the resolution knows (CR 608.2c: the text is read as a whole).
+            subject = Subject("earlier", words=subject.words)
         subject = _resolve_antecedent(subject, state)
         result = parse_predicates(cursor, state.context)
         if not cursor.at_end():
@@ -1980,7 +2077,13 @@ def _general_sentence(
         parts = [Part(p.layer, _substitute_x(p.action, where)) for p in parts]
     cda = subject.kind == "self" and condition is None and all(_defines_itself(p) for p in parts)
     spec = EffectSpec(
-        sentence, subject, tuple(parts), condition=condition, cda=cda, until_end_of_turn=until_eot
+        sentence,
+        subject,
+        tuple(parts),
+        condition=condition,
+        cda=cda and not lasts,
+        until_end_of_turn=until_eot,
+        lasts_while=lasts,
     )
     return spec, bool(result.rules)
 

@@ -202,7 +202,11 @@ def _term(cursor: Cursor, context: SubjectContext) -> Expr:
         if named is None:
             cursor.fail("expected what to count after 'differently named'")
         expr = DistinctNames(named)  # Awakened Amalgam (CR 201.2)
-    elif cursor.accept("its", "mana", "value"):
+    elif cursor.accept("its", "mana", "value") or cursor.accept(
+        "that", "creature's", "mana", "value"
+    ):
+        # "Target creature ... gets +X/+0, where X is that creature's mana value" (Surge of
+        # Strength): the affected creature's, fixed as the spell resolves (CR 608.2h).
         expr = ManaValueOfAffected()
     elif cursor.accept("its", "power"):
         expr = AffectedStat("power")
@@ -414,6 +418,20 @@ _QUALITY_WORDS = (
 )
 
 
+def _quality_word(word: str, *, negated_only: bool = False) -> bool:
+    """A word protection can be from: a color, a type, "monocolored", or "non-" one of them."""
+    if word.startswith("non") and word not in ALL_TYPE_WORDS:
+        return _quality_word(word.removeprefix("non").removeprefix("-"))
+    if negated_only:
+        return False
+    return (
+        word in COLOR_WORDS
+        or word in ALL_TYPE_WORDS
+        or word.startswith("mono")
+        or word == "multicolored"
+    )
+
+
 def _one_ability(cursor: Cursor) -> str | None:
     """One keyword ability (with its parameter) or quoted ability, or None."""
     raw = cursor.raw()
@@ -429,16 +447,15 @@ def _one_ability(cursor: Cursor) -> str | None:
                 if cursor.accept(*quality.split()):
                     break
             else:
-                word_now = cursor.peek()
-                if (
-                    word_now in COLOR_WORDS
-                    or word_now in ALL_TYPE_WORDS
-                    or word_now.startswith("mono")
-                    or word_now == "multicolored"
+                if not _quality_word(cursor.peek()):
+                    cursor.fail(f"cannot tell what {word} is from")
+                cursor.pos += 1
+                # "protection from non-Human creatures" (Spare from Evil): an object must
+                # fit every word (CR 702.16a).
+                while _quality_word(cursor.peek(), negated_only=True) or (
+                    cursor.peek(-1).startswith("non") and cursor.peek() in ALL_TYPE_WORDS
                 ):
                     cursor.pos += 1
-                else:
-                    cursor.fail(f"cannot tell what {word} is from")
             if cursor.peek() in ("and", "or") and cursor.peek(1) == "from":
                 cursor.pos += 2
                 continue
@@ -555,6 +572,9 @@ def _parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
         cursor.accept("the", "chosen", "type")
         or cursor.accept("the", "creature", "type", "of", "your", "choice")
         or cursor.accept("the", "basic", "land", "type", "of", "your", "choice")
+        or cursor.accept(
+            "that", "type"
+        )  # "Choose a creature type. Each creature becomes that type"
     ):
         # The choice is the board's choices.creature_type or choices.land_type (305.7).
         d.chosen_type = True
@@ -893,12 +913,18 @@ def _have(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> N
 def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult:
     """Verb phrases joined by "and" / ", and", each adding parts."""
     result = PredicateResult()
+    verb = ""
     while True:
         cursor.accept("it") or cursor.accept("they")
         cursor.accept("each")
         cursor.accept("also")  # "White creatures you control also gain first strike"
+        after_get = verb in ("get", "gets")
         verb = cursor.peek()
-        if verb in ("get", "gets"):
+        if after_get and verb not in VERBS and _starts_ability(cursor, 0):
+            # "Target creature gets +1/+1 and flying until end of turn" (Maximize Altitude):
+            # the keyword after "gets +N/+N and" is gained, as if "gains" were written.
+            result.parts.append(Part("6", AbilityChange(grant=tuple(_ability_list(cursor)))))
+        elif verb in ("get", "gets"):
             cursor.pos += 1
             _get(cursor, context, result)
         elif verb in ("have", "has"):

@@ -33,6 +33,10 @@ PRONOUNS = {
     "those creatures",
     "those permanents",
     "them",
+    # "Untap two target creatures. Each of them gets +1/+1" (Hope and Glory): the same
+    # objects, each affected (CR 608.2c reads the antecedent from the text before).
+    "each of them",
+    "each of those creatures",
 }
 
 
@@ -67,6 +71,11 @@ def _ability_word(cursor: Cursor) -> str | None:
     strike"), by the keyword table; lower case, without a parameter ("with toxic")."""
     name = read_keyword(cursor, parameters=False)
     return name.lower() if name is not None else None
+
+
+def parse_comparison(cursor: Cursor) -> tuple[str, int] | None:
+    """ "N or greater" / "N or less" / "N" (X as -1: the spell's X, known on resolution)."""
+    return _compare(cursor)
 
 
 def _compare(cursor: Cursor) -> tuple[str, int] | None:
@@ -357,7 +366,11 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             f = replace(f, owner="opponent")
         elif cursor.accept("on", "the", "battlefield"):
             f = replace(f, zone="battlefield")
-        elif cursor.accept("in", "all", "graveyards") or cursor.accept("in", "graveyards"):
+        elif (
+            cursor.accept("in", "all", "graveyards")
+            or cursor.accept("in", "graveyards")
+            or cursor.accept("in", "each", "graveyard")
+        ):
             f = replace(f, zone="graveyard")
         elif cursor.accept("in", "your", "graveyard"):
             f = replace(f, zone="graveyard", owner="you")
@@ -377,7 +390,14 @@ def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
             "that", "isn't", "on", "the", "battlefield"
         ):
             f = replace(f, zone="outside")
-        elif cursor.accept("of", "the", "chosen", "type"):
+        elif (
+            cursor.accept("of", "the", "chosen", "type")
+            or cursor.accept("of", "the", "creature", "type", "of", "your", "choice")
+            or cursor.accept("of", "that", "type")
+        ):
+            # "Creatures of the creature type of your choice get +0/+4" (Defensive Maneuvers),
+            # "Choose a creature type. All creatures of that type get -1/-1" (Outbreak): the
+            # type chosen as it resolves (CR 608.2d), the step's choices.creature_type.
             f = replace(f, chosen_type=True)
         elif cursor.accept("of", "the", "chosen", "color"):
             f = replace(f, chosen_color=True)

@@ -59,6 +59,7 @@ class Builds(StrEnum):
     SELF_REPLACEMENT = "self_replacement"  # a spell's own "instead" (614.15)
     ONLY_IF = "only_if"  # an effect made only if a condition holds (608.2c, 702.33d)
     TARGET_AND_KIN = "target_and_kin"  # a target and the creatures like it (Bile Blight)
+    SWAP_CONTROL = "swap_control"  # two players each gain the other's creatures (611.2c)
     PLAYER_ABILITY = "player_ability"  # a player gaining an ability (613.10)
     ONE_SHOT = "one_shot"  # an action done as the spell resolves (608.2c)
     CONTINUOUS = "continuous"  # a continuous effect (611) for the layer grammar
@@ -172,6 +173,7 @@ _ACTION_VERBS = (
     r"repeat this process|take an extra turn|distribute|turn (?:it|target|that|~)|reselect|"
     r"cast|play|whenever|end the turn|round up each time|unattach|reorder|"
     r"double (?:target player's|your) life total|simultaneously|"
+    r"each player's life total becomes|"
     r"you (?:gain|lose|may|draw|create|put|search|sacrifice|discard|reveal|look|mill|scry|"
     r"choose|exile|return|shuffle|flip|roll|vote|get|pay|tap|untap|cast|play)|"
     r"exchange your|starting with you|each player (?:may )?(?:chooses|reveals|puts|votes)|"
@@ -796,6 +798,15 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "power 4 or greater.",
         r"^(?P<rest>[^,]+?) if (?P<cond>(?:you control|\{[wubrg]\} was spent to cast) [^,]+),?$",
         _trailing_only_if,
+    ),
+    _S(
+        "two players swap their creatures",
+        Builds.SWAP_CONTROL,
+        "611.2c",
+        "You and target opponent each gain control of all creatures the other controls until "
+        "end of turn.",
+        r"^you and (?P<who>target opponent|that opponent) each gain control of all creatures "
+        r"the other controls(?: until end of turn)?$",
     ),
     _S(
         "a target and the creatures like it",

@@ -191,3 +191,21 @@ def test_creatures_that_died_this_turn_are_counted() -> None:
     board["this_turn"] = {"creature_died": True, "creatures_died": 0}
     with pytest.raises(BoardError, match="at least 1"):
         evaluate_board(board)
+
+
+@pytest.mark.parametrize(
+    ("card", "choices", "message"),
+    [
+        ("Defensive Maneuvers", {}, '"creature_type": "Elf"'),
+        ("Standardize", {"creature_type": "Wall"}, "other than Wall"),
+    ],
+)
+def test_a_spell_choosing_a_creature_type_needs_the_answer(
+    card: str, choices: dict[str, str], message: str
+) -> None:
+    """CR 608.2d: the type a spell chooses as it resolves is the cast step's to give."""
+    board = _board({"cast": card, "choices": choices})
+    del board["ask"]
+    with pytest.raises(BoardError, match=message) as error:
+        evaluate_board(board)
+    assert "choices.creature_type" in error.value.path
