@@ -743,7 +743,6 @@ def _clauses(body: str) -> list[str]:
     return _two_effects(body) or _two_actions(body)
 
 
-_FOLLOW_UP = re.compile(r"^if (?:you|they|that player) (?:do|does|don't|doesn't)\b", re.I)
 _SHARED_X = re.compile(r"^(?P<main>.+), where X is (?P<what>.+)$")
 
 
@@ -816,12 +815,6 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
     delayed = False
     for sentence in split_sentences(text):
         whole = sentence.rstrip(".").strip()
-        if delayed and _FOLLOW_UP.match(whole):
-            # "At the beginning of the next end step, sacrifice it. If you do, you gain life
-            # ...": the rest of the delayed triggered ability (CR 603.7), inert with it.
-            out.notes.append(sentence)
-            continue
-        delayed = False
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
@@ -831,8 +824,9 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
         # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
         # spell's controller is who "gain control of" means anyway (CR 613.2b).
         whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
-        reading = Reading(resolving, until_eot, sentence)
+        reading = Reading(resolving, until_eot, sentence, after_delayed=delayed)
         template, m = route_sentence(whole, reading, Scope.SENTENCE)
+        delayed = template.builds is Builds.DELAYED
         if template.builds is Builds.PAIRED:
             me = Subject("self", words=SELF)
             both = Subject("paired", words="both creatures")
@@ -843,8 +837,9 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
             made = Subject("created", words="that token")
             _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
         elif template.builds is Builds.DELAYED:
-            out.notes.append(sentence)  # CR 603.7: a delayed trigger, inert until it triggers
-            delayed = True
+            # CR 603.7: a delayed trigger (or the rest of one: "If you do, ..."), inert until
+            # it triggers.
+            out.notes.append(sentence)
         else:
             for body in _clauses(whole):
                 _parse_clause(body, sentence, state, reading, out)

@@ -90,6 +90,7 @@ class Reading:
     until_eot: bool = False
     sentence: str = ""
     after_destroy: bool = False
+    after_delayed: bool = False  # the sentence before set up a delayed triggered ability
 
 
 Guard = Callable[[re.Match[str], Reading], bool]
@@ -641,6 +642,16 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "That token has haste.",
         CREATED,
         lambda _m, reading: reading.spell,
+        scope=Scope.SENTENCE,
+    ),
+    _S(
+        "the rest of a delayed triggered ability",
+        Builds.DELAYED,
+        "603.7",
+        "If you do, you gain 2 life.",
+        r"^if (?:you|they|that player) (?:do|does|don't|doesn't)\b",
+        lambda _m, reading: reading.after_delayed,
+        here=Here.INERT,
         scope=Scope.SENTENCE,
     ),
     _S(

@@ -28,9 +28,10 @@ def test_every_line_template_example_is_routed_to_that_template(template):
 @pytest.mark.parametrize("template", SENTENCE_TEMPLATES, ids=lambda t: t.name)
 def test_every_sentence_template_example_is_routed_to_that_template(template):
     # As the parser routes it: a spell's sentence, its final period taken off, after an
-    # action to destroy (the only thing "It can't be regenerated." needs before it).
+    # action to destroy (the only thing "It can't be regenerated." needs before it) and after
+    # a delayed trigger (what "If you do, ..." continues).
     sentence = mark_self(template.example, "Example")
-    reading = Reading(spell=True, sentence=sentence, after_destroy=True)
+    reading = Reading(spell=True, sentence=sentence, after_destroy=True, after_delayed=True)
     routed, _ = route_sentence(sentence.rstrip("."), reading, template.scope)
     assert routed is template
 
