@@ -127,3 +127,29 @@ def labels(board: dict[str, Any]) -> list[Label]:
     for player in board.get("players", []):
         found.append(Label(player, player, "player"))
     return found
+
+
+ORDINALS = ("top", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def zone_cards(board: dict[str, Any], zone: str) -> list[tuple[str, str]]:
+    """The listed cards of each player's ``zone`` ("hand", "library") as menu choices: the
+    zone label the board format names them by ("Alice.hand[0]"), worded with the card's
+    name ("Alice's hand: Shock"; a library's cards by their place from the top)."""
+    found: list[tuple[str, str]] = []
+    zones = board.get("zones")
+    if not isinstance(zones, dict):
+        return found
+    for player, held in zones.items():
+        cards = held.get(zone) if isinstance(held, dict) else None
+        if not isinstance(cards, list):
+            continue  # a number of unknown cards, or none listed
+        for i, card in enumerate(cards):
+            name = card if isinstance(card, str) else str(card.get("name", "a card"))
+            if zone == "library":
+                place = ORDINALS[i] if i < len(ORDINALS) else f"card {i + 1} from the top"
+                text = f"{player}'s library, {place} card: {name}"
+            else:
+                text = f"{player}'s {zone}: {name}"
+            found.append((f"{player}.{zone}[{i}]", text))
+    return found

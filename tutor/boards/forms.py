@@ -16,7 +16,7 @@ from django import forms
 from django.urls import reverse_lazy
 
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
-from tutor.boards.editing import Label, fresh_label, with_step
+from tutor.boards.editing import Label, fresh_label, with_step, zone_cards
 from tutor.boards.limits import MAX_JSON_BYTES
 from tutor.boards.replacements import OrderOption
 from tutor.boards.services import BoardProblem, load_board, unmodelled
@@ -64,6 +64,14 @@ FIELD_VERBS = {
     "face_down": "enter",
     "commander": "enter",
     "renowned": "enter",
+    "devour": "enter",
+    "sacrificed": "cast",
+    "mana_spent": "enter cast",
+    "mana_colors": "enter cast",
+    "main_phase": "cast",
+    "divided": "cast activate",
+    "graveyard": "cast activate",
+    "discard": "cast activate",
 }
 
 # Where each piece of a BoardError path belongs in the form.
@@ -98,6 +106,14 @@ PATH_FIELDS = [
     (".choices.option", "chosen_option"),
     (".choices.chosen", "chosen_object"),
     (".choices.kicked", "kicker_costs"),
+    (".choices.devour", "devour"),
+    (".choices.sacrificed", "sacrificed"),
+    (".choices.mana_spent", "mana_spent"),
+    (".choices.mana_colors", "mana_colors"),
+    (".choices.main_phase", "main_phase"),
+    (".choices.divided", "divided"),
+    (".choices.graveyard", "graveyard"),
+    (".choices.discard", "discard"),
     (".x", "x"),
     (".n", "n"),
 ]
@@ -234,6 +250,58 @@ class StepForm(forms.Form):
     face_down = forms.BooleanField(required=False, label="Enters face down")
     commander = forms.BooleanField(required=False, label="Its owner's commander")
     renowned = forms.BooleanField(required=False, label="Already renowned")
+    # How a spell was cast and what it cost, and the cards it chose (board-format extensions).
+    devour = forms.MultipleChoiceField(
+        required=False,
+        label="Creatures sacrificed as it enters (devour)",
+        help_text=(
+            "For devour, or \u201cAs it enters, sacrifice any number of creatures\u201d: "
+            "other creatures its controller controls. None chosen: it sacrifices none."
+        ),
+        choices=(),
+    )
+    sacrificed = forms.ChoiceField(
+        required=False,
+        label="Creature sacrificed to cast it",
+        help_text="For \u201cAs an additional cost to cast this spell, sacrifice a creature\u201d.",
+        choices=(),
+    )
+    mana_spent = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=99,
+        label="Mana spent to cast it",
+        help_text="For \u201cthe amount of mana spent to cast it\u201d. Empty: it wasn't cast.",
+    )
+    mana_colors = forms.MultipleChoiceField(
+        required=False,
+        label="Colors of mana spent to cast it",
+        help_text="For \u201cif {B} was spent to cast it\u201d.",
+        choices=[(c, COLOR_NAMES[c]) for c in COLOR_LETTERS],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    main_phase = forms.BooleanField(required=False, label="Cast during its controller's main phase")
+    divided = forms.CharField(
+        required=False,
+        max_length=60,
+        label="Amounts divided among the targets",
+        help_text=(
+            "For \u201cdivided as you choose\u201d: one number for each target, in the "
+            "order the targets are chosen, e.g. 3 2."
+        ),
+    )
+    graveyard = forms.MultipleChoiceField(
+        required=False,
+        label="Cards surveil puts into the graveyard",
+        help_text="Cards on top of a library. None chosen: every card stays on top.",
+        choices=(),
+    )
+    discard = forms.MultipleChoiceField(
+        required=False,
+        label="Cards discarded",
+        help_text="Cards in a hand. None chosen: the first cards the hand lists.",
+        choices=(),
+    )
 
     def __init__(
         self, *args: Any, board: dict[str, Any], labels: list[Label], **kwargs: Any
@@ -252,6 +320,10 @@ class StepForm(forms.Form):
         self.fields["chosen_object"].choices = [("", "—")] + objects
         self.fields["chosen_player"].choices = [("", "—")] + players
         self.fields["chosen_players"].choices = players
+        self.fields["devour"].choices = objects
+        self.fields["sacrificed"].choices = [("", "\u2014")] + objects
+        self.fields["graveyard"].choices = zone_cards(board, "library")
+        self.fields["discard"].choices = zone_cards(board, "hand")
         for name, verbs in FIELD_VERBS.items():
             self.fields[name].verbs = verbs  # type: ignore[attr-defined]
         self.new_board: dict[str, Any] | None = None
@@ -319,6 +391,17 @@ class StepForm(forms.Form):
             if data.get(field):
                 value = data[field]
                 choices[key] = list(value) if isinstance(value, list) else value.strip()
+        for field in ("devour", "mana_colors", "graveyard", "discard"):
+            if data.get(field):
+                choices[field] = list(data[field])
+        if data.get("sacrificed"):
+            choices["sacrificed"] = data["sacrificed"]  # an additional cost (CR 601.2h)
+        if data.get("mana_spent"):
+            choices["mana_spent"] = data["mana_spent"]  # CR 601.2h
+        if data.get("main_phase"):
+            choices["main_phase"] = True  # "if you cast this spell during your main phase"
+        if data.get("divided"):
+            choices["divided"] = data["divided"]  # in target order (CR 601.2d)
         if data.get("cast_from_hand"):
             choices["cast_from_hand"] = True  # "if you cast it from your hand" (601.2a)
         if costs := re.findall(r"(?:\{[^}]+\})+", data.get("kicker_costs") or ""):
@@ -389,6 +472,16 @@ class StepForm(forms.Form):
                 step["x"] = data["x"]
         return step
 
+    def clean_divided(self) -> list[int]:
+        """ "3 2": the amount for each target, each a whole number of at least 1 (601.2d)."""
+        words = (self.cleaned_data.get("divided") or "").replace(",", " ").split()
+        if not all(word.isdigit() and int(word) >= 1 for word in words):
+            raise forms.ValidationError(
+                "Write one whole number of at least 1 for each target, in target order, "
+                "separated by spaces (e.g. 3 2)."
+            )
+        return [int(word) for word in words]
+
     def _required(self, field: str, message: str) -> str:
         value = self.cleaned_data.get(field)
         if not value:
@@ -399,6 +492,14 @@ class StepForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
+            return data
+        divided, targets = data.get("divided") or [], data.get("targets") or []
+        if divided and len(divided) != len(targets):
+            self.add_error(
+                "divided",
+                f"Give one amount for each target: {len(divided)} amount(s) for "
+                f"{len(targets)} target(s).",
+            )
             return data
         try:
             step = self.step()
@@ -411,7 +512,8 @@ class StepForm(forms.Form):
             load_board(candidate)  # the engine reads the whole board, new step included
         except BoardProblem as problem:
             field = _field_for(problem.path) if problem.path else None
-            self.add_error(field, problem.detail)
+            field, detail = self._in_form_words(field, problem.detail)
+            self.add_error(field, detail)
             return data
         invented = step.get("enter", step.get("cast"))
         if isinstance(invented, dict) and (gaps := _own_gaps(candidate, invented)):
@@ -421,6 +523,22 @@ class StepForm(forms.Form):
             return data
         self.new_board = candidate
         return data
+
+    def _in_form_words(self, field: str | None, detail: str) -> tuple[str | None, str]:
+        """An engine message asking for a choice in the board's JSON ('add "sacrificed":
+        "bears" to the step's choices') is put beside the form's field for it, naming the
+        field by its label instead of the JSON."""
+        asked = ASKS_FOR_CHOICE.search(detail)
+        wanted = _field_for(f".choices.{asked[1]}") if asked else None
+        if asked is None or wanted is None:
+            return field, detail
+        said = detail[: asked.start()].rstrip(" ;:,")
+        said = said[:1].upper() + said[1:]
+        return wanted, f"{said}. Fill in \u201c{self.fields[wanted].label}\u201d."
+
+
+# The engine's way of asking for a missing choice ("...; say which: add "sacrificed": ...").
+ASKS_FOR_CHOICE = re.compile(r"(?:say which: )?add \"(\w+)\": .*? to the step's choices")
 
 
 def _own_gaps(board: dict[str, Any], card: dict[str, Any]) -> list[str]:

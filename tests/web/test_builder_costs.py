@@ -1,0 +1,157 @@
+"""The builder's choices for how a spell was cast, what it cost and which cards it chose:
+devour, an additional sacrifice, mana spent, the main phase, divided amounts, discards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from tutor.boards.codec import decode_board, encode_board
+from tutor.boards.editing import new_board
+
+
+def add(client, board: dict[str, Any], **fields: Any):
+    data = {"verb": "enter", "controller": "Alice", **fields}
+    return client.post(reverse("board-add", args=[encode_board(board)]), data)
+
+
+def added_step(response) -> dict[str, Any]:
+    assert response.status_code == 303, response.content.decode()[:2000]
+    token = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    return decode_board(token)["steps"][-1]
+
+
+def board_with(*steps: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {**new_board(), "steps": list(steps), **extra}
+
+
+BEARS = {"enter": "Grizzly Bears", "as": "bears", "controller": "Alice"}
+ELVES = {"enter": "Llanowar Elves", "as": "elves", "controller": "Alice"}
+WURM = {"enter": "Craw Wurm", "as": "wurm", "controller": "Bob"}
+
+
+def test_the_creatures_devoured_are_chosen_from_the_board(client):
+    # Devour (CR 702.82a): Bloodspore Thrinax eats both, so two +1/+1 counters each.
+    board = board_with(BEARS, ELVES)
+    page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
+    assert "Creatures sacrificed as it enters (devour)" in page
+    assert 'data-verbs="enter"' in page
+    step = added_step(
+        add(client, board, card="Bloodspore Thrinax", label="thrinax", devour=["bears", "elves"])
+    )
+    assert step["choices"] == {"devour": ["bears", "elves"]}
+
+
+def test_a_creature_devoured_twice_or_not_on_the_board_is_a_form_error(client):
+    response = add(client, board_with(BEARS), card="Bloodspore Thrinax", devour=["nobody"])
+    assert response.status_code == 400
+    assert "not one of the available choices" in response.content.decode()
+
+
+def test_the_creature_sacrificed_as_an_additional_cost(client):
+    # CR 601.2h: Call for Blood's cost; its -X/-X reads the sacrificed creature's power.
+    board = board_with(BEARS, WURM)
+    step = added_step(
+        add(client, board, verb="cast", card="Call for Blood", targets=["wurm"], sacrificed="bears")
+    )
+    assert step["choices"] == {"sacrificed": "bears"}
+    assert step["targets"] == ["wurm"]
+
+
+def test_a_spell_whose_cost_needs_a_sacrifice_is_refused_without_one(client):
+    response = add(
+        client, board_with(BEARS, WURM), verb="cast", card="Call for Blood", targets=["wurm"]
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    # Beside the field, in the form's words rather than the board's JSON.
+    assert "The cost sacrifices a creature (CR 601.2h). Fill in" in page
+    assert 'id="id_sacrificed_error"' in page
+    assert "to the step&#x27;s choices" not in page
+
+
+def test_mana_spent_and_its_colors(client):
+    step = added_step(add(client, new_board(), card="Marath, Will of the Wild", mana_spent="5"))
+    assert step["choices"] == {"mana_spent": 5}
+    step = added_step(
+        add(client, board_with(BEARS), verb="cast", card="Unnerving Assault", mana_colors=["U"])
+    )
+    assert step["choices"] == {"mana_colors": ["U"]}
+
+
+def test_cast_during_the_main_phase_is_a_checkbox(client):
+    step = added_step(
+        add(
+            client,
+            board_with(BEARS),
+            verb="cast",
+            card="Might of Old Krosa",
+            targets=["bears"],
+            main_phase="on",
+        )
+    )
+    assert step["choices"] == {"main_phase": True}
+
+
+def test_divided_amounts_are_numbers_in_target_order(client):
+    # CR 601.2d: Pollen Remedy kicked prevents 6, divided 5 and 1.
+    board = board_with(BEARS, ELVES)
+    step = added_step(
+        add(
+            client,
+            board,
+            verb="cast",
+            card="Pollen Remedy",
+            targets=["bears", "elves"],
+            kicked="on",
+            divided="5 1",
+        )
+    )
+    assert step["choices"] == {"kicked": True, "divided": [5, 1]}
+
+
+def test_divided_amounts_that_are_not_whole_numbers_or_miscounted_are_explained(client):
+    board = board_with(BEARS, ELVES)
+    common = {
+        "verb": "cast",
+        "card": "Pollen Remedy",
+        "targets": ["bears", "elves"],
+        "kicked": "on",
+    }
+    for divided, message in (
+        ("5 x", "one whole number of at least 1 for each target"),
+        ("0 6", "one whole number of at least 1 for each target"),
+        ("6", "1 amount(s) for 2 target(s)"),
+        ("4 1", "add up to 6"),
+        ("", "Fill in \u201cAmounts divided among the targets\u201d"),
+    ):
+        response = add(client, board, divided=divided, **common)
+        assert response.status_code == 400, divided
+        assert message in response.content.decode(), divided
+
+
+def test_a_discarded_card_is_chosen_from_the_hand_the_board_lists(client):
+    board = board_with(
+        {"enter": "Rest in Peace", "as": "rip", "controller": "Alice"},
+        zones={"Bob": {"hand": ["Forest", "Lightning Bolt"]}},
+    )
+    page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
+    assert "Bob&#x27;s hand: Lightning Bolt" in page or "Bob's hand: Lightning Bolt" in page
+    step = added_step(
+        add(
+            client,
+            board,
+            verb="cast",
+            card="Funeral Charm",
+            targets=["Bob"],
+            mode="0",
+            discard=["Bob.hand[1]"],
+        )
+    )
+    assert step["choices"] == {"mode": 0, "discard": ["Bob.hand[1]"]}
+
+
+def test_the_zone_card_menus_are_left_out_when_the_board_lists_no_cards(client):
+    page = client.get(reverse("board-builder", args=[encode_board(new_board())])).content
+    assert b"Cards discarded" not in page
