@@ -22,6 +22,11 @@ def added_step(response) -> dict[str, Any]:
     return decode_board(token)["steps"][-1]
 
 
+def builder_page(client, response) -> str:
+    """The builder after the step was added: its step list says the choices in words."""
+    return client.get(response["Location"]).content.decode().replace("&#x27;", "'")
+
+
 def board_with(*steps: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {**new_board(), "steps": list(steps), **extra}
 
@@ -37,10 +42,13 @@ def test_the_creatures_devoured_are_chosen_from_the_board(client):
     page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
     assert "Creatures sacrificed as it enters (devour)" in page
     assert 'data-verbs="enter"' in page
-    step = added_step(
-        add(client, board, card="Bloodspore Thrinax", label="thrinax", devour=["bears", "elves"])
+    response = add(
+        client, board, card="Bloodspore Thrinax", label="thrinax", devour=["bears", "elves"]
     )
-    assert step["choices"] == {"devour": ["bears", "elves"]}
+    assert added_step(response)["choices"] == {"devour": ["bears", "elves"]}
+    page = builder_page(client, response)
+    assert "sacrificing Grizzly Bears, Llanowar Elves as it enters" in page
+    assert "<strong>4/4</strong>" in page  # 2/2 with two +1/+1 counters
 
 
 def test_a_creature_devoured_twice_or_not_on_the_board_is_a_form_error(client):
@@ -52,10 +60,12 @@ def test_a_creature_devoured_twice_or_not_on_the_board_is_a_form_error(client):
 def test_the_creature_sacrificed_as_an_additional_cost(client):
     # CR 601.2h: Call for Blood's cost; its -X/-X reads the sacrificed creature's power.
     board = board_with(BEARS, WURM)
-    step = added_step(
-        add(client, board, verb="cast", card="Call for Blood", targets=["wurm"], sacrificed="bears")
+    response = add(
+        client, board, verb="cast", card="Call for Blood", targets=["wurm"], sacrificed="bears"
     )
+    step = added_step(response)
     assert step["choices"] == {"sacrificed": "bears"}
+    assert "sacrificing Grizzly Bears to cast it" in builder_page(client, response)
     assert step["targets"] == ["wurm"]
 
 
@@ -74,41 +84,42 @@ def test_a_spell_whose_cost_needs_a_sacrifice_is_refused_without_one(client):
 def test_mana_spent_and_its_colors(client):
     step = added_step(add(client, new_board(), card="Marath, Will of the Wild", mana_spent="5"))
     assert step["choices"] == {"mana_spent": 5}
-    step = added_step(
-        add(client, board_with(BEARS), verb="cast", card="Unnerving Assault", mana_colors=["U"])
+    response = add(
+        client, board_with(BEARS), verb="cast", card="Unnerving Assault", mana_colors=["U", "B"]
     )
-    assert step["choices"] == {"mana_colors": ["U"]}
+    assert added_step(response)["choices"] == {"mana_colors": ["U", "B"]}
+    assert "blue and black mana spent" in builder_page(client, response)
 
 
 def test_cast_during_the_main_phase_is_a_checkbox(client):
-    step = added_step(
-        add(
-            client,
-            board_with(BEARS),
-            verb="cast",
-            card="Might of Old Krosa",
-            targets=["bears"],
-            main_phase="on",
-        )
+    response = add(
+        client,
+        board_with(BEARS),
+        verb="cast",
+        card="Might of Old Krosa",
+        targets=["bears"],
+        main_phase="on",
     )
-    assert step["choices"] == {"main_phase": True}
+    assert added_step(response)["choices"] == {"main_phase": True}
+    page = builder_page(client, response)
+    assert "cast during its controller's main phase" in page
+    assert "<strong>6/6</strong>" in page  # +4/+4 in a main phase
 
 
 def test_divided_amounts_are_numbers_in_target_order(client):
     # CR 601.2d: Pollen Remedy kicked prevents 6, divided 5 and 1.
     board = board_with(BEARS, ELVES)
-    step = added_step(
-        add(
-            client,
-            board,
-            verb="cast",
-            card="Pollen Remedy",
-            targets=["bears", "elves"],
-            kicked="on",
-            divided="5 1",
-        )
+    response = add(
+        client,
+        board,
+        verb="cast",
+        card="Pollen Remedy",
+        targets=["bears", "elves"],
+        kicked="on",
+        divided="5 1",
     )
-    assert step["choices"] == {"kicked": True, "divided": [5, 1]}
+    assert added_step(response)["choices"] == {"kicked": True, "divided": [5, 1]}
+    assert "dividing 5 and 1 among its targets in order" in builder_page(client, response)
 
 
 def test_divided_amounts_that_are_not_whole_numbers_or_miscounted_are_explained(client):
@@ -138,18 +149,17 @@ def test_a_discarded_card_is_chosen_from_the_hand_the_board_lists(client):
     )
     page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
     assert "Bob&#x27;s hand: Lightning Bolt" in page or "Bob's hand: Lightning Bolt" in page
-    step = added_step(
-        add(
-            client,
-            board,
-            verb="cast",
-            card="Funeral Charm",
-            targets=["Bob"],
-            mode="0",
-            discard=["Bob.hand[1]"],
-        )
+    response = add(
+        client,
+        board,
+        verb="cast",
+        card="Funeral Charm",
+        targets=["Bob"],
+        mode="0",
+        discard=["Bob.hand[1]"],
     )
-    assert step["choices"] == {"mode": 0, "discard": ["Bob.hand[1]"]}
+    assert added_step(response)["choices"] == {"mode": 0, "discard": ["Bob.hand[1]"]}
+    assert "discarding Bob's hand card 2" in builder_page(client, response)
 
 
 def test_the_zone_card_menus_are_left_out_when_the_board_lists_no_cards(client):

@@ -201,6 +201,42 @@ CHOICE_WORDS = {
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
+# How a spell was cast and what it chose (board-format extensions), in words.
+COST_WORDS = {
+    "devour": "sacrificing {} as it enters",
+    "sacrifice_as_enters": "sacrificing {} as it enters",
+    "sacrificed": "sacrificing {} to cast it",
+    "mana_spent": "{} mana spent",
+    "mana_colors": "{} mana spent",
+    "main_phase": "{} during its controller's main phase",
+    "divided": "dividing {} among its targets in order",
+    "graveyard": "putting {} into the graveyard",
+    "discard": "discarding {}",
+    "exile": "exiling {}",
+}
+ZONE_LABEL = re.compile(r"(\w+)\.(hand|library|graveyard|exile)\[(\d+)\]")
+
+
+def _cost_words(key: str, value: Any, name: Namer) -> str:
+    items = value if isinstance(value, list) else [value]
+    if key == "mana_colors":
+        shown = " and ".join(COLOR_WORDS.get(str(v), str(v)) for v in items)
+    elif key == "main_phase":
+        shown = "cast" if value else "not cast"
+    elif key in ("mana_spent", "divided"):
+        shown = " and ".join(str(v) for v in items)
+    else:
+        shown = ", ".join(_thing_name(str(v), name) for v in items)
+    return COST_WORDS[key].format(shown)
+
+
+def _thing_name(label: str, name: Namer) -> str:
+    """A permanent by its card name; a card in a zone by where it is ("Bob's hand card 2")."""
+    if found := ZONE_LABEL.fullmatch(label):
+        return f"{found[1]}'s {found[2]} card {int(found[3]) + 1}"
+    return name(label)
+
+
 def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
     """The choices made for a step (CR 614.12 "as ~ enters" choices, modes, kicker)."""
     choices = step.get("choices")
@@ -231,6 +267,8 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append(f"riot: {value}")
             elif key == "pair":
                 words.append(f"pairing it with {name(str(value))}")
+            elif key in COST_WORDS:
+                words.append(_cost_words(key, value, name))
             elif key != "to":
                 shown = COLOR_WORDS.get(value, value) if key == "color" else value
                 if key == "copy":
