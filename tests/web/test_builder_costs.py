@@ -165,3 +165,27 @@ def test_a_discarded_card_is_chosen_from_the_hand_the_board_lists(client):
 def test_the_zone_card_menus_are_left_out_when_the_board_lists_no_cards(client):
     page = client.get(reverse("board-builder", args=[encode_board(new_board())])).content
     assert b"Cards discarded" not in page
+
+
+def test_dracoplasm_sacrifices_with_the_same_menu(client):
+    # "As Dracoplasm enters, sacrifice any number of creatures" (CR 608.2h): 2/2 + 3/3.
+    board = board_with(BEARS, {"enter": "Hill Giant", "as": "giant", "controller": "Alice"})
+    response = add(client, board, card="Dracoplasm", label="dp", devour=["bears", "giant"])
+    assert added_step(response)["choices"] == {"devour": ["bears", "giant"]}
+    assert "<strong>5/5</strong>" in builder_page(client, response)
+
+
+def test_the_cards_surveil_puts_into_the_graveyard_come_from_the_listed_library(client):
+    # Surveil (CR 701.25a): Notion Rain looks at the top two; the second goes to the graveyard.
+    board = board_with(zones={"Alice": {"library": ["Island", "Forest", "Swamp"]}})
+    page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
+    assert "library, second card: Forest" in page
+    response = add(client, board, verb="cast", card="Notion Rain", graveyard=["Alice.library[1]"])
+    assert added_step(response)["choices"] == {"graveyard": ["Alice.library[1]"]}
+    assert "putting Alice's library card 2 into the graveyard" in builder_page(client, response)
+
+
+def test_a_choice_left_in_a_field_hidden_for_this_step_kind_is_not_part_of_the_step(client):
+    # The page shows "Cast during its controller's main phase" only for a spell.
+    response = add(client, new_board(), card="Grizzly Bears", main_phase="on", divided="2")
+    assert "choices" not in added_step(response)

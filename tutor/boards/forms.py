@@ -74,6 +74,18 @@ FIELD_VERBS = {
     "discard": "cast activate",
 }
 
+# The step choices named like their fields (board-format extensions for costs and cards).
+COST_FIELDS = (
+    "devour",
+    "sacrificed",
+    "mana_spent",
+    "mana_colors",
+    "main_phase",
+    "divided",
+    "graveyard",
+    "discard",
+)
+
 # Where each piece of a BoardError path belongs in the form.
 PATH_FIELDS = [
     (".enter.abilities", "invent_abilities"),
@@ -391,22 +403,28 @@ class StepForm(forms.Form):
             if data.get(field):
                 value = data[field]
                 choices[key] = list(value) if isinstance(value, list) else value.strip()
-        for field in ("devour", "mana_colors", "graveyard", "discard"):
-            if data.get(field):
-                choices[field] = list(data[field])
-        if data.get("sacrificed"):
-            choices["sacrificed"] = data["sacrificed"]  # an additional cost (CR 601.2h)
-        if data.get("mana_spent"):
-            choices["mana_spent"] = data["mana_spent"]  # CR 601.2h
-        if data.get("main_phase"):
-            choices["main_phase"] = True  # "if you cast this spell during your main phase"
-        if data.get("divided"):
-            choices["divided"] = data["divided"]  # in target order (CR 601.2d)
+        choices.update(self._cost_choices())
         if data.get("cast_from_hand"):
             choices["cast_from_hand"] = True  # "if you cast it from your hand" (601.2a)
         if costs := re.findall(r"(?:\{[^}]+\})+", data.get("kicker_costs") or ""):
             choices["kicked"] = costs  # CR 702.33d: which kicker costs were paid
         return choices
+
+    def _cost_choices(self) -> dict[str, Any]:
+        """How it was cast and what it chose, each only for the step kinds its field is
+        shown for (a value left in a field the page hid is not part of the step)."""
+        data = self.cleaned_data
+        verb = data["verb"]
+        given = {
+            field: data.get(field)
+            for field in COST_FIELDS
+            if data.get(field) and verb in FIELD_VERBS[field].split()
+        }
+        if "main_phase" in given:
+            given["main_phase"] = True  # "if you cast this spell during your main phase"
+        # Lists stay in the order given: devoured creatures, divided amounts in target
+        # order (CR 601.2d); mana_spent and sacrificed (601.2h) are single values.
+        return {key: list(v) if isinstance(v, list) else v for key, v in given.items()}
 
     def step(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -494,7 +512,8 @@ class StepForm(forms.Form):
         if self.errors:
             return data
         divided, targets = data.get("divided") or [], data.get("targets") or []
-        if divided and len(divided) != len(targets):
+        shown = data.get("verb") in FIELD_VERBS["divided"].split()
+        if shown and divided and len(divided) != len(targets):
             self.add_error(
                 "divided",
                 f"Give one amount for each target: {len(divided)} amount(s) for "
