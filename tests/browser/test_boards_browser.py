@@ -68,7 +68,7 @@ def test_build_the_cr_613_5_gray_ogre_board_by_clicking_and_typing(
         page.get_by_label(card_type, exact=True).check()
         page.get_by_label("Rules text").fill(text)
         if verb == "cast":
-            page.get_by_label("Targets").select_option("ogre")
+            page.get_by_label("Targets", exact=True).select_option("ogre")
         add_step(page, wait_for_htmx)
         expect(ogre_pt(page)).to_have_text(expected)
 
