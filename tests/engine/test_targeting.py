@@ -23,6 +23,11 @@ REFUSED = {
     "hada-spy-patrol-level-three-shroud-giant-growth.json": "Hada Spy Patrol has shroud",
     "gruul-spellbreaker-player-hexproof-shock.json": "Alice has hexproof (given by Gruul",
     "shalai-player-hexproof-shock.json": "Alice has hexproof (given by Shalai",
+    "redteam3-doom-blade-on-slippery-bogle-refused.json": "Slippery Bogle has hexproof",
+    "redteam3-remedy-divided-target-pro-white-refused.json": "Black Knight has protection from",
+    "redteam3-true-name-nemesis-bob-doom-blade-refused.json": "has protection from",
+    "redteam3-twist-allegiance-leyline-refused.json": "Bob has hexproof (given by Leyline",
+    "redteam3-tnn-stolen-by-bob-still-protected-from-bob.json": "has protection from",
 }
 
 
