@@ -49,7 +49,8 @@ def target_problem(
         text = ability.text.lower()
         for quality in protection_qualities(ability.text, chosen):
             if has_quality(source, quality):
-                return f"{chars.name} has protection from {quality} (CR 702.16b)"
+                named = {p.lower(): p for p in world.game.players}.get(quality, quality)
+                return f"{chars.name} has protection from {named} (CR 702.16b)"
         if theirs and text.startswith("hexproof from "):
             quality = text.removeprefix("hexproof from ").rstrip(".")
             if has_quality(source, quality):
