@@ -116,7 +116,7 @@ class Filter:
 # "created": the tokens the resolving spell or ability creates ("That token has haste").
 # "earlier": "those creatures" in a later paragraph of a resolving text (Break of Day's
 # fateful hour): the objects the effect before it, in an earlier paragraph, applies to; the
-# resolution gives it that effect's subject (``timeline._earlier_subjects``).
+# resolution gives it that effect's subject (``timeline.resolve_checks.earlier_subjects``).
 SubjectKind = Literal[
     "filter",
     "self",

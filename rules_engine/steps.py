@@ -2,7 +2,7 @@
 
 A step is a tagged union: one frozen dataclass per verb, so the game that
 performs them never reads JSON keys and never parses an id back apart.
-``board.py`` builds these from a board's JSON; ``timeline.py`` performs them.
+``board.py`` builds these from a board's JSON; ``timeline`` performs them.
 """
 
 from __future__ import annotations

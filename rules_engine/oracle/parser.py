@@ -970,7 +970,7 @@ def _self_replacement(c: _Clause, _template: Template) -> None:
         if not effects and _KICKED_OR_TYPE.match(m["cond"]):
             raise OracleParseError(sentence, "nothing before it to replace")
         # Without an effect before it in this paragraph, it replaces the spell's last
-        # one (Tragic Slip's morbid paragraph, ``timeline._choose_instead``).
+        # one (Tragic Slip's morbid paragraph, ``timeline.resolve_checks.choose_instead``).
         condition = _instead_condition(m["cond"], sentence, state)
         spec, _ = _general_sentence(
             re.sub(r"^only ", "", m["rest"], flags=re.IGNORECASE),  # Golden Demise

@@ -30,7 +30,7 @@ def _both(data: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     with monkeypatch.context() as patch:
         patch.setattr("rules_engine.layers.LayerDependencies", _Fresh)
         # Without the caches the same answer costs far more work than the site allows.
-        patch.setattr("rules_engine.timeline.LAYER_WORK_BUDGET", 10**9)
+        patch.setattr("rules_engine.timeline.replaying.LAYER_WORK_BUDGET", 10**9)
         # Every effect tried on its own, even where an identical one was tried already.
         patch.setattr("rules_engine.dependency.trial_signature", lambda *_: None)
         fresh = answer_json(evaluate_board(data))

@@ -1,0 +1,114 @@
+"""A ``cast`` step: an instant or sorcery is cast, resolves (CR 608.2) and goes to its
+owner's graveyard (608.2n), or into exile as an Adventure or with rebound."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rules_engine.characteristics import printed_abilities
+from rules_engine.errors import BoardError
+from rules_engine.game import Game, GameObject
+from rules_engine.oracle.parser import ParsedAbility
+from rules_engine.perform import perform
+from rules_engine.replacement.events import ZoneMove
+from rules_engine.replacement.explore import Pending
+from rules_engine.steps import CastRecord, CastStep
+from rules_engine.timeline.common import add_object, verify_abilities
+from rules_engine.timeline.costs import SacrificeCost
+from rules_engine.timeline.entering import Entering
+from rules_engine.timeline.resolution import Resolution
+from rules_engine.timeline.resolve import resolve
+
+_SACRIFICE_COST = re.compile(
+    r"as an additional cost to cast (?:this spell|~), sacrifice an? (?P<what>[\w ]+?)[.,]",
+    re.IGNORECASE,
+)
+
+
+def verify_cast(step: CastStep) -> list[ParsedAbility]:
+    """An instant or sorcery card whose text reads, with its mode chosen if it is modal
+    (CR 700.2): the abilities that resolve."""
+    card = step.card
+    verify_abilities(card, f"{step.path}.cast")
+    if not card.is_spell_card:
+        raise BoardError(
+            f"{step.path}.cast", f'{card.name} is a permanent card: use an "enter" step'
+        )
+    abilities = [inst.parsed for inst in printed_abilities(card.name, card.rules_text, True)]
+    mode = step.choices.mode
+    modal = [a for a in abilities if a.kind == "modal"]
+    if modal:
+        modes = [a for a in abilities if a not in modal and a.kind != "keyword"]
+        if mode is None or mode >= len(modes):
+            raise BoardError(
+                f"{step.path}.choices.mode", f"choose a mode from 0 to {len(modes) - 1}"
+            )
+        abilities = [modes[mode]]
+    return abilities
+
+
+def _sacrifice_as_cost(game: Game, step: CastStep) -> tuple[Game, CastStep]:
+    """CR 601.2h: "As an additional cost to cast this spell, sacrifice a creature" is paid as
+    it is cast (``choices.sacrificed``), when its text reads the sacrificed creature."""
+    path = f"{step.path}.choices.sacrificed"
+    text = step.card.oracle_text.replace(step.card.name, "~")
+    cost = _SACRIFICE_COST.search(text)
+    if cost is None:
+        if step.choices.sacrificed is not None:
+            raise BoardError(path, f"{step.card.name} has no cost to sacrifice a permanent")
+        return game, step
+    if step.choices.sacrificed is None and "the sacrificed creature" not in text.lower():
+        return game, step
+    payer = SacrificeCost(tuple(cost["what"].split()), step.controller, path, step.label)
+    game, paid = payer.pay(game, step.choices, step.index)
+    return game, replace(step, choices=paid)
+
+
+def cast(game: Game, step: CastStep) -> Game:
+    """It is put on the stack, its costs are paid, it resolves, and the card goes where a
+    resolved spell goes (CR 608.2n) unless its own text moved it."""
+    abilities = verify_cast(step)
+    card = step.card
+    printed = printed_abilities(card.name, card.rules_text, True)
+    rebound = any(inst.parsed.keyword == "rebound" for inst in printed)
+    # The spell is on the stack while it resolves: it is the source of its damage (CR 608.2).
+    spell = GameObject(step.label, card, step.controller, step.controller, "stack", 0, 0)
+    game = add_object(game, spell)
+    game, step = _sacrifice_as_cost(game, step)
+    # "spells cast this turn" (Storm Entity, CR 601.2i)
+    record = CastRecord(step.controller, frozenset(card.colors), frozenset(card.types))
+    game = replace(game, this_turn=replace(game.this_turn, spells=(*game.this_turn.spells, record)))
+    res = Resolution(
+        step.label,
+        step.label,
+        card.name,
+        step.controller,
+        step.targets,
+        step.choices,
+        step.x,
+        step.path,
+        step.index,
+        step.replacements,
+        True,
+    )
+    game = resolve(game, res, abilities)
+    spell_now = game.object(step.label)
+    if spell_now is None or spell_now.zone != "stack":
+        return game  # its own text put it elsewhere ("Exile ~ with ...", "Shuffle ~ into ...")
+    if card.token:
+        return replace(game, objects=tuple(o for o in game.objects if o.label != step.label))
+    # CR 608.2n: the resolved card goes to its owner's graveyard, through replacements
+    # (Rest in Peace exiles it instead); CR 715.4: a spell cast as an Adventure is exiled, and
+    # so is a spell with rebound cast from its owner's hand (702.88a; a cast step's spell is).
+    move = ZoneMove(
+        step.label,
+        "exile" if "Adventure" in card.subtypes or rebound else "graveyard",
+        "stack",
+        step.controller,
+        False,
+        False,
+        step.controller,
+        card_types=frozenset(card.types),
+    )
+    return perform(game, [Pending(move)], enter=Entering(step.label), where=step.path).game

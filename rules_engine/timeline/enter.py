@@ -1,0 +1,125 @@
+"""An ``enter`` step: a permanent enters the battlefield (CR 614.12: replacement effects
+look at it as it would exist there), with the choices made as it enters."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rules_engine.cards import starting_loyalty
+from rules_engine.characteristics import own_copy_ability, printed_abilities
+from rules_engine.errors import BoardError
+from rules_engine.game import Game
+from rules_engine.oracle.keywords import Keyword, parse_keyword
+from rules_engine.perform import chars_of, perform
+from rules_engine.replacement.choosing import verify_entering_choices
+from rules_engine.replacement.events import Enter
+from rules_engine.replacement.explore import Pending
+from rules_engine.steps import EnterStep
+from rules_engine.timeline.common import require_on_battlefield, verify_abilities
+from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
+
+_SACRIFICE_AS_ENTERS = re.compile(
+    r"As .+? enters, sacrifice any number of (creatures|permanents)\."
+)
+
+
+def verify_enter(game: Game, step: EnterStep) -> None:
+    """Its abilities read, its "As ~ enters, choose ..." answered (CR 614.12), what it
+    is attached to and what it devours on the battlefield."""
+    card = step.card
+    verify_abilities(card, f"{step.path}.enter")
+    if not step.face_down:
+        # CR 614.12: "As ~ enters, choose ..." is answered by the step (its choices).
+        replacing = [
+            a.parsed.text
+            for a in printed_abilities(card.name, card.rules_text, card.is_spell_card)
+            if a.parsed.kind == "replacement"
+        ]
+        verify_entering_choices(card.name, replacing, step.choices, step.controller, step.path)
+    if step.attach is not None and step.attach not in game.players:
+        require_on_battlefield(game, step.attach, f"{step.path}.attach")
+    if step.choices.devour:
+        _verify_devour(game, step)
+
+
+def _verify_devour(game: Game, step: EnterStep) -> None:
+    """CR 702.82a, 702.82c: only a permanent with devour sacrifices as it enters, and only
+    other creatures (or [quality] permanents) its controller controls."""
+    path = f"{step.path}.choices.devour"
+    found = [
+        k
+        for a in printed_abilities(step.card.name, step.card.rules_text, step.card.is_spell_card)
+        if a.parsed.kind == "keyword"
+        and (k := parse_keyword(a.parsed.text)) is not None
+        and k.keyword is Keyword.DEVOUR
+    ]
+    sacrifices = [
+        found_any[1]
+        for text in step.card.rules_text
+        if (found_any := _SACRIFICE_AS_ENTERS.search(text))
+    ]
+    quality: str | None
+    if sacrifices and not step.face_down:
+        # Dracoplasm, Shimatsu: "As ~ enters, sacrifice any number of ..." (614.1c).
+        path = f"{step.path}.choices.sacrifice_as_enters"
+        quality = None if sacrifices[0] == "permanents" else "creature"
+    elif not found or step.face_down:
+        raise BoardError(path, f"{step.card.name} has no devour ability (CR 702.82a)")
+    else:
+        # "Devour artifact 1" (702.82c) has a quality; Thromok's "Devour X, where X is ..."
+        # has no number, and its words after the name are no quality.
+        quality = found[0].quality if found[0].amount is not None else None
+    state = chars_of(game)
+    for i, label in enumerate(step.choices.devour):
+        where = f"{path}[{i}]"
+        require_on_battlefield(game, label, where)
+        chars = state[label]
+        wanted = quality.capitalize() if quality else "Creature"
+        if sacrifices and sacrifices[0] == "permanents":
+            wanted = "Permanent"  # every object on the battlefield is a permanent (110.1)
+        kinds = (*chars.types, *chars.subtypes, "Permanent")
+        if label == step.label or wanted not in kinds:
+            raise BoardError(where, f'"{label}" is not another {wanted.lower()} (CR 702.82a)')
+        if chars.controller != step.controller:
+            raise BoardError(where, f'"{label}" is not controlled by {step.controller}')
+
+
+def enter(game: Game, step: EnterStep) -> Game:
+    """The permanent enters through the replacement effects in play (CR 614.12), as a copy
+    if it enters as one (its own "enter as a copy", 707.9)."""
+    verify_enter(game, step)
+    card = step.card
+    loyalty = 0 if step.face_down else starting_loyalty(card.types, card.loyalty, step.x or 0)
+    event = Enter(
+        step.label,
+        card,
+        step.controller,
+        tapped=step.tapped,
+        counters=(("loyalty", loyalty),) if loyalty else (),
+        token=card.token,
+        choices=step.choices,
+        x=step.x or 0,
+        face_down=step.face_down,
+    )
+    copy = chained_copy(game, step)
+    if copy is not None:
+        # Its own "enter as a copy" (CR 614.1c, 707.9) is how it enters: taken as chosen
+        # before other replacements look at it, as the card reads it (616.1c puts copy
+        # effects first).
+        event = replace(
+            event,
+            copy_of=step.choices.copy[0],
+            copy=own_copy_ability(card),
+            counters=chained_counters(step, copy),
+            tapped=step.tapped or copy.copy.enters_tapped,
+        )
+    hook = Entering(step.label, step)
+    return perform(
+        game,
+        [Pending(event)],
+        enter=hook,
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game

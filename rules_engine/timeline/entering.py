@@ -1,0 +1,162 @@
+"""How an ``Enter`` event that happens becomes an object on the battlefield (CR 614.12):
+the step's own permanent, a card returning from a graveyard, or a token; and the copy
+it enters as (CR 707.2, 707.9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_engine.cards import starting_loyalty
+from rules_engine.characteristics import initial_characteristics, own_copy_ability
+from rules_engine.effects import CopyOf
+from rules_engine.errors import BoardError
+from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled
+from rules_engine.layers import compute
+from rules_engine.replacement.events import Enter
+from rules_engine.steps import Choices, EnterStep
+from rules_engine.timeline.common import add_object, copy_snapshot, stamp
+
+
+def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
+    """The copy a Clone ends up as: "enter as a copy of a Clone" copies again, the last copy
+    effect wins, and an earlier one's additional effects (Altered Ego's counters) don't
+    happen (CR 707.9e)."""
+    own = own_copy_ability(step.card)
+    if not step.choices.copy:
+        return None
+    if own is None:
+        raise BoardError(
+            f"{step.path}.choices.copy", f'{step.card.name} has no "enter as a copy" ability'
+        )
+    copy = copy_snapshot(game, step.choices.copy[0], own, f"{step.path}.choices.copy[0]")
+    for n, label in enumerate(step.choices.copy[1:], start=1):
+        path = f"{step.path}.choices.copy[{n}]"
+        again = next((a.parsed.copy for a in copy.values.abilities if a.parsed.copy), None)
+        if again is None:
+            raise BoardError(path, f'{copy.of} has no "enter as a copy" ability to copy with')
+        copy = copy_snapshot(game, label, again, path)
+    return copy
+
+
+def chained_counters(step: EnterStep, copy: CopySnapshot) -> tuple[tuple[str, int], ...]:
+    """What a chained copy enters with: its loyalty (306.5b) and the last copy's extra
+    counters (Spark Double, 614.1c)."""
+    counts: dict[str, int] = {}
+    types = set(copy.values.types) | copy.copy.except_types
+    for kind, n, needed in copy.copy.enters_with:
+        if kind.endswith("#x"):
+            kind, n = kind.removesuffix("#x"), step.x or 0
+        if n and (not needed or needed in types):
+            counts[kind] = counts.get(kind, 0) + n
+    loyalty = starting_loyalty(types, copy.values.loyalty, step.x or 0)
+    if loyalty and not step.face_down:
+        counts["loyalty"] = loyalty + counts.get("loyalty", 0)
+    return tuple(sorted(counts.items()))
+
+
+class Entering:
+    """Turns the ``Enter`` events that happen into objects: the step's own permanent, and
+    tokens, labelled ``<step label>.token<k>`` in the order they are created."""
+
+    def __init__(self, step_label: str, step: EnterStep | None = None) -> None:
+        self.step_label = step_label
+        self.step = step
+        self.tokens = 0
+        self.entered: list[str] = []
+
+    def __call__(self, game: Game, event: Enter) -> Game:
+        step = self.step
+        own = step is not None and event.obj == step.label
+        returning = game.object(event.obj)
+        if own and step is not None:
+            label, owner = step.label, step.owner
+        elif returning is not None and not returning.on_battlefield:
+            # A card from a graveyard: the same label, a new object (CR 400.7).
+            label, owner = returning.label, returning.owner
+        else:
+            self.tokens += 1
+            label, owner = f"{self.step_label}.token{self.tokens}", event.controller
+        copy = self._copy(game, event, step if own else None)
+        if isinstance(event.form, CopyOf):
+            copy = _with_form(copy, event, label)
+        counters = event.counters
+        if own and step is not None and copy is not None and len(step.choices.copy) > 1:
+            counters = chained_counters(step, copy)
+        game, timestamp = stamp(game)
+        obj = GameObject(
+            label=label,
+            card=event.card,
+            owner=owner,
+            controller=event.controller,
+            zone="battlefield",
+            timestamp=timestamp,
+            order=0,
+            counters=tuple((k, n) for k, n in counters if n > 0),
+            counter_timestamps=tuple((k, timestamp) for k, n in counters if n > 0),
+            tapped=event.tapped,
+            face_down=bool(step and own and step.face_down),
+            # CR 903.3: the designation belongs to the card, so it keeps it from zone to zone.
+            commander=bool(step and own and step.commander)
+            or bool(returning and not own and not returning.on_battlefield and returning.commander),
+            renowned=bool(step and own and step.renowned),
+            attached_to=step.attach if own and step is not None else None,
+            choices=event.choices if isinstance(event.choices, Choices) else Choices(),
+            x=step.x if own and step is not None else None,
+            copy=copy,
+            extra_subtypes=event.extra_types,
+            extra_abilities=event.extra_abilities,
+        )
+        self.entered.append(label)
+        game = add_object(game, obj)
+        if copy is not None and copy.of != label and event.form is None:
+            game = _copied_form_unchosen(game, label, copy)
+        return game
+
+    @staticmethod
+    def _copy(game: Game, event: Enter, step: EnterStep | None) -> CopySnapshot | None:
+        if event.copy_of is None:
+            return None
+        own = step is not None and step.choices.copy and event.copy_of == step.choices.copy[0]
+        if own and step is not None and event.copy is not None:
+            return chained_copy(game, step)
+        obj = game.object(event.copy_of)
+        if obj is None or obj.zone == "stack":
+            return None
+        # Copied by another effect (Essence of the Wild, a copy token): the copiable values
+        # only (707.2), with the exceptions the effect makes (707.9).
+        copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
+        return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
+
+
+def _copied_form_unchosen(game: Game, label: str, copy: CopySnapshot) -> Game:
+    """A copy of Primal Clay has its "As ~ enters, it becomes your choice of ..." as it
+    enters (614.12), a new choice the board can't make for it yet: named, not guessed."""
+    texts = [
+        a.source_text for a in copy.values.abilities if "becomes your choice of" in a.source_text
+    ]
+    if not texts:
+        return game
+    gap = NotModelled(
+        label,
+        texts[0],
+        "a copy of this permanent makes its own choice of form as it enters (CR 614.12, 707.2), "
+        "which the engine doesn't ask for yet, so it keeps the form it copied",
+    )
+    return replace(game, not_modelled=(*game.not_modelled, gap))
+
+
+def _with_form(copy: CopySnapshot | None, event: Enter, label: str) -> CopySnapshot:
+    """Primal Clay's chosen form (CR 614.12, 707.2, 208.2b): a change of its copiable
+    values, on top of what it copies if it entered as a copy (707.9b)."""
+    form = event.form
+    assert isinstance(form, CopyOf)
+    if copy is None:
+        return CopySnapshot(label, initial_characteristics(event.card, event.controller), form)
+    merged = replace(
+        copy.copy,
+        except_types=copy.copy.except_types | form.except_types,
+        except_subtypes=copy.copy.except_subtypes | form.except_subtypes,
+        except_pt=form.except_pt,
+        except_abilities=copy.copy.except_abilities + form.except_abilities,
+    )
+    return replace(copy, copy=merged)

@@ -1,0 +1,524 @@
+"""A resolving spell's or ability's one-shot parts (CR 608.2c), one small function per
+kind of instruction: each turns its words into the events that would happen, which then
+go through the replacement and prevention effects in play (CR 614-616).
+
+``INSTRUCTIONS`` lists every kind (``effects.OneShotKind``); a kind it lacks fails
+``tests/engine/test_instructions.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from rules_engine import card_actions
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import OneShot, OneShotKind
+from rules_engine.errors import BoardError
+from rules_engine.game import Game, NotModelled
+from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
+from rules_engine.replacement.events import (
+    CreateTokens,
+    Damage,
+    Destroy,
+    Draw,
+    Enter,
+    Event,
+    GainLife,
+    LoseLife,
+    PutCounters,
+    ZoneMove,
+)
+from rules_engine.replacement.explore import Pending
+from rules_engine.selection import Context, World, select
+from rules_engine.timeline.common import zone_move
+from rules_engine.timeline.entering import Entering
+from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
+from rules_engine.tokens import token_card
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One one-shot part about to happen, and what its words read now (CR 608.2c, 608.2h)."""
+
+    game: Game
+    action: OneShot
+    res: Resolution
+    amount: int
+    state: dict[str, Characteristics]
+    world: World
+    ctx: Context
+    # The permanents its words name, a target only if still legal (CR 608.2b).
+    objects: list[str]
+
+    @classmethod
+    def of(cls, game: Game, action: OneShot, res: Resolution) -> Part:
+        amount = (res.x or 0) if action.x else action.n
+        state = chars_of(game)
+        world = World.of(game)
+        ctx = res.context()
+        objects = acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
+        return cls(game, action, res, amount, state, world, ctx, objects)
+
+    @property
+    def players(self) -> list[str]:
+        return players(self.action, self.res, self.game)
+
+    def acted_on(self, zone: str) -> list[str]:
+        return acted_on(
+            self.action.subject, self.state, self.world, self.ctx, zone, self.res.legal_targets
+        )
+
+
+# --- Instructions that become events ---------------------------------------------------
+
+
+def _reanimate(p: Part) -> list[Event]:
+    """A card put onto the battlefield from a graveyard: it enters (CR 614.12: entering
+    replacements see it as it would exist) under its owner's control, or "under your
+    control"; a card no longer in the graveyard, or no longer a legal target, stays put."""
+    action, res, world = p.action, p.res, p.world
+    zones = {f.zone for f in action.subject.filters} if action.subject else set()
+    zone = action.from_zone or ("hand" if zones == {"hand"} else "graveyard")
+    if action.from_zone and action.subject is not None:
+        # The card this resolution exiled: no longer the target it was (CR 400.7), found
+        # by the effect that moved it.
+        found = [t for t in select(action.subject, p.state, world, p.ctx) if world.in_zone(t, zone)]
+    else:
+        found = p.acted_on(zone)
+    if action.n == 1 and found:
+        # "the top creature card of your graveyard": the first in the graveyard's order;
+        # "a creature card from your hand": the one the step chose, by default the first.
+        order = [o.label for o in p.game.objects]
+        chosen = res.choices.chosen
+        if action.every and chosen is not None and chosen not in found:
+            raise BoardError(
+                f"{res.path}.choices.chosen", f"{chosen} is not a card {action.text} can put"
+            )
+        found = [chosen if action.every and chosen in found else min(found, key=order.index)]
+    events: list[Event] = []
+    for label in found:
+        obj = world.objects[label]
+        controller = res.controller if action.players == "you" else obj.owner
+        events.append(Enter(label, obj.card, controller, tapped=action.tapped))
+    return events
+
+
+def _recover(p: Part) -> list[Event]:
+    """A card returned from a graveyard to its owner's hand (CR 400.7)."""
+    return [zone_move(p.game, label, "hand") for label in p.acted_on("graveyard")]
+
+
+def _copy_token(p: Part) -> list[Event]:
+    """CR 707.2: each token copies the object's copiable values as it is created; a card
+    in a graveyard (Feldon of the Third Path) is copied as printed."""
+    action, objects = p.action, p.objects
+    zones = {f.zone for f in action.subject.filters} if action.subject else set()
+    if zones and "battlefield" not in zones:
+        objects = p.acted_on(zones.pop())
+    return [
+        CreateTokens(
+            replace(p.world.objects[label].card, token=True),
+            p.amount,
+            p.res.controller,
+            copy_of=label,
+            copy=action.copy,
+        )
+        for label in objects
+    ]
+
+
+def _fight(p: Part) -> list[Event]:
+    """CR 701.14a: each creature deals damage equal to its power to the other, at once (a
+    "bite" only the first way). 701.14b: if either is no longer a creature on the
+    battlefield, or is an illegal target now, no damage is dealt at all; 701.14c: a creature
+    fighting itself is dealt twice its power."""
+    action, state = p.action, p.state
+    others = acted_on(action.other, state, p.world, p.ctx, "battlefield", p.res.legal_targets)
+    if len(p.objects) != 1 or len(others) != 1:
+        return []
+    (a,), (b,) = p.objects, others
+    if "Creature" not in state[a].types:
+        return []
+    if action.kind == "fight" and "Creature" not in state[b].types:
+        return []  # 701.14b; a one-way bite may hit a planeswalker (Rabid Bite)
+    damage = [Damage(max(state[a].power or 0, 0), a, b)]
+    if action.kind == "fight":
+        damage.append(Damage(max(state[b].power or 0, 0), b, a))
+    return [d for d in damage if d.amount > 0]
+
+
+def _damage(p: Part) -> list[Event]:
+    """CR 120.1: damage to the objects and players it names, and to "any target"."""
+    action, res = p.action, p.res
+    recipients = p.objects + p.players
+    if action.slot is not None and action.players is None and action.slot < len(res.targets):
+        recipients.append(res.targets[action.slot])
+    return [Damage(p.amount, res.source, r) for r in recipients]
+
+
+def _destroy(p: Part) -> list[Event]:
+    """CR 701.8: destroyed, unless it "can't be regenerated" regeneration may replace it."""
+    return [Destroy(label, regenerable=p.action.regenerable) for label in p.objects]
+
+
+def _sacrifice(p: Part) -> list[Event]:
+    """CR 701.21a: put into its owner's graveyard; "each player sacrifices" one they
+    control, performed where there is no choice to make (one or none), named as not
+    modelled otherwise (``unchosen``)."""
+    if p.action.players is None:
+        return [zone_move(p.game, label, "graveyard") for label in p.objects]
+    chosen = [
+        own[0]
+        for player in p.players
+        if len(own := [x for x in p.objects if p.state[x].controller == player]) == 1
+    ]
+    return [zone_move(p.game, label, "graveyard") for label in chosen]
+
+
+def _moved_to(zone: str) -> Callable[[Part], list[Event]]:
+    """Exiled (CR 406.3) or returned to its owner's hand (400.7)."""
+
+    def moved(p: Part) -> list[Event]:
+        return [zone_move(p.game, label, zone) for label in p.objects]
+
+    return moved
+
+
+def _counters(p: Part) -> list[Event]:
+    """CR 122.6: the spell's or ability's controller puts them (Vorinclex's "you")."""
+    action, res = p.action, p.res
+    if action.doubled:
+        # CR 701.10: doubling the counters of a kind puts on as many as it already has.
+        counts = {
+            x: o.counter_count(action.counter_kind) for x in p.objects if (o := p.game.object(x))
+        }
+        return [
+            PutCounters(action.counter_kind, x, n, by=res.controller)
+            for x, n in counts.items()
+            if n > 0
+        ]
+    if action.least_toughness:
+        return [
+            PutCounters(action.counter_kind, x, p.amount, by=res.controller)
+            for x in _least(p.objects, p.state, res)
+        ]
+    by = res.controller
+    return [PutCounters(action.counter_kind, label, p.amount, by=by) for label in p.objects]
+
+
+def _least(objects: list[str], state: dict[str, Characteristics], res: Resolution) -> list[str]:
+    """CR 701.39a: bolster chooses a creature with the least toughness among them; among
+    several, the step's ``choices.chosen``, by default the first to have entered."""
+    creatures = [x for x in objects if state[x].toughness is not None]
+    if not creatures:
+        return []
+    least = min(state[x].toughness or 0 for x in creatures)
+    tied = [x for x in creatures if (state[x].toughness or 0) == least]
+    chosen = res.choices.chosen
+    if chosen is not None and chosen not in tied:
+        raise BoardError(
+            f"{res.path}.choices.chosen",
+            f"{chosen} doesn't have the least toughness among your creatures ({', '.join(tied)})",
+        )
+    return [chosen or tied[0]]
+
+
+def _tokens(p: Part) -> list[Event]:
+    """CR 111.2: tokens created under the control of the player who creates them."""
+    makers = p.players if p.action.players else [p.res.controller]
+    card = token_card(p.action.token)
+    return [CreateTokens(card, p.amount, player) for player in makers] if p.amount else []
+
+
+def _move(p: Part) -> list[Event]:
+    """What a "move" part moves: ~ itself where it is (the resolving spell on the stack, a
+    permanent, or the card in a graveyard for "Return ~ from your graveyard ..."), or the
+    permanents its words name (CR 400.7)."""
+    action, game = p.action, p.game
+    moving = p.objects
+    if action.subject is not None and action.subject.kind == "self":
+        me = game.object(p.res.source)
+        zones = (action.from_zone,) if action.from_zone else ("stack", "battlefield")
+        moving = [me.label] if me is not None and me.zone in zones and not me.phased_out else []
+    return [zone_move(game, label, action.to_zone) for label in moving]
+
+
+def _draw(p: Part) -> list[Event]:
+    """CR 121.2: each card drawn is a draw of its own."""
+    return [Draw(player) for player in p.players for _ in range(p.amount)]
+
+
+def _gain_life(p: Part) -> list[Event]:
+    return [GainLife(player, p.amount) for player in p.players]
+
+
+def _lose_life(p: Part) -> list[Event]:
+    return [LoseLife(player, p.amount) for player in p.players]
+
+
+def _life_becomes(p: Part) -> list[Event]:
+    """CR 119.5: a player whose life total becomes a number gains or loses the difference
+    (so replacement effects on gaining and losing life apply); every new total is worked
+    out first, from the totals before any of them changes."""
+    game, action, state = p.game, p.action, p.state
+    everyone = list(game.players)
+    if action.life_becomes == "lowest":
+        lowest = min(game.life_of(player) for player in everyone)
+        wanted = dict.fromkeys(everyone, lowest)
+    elif action.life_becomes == "creatures":
+        wanted = {
+            player: sum(
+                1
+                for o in game.objects
+                if o.on_battlefield
+                and o.label in state
+                and "Creature" in state[o.label].types
+                and state[o.label].controller == player
+            )
+            for player in everyone
+        }
+    else:
+        wanted = dict.fromkeys(everyone, action.n)
+    start = everyone.index(game.active)
+    events: list[Event] = []
+    for player in everyone[start:] + everyone[:start]:  # APNAP order (CR 101.4)
+        change = wanted[player] - game.life_of(player)
+        if change > 0:
+            events.append(GainLife(player, change))
+        elif change < 0:
+            events.append(LoseLife(player, -change))
+    return events
+
+
+# --- Instructions that change the game as they make their events ----------------------
+
+
+def _card_events(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """Mill, surveil and discard: the cards they act on, as events (CR 701)."""
+    amount = (res.x or 0) if action.x else action.n
+    if action.kind == "mill":
+        return card_actions.mill(game, players(action, res, game), amount)
+    if action.kind == "surveil":
+        return card_actions.surveil(game, res.controller, amount, res.choices.graveyard, res.path)
+    events: list[Event] = []
+    for player in players(action, res, game):
+        if action.to_zone == "exile":
+            zone, chosen = action.from_zone, res.choices.exile
+            game, some = card_actions.exile_own(game, player, zone, amount, chosen, res.path)
+        else:
+            chosen, fits = res.choices.discard, fits_in(game, action.subject, res)
+            game, some = card_actions.discard(game, player, amount, chosen, res.path, fits)
+        events += some
+    return game, events
+
+
+def _populate(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 701.36a: a copy of a creature token its controller controls (the step's choice)."""
+    state = chars_of(game)
+    tokens = [
+        label
+        for label, chars in state.items()
+        if (obj := game.object(label)) is not None
+        and obj.on_battlefield
+        and obj.card.token
+        and "Creature" in chars.types
+        and chars.controller == res.controller
+    ]
+    copied = card_actions.populate_source(tokens, res.choices.chosen, res.path)
+    if copied is None:
+        return game, []
+    return game, [card_actions.populate(game, copied, res.controller)]
+
+
+def _player_counters(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 122.1: a player gets counters (energy: an event, so "can't get counters" sees it)
+    or loses all of a kind (122.8: removing counters isn't replaced)."""
+    events: list[Event] = []
+    for player in players(action, res, game):
+        if action.every:
+            have = game.counters_of_player(player).get(action.counter_kind, 0)
+            game = add_counters(game, player, action.counter_kind, -have)
+        elif action.n > 0:
+            events.append(PutCounters(action.counter_kind, player, action.n, by=res.controller))
+    return game, events
+
+
+# --- Instructions performed directly (no event) ----------------------------------------
+
+
+def _monstrosity(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.37a: only if it isn't monstrous yet: N +1/+1 counters (an event replacement
+    effects see), and it becomes monstrous (701.37b) whatever happened to the counters."""
+    source = game.object(res.source)
+    if source is None or not source.on_battlefield or source.monstrous:
+        return game
+    game = perform_instruction(game, replace(action, kind="counters"), res, hook)
+    now = game.object(res.source)
+    return game.with_object(replace(now, monstrous=True)) if now is not None else game
+
+
+def _tap_or_untap(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.26: tapped or untapped, not an event replacement effects see here."""
+    state = chars_of(game)
+    world = World.of(game)
+    ctx = res.context()
+    for label in select(action.subject, state, world, ctx) if action.subject else []:
+        obj = game.object(label)
+        if obj is not None and obj.on_battlefield:
+            game = game.with_object(replace(obj, tapped=action.kind == "tap"))
+    return game
+
+
+def _remove_counters(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 122.8: counters taken off ("remove all -1/-1 counters from it"); not replaced."""
+    state = chars_of(game)
+    world = World.of(game)
+    for label in acted_on(
+        action.subject, state, world, res.context(), "battlefield", res.legal_targets
+    ):
+        obj = game.object(label)
+        have = obj.counter_count(action.counter_kind) if obj is not None else 0
+        game = add_counters(game, label, action.counter_kind, -(have if action.every else action.n))
+    return game
+
+
+def _choose_card(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    return game  # the choice is the step's (choices.discard), made as the card is used
+
+
+Direct = Callable[[Game, OneShot, Resolution, Entering], Game]
+Changing = Callable[[Game, OneShot, Resolution], tuple[Game, list[Event]]]
+Events = Callable[[Part], list[Event]]
+
+_DIRECT: dict[OneShotKind, Direct] = {
+    "monstrosity": _monstrosity,
+    "tap": _tap_or_untap,
+    "untap": _tap_or_untap,
+    "remove_counters": _remove_counters,
+    "choose_card": _choose_card,
+}
+_CHANGING: dict[OneShotKind, Changing] = {
+    "mill": _card_events,
+    "surveil": _card_events,
+    "discard": _card_events,
+    "populate": _populate,
+    "player_counters": _player_counters,
+}
+_EVENTS: dict[OneShotKind, Events] = {
+    "reanimate": _reanimate,
+    "recover": _recover,
+    "copy_token": _copy_token,
+    "fight": _fight,
+    "bite": _fight,
+    "damage": _damage,
+    "destroy": _destroy,
+    "sacrifice": _sacrifice,
+    "exile": _moved_to("exile"),
+    "bounce": _moved_to("hand"),
+    "counters": _counters,
+    "tokens": _tokens,
+    "move": _move,
+    "draw": _draw,
+    "gain_life": _gain_life,
+    "lose_life": _lose_life,
+    "set_life": _life_becomes,
+}
+# Every kind of one-shot part, and how it is performed: directly, by changing the game as
+# its events are made, or as events only.
+INSTRUCTIONS: dict[OneShotKind, Direct | Changing | Events] = {**_DIRECT, **_CHANGING, **_EVENTS}
+
+
+def unchosen(game: Game, action: OneShot, res: Resolution) -> list[NotModelled]:
+    """A player's choice among several permanents to sacrifice: the board can't say which."""
+    if action.kind != "sacrifice" or action.players is None or action.subject is None:
+        return []
+    state = chars_of(game)
+    world = World.of(game)
+    ctx = res.context()
+    candidates = [
+        x for x in select(action.subject, state, world, ctx) if world.objects[x].on_battlefield
+    ]
+    why = (
+        "{p} chooses which of several to sacrifice (CR 701.21a), which a board can't say yet, "
+        "so {p} sacrifices nothing here"
+    )
+    return [
+        NotModelled(res.who, action.text, why.format(p=p))
+        for p in players(action, res, game)
+        if len([x for x in candidates if state[x].controller == p]) > 1
+    ]
+
+
+def perform_instruction(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """One one-shot part happens: its events through replacement and prevention effects,
+    all of one sentence at once ("destroy all creatures", CR 608.2c)."""
+    direct = _DIRECT.get(action.kind)
+    if direct is not None:
+        return direct(game, action, res, hook)
+    game = note_unmodelled(game, unchosen(game, action, res))
+    changing = _CHANGING.get(action.kind)
+    if changing is not None:
+        game, events = changing(game, action, res)
+    else:
+        events = _EVENTS[action.kind](Part.of(game, action, res))
+    if not events:
+        return game
+    if action.kind == "move" and action.n:
+        # "Exile ~ with three time counters on it": the card is put there with them.
+        moved = perform(
+            game,
+            [Pending(e) for e in events],
+            enter=hook,
+            wanted=res.replacements,
+            where=res.path,
+            step=res.index,
+        ).game
+        return _with_counters(moved, events, action)
+    # Events of one sentence happen at once ("destroy all creatures", CR 608.2c).
+    batch = [Pending(e, batch=0 if len(events) > 1 else None) for e in events]
+    return perform(
+        game,
+        batch,
+        enter=hook,
+        wanted=res.replacements,
+        where=res.path,
+        step=res.index,
+    ).game
+
+
+def _with_counters(game: Game, events: list[Event], action: OneShot) -> Game:
+    """Counters on a card put into exile "with N ... counters on it" (CR 122.1), where it
+    went there (a replacement may have sent it elsewhere)."""
+    for event in events:
+        obj = game.object(event.obj) if isinstance(event, ZoneMove) else None
+        if obj is not None and obj.zone == action.to_zone:
+            game = game.with_object(replace(obj, counters=((action.counter_kind, action.n),)))
+    return game
+
+
+def tally_before(game: Game, action: OneShot, res: Resolution) -> tuple[str, ...] | int:
+    """What a part is about to act on, for a later "that much" / "... destroyed this way":
+    the counters a player is about to lose, or the creatures about to be destroyed."""
+    if action.kind == "player_counters" and action.every:
+        return sum(
+            game.counters_of_player(p).get(action.counter_kind, 0)
+            for p in players(action, res, game)
+        )
+    if action.kind == "destroy" and action.subject is not None:
+        state = chars_of(game)
+        world = World.of(game)
+        ctx = res.context()
+        found = acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
+        return tuple(x for x in found if "Creature" in state[x].types)
+    return ()
+
+
+def tally_after(game: Game, action: OneShot, counting: tuple[str, ...] | int) -> int | None:
+    """What the part counted: the counters lost, or the creatures destroyed (CR 701.8:
+    destroyed ones have left; regenerated or indestructible ones have not)."""
+    if isinstance(counting, int):
+        return counting
+    if action.kind != "destroy":
+        return None
+    return sum(1 for x in counting if (o := game.object(x)) is None or not o.on_battlefield)

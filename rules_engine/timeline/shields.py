@@ -1,0 +1,171 @@
+"""The replacement, prevention and "can't" effects a resolving spell or ability creates
+(CR 615.4, 614.17): shields on its targets, sized as it resolves (615.7)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_engine.characteristics import Characteristics
+from rules_engine.errors import BoardError
+from rules_engine.game import NotModelled
+from rules_engine.gaps import unreadable_replacement
+from rules_engine.oracle.parser import OracleParseError, ParsedAbility
+from rules_engine.replacement.active import ActiveCant, ActiveReplacement
+from rules_engine.replacement.grammar import parse_replacements
+from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
+from rules_engine.selection import World, evaluate
+from rules_engine.timeline.resolution import Resolution
+
+Created = tuple[tuple[ActiveReplacement, ...], tuple[ActiveCant, ...], tuple[NotModelled, ...]]
+
+
+def resolved_replacements(
+    res: Resolution,
+    abilities: list[ParsedAbility],
+    timestamp: int,
+    state: dict[str, Characteristics],
+    world: World,
+) -> Created:
+    """Shields and "can't" effects a resolving spell or ability creates (CR 615.4, 614.17),
+    and the replacement texts it has that the engine does not model yet."""
+    label = res.label
+    shields: list[ActiveReplacement] = []
+    rules: list[ActiveCant] = []
+    gaps: list[NotModelled] = []
+    # One text per ability: a later sentence may add to an earlier one ("If damage is
+    # prevented this way, ...").
+    texts = [" ".join((*ability.notes, *ability.rules)) for ability in abilities]
+    specs: list[Spec] = []
+    for text in texts:
+        try:
+            specs.extend(parse_replacements(text, res.source_name))
+        except OracleParseError as exc:
+            gaps.append(unreadable_replacement(res.who, text, str(exc)))
+    specs = _chosen_on_resolution(specs, res, state, world)
+    for n, spec in enumerate(specs):
+        eid = label if len(specs) == 1 else f"{label}.r{n}"
+        if isinstance(spec, CantSpec):
+            if spec.condition is not None and not res.holds(spec.condition, state, world):
+                continue  # "If ~ was kicked, ... the damage can't be prevented" (608.2c)
+            rules.append(
+                ActiveCant(eid, spec, label, res.controller, created_by=label, targets=res.targets)
+            )
+            continue
+        shields.extend(_shields(spec, eid, res, timestamp, state, world))
+    return tuple(shields), tuple(rules), tuple(gaps)
+
+
+def _shields(
+    spec: ReplacementSpec,
+    eid: str,
+    res: Resolution,
+    timestamp: int,
+    state: dict[str, Characteristics],
+    world: World,
+) -> list[ActiveReplacement]:
+    """One shield on its targets; one per target when its amount is divided (601.2d); the
+    creatures sharing a color with its target (615.11)."""
+    label = res.label
+    protected = [res.targets]
+    sizes: tuple[int, ...] = ()
+    if spec.extra == "divided":
+        # CR 601.2d: one shield per target, each of the amount assigned to it as cast.
+        sizes = _division(spec, res)
+        protected = [(t,) for t in res.targets]
+    if spec.extra == "shares_color" and res.targets:
+        # CR 615.11: the set of creatures shielded is fixed as the effect begins.
+        first = res.targets[0]
+        colors = state[first].colors if first in state else frozenset()
+        protected = [(first,)]
+        protected += [
+            (label_,)
+            for label_, c in state.items()
+            if label_ != first
+            and "Creature" in c.types
+            and c.colors & colors
+            and world.objects[label_].on_battlefield
+        ]
+    return [
+        ActiveReplacement(
+            eid if len(protected) == 1 else f"{eid}.{n_target}",
+            spec,
+            res.who,
+            res.source_name,
+            res.controller,
+            timestamp,
+            targets=tuple(targets),
+            choices=res.choices,
+            resolved=True,
+            # CR 615.7: "the next X damage" is the X it was cast with (107.3a).
+            remaining=sizes[n_target]
+            if sizes
+            else _shield_size(spec, res, state, world)
+            if spec.shield == "amount"
+            else None,
+            name=eid,
+            created_by=label,
+        )
+        for n_target, targets in enumerate(protected)
+    ]
+
+
+def _division(spec: ReplacementSpec, res: Resolution) -> tuple[int, ...]:
+    """CR 601.2d: "divided as you choose" -- the step's ``choices.divided`` gives each
+    target its share, at least 1 each, adding up to the whole amount."""
+    whole = spec.amount or 0
+    shares = res.choices.divided
+    where = f"{res.path}.choices.divided"
+    if not res.targets:
+        # "Any number of targets" divided: at least one (601.2d: each gets at least 1).
+        raise BoardError(f"{res.path}.targets", f"{res.source_name} needs 1 target, got 0")
+    if not shares:
+        count = len(res.targets)
+        example = [whole - count + 1] + [1] * (count - 1)
+        raise BoardError(
+            where,
+            f"{res.source_name}'s {whole} damage to prevent is divided among its {count} "
+            f"target(s) as it is cast (CR 601.2d); the board must say how, in target order: "
+            f'add "divided": {example} to the step\'s choices',
+        )
+    if len(shares) != len(res.targets) or sum(shares) != whole:
+        raise BoardError(
+            where,
+            f"{list(shares)} must give each of the {len(res.targets)} target(s) at least 1 and "
+            f"add up to {whole} (CR 601.2d)",
+        )
+    return shares
+
+
+def _shield_size(
+    spec: ReplacementSpec, res: Resolution, state: dict[str, Characteristics], world: World
+) -> int | None:
+    """CR 615.7: "the next X damage" is the X it was cast with (107.3a), or the number "where
+    X is ..." counts as it resolves (608.2h: Acolyte's Reward's devotion)."""
+    if spec.x_amount:
+        return res.x or 0
+    if spec.count is not None:
+        return max(0, evaluate(spec.count, state, world, res.context(), None))
+    return spec.amount
+
+
+def _chosen_on_resolution(
+    specs: list[Spec], res: Resolution, state: dict[str, Characteristics], world: World
+) -> list[Spec]:
+    """CR 608.2c, 614.15: "If ~ was kicked, prevent ... instead" replaces the shield before it
+    when its condition holds as the spell resolves, and is not made otherwise."""
+    chosen: list[Spec] = []
+    for spec in specs:
+        if not isinstance(spec, ReplacementSpec) or spec.on_resolution is None:
+            chosen.append(spec)
+            continue
+        if not res.holds(spec.on_resolution, state, world):
+            continue
+        if spec.instead and chosen:
+            before = chosen.pop()
+            if spec.extra == "this_way" and isinstance(before, ReplacementSpec):
+                # "prevent the next 6 damage this way instead": the shield before, resized.
+                spec = replace(before, amount=spec.amount)
+        elif spec.extra == "this_way":
+            continue  # nothing before it to resize (not a reading the engine makes)
+        chosen.append(replace(spec, on_resolution=None, instead=False))
+    return chosen

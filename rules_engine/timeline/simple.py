@@ -1,0 +1,144 @@
+"""The steps that name one event or one change of status: counters, damage, a permanent
+leaving, an Aura or Equipment attached, an effect ending, a permanent turned face up or
+down, phasing. Each has a ``verify_…`` (what the board must name) and a perform."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_engine.errors import BoardError
+from rules_engine.game import Game, GameObject
+from rules_engine.perform import add_counters, perform
+from rules_engine.replacement.events import Damage, Event, PutCounters
+from rules_engine.replacement.explore import Pending
+from rules_engine.steps import (
+    AttachStep,
+    CountersStep,
+    DamageStep,
+    EndStep,
+    FaceStep,
+    LeaveStep,
+    PhaseStep,
+)
+from rules_engine.timeline.common import require_on_battlefield, stamp, zone_move
+from rules_engine.timeline.entering import Entering
+
+
+def _perform_step(game: Game, step: CountersStep | DamageStep | LeaveStep, event: Event) -> Game:
+    """The one event a step names, through replacement and prevention (CR 614-616)."""
+    return perform(
+        game,
+        [Pending(event)],
+        enter=Entering(f"step{step.index}"),
+        wanted=step.replacements,
+        where=step.path,
+        step=step.index,
+    ).game
+
+
+def verify_counters(game: Game, step: CountersStep) -> None:
+    """On a player or a permanent, which has as many as the step removes."""
+    if step.on not in game.players:
+        obj = require_on_battlefield(game, step.on, f"{step.path}.on")
+        current = obj.counter_count(step.kind)
+        if current + step.n < 0:
+            raise BoardError(
+                f"{step.path}.n", f'"{step.on}" has only {current} {step.kind} counter(s)'
+            )
+
+
+def counters(game: Game, step: CountersStep) -> Game:
+    verify_counters(game, step)
+    if step.n <= 0:
+        return add_counters(game, step.on, step.kind, step.n)  # removing isn't replaced
+    # CR 122.6: counters put on by an effect; replacement effects (Hardened Scales) apply.
+    event = PutCounters(step.kind, step.on, step.n, by=step.by)
+    return _perform_step(game, step, event)
+
+
+def verify_damage(game: Game, step: DamageStep) -> None:
+    """Dealt to a player or a permanent, by an object in the game if it names one."""
+    if step.on not in game.players:
+        require_on_battlefield(game, step.on, f"{step.path}.on")
+    if step.source is not None and game.object(step.source) is None:
+        raise BoardError(f"{step.path}.from", f'"{step.source}" is not an object')
+
+
+def damage(game: Game, step: DamageStep) -> Game:
+    verify_damage(game, step)
+    event = Damage(step.n, step.source or "", step.on, combat=step.combat)
+    return _perform_step(game, step, event)
+
+
+def verify_leave(game: Game, step: LeaveStep) -> None:
+    require_on_battlefield(game, step.obj, f"{step.path}.leave")
+
+
+def leave(game: Game, step: LeaveStep) -> Game:
+    verify_leave(game, step)
+    event = zone_move(game, step.obj, step.to)
+    return _perform_step(game, step, event)
+
+
+def verify_attach(game: Game, step: AttachStep) -> GameObject:
+    """The permanent attached, to a player or a permanent on the battlefield."""
+    obj = require_on_battlefield(game, step.obj, f"{step.path}.attach")
+    if step.to not in game.players:
+        require_on_battlefield(game, step.to, f"{step.path}.to")
+    return obj
+
+
+def attach(game: Game, step: AttachStep) -> Game:
+    obj = verify_attach(game, step)
+    if obj.attached_to == step.to:
+        return game  # CR 701.3b: attaching it where it already is does nothing
+    game, timestamp = stamp(game)  # CR 613.7e
+    return game.with_object(replace(obj, attached_to=step.to, timestamp=timestamp))
+
+
+def verify_end(game: Game, step: EndStep) -> None:
+    """A resolved effect that is still active."""
+    label = step.effect
+    if not (
+        any(label in (r.label, r.eid) for r in game.resolved)
+        or any(s.created_by == label for s in game.shields)
+        or any(r.created_by == label for r in game.rules)
+    ):
+        raise BoardError(
+            f"{step.path}.end", f'"{label}" is not a resolved effect that is still active'
+        )
+
+
+def end(game: Game, step: EndStep) -> Game:
+    verify_end(game, step)
+    label = step.effect
+    remaining = tuple(r for r in game.resolved if label not in (r.label, r.eid))
+    shields = tuple(s for s in game.shields if s.created_by != label)
+    rules = tuple(r for r in game.rules if r.created_by != label)
+    return replace(game, resolved=remaining, shields=shields, rules=rules)
+
+
+def verify_face(game: Game, step: FaceStep) -> GameObject:
+    verb = "turn_face_down" if step.face_down else "turn_face_up"
+    return require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
+
+
+def face(game: Game, step: FaceStep) -> Game:
+    obj = verify_face(game, step)
+    if obj.face_down == step.face_down:
+        return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
+    game, timestamp = stamp(game)
+    return game.with_object(replace(obj, face_down=step.face_down, timestamp=timestamp))
+
+
+def verify_phase(game: Game, step: PhaseStep) -> GameObject:
+    obj = game.object(step.obj)
+    verb = "phase_out" if step.phased_out else "phase_in"
+    if obj is None or obj.zone != "battlefield":
+        raise BoardError(f"{step.path}.{verb}", f'"{step.obj}" is not on the battlefield')
+    return obj
+
+
+def phase(game: Game, step: PhaseStep) -> Game:
+    obj = verify_phase(game, step)
+    return game.with_object(replace(obj, phased_out=step.phased_out))
