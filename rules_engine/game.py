@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
-from rules_engine.replacement.active import ActiveCant, ActiveReplacement
+from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
 from rules_engine.steps import Choices, TurnRecord
 
 if TYPE_CHECKING:  # annotations only: the replacement tree reads games itself

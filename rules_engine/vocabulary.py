@@ -6,8 +6,6 @@ effects (CR 612) agree on what counts as a color word or a type word.
 
 from __future__ import annotations
 
-from rules_engine.oracle.keywords import KEYWORD_NAMES
-
 # CR 105.1: the five colors, written by their letters everywhere in the engine.
 COLOR_LETTERS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 COLOR_WORDS: dict[str, str] = {
@@ -585,7 +583,3 @@ for _t in SUPERTYPES:
 for _t in SUBTYPE_CATEGORY:
     ALL_TYPE_WORDS.setdefault(_t.lower(), ("subtype", _t))
     ALL_TYPE_WORDS.setdefault(plural(_t).lower(), ("subtype", _t))
-
-# CR 702: every keyword ability's name (and older name: "totem armor") in lower case, from
-# the one keyword table (rules_engine/oracle/keywords.py), which also says what each does.
-KEYWORDS: frozenset[str] = KEYWORD_NAMES

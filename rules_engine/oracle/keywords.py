@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import Literal
 
 from rules_engine.oracle.cursor import Cursor
+from rules_engine.vocabulary import ALL_TYPE_WORDS, LAND_TYPES
 
 __all__ = [
     "KEYWORD_COUNTERS",
@@ -776,8 +777,6 @@ _OFFERING = re.compile(r"(?P<q>[a-z']+) offering", re.IGNORECASE)
 
 def _is_type_word(quality: str, *, land: bool) -> bool:
     """The type a landwalk, typecycling or offering names ("Forest", "basic land", "Fox")."""
-    from rules_engine.vocabulary import ALL_TYPE_WORDS, LAND_TYPES
-
     word = quality.split()[-1].lower()
     if word == "land":
         return True

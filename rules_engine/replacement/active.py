@@ -1,53 +1,19 @@
-"""Which replacement, prevention and "can't" effects exist on a board.
+"""Which replacement, prevention and "can't" effects a permanent's abilities make.
 
-Static ones come from permanents' abilities (CR 614.1); resolved ones are
-shields and effects created by spells and abilities (CR 615.4, 614.8), kept
-by the timeline; an entering permanent's own abilities are looked at as it
-would exist on the battlefield (CR 614.12).
+Static ones come from permanents' abilities (CR 614.1), read by the replacement
+grammar; an entering permanent's own abilities are looked at as it would exist on
+the battlefield (CR 614.12). Resolved ones are shields and effects created by
+spells and abilities (CR 615.4, 614.8), kept by the timeline; the values of both
+kinds in play are in ``in_play.py``.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rules_engine.characteristics import Characteristics
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.replacement.grammar import parse_replacements, read_replacements
-from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
-from rules_engine.steps import Choices
-
-
-@dataclass(frozen=True, slots=True)
-class ActiveReplacement:
-    """One replacement/prevention effect in play, with whose it is."""
-
-    eid: str
-    spec: ReplacementSpec
-    source: str
-    source_name: str
-    controller: str
-    timestamp: int
-    targets: tuple[str, ...] = ()
-    choices: Choices = Choices()
-    resolved: bool = False
-    remaining: int | None = None  # a "prevent the next N" shield (CR 615.7)
-    name: str = ""  # what learners see in paths (several shields may share one name)
-    created_by: str = ""  # the step whose spell or ability created it (its duration ends)
-
-    @property
-    def shown(self) -> str:
-        return self.name or self.eid
-
-
-@dataclass(frozen=True, slots=True)
-class ActiveCant:
-    eid: str
-    spec: CantSpec
-    source: str
-    controller: str
-    created_by: str = ""  # the step whose spell or ability created it
-    targets: tuple[str, ...] = ()  # a resolved spell's targets ("that creature")
+from rules_engine.replacement.specs import Spec
 
 
 def ability_specs(text: str, name: str) -> tuple[Spec, ...]:

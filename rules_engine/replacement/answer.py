@@ -17,7 +17,6 @@ from rules_engine.game import NotModelled
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.active import ActiveReplacement
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -32,6 +31,7 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.explore import Explorer, Pending, group_outcomes
+from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.state import EventState
 from rules_engine.replacement.tree import (
     ChoiceNode,

@@ -4,12 +4,11 @@ An event a "can't" effect forbids doesn't happen at all, so nothing replaces it
 (614.17, 614.7): ``stopped_by`` and ``draw_limit`` find the effect that stops one.
 "Damage can't be prevented" leaves prevention effects nothing to prevent (615.12):
 ``damage_unpreventable``. Objects are read with the same words as replacement
-effects' (``families.object_fits``).
+effects' (``fits.object_fits``).
 """
 
 from __future__ import annotations
 
-from rules_engine.replacement.active import ActiveCant, ActiveReplacement
 from rules_engine.replacement.events import (
     Damage,
     Destroy,
@@ -22,7 +21,8 @@ from rules_engine.replacement.events import (
     PutCounters,
     WinGame,
 )
-from rules_engine.replacement.families import object_fits
+from rules_engine.replacement.fits import object_fits
+from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
 from rules_engine.replacement.specs import ReplacementSpec
 from rules_engine.replacement.state import EventState
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.keywords import Keyword, parse_keyword
-from rules_engine.replacement.active import ActiveReplacement
 from rules_engine.replacement.cants import draw_limit, stopped_by
 from rules_engine.replacement.damage_results import (
     DamageResult,
@@ -53,6 +52,7 @@ from rules_engine.replacement.families import (
     shown_card,
     tokens_instead_choices,
 )
+from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.specs import TIER_RULES, ReplacementSpec
 from rules_engine.replacement.state import (
     EventState,

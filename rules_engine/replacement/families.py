@@ -17,7 +17,7 @@ from enum import StrEnum
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import own_copy_ability
 from rules_engine.effects import CopyOf, Subject
-from rules_engine.replacement.active import ActiveReplacement
+from rules_engine.replacement.cants import damage_unpreventable
 from rules_engine.replacement.damage_results import damage_results
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -39,7 +39,9 @@ from rules_engine.replacement.events import (
     WinGame,
     ZoneMove,
 )
+from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.grammar import entering_forms
+from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.specs import ReplacementSpec, Rider, Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
@@ -130,7 +132,7 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
     """Would this effect modify this event now? (CR 614.7: only events that would happen.)"""
     condition = active.spec.condition
     if condition is not None and not condition_holds(
-        condition, board.chars, board.world, _ctx(active)
+        condition, board.chars, board.world, effect_context(active)
     ):
         return False  # "As long as ~ is untapped", "if you have no cards in hand" (611.3a)
     if isinstance(event, Damage):
@@ -206,12 +208,6 @@ def apply(
 # --- Who and what an effect watches ---------------------------------------------------
 
 
-def _ctx(active: ActiveReplacement) -> Context:
-    return Context(
-        active.source, active.controller, active.targets, active.choices, resolved=active.resolved
-    )
-
-
 def _player_fits(word: str, player: str, active: ActiveReplacement, board: EventState) -> bool:
     if word == "any":
         return True
@@ -225,36 +221,6 @@ def _player_fits(word: str, player: str, active: ActiveReplacement, board: Event
         source = board.game.object(active.source)
         return source is not None and source.attached_to == player
     return False
-
-
-def object_fits(
-    subject: Subject | None,
-    label: str,
-    active: ActiveReplacement,
-    board: EventState,
-    view: EnteringView | None = None,
-) -> bool:
-    """Is this object one the effect's words name ("~", "enchanted creature", a filter)?"""
-    if subject is None:
-        return False
-    state = view.state if view is not None else board.chars
-    if label not in state:
-        return False
-    if subject.kind == "self":
-        return label == active.source
-    if subject.kind == "targets" and subject.target_slots:
-        # "target creature" is the first target; "another target creature" the next one.
-        return label in [active.targets[i] for i in subject.target_slots if i < len(active.targets)]
-    if subject.kind == "targets" or (subject.kind == "antecedent" and active.resolved):
-        # "Untap target attacking creature. Prevent ... that creature": its target; "up to
-        # two target creatures": any of them.
-        return label in active.targets
-    if subject.kind == "attached":
-        source = board.game.object(active.source)
-        return source is not None and source.attached_to == label
-    world = view.world if view is not None else board.world
-    ctx = _ctx(active)
-    return any(matches(f, label, state, world, ctx) for f in subject.filters)
 
 
 def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: EventState) -> bool:
@@ -463,9 +429,6 @@ def _prevent(
     active: ActiveReplacement, event: Damage, board: EventState, limit: int | None = None
 ) -> Applied:
     """CR 615: prevent some or all of it; 615.12: unpreventable damage still runs the extras."""
-    # Imported here: cants.py reads objects with this module's ``object_fits``.
-    from rules_engine.replacement.cants import damage_unpreventable
-
     spec = active.spec
     if limit is not None:
         wanted = limit
@@ -478,7 +441,7 @@ def _prevent(
     elif spec.count is not None:
         # Shield of the Avatar: "prevent X of that damage, where X is the number of creatures
         # you control", counted as the damage would be dealt (CR 615.1a, 608.2h).
-        x = evaluate(spec.count, board.chars, board.world, _ctx(active), None)
+        x = evaluate(spec.count, board.chars, board.world, effect_context(active), None)
         wanted = min(max(0, x), event.amount)
     elif spec.amount is not None:
         wanted = min(spec.amount, event.amount)
@@ -981,7 +944,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         if (
             family == Family.ENTER_TAPPED
             and spec.unless is not None
-            and condition_holds(spec.unless, board.chars, board.world, _ctx(active))
+            and condition_holds(spec.unless, board.chars, board.world, effect_context(active))
         ):
             return False
         if family == Family.ENTER_COUNTERS and own:
@@ -1219,7 +1182,7 @@ def _sacrificeable(
         if f.named_as_source and chars.name != event.card.name:
             continue
         plain = replace(f, named_as_source=False, other=False)
-        if matches(plain, label, board.chars, board.world, _ctx(active)):
+        if matches(plain, label, board.chars, board.world, effect_context(active)):
             return True
     return False
 

@@ -22,13 +22,9 @@ from rules_engine.effects import CopyOf, Subject
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
 from rules_engine.oracle.parser import ParsedAbility
-from rules_engine.replacement.active import (
-    ActiveCant,
-    ActiveReplacement,
-    keyword_replacements,
-    specs_of,
-)
+from rules_engine.replacement.active import keyword_replacements, specs_of
 from rules_engine.replacement.events import Enter, ZoneMove
+from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Who
 from rules_engine.sba import protection_qualities
 from rules_engine.selection import World

@@ -10,8 +10,8 @@ from rules_engine.errors import BoardError
 from rules_engine.game import NotModelled
 from rules_engine.gaps import unreadable_replacement
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
-from rules_engine.replacement.active import ActiveCant, ActiveReplacement
 from rules_engine.replacement.grammar import parse_replacements
+from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
 from rules_engine.selection import World, evaluate
 from rules_engine.timeline.resolution import Resolution
