@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_engine.answers import evaluate_board  # noqa: E402
+from rules_engine.ask.characteristics import evaluate_board  # noqa: E402
 from rules_engine.cards import CardDef, library_card, load_card_library  # noqa: E402
 from rules_engine.errors import BoardError  # noqa: E402
 from rules_engine.oracle.cursor import OracleParseError  # noqa: E402

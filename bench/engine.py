@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_engine.answers import evaluate_board  # noqa: E402
+from rules_engine.ask.characteristics import evaluate_board  # noqa: E402
 from rules_engine.board import parse_board  # noqa: E402
 from rules_engine.layers import compute  # noqa: E402
 from rules_engine.timeline import replay  # noqa: E402

@@ -21,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules_engine.answers import evaluate_board  # noqa: E402
+from rules_engine.ask.characteristics import evaluate_board  # noqa: E402
 from tutor.boards import limits  # noqa: E402
 
 

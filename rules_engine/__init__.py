@@ -42,6 +42,6 @@ __all__ = ["BoardError", "evaluate"]
 
 def evaluate(board: Any) -> dict[str, Any]:
     """A board (JSON text or parsed) -> the answer ``python -m rules_engine evaluate`` prints."""
-    from rules_engine.answers import answer_json, evaluate_board
+    from rules_engine.ask.characteristics import answer_json, evaluate_board
 
     return answer_json(evaluate_board(board))

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from rules_engine.explain import explain_table
 from rules_engine.misreadings import (
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     try:
         if args.command == "event":
-            from rules_engine.replacement.answer import event_answer
+            from rules_engine.ask.event import event_answer
 
             mistake = MISCONCEPTION_BY_SLUG[args.misreading] if args.misreading else None
             replacement = mistake.replacement if mistake else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules_engine.answers import Result, display_ids
+from rules_engine.ask.characteristics import Result, display_ids
 from rules_engine.effects import LAYER_TITLES
 
 

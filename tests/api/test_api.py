@@ -9,8 +9,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from rules_engine.answers import answer_json, evaluate_board
-from rules_engine.replacement.answer import event_answer
+from rules_engine.ask.characteristics import answer_json, evaluate_board
+from rules_engine.ask.event import event_answer
 from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, example
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules_engine.answers import answer_json, evaluate_board, resolve_effect_id
+from rules_engine.ask.characteristics import answer_json, evaluate_board, resolve_effect_id
 from rules_engine.vocabulary import CREATURE_TYPES
 
 BOARDS = Path(__file__).resolve().parent.parent / "boards"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 
 from rules_engine import dependency
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from tests.engine.boards import BOARDS, board_files
 from tests.strategies import boards

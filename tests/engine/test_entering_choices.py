@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from rules_engine.replacement.grammar import read_replacements
 from rules_engine.replacement.specs import ReplacementSpec

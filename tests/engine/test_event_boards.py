@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rules_engine.replacement.answer import event_answer
+from rules_engine.ask.event import event_answer
 from tests.engine.boards import BOARDS, board_files
 
 

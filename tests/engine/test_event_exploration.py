@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.replacement.answer import explore_event
+from rules_engine.ask.event import explore_event
 from rules_engine.replacement.events import Draw, GainLife
 from rules_engine.replacement.tree import ChoiceNode, Draws, shown_json
 from tests.web.boards import BOARDS, DS_THEN_SCALES, example

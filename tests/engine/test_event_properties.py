@@ -6,8 +6,8 @@ from typing import Any
 
 from hypothesis import given, settings
 
+from rules_engine.ask.event import event_answer
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import event_answer
 from tests.strategies import event_boards
 
 

@@ -121,8 +121,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "answers: what a board asks (characteristics, order, dependency, an event)",
         (
-            "rules_engine.answers",
-            "rules_engine.replacement.answer",
+            "rules_engine.ask.*",
             "rules_engine.explain",
         ),
     ),

@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from rules_engine.answers import evaluate_board
+from rules_engine.ask.characteristics import evaluate_board
+from rules_engine.ask.event import event_answer
 from rules_engine.characteristics import characteristics_json
 from rules_engine.misreadings import (
     CORRECT_LAYERS,
@@ -18,7 +19,6 @@ from rules_engine.misreadings import (
     MISCONCEPTION_BY_SLUG,
     MISCONCEPTIONS,
 )
-from rules_engine.replacement.answer import event_answer
 from tests.engine.boards import board_files
 from tests.web.boards import example
 

@@ -3,7 +3,7 @@ choice to make, and named as not modelled where they would choose among several.
 
 from __future__ import annotations
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 
 BEARS = {"name": "Grizzly Bears", "types": ["Creature"], "power": 2, "toughness": 2}
 OGRE = {"name": "Gray Ogre", "types": ["Creature"], "power": 2, "toughness": 2}

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from tests.strategies import STATICS, boards
 

@@ -103,7 +103,7 @@ def test_bracketed_loyalty_costs_read_as_loyalty_abilities():
 
 
 def test_a_replacement_the_grammar_does_not_know_is_named_not_refused():
-    from rules_engine.answers import answer_json, evaluate_board
+    from rules_engine.ask.characteristics import answer_json, evaluate_board
 
     board = {
         "format": "mtg-board/1",

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from rules_engine.answers import evaluate_board
+from rules_engine.ask.characteristics import evaluate_board
+from rules_engine.ask.event import event_answer
 from rules_engine.characteristics import characteristics_json
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
-from rules_engine.replacement.answer import event_answer
 from tests.web.boards import GRAY_OGRE, example, with_peek
 from tutor.boards.services import unmodelled
 from tutor.learn import generator

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.answers import evaluate_board
+from rules_engine.ask.characteristics import evaluate_board
+from rules_engine.ask.event import explore_event
 from rules_engine.cards import library_record
-from rules_engine.replacement.answer import explore_event
 from tutor.boards.presenters import battlefield
 from tutor.learn.concepts import headline_mistakes
 from tutor.learn.lesson_files import read_lesson

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.answers import answer_json, evaluate_board
-from rules_engine.replacement.answer import explore_event
+from rules_engine.ask.characteristics import answer_json, evaluate_board
+from rules_engine.ask.event import explore_event
 from tutor.learn.handwritten import HAND_WRITTEN, ignored_cant, judged_as_card
 from tutor.learn.lesson_files import read_lesson
 from tutor.learn.practice import lesson_items, mark, why_right

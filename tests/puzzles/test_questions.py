@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from tests.puzzles.helpers import seed_file
 from tutor.puzzles.questions import AnswerProblem, is_right, question_for, read_answer
 from tutor.puzzles.spec import question_board

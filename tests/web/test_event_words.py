@@ -3,8 +3,8 @@ events from the engine, card names rather than labels, effects by their sources'
 
 import pytest
 
+from rules_engine.ask.event import explore_event
 from rules_engine.cards import CardDef
-from rules_engine.replacement.answer import explore_event
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,

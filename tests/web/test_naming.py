@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.answers import evaluate_board
+from rules_engine.ask.characteristics import evaluate_board
 from tutor.boards.codec import encode_board
 from tutor.boards.naming import board_namer, learner_names, ordinal, result_namer
 from tutor.puzzles.questions import question_for

@@ -3,7 +3,7 @@ learners' words: ``presenters.unmodelled_items`` and ``services.unmodelled``."""
 
 from __future__ import annotations
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, PEEK_LINE, example, with_peek
 from tutor.boards import services
 from tutor.boards.presenters import Unmodelled, answer_unmodelled, unmodelled_items

@@ -17,9 +17,9 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from rules_engine.answers import answer_json
+from rules_engine.ask.characteristics import answer_json
+from rules_engine.ask.event import event_answer
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import event_answer
 from tutor.api.openapi import openapi_document
 from tutor.boards.codec import BoardTokenError, ensure_shareable
 from tutor.boards.limits import MAX_JSON_BYTES

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from rules_engine.ask.event import EventExploration, explore_event
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import EventExploration, explore_event
 from rules_engine.replacement.tree import (
     CardChoice,
     CardOption,

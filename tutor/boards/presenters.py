@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.answers import Result
+from rules_engine.ask.characteristics import Result
 from rules_engine.cards import CardDef, library_record
 from rules_engine.characteristics import (
     Characteristics,

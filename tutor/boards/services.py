@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.answers import Result, evaluate_board
+from rules_engine.ask.characteristics import Result, evaluate_board
+from rules_engine.ask.event import event_answer
 from rules_engine.cards import library_card
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
-from rules_engine.replacement.answer import event_answer
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
 from tutor.boards.deciding import entering_step_deciding
 from tutor.boards.editing import card_names

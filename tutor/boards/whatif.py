@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.answers import Result
+from rules_engine.ask.characteristics import Result
+from rules_engine.ask.event import explore_event
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import explore_event
 from tutor.boards import editing
 from tutor.boards.codec import encode_board
 from tutor.boards.event_walk import asked_event, event_from, explored_unmodelled

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.cards import library_record
 from rules_engine.errors import BoardError
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG, Misconception

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rules_engine.answers import depends_answer, evaluate_board, resolve_effect_id
+from rules_engine.ask.characteristics import depends_answer, evaluate_board, resolve_effect_id
+from rules_engine.ask.event import EventExploration, PreparedEvent, prepare_event
 from rules_engine.board import parse_board
 from rules_engine.characteristics import characteristics_json
 from rules_engine.effects import LAYER_TITLES
@@ -31,7 +32,6 @@ from rules_engine.misreadings import (
     ReplacementMisreading,
 )
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.answer import EventExploration, PreparedEvent, prepare_event
 from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLife, PutCounters
 from rules_engine.replacement.tree import ChoiceNode, Draws, Shown
 from rules_engine.sba import state_based_actions

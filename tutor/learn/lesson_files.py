@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules_engine.answers import evaluate_board
+from rules_engine.ask.characteristics import evaluate_board
+from rules_engine.ask.event import event_answer
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import event_answer
 from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.learn.concepts import CONCEPT_BY_SLUG
 

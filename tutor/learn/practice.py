@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from rules_engine.answers import evaluate_board
+from rules_engine.ask.characteristics import evaluate_board
 from rules_engine.errors import BoardError
 from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.answers import Result, answer_json, resolve_effect_id
+from rules_engine.ask.characteristics import Result, answer_json, resolve_effect_id
+from rules_engine.ask.event import EventExploration, explore_event
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import EventExploration, explore_event
 from rules_engine.replacement.tree import Shown, fold_draws, shown_json
 from tutor.boards import editing
 from tutor.boards.event_words import outcome_words
