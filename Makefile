@@ -8,6 +8,9 @@ BIN := $(VENV)/bin
 # Touched after a successful install: reinstall only when pyproject.toml changes.
 INSTALLED := $(VENV)/.installed
 PORT ?= 8000
+# pytest-xdist workers for `make test`: one per core; `make test TEST_WORKERS=0` runs the
+# suite in one process. Each worker has its own test database (tests/conftest.py).
+TEST_WORKERS ?= auto
 
 .PHONY: run test setup install lint fmt clean
 
@@ -18,7 +21,7 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
 
 setup: install
 	$(BIN)/python manage.py migrate --no-input

@@ -61,12 +61,12 @@ from django.core.management import call_command  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from tests import serving  # noqa: E402
 from tutor.boards.codec import encode_board  # noqa: E402
 from tutor.classes import live  # noqa: E402
 from tutor.classes.consumers import STUDENT_SESSION_KEY  # noqa: E402
 from tutor.classes.liveclient import LivePage  # noqa: E402
 from tutor.classes.models import Classroom, LiveSession, StudentAnswer  # noqa: E402
-from tutor.core import serving  # noqa: E402
 
 BOARD = ROOT / "tests" / "boards" / "cr" / "613.5-example-2.json"
 

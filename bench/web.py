@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from engine import board_with  # noqa: E402
 
+from tests import serving  # noqa: E402
 from tutor.boards.codec import encode_board  # noqa: E402
-from tutor.core import serving  # noqa: E402
 
 EFFECTS = 30
 OBJECT = "bear0"

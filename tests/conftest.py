@@ -11,6 +11,13 @@ Service markers (registered in pyproject.toml):
 When a service is missing, the test is skipped with the reason, except under
 CI=true, where it fails instead: CI must never pass by skipping what it is
 there to check (.ci/run starts every service first).
+
+Workers (pytest-xdist, ``make test`` runs ``-n auto``): pytest-django gives each
+worker its own test database (``_gw0``, ``_gw1`` … after its name, SQLite and
+PostgreSQL alike), and ``pytest_xdist_setupnodes`` below gives each its own Redis
+database, so one worker emptying its cache never empties another's. Servers under
+test (tests/serving.py, pytest-django's ``live_server``) take the port the kernel
+gives them.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
@@ -35,8 +43,43 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
 
 
+def worker_number() -> int:
+    """This pytest-xdist worker's number (``gw1`` is 1); 0 without workers."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(worker.removeprefix("gw")) if worker.startswith("gw") else 0
+
+
+def redis_url_of_worker(url: str, number: int) -> str:
+    """``url`` with its database number moved up by the worker's ``number``."""
+    if number == 0:
+        return url
+    parts = urlsplit(url)
+    database = parts.path.strip("/") or "0"
+    if parts.scheme not in ("redis", "rediss") or not database.isdigit():
+        raise pytest.UsageError(
+            f"REDIS_URL={url!r}: test workers each take their own Redis database after "
+            "the URL's, so it must be redis://HOST:PORT/N (or rediss://)."
+        )
+    return urlunsplit(parts._replace(path=f"/{int(database) + number}"))
+
+
 def redis_url() -> str:
-    return os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+    """The Redis the tests use: REDIS_URL (already this worker's own, see
+    ``pytest_xdist_setupnodes``), else the default on this worker's own database."""
+    return os.environ.get("REDIS_URL") or redis_url_of_worker(DEFAULT_REDIS_URL, worker_number())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list[Any]) -> None:
+    """Each worker starts with its own REDIS_URL (database N, N+1, …), before Django reads
+    its settings: every test that touches the database empties the cache (``_fresh_cache``),
+    and on Redis that empties the whole Redis database. Server processes the worker starts
+    inherit it."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return
+    for number, spec in enumerate(specs):
+        spec.env["REDIS_URL"] = redis_url_of_worker(url, number)
 
 
 def database_is_postgres() -> bool:

@@ -1,17 +1,18 @@
 """The Redis channel layer that REDIS_URL switches on (channels-redis)."""
 
-import os
 import uuid
 
 import pytest
 from channels_redis.core import RedisChannelLayer
+
+from tests.conftest import redis_url
 
 pytestmark = pytest.mark.redis
 
 
 @pytest.fixture
 async def layer():
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    url = redis_url()
     # A prefix of its own so the test never sees another run's messages.
     channel_layer = RedisChannelLayer(hosts=[url], prefix=f"test-{uuid.uuid4().hex[:8]}")
     yield channel_layer

@@ -7,7 +7,7 @@ from contextlib import AbstractContextManager
 
 from django.db import connection
 
-from tutor.core import serving
+from tests import serving
 
 
 def test_database_url() -> str:

@@ -12,10 +12,10 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from tests import serving
 from tests.classes.helpers import HOST, ORIGIN, cookie, make_session, make_session_async
 from tutor.asgi import application
 from tutor.classes.consumers import TRY_AGAIN_LATER
-from tutor.core import serving
 from tutor.core.ratelimit import client_address
 
 pytestmark = pytest.mark.django_db
@@ -60,22 +60,23 @@ def test_the_client_address_comes_from_the_proxy_header_when_configured(settings
 
 @pytest.fixture
 def redis_down(settings):
-    """Redis pointed at a port nothing listens on."""
-    closed = f"redis://127.0.0.1:{serving.free_port()}/0"
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": closed,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    """Redis pointed at a port nothing listens on (held closed for the test)."""
+    with serving.closed_port() as port:
+        closed = f"redis://127.0.0.1:{port}/0"
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": closed,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
         }
-    }
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": closed, "socket_connect_timeout": 1}]},
+        settings.CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [{"address": closed, "socket_connect_timeout": 1}]},
+            }
         }
-    }
-    return closed
+        yield closed
 
 
 def test_with_redis_down_joining_answers_503_not_500(redis_down):

@@ -10,13 +10,13 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
+from tests import serving
 from tests.classes import servers
 from tests.classes.helpers import make_session, student_browser
 from tests.conftest import redis_url
 from tests.puzzles.helpers import saved
 from tutor.classes.liveclient import LivePage
 from tutor.classes.models import StudentAnswer
-from tutor.core import serving
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 STUDENTS = 15

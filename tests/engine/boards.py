@@ -1,27 +1,102 @@
-"""Checking a worked-example board file against the engine (tests/boards/README.md)."""
+"""Checking a worked-example board file against the engine (tests/boards/README.md).
+
+Each board file is read and answered once per test process (``board_data``,
+``evaluated``, ``explored``: caches keyed by the file's path), and every check of it
+reads that one answer: the expected answer, the same answer without the dependency
+caches, the typed exploration and its words. ``board_params`` marks a board's tests
+with one ``xdist_group``, so that under pytest-xdist (``--dist loadgroup``) they run
+in the same worker and share it there too.
+"""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules_engine.ask.characteristics import answer_json, evaluate_board, resolve_effect_id
+import pytest
+
+from rules_engine.ask.characteristics import Result, answer_json, evaluate_board, resolve_effect_id
+from rules_engine.ask.event import EventExploration, explore_event
 from rules_engine.vocabulary import CREATURE_TYPES
 
 BOARDS = Path(__file__).resolve().parent.parent / "boards"
 LIST_FIELDS = {"supertypes", "types", "subtypes", "colors", "abilities"}
 
 
+def _path(board: Path | str) -> Path:
+    """A board file's path: as given, or relative to tests/boards/."""
+    return board if isinstance(board, Path) else BOARDS / board
+
+
+@cache
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def board_data(board: Path | str) -> dict[str, Any]:
+    """The board file as written (a fresh dict each call: a test may change its copy)."""
+    return json.loads(_text(_path(board)))
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    """The engine's evaluation of a layers board file, and its JSON answer."""
+
+    result: Result
+    answer: dict[str, Any]
+
+
+@cache
+def _evaluated(path: Path) -> Evaluated:
+    result = evaluate_board(board_data(path))
+    return Evaluated(result, answer_json(result))
+
+
+def evaluated(board: Path | str) -> Evaluated:
+    """``evaluate_board`` of the file as written, once per test process. Shared: read it,
+    never change it."""
+    return _evaluated(_path(board))
+
+
+@cache
+def _explored(path: Path) -> EventExploration:
+    data = board_data(path)
+    data.pop("expect", None)
+    return explore_event(data)
+
+
+def explored(board: Path | str) -> EventExploration:
+    """``explore_event`` of an event board file without its answer key (as the site sees
+    it; the engine ignores ``expect``), once per test process. Shared: read it only."""
+    return _explored(_path(board))
+
+
 def board_files(kind: str = "layers") -> list[Path]:
     """Board files whose ``ask`` is (not) an event."""
     files = []
     for path in sorted(BOARDS.rglob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = board_data(path)
         is_event = "event" in (data.get("ask") or {})
         if (kind == "events") == is_event:
             files.append(path)
     return files
+
+
+def board_group(board: Path | str) -> pytest.MarkDecorator:
+    """One xdist group per board file: its checks run in one worker, sharing one answer."""
+    return pytest.mark.xdist_group(f"board:{_path(board).relative_to(BOARDS)}")
+
+
+def board_params(boards: list[Path] | list[str]) -> list[Any]:
+    """``parametrize`` values for board files: each with its board's xdist group and the
+    file's path under tests/boards/ as its id."""
+    return [
+        pytest.param(board, id=str(_path(board).relative_to(BOARDS)), marks=board_group(board))
+        for board in boards
+    ]
 
 
 def _same_subtypes(expected: list[str], actual: dict[str, Any]) -> bool:
@@ -39,10 +114,13 @@ def _normal(text: str) -> str:
     return text.lower().rstrip(".").strip()
 
 
-def mismatches(data: dict[str, Any]) -> list[str]:
-    """Every difference between the file's ``expect`` and the engine's answer."""
-    result = evaluate_board(data)
-    answer = answer_json(result)
+def mismatches(data: dict[str, Any], evaluation: Evaluated | None = None) -> list[str]:
+    """Every difference between the file's ``expect`` and the engine's answer
+    (``evaluation``: the board's, already made; else evaluated here)."""
+    if evaluation is None:
+        result = evaluate_board(data)
+        evaluation = Evaluated(result, answer_json(result))
+    result, answer = evaluation.result, evaluation.answer
     expect = data["expect"]
     problems: list[str] = []
     objects = answer["objects"]

@@ -3,7 +3,6 @@ answer: evaluating with them gives what re-asking every pair from scratch gives 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import given, settings
 from rules_engine import dependency
 from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.errors import BoardError
-from tests.engine.boards import BOARDS, board_files
+from tests.engine.boards import board_data, board_files, board_params, evaluated
 from tests.strategies import boards
 
 
@@ -25,8 +24,10 @@ class _Fresh(dependency.LayerDependencies):
         self.shared, self.shared_edges, self.stale = {}, {}, {}
 
 
-def _both(data: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
-    cached = answer_json(evaluate_board(data))
+def _both(data: Any, monkeypatch: pytest.MonkeyPatch, cached: Any | None = None) -> tuple[Any, Any]:
+    """The answer with the caches (``cached`` when already made) and without them."""
+    if cached is None:
+        cached = answer_json(evaluate_board(data))
     with monkeypatch.context() as patch:
         patch.setattr("rules_engine.layers.LayerDependencies", _Fresh)
         # Without the caches the same answer costs far more work than the site allows.
@@ -37,9 +38,10 @@ def _both(data: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     return cached, fresh
 
 
-@pytest.mark.parametrize("path", board_files("layers"), ids=lambda p: str(p.relative_to(BOARDS)))
+@pytest.mark.parametrize("path", board_params(board_files("layers")))
 def test_every_layers_board_answers_the_same_without_the_caches(path, monkeypatch):
-    cached, fresh = _both(json.loads(path.read_text()), monkeypatch)
+    # With the caches: the board's one evaluation, shared with its other checks.
+    cached, fresh = _both(board_data(path), monkeypatch, evaluated(path).answer)
     assert cached == fresh
 
 

@@ -8,16 +8,17 @@ import pytest
 from rules_engine.ask.event import explore_event
 from rules_engine.replacement.events import Draw, GainLife
 from rules_engine.replacement.tree import ChoiceNode, Draws, shown_json
+from tests.engine.boards import board_params, explored
 from tests.web.boards import BOARDS, DS_THEN_SCALES, example
 
 EVENT_BOARDS = sorted(str(p.relative_to(BOARDS)) for p in (BOARDS / "events").rglob("*.json"))
 
 
-@pytest.mark.parametrize("relative", EVENT_BOARDS)
+@pytest.mark.parametrize("relative", board_params(EVENT_BOARDS))
 def test_the_typed_outcomes_are_the_json_outcomes_and_read_back_the_same(relative):
-    explored = explore_event(example(relative))
-    answer = explored.as_json()
-    assert [[shown_json(r) for r in o.shown] for o in explored.outcomes] == [
+    exploration = explored(relative)
+    answer = exploration.as_json()
+    assert [[shown_json(r) for r in o.shown] for o in exploration.outcomes] == [
         o["results"] for o in answer["outcomes"]
     ]
 

@@ -18,6 +18,7 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.tree import ChoiceNode, Draws, nodes
+from tests.engine.boards import board_params, explored
 from tests.leaks import learner_text
 from tests.web.boards import BOARDS, example, token_of
 from tutor.boards.editing import card_names
@@ -100,29 +101,29 @@ def test_effects_and_paths_are_named_by_their_cards_and_twins_by_order():
     """Two sources that share a name are "the first/second Palisade Giant", as the objects
     are (issue #16), not "Palisade Giant (1)"."""
     board = example("events/interactions/614.5-two-palisade-giants-each-once.json")
-    explored = explore_event(board)
-    effects = EffectNames(explored.tree, namer(card_names(board)))
+    exploration = explore_event(board)
+    effects = EffectNames(exploration.tree, namer(card_names(board)))
     assert [effects("giant_a"), effects("giant_b")] == [
         "the first Palisade Giant",
         "the second Palisade Giant",
     ]
-    paths = [effects.path(p) for o in explored.outcomes for p in o.paths]
+    paths = [effects.path(p) for o in exploration.outcomes for p in o.paths]
     assert paths and all("giant_" not in step for path in paths for step in path)
 
 
 @pytest.mark.parametrize(
     "relative",
-    sorted(str(p.relative_to(BOARDS)) for p in (BOARDS / "events").rglob("*.json")),
+    board_params(sorted(str(p.relative_to(BOARDS)) for p in (BOARDS / "events").rglob("*.json"))),
 )
 def test_every_outcome_of_every_event_board_has_words_without_effect_ids(relative):
     board = example(relative)
-    explored = explore_event(board)
+    exploration = explored(relative)  # the board's one exploration, read only
     name = namer(card_names(board))
-    effects = EffectNames(explored.tree, name)
+    effects = EffectNames(exploration.tree, name)
     # Ids that aren't also a card's name ("ds#1", "scales"; not "Clone").
-    cards = {s for n in nodes(explored.tree) if isinstance(n, ChoiceNode) for s in n.sources}
-    ids = set(explored.effects) - cards
-    for outcome in explored.outcomes:
+    cards = {s for n in nodes(exploration.tree) if isinstance(n, ChoiceNode) for s in n.sources}
+    ids = set(exploration.effects) - cards
+    for outcome in exploration.outcomes:
         assert outcome_words(outcome.shown, name)
         for path in outcome.paths:
             words = effects.path(path)
