@@ -31,7 +31,7 @@ import lzma
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +181,11 @@ def card_record(name: str, layout: str, faces: list[Face]) -> CardRecord:
         if layout not in ("normal", ""):
             record["layout"] = layout
         return record
-    records = [face_record(f) for f in faces]
+    return whole_card(name, layout, [face_record(f) for f in faces])
+
+
+def whole_card(name: str, layout: str, records: list[CardRecord]) -> CardRecord:
+    """A card with several faces from its faces' records, in printed order."""
     if layout in COMBINED_LAYOUTS:
         # CR 709.4: a split card has both halves' characteristics combined.
         whole: CardRecord = {"name": name}
@@ -213,6 +217,8 @@ class ImportReport:
     layouts: Counter[str] = field(default_factory=Counter)
     skipped: Counter[str] = field(default_factory=Counter)
     reworded: int = 0
+    incomplete: int = 0  # cards whose file lacks faces (named under "missing_faces")
+    recolored: int = 0  # faces given the 2019 snapshot's colors (``with_snapshot_colors``)
 
     @property
     def imported(self) -> int:
@@ -226,6 +232,8 @@ class ImportReport:
             f"read {self.read} cards, imported {self.imported} ({counts(self.layouts)}), "
             f"skipped {sum(self.skipped.values())} ({counts(self.skipped)}), "
             f"reworded {self.reworded}"
+            + (f", without their other faces {self.incomplete}" if self.incomplete else "")
+            + (f", colors from the 2019 snapshot {self.recolored}" if self.recolored else "")
         )
 
 
@@ -292,6 +300,9 @@ def from_scryfall(cards: Iterable[Any], report: ImportReport | None = None) -> l
                 # elsewhere each half's colors come from its mana cost (CR 202.2).
                 faces = [_scryfall_face(f, name) for f in faces_json]
                 record = card_record(name, layout, faces)
+            elif card.get("faces_incomplete") and " // " in name:
+                record = incomplete_card(name, layout, _scryfall_face(card, name))
+                report.incomplete += 1
             else:
                 record = card_record(name, layout, [_scryfall_face(card, name)])
         except CardImportError as exc:
@@ -299,6 +310,20 @@ def from_scryfall(cards: Iterable[Any], report: ImportReport | None = None) -> l
         _count(report, layout, record, [card, *(faces_json or [])])
         records.append(record)
     return records
+
+
+def incomplete_card(name: str, layout: str, front: Face) -> CardRecord:
+    """A card whose file has only its front face ("faces_incomplete"): the card as its
+    front face, the other faces named under ``missing_faces`` and never guessed."""
+    names = name.split(" // ")
+    record = face_record(replace(front, name=names[0]))
+    return {
+        **record,
+        "name": name,
+        "layout": layout,
+        "faces": [record],
+        "missing_faces": names[1:],
+    }
 
 
 def _count(
@@ -357,6 +382,45 @@ def from_mtgjson(data: Mapping[str, Any], report: ImportReport | None = None) ->
             raise CardImportError(f"{name}: {exc}") from exc
         _count(report, layout, record, entries)
         records.append(record)
+    return records
+
+
+# --- Completing a download ---------------------------------------------------------
+
+
+def with_snapshot_colors(
+    records: list[CardRecord], snapshot: Iterable[CardRecord], report: ImportReport | None = None
+) -> list[CardRecord]:
+    """The records, with the 2019 snapshot's colors on faces that have no mana cost.
+
+    A face without a mana cost (a back face, Dryad Arbor, Ancestral Vision) gets its
+    colors from its color indicator (CR 202.2, 204). A file without color indicators
+    gives such a face a guess (the front face's colors); the snapshot kept each face's
+    real colors, so where a card is in both and the file has no indicator for that face,
+    the snapshot's colors are taken (Avacyn, the Purifier is red, Dryad Arbor green).
+    """
+    old_faces: dict[str, CardRecord] = {}
+    for record in snapshot:
+        for face in record.get("faces") or [record]:
+            old_faces.setdefault(face["name"], face)
+    for record in records:
+        faces = record.get("faces")
+        for face in faces or [record]:
+            old = old_faces.get(face["name"])
+            if (
+                old is None
+                or face.get("mana_cost")
+                or "color_indicator" in face
+                or old["colors"] == face["colors"]
+            ):
+                continue
+            face["colors"] = list(old["colors"])
+            if old["colors"]:
+                face["color_indicator"] = list(old["colors"])
+            if report is not None:
+                report.recolored += 1
+            if faces and face is faces[0] and record.get("layout") not in COMBINED_LAYOUTS:
+                record["colors"] = list(old["colors"])  # the card is its front face
     return records
 
 

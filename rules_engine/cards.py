@@ -21,7 +21,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from rules_engine.card_import import COMBINED_LAYOUTS, import_file, read_library
+from rules_engine.card_import import COMBINED_LAYOUTS, read_library, whole_card
 from rules_engine.errors import BoardError
 from rules_engine.oracle.text import paragraphs
 from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
@@ -97,38 +97,67 @@ def colors_of_cost(mana_cost: str | None) -> tuple[str, ...]:
 
 # --- The library ----------------------------------------------------------------
 #
-# Every card by its Oracle name, from three sources; a later one wins by name:
-#   1. the bundled snapshot ``data/oracle-cards-2019.json.gz`` (Scryfall's "Oracle
-#      Cards" shape, read through ``card_import`` when the library is first used), or,
-#      when an operator has refreshed it with ``python -m rules_engine cards import``,
-#      the imported library ``data/imported-cards.json.gz`` instead;
-#   2. the hand-checked files ``data/cards/*.json`` (exact current Oracle text; a name
-#      may appear in only one of them), newer cards included (``newer.json``).
+# Every card by its Oracle name:
+#   1. ``data/cards/library.json.gz``, written by ``python -m rules_engine cards import``
+#      from a Scryfall or MTGJSON download (faces without a mana cost colored from the
+#      2019 snapshot ``data/oracle-cards-2019.json.gz`` where the download has no color
+#      indicators);
+#   2. completed with ``data/cards/back-faces.json``: faces the download lacks, each
+#      checked against a public copy of its current Oracle text (source per face);
+#      a face still missing stays named under the card's ``missing_faces``;
+#   3. overridden by name by ``data/cards/corrections.json``: cards whose downloaded
+#      text has a defect that changes what the engine reads, corrected by hand.
 
 _DATA = resources.files("rules_engine") / "data"
 SNAPSHOT = "oracle-cards-2019.json.gz"
-IMPORTED = "imported-cards.json.gz"
+LIBRARY = "cards/library.json.gz"
+BACK_FACES = "cards/back-faces.json"
+CORRECTIONS = "cards/corrections.json"
 
 
 def imported_library_path() -> Path:
     """Where ``cards import`` writes the library and the loader looks for it."""
-    return Path(str(_DATA / IMPORTED))
+    return Path(str(_DATA / LIBRARY))
 
 
-def _base_records() -> list[CardRecord]:
-    imported = imported_library_path()
-    if imported.is_file():
-        return read_library(imported)
-    return import_file(Path(str(_DATA / SNAPSHOT)))
+def snapshot_path() -> Path:
+    """The 2019 snapshot: colors of faces without a mana cost, and the 2019 card pool."""
+    return Path(str(_DATA / SNAPSHOT))
 
 
 def _hand_checked() -> list[tuple[str, list[CardRecord]]]:
-    folder = _DATA / "cards"
-    return [
-        (entry.name, json.loads(entry.read_text(encoding="utf-8")))
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name)
-        if entry.name.endswith(".json")
-    ]
+    entry = _DATA / CORRECTIONS
+    return [(entry.name, json.loads(entry.read_text(encoding="utf-8")))]
+
+
+def _back_faces() -> list[dict[str, Any]]:
+    return list(json.loads((_DATA / BACK_FACES).read_text(encoding="utf-8")))
+
+
+def with_back_faces(
+    records: Iterable[CardRecord], back_faces: Iterable[dict[str, Any]]
+) -> list[CardRecord]:
+    """The records with each checked face (``{"card", "face", "source"}``) put in place
+    of the missing face it names; a card whose faces are then all there is whole again
+    (a split card's halves combined, CR 709.4)."""
+    by_card: dict[str, list[CardRecord]] = defaultdict(list)
+    for entry in back_faces:
+        by_card[entry["card"]].append(entry["face"])
+    completed: list[CardRecord] = []
+    for record in records:
+        missing = record.get("missing_faces")
+        found = {f["name"]: f for f in by_card.get(record["name"], ())}
+        if missing and found.keys() & set(missing):
+            faces = [*record["faces"], *(found[n] for n in missing if n in found)]
+            still = [n for n in missing if n not in found]
+            order = record["name"].split(" // ")
+            faces.sort(key=lambda f: order.index(f["name"]) if f["name"] in order else 0)
+            if still:
+                record = {**record, "faces": faces, "missing_faces": still}
+            else:
+                record = whole_card(record["name"], record["layout"], faces)
+        completed.append(record)
+    return completed
 
 
 def build_library(
@@ -152,7 +181,8 @@ def build_library(
 @cache
 def load_card_library() -> dict[str, CardRecord]:
     """Every card by exact Oracle name (loaded once, on first use)."""
-    return build_library(_base_records(), _hand_checked())
+    base = with_back_faces(read_library(imported_library_path()), _back_faces())
+    return build_library(base, _hand_checked())
 
 
 def _key(name: str) -> str:
@@ -160,23 +190,55 @@ def _key(name: str) -> str:
 
 
 @cache
-def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord]]:
-    """Records by case-folded name, and each face of a multi-faced card by its own name."""
+def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord], dict[str, str]]:
+    """Records by case-folded name, each face of a multi-faced card by its own name, and
+    each face the card data lacks with the name of its card."""
     cards: dict[str, CardRecord] = {}
     faces: dict[str, CardRecord] = {}
+    missing: dict[str, str] = {}
     for name, record in load_card_library().items():
         cards[_key(name)] = record
         for face in record.get("faces", ()):
             faces.setdefault(_key(face["name"]), face)
-    return cards, faces
+        for face_name in record.get("missing_faces", ()):
+            missing.setdefault(_key(face_name), name)
+    return cards, faces, missing
 
 
 def library_record(name: str) -> CardRecord | None:
     """The record of the card with this name (any letter case); a face's name gives the
     face's record (a face has the shape of a one-faced card)."""
-    cards, faces = _by_name()
+    cards, faces, _ = _by_name()
     key = _key(name)
     return cards.get(key) or faces.get(key)
+
+
+def missing_face_of(name: str) -> str | None:
+    """The card a face with this name belongs to, when the library has that card but not
+    this face (its card data lacks it); None otherwise."""
+    cards, faces, missing = _by_name()
+    key = _key(name)
+    return None if key in cards or key in faces else missing.get(key)
+
+
+def incomplete_whole(record: CardRecord) -> bool:
+    """A split card with a half missing: its whole (CR 709.4) can't be known."""
+    return bool(record.get("missing_faces")) and record.get("layout") in COMBINED_LAYOUTS
+
+
+def unknown_card_message(name: str) -> str:
+    """Why a name can't be put on a board: a face the card data lacks, or no such card
+    (with the closest names)."""
+    whole = missing_face_of(name)
+    if whole is not None:
+        front = whole.split(" // ")[0]
+        return (
+            f'"{name}" is a face of {whole}, and the card data the library was built '
+            f'from lacks that face: name the front face "{front}", or type the face inline'
+        )
+    close = search_library(name, limit=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    return f'no card named "{name}" in the library{hint}'
 
 
 def _pt(value: Any) -> str | None:
@@ -239,6 +301,7 @@ _APOSTROPHES = re.compile(r"['\u2019]")
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
 _FUZZY_CANDIDATES = 40
 _FUZZY_MIN_SCORE = 0.75
+_COMMON_TRIGRAM = 1500  # names a trigram may be in and still be counted by the fuzzy search
 
 
 def _trigrams(key: str) -> set[str]:
@@ -332,18 +395,20 @@ def search_library(query: str, limit: int = 20) -> list[str]:
             if (word_start or inner) and add(i):
                 return found
             pos = index.blob.find(needle, pos + 1)
-    # Every word of the query starting a word of the name, in any order ("tomb urborg").
+    # Every word of the query starting a word of the name, in any order ("tomb urborg"):
+    # among the names where the longest word starts a word (found in one pass of ``blob``).
     words = q.split()
     if len(words) > 1:
         longest = max(words, key=len)
-        for i, key in enumerate(index.keys):
-            spaced = " " + key
-            if (
-                longest in key
-                and all(f" {w}" in spaced for w in words)
-                and index.names[i] not in seen
-                and add(i)
-            ):
+        candidates: set[int] = set()
+        pos = index.blob.find(longest)
+        while pos != -1:
+            if pos == 0 or index.blob[pos - 1] in " \n":
+                candidates.add(bisect_right(index.starts, pos) - 1)
+            pos = index.blob.find(longest, pos + 1)
+        for i in sorted(candidates):
+            spaced = " " + index.keys[i]
+            if all(f" {w}" in spaced for w in words) and index.names[i] not in seen and add(i):
                 return found
     return found + _fuzzy(index, q, limit - len(found), seen)
 
@@ -354,25 +419,44 @@ def _fuzzy(index: _SearchIndex, q: str, limit: int, seen: set[str]) -> list[str]
     if len(q) < 3:
         return []
     wanted = _trigrams(q)
-    shared = Counter(chain.from_iterable(index.grams.get(g, ()) for g in wanted))
+    # Trigrams in thousands of names (" of", "the") tell names apart too little to be
+    # counted, unless the query has hardly any others.
+    telling = [g for g in wanted if len(index.grams.get(g, ())) <= _COMMON_TRIGRAM]
+    counted = telling if len(telling) * 2 >= len(wanted) else list(wanted)
+    shared = Counter(chain.from_iterable(index.grams.get(g, ()) for g in counted))
+    # A name within a typo or two shares most of the query's trigrams (a typo changes at
+    # most three): the rest can't be among the best candidates, and are not ranked.
+    least = len(counted) // 3
+    counts = index.gram_counts
+    close = [i for i, n in shared.items() if n > least]
     candidates = nlargest(
         _FUZZY_CANDIDATES,
-        shared,
-        key=lambda i: shared[i] / (len(wanted) + index.gram_counts[i] - shared[i]),
+        close,
+        key=lambda i: shared[i] / (len(counted) + counts[i] - shared[i]),
     )
     scored: dict[str, float] = {}
+    matcher = SequenceMatcher(None, "", q)  # q's index is built once (difflib's "seq2")
     for i in candidates:
         name = index.names[i]
         if name in seen:
             continue
         key = index.keys[i]
-        score = SequenceMatcher(None, q, key).ratio()
+        score = _ratio(matcher, key)
         if len(key) > len(q) + 2:
             # A typo in the first words of a long name ("urbog tomb").
-            score = max(score, SequenceMatcher(None, q, key[: len(q)]).ratio() - 0.05)
+            score = max(score, _ratio(matcher, key[: len(q)]) - 0.05)
         if score >= _FUZZY_MIN_SCORE and score > scored.get(name, 0.0):
             scored[name] = score
     return sorted(scored, key=lambda n: (-scored[n], n))[:limit]
+
+
+def _ratio(matcher: SequenceMatcher[str], key: str) -> float:
+    """difflib's ratio of ``key`` against the matcher's query; 0.0 without computing it
+    when its cheap upper bound is already below the fuzzy threshold."""
+    matcher.set_seq1(key)
+    if matcher.real_quick_ratio() < _FUZZY_MIN_SCORE or matcher.quick_ratio() < _FUZZY_MIN_SCORE:
+        return 0.0
+    return matcher.ratio()
 
 
 _INLINE_KEYS = {
@@ -404,11 +488,19 @@ def _string_list(value: Any, path: str, allowed: tuple[str, ...] | None = None) 
 def card_from_json(value: Any, path: str) -> CardDef:
     """A card named by its Oracle name, or written inline (board format, "Cards")."""
     if isinstance(value, str):
+        record = library_record(value)
+        if record is None:
+            raise BoardError(path, unknown_card_message(value))
+        if incomplete_whole(record):
+            halves = record["name"].split(" // ")
+            raise BoardError(
+                path,
+                f"the card data lacks {', '.join(record['missing_faces'])} of {record['name']}, "
+                f"so the whole card (both halves, CR 709.4) can't be known: "
+                f'name the half "{halves[0]}", or type the card inline',
+            )
         card = library_card(value)
-        if card is None:
-            close = search_library(value, limit=3)
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise BoardError(path, f'no card named "{value}" in the library{hint}')
+        assert card is not None
         return card
     if not isinstance(value, dict):
         raise BoardError(path, "a card is a library name or an object with name, types, ...")

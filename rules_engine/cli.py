@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     card_import.add_argument(
         "--out",
         help="where to write the imported library (default: where the engine loads it from, "
-        "rules_engine/data/imported-cards.json.gz)",
+        "rules_engine/data/cards/library.json.gz)",
     )
     card_show = card_commands.add_parser(
         "show", help="a card's text, ability by ability: applied, inert here or not modelled"
@@ -115,12 +115,19 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
 
 
 def _import_cards(file: str, out_path: str | None, out: TextIO) -> int:
-    from rules_engine.card_import import CardImportError, ImportReport, import_file, write_library
-    from rules_engine.cards import imported_library_path
+    from rules_engine.card_import import (
+        CardImportError,
+        ImportReport,
+        import_file,
+        with_snapshot_colors,
+        write_library,
+    )
+    from rules_engine.cards import imported_library_path, snapshot_path
 
     report = ImportReport()
     try:
         records = import_file(Path(file), report)
+        records = with_snapshot_colors(records, import_file(snapshot_path()), report)
     except OSError as exc:
         print(f"error: cannot read {file}: {exc.strerror}", file=sys.stderr)
         return 2
@@ -140,17 +147,18 @@ def _import_cards(file: str, out_path: str | None, out: TextIO) -> int:
 
 def _show_card(name: str, out: TextIO | None) -> int:
     """Each ability of a library card with what the engine does with it (rules_engine.gaps)."""
-    from rules_engine.cards import library_card, search_library
+    from rules_engine.cards import library_card, library_record, unknown_card_message
     from rules_engine.gaps import card_report
 
     card = library_card(name)
-    if card is None:
-        close = ", ".join(search_library(name, limit=3))
-        hint = f" (did you mean {close}?)" if close else ""
-        print(f'error: no card named "{name}"{hint}', file=sys.stderr)
+    record = library_record(name)
+    if card is None or record is None:
+        print(f"error: {unknown_card_message(name)}", file=sys.stderr)
         return 2
     print(card.name, file=out)
     for report in card_report(card):
         why = f" ({report.why})" if report.why else ""
         print(f"  [{report.status.value}] {report.text}{why}", file=out)
+    for face in record.get("missing_faces", ()):
+        print(f'  [not in the library] its face "{face}": the card data lacks it', file=out)
     return 0

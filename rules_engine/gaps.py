@@ -17,6 +17,7 @@ from enum import StrEnum
 from rules_engine.cards import CardDef
 from rules_engine.game import Game, NotModelled
 from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.digital import DIGITAL_ONLY
 from rules_engine.oracle.keywords import Category, keyword_gap, parse_keyword
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.perform import chars_of
@@ -34,6 +35,12 @@ UNAPPLIED_CONTINUOUS = (
 )
 
 
+def continuous_gap(why: str) -> str:
+    """Why a recognised sentence isn't applied: a continuous effect the layer grammar
+    can't read yet, or a digital-only mechanic no rule defines."""
+    return why if why == DIGITAL_ONLY else f"{UNAPPLIED_CONTINUOUS}: {why}"
+
+
 def resolution_gaps(
     label: str, abilities: Iterable[ParsedAbility], *, spell: bool
 ) -> list[NotModelled]:
@@ -42,8 +49,7 @@ def resolution_gaps(
     for ability in abilities:
         gaps += [NotModelled(label, text, UNPERFORMED) for text in ability.unperformed]
         gaps += [
-            NotModelled(label, sentence, f"{UNAPPLIED_CONTINUOUS}: {why}")
-            for sentence, why in ability.gaps
+            NotModelled(label, sentence, continuous_gap(why)) for sentence, why in ability.gaps
         ]
         if spell and ability.kind == "keyword" and (why := keyword_gap(ability.text, "stack")):
             gaps.append(NotModelled(label, ability.text, why))  # rebound (702.88a)
@@ -67,7 +73,7 @@ def board_gaps(game: Game) -> list[NotModelled]:
                 gaps.append(NotModelled(label, instance.text, why))
             if obj.on_battlefield and parsed.kind == "static":
                 gaps += [
-                    NotModelled(label, sentence, f"{UNAPPLIED_CONTINUOUS}: {why}")
+                    NotModelled(label, sentence, continuous_gap(why))
                     for sentence, why in parsed.gaps
                 ]
         if obj.on_battlefield:
@@ -112,7 +118,7 @@ def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
         if found is not None and found.keyword.info.category is Category.INERT:
             return AbilityReport(parsed.text, Status.INERT)  # cycling, evoke, level up ...
     gaps = [f"{UNPERFORMED}: {text}" for text in parsed.unperformed]
-    gaps += [f"{UNAPPLIED_CONTINUOUS}: {why}" for _, why in parsed.gaps]
+    gaps += [continuous_gap(why) for _, why in parsed.gaps]
     texts = (parsed.text,) if parsed.kind == "replacement" else parsed.rules
     for text in texts:
         try:

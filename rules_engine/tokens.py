@@ -12,12 +12,14 @@ from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 PREDEFINED = ("food", "treasure", "clue", "blood", "map", "gold", "powerstone", "junk")
 
 
-# CR 111.10a-b, 111.10e ...: the abilities of the predefined tokens the engine creates.
+# CR 111.10a-b, 111.10e ...: the abilities of the predefined tokens the engine creates, in
+# today's wording ("Sacrifice this token", as in the current reminder texts of Gild, Bake
+# into a Pie and Prosperous Innkeeper).
 PREDEFINED_ABILITIES = {
-    "treasure": ("{T}, Sacrifice this artifact: Add one mana of any color.",),
-    "clue": ("{2}, Sacrifice this artifact: Draw a card.",),
-    "food": ("{2}, {T}, Sacrifice this artifact: You gain 3 life.",),
-    "gold": ("Sacrifice this artifact: Add one mana of any color.",),
+    "treasure": ("{T}, Sacrifice this token: Add one mana of any color.",),
+    "clue": ("{2}, Sacrifice this token: Draw a card.",),
+    "food": ("{2}, {T}, Sacrifice this token: You gain 3 life.",),
+    "gold": ("Sacrifice this token: Add one mana of any color.",),
 }
 # "a colorless artifact token named Gold" (Gild), "a legendary 2/2 ... token named Voja": its
 # name is the one given (CR 111.4).

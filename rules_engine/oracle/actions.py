@@ -72,7 +72,7 @@ _DOUBLE_COUNTERS = re.compile(
 )
 _LIFE_EQUAL = re.compile(
     rf"^(?P<who>{_WHO}) (?P<verb>gains?|loses?) life equal to "
-    r"(?P<whose>its|that creature's|~'s|target creature(?: you control)?'s) "
+    r"(?P<whose>its|that creature's|that card's|~'s|target creature(?: you control)?'s) "
     r"(?P<stat>power|toughness|mana value)$",
     re.IGNORECASE,
 )
@@ -86,6 +86,7 @@ _PLAYERS_SACRIFICE = re.compile(
     rf"^(?P<who>{_WHO}) sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
     re.IGNORECASE,
 )
+_OF_THEIR_CHOICE = re.compile(r" of (?:their|his or her) choice$", re.IGNORECASE)
 _CREATE = re.compile(
     rf"^(?:(?P<who>{_WHO}) )?creates? (?P<what>.+ tokens?(?: with [\w ,]+| named \w+)?)$",
     re.IGNORECASE,
@@ -425,7 +426,8 @@ def parse_one_shot(
         return OneShot("sacrifice", resolve(subject), sentence) if subject else None
     if m := _PLAYERS_SACRIFICE.match(body):
         players = _players(m["who"], context)
-        chosen = _subject(m["what"], context)
+        # Today's "sacrifices a creature of their choice" (the player chose anyway).
+        chosen = _subject(_OF_THEIR_CHOICE.sub("", m["what"]), context)
         if players is None or chosen is None or chosen.kind != "filter":
             return None
         ref, slot = players
@@ -472,7 +474,8 @@ def parse_one_shot(
             whose = _subject(m["whose"][: -len("'s")], context)
         if whose is None:
             return None
-        if m["stat"].lower() != "power" and resolve(whose).kind == "self" and whose_words == "its":
+        its = whose_words in ("its", "that card's")
+        if m["stat"].lower() != "power" and resolve(whose).kind == "self" and its:
             return None  # "its" with nothing before it to name (a card revealed, not ~)
         ref, slot = players
         verb: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"

@@ -72,6 +72,7 @@ from rules_engine.effects import (
 )
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line, is_digital_only
 from rules_engine.oracle.keywords import (
     Category,
     Keyword,
@@ -269,6 +270,8 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return ()
     if display.startswith("• "):
         display = display[2:]
+    if is_digital_keyword_line(display):
+        return (ParsedAbility(display, "static", gaps=((display, DIGITAL_ONLY),)),)
     if m := re.fullmatch(r"crew (\d+)", display, re.IGNORECASE):
         # CR 702.122a: crewing (tapping creatures with total power N) makes the Vehicle an
         # artifact creature until end of turn; read as that activated ability.
@@ -814,6 +817,10 @@ def _parse_effects(text: str, *, resolving: bool) -> _Effects:
     out = _Effects([], [], [], [], [], [])
     delayed = False
     for sentence in split_sentences(text):
+        if is_digital_only(sentence):
+            out.gaps.append((sentence, DIGITAL_ONLY))  # named in not_modelled, never refused
+            state.first = False
+            continue
         whole = sentence.rstrip(".").strip()
         until_eot = bool(_UNTIL_EOT.search(whole))
         whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from rules_engine.oracle.wording import current_wording
+from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 SELF = "~"
 
@@ -91,7 +92,42 @@ def _mark_self_unquoted(text: str, name: str) -> str:
         names = sorted({name, short_name(name), *faces}, key=len, reverse=True)
         for candidate in names:
             text = re.sub(rf"(?<![\w']){re.escape(candidate)}(?![\w])", SELF, text)
-    return _THIS_OBJECT.sub(SELF, text)
+        if first := _first_name(name):
+            # A legendary name without a comma shortened to its first word ("As Shimatsu
+            # enters", "If Darigaaz would die"; CR 201.5a): only where it acts as the object.
+            text = re.sub(rf"(?<![\w']){re.escape(first)}(?={_ACTS})", SELF, text)
+    return _TURN_CONDITION.sub(_turn_condition, _THIS_OBJECT.sub(SELF, text))
+
+
+# Words after a name that show it names an object acting ("Shimatsu enters").
+_ACTS = r"(?:'s)? (?:enters|would|deals|gets|has|is|can't|attacks|blocks|dies)\b"
+_NOT_NAMES = {"the", "a", "an"}
+
+
+def _first_name(name: str) -> str | None:
+    """The first word of a name of several words without a comma, if it can be a short
+    name: capitalised, not an article, not a type word (Sliver Queen, Goblin King)."""
+    words = name.split()
+    if "," in name or "//" in name or len(words) < 2:
+        return None
+    first = words[0]
+    if not first[:1].isupper() or first.lower() in _NOT_NAMES or first.lower() in ALL_TYPE_WORDS:
+        return None
+    return first
+
+
+# Today's turn conditions read as the ones the grammar knows (the shown text is unchanged):
+# "During your turn, ..." and "During turns other than yours, ..." (2024 Oracle templates)
+# mean "As long as it's your turn, ..." and "As long as it's not your turn, ...".
+_TURN_CONDITION = re.compile(
+    r"(?:^|(?<=\. )|(?<=— ))([Dd])uring (your turn|turns other than yours), ", re.MULTILINE
+)
+
+
+def _turn_condition(m: re.Match[str]) -> str:
+    lead = "A" if m[1] == "D" else "a"
+    negated = "" if m[2] == "your turn" else "not "
+    return f"{lead}s long as it's {negated}your turn, "
 
 
 def split_sentences(text: str) -> list[str]:

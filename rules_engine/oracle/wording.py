@@ -35,6 +35,9 @@ _MILL = re.compile(
 
 
 def _mill(m: re.Match[str]) -> str:
+    before = m.string[: m.start()]
+    if before.rfind("(") > before.rfind(")"):
+        return m[0]  # reminder text explaining "mill" ("(To mill a card, put the top ...)")
     verb = ("M" if m["verb"][0] == "P" else "m") + ("ills" if m["verb"].endswith("s") else "ill")
     return f"{verb} a card" if m["one"] else f"{verb} {m['n']} cards"
 

@@ -213,6 +213,10 @@ def _player_fits(word: str, player: str, active: ActiveReplacement, board: Event
         return True
     if word == "target":
         return player in active.targets
+    if word == "target_or_controller":
+        return player in active.targets or any(
+            (c := board.chars.get(t)) is not None and c.controller == player for t in active.targets
+        )
     if word == "you":
         return player == active.controller
     if word == "opponent":

@@ -373,8 +373,8 @@ REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridg
 # Sulfuric Vortex; Flames of the Blood Hand's "If that player would gain life this turn"
 # (the spell's target player).
 GAIN_NONE = _T(
-    r"^if (?P<who>a player|that player) would gain life(?: this turn)?, that player gains no "
-    r"life instead$"
+    r"^if (?P<who>a player|that player|that player or that planeswalker's controller) would "
+    r"gain life(?: this turn)?, that player gains no life instead$"
 )
 ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, reveal lands
 GAIN_MODIFY = _T(
@@ -1622,8 +1622,12 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
     if REGENERATE_STATIC.match(body):
         return ReplacementSpec(sentence, "regenerate", objects=Subject("self", words="~"))
     if m := GAIN_NONE.match(body):
-        who = "target" if m["who"] == "that player" else "any"
-        return ReplacementSpec(sentence, "gain_none", player=who)
+        # Today's Flames of the Blood Hand: the target player, or the target planeswalker's
+        # controller.
+        gainer: PlayerWord = "any" if m["who"] == "a player" else "target"
+        if m["who"].endswith("controller"):
+            gainer = "target_or_controller"
+        return ReplacementSpec(sentence, "gain_none", player=gainer)
     if ENTERS_TAPPED_IF_NOT.match(body):
         # "As this land enters, you may pay 2 life (or reveal ...). If you don't, ..." : the
         # controller may pay and have it enter untapped, which the tree shows as declining.

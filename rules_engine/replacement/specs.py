@@ -22,7 +22,9 @@ TIER_RULES: dict[str, str] = {
     "other": "616.1e",
 }
 
-PlayerWord = Literal["you", "opponent", "any", "enchanted", "none", "target"]
+PlayerWord = Literal[
+    "you", "opponent", "any", "enchanted", "none", "target", "target_or_controller"
+]
 # Where redirected damage goes instead (CR 614.9): "its controller" is the damaged
 # permanent's controller, "that source's controller" the damage source's.
 RedirectTo = Literal["enchanted", "self", "you", "target", "its_controller", "source_controller"]

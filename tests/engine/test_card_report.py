@@ -39,7 +39,7 @@ def test_an_unrecognised_sentence_is_reported_with_its_text():
 def test_the_command_shows_a_card_ability_by_ability():
     out = io.StringIO()
     assert main(["cards", "show", "mulldrifter"], out=out) == 0
-    assert "[inert here] When Mulldrifter enters, draw two cards." in out.getvalue()
+    assert "[inert here] When this creature enters, draw two cards." in out.getvalue()
     assert main(["cards", "show", "no such card at all"], out=io.StringIO()) == 2
 
 

@@ -122,7 +122,7 @@ def test_a_kicker_cost_not_paid_does_not_apply() -> None:
     card = answer["objects"]["card"]
     assert card["counters"] == {"+1/+1": 1}
     assert "Flying" not in card["abilities"]
-    assert "Pay 3 life: Regenerate Anavolver." in card["abilities"]
+    assert "Pay 3 life: Regenerate this creature." in card["abilities"]
 
 
 def test_enters_tapped_and_does_not_untap_is_read_whole() -> None:

@@ -74,8 +74,8 @@ def test_the_module_examples_stay_true() -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-# Keyword lines of real cards, as Oracle prints them (Scryfall Oracle text in
-# ../shared/cards/oracle-cards-2019.json.gz; the newer cards checked against their current
+# Keyword lines of real cards, as Oracle prints them (the card library's Oracle text,
+# rules_engine/data/cards/library.json.gz; the newer cards checked against their current
 # Oracle text): (card, line, [(keyword, amount, cost, quality), ...]).
 REAL_LINES: list[tuple[str, str, list[tuple[Keyword, int | None, str | None, str | None]]]] = [
     (

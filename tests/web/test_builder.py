@@ -314,3 +314,45 @@ def test_as_it_enters_choices_and_kicker_costs_can_be_given_in_the_builder(clien
     page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
     assert "the colors white and blue" in page and "kicked with {1}{U}" in page
     assert "<strong>5/5</strong>" in page  # Anavolver: 3/3 with two counters, and flying
+
+
+def test_a_name_the_library_lacks_gets_close_names_and_a_link_to_invent_it(client):
+    response = add(client, EMPTY, card="Sheoldred the Apocalyps")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "no card named" in page
+    assert "Did you mean" in page and ">Sheoldred, the Apocalypse</a>" in page
+    builder = reverse("board-builder", args=[EMPTY])
+    invent = f"{builder}?invent=Sheoldred%20the%20Apocalyps#invent-card"
+    assert f'href="{invent}"' in page
+    # The link opens the builder with "Invent a card" open and the name filled in.
+    page = client.get(invent.split("#")[0]).content.decode()
+    assert '<details id="invent-card" open>' in page
+    assert 'value="Sheoldred the Apocalyps"' in page
+
+
+def test_the_card_search_says_when_the_typed_name_is_not_in_the_library(client):
+    page = client.get(
+        reverse("card-search"), {"card": "Ragavan Nimble", "preview": "1", "board": EMPTY}
+    ).content.decode()
+    assert "No card named “Ragavan Nimble” in the library." in page
+    assert ">Ragavan, Nimble Pilferer</a>" in page
+    builder = reverse("board-builder", args=[EMPTY])
+    assert f'href="{builder}?invent=Ragavan%20Nimble#invent-card"' in page
+    # A card the library has: its text, no "not in the library".
+    page = client.get(
+        reverse("card-search"), {"card": "Ragavan, Nimble Pilferer", "preview": "1"}
+    ).content.decode()
+    assert "No card named" not in page and "Dash" in page
+
+
+def test_a_face_the_card_data_lacks_is_named_in_the_builder(client):
+    page = client.get(
+        reverse("card-search"), {"card": "Fungus Frolic", "preview": "1"}
+    ).content.decode()
+    assert "is a face of Brightcap Badger // Fungus Frolic" in page
+    assert ">Brightcap Badger</a>" in page
+    page = client.get(
+        reverse("card-search"), {"card": "Brightcap Badger", "preview": "1"}
+    ).content.decode()
+    assert "lacks its face “Fungus Frolic”" in page

@@ -7,10 +7,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.cards import CardRecord, card_from_record, library_record, search_library
+from rules_engine.cards import (
+    CardRecord,
+    card_from_record,
+    library_record,
+    missing_face_of,
+    search_library,
+)
 from rules_engine.gaps import AbilityReport, card_report
 
 MAX_SUGGESTIONS = 15
+CLOSE_NAMES = 3  # "did you mean" for a name the library lacks
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +45,7 @@ class CardPreview:
     name: str
     layout: str
     faces: tuple[CardFace, ...]
+    missing: tuple[str, ...] = ()  # faces the card data lacks (named, never guessed)
 
     @property
     def several(self) -> bool:
@@ -77,7 +85,33 @@ def card_preview(name: str) -> CardPreview | None:
             if parent and any(f["name"] == record["name"] for f in parent.get("faces") or ()):
                 record = parent
     faces: list[Any] = list(record.get("faces") or [record])
-    return CardPreview(record["name"], record.get("layout", "normal"), tuple(map(_face, faces)))
+    return CardPreview(
+        record["name"],
+        record.get("layout", "normal"),
+        tuple(map(_face, faces)),
+        tuple(record.get("missing_faces", ())),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NotFound:
+    """A typed name the library has no card (or face) for: the closest names, and the
+    card it is a face of when the card data lacks that face."""
+
+    name: str
+    close: tuple[str, ...]
+    face_of: str | None = None
+
+
+def not_found(name: str) -> NotFound | None:
+    """Why a typed name can't be added as a library card, or None if it can (or is empty)."""
+    name = name.strip()
+    if not name or library_record(name) is not None:
+        return None
+    whole = missing_face_of(name)
+    if whole is not None:
+        return NotFound(name, (whole.split(" // ")[0],), whole)
+    return NotFound(name, tuple(search_library(name, limit=CLOSE_NAMES)))
 
 
 def suggestions(query: str) -> list[Suggestion]:

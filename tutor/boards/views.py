@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.boards import card_lookup, editing, services
-from tutor.boards.codec import download_name, encode_board
+from tutor.boards.codec import MAX_TOKEN_LENGTH, download_name, encode_board
 from tutor.boards.event_walk import event_walk, field_events
 from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
 from tutor.boards.presenters import (
@@ -96,14 +96,19 @@ def _builder_context(
     focus_step: int | None = None,
     order_error: tuple[int, str] | None = None,
     status: str = "",
+    typed: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     board = loaded.board
     players = board.get("players") or []
     form = form or StepForm(
         board=board,
         labels=editing.labels(board),
-        initial={"controller": players[0] if players else ""},
+        initial={"controller": players[0] if players else "", **(typed or {})},
     )
+    token = encode_board(board)
+    # The card field's search also says where "Invent a card" is (this board's builder).
+    form.fields["card"].widget.attrs["hx-vals"] = json.dumps({"preview": "1", "board": token})
+    card = str(form.data.get("card", "") if form.is_bound else form.initial.get("card", ""))
     if status and focus_step is None:
         # After a step is added, keyboard focus lands on the card field for the next one
         # (htmx focuses a swapped-in autofocus element); the status line says what changed.
@@ -111,7 +116,7 @@ def _builder_context(
     return {
         "status": status,
         "board": board,
-        "token": encode_board(board),
+        "token": token,
         "steps": services.step_rows(board, services.replacement_stories(loaded)),
         "focus_step": focus_step,
         "order_error": order_error,
@@ -120,9 +125,9 @@ def _builder_context(
         "not_modelled": result_unmodelled(loaded.result),
         "form": form,
         "card_names": card_lookup.board_card_names(board.get("steps", [])),
-        "card_preview": card_lookup.card_preview(str(form.data.get("card", "")))
-        if form.is_bound
-        else None,
+        "card_preview": card_lookup.card_preview(card),
+        "card_missing": card_lookup.not_found(card),
+        "builder_url": reverse("board-builder", args=[token]),
         "import_form": import_form or BoardImportForm(),
     }
 
@@ -134,7 +139,13 @@ def builder(request: HtmxHttpRequest, token: str | None = None) -> HttpResponse:
         loaded = services.open_board(token) if token else services.load_board(editing.new_board())
     except services.BoardProblem as problem:
         return _bad(request, problem)
-    context = _builder_context(loaded)
+    # "Did you mean ..." and "Invent a card" links fill in the card or the invented name.
+    typed = {
+        field: request.GET[key][:limit]
+        for key, field, limit in (("card", "card", 120), ("invent", "invent_name", 80))
+        if request.GET.get(key)
+    }
+    context = _builder_context(loaded, typed=typed)
     return render_page(request, "boards/builder.html", context, fragment="workspace")
 
 
@@ -246,15 +257,26 @@ def _edited(changed: dict[str, Any], done: str) -> services.LoadedBoard:
         ) from problem
 
 
+_TOKEN = re.compile(rf"[A-Za-z0-9_.=-]{{1,{MAX_TOKEN_LENGTH}}}")  # a token's letters (codec.py)
+
+
 @require_GET
 def card_search(request: HtmxHttpRequest) -> HttpResponse:
     """The card field's suggestions, and (out of band) the typed card's text and faces."""
     query = request.GET.get("card", request.GET.get("q", ""))[:60]
+    preview = bool(request.GET.get("preview"))
+    board = request.GET.get("board", "")
     context = {
         "suggestions": card_lookup.suggestions(query),
         # The builder shows the card before it is added; other pages only want the list.
-        "preview": card_lookup.card_preview(query) if request.GET.get("preview") else None,
-        "oob": bool(request.GET.get("preview")),
+        "preview": card_lookup.card_preview(query) if preview else None,
+        # A name the library lacks (3 letters or more typed): the closest names, and
+        # "Invent a card" in the builder of the board being built.
+        "missing": card_lookup.not_found(query) if preview and len(query.strip()) >= 3 else None,
+        "builder_url": reverse("board-builder", args=[board])
+        if _TOKEN.fullmatch(board)
+        else reverse("build"),
+        "oob": preview,
     }
     return render(request, "boards/card_options.html", context)
 
