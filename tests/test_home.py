@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 # The home page shows the day's puzzle.
 pytestmark = pytest.mark.django_db
@@ -28,8 +29,10 @@ def test_home_page_renders_with_the_site_layout(client):
 def test_home_page_explains_what_layerlab_teaches(client):
     html = client.get("/").content.decode()
 
+    text = strip_tags(html)  # each number is a link to its entry on the rules page
     for topic in ("CR 613", "CR 613.7", "CR 613.8", "CR 612", "CR 614–616"):
-        assert topic in html, topic
+        assert topic in text, topic
+    assert '<a class="rule-link" href="/rules/#cr-613-8"' in html
 
 
 def test_home_page_starts_with_a_skip_link_to_the_main_content(client):

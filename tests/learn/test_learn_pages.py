@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
 from tests.puzzles.helpers import saved
+from tutor.boards.rules import rule_anchor
 from tutor.learn.content import load_lessons
 from tutor.learn.models import Answer, ConceptProgress, Dispute, Lesson
 from tutor.learn.practice import lesson_items
@@ -91,7 +92,9 @@ def test_a_wrong_answer_names_the_mistake_and_opens_the_stepper_where_it_parts(c
     page = client.post(practice_url(lesson, n), {"choice": wrong.key, "attempt": "2"})
     html = page.content.decode()
     assert page.status_code == 200 and f"the answer is {item.key_text()}" in html
-    assert f"The mistake: {named.name}" in html and f"(CR {named.rule})" in html
+    assert f"The mistake: {named.name}" in html
+    # The rule's number links to its entry on the rules page.
+    assert f'href="/rules/#{rule_anchor(named.rule)}"' in html and f">CR {named.rule}</a>" in html
     assert f"Why: {named.rule_does}" in html
     assert "This question is disputed" not in html
     assert "Only your first answer to a question counts" in html

@@ -31,13 +31,14 @@ def test_the_who_chooses_boards_stated_outcomes_are_the_engines():
     assert found == stated
 
 
-def test_torbran_and_furnace_give_bob_a_choice_between_8_and_6():
-    """Lesson 13: the 616.1 chooser (Bob) takes 6; the effects' controller would take 8."""
+def test_torbran_and_furnace_give_bob_a_choice_between_10_and_8():
+    """Lesson 13: the 616.1 chooser (Bob) takes 8; the effects' controller would take 10
+    (Hill Giant, a 3/3, deals 3 combat damage: CR 120.2a)."""
     board = _board(LESSON_BOARDS / "13-torbran-and-furnace-bob-chooses.json")
     explored = explore_event(board)
     assert explored.tree.chooser == "Bob"  # type: ignore[union-attr]
     damage = sorted(o.shown[0].amount for o in explored.outcomes)  # type: ignore[union-attr]
-    assert damage == [6, 8]
+    assert damage == [8, 10]
 
 
 def test_exalted_angel_has_its_current_oracle_text():

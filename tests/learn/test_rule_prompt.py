@@ -47,4 +47,5 @@ def test_the_feedback_folds_the_explanation_under_the_rule_question(client):
     prompt = rule_prompt(item)
     assert '<details class="rule-prompt">' in html and "Which rule decides this?" in html
     assert all(f"CR {rule}" in html for rule in prompt.options)
-    assert f"CR {prompt.rule}. Why: " in html
+    why = html[html.index('<p class="why">') :]
+    assert f">CR {prompt.rule}</a>" in why[:600] and ". Why: " in why

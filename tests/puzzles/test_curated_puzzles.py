@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine.test_event_boards import mismatches
 from tests.puzzles.helpers import seed_file
 from tests.web.boards import with_peek
 from tutor.boards.services import unmodelled
@@ -60,6 +61,9 @@ def test_each_puzzle_is_posed_by_the_engine_and_agrees_with_its_source(path: Pat
     assert not set(ANSWER_KEYS) & set(spec.board), "the stored board carries no answer"
     question = question_for(spec.board, spec.field)
     if "event" in data["ask"]:
+        # The engine's outcomes are the file's, result for result (not just as many).
+        problems = mismatches({k: v for k, v in data.items() if k != "puzzle"})
+        assert not problems, f"{path.name}:\n  " + "\n  ".join(problems)
         assert len(question.key) == len(data["expect"]["outcomes"])
         assert len(question.options) > len(question.key), "at least one wrong outcome"
         return
@@ -100,3 +104,29 @@ def test_a_puzzle_file_whose_board_the_engine_does_not_model_is_refused(tmp_path
         PuzzleFileError, match=rf"^{re.escape(str(path))}: .*Clash with an opponent\. \(on Peek\)"
     ):
         read_puzzle(path)
+
+
+@pytest.mark.parametrize(
+    ("stem", "trap"),
+    [
+        ("skyreach-plateau-under-plains-decree", "Flying"),
+        ("ossuary-moor-under-drowning-tide", "Zombie"),
+    ],
+)
+def test_a_puzzle_about_an_effect_that_never_applies_offers_what_it_would_have_given(
+    stem: str, trap: str
+):
+    """The trap answer (the land's ability applied after all) is among the options, computed
+    from the board without the effect that switches it off, and it is wrong."""
+    spec = read_puzzle(next(path for path in FILES if path.stem == stem))
+    question = question_for(spec.board, spec.field)
+    texts = {option.text: option.key for option in question.options}
+    assert trap in texts
+    assert texts[trap] not in question.key
+
+
+def test_the_biomancer_puzzle_says_the_power_it_has_when_the_bears_enter():
+    """Master Biomancer entered after Grumgully with its extra counter: power 3, not 2."""
+    path = next(path for path in FILES if path.stem == "grumgully-and-biomancer-welcome-a-bear")
+    description = json.loads(path.read_text())["puzzle"]["description"]
+    assert "power is 3" in description and "power 2" not in description

@@ -46,7 +46,7 @@ def test_an_effect_that_applies_only_as_it_would_exist_names_614_12(client, rela
     text = _text(client, relative)
     assert "The rule that decides" in text
     assert words in text
-    assert "with the continuous effects already in play, its own abilities" in text
+    assert "with the continuous effects already there, its own abilities" in text
     assert LINK in page
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from rules_engine.game import NotModelled
 from tests.web.boards import (
@@ -53,7 +54,10 @@ def test_a_half_walked_path_shows_what_the_event_became_and_what_is_left(client)
     page = event_page(client, DS_THEN_SCALES, path="1").content.decode()
     assert "Chosen: <strong>Hardened Scales</strong>" in page
     assert "Grizzly Bears would get 2 +1/+1 counters" in page
-    assert "Already applied to this event, so not again: Hardened Scales (614.5)" in page
+    assert "Already applied to this event, so not again: Hardened Scales (614.5)" in strip_tags(
+        page
+    )
+    assert '(<a class="rule-link" href="/rules/#cr-614-5">614.5</a>)' in page
 
 
 def test_htmx_gets_only_the_walk(htmx_client):

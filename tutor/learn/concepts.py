@@ -28,7 +28,9 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("replacement-order", "Who chooses, and in what order", "616.1"),
     Concept("prevention", "Prevention and shields", "615"),
     Concept("entering", "Entering the battlefield", "614.12"),
-    Concept("entering-under-effects", "Entering under effects already in play", "614.12"),
+    Concept(
+        "entering-under-effects", "Entering under effects already on the battlefield", "614.12"
+    ),
     Concept("cant-beats-can", '"Can\'t" beats "can"', "614.17"),
     Concept("copy-exceptions", "Copy exceptions and face-down permanents", "707.9"),
     Concept("text-change", "Text-changing effects in detail", "612"),

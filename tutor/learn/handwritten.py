@@ -2,7 +2,7 @@
 
 ``rules_engine.misreadings`` turns one rule off inside the engine. Some headline mistakes
 are not a rule turned off but a different board read: judging an entering card before
-the effects already in play (CR 614.12), reading a board as if its "can't" effects
+the effects already on the battlefield (CR 614.12), reading a board as if its "can't" effects
 weren't there (CR 614.17), copying what a creature looks like now (CR 707.2) or the card
 beneath its copiable values (CR 707.9b, 708.2), changing the words of a granted ability
 (CR 612.3), or reading an effect on a player off its source's printed card (CR 613.10).
@@ -201,11 +201,11 @@ HAND_WRITTEN: tuple[HandWritten, ...] = (
             "Judging the card, not the permanent it will be",
             "614.12",
             "applied the entering card's own 'enters tapped' or 'enters with' as printed, "
-            "forgetting the effects already in play that change it",
+            "forgetting the effects already on the battlefield that change it",
             rule_does=(
                 "Whether a replacement effect changes how a permanent enters is decided by "
                 "the permanent as it will be on the battlefield, with the continuous effects"
-                " already in play applied: an ability they take away never applies."
+                " already on the battlefield applied: an ability they take away never applies."
             ),
         ),
         judged_as_card,

@@ -6,7 +6,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from tutor.boards.presenters import LayerGraph
-from tutor.boards.rules import rule_anchor, summary
+from tutor.boards.rules import link_rules, rule_anchor, summary
 from tutor.boards.svg import graph_svg as draw
 
 register = template.Library()
@@ -50,3 +50,10 @@ def rule(number: str) -> SafeString:
         tip,
         gist,
     )
+
+
+@register.filter
+def rule_links(text: object) -> SafeString:
+    """Text with each rule number in it ("CR 613.4c", "616.1a") linking to its entry on the
+    rules page (``/rules/#cr-613-4c``); everything else escaped."""
+    return link_rules(text)

@@ -1,0 +1,391 @@
+"""Every rule number the site cites, with its gist in the project's own words (never the
+Comprehensive Rules' text): the entries of the rules page (``/rules/``).
+
+A test collects the numbers the lessons, puzzles, templates and learner-facing strings of
+the site and the engine cite, and fails on one without an entry here. The keyword rules
+the engine names when it doesn't apply a keyword are added from its keyword table
+(``keyword_entries``).
+"""
+
+from __future__ import annotations
+
+from rules_engine.oracle.keywords import Category, Keyword
+
+GLOSSARY: dict[str, str] = {
+    # --- Game concepts ---------------------------------------------------------------
+    "101.2": (
+        "When one effect lets or makes something happen and another says it can't, the "
+        "“can't” wins."
+    ),
+    "101.4": (
+        "When several players act or choose at the same time, the active player goes first, "
+        "then the others in turn order (APNAP order)."
+    ),
+    "109.3": (
+        "The characteristics of an object: name, mana cost, color, color indicator, card type, "
+        "subtype, supertype, rules text, abilities, power, toughness, loyalty, defense, hand "
+        "and life modifiers. Counters, tapped status and control are not among them."
+    ),
+    "118.3": (
+        "A player can pay a cost only with what they have: 2 life can't be paid from 1, "
+        "and a tapped permanent can't be tapped again to pay."
+    ),
+    "119.7": (
+        "A player who can't gain life gains none: a replacement effect that would change "
+        "that life gain does nothing, and a cost that includes gaining it can't be paid."
+    ),
+    "120.2a": "In combat, each attacking or blocking creature deals damage equal to its power.",
+    "205.1b": (
+        "Some type changes keep the old types: “in addition to its other types”, "
+        "“still a ...”, and “becomes an artifact creature” (a “[creature type] "
+        "artifact creature” keeps them too but replaces the old creature types)."
+    ),
+    "305.7": (
+        "Setting a land's basic land type wipes its old land types and the abilities of its "
+        "own text, and gives it that type's mana ability."
+    ),
+    # --- Casting, resolving, abilities ------------------------------------------------
+    "601.2c": "Targets are chosen as a spell is cast.",
+    "601.2d": ("A spell that divides damage or counters among its targets says how as it is cast."),
+    "601.2h": (
+        "The whole cost of a spell, extra costs such as sacrificing a creature included, is "
+        "paid as it is cast."
+    ),
+    "604.3": (
+        "A characteristic-defining ability supplies a value normally printed elsewhere on the "
+        "card (its colors, subtypes, power or toughness) and works in every zone."
+    ),
+    "604.3a": (
+        "What makes a characteristic-defining ability: it defines colors, subtypes, power or "
+        "toughness, it is the object's own (printed, given to a token, or gained by a copy or "
+        "text change), it touches no other object, it isn't granted by the object to itself, "
+        "and it has no condition."
+    ),
+    "606.4": (
+        "A loyalty ability's cost is putting loyalty counters on its planeswalker or removing them."
+    ),
+    "608.2d": (
+        "Choices a spell leaves open until it resolves (a creature type, a mode of its "
+        "effect) are made as it resolves."
+    ),
+    # --- Continuous effects -----------------------------------------------------------
+    "611": (
+        "Continuous effects change objects or the game for a time: from resolved spells and "
+        "abilities, or from static abilities."
+    ),
+    "611.2c": (
+        "An effect from a resolved spell or ability that changes objects' characteristics or "
+        "control affects only the objects it found as it resolved; one that changes the rules "
+        "instead also covers objects that turn up later."
+    ),
+    "611.3a": (
+        "A static ability's effect is never locked in: it applies to whatever fits its words "
+        "at each moment."
+    ),
+    "611.3b": (
+        "A static ability's effect applies for as long as its source is where the ability works"
+        ", usually the battlefield."
+    ),
+    "611.3c": ("A static ability already applies to a permanent as it enters, not a moment later."),
+    # --- Text-changing effects --------------------------------------------------------
+    "612": (
+        "Text-changing effects rewrite words on an object: usually its rules text and type line."
+    ),
+    "612.1": (
+        "A text-changing effect changes words or symbols on an object, generally in its rules "
+        "text and type line; it is applied in layer 3."
+    ),
+    "612.2": (
+        "Only words used in that sense change: a color word where it means a color, a subtype "
+        "where it means that type. A change of a color word or a subtype never changes a card's "
+        "name, even a name containing the word."
+    ),
+    "612.3": (
+        "An ability another effect grants isn't part of the object's own text, so a text "
+        "change on the object can't reach it; change the source that grants it."
+    ),
+    "612.5": (
+        "Exchange of Words swaps the rules text of two objects: only the text boxes trade "
+        "places, and each keeps its own name."
+    ),
+    "612.6": (
+        "An object with another card's “full text” takes that card's name, mana cost, "
+        "color indicator, type line, rules text, power and toughness."
+    ),
+    "612.7": (
+        "Spy Kit gives an object all names of nonlegendary creature cards, on top of its own."
+    ),
+    "612.8": "An effect that sets an object's name replaces the names it had.",
+    "612.9": "A name sticker changes the name of the object it is on.",
+    # --- The layers -------------------------------------------------------------------
+    "613": (
+        "The layer system: how the continuous effects on an object combine into its current values."
+    ),
+    "613.1": (
+        "Start from the object itself (the printed card, or what made a token) and apply the "
+        "continuous effects layer by layer: copy, control, text, type, color, abilities, "
+        "power and toughness."
+    ),
+    "613.1a": "Layer 1: copy effects and face-down status.",
+    "613.1b": "Layer 2: who controls the object.",
+    "613.1c": "Layer 3: changes to the words on the card.",
+    "613.1d": "Layer 4: card types, subtypes and supertypes.",
+    "613.1e": "Layer 5: colors.",
+    "613.1f": "Layer 6: gaining and losing abilities.",
+    "613.1g": "Layer 7: power and toughness, in four sublayers.",
+    "613.2": "Layer 1 has two sublayers: copy effects first, then face-down status.",
+    "613.2a": "Layer 1a: copy effects decide what the object is a copy of.",
+    "613.2b": (
+        "Layer 1b: a face-down object has only the values its face-down rule lists (usually "
+        "a nameless 2/2 creature)."
+    ),
+    "613.2c": (
+        "Whatever the object is after layer 1 is its set of copiable values: what a copy of "
+        "it gets."
+    ),
+    "613.3": (
+        "Within layers 2 to 6, characteristic-defining abilities go first, then the other "
+        "effects in timestamp order (dependency aside)."
+    ),
+    "613.4": (
+        "Layer 7 has four sublayers, each in timestamp order: defined, set, modified, switched."
+    ),
+    "613.4a": "Layer 7a: power and toughness from characteristic-defining abilities.",
+    "613.4b": (
+        "Layer 7b: effects that set power and toughness to a number or give a new base power "
+        "and toughness."
+    ),
+    "613.4c": ("Layer 7c: effects and counters that raise or lower power and toughness."),
+    "613.4d": "Layer 7d: effects that switch power and toughness, after everything else.",
+    "613.5": (
+        "The layers are worked out again from the start whenever anything changes, all at "
+        "once; nothing is replayed in order."
+    ),
+    "613.6": (
+        "An effect that works in several layers applies each part in its own layer, and once "
+        "it has started it keeps applying to the same objects in the later layers, even if "
+        "its source loses the ability on the way."
+    ),
+    "613.7": "Inside a layer, older effects apply before newer ones (timestamp order).",
+    "613.7a": (
+        "A static ability's effect takes the timestamp of its object, or of the effect that "
+        "granted the ability if that is later; re-stamped together, they keep their order."
+    ),
+    "613.7b": "An effect from a resolved spell or ability is stamped as it is created.",
+    "613.7c": (
+        "Counters get a timestamp when they are put on; a new counter re-stamps the ones of "
+        "its kind already there."
+    ),
+    "613.7d": "An object gets a timestamp when it enters a zone.",
+    "613.7e": "An Aura, Equipment or Fortification gets a new timestamp each time it is attached.",
+    "613.7f": "Turning a permanent face up or face down gives it a new timestamp.",
+    "613.7m": (
+        "Objects stamped at the same moment are ordered the APNAP way: the active player's "
+        "first, in the order that player picks, then each other player's."
+    ),
+    "613.8": (
+        "Dependency: inside one layer, an effect that depends on another waits until just "
+        "after it, whatever their timestamps."
+    ),
+    "613.8a": (
+        "One effect depends on another if both are in the same layer, applying the other "
+        "would change its text, its existence, what it applies to or what it does, and both "
+        "or neither come from characteristic-defining abilities."
+    ),
+    "613.8b": (
+        "An effect that depends on others waits until just after them; effects that depend on "
+        "each other in a loop fall back to timestamp order."
+    ),
+    "613.8c": "After each effect applies, dependencies are worked out again.",
+    "613.9": (
+        "One effect can override another: of “has flying” and “loses flying”, the "
+        "one applied last decides."
+    ),
+    "613.10": (
+        "Effects on players are applied after every object's characteristics are known, in "
+        "timestamp order."
+    ),
+    "613.11": (
+        "Effects on the rules of the game are applied last of all, after the effects on "
+        "objects and players."
+    ),
+    # --- Replacement and prevention ---------------------------------------------------
+    "614": "A replacement effect changes an event before it happens.",
+    "614.1": (
+        "A replacement effect watches for an event and swaps it for another before it happens."
+    ),
+    "614.1a": "Effects that say “instead” are replacement effects.",
+    "614.1b": "Effects that make a player skip something are replacement effects.",
+    "614.1c": (
+        "Effects that make a permanent enter with counters, as a copy, or with a choice made "
+        "as it enters are replacement effects."
+    ),
+    "614.1d": (
+        "Effects that say how a permanent enters, such as “enter tapped”, are replacement effects."
+    ),
+    "614.4": (
+        "A replacement effect must exist before its event: it can't reach back to one that "
+        "already happened."
+    ),
+    "614.5": "A replacement effect gets one chance at an event, and at what that event becomes.",
+    "614.6": (
+        "A replaced event never happens; only the modified one does, and only it can trigger "
+        "abilities."
+    ),
+    "614.7": "A replacement effect whose event never happens does nothing.",
+    "614.12": (
+        "Effects on how a permanent enters look at it as it would be on the battlefield, with "
+        "the effects already there and its own abilities."
+    ),
+    "614.15": (
+        "A spell's or ability's own “instead” (a self-replacement effect) applies before "
+        "any other replacement effect."
+    ),
+    "614.17": (
+        "A “can't” effect isn't a replacement effect: the forbidden event simply doesn't happen."
+    ),
+    "614.17c": (
+        "An event that can't happen can't be replaced or prevented, except by the spell's own "
+        "self-replacement effect."
+    ),
+    "615": "A prevention effect stops some or all damage before it is dealt.",
+    "615.1": "Prevention effects watch for damage about to be dealt and stop some or all of it.",
+    "615.1a": "Effects that say “prevent” are prevention effects.",
+    "615.4": (
+        "A prevention effect must be in place before the damage: it can't undo damage already "
+        "dealt."
+    ),
+    "615.6": (
+        "Prevented damage is never dealt: no life is lost and nothing that looks for damage "
+        "sees it."
+    ),
+    "615.7": (
+        "A shield that prevents the next N damage is used up point by point; against damage "
+        "from several sources at once, the protected player (or the permanent's controller) "
+        "decides which damage it stops."
+    ),
+    "615.8": (
+        "A shield for the next time a source would deal damage stops that whole next "
+        "instance, however large."
+    ),
+    "615.9": (
+        "A shield against a source of some quality checks that quality again when the damage "
+        "comes; if it no longer fits, it prevents nothing and stays."
+    ),
+    "615.12": (
+        "Damage that can't be prevented is dealt in full, and a prevention shield it meets "
+        "isn't used up."
+    ),
+    "616": (
+        "When several replacement and prevention effects could change one event, they are "
+        "applied one at a time."
+    ),
+    "616.1": (
+        "When several replacement or prevention effects could change one event, the affected "
+        "player (or the affected object's controller) applies them one at a time."
+    ),
+    "616.1a": "A self-replacement effect must be chosen first.",
+    "616.1b": "Effects changing who controls an entering permanent go next.",
+    "616.1c": "Then effects making a permanent enter as a copy.",
+    "616.1d": "Then effects making a card enter with its back face up.",
+    "616.1e": (
+        "Otherwise the affected player (or the affected object's controller) picks any of them."
+    ),
+    "616.1f": (
+        "After each one applies, look at the event again: only effects that still apply, "
+        "and haven't applied yet, are offered."
+    ),
+    # --- Keyword actions and abilities ------------------------------------------------
+    "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
+    "701.24a": "Shuffling puts a library in a random order.",
+    "702.11b": "Hexproof: the permanent can't be the target of an opponent's spells or abilities.",
+    "702.11d": "A player with hexproof can't be the target of opponents' spells or abilities.",
+    "702.11e": (
+        "“Hexproof from [quality]”: only opponents' spells and abilities of that quality "
+        "can't target it."
+    ),
+    "702.12b": "Indestructible: the permanent can't be destroyed.",
+    "702.16b": (
+        "Protection: the permanent or player can't be the target of spells or abilities of "
+        "that quality."
+    ),
+    "702.16e": "Protection: damage from sources of that quality is prevented.",
+    "702.16j": (
+        "A player can have protection too: spells and abilities of that quality can't target "
+        "them, and damage from sources of that quality is prevented."
+    ),
+    "702.18a": "Shroud: the permanent or player can't be the target of any spell or ability.",
+    "702.73a": (
+        "Changeling: the object is every creature type, in every zone (a characteristic-"
+        "defining ability)."
+    ),
+    "702.95a": (
+        "Soulbond pairs two creatures their controller controls; only creatures can be paired."
+    ),
+    "702.168a": (
+        "Disguise: the card can be cast face down as a nameless 2/2 creature with ward {2}, no "
+        "subtypes and no mana cost."
+    ),
+    "702.169": ("Solved: an ability of a Case that works only once the Case is solved."),
+    "702.178": (
+        "Max speed: an ability that works only while its controller's speed is at its highest."
+    ),
+    "702.186": "∞: an ability that works only while its condition holds.",
+    # --- State-based actions ----------------------------------------------------------
+    "704.3": (
+        "State-based actions are checked whenever a player would get priority, and all that "
+        "apply are performed at once."
+    ),
+    "704.5a": "A player with 0 or less life loses the game.",
+    "704.5b": "A player who had to draw from an empty library loses the game.",
+    "704.5c": "A player with ten or more poison counters loses the game.",
+    "704.5f": "A creature with toughness 0 or less goes to its owner's graveyard.",
+    "704.5g": "A creature with lethal damage marked on it is destroyed.",
+    "704.5h": "A creature dealt damage by a source with deathtouch is destroyed.",
+    "704.5i": "A planeswalker with no loyalty goes to the graveyard.",
+    "704.5j": "A player keeps one of two legendary permanents with the same name.",
+    "704.5k": "Of two world permanents, only the newest stays.",
+    "704.5m": "An Aura attached illegally, or to nothing, goes to the graveyard.",
+    "704.5n": "An Equipment attached illegally becomes unattached.",
+    "704.5q": "+1/+1 and -1/-1 counters on the same permanent cancel out in pairs.",
+    # --- Copying and face-down ---------------------------------------------------------
+    "707.2": (
+        "A copy takes only the copiable values: what is printed, changed by other copy "
+        "effects, face-down status and “as ... enters” choices that set power and "
+        "toughness. Counters, other effects and status stay behind."
+    ),
+    "707.3": "A copy's values are those it copied, then changed by the effects that apply to it.",
+    "707.4": (
+        "A permanent that becomes a copy keeps its counters and the other effects on it; only "
+        "its starting values change."
+    ),
+    "707.9": "A copy effect can list exceptions: changes it makes as it copies.",
+    "707.9b": (
+        "A copy effect's exceptions become part of the copy's copiable values, so anything "
+        "copying the copy gets them too."
+    ),
+    "708.2": (
+        "A face-down permanent has only the characteristics the rule or ability that turned it "
+        "face down lists; those are its copiable values."
+    ),
+    "708.2a": (
+        "Unless its ability says otherwise, a face-down permanent is a 2/2 creature with no "
+        "name, no text, no subtypes and no mana cost (so it is colorless)."
+    ),
+    "711.2": "A leveler's level boxes give it abilities and a size while it has enough level "
+    "counters.",
+}
+
+
+def keyword_entries() -> dict[str, str]:
+    """The keyword rules the engine names when it doesn't apply a keyword ("the engine
+    doesn't apply fading (702.32a: ...)"), each with what the keyword does, from its table."""
+    found: dict[str, str] = {}
+    for keyword in Keyword:
+        info = keyword.info
+        if info.category not in (Category.REPLACEMENT, Category.CONTINUOUS) or not info.effect:
+            continue
+        gist = f"{keyword.title}: {info.effect}."
+        found.setdefault(info.rule + info.subrule, gist)
+        found.setdefault(info.rule, gist)
+    return found
