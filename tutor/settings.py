@@ -273,6 +273,19 @@ CLASS_PRESENCE_SECONDS = env_int("CLASS_PRESENCE_SECONDS", default=30, minimum=1
 # Longest a teacher's push may spend working out the question (evaluating the board):
 # longer is refused with a message, and never holds up another class.
 CLASS_PUSH_BUDGET_MS = env_int("CLASS_PUSH_BUDGET_MS", default=1000, minimum=50)
+# Engine work for the board pages, the JSON API and class pushes runs in worker processes
+# that a hard limit can stop (tutor/core/engine_pool.py, docs/serving.md); false runs it
+# in the request's own thread with no hard limit (the test suite does) ...
+ENGINE_POOL = env_bool("ENGINE_POOL", default=True)
+# ... this many workers per server process (one per core: the work is CPU-bound) ...
+ENGINE_WORKERS = env_int("ENGINE_WORKERS", default=2, minimum=1, maximum=64)
+# ... each task killed with its worker past this time (a class push: CLASS_PUSH_BUDGET_MS) ...
+ENGINE_TASK_MS = env_int("ENGINE_TASK_MS", default=3000, minimum=100, maximum=600_000)
+# ... each worker limited to this much memory (address space; a worker with the card
+# library loaded takes about 150 MB before any board) ...
+ENGINE_WORKER_MEMORY_MB = env_int("ENGINE_WORKER_MEMORY_MB", default=1024, minimum=256)
+# ... and a request waiting this long for a free worker is answered 503 "busy" instead.
+ENGINE_QUEUE_MS = env_int("ENGINE_QUEUE_MS", default=10_000, minimum=100, maximum=600_000)
 # Behind a proxy, the header it puts the client's address in (e.g. X-Forwarded-For: the
 # last address in it, which the proxy appended, is used). Unset: the connection's address.
 # Only set it when a proxy is always in front and overwrites or appends that header.

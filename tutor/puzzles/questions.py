@@ -20,9 +20,10 @@ from typing import Any
 from rules_engine.answers import Result, answer_json, resolve_effect_id
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
-from rules_engine.replacement.answer import EventExploration, explore_event
+from rules_engine.replacement.answer import EventExploration
 from rules_engine.replacement.tree import Shown, fold_draws, shown_json
 from tutor.boards import editing
+from tutor.boards.engine import explore_event
 from tutor.boards.event_words import outcome_words
 from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import COLOR_NAMES
