@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tests.classes.helpers import HOST, ORIGIN, cookie, make_session, make_session_async
 from tutor.asgi import application
-from tutor.classes.consumers import TRY_AGAIN_LATER
+from tutor.classes.consumers import BAD_CODE, TRY_AGAIN_LATER
 from tutor.core import serving
 from tutor.core.ratelimit import client_address
 
@@ -99,3 +99,30 @@ async def test_with_redis_down_the_live_socket_says_try_again_later(redis_down):
     assert connected
     closed = await socket.receive_output(timeout=10)
     assert closed == {"type": "websocket.close", "code": TRY_AGAIN_LATER}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "data"),
+    [
+        ("get", "/join/%00/", None),
+        ("get", "/live/%00/", None),
+        ("get", "/join/AB%01CD/", None),
+        ("post", "/join/", {"code": "AB\x00", "name": "Ada"}),
+        ("post", "/join/", {"code": "ABCDEF", "name": "Ada\x00"}),
+        ("post", "/join/%00/", {"code": "", "name": "Ada"}),
+    ],
+)
+def test_a_control_character_in_a_code_or_name_is_a_400(method, path, data):
+    browser = Client(raise_request_exception=False)
+    response = getattr(browser, method)(path, data) if data else getattr(browser, method)(path)
+    assert response.status_code == 400
+    assert "control character" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_control_character_in_the_socket_s_code_closes_it_as_a_bad_request():
+    socket = WebsocketCommunicator(application, "/ws/live/\x00/", headers=[ORIGIN, HOST])
+    connected, _ = await socket.connect()
+    assert connected
+    closed = await socket.receive_output(timeout=10)
+    assert closed == {"type": "websocket.close", "code": BAD_CODE}
