@@ -269,6 +269,11 @@ PUZZLE_RATED_ATTEMPTS_PER_HOUR = env_int("PUZZLE_RATED_ATTEMPTS_PER_HOUR", defau
 DISPUTES_TO_UNRATE = env_int("DISPUTES_TO_UNRATE", default=3, minimum=1)
 # Attempts to join a live class per client address and minute (join codes are short).
 CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
+# Wrong join codes per client address and minute, whatever the session: past it the address
+# waits a minute, then twice as long each time it comes back over (classes/joinlimit.py).
+CLASS_JOINS_PER_ADDRESS_PER_MINUTE = env_int(
+    "CLASS_JOINS_PER_ADDRESS_PER_MINUTE", default=200, minimum=1
+)
 # A live-class student is online when a page of theirs was heard from this recently
 # (live.js sends a heartbeat every 10 s).
 CLASS_PRESENCE_SECONDS = env_int("CLASS_PRESENCE_SECONDS", default=30, minimum=15)

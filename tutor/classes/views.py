@@ -144,6 +144,7 @@ def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
         return HttpResponseRedirect(reverse("live", args=[wanted]))
     form = JoinForm(request.POST or None, initial={"code": code.upper()})
     if request.method == "GET":
+        joinlimit.start(request)
         return render(request, "classes/join.html", {"form": form})
     wait = joinlimit.wait_before_trying(request)
     if wait is not None:
