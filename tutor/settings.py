@@ -261,12 +261,21 @@ API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", default=60, minimum
 # Puzzle answers per client address and minute: ratings are shared, so no script
 # may push a puzzle's rating around.
 PUZZLE_ANSWERS_PER_MINUTE = env_int("PUZZLE_ANSWERS_PER_MINUTE", default=30, minimum=1)
-# Rated answers per puzzle, client address and hour: more are kept but move no rating,
-# so a crowd of throwaway sessions behind one address can't push a puzzle around.
+# Rated answers per puzzle and client address in any hour (a sliding hour): more are kept
+# but move no rating, so a crowd of throwaway sessions behind one address can't push a
+# puzzle around.
 PUZZLE_RATED_ATTEMPTS_PER_HOUR = env_int("PUZZLE_RATED_ATTEMPTS_PER_HOUR", default=3, minimum=1)
-# Open disputes from this many distinct accounts take a puzzle out of ratings before
-# staff decide; anonymous disputes are kept for staff but never do (docs/ratings.md).
+# A learner's answer moves a puzzle's rating by (answered / this)^2 of a full change, up to
+# all of it: a new session's first answer not at all (docs/ratings.md) ...
+PUZZLE_ESTABLISHED_ANSWERS = env_int("PUZZLE_ESTABLISHED_ANSWERS", default=20, minimum=1)
+# ... and an account is established (its disputes count) when it is this many days old and
+# its learner has answered PUZZLE_ESTABLISHED_ANSWERS puzzles.
+ESTABLISHED_ACCOUNT_DAYS = env_int("ESTABLISHED_ACCOUNT_DAYS", default=7, minimum=0)
+# Open disputes from this many distinct established accounts take a puzzle out of ratings
+# before staff decide; other disputes are kept for staff but never do (docs/ratings.md).
 DISPUTES_TO_UNRATE = env_int("DISPUTES_TO_UNRATE", default=3, minimum=1)
+# Accounts made per client address in any hour (a class signing up together fits).
+SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", default=30, minimum=1)
 # Attempts to join a live class per client address and minute (join codes are short).
 CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
 # Wrong join codes per client address and minute, whatever the session: past it the address
