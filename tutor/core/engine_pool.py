@@ -174,7 +174,11 @@ class Pool:
             initargs=(limits.memory_bytes,),
             context=context,
         )
-        self._pool.schedule(_noop)  # start the workers (and the forkserver) now
+        # Start the forkserver and the workers now, on a thread of their own: the preload
+        # takes seconds, and the server must listen meanwhile (the first tasks wait).
+        threading.Thread(
+            target=self._pool.schedule, args=(_noop,), name="engine-pool-start", daemon=True
+        ).start()
 
     def submit(
         self, function: Callable[..., T], args: tuple[Any, ...], seconds: float | None
