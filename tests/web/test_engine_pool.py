@@ -13,6 +13,7 @@ import pytest
 
 from rules_engine.answers import answer_json, evaluate_board
 from rules_engine.errors import BoardError
+from tutor.boards import engine
 from tutor.core import engine_pool
 from tutor.core.engine_pool import EngineRefused, EngineTooSlow, Limits, Pool
 
@@ -113,3 +114,18 @@ async def test_a_caller_that_gives_up_stops_the_task(pool, tmp_path):
 def test_without_a_pool_work_runs_in_the_calling_thread():
     assert engine_pool.current() is None
     assert engine_pool.run(os.getpid) == os.getpid()
+
+
+def test_a_board_a_limit_stopped_is_refused_at_once_when_asked_again(pool, tmp_path):
+    quick = Pool(Limits(workers=1, task_seconds=0.5, memory_bytes=MEMORY, queue_seconds=30))
+    before = engine_pool.use(quick)
+    try:
+        with pytest.raises(engine.EngineStopped, match="takes too long"):
+            engine._run(_sleep_then_write, str(tmp_path / "marker"), 2.0)
+        started = time.monotonic()
+        with pytest.raises(engine.EngineStopped, match="takes too long"):
+            engine._run(_sleep_then_write, str(tmp_path / "marker"), 2.0)
+        assert time.monotonic() - started < 0.1
+    finally:
+        engine_pool.use(before)
+        quick.close()

@@ -12,6 +12,8 @@ content and run where they are.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -38,12 +40,29 @@ class EngineBusy(EngineStopped):
     status = 503
 
 
+# Work a limit stopped, and why: asked again (a reload, a crawler), it is refused at once
+# instead of costing a worker its whole time limit again. Never a "busy": that one may run.
+_stopped: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_stopped_lock = threading.Lock()
+STOPPED_KEPT = 256
+
+
 def _run(function: Any, *args: Any) -> Any:
+    key = (function, *args)
+    with _stopped_lock:
+        known = _stopped.get(key)
+    if known is not None:
+        raise EngineStopped(known)
     try:
         return engine_pool.run(function, *args)
+    except engine_pool.EngineBusy as busy:
+        raise EngineBusy(str(busy)) from None
     except engine_pool.EngineRefused as refused:
-        busy = isinstance(refused, engine_pool.EngineBusy)
-        raise (EngineBusy if busy else EngineStopped)(str(refused)) from None
+        with _stopped_lock:
+            _stopped[key] = str(refused)
+            while len(_stopped) > STOPPED_KEPT:
+                _stopped.popitem(last=False)
+        raise EngineStopped(str(refused)) from None
 
 
 def _canonical(board: Any) -> str:
@@ -82,7 +101,11 @@ def explore_event(
     return _explored(_canonical(board), misreading)
 
 
+def _event_answer_content(content: str) -> dict[str, Any]:
+    return answer.event_answer(json.loads(content))
+
+
 def event_answer(board: Any) -> dict[str, Any]:
     """``rules_engine.replacement.answer.event_answer`` within the hard limits (the API's:
     a fresh dict each time, so not cached)."""
-    return _run(answer.event_answer, board)  # type: ignore[no-any-return]
+    return _run(_event_answer_content, _canonical(board))  # type: ignore[no-any-return]

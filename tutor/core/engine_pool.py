@@ -35,6 +35,7 @@ import resource
 import signal
 import threading
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -165,26 +166,38 @@ class Pool:
 
     def __init__(self, limits: Limits, preload: tuple[str, ...] = (PRELOAD,)) -> None:
         self.limits = limits
-        context = multiprocessing.get_context("forkserver")
+        self._context = multiprocessing.get_context("forkserver")
         # One forkserver per process: the first pool's preload is the one it gets.
-        context.set_forkserver_preload(list(preload))
-        self._pool = ProcessPool(
-            max_workers=limits.workers,
+        self._context.set_forkserver_preload(list(preload))
+        self._lock = threading.Lock()
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPool:
+        pool = ProcessPool(
+            max_workers=self.limits.workers,
             initializer=_start_worker,
-            initargs=(limits.memory_bytes,),
-            context=context,
+            initargs=(self.limits.memory_bytes,),
+            context=self._context,
         )
         # Start the forkserver and the workers now, on a thread of their own: the preload
         # takes seconds, and the server must listen meanwhile (the first tasks wait).
         threading.Thread(
-            target=self._pool.schedule, args=(_noop,), name="engine-pool-start", daemon=True
+            target=pool.schedule, args=(_noop,), name="engine-pool-start", daemon=True
         ).start()
+        return pool
 
     def submit(
         self, function: Callable[..., T], args: tuple[Any, ...], seconds: float | None
     ) -> tuple[concurrent.futures.Future[tuple[bool, Any]], float]:
         limit = self.limits.task_seconds if seconds is None else seconds
-        return self._pool.schedule(_call, (function, args), timeout=limit), limit
+        try:
+            return self._pool.schedule(_call, (function, args), timeout=limit), limit
+        except RuntimeError:  # pebble gave the pool up (a worker lost while idle): anew
+            with self._lock:
+                if not self._pool.active:
+                    LOG.error("engine pool broken: starting a new one")
+                    self._pool = self._new_pool()
+            return self._pool.schedule(_call, (function, args), timeout=limit), limit
 
     def run(self, function: Callable[..., T], *args: Any, seconds: float | None = None) -> T:
         future, limit = self.submit(function, args, seconds)
@@ -198,6 +211,8 @@ class Pool:
         except ProcessExpired as expired:
             LOG.warning("engine worker %s ended with code %s", expired.pid, expired.exitcode)
             raise EngineRefused(TOO_BIG) from None
+        except BrokenProcessPool:  # the next task starts a new pool (``submit``)
+            raise EngineBusy(BUSY) from None
         return _unwrap(outcome)  # type: ignore[no-any-return]
 
     async def run_async(
@@ -219,6 +234,8 @@ class Pool:
         except ProcessExpired as expired:
             LOG.warning("engine worker %s ended with code %s", expired.pid, expired.exitcode)
             raise EngineRefused(TOO_BIG) from None
+        except BrokenProcessPool:
+            raise EngineBusy(BUSY) from None
         finally:
             future.cancel()  # still running: stopped, with its worker
         return _unwrap(outcome)  # type: ignore[no-any-return]
