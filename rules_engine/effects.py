@@ -6,7 +6,7 @@ They hold no game state, so one parse of a card's text serves every board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -110,6 +110,11 @@ class Filter:
     dealt_damage_by_source: bool = False
     # The compiled tests (selection.compile_filter), cached on the value itself.
     compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
+
+    def __getstate__(self) -> list[object]:
+        """Pickled (an answer sent from a worker process to the site) without the compiled
+        tests: they are closures, and are compiled again on first use."""
+        return [None if f.name == "compiled" else getattr(self, f.name) for f in fields(self)]
 
 
 # "paired": the source and the creature it is paired with ("both creatures", CR 702.95);

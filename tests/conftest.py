@@ -34,6 +34,12 @@ from django.conf import settings
 from django.test import Client
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Engine work runs inline, in the test process and in the servers the tests start (the
+# tests of the worker pool start their own, or pass ENGINE_POOL=true): starting a pool
+# loads the card library again, seconds per server. tutor/core/engine_pool.py.
+os.environ["ENGINE_POOL"] = "false"
+settings.ENGINE_POOL = False
 CHROMIUM = Path("/usr/bin/chromium")
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 SERVICE_MARKERS = ("browser", "postgres", "redis")

@@ -34,13 +34,14 @@ def test_missing_page_gets_the_not_found_page(client):
 
 
 def test_post_without_csrf_token_is_refused_with_our_page(csrf_client):
-    response = csrf_client.post("/", {"anything": "1"})
+    # A page that takes POST: to one that doesn't, any POST is a 405 first (core/methods.py).
+    response = csrf_client.post("/join/", {"anything": "1"})
 
     assert_friendly_error_page(response, 403, "That form could not be sent")
 
 
 def test_htmx_post_without_csrf_token_is_refused_with_our_page(csrf_client):
-    response = csrf_client.post("/", headers={"HX-Request": "true"})
+    response = csrf_client.post("/join/", headers={"HX-Request": "true"})
 
     assert_friendly_error_page(response, 403, "That form could not be sent")
 

@@ -16,8 +16,14 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from tutor.core import engine_pool, websocket_frames  # noqa: E402
 from tutor.core.origins import SameOriginValidator  # noqa: E402
 from tutor.routing import websocket_urlpatterns  # noqa: E402
+
+# Engine work runs in worker processes with hard limits (started now: the workers load the
+# card library while the server starts).
+engine_pool.start()
+websocket_frames.install()
 
 application = ProtocolTypeRouter(
     {

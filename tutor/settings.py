@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check: a method the view doesn't take is a 405, not a 403.
+    "tutor.core.methods.MethodNotAllowedMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -259,20 +261,47 @@ API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", default=60, minimum
 # Puzzle answers per client address and minute: ratings are shared, so no script
 # may push a puzzle's rating around.
 PUZZLE_ANSWERS_PER_MINUTE = env_int("PUZZLE_ANSWERS_PER_MINUTE", default=30, minimum=1)
-# Rated answers per puzzle, client address and hour: more are kept but move no rating,
-# so a crowd of throwaway sessions behind one address can't push a puzzle around.
+# Rated answers per puzzle and client address in any hour (a sliding hour): more are kept
+# but move no rating, so a crowd of throwaway sessions behind one address can't push a
+# puzzle around.
 PUZZLE_RATED_ATTEMPTS_PER_HOUR = env_int("PUZZLE_RATED_ATTEMPTS_PER_HOUR", default=3, minimum=1)
-# Open disputes from this many distinct accounts take a puzzle out of ratings before
-# staff decide; anonymous disputes are kept for staff but never do (docs/ratings.md).
+# A learner's answer moves a puzzle's rating by (answered / this)^2 of a full change, up to
+# all of it: a new session's first answer not at all (docs/ratings.md) ...
+PUZZLE_ESTABLISHED_ANSWERS = env_int("PUZZLE_ESTABLISHED_ANSWERS", default=20, minimum=1)
+# ... and an account is established (its disputes count) when it is this many days old and
+# its learner has answered PUZZLE_ESTABLISHED_ANSWERS puzzles.
+ESTABLISHED_ACCOUNT_DAYS = env_int("ESTABLISHED_ACCOUNT_DAYS", default=7, minimum=0)
+# Open disputes from this many distinct established accounts take a puzzle out of ratings
+# before staff decide; other disputes are kept for staff but never do (docs/ratings.md).
 DISPUTES_TO_UNRATE = env_int("DISPUTES_TO_UNRATE", default=3, minimum=1)
+# Accounts made per client address in any hour (a class signing up together fits).
+SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", default=30, minimum=1)
 # Attempts to join a live class per client address and minute (join codes are short).
 CLASS_JOINS_PER_MINUTE = env_int("CLASS_JOINS_PER_MINUTE", default=10, minimum=1)
+# Wrong join codes per client address and minute, whatever the session: past it the address
+# waits a minute, then twice as long each time it comes back over (classes/joinlimit.py).
+CLASS_JOINS_PER_ADDRESS_PER_MINUTE = env_int(
+    "CLASS_JOINS_PER_ADDRESS_PER_MINUTE", default=200, minimum=1
+)
 # A live-class student is online when a page of theirs was heard from this recently
 # (live.js sends a heartbeat every 10 s).
 CLASS_PRESENCE_SECONDS = env_int("CLASS_PRESENCE_SECONDS", default=30, minimum=15)
 # Longest a teacher's push may spend working out the question (evaluating the board):
 # longer is refused with a message, and never holds up another class.
 CLASS_PUSH_BUDGET_MS = env_int("CLASS_PUSH_BUDGET_MS", default=1000, minimum=50)
+# Engine work for the board pages, the JSON API and class pushes runs in worker processes
+# that a hard limit can stop (tutor/core/engine_pool.py, docs/serving.md); false runs it
+# in the request's own thread with no hard limit (the test suite does) ...
+ENGINE_POOL = env_bool("ENGINE_POOL", default=True)
+# ... this many workers per server process (one per core: the work is CPU-bound) ...
+ENGINE_WORKERS = env_int("ENGINE_WORKERS", default=2, minimum=1, maximum=64)
+# ... each task killed with its worker past this time (a class push: CLASS_PUSH_BUDGET_MS) ...
+ENGINE_TASK_MS = env_int("ENGINE_TASK_MS", default=3000, minimum=100, maximum=600_000)
+# ... each worker limited to this much memory (address space; a worker with the card
+# library loaded takes about 150 MB before any board) ...
+ENGINE_WORKER_MEMORY_MB = env_int("ENGINE_WORKER_MEMORY_MB", default=1024, minimum=256)
+# ... and a request waiting this long for a free worker is answered 503 "busy" instead.
+ENGINE_QUEUE_MS = env_int("ENGINE_QUEUE_MS", default=10_000, minimum=100, maximum=600_000)
 # Behind a proxy, the header it puts the client's address in (e.g. X-Forwarded-For: the
 # last address in it, which the proxy appended, is used). Unset: the connection's address.
 # Only set it when a proxy is always in front and overwrites or appends that header.

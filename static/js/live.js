@@ -131,7 +131,7 @@ if (root) {
       if (data.type === "state" && data.action === "reveal") say("The answer is revealed.");
     });
     socket.addEventListener("close", (event) => {
-      if (event.code === 4403) {
+      if (event.code === 4403 || event.code === 4400) {
         if (!removed) say("This session isn't open to you (it may have ended). Reload to join again.");
         return;
       }

@@ -94,3 +94,36 @@ def test_the_openapi_description_lists_every_operation(client):
     document = client.get(reverse("api-openapi")).json()
     assert document["openapi"].startswith("3.1")
     assert set(document["paths"]) == {"/api/evaluate", "/api/event", "/api/puzzles/{id}"}
+
+
+def test_a_body_past_django_s_own_cap_is_answered_in_json(client):
+    # Past DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) Django refuses to read the body at all.
+    response = post(client, "api-evaluate", " " * 3_000_000)
+    assert response.status_code == 413
+    assert response["Content-Type"] == "application/json"
+    assert "too large" in response.json()["error"]
+
+
+def test_a_method_an_endpoint_doesn_t_take_is_a_405_before_any_csrf_check(csrf_client):
+    for method, name, args in (
+        ("put", "api-evaluate", []),
+        ("put", "api-puzzle", ["abc123"]),
+        ("post", "api-openapi", []),
+        ("delete", "api-openapi", []),
+    ):
+        response = getattr(csrf_client, method)(reverse(name, args=args))
+        assert response.status_code == 405, (method, name)
+        assert response["Allow"]
+        assert "not allowed" in response.json()["error"]
+    # A page too: a POST without a CSRF token to a page that only shows is a 405, not 403.
+    assert csrf_client.post(reverse("rules")).status_code == 405
+    assert csrf_client.delete("/b/nothing").status_code == 405
+
+
+def test_the_description_refuses_an_empty_player_name_as_the_server_does(client):
+    schema = client.get(reverse("api-openapi")).json()
+    board = schema["paths"]["/api/evaluate"]["post"]["requestBody"]["content"]
+    players = board["application/json"]["schema"]["properties"]["players"]
+    assert players["items"]["minLength"] == 1
+    refused = post(client, "api-evaluate", {**example(GRAY_OGRE), "players": [""]})
+    assert refused.status_code == 400

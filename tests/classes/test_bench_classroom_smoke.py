@@ -22,5 +22,6 @@ def test_classroom_benchmark_prints_its_summary_line() -> None:
     pattern = (
         r"classroom: students=6 reveal_p95_ms=\d+ reveal_p95_1_ms=\d+ ack_p95_ms=\d+ lost=0 "
         r"p95_ms_redis=(\d+|na) lost_redis=(0|na) lost_after_kill=(0|na) dup_after_kill=(0|na)"
+        r" reveal_p95_beside_slow_ms=\d+"
     )
     assert re.fullmatch(pattern, last), last

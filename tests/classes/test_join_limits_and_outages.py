@@ -15,7 +15,8 @@ from django.urls import reverse
 from tests import serving
 from tests.classes.helpers import HOST, ORIGIN, cookie, make_session, make_session_async
 from tutor.asgi import application
-from tutor.classes.consumers import TRY_AGAIN_LATER
+from tutor.classes import joinlimit
+from tutor.classes.consumers import BAD_CODE, TRY_AGAIN_LATER
 from tutor.core.ratelimit import client_address
 
 pytestmark = pytest.mark.django_db
@@ -100,3 +101,77 @@ async def test_with_redis_down_the_live_socket_says_try_again_later(redis_down):
     assert connected
     closed = await socket.receive_output(timeout=10)
     assert closed == {"type": "websocket.close", "code": TRY_AGAIN_LATER}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "data"),
+    [
+        ("get", "/join/%00/", None),
+        ("get", "/live/%00/", None),
+        ("get", "/join/AB%01CD/", None),
+        ("post", "/join/", {"code": "AB\x00", "name": "Ada"}),
+        ("post", "/join/", {"code": "ABCDEF", "name": "Ada\x00"}),
+        ("post", "/join/%00/", {"code": "", "name": "Ada"}),
+    ],
+)
+def test_a_control_character_in_a_code_or_name_is_a_400(method, path, data):
+    browser = Client(raise_request_exception=False)
+    response = getattr(browser, method)(path, data) if data else getattr(browser, method)(path)
+    assert response.status_code == 400
+    assert "control character" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_control_character_in_the_socket_s_code_closes_it_as_a_bad_request():
+    socket = WebsocketCommunicator(application, "/ws/live/\x00/", headers=[ORIGIN, HOST])
+    connected, _ = await socket.connect()
+    assert connected
+    closed = await socket.receive_output(timeout=10)
+    assert closed == {"type": "websocket.close", "code": BAD_CODE}
+
+
+def test_the_join_page_gives_a_new_browser_its_session():
+    browser = Client()
+    page = browser.get("/join/ABCDEF/")
+    assert page.status_code == 200
+    assert "sessionid" in page.cookies
+
+
+def test_cookieless_wrong_codes_never_lock_out_a_new_student(settings):
+    """Issue 24: 100 wrong codes from clients that drop their cookies, then a new student
+    with the right code, whose first answer must not be charged to the address."""
+    _, session = make_session()
+    school = _address()
+    for _ in range(100):
+        script = Client(REMOTE_ADDR=school)
+        script.cookies.clear()
+        assert script.post(reverse("join"), {"code": "ZZZZZZ", "name": "x"}).status_code in (
+            400,
+            429,
+        )
+    student = Client(REMOTE_ADDR=school)
+    assert student.get(f"/join/{session.join_code}/").status_code == 200
+    joined = student.post(reverse("join"), {"code": session.join_code, "name": "Ada"})
+    assert joined.status_code == 302
+
+
+def test_an_address_rotating_sessions_meets_a_ceiling_that_backs_off(settings, monkeypatch):
+    settings.CLASS_JOINS_PER_MINUTE = 3
+    settings.CLASS_JOINS_PER_ADDRESS_PER_MINUTE = 20
+    now = [1_000_000.0]
+    monkeypatch.setattr(joinlimit, "_now", lambda: now[0])
+    address = _address()
+
+    def guess() -> int:
+        fresh = Client(REMOTE_ADDR=address)  # a new session for every guess
+        fresh.get("/join/")
+        return fresh.post(reverse("join"), {"code": "ZZZZZZ", "name": "x"}).status_code
+
+    codes = [guess() for _ in range(25)]
+    assert codes[:20] == [400] * 20 and set(codes[20:]) == {429}
+    refused = Client(REMOTE_ADDR=address).post(reverse("join"), {"code": "ZZZZZZ", "name": "x"})
+    assert refused["Retry-After"] == "60"
+    now[0] += 61  # the minute is over: the address may try again ...
+    assert [guess() for _ in range(20)] == [400] * 20
+    refused = Client(REMOTE_ADDR=address).post(reverse("join"), {"code": "ZZZZZZ", "name": "x"})
+    assert refused["Retry-After"] == "120"  # ... and over the ceiling again waits twice as long

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules_engine import cards
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.card_import import (
     ImportReport,
     import_file,

@@ -175,6 +175,8 @@ def test_an_anonymous_dispute_is_stored_but_keeps_nothing_out_of_progress(client
 
 def test_disputes_from_enough_accounts_keep_an_item_out_of_progress(settings, lesson):
     settings.DISPUTES_TO_UNRATE = 2
+    # Every account counts here (established accounts: tests/puzzles/test_fair_ratings.py).
+    settings.ESTABLISHED_ACCOUNT_DAYS = settings.PUZZLE_ESTABLISHED_ANSWERS = 0
     item = items_of(lesson)[0]
     ada, bob = account_client("ada"), account_client("bob")
     dispute_as(ada, f"lesson:{lesson.slug}:1")
@@ -197,6 +199,8 @@ def test_anonymous_disputes_never_unrate_a_puzzle(settings):
 
 def test_a_disputed_puzzle_stays_out_of_ratings_until_staff_decide(settings, admin_client):
     settings.DISPUTES_TO_UNRATE = 2
+    # Every account counts here (established accounts: tests/puzzles/test_fair_ratings.py).
+    settings.ESTABLISHED_ACCOUNT_DAYS = settings.PUZZLE_ESTABLISHED_ANSWERS = 0
     puzzle = saved("pt")
     ref = f"puzzle:{puzzle.short_id}"
     dispute_as(account_client("ada"), ref)

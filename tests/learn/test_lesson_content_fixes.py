@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.answers import answer_json, evaluate_board
+from rules_engine.ask.characteristics import answer_json, evaluate_board
+from rules_engine.ask.event import explore_event
 from rules_engine.cards import library_record
-from rules_engine.replacement.answer import explore_event
 from tutor.learn.lesson_files import read_lesson
 
 LESSONS = Path(__file__).resolve().parents[2] / "content" / "lessons"

@@ -52,7 +52,11 @@ BOARD = {
     "properties": {
         "format": {"const": "mtg-board/1"},
         "title": {"type": "string"},
-        "players": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "players": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1},
+            "minItems": 1,
+        },
         "active": {"type": "string"},
         "steps": {
             "type": "array",
@@ -97,6 +101,7 @@ ERRORS = {
     "413": _json(ERROR, f"The body is larger than {limits.MAX_JSON_BYTES} bytes."),
     "415": _json(ERROR, "The body is not sent as application/json."),
     "429": _json(ERROR, "Too many requests from this address; see Retry-After."),
+    "503": _json(ERROR, "Every engine worker was busy: nothing is wrong with the board."),
 }
 
 

@@ -13,15 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from rules_engine.ask.characteristics import answer_json
-from rules_engine.ask.event import event_answer
 from rules_engine.errors import BoardError
 from tutor.api.openapi import openapi_document
 from tutor.boards.codec import BoardTokenError, ensure_shareable
+from tutor.boards.engine import event_answer
 from tutor.boards.limits import MAX_JSON_BYTES
 from tutor.boards.services import BoardProblem, evaluate_cached
 from tutor.core.ratelimit import over_limit
@@ -49,12 +50,16 @@ def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> J
     throttled = _throttled(request)
     if throttled is not None:
         return throttled
-    if len(request.body) > MAX_BODY_BYTES:
+    try:
+        body = request.body
+    except RequestDataTooBig:  # past Django's own cap (DATA_UPLOAD_MAX_MEMORY_SIZE)
+        body = None
+    if body is None or len(body) > MAX_BODY_BYTES:
         return _error(413, f"the board is too large (at most {MAX_BODY_BYTES} bytes)")
     if request.content_type != "application/json":
         return _error(415, "send the board as JSON (Content-Type: application/json)")
     try:
-        board = json.loads(request.body)
+        board = json.loads(body)
     except (ValueError, RecursionError) as error:
         return _error(400, f"the body is not valid JSON ({error.__class__.__name__})")
     try:
@@ -65,6 +70,8 @@ def _answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> J
         return JsonResponse(compute(board))
     except BoardError as error:
         return _error(400, str(error), path=error.path)
+    except BoardProblem as problem:  # stopped by a hard limit, or no worker free (503)
+        return _error(problem.status, str(problem))
 
 
 @csrf_exempt
@@ -96,6 +103,8 @@ def puzzle(request: HttpRequest, short_id: str) -> JsonResponse:
     try:
         return JsonResponse(public_json(found, url))
     except BoardProblem as problem:
+        if problem.status == 503:
+            return _error(503, str(problem))
         return _error(422, f"the engine can't pose this puzzle any more: {problem}")
 
 

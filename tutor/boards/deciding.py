@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.ask.characteristics import Result, evaluate_board
-from rules_engine.ask.event import EventExploration, explore_event
+from rules_engine.ask.characteristics import Result
+from rules_engine.ask.event import EventExploration
 from rules_engine.misreadings import LayerMisreading, ReplacementMisreading
 from rules_engine.replacement.active import ability_specs
 from rules_engine.replacement.events import Enter
 from rules_engine.replacement.specs import ReplacementSpec
 from rules_engine.replacement.tree import ChoiceNode, Node, Option, nodes
+from tutor.boards.engine import evaluate_board, explore_event
 from tutor.boards.event_words import EffectNames, oracle
 from tutor.boards.naming import Namer
 
@@ -120,7 +121,7 @@ AS_PRINTED = ReplacementMisreading(as_it_would_exist=False)
 # How it is looked at, in our words: what 614.12 takes into account.
 AS_IT_WOULD_BE = (
     "is looked at as it would be on the battlefield, with the continuous effects already "
-    "there, its own abilities and any replacement effect already applied to it, not as "
+    "in play, its own abilities and any replacement effect already applied to it, not as "
     "the printed card"
 )
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from rules_engine.ask.event import EventExploration, explore_event
+from rules_engine.ask.event import EventExploration
 from rules_engine.errors import BoardError
 from rules_engine.replacement.tree import (
     CardChoice,
@@ -29,6 +29,7 @@ from rules_engine.replacement.tree import (
 )
 from rules_engine.replacement.words import WHY_CHOOSER
 from tutor.boards.deciding import Deciding, entering_deciding
+from tutor.boards.engine import explore_event
 from tutor.boards.event_words import (
     EffectNames,
     Namer,

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.ask.characteristics import Result, evaluate_board
-from rules_engine.ask.event import event_answer
+from rules_engine.ask.characteristics import Result
 from rules_engine.cards import library_card
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
 from tutor.boards.deciding import entering_step_deciding
 from tutor.boards.editing import card_names
+from tutor.boards.engine import evaluate_board, event_answer
 from tutor.boards.event_words import namer
 from tutor.boards.naming import (
     Namer,
@@ -40,21 +40,10 @@ from tutor.boards.presenters import (
     game_unmodelled,
     result_unmodelled,
 )
+from tutor.boards.problems import BoardProblem
 from tutor.boards.replacements import OrderOption, ReplacementStory, replacement_story
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
-
-
-class BoardProblem(ValueError):
-    """Anything that makes a request's board unusable, worded for the page.
-
-    ``path`` and ``detail`` are the engine's JSON path and message, when it found the fault.
-    """
-
-    def __init__(self, message: str, path: str = "", detail: str = "") -> None:
-        super().__init__(message)
-        self.path = path
-        self.detail = detail or message
 
 
 def decode(token: str) -> dict[str, Any]:

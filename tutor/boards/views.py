@@ -54,12 +54,14 @@ def _bad(request: HtmxHttpRequest, problem: Exception) -> HttpResponse:
     For htmx, the message replaces the page's main content (whatever the request's target).
     """
     context = _problem_words(problem)
+    # 400, or 503 when the server was too busy to work the board out (engine_pool).
+    status = getattr(problem, "status", 400)
     if request.htmx and not request.htmx.boosted:
-        response = render(request, "boards/invalid.html#problem", context, status=400)
+        response = render(request, "boards/invalid.html#problem", context, status=status)
         response["HX-Retarget"] = "#main"
         response["HX-Reswap"] = "innerHTML"
         return response
-    return render(request, "boards/invalid.html", context, status=400)
+    return render(request, "boards/invalid.html", context, status=status)
 
 
 BoardView = Callable[..., HttpResponse]

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.ask.characteristics import Result
-from rules_engine.ask.event import explore_event
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
 from tutor.boards import editing
 from tutor.boards.codec import encode_board
+from tutor.boards.engine import explore_event
 from tutor.boards.event_walk import asked_event, event_from, explored_unmodelled
 from tutor.boards.event_words import describe_asked, outcome_words
 from tutor.boards.naming import board_namer

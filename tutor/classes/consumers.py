@@ -36,10 +36,14 @@ STUDENT_SESSION_KEY = "live_students"
 TEACHER_ACTIONS = frozenset({"push", "lock", "reveal", "step", "walk", "end"})
 STUDENT_ACTIONS = frozenset({"answer"})
 EVERYONE_ACTIONS = frozenset({"ping"})
-# Close codes (RFC 6455 7.4): "not allowed here" (private range), and "try again later"
-# when Redis can't be reached.
+# Close codes, in the private range (RFC 6455 7.4.2): "not allowed here", and "try again
+# later" when Redis can't be reached. That one is 4013, not the registered 1013: Daphne's
+# websocket library (Autobahn) sends no code from 1001 to 2999, and failed on 1013 with an
+# exception that crashed the consumer (a 1011).
 NOT_ALLOWED = 4403
-TRY_AGAIN_LATER = 1013
+# A join code no session can have (a control character in the address): a bad request.
+BAD_CODE = 4400
+TRY_AGAIN_LATER = 4013
 # The teacher's tally is redrawn at once, then at most this often while answers pour in
 # (each redraw is a query and a render on the thread that also stores answers).
 TALLY_SECONDS = 0.5
@@ -76,9 +80,37 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     role: str = ""
     session_id: int = 0
     student_id: int | None = None
+    accepted: bool = False
+    closed: bool = False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """With Redis unreachable, the channel layer's own receive (started beside the
+        handlers, with the connection) fails too: the socket closes with ``TRY_AGAIN_LATER``,
+        as documented, never the 1011 of a crashed consumer."""
+        try:
+            await super().__call__(scope, receive, send)
+        except UNREACHABLE:
+            LOG.warning("live session %s: Redis unreachable", self.session_id)
+            if not self.closed:
+                if not self.accepted:
+                    await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
+
+    async def accept(self, subprotocol: Any = None, headers: Any = None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def close(self, code: Any = None, reason: Any = None) -> None:
+        self.closed = True
+        await super().close(code, reason)
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
+        if live.code_problem(code) is not None:
+            # Accepted only to say why: a code no session can have (a control character).
+            await self.accept()
+            await self.close(code=BAD_CODE)
+            return
         found = await database_sync_to_async(self._identify)(code)
         if found is None:
             await self.close(code=NOT_ALLOWED)

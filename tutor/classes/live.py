@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tutor.boards.limits import control_character
 from tutor.classes import presence, scoring, walk
 from tutor.classes.models import Classroom, LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import (
@@ -42,7 +43,19 @@ def start_session(classroom: Classroom) -> LiveSession:
     raise RuntimeError("no free join code")
 
 
+def code_problem(text: str) -> str | None:
+    """Why a join code or a student's name, as it arrived (an address, a form, a websocket
+    path), can't be used, in the student's words; ``None`` if it can. A control character
+    (U+0000 first: PostgreSQL refuses it in a query) never reaches the database."""
+    found = control_character(text)
+    if found is not None:
+        return f"Remove the control character ({found}): a join code or name has none."
+    return None
+
+
 def open_session(code: str) -> LiveSession | None:
+    if code_problem(code) is not None:
+        return None
     code = code.strip().upper()
     return (
         LiveSession.objects.select_related("classroom")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine.ask.event import explore_event
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
+from tutor.boards.engine import explore_event
 from tutor.boards.event_words import outcome_words
 from tutor.boards.naming import board_namer
 from tutor.learn.items import (

@@ -52,7 +52,11 @@ class Snapshot:
 
 
 def from_puzzle(short_id: str) -> Snapshot:
-    puzzle = get_object_or_404(Puzzle, short_id=short_id)
+    return puzzle_snapshot(get_object_or_404(Puzzle, short_id=short_id))
+
+
+def puzzle_snapshot(puzzle: Puzzle) -> Snapshot:
+    """A saved puzzle's question: engine work only, no database (it may run in a worker)."""
     question = question_of(puzzle)
     options = [{"key": o.key, "text": o.text} for o in question.options]
     explanation = explain(puzzle.board, question)
@@ -108,7 +112,11 @@ def from_item(item: Item, source: str) -> Snapshot:
 
 
 def from_lesson(slug: str, number: int) -> Snapshot:
-    lesson = get_object_or_404(Lesson, slug=slug)
+    return lesson_snapshot(get_object_or_404(Lesson, slug=slug), number)
+
+
+def lesson_snapshot(lesson: Lesson, number: int) -> Snapshot:
+    """A lesson's question ``number``: engine work only, no database."""
     items = lesson_items(lesson.boards, lesson.practice, lesson.concept)
     if not 1 <= number <= len(items):
         raise QuestionProblem(f"lesson {lesson.number} has questions 1 to {len(items)}")

@@ -119,17 +119,32 @@ def _joined(request: HtmxHttpRequest, code: str) -> Student | None:
     return Student.objects.select_related("session").filter(session=session, token=token).first()
 
 
+def _refused(request: HtmxHttpRequest, *texts: str) -> HttpResponse | None:
+    """A 400 when a code or name holds what none can (a control character): before any of
+    it reaches the database or a rate limit."""
+    for text in texts:
+        problem = live.code_problem(text)
+        if problem is not None:
+            context = {"form": JoinForm(), "problem": problem}
+            return render(request, "classes/join.html", context, status=400)
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
     """Join with a code and a name. A browser that already joined this session goes back to
     it (scanning the QR code again must not make a second student); a name already taken
     asks "is this you?" (the same student) or gets a unique one (``people``). Only failed
     attempts count towards the limit, so a whole class behind one address can join."""
+    refused = _refused(request, code, request.POST.get("code", ""), request.POST.get("name", ""))
+    if refused is not None:
+        return refused
     wanted = (request.POST.get("code") or code).strip().upper()[:8]
     if wanted and _joined(request, wanted) is not None:
         return HttpResponseRedirect(reverse("live", args=[wanted]))
     form = JoinForm(request.POST or None, initial={"code": code.upper()})
     if request.method == "GET":
+        joinlimit.start(request)
         return render(request, "classes/join.html", {"form": form})
     wait = joinlimit.wait_before_trying(request)
     if wait is not None:
@@ -161,6 +176,9 @@ def join(request: HtmxHttpRequest, code: str = "") -> HttpResponse:
 @require_GET
 def live_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A student's page: the current question, or what they answered (reload-safe)."""
+    refused = _refused(request, code)
+    if refused is not None:
+        return refused
     student = _joined(request, code)
     if student is None:
         return HttpResponseRedirect(reverse("join-code", args=[code.upper()[:8]]))
@@ -173,9 +191,9 @@ Report = Callable[..., HttpResponse]
 
 
 def _records(view: Report) -> Report:
-    @wraps(view)
     @login_required
     @require_GET
+    @wraps(view)
     def wrapper(request: HtmxHttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
         return view(request, _my_session(request, pk), **kwargs)
 

@@ -1,8 +1,11 @@
-"""A fixed-window request limit per client address, kept in Django's cache.
+"""Request limits per client address, kept in Django's cache: a fixed window
+(``over_limit``, a minute unless a caller asks for another) for limits that only need to
+slow a client down, and a sliding one (``over_sliding_limit``) where the window's edge must
+not be a gift: rated puzzle attempts (six back to back across o'clock were two full hours'
+worth), sign-ups.
 
 With Redis configured (``REDIS_URL``) the cache is shared, so the limit holds
-across server processes; otherwise each process counts on its own. Windows are a
-minute unless a caller asks for another (an hour for rated puzzle attempts).
+across server processes; otherwise each process counts on its own.
 """
 
 from __future__ import annotations
@@ -61,5 +64,28 @@ def over_limit(
         cache.set(key, 1, timeout=2 * window)
         used = 1
     if used > per_window:
+        return _wait(now, window)
+    return None
+
+
+def over_sliding_limit(
+    request: HttpRequest, scope: str, per_window: int, window: int = HOUR, who: str = ""
+) -> int | None:
+    """Like ``over_limit`` over the last ``window`` seconds rather than the clock's: the
+    count of the window before is weighed by how much of it is still inside the last
+    ``window`` seconds (the sliding-window counter; each count an atomic increment, so
+    requests at the same moment can't slip through together). Every request counts,
+    refused or not. Seconds to wait when over, else ``None``."""
+    now = time.time()
+    key = _key(request, scope, now, window, who)
+    before = cache.get(_key(request, scope, now - window, window, who)) or 0
+    cache.add(key, 0, timeout=2 * window)
+    try:
+        used = cache.incr(key)
+    except ValueError:  # evicted between add and incr
+        cache.set(key, 1, timeout=2 * window)
+        used = 1
+    still_inside = 1 - (now % window) / window
+    if before * still_inside + used > per_window:
         return _wait(now, window)
     return None

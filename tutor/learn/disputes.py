@@ -1,14 +1,19 @@
 """When disputes take an item out of ratings and progress (docs/ratings.md).
 
 Every dispute is kept for staff. Staff upholding one keeps the item out; until staff
-decide, open disputes keep it out only once ``DISPUTES_TO_UNRATE`` distinct accounts
-have raised them. An anonymous dispute costs nothing to make, so alone it never does.
+decide, open disputes keep it out only once ``DISPUTES_TO_UNRATE`` distinct established
+accounts have raised them: an account at least ``ESTABLISHED_ACCOUNT_DAYS`` old whose
+learner has answered ``PUZZLE_ESTABLISHED_ANSWERS`` puzzles. An anonymous dispute, or one
+from an account made for it, costs nothing to make, so alone it never does.
 """
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from tutor.learn.models import Dispute
 from tutor.puzzles.models import Puzzle
@@ -18,8 +23,15 @@ def keep_out(disputes: QuerySet[Dispute]) -> bool:
     """Whether these disputes (of one item) keep it out of ratings and progress."""
     if disputes.filter(status=Dispute.UPHELD).exists():
         return True
+    joined_by = timezone.now() - datetime.timedelta(days=settings.ESTABLISHED_ACCOUNT_DAYS)
     accounts = (
-        disputes.filter(status=Dispute.OPEN, learner__user__isnull=False)
+        disputes.filter(
+            status=Dispute.OPEN,
+            learner__user__isnull=False,
+            learner__user__date_joined__lte=joined_by,
+        )
+        .annotate(answered=Count("learner__attempts", filter=Q(learner__attempts__gave_up=False)))
+        .filter(answered__gte=settings.PUZZLE_ESTABLISHED_ANSWERS)
         .values("learner__user")
         .distinct()
         .count()

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
@@ -29,7 +30,7 @@ from tutor.boards.presenters import battlefield
 from tutor.boards.services import BoardProblem, layer_step, load_board, step_rows, unmodelled
 from tutor.boards.views import embedding
 from tutor.core.htmx import HtmxHttpRequest, render_page
-from tutor.core.ratelimit import over_limit
+from tutor.core.ratelimit import over_limit, over_sliding_limit
 from tutor.learn import mastery, practice
 from tutor.learn.chart import progress_svg
 from tutor.learn.concepts import CONCEPT_BY_SLUG
@@ -329,6 +330,15 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     """An optional account: the progress made so far in this browser carries over
     (``attach_learner`` runs on every log-in)."""
     form = UserCreationForm(request.POST or None)
+    if request.method == "POST":
+        # Accounts are cheap to make: per address and sliding hour (docs/ratings.md).
+        wait = over_sliding_limit(request, "signup", settings.SIGNUPS_PER_HOUR)
+        if wait is not None:
+            form.is_valid()  # the form's own errors too, then this one
+            form.add_error(None, f"Too many new accounts from here: try again in {wait} s.")
+            response = render(request, "registration/signup.html", {"form": form}, status=429)
+            response["Retry-After"] = str(wait)
+            return response
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -9,8 +9,9 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from rules_engine.ask.characteristics import Result, depends_answer
-from rules_engine.ask.event import EventExploration, explore_event
+from rules_engine.ask.event import EventExploration
 from tutor.boards.codec import encode_board
+from tutor.boards.engine import explore_event
 from tutor.boards.event_walk import explored_unmodelled
 from tutor.boards.event_words import EffectNames, outcome_words
 from tutor.boards.naming import board_namer, result_namer

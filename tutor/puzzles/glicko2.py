@@ -98,3 +98,15 @@ def expected_score(learner: Rating, puzzle: Rating) -> float:
     mu = (learner.rating - 1500) / SCALE
     mu_j = (puzzle.rating - 1500) / SCALE
     return _expected(mu, mu_j, puzzle.deviation / SCALE)
+
+
+def weighted(before: Rating, after: Rating, weight: float) -> Rating:
+    """Only ``weight`` (0 to 1) of the way from ``before`` to ``after``: an answer from a
+    learner the site knows little about moves a puzzle a little (docs/ratings.md)."""
+    if weight >= 1:
+        return after
+    return Rating(
+        before.rating + weight * (after.rating - before.rating),
+        before.deviation + weight * (after.deviation - before.deviation),
+        before.volatility + weight * (after.volatility - before.volatility),
+    )

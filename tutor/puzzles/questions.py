@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.ask.characteristics import Result, answer_json, resolve_effect_id
-from rules_engine.ask.event import EventExploration, explore_event
+from rules_engine.ask.event import EventExploration
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.replacement.tree import Shown, fold_draws, shown_json
 from tutor.boards import editing
+from tutor.boards.engine import explore_event
 from tutor.boards.event_words import outcome_words
 from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import COLOR_NAMES
@@ -100,8 +101,7 @@ def question_for(board: dict[str, Any], field: str = "") -> Question:
         return _event_question(board)
     result = load_board(board).result
     if kind == "characteristics":
-        label = str(ask["characteristics"])
-        return _characteristics_question(result, label, field or "pt", board)
+        return _characteristics_question(result, str(ask["characteristics"]), field or "pt")
     if kind == "order":
         return _order_question(result)
     if kind == "depends":
@@ -173,9 +173,7 @@ def is_right(question: Question, answer: Sequence[str]) -> bool:
 # --- characteristics ---------------------------------------------------------------
 
 
-def _characteristics_question(
-    result: Result, label: str, field: str, board: dict[str, Any] | None = None
-) -> Question:
+def _characteristics_question(result: Result, label: str, field: str) -> Question:
     if field not in FIELDS:
         raise BoardProblem(f'a puzzle can ask for {", ".join(FIELDS)}, not "{field}"')
     if label not in result.evaluation.chars:
@@ -210,9 +208,7 @@ def _characteristics_question(
             "layers",
             label,
         )
-    values = tuple(
-        sorted(set(_seen_values(result, label, field)) | _slip_values(board, label, field))
-    )
+    values = _seen_values(result, label, field)
     options = tuple(Option(value, _value_text(field, value)) for value in values)
     key = tuple(sorted(final.get(field) or []))
     return Question(
@@ -246,24 +242,6 @@ def _seen_values(result: Result, label: str, field: str) -> tuple[str, ...]:
         for values in (step.before.get(label, {}), step.after.get(label, {})):
             found.update(values.get(field) or [])
     return tuple(sorted(found))
-
-
-def _slip_values(board: dict[str, Any] | None, label: str, field: str) -> set[str]:
-    """The values ``label`` would have if one of the board's steps had not happened: the
-    answer of a learner who forgets an effect, or who lets an effect apply that the rules
-    switch off (the trap of a puzzle whose point is that an effect never applies)."""
-    found: set[str] = set()
-    steps = (board or {}).get("steps", [])
-    for index, step in enumerate(steps):
-        if not isinstance(step, dict) or step.get("as") == label:
-            continue
-        try:
-            chars = load_board(editing.without_step(board or {}, index)).result.evaluation.chars
-        except BoardProblem:
-            continue  # later steps need this one: no such board
-        if label in chars:
-            found.update(characteristics_json(chars[label]).get(field) or [])
-    return found
 
 
 def _was_a_land(result: Result, label: str) -> bool:

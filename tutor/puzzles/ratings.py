@@ -8,8 +8,11 @@ backs the "first attempt only" rule.
 
 Who moves (docs/ratings.md): an answer moves both ratings; a bare give-up moves only
 the learner's (giving up says nothing about how hard the puzzle is, and costs a
-throwaway session nothing); an attempt past its address's hourly cap
+throwaway session nothing); an attempt past its address's cap for the last hour
 (``services.counts_for_rating``), or at a disputed puzzle, is kept but moves neither.
+How far an answer moves the puzzle grows with the learner's answered puzzles
+(``puzzle_weight``): a new session's first answers move it not at all, so thirty throwaway
+sessions can't push a puzzle around.
 """
 
 from __future__ import annotations
@@ -17,11 +20,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
-from tutor.puzzles.glicko2 import duel
+from tutor.puzzles.glicko2 import duel, weighted
 from tutor.puzzles.models import Attempt, Learner, Puzzle
+
+
+def answered(learner: Learner) -> int:
+    """The puzzles this learner has answered (give-ups aside)."""
+    return Attempt.objects.filter(learner=learner, gave_up=False).count()
+
+
+def puzzle_weight(learner: Learner) -> float:
+    """How much of a full Glicko-2 change this learner's answer makes to a puzzle: the
+    square of the share of ``PUZZLE_ESTABLISHED_ANSWERS`` answered puzzles they have
+    behind them (0 for a first answer, 1/400 after one, full after all of them)."""
+    needed = settings.PUZZLE_ESTABLISHED_ANSWERS
+    if needed <= 0:  # every learner established (tests of other rules)
+        return 1.0
+    return (min(answered(learner), needed) / needed) ** 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +60,7 @@ def record_attempt(
 ) -> Recorded:
     """Store the learner's first attempt and rate it; a later one returns the first.
 
-    ``counted=False``: kept, but rated for nobody (its address is past the hourly cap)."""
+    ``counted=False``: kept, but rated for nobody (its address is past its cap)."""
     try:
         with transaction.atomic():
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
@@ -50,6 +69,7 @@ def record_attempt(
             if earlier is not None:
                 return Recorded(earlier, first=False)
             new_learner, new_puzzle = duel(learner.glicko, puzzle.glicko, right)
+            new_puzzle = weighted(puzzle.glicko, new_puzzle, puzzle_weight(learner))
             if gave_up:
                 new_puzzle = puzzle.glicko
             if not puzzle.rated or not counted:  # disputed, or past the cap: kept, unrated

@@ -25,7 +25,7 @@ from django.db.models.functions import Abs, Cast
 from django.http import HttpRequest
 
 from tutor.boards.codec import canonical_json
-from tutor.core.ratelimit import HOUR, over_limit
+from tutor.core.ratelimit import HOUR, over_sliding_limit
 from tutor.puzzles.glicko2 import MAX_DEVIATION
 from tutor.puzzles.models import Attempt, Learner, Puzzle, Theme
 from tutor.puzzles.questions import Question, question_for
@@ -168,12 +168,14 @@ def attempt_of(puzzle: Puzzle, learner: Learner | None) -> Attempt | None:
 
 def counts_for_rating(request: HttpRequest, puzzle: Puzzle, learner: Learner) -> bool:
     """Whether this answer may move the puzzle's rating: each client address moves a
-    puzzle's rating at most ``PUZZLE_RATED_ATTEMPTS_PER_HOUR`` times an hour, however
-    many sessions it opens (docs/ratings.md). A learner's repeat is never counted."""
+    puzzle's rating at most ``PUZZLE_RATED_ATTEMPTS_PER_HOUR`` times in any hour (a
+    sliding hour, not the clock's), however many sessions it opens (docs/ratings.md). A
+    learner's repeat is never counted."""
     if attempt_of(puzzle, learner) is not None:
         return True  # a repeat changes nothing anyway
     scope = f"rated-attempt:{puzzle.pk}"
-    return over_limit(request, scope, settings.PUZZLE_RATED_ATTEMPTS_PER_HOUR, HOUR) is None
+    limit = settings.PUZZLE_RATED_ATTEMPTS_PER_HOUR
+    return over_sliding_limit(request, scope, limit, HOUR) is None
 
 
 def attempted(learner: Learner | None, puzzles: Iterable[Puzzle]) -> dict[int, bool]:
