@@ -121,7 +121,7 @@ AS_PRINTED = ReplacementMisreading(as_it_would_exist=False)
 # How it is looked at, in our words: what 614.12 takes into account.
 AS_IT_WOULD_BE = (
     "is looked at as it would be on the battlefield, with the continuous effects already "
-    "in play, its own abilities and any replacement effect already applied to it, not as "
+    "there, its own abilities and any replacement effect already applied to it, not as "
     "the printed card"
 )
 

@@ -101,7 +101,8 @@ def question_for(board: dict[str, Any], field: str = "") -> Question:
         return _event_question(board)
     result = load_board(board).result
     if kind == "characteristics":
-        return _characteristics_question(result, str(ask["characteristics"]), field or "pt")
+        label = str(ask["characteristics"])
+        return _characteristics_question(result, label, field or "pt", board)
     if kind == "order":
         return _order_question(result)
     if kind == "depends":
@@ -173,7 +174,9 @@ def is_right(question: Question, answer: Sequence[str]) -> bool:
 # --- characteristics ---------------------------------------------------------------
 
 
-def _characteristics_question(result: Result, label: str, field: str) -> Question:
+def _characteristics_question(
+    result: Result, label: str, field: str, board: dict[str, Any] | None = None
+) -> Question:
     if field not in FIELDS:
         raise BoardProblem(f'a puzzle can ask for {", ".join(FIELDS)}, not "{field}"')
     if label not in result.evaluation.chars:
@@ -208,7 +211,9 @@ def _characteristics_question(result: Result, label: str, field: str) -> Questio
             "layers",
             label,
         )
-    values = _seen_values(result, label, field)
+    values = tuple(
+        sorted(set(_seen_values(result, label, field)) | _slip_values(board, label, field))
+    )
     options = tuple(Option(value, _value_text(field, value)) for value in values)
     key = tuple(sorted(final.get(field) or []))
     return Question(
@@ -242,6 +247,24 @@ def _seen_values(result: Result, label: str, field: str) -> tuple[str, ...]:
         for values in (step.before.get(label, {}), step.after.get(label, {})):
             found.update(values.get(field) or [])
     return tuple(sorted(found))
+
+
+def _slip_values(board: dict[str, Any] | None, label: str, field: str) -> set[str]:
+    """The values ``label`` would have if one of the board's steps had not happened: the
+    answer of a learner who forgets an effect, or who lets an effect apply that the rules
+    switch off (the trap of a puzzle whose point is that an effect never applies)."""
+    found: set[str] = set()
+    steps = (board or {}).get("steps", [])
+    for index, step in enumerate(steps):
+        if not isinstance(step, dict) or step.get("as") == label:
+            continue
+        try:
+            chars = load_board(editing.without_step(board or {}, index)).result.evaluation.chars
+        except BoardProblem:
+            continue  # later steps need this one: no such board
+        if label in chars:
+            found.update(characteristics_json(chars[label]).get(field) or [])
+    return found
 
 
 def _was_a_land(result: Result, label: str) -> bool:
