@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.errors import BoardError
 from tutor.boards import engine
+from tutor.boards.codec import encode_board
 from tutor.core import engine_pool
 from tutor.core.engine_pool import EngineRefused, EngineTooSlow, Limits, Pool
 
@@ -129,3 +131,14 @@ def test_a_board_a_limit_stopped_is_refused_at_once_when_asked_again(pool, tmp_p
     finally:
         engine_pool.use(before)
         quick.close()
+
+
+def test_a_share_link_out_of_bounds_is_a_400_page_and_the_site_answers_on(pool, client):
+    before = engine_pool.use(pool)
+    try:
+        refused = client.get(reverse("board", args=[encode_board(HUGE_X)]))
+        assert refused.status_code == 400
+        fine = client.get(reverse("board", args=[encode_board(ONE_BEAR)]))
+        assert fine.status_code == 200 and "Grizzly Bears" in fine.content.decode()
+    finally:
+        engine_pool.use(before)
