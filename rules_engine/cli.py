@@ -118,7 +118,9 @@ def _import_cards(file: str, out_path: str | None, out: TextIO) -> int:
     from rules_engine.card_import import (
         CardImportError,
         ImportReport,
+        face_colors,
         import_file,
+        read_json,
         with_snapshot_colors,
         write_library,
     )
@@ -127,7 +129,8 @@ def _import_cards(file: str, out_path: str | None, out: TextIO) -> int:
     report = ImportReport()
     try:
         records = import_file(Path(file), report)
-        records = with_snapshot_colors(records, import_file(snapshot_path()), report)
+        snapshot = face_colors(read_json(snapshot_path()))
+        records = with_snapshot_colors(records, snapshot, report)
     except OSError as exc:
         print(f"error: cannot read {file}: {exc.strerror}", file=sys.stderr)
         return 2

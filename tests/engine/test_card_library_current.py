@@ -14,7 +14,9 @@ from rules_engine import cards
 from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.card_import import (
     ImportReport,
+    face_colors,
     import_file,
+    read_json,
     read_library,
     with_snapshot_colors,
 )
@@ -58,9 +60,8 @@ def test_a_card_whose_download_lacks_its_back_face_keeps_its_front_and_names_the
 def test_faces_without_a_mana_cost_take_the_2019_snapshots_colors():
     # The download has no color indicators: its back face got the front's white.
     report = ImportReport()
-    records = with_snapshot_colors(
-        import_file(SAMPLE), import_file(DATA / "oracle-cards-2019.json.gz"), report
-    )
+    snapshot = face_colors(read_json(DATA / "oracle-cards-2019.json.gz"))
+    records = with_snapshot_colors(import_file(SAMPLE), snapshot, report)
     library = by_name(records)
     purifier = library["Archangel Avacyn // Avacyn, the Purifier"]["faces"][1]
     assert (purifier["colors"], purifier["color_indicator"]) == (["R"], ["R"])  # CR 204
