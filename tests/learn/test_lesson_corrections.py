@@ -98,5 +98,6 @@ def test_the_switch_lessons_practice_uses_an_uneven_pump():
     spec = read_lesson(CONTENT / "lessons" / "03-layer-7-and-counters.md")
     items = lesson_items(spec.boards, list(spec.practice), spec.concept)
     switch = [i for i in items if "Unholy Strength" in i.board_json]
-    assert [c.misconception for c in switch[0].distractors] == ["switch-before-counters"]
+    switched = {c.text: c.misconception for c in switch[0].distractors}
+    assert switched["3/3"] == "switch-before-counters"
     assert switch[0].key_text() == "2/4"

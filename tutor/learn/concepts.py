@@ -60,6 +60,20 @@ CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
     "copied-underlying-card": "copy-exceptions",
     "hacked-the-grant": "control-and-text",
     "player-effect-as-printed": "players-and-rules",
+    # Hand-written for issue #28: each lesson's practice offers its own common mistakes.
+    "copied-counters": "characteristics",
+    "lost-own-counters": "characteristics",
+    "set-erases-modifiers": "layer-7",
+    "cda-overrides": "cda",
+    "land-type-added": "types-colors-abilities",
+    "read-face-up": "copy-and-face-down",
+    "froze-the-static": "locked-in-sets",
+    "froze-the-rules-change": "locked-in-sets",
+    "forgot-prevention": "prevention",
+    "one-hit-wall": "prevention",
+    "refilling-shield": "prevention",
+    "judged-in-its-zone": "entering-under-effects",
+    "rewound-history": "entering-under-effects",
 }
 # Each lesson's headline mistake: the misreadings its practice must offer as a wrong
 # answer. Most are the concept's own misreadings; these lessons borrow the one their
@@ -67,7 +81,6 @@ CONCEPT_OF_MISCONCEPTION: dict[str, str] = {
 BORROWED_HEADLINES: dict[str, tuple[str, ...]] = {
     "characteristics": ("copied-what-you-see",),
     "types-colors-abilities": ("timestamps-only",),
-    "prevention": ("forgot-replacements",),
     "text-change": ("hacked-the-grant", "copied-what-you-see"),
 }
 

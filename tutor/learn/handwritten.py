@@ -1,26 +1,38 @@
-"""Hand-written misreadings: mistakes no switch in the engine can make (issue #14).
+"""Hand-written misreadings: mistakes no switch in the engine can make (issues #14, #28).
 
 ``rules_engine.misreadings`` turns one rule off inside the engine. Some headline mistakes
 are not a rule turned off but a different board read: judging an entering card before
-the effects already on the battlefield (CR 614.12), reading a board as if its "can't" effects
-weren't there (CR 614.17), copying what a creature looks like now (CR 707.2) or the card
-beneath its copiable values (CR 707.9b, 708.2), changing the words of a granted ability
-(CR 612.3), or reading an effect on a player off its source's printed card (CR 613.10).
-Each is written here as a change to the board (``rewrite``); the engine answers the
-rewritten board, so the wrong answer is still computed, never typed. A rewrite returns
-``None`` on a board it says nothing about.
+the effects already on the battlefield (CR 614.12) or where it is now, in a graveyard,
+reading a board as if its "can't" effects weren't there (CR 614.17), copying what a
+creature looks like now (CR 707.2), its counters, or the card beneath its copiable values
+(CR 707.9b, 708.2), a permanent that becomes a copy losing its own counters (CR 707.4),
+changing the words of a granted ability (CR 612.3), reading an effect on a player off its
+source's printed card (CR 613.10), forgetting a prevention effect (CR 615.1), and reading a
+"prevent the next N damage" shield as a one-hit wall or as refilling for each hit (CR
+615.7). Each is written here as a change to the board (``rewrite``); the engine answers
+the rewritten board, so the wrong answer is still computed, never typed. A rewrite returns
+``None`` on a board it says nothing about. ``SWITCHES`` are mistakes of layer order the
+engine's own switches don't make (a set value erasing the pumps, CR 613.4b): the engine
+computes them with that order.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.ask.characteristics import answer_json, evaluate_board
 from rules_engine.cards import library_record
+from rules_engine.effects import LAYERS
 from rules_engine.errors import BoardError
-from rules_engine.misreadings import MISCONCEPTION_BY_SLUG, Misconception
+from rules_engine.misreadings import (
+    MISCONCEPTION_BY_SLUG,
+    LayerMisreading,
+    Misconception,
+    ReplacementMisreading,
+)
 
 Board = dict[str, Any]
 
@@ -54,9 +66,8 @@ def judged_as_card(board: Board) -> Board | None:
         if not mine or steps.index(mine[0]) == 0:
             return None
         return dict(board, steps=mine + [s for s in steps if s is not mine[0]])
-    event = ask.get("event") or {}
-    if "enter" in event and steps:
-        return dict(board, steps=[])
+    # An asked entering event is read by the engine with the rule off instead
+    # (``ReplacementMisreading.as_it_would_exist``: the Misconception's ``replacement``).
     return None
 
 
@@ -194,6 +205,307 @@ def _mentions(step: Any, labels: set[Any]) -> bool:
     return any(v in labels for v in values if isinstance(v, str))
 
 
+def _chosen_text(step: dict[str, Any]) -> str:
+    """The text a cast or activated step brings into play: for a modal spell, the chosen
+    mode's bullet only (``choices.mode``, counted from 0)."""
+    card = _card(step)
+    text = _text(card)
+    mode = (step.get("choices") or {}).get("mode")
+    bullets = [line[1:].strip() for line in text.splitlines() if line.startswith("•")]
+    if isinstance(mode, int) and not isinstance(mode, bool) and 0 <= mode < len(bullets):
+        return bullets[mode]
+    return text
+
+
+def _source_text(board: Board, step: dict[str, Any]) -> str:
+    """What a step puts to work: a spell's (chosen) text, an activated permanent's text."""
+    if "activate" in step:
+        entered = next(
+            (
+                s
+                for s in board.get("steps", [])
+                if isinstance(s, dict) and s.get("as") == step["activate"]
+            ),
+            None,
+        )
+        return _text(_card(entered)) if entered else ""
+    return _chosen_text(step)
+
+
+PREVENTS = re.compile(r"\bprevent\b", re.I)
+SHIELD = re.compile(r"\bprevent the next (\d+) damage\b", re.I)
+
+
+def _without_steps(board: Board, drop: list[int]) -> Board | None:
+    """The board without the steps at ``drop`` and the later steps that name what they
+    introduced (an activation, a target)."""
+    if not drop:
+        return None
+    steps = board.get("steps", [])
+    labels = {steps[i].get("as") for i in drop if isinstance(steps[i], dict)} - {None}
+    kept = [s for i, s in enumerate(steps) if i not in drop and not _mentions(s, labels)]
+    return dict(board, steps=kept)
+
+
+def forgot_prevention(board: Board) -> Board | None:
+    """The board without its prevention effects (the spells, activations and permanents that
+    say "prevent"): the damage let through as if no shield were there."""
+    steps = board.get("steps", [])
+    drop = [
+        i
+        for i, s in enumerate(steps)
+        if isinstance(s, dict) and PREVENTS.search(_source_text(board, s))
+    ]
+    return _without_steps(board, drop)
+
+
+def _damage_events(board: Board) -> list[dict[str, Any]]:
+    """The damage events the board asks about (one, or several at once or in a row)."""
+    event = (board.get("ask") or {}).get("event") or {}
+    group = event.get("simultaneous") or event.get("sequence") or [event]
+    return [e for e in group if isinstance(e, dict) and "damage" in e]
+
+
+def _shields(board: Board) -> list[int]:
+    return [
+        i
+        for i, s in enumerate(board.get("steps", []))
+        if isinstance(s, dict) and "cast" in s and SHIELD.search(_chosen_text(s))
+    ]
+
+
+def one_hit_wall(board: Board) -> Board | None:
+    """Each "prevent the next N damage" shield read as a wall that stops the whole next hit,
+    however big, and is then gone (the hit it stops: the first of hits one after the other,
+    the biggest of hits at once, as the protected player would pick)."""
+    hits = _damage_events(board)
+    shields = _shields(board)
+    if not hits or not shields:
+        return None
+    in_a_row = "sequence" in ((board.get("ask") or {}).get("event") or {})
+    biggest = hits[0] if in_a_row else max(hits, key=lambda e: int(e.get("damage", 0)))
+    steps = list(board["steps"])
+    for i in shields:
+        target = (steps[i].get("targets") or [None])[0]
+        if target not in board.get("players", []):
+            return None
+        steps[i] = {
+            "cast": {
+                "name": _card_name(steps[i]),
+                "types": ["Instant"],
+                "abilities": [
+                    "The next time a source of your choice would deal damage to target "
+                    "player this turn, prevent that damage."
+                ],
+            },
+            "as": steps[i]["as"],
+            "controller": steps[i].get("controller"),
+            "targets": [target, biggest.get("from")],
+        }
+    return dict(board, steps=steps)
+
+
+def refilling_shield(board: Board) -> Board | None:
+    """A "prevent the next N damage" shield read as refilling for each hit: one fresh shield
+    per damage event asked about."""
+    hits = _damage_events(board)
+    shields = _shields(board)
+    if len(hits) < 2 or not shields:
+        return None
+    steps = list(board["steps"])
+    for i in shields:
+        steps += [
+            dict(steps[i], **{"as": f"{steps[i]['as']}-again-{n}"}) for n in range(1, len(hits))
+        ]
+    return dict(board, steps=steps)
+
+
+def _card_name(step: dict[str, Any]) -> str:
+    card = _card(step)
+    return str(card.get("name", "")) if isinstance(card, dict) else str(card)
+
+
+def copied_counters(board: Board) -> Board | None:
+    """The copy entering with the original's counters, as if counters were copied."""
+    found = _copy_step(board)
+    if found is None:
+        return None
+    index, step, copied = found
+    before = dict(board, steps=board["steps"][:index], ask={"characteristics": copied})
+    try:
+        counters = answer_json(evaluate_board(before))["objects"][copied].get("counters") or {}
+    except (BoardError, KeyError):
+        return None
+    label = step.get("as")
+    if not counters or not label:
+        return None
+    added = [{"counters": kind, "on": label, "n": n} for kind, n in counters.items() if n > 0]
+    steps = list(board["steps"])
+    return dict(board, steps=steps[: index + 1] + added + steps[index + 1 :])
+
+
+BECOMES_A_COPY = re.compile(r"\bbecomes? a copy of\b", re.I)
+
+
+def lost_own_counters(board: Board) -> Board | None:
+    """The asked permanent without its own counters once it becomes a copy, as if becoming a
+    copy wiped them (CR 707.4: they stay)."""
+    label = (board.get("ask") or {}).get("characteristics")
+    steps = board.get("steps", [])
+    later_copy = [
+        i
+        for i, s in enumerate(steps)
+        if isinstance(s, dict) and BECOMES_A_COPY.search(_chosen_text(s))
+    ]
+    if not label or not later_copy:
+        return None
+    drop = [
+        i
+        for i, s in enumerate(steps[: later_copy[-1]])
+        if isinstance(s, dict) and "counters" in s and s.get("on") == label
+    ]
+    if not drop:
+        return None
+    return dict(board, steps=[s for i, s in enumerate(steps) if i not in drop])
+
+
+GRAVEYARD_LABEL = re.compile(r"^(?P<player>[^.]+)\.graveyard\[(?P<index>\d+)\]$")
+IN_GRAVEYARDS_LOSE = re.compile(r"in graveyards lose all abilities", re.I)
+
+
+def judged_in_its_zone(board: Board) -> Board | None:
+    """The card entering from a graveyard judged as it is there: stripped of its abilities
+    by an effect on cards in graveyards, as if that effect followed it onto the
+    battlefield (CR 614.12: it looks at the permanent as it will be)."""
+    match = GRAVEYARD_LABEL.match(str((board.get("ask") or {}).get("characteristics", "")))
+    strips = any(
+        isinstance(s, dict) and IN_GRAVEYARDS_LOSE.search(_text(_card(s)))
+        for s in board.get("steps", [])
+    )
+    if match is None or not strips:
+        return None
+    player, index = match["player"], int(match["index"])
+    zones = board.get("zones") or {}
+    graveyard = list((zones.get(player) or {}).get("graveyard") or [])
+    if index >= len(graveyard) or not isinstance(graveyard[index], str):
+        return None
+    record = library_record(graveyard[index])
+    if record is None:
+        return None
+    graveyard[index] = {key: record[key] for key in INLINE if record.get(key) is not None}
+    graveyard[index]["abilities"] = []
+    changed_zones = dict(zones, **{player: dict(zones[player], graveyard=graveyard)})
+    return dict(board, zones=changed_zones)
+
+
+INLINE = ("name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power", "toughness")
+
+
+SETS_LAND_TYPE = re.compile(
+    r"^(?P<lands>(?:All |Each )?(?:nonbasic )?lands?) (?:are|is) (?:an? )?"
+    r"(?P<type>Plains|Islands?|Swamps?|Mountains?|Forests?)\.$",
+    re.I,
+)
+
+
+def land_type_added(board: Board) -> Board | None:
+    """Each effect that sets lands' basic land type ("Nonbasic lands are Mountains") read
+    as adding it, so the lands keep their other land types and their own abilities (CR 305.7
+    says they lose them)."""
+    steps = list(board.get("steps", []))
+    changed = False
+    for n, step in enumerate(steps):
+        if not isinstance(step, dict) or "enter" not in step:
+            continue
+        lines = _text(step["enter"]).splitlines()
+        rewritten = [
+            f"{line[:-1]} in addition to their other types." if SETS_LAND_TYPE.match(line) else line
+            for line in lines
+        ]
+        if rewritten != lines:
+            steps[n] = dict(step, enter=_inline(step["enter"], rewritten))
+            changed = True
+    return dict(board, steps=steps) if changed else None
+
+
+def _inline(card: Any, abilities: list[str]) -> dict[str, Any]:
+    """``card`` written inline with these abilities (a library card by its record)."""
+    if isinstance(card, dict):
+        return dict(card, abilities=abilities)
+    record = library_record(card) or {"name": card, "types": ["Enchantment"]}
+    inline = {key: record[key] for key in INLINE if record.get(key)}
+    return dict(inline, abilities=abilities)
+
+
+def read_face_up(board: Board) -> Board | None:
+    """The asked face-down permanent read as the card underneath, face up (CR 708.2: it
+    has only the values its face-down status gives it)."""
+    label = (board.get("ask") or {}).get("characteristics")
+    steps = list(board.get("steps", []))
+    for n, step in enumerate(steps):
+        if isinstance(step, dict) and step.get("as") == label and step.get("face_down"):
+            steps[n] = {k: v for k, v in step.items() if k != "face_down"}
+            return dict(board, steps=steps)
+    return None
+
+
+ANTHEM = re.compile(r"^(?P<who>[^.]+? gets? [+-]\d+/[+-]\d+)\.$")
+
+
+def froze_the_static(board: Board) -> Board | None:
+    """A permanent's anthem read as a spell that resolved when it arrived: its set of
+    creatures fixed then, as if a static ability were locked in (CR 611.3a: it keeps
+    checking)."""
+    steps = list(board.get("steps", []))
+    label = (board.get("ask") or {}).get("characteristics")
+    for n, step in enumerate(steps):
+        if not isinstance(step, dict) or "enter" not in step or step.get("as") == label:
+            continue
+        card = step["enter"]
+        lines = _text(card).splitlines()
+        if len(lines) != 1 or (match := ANTHEM.match(lines[0])) is None:
+            continue
+        spell = _inline(card, [f"{match['who']} until end of turn."])
+        spell["types"] = ["Instant"]
+        steps[n] = {"cast": spell, "as": step["as"], "controller": step.get("controller")}
+        return dict(board, steps=steps)
+    return None
+
+
+def froze_the_rules_change(board: Board) -> Board | None:
+    """A resolved spell that changes the rules ("prevent all damage creatures would deal
+    this turn") read as covering only the creatures there when it resolved: the damage
+    of one that arrived later gets through (CR 611.2c: such an effect covers it too)."""
+    steps = board.get("steps", [])
+    late = {e.get("from") for e in _damage_events(board)}
+    entered = {s.get("as"): i for i, s in enumerate(steps) if isinstance(s, dict) and "enter" in s}
+    drop = [
+        i
+        for i, s in enumerate(steps)
+        if isinstance(s, dict)
+        and "cast" in s
+        and not s.get("targets")
+        and PREVENTS.search(_chosen_text(s))
+        and any(entered.get(source, -1) > i for source in late)
+    ]
+    return _without_steps(board, drop)
+
+
+def rewound_history(board: Board) -> Board | None:
+    """The asked permanent's arrival judged under the effects that came after it, as if
+    they had been there when it entered (a later Humility taking back the counters it
+    entered with: CR 614.12 looks at the effects there as it enters)."""
+    label = (board.get("ask") or {}).get("characteristics")
+    steps = [s for s in board.get("steps", []) if isinstance(s, dict)]
+    mine = [s for s in steps if s.get("as") == label and "enter" in s]
+    if not mine or steps.index(mine[0]) == len(steps) - 1:
+        return None
+    later = steps[steps.index(mine[0]) + 1 :]
+    if not all("enter" in s for s in later):
+        return None  # a later step acts on it: it can't arrive after that
+    return dict(board, steps=[s for s in steps if s is not mine[0]] + mine)
+
+
 HAND_WRITTEN: tuple[HandWritten, ...] = (
     HandWritten(
         Misconception(
@@ -202,6 +514,7 @@ HAND_WRITTEN: tuple[HandWritten, ...] = (
             "614.12",
             "applied the entering card's own 'enters tapped' or 'enters with' as printed, "
             "forgetting the effects already on the battlefield that change it",
+            replacement=ReplacementMisreading(as_it_would_exist=False),
             rule_does=(
                 "Whether a replacement effect changes how a permanent enters is decided by "
                 "the permanent as it will be on the battlefield, with the continuous effects"
@@ -285,13 +598,208 @@ HAND_WRITTEN: tuple[HandWritten, ...] = (
         ),
         player_effect_as_printed,
     ),
+    HandWritten(
+        Misconception(
+            "forgot-prevention",
+            "Forgetting the prevention effect",
+            "615.1",
+            "let the damage through as if the prevention effect in place weren't there",
+            rule_does=(
+                "A prevention effect that exists before the damage stops it: prevented damage "
+                "is never dealt, and whatever else applies works on what is left."
+            ),
+        ),
+        forgot_prevention,
+    ),
+    HandWritten(
+        Misconception(
+            "one-hit-wall",
+            "Treating a shield as a one-hit wall",
+            "615.7",
+            "let a shield that prevents the next few points of damage stop a whole hit, however"
+            " big, and then vanish",
+            rule_does=(
+                "A shield that prevents the next N damage is a pool of N points: each point of "
+                "damage it stops uses one up, across hits, until none is left."
+            ),
+        ),
+        one_hit_wall,
+    ),
+    HandWritten(
+        Misconception(
+            "refilling-shield",
+            "Refilling the shield",
+            "615.7",
+            "gave the shield its full points again for each new hit or source of damage",
+            rule_does=(
+                "A shield's points are spent once: what it prevents from one hit is gone for "
+                "the next, whatever the source."
+            ),
+        ),
+        refilling_shield,
+    ),
+    HandWritten(
+        Misconception(
+            "copied-counters",
+            "Copying the counters",
+            "707.2",
+            "gave the copy the original's counters, as if counters were part of what is copied",
+            rule_does=(
+                "Counters are not copiable values: a copy starts from the printed card and has "
+                "only the counters put on it."
+            ),
+        ),
+        copied_counters,
+    ),
+    HandWritten(
+        Misconception(
+            "lost-own-counters",
+            "Dropping the copy's own counters",
+            "707.4",
+            "let a permanent that becomes a copy lose the counters that were on it",
+            rule_does=(
+                "Becoming a copy changes only the copiable values: the counters and other effects"
+                " on the permanent stay and apply on top of them (CR 613.4c)."
+            ),
+        ),
+        lost_own_counters,
+    ),
+    HandWritten(
+        Misconception(
+            "judged-in-its-zone",
+            "Judging the card where it is now",
+            "614.12",
+            "let an effect on cards in a graveyard decide how the card enters, though on the "
+            "battlefield that effect no longer touches it",
+            rule_does=(
+                "How a permanent enters is decided by the permanent it will be on the "
+                "battlefield: an effect on cards in the zone it comes from doesn't follow it."
+            ),
+        ),
+        judged_in_its_zone,
+    ),
+    HandWritten(
+        Misconception(
+            "land-type-added",
+            "Adding a land type instead of setting it",
+            "305.7",
+            "let a land given a basic land type keep its other land types and the abilities of"
+            " its own text, as if the type were added",
+            rule_does=(
+                "An effect that sets a land's basic land type replaces its land types, and the "
+                "land loses the abilities of its own text: it only has the new type's mana "
+                "ability."
+            ),
+        ),
+        land_type_added,
+    ),
+    HandWritten(
+        Misconception(
+            "read-face-up",
+            "Reading the face-down card face up",
+            "708.2",
+            "gave a face-down permanent the values of the card underneath",
+            rule_does=(
+                "A face-down permanent has only what its face-down status gives it (usually a "
+                "nameless 2/2 creature with no abilities), whatever card it is."
+            ),
+        ),
+        read_face_up,
+    ),
+    HandWritten(
+        Misconception(
+            "froze-the-static",
+            "Freezing a static ability",
+            "611.3a",
+            "let an anthem affect only the creatures that fitted its words when it arrived",
+            rule_does=(
+                "A static ability keeps checking: it applies to whatever fits its words now, "
+                "including creatures that start to fit later."
+            ),
+        ),
+        froze_the_static,
+    ),
+    HandWritten(
+        Misconception(
+            "froze-the-rules-change",
+            "Freezing a rules change",
+            "611.2c",
+            "let a resolved spell that changes the rules cover only the creatures there when "
+            "it resolved",
+            rule_does=(
+                "A resolved effect that changes no object's characteristics (preventing damage, "
+                "say) changes the rules: it covers creatures that arrive later too."
+            ),
+        ),
+        froze_the_rules_change,
+    ),
+    HandWritten(
+        Misconception(
+            "rewound-history",
+            "Rewinding history",
+            "614.12",
+            "judged how a permanent entered by effects that only arrived after it",
+            rule_does=(
+                "How a permanent enters is decided by the effects there as it enters; an effect"
+                " that arrives later changes it from then on, but its counters stay."
+            ),
+        ),
+        rewound_history,
+    ),
 )
+
+
+def _modifiers_before_setters() -> tuple[tuple[str, ...], ...]:
+    """Layer 7c applied before 7b: a set value wipes out the counters and pumps."""
+    order = [layer for layer in LAYERS if layer != "7c"]
+    order.insert(order.index("7b"), "7c")
+    return tuple((layer,) for layer in order)
+
+
+# Hand-written misreadings that are an order of the layers the engine's own switches don't
+# cover: computed by the engine with that order (``layers.compute``).
+def _defined_after_modifiers() -> tuple[tuple[str, ...], ...]:
+    """Layer 7a applied after 7c: a characteristic-defining ability has the last word."""
+    order = [layer for layer in LAYERS if layer != "7a"]
+    order.insert(order.index("7c") + 1, "7a")
+    return tuple((layer,) for layer in order)
+
+
+SWITCHES: tuple[Misconception, ...] = (
+    Misconception(
+        "cda-overrides",
+        "Letting the characteristic-defining ability have the last word",
+        "613.4a",
+        "let a characteristic-defining ability's count replace the pumps and counters, as if"
+        " it were applied last",
+        layers=LayerMisreading(groups=_defined_after_modifiers()),
+        rule_does=(
+            "A characteristic-defining ability applies first, in layer 7a; everything else in "
+            "layer 7 is applied on top of its value."
+        ),
+    ),
+    Misconception(
+        "set-erases-modifiers",
+        "Letting a set value erase the pumps",
+        "613.4b",
+        "let an effect that sets power and toughness wipe out the counters, pumps and anthems,"
+        " as if it came after them",
+        layers=LayerMisreading(groups=_modifiers_before_setters()),
+        rule_does=(
+            "Setting power and toughness happens in layer 7b; counters, pumps and anthems are "
+            "added after it in 7c (CR 613.4c), whenever they began."
+        ),
+    ),
+)
+SWITCH_BY_SLUG: dict[str, Misconception] = {m.slug: m for m in SWITCHES}
+
+
 HAND_WRITTEN_BY_SLUG: dict[str, HandWritten] = {h.misconception.slug: h for h in HAND_WRITTEN}
 
 
 def misconception_named(slug: str) -> Misconception | None:
     """An engine misreading or a hand-written one, by its slug."""
-    found = MISCONCEPTION_BY_SLUG.get(slug)
+    found = MISCONCEPTION_BY_SLUG.get(slug) or SWITCH_BY_SLUG.get(slug)
     if found is None and slug in HAND_WRITTEN_BY_SLUG:
         return HAND_WRITTEN_BY_SLUG[slug].misconception
     return found

@@ -147,23 +147,26 @@ def choose_distractors(
     right: str,
     found: Iterable[tuple[str, Misconception]],
     about: frozenset[str] = frozenset(),
+    fallback: frozenset[str] = frozenset(),
 ) -> dict[str, Misconception]:
     """The wrong answers to offer, each named after a misreading that gives it.
 
     ``found`` holds every misreading's answer. A text several misreadings give is named
     after the one the board is ``about`` if any, else the most specific. Answers equal to the
-    key, printed-card answers on boards not about them and implausible numbers (unless the
-    board is about the misreading) are left out; then the ones the board is about come
-    first and at most ``MAX_DISTRACTORS`` are kept.
+    key, printed-card answers on boards not about them (nor allowed as a ``fallback``: last
+    in line, named only when no other misreading gives that text) and implausible numbers
+    (unless the board is about the misreading) are left out; then the ones the board is
+    about come first and at most ``MAX_DISTRACTORS`` are kept.
     """
     rank = {slug: n for n, slug in enumerate(SPECIFIC_FIRST)}
 
-    def order(m: Misconception) -> tuple[bool, int]:
-        return (m.slug not in about, rank.get(m.slug, len(rank)))
+    def order(m: Misconception) -> tuple[bool, bool, int]:
+        return (m.slug not in about, m.slug in fallback, rank.get(m.slug, len(rank)))
 
     named: dict[str, Misconception] = {}
     for text, m in found:
-        if text == right or (m.slug in ONLY_WHEN_ABOUT and m.slug not in about):
+        allowed = m.slug in about or m.slug in fallback
+        if text == right or (m.slug in ONLY_WHEN_ABOUT and not allowed):
             continue
         if m.slug not in about and not plausible(text, right):
             continue
@@ -338,6 +341,9 @@ def _printed_name(board: dict[str, Any], game: Game, label: str) -> str:
     give the answer away."""
     shown = board_namer(board)(label)
     obj = game.object(label)
+    if obj is not None and obj.face_down:
+        # A face-down permanent has no name (CR 708.2): naming its card would give it away.
+        return f"{obj.controller}'s face-down creature"
     return obj.card.name if shown == label and obj is not None and obj.card.name else shown
 
 
@@ -358,6 +364,7 @@ def characteristic_item(
     prefer: str = "",
     about: frozenset[str] = frozenset(),
     extra: tuple[tuple[Misconception, Evaluation], ...] = (),
+    fallback: frozenset[str] = frozenset(),
 ) -> Item:
     """What ``field`` of ``label`` is, with the wrong values misreadings give
     (``choose_distractors``; the board is ``about`` those misreadings and concept
@@ -378,7 +385,9 @@ def characteristic_item(
         for m, e in extra
         if label in e.chars
     ]
-    wrong = choose_distractors(field_text(field, right), found, about | headline_slugs(prefer))
+    wrong = choose_distractors(
+        field_text(field, right), found, about | headline_slugs(prefer), fallback
+    )
     name = _printed_name(board, evaluated.game, label)
     asked = dict(board, ask={"characteristics": label})
     prompt = FIELD_PROMPTS[field].format(name=name)
@@ -403,18 +412,22 @@ def best_characteristic_item(
     about: frozenset[str] = frozenset(),
     fields: tuple[str, ...] = FIELDS,
     variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
+    switches: tuple[Misconception, ...] = (),
+    fallback: frozenset[str] = frozenset(),
 ) -> Item:
     """The first of ``fields`` that makes an item, about ``label`` or else the object the
-    most effects touched (``variants``: hand-written misreadings' rewritten boards)."""
+    most effects touched (``variants``: hand-written misreadings' rewritten boards;
+    ``switches``: hand-written layer orders, computed on the board's own replay)."""
     evaluated = evaluate_all(board)
     extra = tuple((m, e.right) for m, v in variants if (e := _evaluated_or_none(v)) is not None)
+    extra += tuple((m, compute(evaluated.game, misreading=m.layers)) for m in switches if m.layers)
     labels = [label] if label is not None else _most_touched(evaluated)
     # One evaluation serves every object and field: trying them all costs little.
     for candidate in labels:
         for field in fields:
             try:
                 return characteristic_item(
-                    board, candidate, field, evaluated, least, prefer, about, extra
+                    board, candidate, field, evaluated, least, prefer, about, extra, fallback
                 )
             except UnmodelledItem:
                 raise  # the whole board, whatever is asked about it
@@ -548,6 +561,7 @@ def event_item(
     least: int = MIN_DISTRACTORS,
     about: frozenset[str] = frozenset(),
     variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
+    switches: tuple[Misconception, ...] = (),
 ) -> Item:
     """What the player who orders the replacement effects ends up with, each player wanting
     what is best for them (CR 616.1: the affected player chooses; the other player, when the
@@ -572,7 +586,7 @@ def event_item(
 
     key = str(pick(right))
     found: list[tuple[str, Misconception]] = []
-    for m in EVENT_MISCONCEPTIONS:
+    for m in (*EVENT_MISCONCEPTIONS, *switches):
         try:
             found.append((str(pick(explored(board, m.replacement))), m))  # type: ignore[arg-type]
         except BoardError:
@@ -600,6 +614,7 @@ def outcome_item(
     board: dict[str, Any],
     least: int = 1,
     variants: tuple[tuple[Misconception, dict[str, Any]], ...] = (),
+    switches: tuple[Misconception, ...] = (),
 ) -> Item:
     """What happens to the board's event, beside what each misreading says happens
     (for events with one outcome and nothing to count: exile instead of dying...)."""
@@ -626,6 +641,13 @@ def outcome_item(
                 wrong[_capital(text)] = hand
         except BoardError:
             continue
+    for hand in switches:
+        try:
+            for text in words(explored(board, hand.replacement)):  # type: ignore[arg-type]
+                # A rule switched off like the engine's own: named only where they say nothing.
+                wrong.setdefault(_capital(text), hand)
+        except BoardError:
+            continue
     prompt = f"{_capital(describe_asked(found.asked, name))}. What happens?"
     if right[0].lower() in prompt.lower():
         raise NoItem("the question would say its own answer")
@@ -636,17 +658,19 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# The layers next door to each, which a learner may put an effect in by mistake.
 NEIGHBOURS = {
-    "4": ("6",),
-    "5": ("4",),
-    "6": ("4",),
-    "7a": ("7b",),
-    "7b": ("7c",),
+    "1a": ("2", "1b"),
+    "1b": ("1a", "2"),
+    "2": ("1a", "3"),
+    "3": ("6", "4"),
+    "4": ("6", "5"),
+    "5": ("4", "6"),
+    "6": ("4", "5"),
+    "7a": ("7b", "7c"),
+    "7b": ("7c", "7a"),
     "7c": ("7b", "7d"),
-    "7d": ("7c",),
-    "2": ("1a",),
-    "3": ("6",),
-    "1a": ("2",),
+    "7d": ("7c", "7b"),
 }
 
 

@@ -18,6 +18,7 @@ from rules_engine.ask.event import event_answer
 from rules_engine.errors import BoardError
 from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.learn.concepts import CONCEPT_BY_SLUG
+from tutor.learn.items import FIELDS
 
 FRONT_MATTER = re.compile(r"\A\+\+\+\n(.*?)\n\+\+\+\n(.*)\Z", re.S)
 FILE_NAME = re.compile(r"^(\d\d)-([a-z0-9-]+)\.md$")
@@ -86,7 +87,11 @@ def read_lesson(path: Path) -> LessonSpec:
     if not 2 <= len(practice) <= 5:
         raise LessonFileError(f"{where}: practice lists 2 to 5 boards")
     folder = path.parent / "boards"
-    names = set(practice) | {stepper.get("board", "")}
+    # "file.json#abilities": the characteristic the question asks about (docs/lessons.md).
+    fields = {entry.partition("#")[2] for entry in practice} - {""}
+    if fields - set(FIELDS):
+        raise LessonFileError(f"{where}: a practice entry asks for one of {', '.join(FIELDS)}")
+    names = {entry.partition("#")[0] for entry in practice} | {stepper.get("board", "")}
     boards = {name: _board(folder, name, where) for name in sorted(names)}
     obj = "" if stepper.get("event") else str(stepper.get("object", ""))
     if not stepper.get("event") and not obj:

@@ -4,7 +4,6 @@ feedback an answer gets (the named mistake, and where the right path parts from 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,103 +13,19 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from rules_engine.ask.characteristics import evaluate_board
-from rules_engine.errors import BoardError
 from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
-from tutor.learn.handwritten import HAND_WRITTEN, misconception_named, variants
-from tutor.learn.items import (
-    SPECIFIC_FIRST,
-    Item,
-    NoItem,
-    UnmodelledItem,
-    best_characteristic_item,
-    chooser_item,
-    depends_item,
-    event_item,
-    headline_slugs,
-    layer_item,
-    order_item,
-    outcome_item,
-)
+from tutor.learn.handwritten import HAND_WRITTEN, misconception_named
+from tutor.learn.items import SPECIFIC_FIRST, Item
+
+# A lesson's practice is built in ``lesson_items``; its names stay importable from here.
+from tutor.learn.lesson_items import EXTRA_KINDS as EXTRA_KINDS
+from tutor.learn.lesson_items import item_for_board as item_for_board
+from tutor.learn.lesson_items import lesson_items as lesson_items
 
 PT = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
-
-
-def item_for_board(board: dict[str, Any], concept: str = "") -> Item:
-    """The question a lesson board asks, as an item (with as many named distractors as the
-    misreadings give: at least one; named after the lesson's own mistake first)."""
-    ask = board.get("ask") or {}
-    # Hand-written misreadings (``handwritten``) for the lesson's headline mistakes.
-    rewritten = variants(board, headline_slugs(concept))
-    if "characteristics" in ask:
-        label = ask["characteristics"]
-        try:
-            return best_characteristic_item(
-                board, label, least=1, prefer=concept, variants=rewritten
-            )
-        except UnmodelledItem:
-            raise
-        except NoItem:
-            # A board whose only wrong answer is the printed card is about reading the
-            # effects at all: there, and only there, the printed card is offered.
-            about = frozenset({"printed-values"})
-            return best_characteristic_item(
-                board, label, least=1, prefer=concept, about=about, variants=rewritten
-            )
-    if "order" in ask:
-        order = ask["order"]
-        return order_item(board, order["object"], order["layer"], least=1)
-    if "depends" in ask:
-        return depends_item(board, *ask["depends"])
-    if "event" in ask:
-        try:
-            return event_item(board, least=1, about=headline_slugs(concept), variants=rewritten)
-        except UnmodelledItem:
-            raise
-        except NoItem:
-            return outcome_item(board, variants=rewritten)
-    raise NoItem("the board asks nothing")
-
-
-# Lessons whose topic is a question of its own, asked about their first practice board too.
-EXTRA_KINDS = {"seven-layers": "layer", "replacement-order": "chooser"}
-
-
-def _extra_item(board: dict[str, Any], kind: str) -> Item:
-    ask = board.get("ask") or {}
-    if kind == "layer" and "characteristics" in ask:
-        return layer_item(board, ask["characteristics"])
-    if kind == "chooser" and "event" in ask:
-        return chooser_item(board)
-    raise NoItem("not that kind of board")
-
-
-@lru_cache(maxsize=64)
-def _lesson_items(boards_json: str, names: tuple[str, ...], concept: str) -> tuple[Item, ...]:
-    boards = json.loads(boards_json)
-    found = []
-    for name in names:
-        try:
-            found.append(item_for_board(boards[name], concept))
-        except (NoItem, BoardError):
-            continue  # the lesson tests check every practice board makes an item
-    extra = EXTRA_KINDS.get(concept)
-    if extra:
-        for name in names:
-            try:
-                found.append(_extra_item(boards[name], extra))
-                break
-            except (NoItem, BoardError):
-                continue
-    return tuple(found)
-
-
-def lesson_items(
-    boards: dict[str, Any], practice: list[str], concept: str = ""
-) -> tuple[Item, ...]:
-    return _lesson_items(json.dumps(boards, sort_keys=True), tuple(practice), concept)
 
 
 @lru_cache(maxsize=256)
