@@ -27,6 +27,7 @@ from tutor.boards.naming import (
     Namer,
     board_controllers,
     board_namer,
+    ordinal,
     possessive,
     result_namer,
 )
@@ -245,6 +246,8 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append("cast from its owner's hand" if value else "not cast from a hand")
             elif key == "chosen":
                 words.append(name(str(value)))
+            elif key == "mode" and isinstance(value, int) and not isinstance(value, bool):
+                words.append(_mode_words(step, value))
             elif key == "kicked":
                 times = value if isinstance(value, int) and not isinstance(value, bool) else 0
                 words.append(
@@ -268,6 +271,17 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
     if "x" in step:
         words.append(f"X = {step['x']}")
     return f", choosing {'; '.join(words)}" if words else ""
+
+
+def _mode_words(step: dict[str, Any], mode: int) -> str:
+    """A chosen mode by its text ("the mode “Prevent the next 3 damage ...”"), never by its
+    index: the board counts modes from 0, a reader from 1."""
+    card = step.get("cast", step.get("activate"))
+    text = spell_text(card) if card is not None else ""
+    bullets = [b.strip() for b in text.split("•")[1:]]
+    if 0 <= mode < len(bullets):
+        return f"the mode “{bullets[mode]}”"
+    return f"the {ordinal(mode + 1)} mode"
 
 
 def describe_step(step: dict[str, Any], name: Namer = str) -> str:

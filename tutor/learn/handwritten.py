@@ -116,8 +116,8 @@ def copied_what_you_see(board: Board) -> Board | None:
         return None  # a face-down original shows what a copy gets: no mistake to make
     card = {key: now[key] for key in SEEN if now.get(key) is not None}
     card["power"], card["toughness"] = str(now["power"]), str(now["toughness"])
-    # Its own name in its text reads as "this" on the new card (CR 201.5).
-    card["abilities"] = [a.replace(now["name"], "this creature") for a in now["abilities"]]
+    # The mistaken card keeps the original's name, so its text still names itself (CR 201.5).
+    card["abilities"] = list(now["abilities"])
     mistaken = {k: v for k, v in step.items() if k != "choices"}
     mistaken["enter"] = card
     steps = list(board["steps"])

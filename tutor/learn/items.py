@@ -332,7 +332,11 @@ def field_text(field: str, data: dict[str, Any]) -> str:
     if field == "colors":
         values = [COLOR_NAMES[c] for c in values] or ["colorless"]
     # Two instances of one ability read as one (a second Flying adds nothing, CR 702.2).
-    return ", ".join(sorted(set(values))) if values else "none"
+    shown = sorted(set(values))
+    if field == "abilities" and any("." in v or ":" in v for v in shown):
+        # Sentences ("{T}: Add {R}.") in a list: "Indestructible; {T}: Add {R}", no ".,".
+        return "; ".join(v.removesuffix(".") for v in shown)
+    return ", ".join(shown) if shown else "none"
 
 
 def _printed_name(board: dict[str, Any], game: Game, label: str) -> str:
@@ -711,7 +715,11 @@ def layer_item(board: dict[str, Any], label: str) -> Item:
     spec = evaluated.right.effects[effect].spec
 
     def words(layers: Iterable[str]) -> str:
-        return " and ".join(f"{layer} ({LAYER_TITLES[layer]})" for layer in sorted(layers))
+        # "7c (power/toughness modified, and counters)": no parentheses inside parentheses.
+        titles = {
+            layer: LAYER_TITLES[layer].replace(" (", ", ").replace(")", "") for layer in layers
+        }
+        return " and ".join(f"{layer} ({titles[layer]})" for layer in sorted(layers))
 
     right = words(spec.layers)
     # Not a misreading of the engine's: the layers it is easy to mistake these for
@@ -724,5 +732,6 @@ def layer_item(board: dict[str, Any], label: str) -> Item:
         for other in NEIGHBOURS.get(layer, ()):
             wrong.setdefault(words((spec.layers - {layer}) | {other}), None)
     source = evaluated.right.effects[effect].source_name
-    prompt = f"In which layer or layers does {source}’s effect “{spec.text}” apply?"
+    text = spec.text.replace("~", source)  # the engine's notation for the source's own name
+    prompt = f"In which layer or layers does {source}’s effect “{text}” apply?"
     return _item("layer", prompt, board, right, wrong, obj=label, least=1, game=evaluated.game)

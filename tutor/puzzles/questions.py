@@ -337,7 +337,9 @@ def _effect_words(result: Result, wanted: str) -> str:
     except BoardError:
         return wanted
     effect = result.evaluation.effects[eids[0]]
-    return f"{possessive(result_namer(result)(effect.source))} effect “{effect.spec.text}”"
+    source = result_namer(result)(effect.source)
+    # The engine's notation says "~" for the source's own name.
+    return f"{possessive(source)} effect “{effect.spec.text.replace('~', source)}”"
 
 
 def _object_of(result: Result, effects: Sequence[str]) -> str:
