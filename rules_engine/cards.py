@@ -28,7 +28,7 @@ from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
 
 CardRecord = dict[str, Any]
 
-_MANA_SYMBOL = re.compile(r"\{([^}]+)\}")
+_MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -342,7 +342,7 @@ def _with_form(copy: CopySnapshot | None, event: Enter, label: str) -> CopySnaps
 
 
 _SACRIFICE_AS_ENTERS = re.compile(
-    r"As .+? enters, sacrifice any number of (creatures|permanents)\."
+    r"As (?:(?!As ).)+? enters, sacrifice any number of (creatures|permanents)\."
 )
 
 
@@ -1668,7 +1668,9 @@ _SACRIFICE_COST = re.compile(
     r"as an additional cost to cast (?:this spell|~), sacrifice an? (?P<what>[\w ]+?)[.,]",
     re.IGNORECASE,
 )
-_SACRIFICE_ACTIVATION = re.compile(r"\bsacrifice (?:an?|another) (?P<what>[\w ]+?)(?:,|$)", re.I)
+_SACRIFICE_ACTIVATION = re.compile(
+    r"\bsacrifice (?:an?|another) (?P<what>(?:(?!sacrifice )[\w ])++)(?:,|$)", re.I
+)
 
 
 @dataclass(frozen=True, slots=True)

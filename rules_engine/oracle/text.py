@@ -14,7 +14,7 @@ from rules_engine.oracle.wording import current_wording
 
 SELF = "~"
 
-_REMINDER = re.compile(r"\s*\((?:[^()\"]|\"[^\"]*\")*\)")
+_REMINDER = re.compile(r"(?<!\s)\s*+\((?:[^()\"]|\"[^\"]*\")*\)")
 _THIS_OBJECT = re.compile(
     r"\bthis (creature|permanent|land|artifact|enchantment|card|spell|aura|equipment|"
     r"planeswalker|token|vehicle)\b",
@@ -122,7 +122,9 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in sentences if s]
 
 
-_TOKEN = re.compile(r'"[^"]*"|[+-]?[0-9X*]+/[+-]?[0-9X*]+|[{][^}]+[}]|[\w~\'-]+|[,;:.—•]')
+# A P/T pair's first half has at most four characters and a mana symbol no "{" inside, so
+# no run of "*" or "{" is scanned again from each of its characters (linear time).
+_TOKEN = re.compile(r'"[^"]*"|[+-]?[0-9X*]{1,4}/[+-]?[0-9X*]+|[{][^{}]+[}]|[\w~\'-]+|[,;:.—•]')
 
 
 def tokenize(sentence: str) -> list[str]:
