@@ -19,6 +19,7 @@ from typing import Literal
 from rules_engine import card_actions, paragraphs
 from rules_engine.active import Effect, context_for, effect_payloads
 from rules_engine.board import Board
+from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import (
     Characteristics,
@@ -1205,6 +1206,7 @@ def _action_events(game: Game, action: OneShot, res: _Resolution) -> list[Event]
     if kind == "move":
         return [_zone_move(game, label, action.to_zone) for label in _moving(game, action, res)]
     if kind == "draw":
+        check_events(amount, "cards drawn", res.path)  # one at a time (CR 121.2)
         return [Draw(p) for p in _players(action, res, game) for _ in range(amount)]
     if kind == "gain_life":
         return [GainLife(p, amount) for p in _players(action, res, game)]
