@@ -2154,10 +2154,28 @@ def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
     return read_replacements(text, name)[0]
 
 
-@lru_cache(maxsize=2048)
 def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
     """The replacement/prevention/"can't" effects in one ability's text, and the sentences
     that make none (in a replacement ability, those are named as not modelled)."""
+    found = _read_or_error(text, name)
+    if isinstance(found, OracleParseError):
+        raise type(found)(found.phrase, found.detail)
+    return found
+
+
+@lru_cache(maxsize=2048)
+def _read_or_error(
+    text: str, name: str
+) -> tuple[tuple[Spec, ...], tuple[str, ...]] | OracleParseError:
+    """A text the grammar can't read is remembered too: every step of a board meets its
+    object's abilities again, and an unread one would be read again each time."""
+    try:
+        return _read(text, name)
+    except OracleParseError as error:
+        return error
+
+
+def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
     body_text = mark_self(strip_reminder(clean(text)), name)
     specs: list[Spec] = []
     skipped: list[str] = []

@@ -15,8 +15,10 @@ from rules_engine import bounds
 from rules_engine.answers import answer_json, evaluate_board
 from rules_engine.cards import card_from_json
 from rules_engine.errors import BoardError
+from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.perform import TOO_MANY_ORDERS
 from rules_engine.replacement.answer import event_answer
+from rules_engine.replacement.grammar import _read_or_error, read_replacements
 
 
 def doublers_then_wastes(seasons: int, x: int) -> dict[str, Any]:
@@ -214,3 +216,17 @@ def test_a_resolving_spell_draws_at_most_the_bound_one_at_a_time():
 def test_the_bounds_are_summarised_for_the_docs_and_the_site():
     assert bounds.summary()["max_x"] == 1_000
     assert bounds.summary()["max_objects"] == 500
+
+
+def test_a_replacement_text_the_grammar_cannot_read_is_read_once():
+    # Every step meets every object's abilities again: an unread text was read again each
+    # time (twenty invented cards took half a second), now the refusal is remembered too.
+    text = "All damage that would be dealt to w0 by a this turn is dealt to w0 by a y0"
+    for _ in range(2):
+        with pytest.raises(OracleParseError, match="does not know") as caught:
+            read_replacements(text, "Redirector")
+    before = _read_or_error.cache_info().hits
+    with pytest.raises(OracleParseError):
+        read_replacements(text, "Redirector")
+    assert _read_or_error.cache_info().hits == before + 1
+    assert caught.value.phrase.startswith("All damage")
