@@ -28,6 +28,11 @@ MAX_AMOUNT = 1_000_000
 # modified it (two Doubling Seasons make 4 tokens of 1): tokens created (each an object the
 # layers then see every step), cards drawn (CR 121.2) or milled one by one.
 MAX_OBJECTS = 500
+# What counters and life totals may grow to as steps add to them. Each step's numbers are
+# bounded, but doublers applied to a "put another of each counter" ability compound, step
+# after step; a number of more than 4,300 digits can't even be written as text. No real
+# board comes near 10^15.
+MAX_RESULT = 10**15
 # Any one text of a board (a title, notes, a label, a card's name).
 MAX_TEXT = 4_000
 # A card written inline: its name, each ability, and how many abilities. The longest real
@@ -119,12 +124,24 @@ def check_events(n: int, what: str, path: str = "") -> None:
         raise TooManyObjects(TooManyObjects.events(n, what))
 
 
+def grown_past(counts: list[tuple[str, int]]) -> str | None:
+    """The first of the (what, number) pairs past ``MAX_RESULT``, as a sentence's end."""
+    for what, n in counts:
+        if abs(n) > MAX_RESULT:
+            return (
+                f"{what} would grow to {shown(n)}, more than a board may hold "
+                f"({MAX_RESULT:,}): use smaller numbers or fewer doublers"
+            )
+    return None
+
+
 def summary() -> dict[str, int]:
     """The bounds by name, for docs/limits.md's test and the site's API description."""
     return {
         "max_x": MAX_X,
         "max_amount": MAX_AMOUNT,
         "max_objects": MAX_OBJECTS,
+        "max_result": MAX_RESULT,
         "max_text": MAX_TEXT,
         "max_name": MAX_NAME,
         "max_ability_text": MAX_ABILITY_TEXT,

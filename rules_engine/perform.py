@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules_engine.bounds import TooManyObjects
+from rules_engine.bounds import TooManyObjects, grown_past
 from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
 from rules_engine.game import (
@@ -176,6 +176,20 @@ TOO_MANY_EVENTS = (
 )
 
 
+def _numbers(game: Game) -> list[tuple[str, int]]:
+    """Every counter count and life total, by what a message calls it."""
+    found = [
+        (f"the {kind} counters on {o.card.name}", n) for o in game.objects for kind, n in o.counters
+    ]
+    found += [(f"{player}'s life total", n) for player, n in game.life]
+    found += [
+        (f"{player}'s {kind} counters", n)
+        for player, kinds in game.player_counters
+        for kind, n in kinds
+    ]
+    return found
+
+
 def perform(
     game: Game,
     pendings: list[Pending],
@@ -222,6 +236,10 @@ def perform(
         )
     game = replace(game, shields=tuple(_shields_after(game, leaf)))
     game = apply_results(game, leaf.results, enter=enter, label_for=label_for or {})
+    if (grown := grown_past(_numbers(game))) is not None:
+        if not where:
+            raise TooManyObjects(grown)  # the replay names the step
+        raise BoardError(where, grown)
     if choice is not None:
         game = replace(game, choices_made=game.choices_made + (choice,))
     return Performed(game, tuple(leaf.results), leaf.path, choice)

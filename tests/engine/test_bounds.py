@@ -230,3 +230,15 @@ def test_a_replacement_text_the_grammar_cannot_read_is_read_once():
         read_replacements(text, "Redirector")
     assert _read_or_error.cache_info().hits == before + 1
     assert caught.value.phrase.startswith("All damage")
+
+
+def test_counters_compounding_under_doublers_are_refused_when_they_pass_the_bound():
+    # Each Solidarity of Heroes doubles the counters (puts as many again), and two Doubling
+    # Seasons double what it puts: five times as many each cast. Step by step that would
+    # reach numbers no message can print; it stops at the step that passes 10^15.
+    steps: list[dict[str, Any]] = [{"enter": "Doubling Season", "as": f"ds{i}"} for i in range(2)]
+    steps += [BEARS, {"counters": "+1/+1", "on": "g", "n": 10**6}]
+    steps += [{"cast": "Solidarity of Heroes", "targets": ["g"]} for _ in range(30)]
+    error = refusal({"steps": steps})
+    assert error.path == "steps[16]"
+    assert error.message.startswith("the +1/+1 counters on Grizzly Bears would grow to")
