@@ -12,6 +12,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.bounds import (
+    MAX_AMOUNT,
+    MAX_TYPED_TEXT,
+    MAX_X,
+    check_texts,
+    whole_number,
+)
 from rules_engine.cards import CardDef, card_from_json
 from rules_engine.effects import LAYERS
 from rules_engine.errors import BoardError
@@ -45,6 +52,10 @@ ZONES = ("graveyard", "hand", "library", "exile")
 LEAVE_ZONES = ("graveyard", "hand", "library", "library_top", "library_bottom", "exile")
 MAX_STEPS = 500
 MAX_COPIES = 24
+_LARGEST_X = "the largest X a board may use"
+_MOST_COUNTERS = "the most counters one step may put or remove"
+_MOST_DAMAGE = "the most damage one step may deal"
+_LARGEST_LIFE = "the largest amount of life a board may use"
 # Tokens created by a step are labelled "<step label>.token<k>" (docs/board-format-extensions.md).
 _TOKEN_LABEL = re.compile(r"(?P<step>.+)\.token(?P<k>[1-9]\d*)")
 
@@ -109,7 +120,10 @@ def _divided(value: Any, path: str) -> tuple[int, ...]:
     """Layerlab extension: "divided as you choose" (CR 601.2d), one amount per target."""
     if not isinstance(value, list):
         raise BoardError(path, "a list of whole numbers, one for each target in order ([2, 1])")
-    return tuple(_require_int(v, f"{path}[{i}]", 1) for i, v in enumerate(value))
+    return tuple(
+        whole_number(v, f"{path}[{i}]", least=1, most=MAX_AMOUNT, what="the most one target gets")
+        for i, v in enumerate(value)
+    )
 
 
 def _require_str(value: Any, path: str) -> str:
@@ -189,7 +203,7 @@ class _Reader:
         copies = tuple(self.label_ref(c, f"{path}.copy[{i}]") for i, c in enumerate(copy))
         mode = value.get("mode")
         if mode is not None:
-            mode = _require_int(mode, f"{path}.mode", 0)
+            mode = whole_number(mode, f"{path}.mode", least=0, most=MAX_X, what="the largest mode")
         player = value.get("player")
         if player is not None:
             player = self.player(player, f"{path}.player")
@@ -251,7 +265,13 @@ class _Reader:
             kickers=kickers,
             devour=self._devoured(value.get("devour", ()), f"{path}.devour")
             or self._devoured(value.get("sacrifice_as_enters", ()), f"{path}.sacrifice_as_enters"),
-            mana_spent=_require_int(value.get("mana_spent", 0), f"{path}.mana_spent", 0),
+            mana_spent=whole_number(
+                value.get("mana_spent", 0),
+                f"{path}.mana_spent",
+                least=0,
+                most=MAX_X,
+                what="the most mana a board may spend on one spell",
+            ),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),
             sacrificed=(
@@ -361,7 +381,7 @@ class _Reader:
                 raise BoardError(f"{path}.{key}", f'not a field of "{verb}" (fields: {allowed})')
         x = raw.get("x")
         if x is not None:
-            x = _require_int(x, f"{path}.x", 0)
+            x = whole_number(x, f"{path}.x", least=0, most=MAX_X, what=_LARGEST_X)
         order = self.replacements(raw.get("replacements"), f"{path}.replacements")
         if verb == "enter":
             card = card_from_json(raw["enter"], f"{path}.enter")
@@ -398,7 +418,13 @@ class _Reader:
             return CastStep(index, label, card, controller, targets, choices, x, order)
         if verb == "activate":
             source = self.label_ref(raw["activate"], f"{path}.activate")
-            ability = _require_int(raw.get("ability", 0), f"{path}.ability", 0)
+            ability = whole_number(
+                raw.get("ability", 0),
+                f"{path}.ability",
+                least=0,
+                most=MAX_X,
+                what="the largest ability number",
+            )
             targets = self.targets(raw.get("targets"), f"{path}.targets")
             choices = self.choices(raw.get("choices"), f"{path}.choices")
             label = self.new_label(raw.get("as", f"{source}@{ability}#{index}"), f"{path}.as")
@@ -410,14 +436,22 @@ class _Reader:
         if verb == "counters":
             kind = _require_str(raw["counters"], f"{path}.counters")
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
-            n = _require_int(raw.get("n", 1), f"{path}.n")
+            n = whole_number(
+                raw.get("n", 1),
+                f"{path}.n",
+                least=-MAX_AMOUNT,
+                most=MAX_AMOUNT,
+                what=_MOST_COUNTERS,
+            )
             raw_by = raw.get("by")
             by = None if raw_by is None else self.label_ref(raw_by, f"{path}.by", players=True)
             if by is not None and by not in self.players:
                 raise BoardError(f"{path}.by", "the player who puts the counters")
             return CountersStep(index, kind, on, n, order, by)
         if verb == "damage":
-            n = _require_int(raw["damage"], f"{path}.damage", 0)
+            n = whole_number(
+                raw["damage"], f"{path}.damage", least=0, most=MAX_AMOUNT, what=_MOST_DAMAGE
+            )
             on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
             raw_from = raw.get("from")
             dealer = None if raw_from is None else self.label_ref(raw_from, f"{path}.from")
@@ -458,7 +492,9 @@ class _Reader:
                     and not isinstance(cards, bool)
                     and zone in ("hand", "library")
                 ):
-                    result[player][zone] = _require_int(cards, zpath, 0)
+                    result[player][zone] = whole_number(
+                        cards, zpath, least=0, most=MAX_X, what="the most cards a zone may hold"
+                    )
                     continue
                 if not isinstance(cards, list):
                     raise BoardError(zpath, "must be a list of cards")
@@ -507,6 +543,7 @@ def parse_board(data: Any) -> Board:
             ) from exc
     if not isinstance(data, dict):
         raise BoardError("", "a board is a JSON object")
+    check_texts(data)
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
         raise BoardError("format", f'must be "{FORMAT}"')
@@ -528,12 +565,16 @@ def parse_board(data: Any) -> Board:
     life = dict.fromkeys(players, 20)
     for p, n in life_raw.items():
         reader.player(p, f"life.{p}")
-        life[p] = _require_int(n, f"life.{p}")
+        life[p] = whole_number(
+            n, f"life.{p}", least=-MAX_AMOUNT, most=MAX_AMOUNT, what=_LARGEST_LIFE
+        )
     start_raw = data.get("starting_life", {})
     if not isinstance(start_raw, dict):
         raise BoardError("starting_life", "an object {player: starting life total}")
     starting_life = {
-        reader.player(p, f"starting_life.{p}"): _require_int(n, f"starting_life.{p}", 1)
+        reader.player(p, f"starting_life.{p}"): whole_number(
+            n, f"starting_life.{p}", least=1, most=MAX_AMOUNT, what=_LARGEST_LIFE
+        )
         for p, n in start_raw.items()
     }
     zones = reader.zones(data.get("zones"))
@@ -549,6 +590,7 @@ def parse_board(data: Any) -> Board:
     if copies > MAX_COPIES:
         # Each copy reads the copiable values of a whole chain (CR 707.2): bounded work.
         raise BoardError("steps", f"at most {MAX_COPIES} steps that copy something")
+    _check_typed_text(steps, zones)
     ask = reader.ask(data.get("ask"))
     this_turn = _this_turn(data.get("this_turn"), reader)
     blessed = data.get("city_blessing", [])
@@ -576,6 +618,24 @@ def parse_board(data: Any) -> Board:
     )
 
 
+def _check_typed_text(
+    steps: tuple[Step, ...], zones: dict[str, dict[str, tuple[CardDef, ...] | int]]
+) -> None:
+    """All the abilities typed into the board's inline cards are read by the Oracle reader:
+    together at most ``MAX_TYPED_TEXT`` characters, so reading them is bounded too."""
+    cards = [s.card for s in steps if isinstance(s, (EnterStep, CastStep))]
+    cards += [
+        c for kinds in zones.values() for v in kinds.values() if not isinstance(v, int) for c in v
+    ]
+    typed = sum(len(text) for card in cards if card.inline for text in card.rules_text)
+    if typed > MAX_TYPED_TEXT:
+        raise BoardError(
+            "steps",
+            f"the abilities typed into this board's cards have {typed:,} characters in all; "
+            f"a board may type at most {MAX_TYPED_TEXT:,} (name library cards instead)",
+        )
+
+
 _TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered", "surveilled")
 
 
@@ -601,7 +661,12 @@ def _turn_amounts(value: Any, key: str, reader: _Reader) -> tuple[tuple[str, int
         raise BoardError(f"this_turn.{key}", 'an object of player names and amounts ({"Bob": 3})')
     return tuple(
         sorted(
-            (reader.player(p, f"this_turn.{key}"), _require_int(n, f"this_turn.{key}.{p}", 0))
+            (
+                reader.player(p, f"this_turn.{key}"),
+                whole_number(
+                    n, f"this_turn.{key}.{p}", least=0, most=MAX_AMOUNT, what=_LARGEST_LIFE
+                ),
+            )
             for p, n in value.items()
         )
     )
@@ -645,7 +710,13 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
     if not isinstance(died, bool):
         raise BoardError("this_turn.creature_died", "must be true or false")
     # How many died ("for each creature that died this turn"); "creature_died" alone is one.
-    count = _require_int(value.get("creatures_died", int(died)), "this_turn.creatures_died", 0)
+    count = whole_number(
+        value.get("creatures_died", int(died)),
+        "this_turn.creatures_died",
+        least=0,
+        most=MAX_X,
+        what="the most creatures a board may say died",
+    )
     if died and not count:
         raise BoardError("this_turn.creatures_died", "a creature died, so at least 1")
     lists: dict[str, frozenset[str]] = {}

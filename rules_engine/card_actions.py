@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
@@ -32,6 +33,7 @@ def _unknown(game: Game, player: str, zone: str) -> tuple[Game, str]:
 def top_of_library(game: Game, player: str, n: int) -> tuple[Game, list[str]]:
     """The top ``n`` cards of a library (fewer if it has fewer, CR 701.17b), top first; the
     unknown cards below the listed ones become objects as they are needed."""
+    check_events(n, "cards from the top of a library")  # each becomes an object
     listed = [o.label for o in game.objects if o.zone == "library" and o.owner == player]
     found = listed[:n]
     sizes = dict(game.library_sizes)

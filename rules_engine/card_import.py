@@ -56,8 +56,8 @@ SKIPPED_LAYOUTS: frozenset[str] = frozenset(
 # MTGJSON calls Amonkhet's split cards "aftermath"; Scryfall calls them "split".
 COMBINED_LAYOUTS: frozenset[str] = frozenset({"split", "aftermath"})
 
-_MANA_SYMBOL = re.compile(r"\{([^}]+)\}")
-_TYPE_SPLIT = re.compile(r"\s+[—–-]\s+")
+_MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_TYPE_SPLIT = re.compile(r"(?<!\s)\s++[—–-]\s+")
 
 
 # --- Wording -----------------------------------------------------------------------

@@ -21,6 +21,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from rules_engine.bounds import MAX_ABILITIES, MAX_ABILITY_TEXT, MAX_NAME
 from rules_engine.card_import import COMBINED_LAYOUTS, read_library, whole_card
 from rules_engine.errors import BoardError
 from rules_engine.oracle.text import paragraphs
@@ -28,7 +29,7 @@ from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
 
 CardRecord = dict[str, Any]
 
-_MANA_SYMBOL = re.compile(r"\{([^}]+)\}")
+_MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,6 +491,22 @@ def _string_list(value: Any, path: str, allowed: tuple[str, ...] | None = None) 
     return tuple(value)
 
 
+def _typed_abilities(value: Any, path: str) -> tuple[str, ...]:
+    """An inline card's abilities, one paragraph each (a line break starts another, as in
+    Oracle text): at most ``MAX_ABILITIES``, each at most ``MAX_ABILITY_TEXT`` characters,
+    so the Oracle reader's work on a typed card is bounded."""
+    typed = _string_list(value, path)
+    lines = [line for text in typed for line in text.splitlines()]
+    if len(lines) > MAX_ABILITIES:
+        raise BoardError(path, f"a card has at most {MAX_ABILITIES} abilities")
+    for i, text in enumerate(typed):
+        if any(len(line) > MAX_ABILITY_TEXT for line in text.splitlines()):
+            raise BoardError(
+                f"{path}[{i}]", f"an ability has at most {MAX_ABILITY_TEXT:,} characters"
+            )
+    return tuple(lines)
+
+
 def card_from_json(value: Any, path: str) -> CardDef:
     """A card named by its Oracle name, or written inline (board format, "Cards")."""
     if isinstance(value, str):
@@ -517,6 +534,8 @@ def card_from_json(value: Any, path: str) -> CardDef:
     name = value.get("name")
     if not isinstance(name, str) or not name.strip():
         raise BoardError(f"{path}.name", "an inline card needs a name")
+    if len(name) > MAX_NAME:
+        raise BoardError(f"{path}.name", f"a card's name has at most {MAX_NAME} characters")
     types = _string_list(value.get("types", []), f"{path}.types", CARD_TYPES)
     if not types:
         raise BoardError(f"{path}.types", "an inline card needs at least one card type")
@@ -529,13 +548,15 @@ def card_from_json(value: Any, path: str) -> CardDef:
         colors = _string_list(value["colors"], f"{path}.colors", COLOR_LETTERS)
     else:
         colors = colors_of_cost(mana_cost)
-    abilities = _string_list(value.get("abilities", []), f"{path}.abilities")
+    abilities = _typed_abilities(value.get("abilities", []), f"{path}.abilities")
     for key in ("power", "toughness", "loyalty"):
         v = value.get(key)
         if v is None:
             continue
-        printed = re.fullmatch(r"-?\d{1,4}|\*|\d{1,2}[+-]\*|\*[+-]\d{1,2}", str(v))
-        if isinstance(v, bool) or not isinstance(v, (int, str)) or printed is None:
+        printed = (isinstance(v, int) and not isinstance(v, bool) and -9999 <= v <= 9999) or (
+            isinstance(v, str) and re.fullmatch(r"-?\d{1,4}|\*|\d{1,2}[+-]\*|\*[+-]\d{1,2}", v)
+        )
+        if not printed:
             raise BoardError(
                 f"{path}.{key}", 'a number from -9999 to 9999, or a printed value like "*" or "1+*"'
             )

@@ -197,7 +197,7 @@ def printed_pt(value: str | None) -> int | None:
     if value is None:
         return None
     # "*" is 0 (so "1+*" is 1 and "7-*" is 7, Shapeshifter) until a CDA defines it.
-    m = re.fullmatch(r"\s*(-?\d*)\s*(?:[+-]\s*\*)?\s*\*?\s*", value)
+    m = re.fullmatch(r"\s*+(-?\d*+)\s*+(?:[+-]\s*+\*)?\s*+\*?\s*+", value)
     if m is not None:
         return int(m[1]) if m[1] not in ("", "-") else 0
     digits = re.sub(r"[^0-9-]", "", value)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules_engine.bounds import TooManyObjects, grown_past
 from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
 from rules_engine.game import (
@@ -43,6 +44,7 @@ from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outc
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 from rules_engine.selection import library_sizes
+from rules_engine.work import WorkExceeded
 
 # An entering permanent becomes an object: the timeline says how (its label, card, copy).
 EnterHook = Callable[[Game, Enter], Game]
@@ -159,6 +161,35 @@ def choose_leaf(
     )
 
 
+# The explorer's work (every order of the replacement effects, CR 616.1) is charged to the
+# same meter as the layers (rules_engine/work.py).
+TOO_MANY_ORDERS = (
+    "working out this step's events takes more work than a board may use: every order in "
+    "which the replacement effects that apply could be applied is checked (CR 616.1), and "
+    "each doubler multiplies them; use fewer replacement effects or smaller numbers"
+)
+
+
+TOO_MANY_EVENTS = (
+    "this step makes more events, one after another, than the engine follows (each "
+    "replaced in turn, CR 616.1): use smaller numbers or fewer replacement effects"
+)
+
+
+def _numbers(game: Game) -> list[tuple[str, int]]:
+    """Every counter count and life total, by what a message calls it."""
+    found = [
+        (f"the {kind} counters on {o.card.name}", n) for o in game.objects for kind, n in o.counters
+    ]
+    found += [(f"{player}'s life total", n) for player, n in game.life]
+    found += [
+        (f"{player}'s {kind} counters", n)
+        for player, kinds in game.player_counters
+        for kind, n in kinds
+    ]
+    return found
+
+
 def perform(
     game: Game,
     pendings: list[Pending],
@@ -177,8 +208,18 @@ def perform(
     shields = {s.eid: s for s in game.shields}
     try:
         root = explorer.run(pendings, shields)
+    except RecursionError:
+        raise BoardError(where or "steps", TOO_MANY_EVENTS) from None
     except RuntimeError as exc:
         raise BoardError(where or "steps", f"{exc}: simplify the board") from exc
+    except TooManyObjects as exc:
+        if not where:
+            raise  # the replay names the step
+        raise BoardError(where, str(exc)) from None
+    except WorkExceeded:
+        if not where:
+            raise
+        raise BoardError(where, TOO_MANY_ORDERS) from None
     tree = tree_json(root)
     names = _names_of(tree)
     leaf, default = choose_leaf(explorer.leaves, wanted, names, where)
@@ -195,6 +236,10 @@ def perform(
         )
     game = replace(game, shields=tuple(_shields_after(game, leaf)))
     game = apply_results(game, leaf.results, enter=enter, label_for=label_for or {})
+    if (grown := grown_past(_numbers(game))) is not None:
+        if not where:
+            raise TooManyObjects(grown)  # the replay names the step
+        raise BoardError(where, grown)
     if choice is not None:
         game = replace(game, choices_made=game.choices_made + (choice,))
     return Performed(game, tuple(leaf.results), leaf.path, choice)

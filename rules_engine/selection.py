@@ -685,7 +685,7 @@ def devotion(mana_cost: str | None, colors: frozenset[str]) -> int:
     import re
 
     return sum(
-        1 for symbol in re.findall(r"\{([^}]+)\}", mana_cost or "") if set(symbol.upper()) & colors
+        1 for symbol in re.findall(r"\{([^{}]+)\}", mana_cost or "") if set(symbol.upper()) & colors
     )
 
 

@@ -23,7 +23,7 @@ PREDEFINED_ABILITIES = {
 }
 # "a colorless artifact token named Gold" (Gild), "a legendary 2/2 ... token named Voja": its
 # name is the one given (CR 111.4).
-_NAMED = re.compile(r"^(?P<base>.+? tokens?) named (?P<name>[\w' ,-]+)$", re.IGNORECASE)
+_NAMED = re.compile(r"^(?>(?P<base>.+? tokens?) named )(?P<name>[\w' ,-]+)$", re.IGNORECASE)
 
 
 def token_card(phrase: str) -> CardDef:

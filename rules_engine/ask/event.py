@@ -11,12 +11,14 @@ from typing import Any
 
 from rules_engine.board import Board as BoardData
 from rules_engine.board import Choices, parse_board
+from rules_engine.bounds import MAX_AMOUNT, MAX_OBJECTS, MAX_X, TooManyObjects, whole_number
 from rules_engine.cards import card_from_json, starting_loyalty
 from rules_engine.errors import BoardError
 from rules_engine.game import NotModelled
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.perform import TOO_MANY_EVENTS, TOO_MANY_ORDERS
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -44,6 +46,8 @@ from rules_engine.replacement.tree import (
     tree_json,
 )
 from rules_engine.timeline import replay
+from rules_engine.timeline.replaying import LAYER_WORK_BUDGET
+from rules_engine.work import WorkExceeded, metered
 
 EVENT_KEYS = (
     "damage",
@@ -60,13 +64,22 @@ EVENT_KEYS = (
     "simultaneous",
     "sequence",
 )
-MAX_AMOUNT = 10_000
 
 
-def _int(value: Any, path: str, minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_AMOUNT:
-        raise BoardError(path, f"a whole number from {minimum} to {MAX_AMOUNT}")
-    return value
+_MOST_DRAWN = "the most cards one event may draw"
+_MOST_TOKENS = "the most tokens one event may create"
+_LARGEST_X = "the largest X a board may use"
+
+
+def _int(
+    value: Any,
+    path: str,
+    minimum: int = 0,
+    most: int = MAX_AMOUNT,
+    what: str = "the largest amount a board may use",
+) -> int:
+    """A number of the event, within the bounds every board obeys (``rules_engine.bounds``)."""
+    return whole_number(value, path, least=minimum, most=most, what=what)
 
 
 def _label(
@@ -183,7 +196,7 @@ class _Reader:
                 )
             ]
         if kind == "draw":
-            n = _int(data["draw"], f"{path}.draw")
+            n = _int(data["draw"], f"{path}.draw", most=MAX_OBJECTS, what=_MOST_DRAWN)
             player = _player(data.get("player"), f"{path}.player", self.board)
             first = bool(data.get("draw_step", False))
             return [Draw(player, first_in_draw_step=first and i == 0) for i in range(n)]
@@ -193,7 +206,7 @@ class _Reader:
             return [GainLife(player, n) if kind == "gain_life" else LoseLife(player, n)]
         if kind == "create_tokens":
             card = card_from_json(data["create_tokens"], f"{path}.create_tokens")
-            n = _int(data.get("n", 1), f"{path}.n", 1)
+            n = _int(data.get("n", 1), f"{path}.n", 1, most=MAX_OBJECTS, what=_MOST_TOKENS)
             controller = _player(
                 data.get("controller", self.board.players[0]), f"{path}.controller", self.board
             )
@@ -216,7 +229,7 @@ class _Reader:
             if not isinstance(counters_raw, dict):
                 raise BoardError(f"{path}.with_counters", 'an object {"+1/+1": n}')
             counts = {k: _int(v, f"{path}.with_counters.{k}") for k, v in counters_raw.items()}
-            x = _int(data.get("x", 0), f"{path}.x")
+            x = _int(data.get("x", 0), f"{path}.x", most=MAX_X, what=_LARGEST_X)
             loyalty = starting_loyalty(card.types, card.loyalty, x)
             if loyalty and "loyalty" not in counts:
                 counts["loyalty"] = loyalty  # CR 306.5b: part of how it enters (614.1c)
@@ -351,9 +364,18 @@ class PreparedEvent:
         )
         explorer = Explorer(state, misreading=misreading)
         try:
-            tree = explorer.run(list(self.pendings), dict(self.shields))
+            # The same budget as a board's steps (rules_engine/work.py): every order of the
+            # replacement effects (CR 616.1) is charged as it is explored.
+            with metered(LAYER_WORK_BUDGET):
+                tree = explorer.run(list(self.pendings), dict(self.shields))
+        except RecursionError:
+            raise BoardError("ask.event", TOO_MANY_EVENTS) from None
         except RuntimeError as exc:
             raise BoardError("ask.event", f"{exc}: simplify the event") from exc
+        except TooManyObjects as exc:
+            raise BoardError("ask.event", str(exc)) from None
+        except WorkExceeded:
+            raise BoardError("ask.event", TOO_MANY_ORDERS) from None
         except OracleParseError as exc:
             raise BoardError(
                 "ask.event", f"an ability the event produces cannot be read: {exc}"

@@ -88,7 +88,9 @@ _PLAYERS_SACRIFICE = re.compile(
 )
 _OF_THEIR_CHOICE = re.compile(r" of (?:their|his or her) choice$", re.IGNORECASE)
 _CREATE = re.compile(
-    rf"^(?:(?P<who>{_WHO}) )?creates? (?P<what>.+ tokens?(?: with [\w ,]+| named \w+)?)$",
+    # What follows "with" stops at the next "token" (a run is scanned once: linear time).
+    rf"^(?:(?P<who>{_WHO}) )?creates? "
+    rf"(?P<what>.+ tokens?(?: with (?:(?! tokens?\b)[\w ,])++| named \w++)?)$",
     re.IGNORECASE,
 )
 _DRAW = re.compile(
@@ -168,7 +170,9 @@ _EXILES_OWN = re.compile(
 # "Target player reveals their hand. You choose a nonland card from it. That player discards
 # that card." (CR 701.9b: the player who chooses is the one the text names.)
 _CHOOSE_FROM = re.compile(
-    r"^you choose (?:a|an|one) (?P<what>.*?)card(?P<with> with [^,]+?)? from it$", re.IGNORECASE
+    r"^you choose (?:a|an|one) (?>(?P<what>.*?)card(?= with | from it$))(?P<with> with [^,]+?)? "
+    r"from it$",
+    re.IGNORECASE,
 )
 _DISCARD_THAT = re.compile(r"^that player discards that card$", re.IGNORECASE)
 # CR 701.16a: "Investigate." is "Create a Clue token."; 701.36a: "Populate."

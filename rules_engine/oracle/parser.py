@@ -604,7 +604,7 @@ _TRAILING_UNLESS = re.compile(
 )
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X_AND_Y = re.compile(
-    r"^(?P<main>.+?),? where x is (?P<x>.+?),? and y is (?P<y>.+)$", re.IGNORECASE
+    r"^(?>(?P<main>.+?),? where x is )(?>(?P<x>.+?),? and y is )(?P<y>.+)$", re.IGNORECASE
 )
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
 _TEXT_KINDS = {

@@ -578,8 +578,8 @@ PLAYER_GAINS_CONTROL = _re(r"^target (?:player|opponent) gains control of (?P<su
 YOU_CONTROL = _re(r"^you control (?P<subj>.+)$")
 EXCHANGE = _re(r"^exchange control of (?P<subj>.+)$")
 TEXT_CHANGE = _re(
-    r"^change the text of (?P<subj>.+?) by replacing all instances of one (?P<a>[\w ]+?) "
-    r"with (?:another|(?P<to>[\w-]+))(?: or one (?P<b>[\w ]+?) with another)?$"
+    r"^change the text of (?>(?P<subj>.+?) by replacing all instances of one )"
+    r"(?>(?P<a>[\w ]+?) with )(?:another|(?P<to>[\w-]+))(?: or one (?P<b>[\w ]+?) with another)?$"
 )
 TEXT_CHANGE_ALL = _re(
     r"^all instances of color words in the text of (?P<subj>.+?) are changed to "

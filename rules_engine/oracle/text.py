@@ -15,7 +15,7 @@ from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 SELF = "~"
 
-_REMINDER = re.compile(r"\s*\((?:[^()\"]|\"[^\"]*\")*\)")
+_REMINDER = re.compile(r"(?<!\s)\s*+\((?:[^()\"]|\"[^\"]*\")*\)")
 _THIS_OBJECT = re.compile(
     r"\bthis (creature|permanent|land|artifact|enchantment|card|spell|aura|equipment|"
     r"planeswalker|token|vehicle)\b",
@@ -158,7 +158,9 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in sentences if s]
 
 
-_TOKEN = re.compile(r'"[^"]*"|[+-]?[0-9X*]+/[+-]?[0-9X*]+|[{][^}]+[}]|[\w~\'-]+|[,;:.—•]')
+# A P/T pair's first half has at most four characters and a mana symbol no "{" inside, so
+# no run of "*" or "{" is scanned again from each of its characters (linear time).
+_TOKEN = re.compile(r'"[^"]*"|[+-]?[0-9X*]{1,4}/[+-]?[0-9X*]+|[{][^{}]+[}]|[\w~\'-]+|[,;:.—•]')
 
 
 def tokenize(sentence: str) -> list[str]:

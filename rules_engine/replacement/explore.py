@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules_engine.bounds import check_tokens
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.keywords import Keyword, parse_keyword
 from rules_engine.replacement.cants import draw_limit, stopped_by
@@ -76,8 +77,15 @@ from rules_engine.replacement.tree import (
     results_json,
 )
 from rules_engine.replacement.words import EXPLAIN_HAPPENS, explain_choice, explain_stopped
+from rules_engine.work import charge
 
 MAX_LEAVES = 5000
+# The tree is charged to the work meter (rules_engine/work.py) as it is made, the same
+# budget as the layers: a unit for each node (an event to resolve, CR 616.1) and one for
+# each effect checked against its event. The largest worked example's 141 nodes cost a
+# few hundred units; six Doubling Seasons' 720 orders of 256 tokens entering are refused
+# a fraction of a second in, rather than walked for ten seconds.
+NODE_WORK = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +197,7 @@ def _candidates(
         effects.append(madness_effect(pending.event))
     if isinstance(pending.event, Draw):
         effects += _dredge_effects(pending.event, board, results or [])
+    charge(len(effects))
     # 614.5: once per event (the misreading allows a second time).
     spent = (
         pending.used
@@ -438,6 +447,7 @@ class Explorer:
         results: list[Event],
         offered: frozenset[str] = frozenset(),
     ) -> Node:
+        charge(NODE_WORK)
         if not queue:
             self.leaves.append(Leaf(path, results, shields))
             return Done(tuple(results))
@@ -445,6 +455,8 @@ class Explorer:
             raise RuntimeError("too many choice paths")
         pending, rest = queue[0], queue[1:]
         event = pending.event
+        if isinstance(event, CreateTokens):
+            check_tokens(event.n, event.card.name.removesuffix(" Token"))  # as modified (614.1a)
         if isinstance(event, Nothing):
             return self._step(rest, shields, path, results + [event])
         if _no_counter_to_remove(event, self.board, results):
@@ -452,6 +464,9 @@ class Explorer:
         if (clamped := _removable(event, self.board, results)) is not event:
             pending = replace(pending, event=clamped)
             event = clamped
+        if isinstance(event, Draw):
+            # Each draw reads the event's earlier results (the library they left, 121.2).
+            charge(len(results) // 8)
         cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
         if cant is not None:
             # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).

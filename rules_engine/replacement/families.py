@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import own_copy_ability
 from rules_engine.effects import CopyOf, Subject
@@ -695,6 +696,7 @@ def _dredge(active: ActiveReplacement, event: Draw, board: EventState) -> list[E
     known = board.zone_cards.get((player, "library"), [])
     library = library[max(0, len(library) - len(known)) :]  # less those drawn or milled
     milled: list[Event] = []
+    check_events(active.spec.amount or 0, "cards milled")
     for i in range(active.spec.amount or 0):
         if i < len(library):
             card = library[i].card
@@ -756,6 +758,7 @@ def _apply_to_gain(active: ActiveReplacement, event: GainLife) -> Applied:
     if family == Family.GAIN_TO_LOSS:
         return [LoseLife(event.player, event.amount)], active
     if family == Family.GAIN_TO_DRAW:
+        check_events(event.amount, "cards drawn")  # one draw at a time (CR 121.2)
         return [Draw(event.player) for _ in range(event.amount)], active
     return [event], active
 

@@ -152,8 +152,10 @@ def _source(phrase: str, sentence: str) -> tuple[Subject, bool]:
         found = [_source(part, sentence)[0] for part in words.split(" and ")]
         return Subject("filter", tuple(f for s in found for f in s.filters), words=phrase), choice
     m = re.match(
-        r"^(?:(?:a|an|any|another) (?P<adj>[\w -]*?)\s*(?P<one>source|spell)|(?P<many>[\w -]*?)"
-        r"\s*(?P<kind>source|spell)s)(?P<post>.*)$",
+        # The words before "source" end in a letter (what spaces follow go to \s*+), so no
+        # run of spaces is split every way (linear time).
+        r"^(?:(?:a|an|any|another) (?P<adj>(?:[\w -]*?[\w-])??)\s*+(?P<one>source|spell)|"
+        r"(?P<many>(?:[\w -]*?[\w-])??)\s*+(?P<kind>source|spell)s)(?P<post>.*)$",
         words,
     )
     if not m:
@@ -251,13 +253,17 @@ def _targets(phrase: str) -> Subject | None:
 # --- Templates ----------------------------------------------------------------------
 
 _T = re.compile
+# Typed card text reaches these patterns, so none may backtrack into a wildcard: a wildcard
+# followed by more of the sentence is closed in an atomic group "(?>...)" at the first words
+# that end it ("would deal", "is dealt to"), which the subject it names never holds. Each
+# pattern then runs in time linear in the sentence (tests/engine/test_regex_linear.py).
 # CR 614.1a. Without "to ..." it watches all the damage its source deals (Blind Fury's
 # "to a creature this turn" is a resolved effect's; "to you" may be repeated at the end).
 # "Each time target permanent would deal damage ..." (Overblaze) is the same replacement;
 # "half that damage, rounded down" (Ghosts of the Innocent); "to equipped creature" repeated
 # at the end (Inquisitor's Flail).
 DAMAGE_MODIFY = _T(
-    r"^(?:if|each time) (?P<src>.+?) would deal (?P<combat>noncombat |combat )?damage(?: to "
+    r"^(?:if|each time) (?>(?P<src>.+?) would deal )(?P<combat>noncombat |combat )?damage(?: to "
     r"(?P<tgt>.+?))?(?: this turn)?, (?:it|that source) deals "
     r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+))|"
     r"half that damage, rounded (?P<round>down|up),)"
@@ -269,13 +275,13 @@ DAMAGE_MODIFY = _T(
 # (Shield of the Avatar, counted as the damage would be dealt); Plated Pegasus's "prevent 1
 # damage that spell would deal to that permanent or player".
 DAMAGE_PREVENT_N = _T(
-    r"^if (?P<src>.+?) would deal (?P<combat>combat )?damage to (?P<tgt>.+?), prevent "
+    r"^if (?>(?P<src>.+?) would deal )(?P<combat>combat )?damage to (?>(?P<tgt>.+?), prevent )"
     r"(?P<allbut>all but )?(?P<n>\w+) (?:of that damage|damage that (?:spell|source) would "
     r"deal to that (?:permanent or player|player or permanent|creature|player))"
     r"(?:, where x is (?P<x>.+))?$"
 )
 DAMAGE_PREVENT_HALF = _T(
-    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), prevent half that damage, rounded up$"
+    r"^if (?>(?P<src>.+?) would deal damage to )(?P<tgt>.+?), prevent half that damage, rounded up$"
 )
 DAMAGE_PREVENT_ALL_TO = _T(r"^if damage would be dealt to (?P<tgt>.+?), prevent that damage$")
 REDIRECT = _T(
@@ -312,7 +318,8 @@ PREVENT_NEXT_DIVIDED = _T(
     r"targets, divided as you choose$"
 )
 PREVENT_NEXT_TIME = _T(
-    r"^the next time (?P<src>.+?) would deal damage to (?P<tgt>.+?) this turn, prevent that damage$"
+    r"^the next time (?>(?P<src>.+?) would deal damage to )(?P<tgt>.+?) this turn, prevent that "
+    r"damage$"
 )
 KICKED_DAMAGE = _T(r"^if ~ was kicked, it deals (?P<n>\w+) damage instead$")
 GRAVEYARD = _T(
@@ -415,7 +422,7 @@ TOKENS_PLUS_ONE = _T(
 TOKENS_PLUS_OTHER = _T(
     r"^if one or more (?P<kind>creature )?tokens would be created under your control, "
     r"(?:those tokens plus (?P<plus>an additional (?P<one>.+?) token|that many (?P<many>.+?) "
-    r"tokens)|that many (?P<instead>.+?) tokens(?P<with> with [\w ,]+?)?) are created instead$"
+    r"tokens)|that many (?>(?P<instead>.+?) tokens)(?P<with> with [\w ,]+?)?) are created instead$"
 )
 # Academy Manufactor: "If you would create a Clue, Food, or Treasure token, instead create one
 # of each" (CR 614.1a; each token of those kinds becomes one of each kind).
@@ -426,8 +433,8 @@ TOKENS_ONE_OF_EACH = _T(
 # Jinnie Fay: "you may instead create that many 2/2 green Cat creature tokens with haste or
 # that many 3/1 green Dog creature tokens with vigilance" (614.1a; the creator chooses).
 TOKENS_INSTEAD_CHOICE = _T(
-    r"^if you would create one or more tokens, you may instead create that many (?P<a>.+?) "
-    r"tokens(?P<awith> with \w+)? or that many (?P<b>.+?) tokens(?P<bwith> with \w+)?$"
+    r"^if you would create one or more tokens, you may instead create that many (?>(?P<a>.+?) "
+    r"tokens)(?P<awith> with \w+)? or that many (?P<b>.+?) tokens(?P<bwith> with \w+)?$"
 )
 TOKENS_CREATED = _T(
     r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
@@ -544,7 +551,7 @@ PREVENT_IF_DEALT_TO = _T(
 )
 # CR 615.1a: "If a source would deal damage to ~, prevent that damage."
 PREVENT_IF_DEALS = _T(
-    r"^if (?P<src>.+?) would deal (?P<combat>(?:non)?combat )?damage to (?P<tgt>.+?)"
+    r"^if (?>(?P<src>.+?) would deal )(?P<combat>(?:non)?combat )?damage to (?P<tgt>.+?)"
     r"(?P<turn> this turn)?, prevent that damage$"
 )
 # CR 615.1a, 615.7: "The next time target creature would deal damage this turn, prevent that
@@ -555,19 +562,22 @@ PREVENT_NEXT_TIME_BY = _T(
 # CR 614.9: "All damage that would be dealt [this turn] to X [by Y] is dealt to Z instead"
 # (Treacherous Link, Turn the Tables, Kor Chant).
 REDIRECT_ALL = _T(
-    r"^all (?P<combat>combat )?damage that would be dealt (?P<t1>this turn )?to (?P<tgt>.+?)"
-    r"(?P<t2> this turn)?(?: by (?P<src>.+?))?(?P<t3> this turn)? is dealt to (?P<to>.+?) instead$"
+    r"^all (?P<combat>combat )?damage that would be dealt (?P<t1>this turn )?to "
+    r"(?>(?P<tgt>.+?)(?= this turn(?: by | is dealt to )| by | is dealt to ))(?P<t2> this turn)?"
+    r"(?: by (?>(?P<src>.+?)(?=(?: this turn)? is dealt to )))?(?P<t3> this turn)? is dealt to "
+    r"(?P<to>.+?) instead$"
 )
 # CR 614.9, 615.7: "The next N damage that would be dealt to target creature this turn is
 # dealt to another target creature instead."
 REDIRECT_NEXT_ANOTHER = _T(
-    r"^the next (?P<n>\w+) damage that would be dealt to (?P<tgt>.+?) this turn is dealt to "
+    r"^the next (?P<n>\w+) damage that would be dealt to (?>(?P<tgt>.+?) this turn is dealt to )"
     r"(?P<to>another target .+?) instead$"
 )
 # CR 614.9: "The next time a source of your choice would deal damage this turn, that damage
 # is dealt to that source's controller instead."
 REDIRECT_NEXT_TIME = _T(
-    r"^the next time (?P<src>.+?) would deal damage(?: to (?P<tgt>.+?))?(?: this turn)?, "
+    r"^the next time (?>(?P<src>.+?) would deal damage)(?: to (?>(?P<tgt>.+?)(?=(?: this turn)?, "
+    r"(?:that damage is dealt to|it deals that damage to) )))?(?: this turn)?, "
     r"(?:that damage is dealt to|it deals that damage to) (?P<to>.+?) instead$"
 )
 # CR 615.1a: "Prevent all damage that would be dealt to a creature by another creature if they
@@ -586,14 +596,14 @@ ECHO_NEXT_TIME = _T(
 # CR 614.9: "If an instant or sorcery spell of the chosen color would deal damage to you, it
 # deals that damage to its controller instead" (Harsh Judgment: "its" is the spell's).
 REDIRECT_TO_ITS_CONTROLLER = _T(
-    r"^if (?P<src>.+?) would deal damage to (?P<tgt>.+?), it deals that damage to its "
+    r"^if (?>(?P<src>.+?) would deal damage to )(?P<tgt>.+?), it deals that damage to its "
     r"controller instead$"
 )
 # CR 614.1a: damage replaced by counters (Phytohydra, Force Bubble). It is a replacement, not
 # a prevention: "damage can't be prevented" doesn't stop it (615.12 is about prevention).
 DAMAGE_TO_COUNTERS = _T(
-    r"^if (?:(?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)|(?P<src>.+?) would "
-    r"deal (?P<combat2>(?:non)?combat )?damage to (?P<tgt2>.+?)), put that many (?P<kind>\S+) "
+    r"^if (?:(?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)|(?>(?P<src>.+?) would "
+    r"deal )(?P<combat2>(?:non)?combat )?damage to (?P<tgt2>.+?)), put that many (?P<kind>\S+) "
     r"counters on (?P<on>~|it|that creature|that permanent) instead$"
 )
 # CR 614.15, 616.1a: a spell's own "instead" on the damage it deals: "If ~ was kicked, it
@@ -693,7 +703,7 @@ AS_ENTERS_MAY = _T(r"^as ~ enters, you may (?:pay \w+ life|reveal .+)$")
 # deal 4 or more damage to a permanent or player, that source deals 3 damage to that
 # permanent or player instead" (Divine Presence).
 DAMAGE_THRESHOLD = _T(
-    r"^if (?P<src>.+?) would deal (?P<n>\w+) or (?P<dir>more|less) damage to (?P<tgt>.+?)"
+    r"^if (?>(?P<src>.+?) would deal )(?P<n>\w+) or (?P<dir>more|less) damage to (?P<tgt>.+?)"
     r"(?P<turn> this turn)?, (?:prevent that damage|(?:it|that source) deals (?P<m>\w+) damage "
     r"to (?:that (?:permanent or player|player or permanent|player|permanent|creature)|you|~|"
     r"it) instead)$"
@@ -1834,8 +1844,8 @@ def _sentence(body: str, sentence: str) -> Spec | None:  # noqa: C901 - a table 
 
 
 DIE_OR_PUT = _T(
-    r"^if (?P<dies>.+?) would die or (?P<card>.+?) not on the battlefield would be put into "
-    r"(?P<gy>.+?graveyard), (?P<rest>.+ instead)$"
+    r"^if (?>(?P<dies>.+?) would die or )(?>(?P<card>.+?) not on the battlefield would be put "
+    r"into )(?>(?P<gy>.+?graveyard), )(?P<rest>.+ instead)$"
 )
 TO_AND_BY = _T(
     r"^prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<what>.+?)"
@@ -1887,7 +1897,8 @@ def _split_compound(body: str) -> list[str]:
 # Banefire's "~ can't be countered ... and the damage can't be prevented" (the "can't be
 # countered" part, like the line "~ can't be countered", changes nothing on a board).
 AND_UNPREVENTABLE = _T(
-    r"^if (?P<cond>.+?), (?:(?P<instead>instead .+?)|(?:~|this spell) can't be countered(?: by "
+    r"^if (?>(?P<cond>.+?), (?=instead |~ can't be countered|this spell can't be countered))"
+    r"(?:(?P<instead>instead .+?)|(?:~|this spell) can't be countered(?: by "
     r"spells or abilities)?) and the damage can't be prevented$"
 )
 # "If you control a creature with power 4 or greater, damage can't be prevented this turn"
@@ -1898,7 +1909,8 @@ NO_REGEN_AND_EXILE = _T(
     r"and if (?P<what>it|that creature) would die this turn, (?P<rest>.+)$"
 )
 AND_PER_PREVENTED = _T(
-    r"^(?P<prevent>prevent .+?), and (?P<extra>put an? .+ for each 1 damage prevented this way)$"
+    r"^(?>(?P<prevent>prevent .+?), and (?=put an? ))"
+    r"(?P<extra>put an? .+ for each 1 damage prevented this way)$"
 )
 
 
@@ -1941,7 +1953,8 @@ PER_PREVENTED_COUNTERS = _T(
 # CR 615.5: "Create a 3/1 red Elemental Shaman creature token with haste for each 1 damage
 # prevented this way" (Hostility): the prevention's controller creates them.
 PER_PREVENTED_TOKENS = _T(
-    r"^create (?P<token>an? .+? tokens?(?: with .+?)?) for each 1 damage prevented this way$"
+    r"^create (?P<token>an? (?>.+? tokens?(?= with | for each 1 damage prevented this way$))"
+    r"(?: with .+?)?) for each 1 damage prevented this way$"
 )
 # CR 615.5: "The source's controller draws cards equal to the damage prevented this way"
 # (Swans of Bryn Argoll).
@@ -2145,10 +2158,28 @@ def parse_replacements(text: str, name: str) -> tuple[Spec, ...]:
     return read_replacements(text, name)[0]
 
 
-@lru_cache(maxsize=2048)
 def read_replacements(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
     """The replacement/prevention/"can't" effects in one ability's text, and the sentences
     that make none (in a replacement ability, those are named as not modelled)."""
+    found = _read_or_error(text, name)
+    if isinstance(found, OracleParseError):
+        raise type(found)(found.phrase, found.detail)
+    return found
+
+
+@lru_cache(maxsize=2048)
+def _read_or_error(
+    text: str, name: str
+) -> tuple[tuple[Spec, ...], tuple[str, ...]] | OracleParseError:
+    """A text the grammar can't read is remembered too: every step of a board meets its
+    object's abilities again, and an unread one would be read again each time."""
+    try:
+        return _read(text, name)
+    except OracleParseError as error:
+        return error
+
+
+def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
     body_text = mark_self(strip_reminder(clean(text)), name)
     specs: list[Spec] = []
     skipped: list[str] = []

@@ -18,7 +18,9 @@ from rules_engine.timeline.costs import SacrificeCost, pay_loyalty
 from rules_engine.timeline.resolution import Resolution
 from rules_engine.timeline.resolve import resolve
 
-_SACRIFICE_ACTIVATION = re.compile(r"\bsacrifice (?:an?|another) (?P<what>[\w ]+?)(?:,|$)", re.I)
+_SACRIFICE_ACTIVATION = re.compile(
+    r"\bsacrifice (?:an?|another) (?P<what>(?:(?!sacrifice )[\w ])++)(?:,|$)", re.I
+)
 
 
 def verify_activate(game: Game, step: ActivateStep) -> ParsedAbility:

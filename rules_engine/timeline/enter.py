@@ -20,7 +20,7 @@ from rules_engine.timeline.common import require_on_battlefield, verify_abilitie
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
 
 _SACRIFICE_AS_ENTERS = re.compile(
-    r"As .+? enters, sacrifice any number of (creatures|permanents)\."
+    r"As (?:(?!As ).)+? enters, sacrifice any number of (creatures|permanents)\."
 )
 
 

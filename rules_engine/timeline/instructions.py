@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rules_engine import card_actions
+from rules_engine.bounds import check_events
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import OneShot, OneShotKind
 from rules_engine.errors import BoardError
@@ -246,6 +247,7 @@ def _move(p: Part) -> list[Event]:
 
 def _draw(p: Part) -> list[Event]:
     """CR 121.2: each card drawn is a draw of its own."""
+    check_events(p.amount, "cards drawn", p.res.path)  # one event a card: bounded first
     return [Draw(player) for player in p.players for _ in range(p.amount)]
 
 

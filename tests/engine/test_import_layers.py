@@ -25,6 +25,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "rules_engine.errors",
             "rules_engine.work",
+            "rules_engine.bounds",
             "rules_engine.vocabulary",
             "rules_engine.oracle.cursor",
             "rules_engine.oracle.numbers",
@@ -37,6 +38,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "words: Oracle text normalised, sentence templates, the keyword table",
         (
             "rules_engine.oracle.text",
+            "rules_engine.oracle.digital",
             "rules_engine.oracle.templates",
             "rules_engine.oracle.keywords",
             "rules_engine.card_import",

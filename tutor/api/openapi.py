@@ -17,8 +17,12 @@ LIMITS = (
     f"any one text at most {limits.MAX_TEXT} characters, with no control characters other "
     f"than line breaks and tabs; at most {limits.MAX_DEPTH} levels of nesting; "
     f"at most {limits.MAX_JSON_BYTES} bytes of JSON; and small enough to fit in a share link "
-    f"({limits.MAX_TOKEN_LENGTH} characters compressed). A board past a bound is a 400 "
-    "that names it."
+    f"({limits.MAX_TOKEN_LENGTH} characters compressed). Numbers too: X and every other "
+    f"count at most {limits.MAX_X:,}; counters, damage and life at most "
+    f"{limits.MAX_AMOUNT:,}; and one event makes at most {limits.MAX_OBJECTS} objects (tokens "
+    "created, cards drawn), counting every replacement effect that modifies it, while the "
+    "orders of replacement effects share the evaluation's work budget. A board past a bound "
+    "is a 400 that names it."
 )
 
 CARD = {
@@ -70,6 +74,12 @@ BOARD = {
                     "as": {"type": "string"},
                     "controller": {"type": "string"},
                     "targets": {"type": "array", "items": {"type": "string"}},
+                    "x": {"type": "integer", "minimum": 0, "maximum": limits.MAX_X},
+                    "n": {
+                        "type": "integer",
+                        "minimum": -limits.MAX_AMOUNT,
+                        "maximum": limits.MAX_AMOUNT,
+                    },
                 },
             },
         },

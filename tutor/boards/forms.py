@@ -17,7 +17,7 @@ from django.urls import reverse_lazy
 
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step, zone_cards
-from tutor.boards.limits import MAX_JSON_BYTES
+from tutor.boards.limits import MAX_AMOUNT, MAX_JSON_BYTES, MAX_X
 from tutor.boards.replacements import OrderOption
 from tutor.boards.services import BoardProblem, load_board, unmodelled
 
@@ -197,9 +197,15 @@ class StepForm(forms.Form):
     counter_kind = forms.CharField(
         required=False, initial="+1/+1", label="Kind of counter", max_length=20
     )
-    n = forms.IntegerField(required=False, min_value=-99, max_value=99, initial=1, label="How many")
+    n = forms.IntegerField(
+        required=False,
+        min_value=-MAX_AMOUNT,
+        max_value=MAX_AMOUNT,
+        initial=1,
+        label="How many",
+    )
     zone = forms.ChoiceField(required=False, choices=ZONES, label="To")
-    x = forms.IntegerField(required=False, min_value=0, max_value=99, label="X")
+    x = forms.IntegerField(required=False, min_value=0, max_value=MAX_X, label="X")
     color = forms.ChoiceField(required=False, choices=COLOR_CHOICES, label="Chosen color")
     creature_type = forms.CharField(required=False, label="Chosen creature type", max_length=30)
     land_type = forms.ChoiceField(
@@ -281,7 +287,7 @@ class StepForm(forms.Form):
     mana_spent = forms.IntegerField(
         required=False,
         min_value=0,
-        max_value=99,
+        max_value=MAX_X,
         label="Mana spent to cast it",
         help_text="For \u201cthe amount of mana spent to cast it\u201d. Empty: it wasn't cast.",
     )

@@ -3,9 +3,11 @@
 The builder, share links, the JSON API, saved puzzles and class pushes all pass a
 board through ``check_board`` before the engine sees it, so a board one of them
 accepts, every other one accepts too, and none of them can be made to work for
-seconds. The engine's own bounds (``rules_engine.board``) are wider: it serves the
-command line too (a test checks the site's fit within them). docs/limits.md explains
-each number; the OpenAPI description states them (``tutor.api.openapi``).
+seconds. The engine's own bounds on steps and copies (``rules_engine.board``) are wider:
+it serves the command line too (a test checks the site's fit within them). The bounds on
+a board's numbers, texts and what an event may make are the engine's
+(``rules_engine.bounds``), read from there: the builder's forms and the OpenAPI
+description use the same. docs/limits.md explains each number.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import json
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
+
+from rules_engine import bounds
 
 # A share link: the whole board, compressed, in the URL (tutor/boards/codec.py).
 MAX_TOKEN_LENGTH = 12_000
@@ -27,8 +31,12 @@ MAX_STEPS = 100
 # copies costs about N squared evaluations: 8 keeps the worst case near a tenth of a
 # second (bench/limits.py); no lesson, puzzle or example board has more than 2.
 MAX_COPIES = 8
-# Any one text in a board: a title, notes, a card's name or rules text.
-MAX_TEXT = 4_000
+# Any one text in a board: a title, notes, a card's name or rules text (the engine's bound).
+MAX_TEXT = bounds.MAX_TEXT
+# The engine's bounds on a board's numbers, and on what one event may make.
+MAX_X = bounds.MAX_X
+MAX_AMOUNT = bounds.MAX_AMOUNT
+MAX_OBJECTS = bounds.MAX_OBJECTS
 # Line breaks and tabs are text; every other control character (U+0000 first: PostgreSQL
 # refuses it in JSON) is not, and is refused before anything is saved.
 ALLOWED_CONTROLS = frozenset("\n\r\t")
@@ -125,4 +133,5 @@ def summary() -> dict[str, int]:
         "max_depth": MAX_DEPTH,
         "max_json_bytes": MAX_JSON_BYTES,
         "max_token_length": MAX_TOKEN_LENGTH,
+        **bounds.summary(),
     }
