@@ -127,9 +127,12 @@ def postgres_problem() -> str | None:
     import psycopg
 
     db = settings.DATABASES["default"]
+    # The server's maintenance database, which Django's test runner opens too to create the
+    # test database: the configured database need not exist, and whether this worker has
+    # already switched to its test database depends on which of its tests came first.
     try:
         psycopg.connect(
-            dbname=db["NAME"],
+            dbname="postgres",
             user=db.get("USER") or None,
             password=db.get("PASSWORD") or None,
             host=db.get("HOST") or None,
@@ -137,7 +140,7 @@ def postgres_problem() -> str | None:
             connect_timeout=3,
         ).close()
     except Exception as error:
-        where = f"{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}/{db['NAME']}"
+        where = f"{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}"
         return f"PostgreSQL at {where} is not reachable ({type(error).__name__}: {error})"
     return None
 

@@ -2,7 +2,7 @@
 601.2c, 115.4): shroud (702.18a), hexproof against another player's spell (702.11b), a
 player's hexproof (702.11d) and protection from the source's quality (702.16b). Such a
 board describes something that can't happen, so it is refused with the reason, in the
-step's target field. The boards are red team 2's (real library cards)."""
+step's target field. The boards use real library cards."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ REFUSED = {
     "hada-spy-patrol-level-three-shroud-giant-growth.json": "Hada Spy Patrol has shroud",
     "gruul-spellbreaker-player-hexproof-shock.json": "Alice has hexproof (given by Gruul",
     "shalai-player-hexproof-shock.json": "Alice has hexproof (given by Shalai",
-    "redteam3-doom-blade-on-slippery-bogle-refused.json": "Slippery Bogle has hexproof",
-    "redteam3-remedy-divided-target-pro-white-refused.json": "Black Knight has protection from",
-    "redteam3-true-name-nemesis-bob-doom-blade-refused.json": "has protection from",
-    "redteam3-twist-allegiance-leyline-refused.json": "Bob has hexproof (given by Leyline",
-    "redteam3-tnn-stolen-by-bob-still-protected-from-bob.json": "has protection from",
+    "doom-blade-on-slippery-bogle-refused.json": "Slippery Bogle has hexproof",
+    "remedy-divided-target-pro-white-refused.json": "Black Knight has protection from",
+    "true-name-nemesis-bob-doom-blade-refused.json": "has protection from",
+    "twist-allegiance-leyline-refused.json": "Bob has hexproof (given by Leyline",
+    "tnn-stolen-by-bob-still-protected-from-bob.json": "has protection from",
 }
 
 
