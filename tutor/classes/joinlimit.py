@@ -22,7 +22,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
-from tutor.core.ratelimit import MINUTE, client_address, over_limit, used_up
+from tutor.core.ratelimit import MINUTE, bump, client_address, over_limit, used_up
 
 SCOPE = "join"
 COOKIELESS_FACTOR = 10
@@ -86,12 +86,7 @@ def count_wrong_code(request: HttpRequest) -> None:
 
 def _count_for_address(request: HttpRequest) -> None:
     counter, blocked, level_key = _address_keys(request)
-    cache.add(counter, 0, timeout=2 * MINUTE)
-    try:
-        used = cache.incr(counter)
-    except ValueError:  # evicted between add and incr
-        cache.set(counter, 1, timeout=2 * MINUTE)
-        used = 1
+    used = bump(counter, timeout=2 * MINUTE)
     if used < settings.CLASS_JOINS_PER_ADDRESS_PER_MINUTE:
         return
     level = int(cache.get(level_key) or 0)

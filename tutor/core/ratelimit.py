@@ -33,6 +33,17 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "unknown"
 
 
+def bump(key: str, timeout: int) -> int:
+    """Count one more under ``key`` (kept ``timeout`` seconds), atomically where the cache
+    is shared between processes; the count so far."""
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # evicted between add and incr
+        cache.set(key, 1, timeout=timeout)
+        return 1
+
+
 def _key(request: HttpRequest, scope: str, now: float, window: int, who: str = "") -> str:
     who = who or client_address(request)
     return f"ratelimit:{scope}:{window}:{who}:{int(now // window)}"
@@ -79,12 +90,7 @@ def over_sliding_limit(
     now = time.time()
     key = _key(request, scope, now, window, who)
     before = cache.get(_key(request, scope, now - window, window, who)) or 0
-    cache.add(key, 0, timeout=2 * window)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # evicted between add and incr
-        cache.set(key, 1, timeout=2 * window)
-        used = 1
+    used = bump(key, timeout=2 * window)
     still_inside = 1 - (now % window) / window
     if before * still_inside + used > per_window:
         return _wait(now, window)
