@@ -1,4 +1,4 @@
-"""Reading a board (`mtg-board/1`, ../shared/board-format.md) into typed steps.
+"""Reading a board (`mtg-board/1`, docs/board-format.md) into typed steps.
 
 Every fault is reported with its JSON path and, where it helps, what would
 have been accepted: ``steps[3].targets[0]: no object labelled "ogre2"

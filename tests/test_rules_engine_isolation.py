@@ -1,4 +1,4 @@
-"""rules_engine/ is framework-free: it never imports Django (docs: shared/style.md)."""
+"""rules_engine/ is framework-free: it never imports Django (rules apart from I/O)."""
 
 import ast
 import subprocess

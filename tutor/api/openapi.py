@@ -1,6 +1,6 @@
 """The API's OpenAPI 3.1 description, served at /api/openapi.json.
 
-The board schema here is the board format's outline (``../shared/board-format.md``):
+The board schema here is the board format's outline (``docs/board-format.md``):
 what any board must have. The engine checks the rest and answers 400 with the
 JSON path of a fault, which the description lists as a possible answer.
 """
