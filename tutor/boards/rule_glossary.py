@@ -372,6 +372,10 @@ GLOSSARY: dict[str, str] = {
         "Unless its ability says otherwise, a face-down permanent is a 2/2 creature with no "
         "name, no text, no subtypes and no mana cost (so it is colorless)."
     ),
+    "709.4": (
+        "Outside the stack, a split card has both halves' characteristics at once: both names, "
+        "both mana costs added together, the colors and types of either half."
+    ),
     "711.2": "A leveler's level boxes give it abilities and a size while it has enough level "
     "counters.",
 }
