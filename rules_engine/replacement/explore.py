@@ -44,7 +44,6 @@ from rules_engine.replacement.events import (
     affected_party,
 )
 from rules_engine.replacement.families import (
-    Family,
     Fresh,
     applies,
     apply,
@@ -54,7 +53,7 @@ from rules_engine.replacement.families import (
     tokens_instead_choices,
 )
 from rules_engine.replacement.in_play import ActiveReplacement
-from rules_engine.replacement.specs import TIER_RULES, ReplacementSpec
+from rules_engine.replacement.specs import TIER_RULES, Family, ReplacementSpec
 from rules_engine.replacement.state import (
     EventState,
     as_enters,

@@ -8,6 +8,7 @@ same templates gets exactly the behaviour of the real card it imitates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from rules_engine.effects import Condition, Expr, Subject
@@ -28,6 +29,73 @@ PlayerWord = Literal[
 # Where redirected damage goes instead (CR 614.9): "its controller" is the damaged
 # permanent's controller, "that source's controller" the damage source's.
 RedirectTo = Literal["enchanted", "self", "you", "target", "its_controller", "source_controller"]
+
+
+class Family(StrEnum):
+    """The template of a replacement or prevention effect (``ReplacementSpec.family``).
+
+    A ``str`` enum: its members compare equal to (and print as) the plain strings that
+    name the families in board answers.
+    """
+
+    # Damage (CR 120, 614.9, 615)
+    KICKED_DAMAGE = "kicked_damage"
+    DAMAGE_MODIFY = "damage_modify"
+    DAMAGE_TO_COUNTERS = "damage_to_counters"
+    PREVENT_STATIC = "prevent_static"
+    PREVENT_SHIELD = "prevent_shield"
+    REDIRECT = "redirect"
+    WORSHIP = "worship"
+    # Destruction (614.8, 702.89a)
+    REGENERATE = "regenerate"
+    UMBRA_ARMOR = "umbra_armor"
+    # Going to a graveyard (700.4, 702.35a)
+    GRAVEYARD = "graveyard"
+    DIE_EXILE_TOKEN = "die_exile_token"
+    DIE_ELSEWHERE = "die_elsewhere"
+    MADNESS = "madness"
+    # Drawing (121.2)
+    DRAW_EXTRA = "draw_extra"
+    DRAW_STEAL = "draw_steal"
+    DRAW_LICH = "draw_lich"
+    DRAW_EMPTY_WIN = "draw_empty_win"
+    DRAW_SKIP = "draw_skip"
+    DRAW_LIFE = "draw_life"
+    DRAW_TO_RETURN = "draw_to_return"
+    DREDGE = "dredge"  # a card in its owner's graveyard (702.52a)
+    DRAW_TO_TOKENS = "draw_to_tokens"  # Hullbreacher
+    DRAW_TO_COUNTER = "draw_to_counter"  # Pursuit of Knowledge
+    # Life
+    GAIN_MODIFY = "gain_modify"
+    GAIN_NONE = "gain_none"
+    GAIN_TO_YOU = "gain_to_you"
+    GAIN_TO_LOSS = "gain_to_loss"
+    GAIN_TO_DRAW = "gain_to_draw"
+    LOSS_TO_GAIN = "loss_to_gain"
+    LOSE_MODIFY = "lose_modify"
+    # Tokens
+    TOKENS = "tokens"
+    TOKENS_PLUS = "tokens_plus"
+    TOKENS_INSTEAD = "tokens_instead"
+    TOKENS_EACH = "tokens_each"  # Academy Manufactor: "instead create one of each"
+    # Counters, also as a permanent enters
+    COUNTERS = "counters"
+    PLAYER_COUNTERS = "player_counters"
+    COUNTERS_BY_PLAYER = "counters_by_player"  # Vorinclex: keyed to who puts them (122.6)
+    # Entering the battlefield (614.1c-d, 614.12)
+    ENTER_TAPPED = "enter_tapped"
+    ENTER_COPY = "enter_copy"
+    ENTER_COUNTERS = "enter_counters"
+    ENTER_CONTROL = "enter_control"
+    SELF_COPY = "self_copy"
+    AS_ENTERS = "as_enters"
+    ENTER_SACRIFICE = "enter_sacrifice"  # Lotus Vale: sacrifice lands, or it doesn't enter
+    ENTER_ALSO = "enter_also"  # Lich, Thief of Blood: something done as it enters (614.12)
+    ENTER_EXILE = "enter_exile"  # Containment Priest: exiled instead of entering
+    # Steps, phases and turns (614.10)
+    SKIP = "skip"
+    # Not a replacement: a "can't" effect read as one, to match its objects (cants.py).
+    CANT = "cant"
 
 
 @dataclass(frozen=True, slots=True)

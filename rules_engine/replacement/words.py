@@ -6,8 +6,8 @@ against the Comprehensive Rules (616.1 order of application, 614.17 "can't").
 
 from __future__ import annotations
 
-from rules_engine.replacement.families import Family
 from rules_engine.replacement.in_play import ActiveReplacement
+from rules_engine.replacement.specs import Family
 
 WHY_CHOOSER = "the affected object's controller, or the affected player, chooses"
 EXPLAIN_HAPPENS = "No replacement or prevention effect applies any more, so this happens."

@@ -30,8 +30,9 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.cursor",
             "rules_engine.oracle.numbers",
             "rules_engine.oracle.wording",
-            # The package itself: importing any replacement module runs it first.
+            # The packages themselves: importing any of their modules runs them first.
             "rules_engine.replacement",
+            "rules_engine.replacement.rows",
         ),
     ),
     (
@@ -60,6 +61,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.misreadings",
             "rules_engine.replacement.specs",
             "rules_engine.replacement.in_play",
+            "rules_engine.replacement.rows.row",
         ),
     ),
     (
@@ -69,6 +71,22 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.predicates",
             "rules_engine.oracle.actions",
             "rules_engine.oracle.parser",
+            # The replacement grammar: its slots, its rows (one module per family group),
+            # the one dispatcher that tries them, and what spans sentences.
+            "rules_engine.replacement.phrases",
+            "rules_engine.replacement.rows.damage",
+            "rules_engine.replacement.rows.redirect",
+            "rules_engine.replacement.rows.prevention",
+            "rules_engine.replacement.rows.zones",
+            "rules_engine.replacement.rows.draw",
+            "rules_engine.replacement.rows.life",
+            "rules_engine.replacement.rows.tokens",
+            "rules_engine.replacement.rows.counters",
+            "rules_engine.replacement.rows.entering",
+            "rules_engine.replacement.rows.entering_counters",
+            "rules_engine.replacement.rows.turns",
+            "rules_engine.replacement.rows.cants",
+            "rules_engine.replacement.sentences",
             "rules_engine.replacement.grammar",
             "rules_engine.replacement.choosing",
             "rules_engine.paragraphs",
@@ -295,6 +313,9 @@ NEVER_LOADS: dict[tuple[str, str], str] = {
     ("rules_engine.game", "rules_engine.replacement.grammar"): (
         "the game holds the effects in play as values (replacement/in_play.py), not the "
         "grammar that reads them from Oracle text (replacement/active.py asks it)"
+    ),
+    ("rules_engine.game", "rules_engine.replacement.sentences"): (
+        "the grammar's rows read Oracle text; the game holds what they built, as values"
     ),
 }
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.replacement import grammar
+from rules_engine.replacement.rows import redirect
 from tests.engine.patterns import engine_patterns, literals, pumped, slow_calls, witnesses
 
 PATTERNS = engine_patterns()
@@ -28,7 +28,7 @@ PATTERNS = engine_patterns()
 def test_every_pattern_of_the_reader_is_collected():
     wheres = {found.where for found in PATTERNS}
     assert len(PATTERNS) > 350
-    assert "rules_engine.replacement.grammar.REDIRECT_ALL" in wheres
+    assert "rules_engine.replacement.rows.redirect.REDIRECT_ALL" in wheres
     assert any(w.startswith("rules_engine.oracle.templates.SENTENCE_TEMPLATES") for w in wheres)
     assert any(w.startswith("rules_engine.oracle.parser:") for w in wheres)  # inline re.match
 
@@ -36,10 +36,10 @@ def test_every_pattern_of_the_reader_is_collected():
 def test_the_pumped_inputs_offer_every_split():
     # A text REDIRECT_ALL matches, with each optional part: repeated, every wildcard of the
     # pattern can end at each of its separators.
-    (first, *_) = witnesses(grammar.REDIRECT_ALL)
-    assert grammar.REDIRECT_ALL.match(first)
-    assert " is dealt to " in literals(grammar.REDIRECT_ALL)
-    assert all(len(text) > 4_000 for text in pumped(grammar.REDIRECT_ALL, 4_000))
+    (first, *_) = witnesses(redirect.REDIRECT_ALL)
+    assert redirect.REDIRECT_ALL.match(first)
+    assert " is dealt to " in literals(redirect.REDIRECT_ALL)
+    assert all(len(text) > 4_000 for text in pumped(redirect.REDIRECT_ALL, 4_000))
 
 
 @pytest.mark.parametrize("found", PATTERNS, ids=lambda found: found.where)

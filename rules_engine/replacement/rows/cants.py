@@ -1,0 +1,258 @@
+"""Rows for "can't" effects (CR 614.17): not replacements, but the event doesn't happen."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rules_engine.effects import (
+    Subject,
+)
+from rules_engine.replacement.phrases import (
+    condition_in,
+    number,
+    objects_in,
+    source_in,
+    what_objects,
+)
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import (
+    CantSpec,
+    Family,
+    PlayerWord,
+    Spec,
+)
+
+_T = re.compile
+
+_CANT_WHO: dict[str, PlayerWord] = {"players": "any", "you": "you", "your opponents": "opponent"}
+
+
+_CANT_DRAW_MORE_WHO: dict[str, PlayerWord] = {"each player": "any", "players": "any", "you": "you"}
+
+
+CANT_GAIN = _T(r"^(?P<who>players|you|your opponents) can't gain life(?: this turn)?$")
+
+
+CANT_DRAW = _T(r"^(?P<who>players|you|your opponents) can't draw cards$")
+
+
+CANT_DRAW_MORE = _T(
+    r"^(?P<who>each player|players|each opponent|your opponents|you) can't draw more than "
+    r"(?P<n>\w+) cards? each turn$"
+)
+
+
+CANT_CHANGE = _T(r"^your life total can't change$")
+
+
+# CR 701.19c: "A creature dealt damage this way can't be regenerated this turn." (Incinerate),
+# "That creature can't be regenerated this turn." (Disintegrate): regeneration shields
+# don't apply to it this turn.
+CANT_REGENERATE = _T(
+    r"^(?:if it's a creature, )?(?P<what>a creature dealt damage this way|that creature|it|"
+    r"the creature) can't be regenerated this turn$"
+)
+
+
+# CR 614.17: Grafdigger's Cage, "Creature cards in graveyards and libraries can't enter."
+CANT_ENTER_FROM = _T(
+    r"^(?:(?P<type>creature|artifact|land|enchantment|planeswalker|permanent) )?cards in "
+    r"(?P<zones>graveyards and libraries|graveyards|libraries) can't enter$"
+)
+
+
+CANT_PREVENT = _T(
+    r"^(?:damage|this damage|the damage|(?P<combat>combat )?damage that would be dealt by "
+    r"(?P<src>.+?)) can't be prevented"
+    r"(?: this turn)?$"
+)
+
+
+CANT_PLAYER_COUNTERS = _T(r"^players can't get counters$")
+
+
+CANT_COUNTERS_ON = _T(r"^counters can't be put on (?P<on>.+)$")
+
+
+CANT_HAVE_COUNTERS = _T(
+    r"^(?P<on>.+?) can't have (?P<kind>[+-]1/[+-]1 )?counters put on (?:it|them)$"
+)
+
+
+# "If you control a creature with power 4 or greater, damage can't be prevented this turn"
+# (Wild Slash): a "can't" made only if the condition holds as the spell resolves.
+IF_CANT_PREVENT = _T(r"^if (?P<cond>.+?), (?P<rest>(?:the )?damage can't be prevented.*)$")
+
+
+def _cant_gain(m: re.Match[str], s: Sentence) -> Spec | None:
+    who = _CANT_WHO[m["who"]]
+    return CantSpec(s.text, "gain_life", player=who)
+
+
+def _cant_draw_more(m: re.Match[str], s: Sentence) -> Spec | None:
+    who = _CANT_DRAW_MORE_WHO.get(m["who"], "opponent")
+    return CantSpec(s.text, "draw_limit", player=who, limit=number(m["n"], s.text))
+
+
+def _cant_draw(m: re.Match[str], s: Sentence) -> Spec | None:
+    who = _CANT_WHO[m["who"]]
+    return CantSpec(s.text, "draw", player=who)
+
+
+def _cant_change(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "life_change", player="you")
+
+
+def _cant_regenerate(m: re.Match[str], s: Sentence) -> Spec | None:
+    what = m["what"]
+    if what == "a creature dealt damage this way":
+        objects = what_objects(what, s.text)
+    else:
+        objects = Subject("antecedent", words="that creature")
+    return CantSpec(s.text, "regenerate", objects=objects)
+
+
+def _cant_enter_from(m: re.Match[str], s: Sentence) -> Spec | None:
+    zones = tuple(z.rstrip("s").replace("librarie", "library") for z in m["zones"].split(" and "))
+    kind = m["type"].capitalize() if m["type"] and m["type"] != "permanent" else None
+    return CantSpec(s.text, "enter_from", from_zones=zones, card_type=kind)
+
+
+def _cant_prevent(m: re.Match[str], s: Sentence) -> Spec | None:
+    # "This damage" (a spell's own) and "by sources you control" limit it to those sources.
+    if s.body.startswith(("this damage", "the damage")):
+        return CantSpec(s.text, "prevent_damage", objects=Subject("self", words="~"))
+    sources = None
+    if m["src"]:
+        sources = source_in(m["src"], s.text)[0]
+    # Questing Beast: "Combat damage that would be dealt by creatures you control ..."
+    return CantSpec(s.text, "prevent_damage", objects=sources, combat_only=bool(m["combat"]))
+
+
+def _cant_player_counters(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "counters_on_players", player="any")
+
+
+def _cant_have_counters(m: re.Match[str], s: Sentence) -> Spec | None:
+    on = Subject("self", words="~") if m["on"] == "~" else objects_in(m["on"], s.text)
+    kind = m["kind"].strip() if m["kind"] else None
+    return CantSpec(s.text, "counters_on_objects", objects=on, counter_kind=kind)
+
+
+def _cant_counters_on(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "counters_on_objects", objects=objects_in(m["on"], s.text))
+
+
+def _if_cant_prevent(m: re.Match[str], s: Sentence) -> Spec | None:
+    """A "can't be prevented" made only if a condition holds as the spell resolves."""
+    if not isinstance(cant := s.again(m["rest"]), CantSpec):
+        return None
+    words = m["cond"].strip()
+    if words == "~ was kicked":
+        return replace(cant, condition="kicked")
+    return replace(cant, condition=condition_in(words, s.text))
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.CANT,
+        CANT_GAIN,
+        _cant_gain,
+        rule="614.17",
+        example="Players can't gain life.",
+        card="Everlasting Torment",
+        priority=890,
+    ),
+    Row(
+        Family.CANT,
+        CANT_DRAW_MORE,
+        _cant_draw_more,
+        rule="614.17",
+        example="Each player can't draw more than one card each turn.",
+        card="Spirit of the Labyrinth",
+        priority=900,
+    ),
+    Row(
+        Family.CANT,
+        CANT_DRAW,
+        _cant_draw,
+        rule="614.17",
+        example="Players can't draw cards.",
+        card="Maralen of the Mornsong",
+        priority=910,
+    ),
+    Row(
+        Family.CANT,
+        CANT_CHANGE,
+        _cant_change,
+        rule="614.17",
+        example="Your life total can't change.",
+        card="Platinum Emperion",
+        priority=920,
+    ),
+    Row(
+        Family.CANT,
+        CANT_REGENERATE,
+        _cant_regenerate,
+        rule="701.19c",
+        example="It can't be regenerated this turn.",
+        card="Engulfing Flames",
+        priority=930,
+    ),
+    Row(
+        Family.CANT,
+        CANT_ENTER_FROM,
+        _cant_enter_from,
+        rule="614.17",
+        example="Creature cards in graveyards can't enter.",
+        card="Kunoros, Hound of Athreos",
+        priority=940,
+    ),
+    Row(
+        Family.CANT,
+        IF_CANT_PREVENT,
+        _if_cant_prevent,
+        rule="614.17",
+        example="Ferocious — If you control a creature with power 4 or greater, damage can't be prevented this turn.",
+        card="Wild Slash",
+        priority=950,
+    ),
+    Row(
+        Family.CANT,
+        CANT_PREVENT,
+        _cant_prevent,
+        rule="614.17",
+        example="Damage can't be prevented.",
+        card="Everlasting Torment",
+        priority=960,
+    ),
+    Row(
+        Family.CANT,
+        CANT_PLAYER_COUNTERS,
+        _cant_player_counters,
+        rule="614.17",
+        example="Players can't get counters.",
+        card="Solemnity",
+        priority=970,
+    ),
+    Row(
+        Family.CANT,
+        CANT_HAVE_COUNTERS,
+        _cant_have_counters,
+        rule="614.17",
+        example="This creature can't have counters put on it.",
+        card="Melira's Keepers",
+        priority=980,
+    ),
+    Row(
+        Family.CANT,
+        CANT_COUNTERS_ON,
+        _cant_counters_on,
+        rule="614.17",
+        example="Counters can't be put on artifacts, creatures, enchantments, or lands.",
+        card="Solemnity",
+        priority=990,
+    ),
+)

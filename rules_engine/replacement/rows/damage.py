@@ -1,0 +1,208 @@
+"""Rows for damage replaced (CR 614.1a, 614.15): doubled, capped, set, turned into
+counters, a spell's own "instead", and Worship's floor on a life total.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.replacement.phrases import (
+    THE_TARGET,
+    condition_in,
+    damage_source_in,
+    number,
+    source_in,
+    who_in,
+)
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import (
+    Family,
+    ReplacementSpec,
+    Spec,
+)
+
+_T = re.compile
+
+# CR 614.1a. Without "to ..." it watches all the damage its source deals (Blind Fury's
+# "to a creature this turn" is a resolved effect's; "to you" may be repeated at the end).
+# "Each time target permanent would deal damage ..." (Overblaze) is the same replacement;
+# "half that damage, rounded down" (Ghosts of the Innocent); "to equipped creature" repeated
+# at the end (Inquisitor's Flail).
+DAMAGE_MODIFY = _T(
+    r"^(?:if|each time) (?>(?P<src>.+?) would deal )(?P<combat>noncombat |combat )?damage(?: to "
+    r"(?P<tgt>.+?))?(?: this turn)?, (?:it|that source) deals "
+    r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+))|"
+    r"half that damage, rounded (?P<round>down|up),)"
+    r"(?: that damage)?(?: to (?:that (?:permanent or player|player or permanent|player|"
+    r"permanent|creature)|you|~|it|equipped creature|enchanted creature))? instead$"
+)
+
+
+# Worship, Ali from Cairo, Elderscale Wurm ("as long as you have 7 or more life ... 7").
+WORSHIP = _T(
+    r"^(?:(?P<creature>if you control a creature), |as long as you have (?P<min>\w+) or more "
+    r"life, )?damage that would reduce your life total to less than (?P<floor>\w+) reduces it "
+    r"to (?P=floor) instead$"
+)
+
+
+# CR 614.1a: damage replaced by counters (Phytohydra, Force Bubble). It is a replacement, not
+# a prevention: "damage can't be prevented" doesn't stop it (615.12 is about prevention).
+DAMAGE_TO_COUNTERS = _T(
+    r"^if (?:(?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)|(?>(?P<src>.+?) would "
+    r"deal )(?P<combat2>(?:non)?combat )?damage to (?P<tgt2>.+?)), put that many (?P<kind>\S+) "
+    r"counters on (?P<on>~|it|that creature|that permanent) instead$"
+)
+
+
+# CR 614.15, 616.1a: a spell's own "instead" on the damage it deals: "If ~ was kicked, it
+# deals 4 damage to that creature instead"; Cackling Flames' "~ deals 5 damage to that
+# permanent or player instead if you have no cards in hand".
+SELF_DAMAGE = _T(
+    r"^(?:if (?P<before>.+?), (?:instead )?)?(?:~|it) deals (?P<n>\w+) damage(?: to "
+    r"(?:that (?:permanent or player|player or planeswalker|creature or player|creature or "
+    r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets))?"
+    r"(?P<instead> instead)?(?: if (?P<after>.+))?$"
+)
+
+
+# CR 614.1a, 615.1a: effects that watch how much damage a source would deal: "If a source
+# would deal 3 or less damage to ~, prevent that damage" (Callous Giant); "If a source would
+# deal 4 or more damage to a permanent or player, that source deals 3 damage to that
+# permanent or player instead" (Divine Presence).
+DAMAGE_THRESHOLD = _T(
+    r"^if (?>(?P<src>.+?) would deal )(?P<n>\w+) or (?P<dir>more|less) damage to (?P<tgt>.+?)"
+    r"(?P<turn> this turn)?, (?:prevent that damage|(?:it|that source) deals (?P<m>\w+) damage "
+    r"to (?:that (?:permanent or player|player or permanent|player|permanent|creature)|you|~|"
+    r"it) instead)$"
+)
+
+
+def _damage_threshold(m: re.Match[str], s: Sentence) -> Spec | None:
+    watched, chosen = source_in(m["src"], s.text)
+    n = number(m["n"], s.text)
+    shield = "prevent_shield" if m["turn"] else "prevent_static"  # a resolved one lasts
+    return ReplacementSpec(
+        s.text,
+        "damage_modify" if m["m"] else shield,
+        prevention=not m["m"],
+        shield="this_turn" if m["turn"] and not m["m"] else None,
+        target=who_in(m["tgt"], s.text),
+        source=watched,
+        source_choice=chosen,
+        at_least=n if m["dir"] == "more" else None,
+        at_most=n if m["dir"] == "less" else None,
+        set_to=number(m["m"], s.text) if m["m"] else None,
+    )
+
+
+def _damage_to_counters(m: re.Match[str], s: Sentence) -> Spec | None:
+    combat = m["combat"] or m["combat2"] or ""
+    src, choice = damage_source_in(m["src"], s.text)
+    return ReplacementSpec(
+        s.text,
+        "damage_to_counters",
+        target=who_in(m["tgt"] or m["tgt2"], s.text),
+        source=src,
+        source_choice=choice,
+        combat_only=combat == "combat ",
+        noncombat_only=combat == "noncombat ",
+        counter_kind=m["kind"],
+        on_source=m["on"] == "~",
+    )
+
+
+def _self_damage(m: re.Match[str], s: Sentence) -> Spec | None:
+    if not (("instead" in s.body) and (m["before"] or m["after"])):
+        return None
+    words = (m["before"] or m["after"]).strip()
+    kicked = words == "~ was kicked"
+    return ReplacementSpec(
+        s.text,
+        "kicked_damage",
+        tier="self",
+        kicked=kicked,
+        kicked_amount=number(m["n"], s.text),
+        condition=None if kicked else condition_in(words, s.text, THE_TARGET),
+    )
+
+
+def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
+    src, _ = source_in(m["src"], s.text)
+    mod = m["mod"]
+    factor = 2 if mod == "double" else 3 if mod == "triple" else 1
+    plus = number(m["plus"], s.text) if m["plus"] else 0
+    plus -= number(m["minus"], s.text) if m["minus"] else 0  # Lashknife Barrier
+    return ReplacementSpec(
+        s.text,
+        "damage_modify",
+        source=src,
+        target=who_in(m["tgt"], s.text) if m["tgt"] else None,
+        factor=factor,
+        plus=plus,
+        half_down=m["round"] == "down",
+        half_up=m["round"] == "up",
+        combat_only=m["combat"] == "combat ",
+        noncombat_only=m["combat"] == "noncombat ",
+    )
+
+
+def _worship(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "worship",
+        player="you",
+        if_you_control_creature=bool(m["creature"]),
+        amount=number(m["floor"], s.text),
+    )
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.PREVENT_STATIC,
+        DAMAGE_THRESHOLD,
+        _damage_threshold,
+        rule="614.1a",
+        example="If a source would deal 3 or less damage to this creature, prevent that damage.",
+        card="Callous Giant",
+        priority=40,
+        also=(Family.DAMAGE_MODIFY,),
+    ),
+    Row(
+        Family.DAMAGE_TO_COUNTERS,
+        DAMAGE_TO_COUNTERS,
+        _damage_to_counters,
+        rule="614.1a",
+        example="If damage would be dealt to this creature, put that many -1/-1 counters on it instead.",
+        card="Lichenthrope",
+        priority=160,
+    ),
+    Row(
+        Family.KICKED_DAMAGE,
+        SELF_DAMAGE,
+        _self_damage,
+        rule="614.15",
+        example="If this spell was kicked, it deals 4 damage instead.",
+        card="Burst Lightning",
+        priority=170,
+    ),
+    Row(
+        Family.DAMAGE_MODIFY,
+        DAMAGE_MODIFY,
+        _damage_modify,
+        rule="614.1a",
+        example="If a source would deal damage to this creature, it deals double that damage to this creature instead.",
+        card="Goldnight Castigator",
+        priority=350,
+    ),
+    Row(
+        Family.WORSHIP,
+        WORSHIP,
+        _worship,
+        rule="614.1a",
+        example="Damage that would reduce your life total to less than 1 reduces it to 1 instead.",
+        card="Ali from Cairo",
+        priority=410,
+    ),
+)

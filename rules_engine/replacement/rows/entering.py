@@ -1,0 +1,419 @@
+"""Rows for how a permanent enters (CR 614.1c-d, 614.12): tapped, as a copy, under your
+control, choices made as it enters, what is sacrificed, exiled instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.effects import (
+    CopyOf,
+    Subject,
+)
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.keywords import parse_keyword
+from rules_engine.oracle.parser import parse_condition
+from rules_engine.replacement.phrases import (
+    number,
+    objects_in,
+    what_objects,
+)
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import (
+    Family,
+    ReplacementSpec,
+    Spec,
+)
+from rules_engine.vocabulary import ALL_TYPE_WORDS, BASIC_LAND_TYPES, CARD_TYPES, COLOR_WORDS
+
+_T = re.compile
+
+ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, reveal lands
+
+
+ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
+
+
+ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
+
+
+# CR 614.1c with a condition checked as it would enter (614.12): "If you control two or more
+# other lands, ~ enters tapped" (Den of the Bugbear).
+ENTERS_TAPPED_IF = _T(r"^if (?P<cond>you control .+?), ~ enters tapped$")
+
+
+# Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
+ENTERS_UNDER_YOUR_CONTROL = _T(
+    r"^if (?P<what>.+?) would enter under an opponent's control(?: this turn)?, it enters under "
+    r"your control instead$"
+)
+
+
+ENTERS_AS_COPY = _T(r"^(?P<what>.+?) enters? as a copy of ~$")
+
+
+# CR 614.1c: "If ~ would enter, sacrifice a Forest instead. If you do, put ~ onto the
+# battlefield. If you don't, put it into its owner's graveyard." (Heart of Yavimaya, Lotus
+# Vale: the two sentences after it are read with it); Sheltered Valley's "instead sacrifice
+# each other permanent named ~ you control, then put ~ onto the battlefield".
+ENTER_SACRIFICE = _T(
+    r"^if ~ would enter, (?:sacrifice (?P<n>an?|two|three) (?P<what>.+?) instead|instead "
+    r"sacrifice each (?P<each>.+? you control), then put ~ onto the battlefield)$"
+)
+
+
+# CR 614.1c, 614.12: what its controller does as it enters, before it is on the battlefield:
+# "As ~ enters, sacrifice all lands you control" (Overlaid Terrain), "you lose life equal to
+# your life total" (Lich), Thief of Blood's "remove all counters from all permanents".
+AS_ENTERS_SACRIFICE_ALL = _T(r"^as ~ enters, sacrifice all (?P<what>.+? you control)$")
+
+
+AS_ENTERS_LOSE_LIFE_TOTAL = _T(r"^as ~ enters, you lose life equal to your life total$")
+
+
+AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanents$")
+
+
+# CR 614.1c: "If a nontoken creature would enter and it wasn't cast, exile it instead"
+# (Containment Priest; Hallowed Moonlight's for the turn). An enter step without
+# "cast_from_hand" puts the permanent onto the battlefield: it wasn't cast.
+ENTER_EXILE_NOT_CAST = _T(
+    r"^if (?:a|an) (?P<what>[\w ]+?) would enter and it wasn't cast, exile it instead$"
+)
+
+
+# CR 614.12, 614.1c: "As ~ enters, choose two colors" and the other choices made as a
+# permanent enters, beyond the one color or creature type the line templates route to the
+# choice template (oracle/templates.py); "an opponent chooses" (Callous Oppressor).
+# CR 614.12, 707.2, 208.2b: "As ~ enters, it becomes your choice of a 3/3 artifact creature, a
+# 2/2 artifact creature with flying, or a 1/6 Wall artifact creature with defender in addition
+# to its other types" (Primal Clay, Primal Plasma): the chosen form is part of its copiable
+# values. "or is turned face up" (Aquamorph Entity) is not read.
+AS_ENTERS_BECOMES = _T(
+    r"^as ~ enters, it becomes your choice of (?P<forms>.+?)(?: in addition to its other types)?$"
+)
+
+
+_FORM = re.compile(
+    r"^an? (?P<p>\d+)/(?P<t>\d+) (?P<words>(?:[a-z]+ )*?)creature(?: with (?P<kw>[a-z ]+))?$"
+)
+
+
+AS_ENTERS_CHOOSE = _T(
+    r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"(?P<opponent> and (?:an|one) opponent)?$"
+)
+
+
+# The words a choice offers ("black or red", "Island or Swamp", "artifact, creature, ...,
+# or sorcery") and the choice field each kind of word is written in.
+_OFFERED_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("color", frozenset(COLOR_WORDS)),
+    ("land_type", frozenset(t.lower() for t in BASIC_LAND_TYPES)),
+    ("card_type", frozenset(t.lower() for t in CARD_TYPES)),
+)
+
+
+_CHOICE_WORDS: dict[str, tuple[str, ...]] = {
+    "a color": ("color",),
+    "a color word": ("color",),  # Swirl the Mists (CR 612.2: written as its color)
+    "two colors": ("colors",),
+    "an opponent": ("player",),
+    "a player": ("player",),
+    "two players": ("players",),
+    "a creature type": ("creature_type",),
+    "a card type": ("card_type",),
+    "a basic land type": ("land_type",),
+    "a color and a creature type": ("color", "creature_type"),
+    "a creature type and a color": ("color", "creature_type"),
+    "another creature you control": ("chosen",),
+    "a creature you control": ("chosen",),
+}
+
+
+# "a card name", "a nonbasic land card name", "a noncreature, nonland card name", "a card".
+_CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card)$")
+
+
+def entering_forms(sentence: str) -> dict[str, CopyOf]:
+    """Primal Clay's forms by power/toughness ("3/3" -> a 3/3 artifact creature): the
+    exceptions each makes to its own copiable values (CR 707.2, 707.9b)."""
+    m = re.search(
+        r"it becomes your choice of (?P<forms>.+?)(?: in addition to its other types)?$",
+        sentence.lower().rstrip(". "),
+    )
+    if m is None:
+        raise OracleParseError(sentence, "not a choice of forms")
+    forms: dict[str, CopyOf] = {}
+    for phrase in re.split(r",? or |, ", m["forms"]):
+        form = _FORM.match(phrase.strip())
+        if form is None:
+            raise OracleParseError(sentence, f'cannot read the form "{phrase}"')
+        types: set[str] = {"Creature"}
+        subtypes: list[str] = []
+        for word in form["words"].split():
+            found = ALL_TYPE_WORDS.get(word)
+            if found is None or found[0] not in ("type", "subtype"):
+                raise OracleParseError(sentence, f'cannot tell what "{word}" is')
+            (types.add if found[0] == "type" else subtypes.append)(found[1])
+        abilities = (form["kw"].capitalize(),) if form["kw"] else ()
+        if abilities and parse_keyword(abilities[0]) is None:
+            raise OracleParseError(sentence, f'cannot read "{form["kw"]}"')
+        forms[f"{form['p']}/{form['t']}"] = CopyOf(
+            except_types=frozenset(types),
+            except_subtypes=frozenset(subtypes),
+            except_pt=(int(form["p"]), int(form["t"])),
+            except_abilities=abilities,
+        )
+    return forms
+
+
+def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
+    """CR 614.12: a choice made as the permanent enters, which the entering permanent's
+    step answers (its ``choices``). What the card later does with "the chosen ..." is
+    read wherever that sentence is."""
+    what = m["what"].strip()
+    keys: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    if what in _CHOICE_WORDS:
+        keys = _CHOICE_WORDS[what]
+    elif _CARD_NAME.match(what):
+        keys = ("card_name",)  # CR 201.3: the name of a card, any card unless limited
+    elif " or " in what:
+        words = tuple(w.strip() for w in re.split(r",? or |, ", what) if w.strip())
+        kinds = [k for k, vocab in _OFFERED_KINDS if all(w in vocab for w in words)]
+        keys = (kinds[0] if kinds else "option",)
+        options = words
+    if not keys:
+        raise OracleParseError(sentence, f'cannot tell what "{what}" chooses')
+    if m["opponent"]:
+        keys = (*keys, "player")  # "a color and an opponent" (Call to Arms)
+    return ReplacementSpec(
+        sentence,
+        "as_enters",
+        objects=Subject("self", words="~"),
+        chooses=keys,
+        options=options,
+        chooser="opponent" if m["who"] == "an opponent chooses" else "controller",
+    )
+
+
+def _as_enters_becomes(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "as_enters",
+        objects=Subject("self", words="~"),
+        chooses=("option",),
+        options=tuple(entering_forms(s.text)),
+        extra="form",
+    )
+
+
+def _as_enters_choose(m: re.Match[str], s: Sentence) -> Spec | None:
+    return _as_enters_choice(m, s.text)
+
+
+def _enter_exile_not_cast(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "enter_exile",
+        objects=objects_in(m["what"], s.text),
+        cast_from_hand=False,
+        to_zone="exile",
+    )
+
+
+def _as_enters_sacrifice_all(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "enter_sacrifice",
+        objects=Subject("self", words="~"),
+        sacrifice=objects_in(m["what"], s.text),
+    )
+
+
+def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text, "enter_also", objects=Subject("self", words="~"), extra="lose_life_total"
+    )
+
+
+def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text, "enter_also", objects=Subject("self", words="~"), extra="remove_all_counters"
+    )
+
+
+def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
+    what = m["each"] or f"{m['what']} you control"
+    return ReplacementSpec(
+        s.text,
+        "enter_sacrifice",
+        objects=Subject("self", words="~"),
+        sacrifice=objects_in(what, s.text),
+        amount=None if m["each"] else number(m["n"], s.text),
+    )
+
+
+def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "enter_tapped",
+        objects=Subject("self", words="~"),
+        condition=parse_condition(m["cond"], s.text),
+    )
+
+
+def _enters_tapped_if_not(m: re.Match[str], s: Sentence) -> Spec | None:
+    # "As this land enters, you may pay 2 life (or reveal ...). If you don't, ..." : the
+    # controller may pay and have it enter untapped, which the tree shows as declining.
+    return ReplacementSpec(
+        s.text, "enter_tapped", objects=Subject("self", words="~"), optional=True
+    )
+
+
+def _enters_under_your_control(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text, "enter_control", tier="control", objects=what_objects(m["what"], s.text)
+    )
+
+
+def _enters_as_copy(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text, "enter_copy", tier="copy", objects=what_objects(m["what"], s.text)
+    )
+
+
+def _enters_tapped_unless(m: re.Match[str], s: Sentence) -> Spec | None:
+    unless = parse_condition(m["cond"], s.text)
+    return ReplacementSpec(
+        s.text, "enter_tapped", objects=Subject("self", words="~"), unless=unless
+    )
+
+
+def _enters_tapped(m: re.Match[str], s: Sentence) -> Spec | None:
+    what = m["what"]
+    objects = Subject("self", words="~") if what == "~" else what_objects(what, s.text)
+    return ReplacementSpec(s.text, "enter_tapped", objects=objects)
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.AS_ENTERS,
+        AS_ENTERS_BECOMES,
+        _as_enters_becomes,
+        rule="614.12",
+        example="As this creature enters, it becomes your choice of a 3/3 creature, a 2/2 creature with flying, or a 1/6 creature with defender.",
+        card="Primal Plasma",
+        priority=20,
+    ),
+    Row(
+        Family.AS_ENTERS,
+        AS_ENTERS_CHOOSE,
+        _as_enters_choose,
+        rule="614.1c",
+        example="As this creature enters, choose a color.",
+        card="Alloy Golem",
+        priority=30,
+    ),
+    Row(
+        Family.ENTER_EXILE,
+        ENTER_EXILE_NOT_CAST,
+        _enter_exile_not_cast,
+        rule="614.1c",
+        example="If a nontoken creature would enter and it wasn't cast, exile it instead.",
+        card="Containment Priest",
+        priority=180,
+    ),
+    Row(
+        Family.ENTER_SACRIFICE,
+        AS_ENTERS_SACRIFICE_ALL,
+        _as_enters_sacrifice_all,
+        rule="614.1c",
+        example="As this enchantment enters, sacrifice all lands you control.",
+        card="Overlaid Terrain",
+        priority=190,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_LOSE_LIFE_TOTAL,
+        _as_enters_lose_life_total,
+        rule="614.1c",
+        example="As this enchantment enters, you lose life equal to your life total.",
+        card="Lich",
+        priority=200,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_REMOVE_ALL,
+        _as_enters_remove_all,
+        rule="614.1c",
+        example="As this creature enters, remove all counters from all permanents.",
+        card="Thief of Blood",
+        priority=210,
+    ),
+    Row(
+        Family.ENTER_SACRIFICE,
+        ENTER_SACRIFICE,
+        _enter_sacrifice,
+        rule="614.1c",
+        example="If this land would enter, sacrifice a Swamp instead.",
+        card="Lake of the Dead",
+        priority=220,
+    ),
+    Row(
+        Family.ENTER_TAPPED,
+        ENTERS_TAPPED_IF,
+        _enters_tapped_if,
+        rule="614.1c",
+        example="If you control two or more other lands, this land enters tapped.",
+        card="Cave of the Frost Dragon",
+        priority=240,
+    ),
+    Row(
+        Family.ENTER_TAPPED,
+        ENTERS_TAPPED_IF_NOT,
+        _enters_tapped_if_not,
+        rule="614.1c",
+        example="If you don't, this land enters tapped.",
+        card="Ancient Amphitheater",
+        priority=620,
+    ),
+    Row(
+        Family.ENTER_CONTROL,
+        ENTERS_UNDER_YOUR_CONTROL,
+        _enters_under_your_control,
+        rule="616.1b",
+        example="If a creature would enter under an opponent's control this turn, it enters under your control instead.",
+        card="Gather Specimens",
+        priority=810,
+    ),
+    Row(
+        Family.ENTER_COPY,
+        ENTERS_AS_COPY,
+        _enters_as_copy,
+        rule="614.1c",
+        example="Creatures you control enter as a copy of this creature.",
+        card="Essence of the Wild",
+        priority=820,
+    ),
+    Row(
+        Family.ENTER_TAPPED,
+        ENTERS_TAPPED_UNLESS,
+        _enters_tapped_unless,
+        rule="614.1c",
+        example="This land enters tapped unless you control a Swamp.",
+        card="Castle Locthwain",
+        priority=870,
+    ),
+    Row(
+        Family.ENTER_TAPPED,
+        ENTERS_TAPPED,
+        _enters_tapped,
+        rule="614.1c",
+        example="This creature enters tapped.",
+        card='"Lifetime" Pass Holder',
+        priority=880,
+    ),
+)

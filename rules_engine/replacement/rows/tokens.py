@@ -1,0 +1,156 @@
+"""Rows for tokens created replaced (CR 614.1a, 111.1)."""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import (
+    Family,
+    ReplacementSpec,
+    Spec,
+)
+
+_T = re.compile
+
+# Anointed Procession, Parallel Lives, Ojer Taq ("three times that many"), Primal Vigor.
+TOKENS_BY_EFFECT = _T(
+    r"^if an effect would create one or more (?P<creature>creature )?tokens under your control, "
+    r"it creates (?P<mod>twice|three times) that many of those tokens instead$"
+)
+
+
+# Xorn: "instead create those tokens plus an additional Treasure token".
+TOKENS_PLUS_ONE = _T(
+    r"^if you would create one or more (?P<kind>\w+) tokens, instead create those tokens plus an "
+    r"additional (?P=kind) token$"
+)
+
+
+# Peregrin Took, Chatterfang ("plus that many 1/1 green Squirrel creature tokens"), and
+# Divine Visitation ("that many 4/4 white Angel creature tokens ... are created instead").
+TOKENS_PLUS_OTHER = _T(
+    r"^if one or more (?P<kind>creature )?tokens would be created under your control, "
+    r"(?:those tokens plus (?P<plus>an additional (?P<one>.+?) token|that many (?P<many>.+?) "
+    r"tokens)|that many (?>(?P<instead>.+?) tokens)(?P<with> with [\w ,]+?)?) are created instead$"
+)
+
+
+# Academy Manufactor: "If you would create a Clue, Food, or Treasure token, instead create one
+# of each" (CR 614.1a; each token of those kinds becomes one of each kind).
+TOKENS_ONE_OF_EACH = _T(
+    r"^if you would create an? (?P<kinds>\w+(?:, \w+)*,? or \w+) token, instead create one of "
+    r"each$"
+)
+
+
+# Jinnie Fay: "you may instead create that many 2/2 green Cat creature tokens with haste or
+# that many 3/1 green Dog creature tokens with vigilance" (614.1a; the creator chooses).
+TOKENS_INSTEAD_CHOICE = _T(
+    r"^if you would create one or more tokens, you may instead create that many (?>(?P<a>.+?) "
+    r"tokens)(?P<awith> with \w+)? or that many (?P<b>.+?) tokens(?P<bwith> with \w+)?$"
+)
+
+
+TOKENS_CREATED = _T(
+    r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
+    r"control)?, (?P<mod>twice|three times) that many of those tokens are created instead$"
+)
+
+
+def _tokens_plus_other(m: re.Match[str], s: Sentence) -> Spec | None:
+    if m["instead"]:
+        card = f"a {m['instead']} token{m['with'] or ''}"
+        kinds = ("Creature",) if m["kind"] else ()  # only creature tokens are replaced
+        return ReplacementSpec(
+            s.text, "tokens_instead", player="you", extra=card, extra_types=kinds
+        )
+    card = f"a {m['one']} token" if m["one"] else f"a {m['many']} token"
+    return ReplacementSpec(
+        s.text, "tokens_plus", player="you", extra=card, factor=0 if m["one"] else 1
+    )
+
+
+def _tokens_one_of_each(m: re.Match[str], s: Sentence) -> Spec | None:
+    each = tuple(str(k).capitalize() for k in re.split(r",? or |, ", m["kinds"]))
+    return ReplacementSpec(s.text, "tokens_each", player="you", options=each)
+
+
+def _tokens_instead_choice(m: re.Match[str], s: Sentence) -> Spec | None:
+    cards = (f"a {m['a']} token{m['awith'] or ''}", f"a {m['b']} token{m['bwith'] or ''}")
+    return ReplacementSpec(s.text, "tokens_instead", player="you", options=cards, optional=True)
+
+
+def _tokens_plus_one(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(s.text, "tokens", player="you", plus=1, extra=m["kind"])
+
+
+def _tokens_by_effect(m: re.Match[str], s: Sentence) -> Spec | None:
+    yours = "yours" not in m.groupdict() or bool(m["yours"])
+    return ReplacementSpec(
+        s.text,
+        "tokens",
+        player="you" if yours else "any",
+        factor=2 if m["mod"] == "twice" else 3,
+        extra="creature" if m["creature"] else None,
+    )
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.TOKENS_PLUS,
+        TOKENS_PLUS_OTHER,
+        _tokens_plus_other,
+        rule="614.1a",
+        example="If one or more tokens would be created under your control, those tokens plus an additional Food token are created instead.",
+        card="Peregrin Took",
+        priority=720,
+        also=(Family.TOKENS_INSTEAD,),
+    ),
+    Row(
+        Family.TOKENS_EACH,
+        TOKENS_ONE_OF_EACH,
+        _tokens_one_of_each,
+        rule="614.1a",
+        example="If you would create a Clue, Food, or Treasure token, instead create one of each.",
+        card="Academy Manufactor",
+        priority=730,
+    ),
+    Row(
+        Family.TOKENS_INSTEAD,
+        TOKENS_INSTEAD_CHOICE,
+        _tokens_instead_choice,
+        rule="614.1a",
+        example="If you would create one or more tokens, you may instead create that many 2/2 green Cat creature tokens with haste or that many 3/1 green Dog creature tokens with vigilance.",
+        card="Jinnie Fay, Jetmir's Second",
+        priority=740,
+    ),
+    Row(
+        Family.TOKENS,
+        TOKENS_PLUS_ONE,
+        _tokens_plus_one,
+        rule="614.1a",
+        example="If you would create one or more Treasure tokens, instead create those tokens plus an additional Treasure token.",
+        card="Jolene, the Plunder Queen",
+        priority=750,
+    ),
+    Row(
+        Family.TOKENS,
+        TOKENS_BY_EFFECT,
+        _tokens_by_effect,
+        rule="614.1a",
+        example="If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.",
+        card="Anointed Procession",
+        priority=760,
+    ),
+    Row(
+        Family.TOKENS,
+        TOKENS_CREATED,
+        _tokens_by_effect,
+        rule="614.1a",
+        example="If one or more tokens would be created, twice that many of those tokens are created instead.",
+        card="Primal Vigor",
+        priority=761,
+    ),
+)

@@ -1,0 +1,61 @@
+"""Rows for skipped steps, phases and turns (CR 614.1b, 614.10)."""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.replacement.phrases import (
+    condition_in,
+)
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Spec
+
+_T = re.compile
+
+# CR 614.1b, 614.10. "Hellbent — Skip your upkeep step if you have no cards in hand."
+SKIP = _T(
+    r"^(?:(?P<who>players|you|each player) )?skips? (?:your|their) (?P<step>untap|upkeep|draw) "
+    r"steps?(?: if (?P<cond>.+))?$"
+)
+
+
+# CR 614.10a: a skip of the next step, phase or turn is used up once it applies ("You skip
+# your next turn"; "Target player skips their next combat phase this turn").
+SKIP_NEXT = _T(
+    r"^(?P<who>target player|target opponent|you) skips? (?:your|their) next "
+    r"(?P<step>untap|upkeep|draw|combat|turn)(?: step| phase)?(?: this turn)?$"
+)
+
+
+def _skip_next(m: re.Match[str], s: Sentence) -> Spec | None:
+    who: PlayerWord = "you" if m["who"] == "you" else "target"
+    return ReplacementSpec(s.text, "skip", player=who, extra=m["step"], shield="next_time")
+
+
+def _skip(m: re.Match[str], s: Sentence) -> Spec | None:
+    who: PlayerWord = "any" if m["who"] in ("players", "each player") else "you"
+    condition = condition_in(m["cond"], s.text) if m["cond"] else None
+    return ReplacementSpec(s.text, "skip", player=who, extra=m["step"], condition=condition)
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.SKIP,
+        SKIP_NEXT,
+        _skip_next,
+        rule="614.10a",
+        example="You skip your next turn.",
+        card="Chronatog",
+        priority=640,
+    ),
+    Row(
+        Family.SKIP,
+        SKIP,
+        _skip,
+        rule="614.1b",
+        example="Skip your draw step.",
+        card="Colfenor's Plans",
+        priority=650,
+    ),
+)

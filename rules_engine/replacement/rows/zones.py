@@ -1,0 +1,155 @@
+"""Rows for a card put elsewhere instead of a graveyard, dying, and regeneration
+(CR 614.1a, 614.8, 700.4).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.effects import (
+    Filter,
+    Subject,
+)
+from rules_engine.replacement.phrases import (
+    graveyard_rest,
+    what_objects,
+)
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import (
+    Family,
+    PlayerWord,
+    ReplacementSpec,
+    Spec,
+)
+
+_T = re.compile
+
+_GRAVEYARD_OF: dict[str, PlayerWord] = {
+    "a graveyard": "any",
+    "an opponent's graveyard": "opponent",
+    "your graveyard": "you",
+    "enchanted player's graveyard": "enchanted",
+    "its owner's graveyard": "any",
+}
+
+
+GRAVEYARD = _T(
+    r"^if (?P<what>.+?) would be put into (?P<gy>a graveyard|an opponent's graveyard|your graveyard|"
+    r"enchanted player's graveyard|its owner's graveyard)(?: from (?P<from>anywhere other than "
+    r"the battlefield|anywhere|the battlefield))?(?: this turn)?, "
+    r"(?P<rest>.+)$"
+)
+
+
+DIE_INSTEAD = _T(r"^if (?P<what>.+?) would die, instead exile that card and create (?P<token>.+)$")
+
+
+# "If that creature would die this turn, exile it instead" (Magma Spray: a resolved shield).
+DIE_ELSEWHERE = _T(r"^if (?P<what>.+?) would die(?: this turn)?, (?P<rest>.+)$")
+
+
+REGENERATE = _T(r"^regenerate (?P<what>~|target creature|enchanted creature|equipped creature)$")
+
+
+REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridge Troll
+
+
+def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
+    gy = _GRAVEYARD_OF[m["gy"]]
+    return ReplacementSpec(
+        s.text,
+        "graveyard",
+        objects=what_objects(m["what"], s.text),
+        graveyard_of=gy,
+        to_zone=graveyard_rest(m["rest"], s.text),
+        optional=m["rest"].startswith("you may "),
+        from_battlefield=m["from"] == "the battlefield",
+        not_from_battlefield=m["from"] == "anywhere other than the battlefield",
+    )
+
+
+def _die_instead(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "die_exile_token",
+        objects=what_objects(m["what"], s.text),
+        to_zone="exile",
+        extra=m["token"],
+    )
+
+
+def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "die_elsewhere",
+        objects=what_objects(m["what"], s.text),
+        to_zone=graveyard_rest(m["rest"], s.text),
+        optional=m["rest"].startswith("you may "),
+    )
+
+
+def _regenerate_static(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(s.text, "regenerate", objects=Subject("self", words="~"))
+
+
+def _regenerate(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        "regenerate",
+        shield="next_time",
+        objects=Subject("self", words="~")
+        if m["what"] == "~"
+        else Subject("attached", words=m["what"])
+        if m["what"] in ("enchanted creature", "equipped creature")
+        else Subject("targets", (Filter(),), target_slots=(0,)),
+    )
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.GRAVEYARD,
+        GRAVEYARD,
+        _graveyard,
+        rule="614.1a",
+        example="If a permanent would be put into a graveyard, exile it instead.",
+        card="Samurai of the Pale Curtain",
+        priority=480,
+    ),
+    Row(
+        Family.DIE_EXILE_TOKEN,
+        DIE_INSTEAD,
+        _die_instead,
+        rule="614.1a",
+        example="If a nontoken creature an opponent controls would die, instead exile that card and create a 2/2 black Zombie creature token.",
+        card="Kalitas, Traitor of Ghet",
+        priority=490,
+    ),
+    Row(
+        Family.DIE_ELSEWHERE,
+        DIE_ELSEWHERE,
+        _die_elsewhere,
+        rule="614.1a",
+        example="If this creature would die, exile it instead.",
+        card="Gloomshrieker",
+        priority=500,
+    ),
+    Row(
+        Family.REGENERATE,
+        REGENERATE_STATIC,
+        _regenerate_static,
+        rule="614.1a",
+        example="If this creature would be destroyed, regenerate it.",
+        card="Clergy of the Holy Nimbus",
+        priority=600,
+    ),
+    Row(
+        Family.REGENERATE,
+        REGENERATE,
+        _regenerate,
+        rule="614.1a",
+        example="Regenerate this creature.",
+        card="Soldevi Sentry",
+        priority=630,
+    ),
+)

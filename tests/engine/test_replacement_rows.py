@@ -1,0 +1,56 @@
+"""The replacement grammar's rows (replacement/rows/, tried by replacement/sentences.py):
+each row's example is read by that row, and each row's pattern runs in linear time."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine.cards import library_card
+from rules_engine.oracle.text import clean, mark_self, strip_reminder
+from rules_engine.replacement.grammar import normal_sentence
+from rules_engine.replacement.rows.row import Row
+from rules_engine.replacement.sentences import ROWS, route
+from rules_engine.replacement.specs import Family, ReplacementSpec
+from tests.engine.patterns import Found, engine_patterns, slow_calls
+
+
+def _where(row: Row) -> str:
+    return f"{row.build.__module__}:{row.priority}"
+
+
+def _body(row: Row) -> str:
+    """The example as the grammar reads it: the card's name as "~", in lower case."""
+    return normal_sentence(mark_self(strip_reminder(clean(row.example)), row.card or "Example"))
+
+
+@pytest.mark.parametrize("row", ROWS, ids=_where)
+def test_every_row_example_is_read_by_that_row(row):
+    found = route(_body(row), row.example)
+    assert found is not None, f"no row reads {row.example!r}"
+    routed, spec = found
+    assert routed is row, f"{row.example!r} is read by {_where(routed)}"
+    family = spec.family if isinstance(spec, ReplacementSpec) else Family.CANT
+    assert family == row.family
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r.card], ids=_where)
+def test_every_row_example_is_its_card_oracle_text(row):
+    card = library_card(row.card)
+    assert card is not None and row.example in card.oracle_text
+
+
+def test_rows_are_tried_in_one_explicit_order():
+    assert len({row.priority for row in ROWS}) == len(ROWS)
+    assert [row.priority for row in ROWS] == sorted(row.priority for row in ROWS)
+    assert all(row.rule[:3] in ("614", "615", "616", "701", "702") for row in ROWS)
+
+
+def test_every_row_pattern_is_collected_for_the_linear_time_check():
+    collected = {found.pattern.pattern for found in engine_patterns()}
+    assert {row.pattern.pattern for row in ROWS} <= collected
+
+
+@pytest.mark.parametrize("row", ROWS, ids=_where)
+def test_every_row_pattern_runs_in_linear_time(row):
+    slow = slow_calls(Found(row.pattern, _where(row), frozenset({"match"})))
+    assert not slow, "\n".join(str(s) for s in slow)
