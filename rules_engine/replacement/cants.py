@@ -23,7 +23,7 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.fits import object_fits
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import ReplacementSpec
+from rules_engine.replacement.specs import Family, ReplacementSpec
 from rules_engine.replacement.state import EventState
 
 
@@ -112,7 +112,7 @@ def damage_unpreventable(board: EventState, event: Damage) -> bool:
 
 def _as_replacement(cant: ActiveCant) -> ActiveReplacement:
     """The "can't" effect dressed as a replacement, so its object words are read alike."""
-    spec = ReplacementSpec(cant.spec.text, "cant")
+    spec = ReplacementSpec(cant.spec.text, Family.CANT)
     return ActiveReplacement(cant.eid, spec, cant.source, "", cant.controller, 0)
 
 

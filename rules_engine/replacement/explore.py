@@ -169,7 +169,7 @@ def _dredge_effects(
             if keyword is None or keyword.keyword is not Keyword.DREDGE or keyword.amount is None:
                 continue
             spec = ReplacementSpec(
-                instance.text, "dredge", player="you", amount=keyword.amount, optional=True
+                instance.text, Family.DREDGE, player="you", amount=keyword.amount, optional=True
             )
             found.append(
                 ActiveReplacement(

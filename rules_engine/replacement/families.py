@@ -42,7 +42,7 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.rows.entering import entering_forms
-from rules_engine.replacement.specs import Family, ReplacementSpec, Rider, Who
+from rules_engine.replacement.specs import Family, Mark, PerPrevented, ReplacementSpec, Rider, Who
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, evaluate, matches
@@ -224,7 +224,7 @@ def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventSta
             return False
         if spec.target is not None and not _who_fits(spec.target, event.target, active, board):
             return False
-        if spec.extra == "source_shares_color" and not _share_a_color(event, board):
+        if Mark.SOURCE_SHARES_COLOR in spec.marks and not _share_a_color(event, board):
             return False
         return _source_fits(active, event.source, board)
     if family == Family.REDIRECT:
@@ -285,7 +285,7 @@ def _apply_to_damage(
         return _prevent(active, event, board, limit)
     if family == Family.KICKED_DAMAGE:
         return [replace(event, amount=spec.kicked_amount or event.amount)], active
-    if family == Family.DAMAGE_MODIFY and spec.extra == "echo_to_source_controller":
+    if family == Family.DAMAGE_MODIFY and Mark.ECHO_TO_SOURCE_CONTROLLER in spec.marks:
         # Eye for an Eye: the damage is dealt, and its source's controller is dealt as much by
         # the spell (one event replaced by two, 614.6); the shield is used up (615.7's "next").
         controller = board.controller_of(event.source)
@@ -373,7 +373,7 @@ def _prevent(
         wanted = math.ceil(event.amount / 2)
     elif spec.shield == "amount":
         wanted = min(active.remaining or 0, event.amount)
-    elif spec.extra == "all_but":
+    elif Mark.ALL_BUT in spec.marks:
         wanted = max(0, event.amount - (spec.amount or 0))  # Temple Altisaur: all but 1
     elif spec.count is not None:
         # Shield of the Avatar: "prevent X of that damage, where X is the number of creatures
@@ -391,29 +391,29 @@ def _prevent(
         results.append(replace(event, amount=event.amount - prevented))
     if prevented:
         results.append(Prevented(prevented, event.source, event.target))
-    if spec.extra == "counters_per_prevented" and prevented:
+    if spec.per_prevented == PerPrevented.COUNTERS and prevented:
         # Phyrexian Hydra: "put a -1/-1 counter on ~"; Test of Faith: "+1/+1 ... on that creature".
         on = active.source if spec.on_source else event.target
         results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, prevented)))  # type: ignore[arg-type]
-    if spec.extra == "tokens_per_prevented" and prevented and spec.options:
+    if spec.per_prevented == PerPrevented.TOKENS and prevented and spec.options:
         # Hostility: one token for each 1 damage prevented (615.5), created by its controller.
         card = _token_card(spec.options[0])
         results.append(Fresh(CreateTokens(card, prevented, active.controller)))  # type: ignore[arg-type]
-    if spec.extra == "draw_per_prevented" and prevented:
+    if spec.per_prevented == PerPrevented.DRAW and prevented:
         # Swans of Bryn Argoll: the source's controller draws that many cards (121.2: one at a
         # time); a source nobody controls has no controller to draw (ownerless, 108.4a).
         drawer = board.controller_of(event.source)
         if drawer is not None:
             results.extend(Fresh(Draw(drawer)) for _ in range(prevented))  # type: ignore[misc]
-    if spec.extra == "life_per_prevented" and prevented:
+    if spec.per_prevented == PerPrevented.LIFE and prevented:
         results.append(Fresh(GainLife(active.controller, prevented)))  # type: ignore[arg-type]
-    if spec.extra == "remove_counter":
+    if spec.per_prevented == PerPrevented.REMOVE_COUNTER:
         # Phantom rulings (2022-12-08): a counter is removed even if the damage can't be
         # prevented (615.12), and only one for damage from several sources at once (so does
         # Unbreathing Horde, ruling 2011-09-22).
         removal = PutCounters(spec.counter_kind or "+1/+1", active.source, -1, once=True)
         results.append(Fresh(removal))  # type: ignore[arg-type]
-    if spec.extra == "remove_that_many":
+    if spec.per_prevented == PerPrevented.REMOVE_THAT_MANY:
         # Protean Hydra (rulings 2009-10-01): all the damage is prevented; that many counters
         # are removed (all it has, if fewer), even if the damage can't be prevented (615.12).
         removal = PutCounters(spec.counter_kind or "+1/+1", event.target, -event.amount)
@@ -423,7 +423,7 @@ def _prevent(
             # counters (615.5, 615.12: done even if the damage can't be prevented).
             tokens = CreateTokens(_token_card(spec.options[0]), event.amount, active.controller)
             results.append(Fresh(tokens))  # type: ignore[arg-type]
-    if spec.extra == "reflect_to_controller" and prevented:
+    if spec.per_prevented == PerPrevented.REFLECT_TO_CONTROLLER and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:
             results.append(Fresh(Damage(prevented, active.source, controller)))  # type: ignore[arg-type]
@@ -548,7 +548,7 @@ def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
         return [replace(event, to_zone=spec.to_zone or "exile")], active
     if family == Family.DIE_EXILE_TOKEN:
         token = CreateTokens(
-            _token_card(spec.extra or "a 2/2 black Zombie creature token"), 1, active.controller
+            _token_card(spec.token or "a 2/2 black Zombie creature token"), 1, active.controller
         )
         return [replace(event, to_zone="exile"), token], active
     return [event], active
@@ -741,7 +741,7 @@ def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: Ev
         family == Family.TOKENS
         and _player_fits(spec.player, event.controller, active, board)
         and event.n > 0
-        and _token_kind_fits(spec.extra, event.card)
+        and _token_kind_fits(spec.token_kind, event.card)
     )
 
 
@@ -752,9 +752,9 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
         # The tokens it adds are part of the same event (one creation; 614.5: applied once):
         # "that many" Squirrels, or "an additional" Food.
         n = spec.factor * event.n or 1
-        return [event, CreateTokens(_token_card(spec.extra or ""), n, event.controller)], active
+        return [event, CreateTokens(_token_card(spec.token or ""), n, event.controller)], active
     if family == Family.TOKENS_INSTEAD:
-        return [replace(event, card=_token_card(spec.extra or ""))], active
+        return [replace(event, card=_token_card(spec.token or ""))], active
     if family == Family.TOKENS_EACH:
         # CR 614.1a: that many of each kind, made at once as one event (a Food that is a copy
         # stays that copy; the others are the predefined tokens, 111.10).
@@ -894,7 +894,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
                 return spec.kicker_cost in choices.kickers
             if spec.cast_from_hand is not None:
                 return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
-            if spec.extra == "x" and spec.at_least is not None and event.x < spec.at_least:
+            if Mark.X in spec.marks and spec.at_least is not None and event.x < spec.at_least:
                 return False  # "If X is 5 or more, ..." (Apocalypse Hydra, 107.3m)
             return choices.kicked or not spec.kicked
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
@@ -936,7 +936,7 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     family = spec.family
     if family == Family.ENTER_TAPPED:
         return replace(event, tapped=True)
-    if family == Family.AS_ENTERS and spec.extra == "sacrificed_pt":
+    if family == Family.AS_ENTERS and Mark.SACRIFICED_PT in spec.marks:
         # Dracoplasm: the total power and toughness of the creatures sacrificed as it enters
         # (as they last existed, 608.2h), set as it enters: its copiable values (707.2).
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
@@ -944,7 +944,7 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
         power = sum(c.power or 0 for c in sacrificed)
         toughness = sum(c.toughness or 0 for c in sacrificed)
         return replace(event, form=CopyOf(except_pt=(power, toughness)))
-    if family == Family.AS_ENTERS and spec.extra == "form":
+    if family == Family.AS_ENTERS and Mark.FORM in spec.marks:
         # Primal Clay: the form chosen as it enters sets its copiable values (614.12, 707.2).
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
         form = entering_forms(spec.text).get(choices.option or "")
@@ -962,7 +962,7 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             copied = replace(copied, tapped=True)
         return _with_extra_counters(copied, own, board)
     counters = dict(event.counters)
-    if family == Family.ENTER_COUNTERS and spec.extra == "riot":
+    if family == Family.ENTER_COUNTERS and Mark.RIOT in spec.marks:
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
         if choices.riot_haste:  # 702.136a: haste instead of the counter
             return replace(event, extra_abilities=(*event.extra_abilities, "Haste"))
@@ -999,7 +999,7 @@ def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> lis
     """CR 702.82a: as a permanent with devour enters, its controller sacrifices the creatures
     chosen (the step's ``choices.devour``); each is a new event that other replacements may
     change (Rest in Peace exiles it; it was still sacrificed, 701.21a)."""
-    if active.spec.extra not in ("devour", "sacrificed_pt") or active.source != event.obj:
+    if not active.spec.marks & {Mark.DEVOUR, Mark.SACRIFICED_PT} or active.source != event.obj:
         return []
     choices = event.choices if isinstance(event.choices, Choices) else Choices()
     moves: list[Event] = []
@@ -1038,7 +1038,7 @@ def _entering_counters(active: ActiveReplacement, event: Enter, board: EventStat
         return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
     if spec.counters_from_power:
         return board.chars[active.source].power or 0
-    return event.x if spec.extra == "x" else spec.amount or 0
+    return event.x if Mark.X in spec.marks else spec.amount or 0
 
 
 def _with_extra_counters(event: Enter, copy: CopyOf | None, board: EventState) -> Enter:
@@ -1066,7 +1066,7 @@ def _applies_to_step(active: ActiveReplacement, event: StepHappens, board: Event
     spec = active.spec
     return (
         spec.family == Family.SKIP
-        and spec.extra == event.step
+        and spec.skips == event.step
         and _player_fits(spec.player, event.player, active, board)
     )
 
@@ -1167,7 +1167,7 @@ def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> l
     """CR 614.1c, 614.12: what is done as it enters, then it enters (Lich: its controller
     loses life equal to their life total; Thief of Blood: every counter on every permanent
     is removed, and it enters with a +1/+1 counter for each)."""
-    if active.spec.extra == "lose_life_total":
+    if Mark.LOSE_LIFE_TOTAL in active.spec.marks:
         life = board.game.life_of(event.controller)
         return [LoseLife(event.controller, life), event] if life > 0 else [event]
     removed: list[Event] = []

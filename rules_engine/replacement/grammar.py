@@ -28,7 +28,15 @@ from rules_engine.replacement.phrases import (
 )
 from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, entering_forms
 from rules_engine.replacement.sentences import read_sentence
-from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Rider, Spec
+from rules_engine.replacement.specs import (
+    CantSpec,
+    Family,
+    Mark,
+    PerPrevented,
+    ReplacementSpec,
+    Rider,
+    Spec,
+)
 
 __all__ = ["entering_forms", "normal_sentence", "parse_replacements", "read_replacements"]
 
@@ -180,29 +188,29 @@ _ADDITIONAL = (
         re.compile(
             r"^put a \+1/\+1 counter on that creature for each 1 damage prevented this way$"
         ),
-        "counters_per_prevented",
+        PerPrevented.COUNTERS,
     ),
     (
         re.compile(
             r"^if damage is prevented this way, ~ deals that much damage to that source's controller$"
         ),
-        "reflect_to_controller",
+        PerPrevented.REFLECT_TO_CONTROLLER,
     ),
     (
         re.compile(
             r"^for each 1 damage prevented this way, put a \+1/\+1 counter on that creature$"
         ),
-        "counters_per_prevented",
+        PerPrevented.COUNTERS,
     ),
     (
         re.compile(
             r"^you gain (?:1 life for each 1 damage|life equal to the damage) prevented this way$"
         ),
-        "life_per_prevented",
+        PerPrevented.LIFE,
     ),
     # The Phantoms (Phantom Centaur): "If damage would be dealt to ~, prevent that damage.
     # Remove a +1/+1 counter from ~." (615.5; done even if the damage can't be prevented).
-    (re.compile(r"^remove a \+1/\+1 counter from ~$"), "remove_counter"),
+    (re.compile(r"^remove a \+1/\+1 counter from ~$"), PerPrevented.REMOVE_COUNTER),
 )
 
 
@@ -259,16 +267,16 @@ def _additional(body: str) -> dict[str, object] | None:
     if m := PER_PREVENTED_COUNTERS.match(body):
         on = m["on"] or m["on2"]
         return {
-            "extra": "counters_per_prevented",
+            "per_prevented": PerPrevented.COUNTERS,
             "counter_kind": m["kind"] or m["kind2"],
             "on_source": on == "~",
         }
     if m := PER_PREVENTED_TOKENS.match(body):
-        return {"extra": "tokens_per_prevented", "options": (m["token"],)}
+        return {"per_prevented": PerPrevented.TOKENS, "options": (m["token"],)}
     if PER_PREVENTED_DRAW.match(body):
-        return {"extra": "draw_per_prevented"}
-    extra = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
-    return None if extra is None else {"extra": extra}
+        return {"per_prevented": PerPrevented.DRAW}
+    part = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)
+    return None if part is None else {"per_prevented": part}
 
 
 def normal_sentence(sentence: str) -> str:
@@ -316,15 +324,18 @@ def _sacrificed_as_enters(
     if counters:
         return ReplacementSpec(
             sentence,
-            "enter_counters",
+            Family.ENTER_COUNTERS,
             objects=Subject("self", words="~"),
             counter_kind=counters["kind"],
             count=HowCast("devoured"),
-            extra="devour",
+            marks=frozenset({Mark.DEVOUR}),
         )
     if SACRIFICED_PT.match(following) and m["what"] == "creatures":
         return ReplacementSpec(
-            sentence, "as_enters", objects=Subject("self", words="~"), extra="sacrificed_pt"
+            sentence,
+            Family.AS_ENTERS,
+            objects=Subject("self", words="~"),
+            marks=frozenset({Mark.SACRIFICED_PT}),
         )
     raise OracleParseError(sentence, "cannot read what the sacrifice does")
 
@@ -378,11 +389,11 @@ def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
         # Pollen Remedy: the same shield with another amount (the spell before it says how).
         return ReplacementSpec(
             sentence,
-            "prevent_shield",
+            Family.PREVENT_SHIELD,
             prevention=True,
             amount=number(more[1], sentence),
             shield="amount",
-            extra="this_way",
+            marks=frozenset({Mark.THIS_WAY}),
             on_resolution="kicked",
             instead=True,
         )
@@ -473,7 +484,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 (m := THIEF_COUNTERS.match(body))
                 and specs
                 and isinstance(specs[-1], ReplacementSpec)
-                and specs[-1].extra == "remove_all_counters"
+                and Mark.REMOVE_ALL_COUNTERS in specs[-1].marks
             ):
                 # Thief of Blood: it enters with a counter for each one removed (one effect).
                 specs[-1] = replace(
@@ -484,7 +495,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 ENTER_SACRIFICE_THEN.match(body)
                 and specs
                 and isinstance(specs[-1], ReplacementSpec)
-                and specs[-1].family == "enter_sacrifice"
+                and specs[-1].family == Family.ENTER_SACRIFICE
             ):
                 # "If you do, put ~ onto the battlefield. If you don't, ...": what the
                 # replacement itself does, read with it.
@@ -506,7 +517,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 if not specs or not isinstance(specs[-1], ReplacementSpec):
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 last = specs[-1]
-                if not last.prevention or last.extra is not None:
+                if not last.prevention or last.per_prevented is not None or last.marks:
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
                 continue

@@ -98,6 +98,43 @@ class Family(StrEnum):
     CANT = "cant"
 
 
+class Mark(StrEnum):
+    """A template's particular reading, beyond its family (``ReplacementSpec.marks``)."""
+
+    # Prevention (CR 615.1a, 615.7)
+    SOURCE_SHARES_COLOR = "source_shares_color"  # Well-Laid Plans: "if they share a color"
+    ALL_BUT = "all_but"  # Temple Altisaur: "prevent all but 1 of that damage"
+    SHARES_COLOR = "shares_color"  # "... and each other creature that shares a color with it"
+    DIVIDED = "divided"  # Remedy: one shield per target, "divided as you choose" (601.2d)
+    THIS_WAY = "this_way"  # Pollen Remedy: "prevent the next 6 damage this way instead"
+    # Damage (CR 614.1a)
+    ECHO_TO_SOURCE_CONTROLLER = "echo_to_source_controller"  # Eye for an Eye
+    # Entering (CR 614.1c, 614.12)
+    X = "x"  # "enters with X +1/+1 counters on it": the X paid (107.3m)
+    RIOT = "riot"  # a counter or haste, as its controller chooses (702.136a)
+    DEVOUR = "devour"  # counters for what it sacrificed as it entered (702.82a)
+    FORM = "form"  # Primal Clay: the chosen form (707.9b)
+    SACRIFICED_PT = "sacrificed_pt"  # Dracoplasm: the power and toughness of the sacrificed
+    LOSE_LIFE_TOTAL = "lose_life_total"  # Lich: "you lose life equal to your life total"
+    REMOVE_ALL_COUNTERS = "remove_all_counters"  # Thief of Blood
+
+
+class PerPrevented(StrEnum):
+    """CR 615.5: a prevention's additional part, done for the damage it prevents (or, for
+    the two that remove counters, whenever it applies, 615.12)."""
+
+    COUNTERS = "counters_per_prevented"  # Test of Faith, Phyrexian Hydra
+    TOKENS = "tokens_per_prevented"  # Hostility
+    DRAW = "draw_per_prevented"  # Swans of Bryn Argoll
+    LIFE = "life_per_prevented"
+    REMOVE_COUNTER = "remove_counter"  # the Phantoms, Unbreathing Horde
+    REMOVE_THAT_MANY = "remove_that_many"  # Protean Hydra
+    REFLECT_TO_CONTROLLER = "reflect_to_controller"
+
+
+Skippable = Literal["untap", "upkeep", "draw", "combat", "turn"]
+
+
 @dataclass(frozen=True, slots=True)
 class Who:
     """A damage recipient or affected party: players and/or permanents."""
@@ -126,7 +163,7 @@ class ReplacementSpec:
     """
 
     text: str
-    family: str
+    family: Family
     tier: Tier = "other"
     prevention: bool = False
     # who or what it watches
@@ -148,9 +185,14 @@ class ReplacementSpec:
     empty_library: bool = False
     if_you_control_creature: bool = False
     shield: Literal["next_time", "amount", "this_turn"] | None = None
-    extra: str | None = (
-        None  # additional effects: "counters_per_prevented", "reflect_to_controller"
-    )
+    # What its template says beyond its family (each value names its card and rule).
+    marks: frozenset[Mark] = frozenset()
+    per_prevented: PerPrevented | None = None  # CR 615.5: a prevention's additional part
+    # The token it creates instead or besides ("a 2/2 black Zombie creature token"), and
+    # which tokens it watches ("creature", "treasure"; None: any).
+    token: str | None = None
+    token_kind: str | None = None
+    skips: Skippable | None = None  # CR 614.1b, 614.10: the step, phase or turn skipped
     graveyard_of: PlayerWord = "any"
     kicked: bool = False
     kicked_amount: int | None = None

@@ -25,7 +25,7 @@ from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.replacement.active import keyword_replacements, specs_of
 from rules_engine.replacement.events import Enter, ZoneMove
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Who
+from rules_engine.replacement.specs import CantSpec, Family, ReplacementSpec, Who
 from rules_engine.sba import protection_qualities
 from rules_engine.selection import World
 from rules_engine.steps import Choices
@@ -124,7 +124,7 @@ def statics_of(
             # from it and destroy this Aura."
             spec = ReplacementSpec(
                 "Umbra armor (the enchanted creature isn't destroyed; this Aura is, 702.89a)",
-                "umbra_armor",
+                Family.UMBRA_ARMOR,
                 objects=Subject("attached", words="enchanted creature"),
             )
             statics.append(
@@ -157,7 +157,7 @@ def _protection(obj: GameObject, chars: Characteristics) -> list[ActiveReplaceme
                 continue
             spec = ReplacementSpec(
                 f"{text} (damage from such sources is prevented, 702.16e)",
-                "prevent_static",
+                Family.PREVENT_STATIC,
                 prevention=True,
                 target=protected,
                 protection_from=qualities,
@@ -300,7 +300,7 @@ def as_enters(event: Enter, board: EventState) -> list[ActiveReplacement]:
         if ability.copy is not None and choices.copy:
             spec = ReplacementSpec(
                 ability.text,
-                "self_copy",
+                Family.SELF_COPY,
                 tier="copy",
                 objects=Subject("self", words="~"),
                 optional=True,
@@ -318,7 +318,9 @@ def as_enters(event: Enter, board: EventState) -> list[ActiveReplacement]:
                 )
             )
         elif ability.kind == "choice":
-            spec = ReplacementSpec(ability.text, "as_enters", objects=Subject("self", words="~"))
+            spec = ReplacementSpec(
+                ability.text, Family.AS_ENTERS, objects=Subject("self", words="~")
+            )
             found.append(
                 ActiveReplacement(
                     f"{event.obj}#choice",
@@ -338,5 +340,7 @@ def madness_effect(event: ZoneMove) -> ActiveReplacement:
     """CR 702.35a: a discarded card with madness is exiled instead of going to a graveyard
     (its owner then may cast it; not part of this event)."""
     text = "Madness (discarded, it goes into exile instead of a graveyard, 702.35a)"
-    spec = ReplacementSpec(text, "madness", objects=Subject("self", words="~"), to_zone="exile")
+    spec = ReplacementSpec(
+        text, Family.MADNESS, objects=Subject("self", words="~"), to_zone="exile"
+    )
     return ActiveReplacement(f"{event.obj}#madness", spec, event.obj, event.obj, event.owner, 0)

@@ -12,7 +12,7 @@ from rules_engine.gaps import unreadable_replacement
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import CantSpec, ReplacementSpec, Spec
+from rules_engine.replacement.specs import CantSpec, Mark, ReplacementSpec, Spec
 from rules_engine.selection import World, evaluate
 from rules_engine.timeline.resolution import Resolution
 
@@ -68,11 +68,11 @@ def _shields(
     label = res.label
     protected = [res.targets]
     sizes: tuple[int, ...] = ()
-    if spec.extra == "divided":
+    if Mark.DIVIDED in spec.marks:
         # CR 601.2d: one shield per target, each of the amount assigned to it as cast.
         sizes = _division(spec, res)
         protected = [(t,) for t in res.targets]
-    if spec.extra == "shares_color" and res.targets:
+    if Mark.SHARES_COLOR in spec.marks and res.targets:
         # CR 615.11: the set of creatures shielded is fixed as the effect begins.
         first = res.targets[0]
         colors = state[first].colors if first in state else frozenset()
@@ -162,10 +162,10 @@ def _chosen_on_resolution(
             continue
         if spec.instead and chosen:
             before = chosen.pop()
-            if spec.extra == "this_way" and isinstance(before, ReplacementSpec):
+            if Mark.THIS_WAY in spec.marks and isinstance(before, ReplacementSpec):
                 # "prevent the next 6 damage this way instead": the shield before, resized.
                 spec = replace(before, amount=spec.amount)
-        elif spec.extra == "this_way":
+        elif Mark.THIS_WAY in spec.marks:
             continue  # nothing before it to resize (not a reading the engine makes)
         chosen.append(replace(spec, on_resolution=None, instead=False))
     return chosen

@@ -12,7 +12,7 @@ import pytest
 from rules_engine.effects import Compare, HandSize, Not, SpellsCastThisTurn, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.grammar import parse_replacements
-from rules_engine.replacement.specs import CantSpec, ReplacementSpec
+from rules_engine.replacement.specs import CantSpec, PerPrevented, ReplacementSpec
 
 
 def one(text: str, name: str = "Example") -> ReplacementSpec:
@@ -94,12 +94,12 @@ def test_additional_part_of_a_prevention_is_joined_to_it():
         "If noncombat damage would be dealt to you, prevent that damage. You gain life equal "
         "to the damage prevented this way."
     )
-    assert spec.extra == "life_per_prevented"
+    assert spec.per_prevented == PerPrevented.LIFE
     spec = one(
         "Prevent the next 3 damage that would be dealt to target creature this turn, and put a "
         "+1/+1 counter on that creature for each 1 damage prevented this way."
     )
-    assert (spec.amount, spec.extra) == (3, "counters_per_prevented")
+    assert (spec.amount, spec.per_prevented) == (3, PerPrevented.COUNTERS)
 
 
 def test_an_additional_part_with_nothing_before_it_is_refused():
@@ -300,7 +300,7 @@ def test_somewhere_else_instead_of_the_graveyard(text, zone, optional):
 def test_skips_and_draws():
     assert one("Each player skips their untap step.").player == "any"
     spec = one("You skip your next turn.")
-    assert (spec.extra, spec.shield) == ("turn", "next_time")
+    assert (spec.skips, spec.shield) == ("turn", "next_time")
     assert (
         one("If a player would draw a card, that player skips that draw instead.").player == "any"
     )
@@ -318,7 +318,7 @@ def test_optional_entering_counters_and_chosen_color_sources():
     assert not spec.source_choice  # the color is chosen, not the source
     assert spec.source is not None and all(f.chosen_color for f in spec.source.filters)
     spec = one("Target player skips their next combat phase this turn.")
-    assert (spec.player, spec.extra, spec.shield) == ("target", "combat", "next_time")
+    assert (spec.player, spec.skips, spec.shield) == ("target", "combat", "next_time")
 
 
 @pytest.mark.parametrize(

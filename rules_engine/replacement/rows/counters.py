@@ -62,7 +62,7 @@ def _counters_by_player(m: re.Match[str], sentence: str) -> ReplacementSpec:
         raise OracleParseError(sentence, "half, rounded which way?")
     return ReplacementSpec(
         sentence,
-        "counters_by_player",
+        Family.COUNTERS_BY_PLAYER,
         player="you" if m["who"] == "you" else "opponent",
         target=Who(players, what_objects(on, sentence)),
         factor=2 if m["mod"] == "twice that many" else 1,
@@ -72,7 +72,7 @@ def _counters_by_player(m: re.Match[str], sentence: str) -> ReplacementSpec:
 
 
 def _counters_double_effect(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "counters", objects=what_objects(m["on"], s.text), factor=2)
+    return ReplacementSpec(s.text, Family.COUNTERS, objects=what_objects(m["on"], s.text), factor=2)
 
 
 def _counters_modify(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -81,7 +81,7 @@ def _counters_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     plus = 0 if twice else -1 if m["mod"].endswith("minus one") else 1
     return ReplacementSpec(
         s.text,
-        "counters",
+        Family.COUNTERS,
         objects=what_objects(m["on"], s.text),
         counter_kind=kind,
         factor=2 if twice else 1,
@@ -94,7 +94,7 @@ def _counters_by_player_row(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _player_counters_plus(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "player_counters", player="you", plus=1)
+    return ReplacementSpec(s.text, Family.PLAYER_COUNTERS, player="you", plus=1)
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).

@@ -81,10 +81,10 @@ DAMAGE_THRESHOLD = _T(
 def _damage_threshold(m: re.Match[str], s: Sentence) -> Spec | None:
     watched, chosen = source_in(m["src"], s.text)
     n = number(m["n"], s.text)
-    shield = "prevent_shield" if m["turn"] else "prevent_static"  # a resolved one lasts
+    shield = Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC  # a resolved one lasts
     return ReplacementSpec(
         s.text,
-        "damage_modify" if m["m"] else shield,
+        Family.DAMAGE_MODIFY if m["m"] else shield,
         prevention=not m["m"],
         shield="this_turn" if m["turn"] and not m["m"] else None,
         target=who_in(m["tgt"], s.text),
@@ -101,7 +101,7 @@ def _damage_to_counters(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = damage_source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "damage_to_counters",
+        Family.DAMAGE_TO_COUNTERS,
         target=who_in(m["tgt"] or m["tgt2"], s.text),
         source=src,
         source_choice=choice,
@@ -119,7 +119,7 @@ def _self_damage(m: re.Match[str], s: Sentence) -> Spec | None:
     kicked = words == "~ was kicked"
     return ReplacementSpec(
         s.text,
-        "kicked_damage",
+        Family.KICKED_DAMAGE,
         tier="self",
         kicked=kicked,
         kicked_amount=number(m["n"], s.text),
@@ -135,7 +135,7 @@ def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     plus -= number(m["minus"], s.text) if m["minus"] else 0  # Lashknife Barrier
     return ReplacementSpec(
         s.text,
-        "damage_modify",
+        Family.DAMAGE_MODIFY,
         source=src,
         target=who_in(m["tgt"], s.text) if m["tgt"] else None,
         factor=factor,
@@ -150,7 +150,7 @@ def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
 def _worship(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "worship",
+        Family.WORSHIP,
         player="you",
         if_you_control_creature=bool(m["creature"]),
         amount=number(m["floor"], s.text),

@@ -73,14 +73,16 @@ def _draw_except_first(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "you" if m["who"] == "you" else "opponent"
     rest = m["rest"]
     if rest == "draw two cards instead":
-        return ReplacementSpec(s.text, "draw_extra", player=who, except_first_draw=True, factor=2)
+        return ReplacementSpec(
+            s.text, Family.DRAW_EXTRA, player=who, except_first_draw=True, factor=2
+        )
     if rest == "instead that player skips that draw and you draw a card":
-        return ReplacementSpec(s.text, "draw_steal", player=who, except_first_draw=True)
+        return ReplacementSpec(s.text, Family.DRAW_STEAL, player=who, except_first_draw=True)
     if m2 := re.fullmatch(r"instead you create (?P<token>an? [\w ]+ token)", rest):
         # Hullbreacher: "instead you create a Treasure token" (the draw doesn't happen).
         return ReplacementSpec(
             s.text,
-            "draw_to_tokens",
+            Family.DRAW_TO_TOKENS,
             player=who,
             except_first_draw=True,
             options=(m2["token"],),
@@ -89,36 +91,36 @@ def _draw_except_first(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _draw_steal_target(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "draw_steal", player="target")
+    return ReplacementSpec(s.text, Family.DRAW_STEAL, player="target")
 
 
 def _draw_to_counter(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
-        s.text, "draw_to_counter", player="you", counter_kind=m["kind"], optional=True
+        s.text, Family.DRAW_TO_COUNTER, player="you", counter_kind=m["kind"], optional=True
     )
 
 
 def _draw_two(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "draw_extra", player="you", factor=2)
+    return ReplacementSpec(s.text, Family.DRAW_EXTRA, player="you", factor=2)
 
 
 def _draw_lich(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "draw_lich", player="you", amount=number(m["n"], s.text))
+    return ReplacementSpec(s.text, Family.DRAW_LICH, player="you", amount=number(m["n"], s.text))
 
 
 def _draw_empty_win(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "draw_empty_win", player="you", empty_library=True)
+    return ReplacementSpec(s.text, Family.DRAW_EMPTY_WIN, player="you", empty_library=True)
 
 
 def _draw_skip(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "you" if m["who"] == "you" else "any"
-    return ReplacementSpec(s.text, "draw_skip", player=who, optional=bool(m["may"]))
+    return ReplacementSpec(s.text, Family.DRAW_SKIP, player=who, optional=bool(m["may"]))
 
 
 def _draw_gain_life(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "draw_life",
+        Family.DRAW_LIFE,
         player="you",
         amount=number(m["n"], s.text),
         optional=bool(m["may"]),
@@ -128,7 +130,7 @@ def _draw_gain_life(m: re.Match[str], s: Sentence) -> Spec | None:
 def _next_draw_life(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "draw_life",
+        Family.DRAW_LIFE,
         player="you",
         amount=number(m["n"], s.text),
         shield="next_time",
@@ -136,7 +138,7 @@ def _next_draw_life(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _draw_to_return(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "draw_to_return", player="you", to_zone="hand")
+    return ReplacementSpec(s.text, Family.DRAW_TO_RETURN, player="you", to_zone="hand")
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).

@@ -19,11 +19,7 @@ from rules_engine.replacement.phrases import (
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    ReplacementSpec,
-    Spec,
-)
+from rules_engine.replacement.specs import Family, Mark, ReplacementSpec, Spec
 from rules_engine.vocabulary import ALL_TYPE_WORDS, BASIC_LAND_TYPES, CARD_TYPES, COLOR_WORDS
 
 _T = re.compile
@@ -190,7 +186,7 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
         keys = (*keys, "player")  # "a color and an opponent" (Call to Arms)
     return ReplacementSpec(
         sentence,
-        "as_enters",
+        Family.AS_ENTERS,
         objects=Subject("self", words="~"),
         chooses=keys,
         options=options,
@@ -201,11 +197,11 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
 def _as_enters_becomes(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "as_enters",
+        Family.AS_ENTERS,
         objects=Subject("self", words="~"),
         chooses=("option",),
         options=tuple(entering_forms(s.text)),
-        extra="form",
+        marks=frozenset({Mark.FORM}),
     )
 
 
@@ -216,7 +212,7 @@ def _as_enters_choose(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enter_exile_not_cast(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_exile",
+        Family.ENTER_EXILE,
         objects=objects_in(m["what"], s.text),
         cast_from_hand=False,
         to_zone="exile",
@@ -226,7 +222,7 @@ def _enter_exile_not_cast(m: re.Match[str], s: Sentence) -> Spec | None:
 def _as_enters_sacrifice_all(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_sacrifice",
+        Family.ENTER_SACRIFICE,
         objects=Subject("self", words="~"),
         sacrifice=objects_in(m["what"], s.text),
     )
@@ -234,13 +230,19 @@ def _as_enters_sacrifice_all(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
-        s.text, "enter_also", objects=Subject("self", words="~"), extra="lose_life_total"
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        marks=frozenset({Mark.LOSE_LIFE_TOTAL}),
     )
 
 
 def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
-        s.text, "enter_also", objects=Subject("self", words="~"), extra="remove_all_counters"
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        marks=frozenset({Mark.REMOVE_ALL_COUNTERS}),
     )
 
 
@@ -248,7 +250,7 @@ def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
     what = m["each"] or f"{m['what']} you control"
     return ReplacementSpec(
         s.text,
-        "enter_sacrifice",
+        Family.ENTER_SACRIFICE,
         objects=Subject("self", words="~"),
         sacrifice=objects_in(what, s.text),
         amount=None if m["each"] else number(m["n"], s.text),
@@ -258,7 +260,7 @@ def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_tapped",
+        Family.ENTER_TAPPED,
         objects=Subject("self", words="~"),
         condition=parse_condition(m["cond"], s.text),
     )
@@ -268,33 +270,33 @@ def _enters_tapped_if_not(m: re.Match[str], s: Sentence) -> Spec | None:
     # "As this land enters, you may pay 2 life (or reveal ...). If you don't, ..." : the
     # controller may pay and have it enter untapped, which the tree shows as declining.
     return ReplacementSpec(
-        s.text, "enter_tapped", objects=Subject("self", words="~"), optional=True
+        s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), optional=True
     )
 
 
 def _enters_under_your_control(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
-        s.text, "enter_control", tier="control", objects=what_objects(m["what"], s.text)
+        s.text, Family.ENTER_CONTROL, tier="control", objects=what_objects(m["what"], s.text)
     )
 
 
 def _enters_as_copy(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
-        s.text, "enter_copy", tier="copy", objects=what_objects(m["what"], s.text)
+        s.text, Family.ENTER_COPY, tier="copy", objects=what_objects(m["what"], s.text)
     )
 
 
 def _enters_tapped_unless(m: re.Match[str], s: Sentence) -> Spec | None:
     unless = parse_condition(m["cond"], s.text)
     return ReplacementSpec(
-        s.text, "enter_tapped", objects=Subject("self", words="~"), unless=unless
+        s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), unless=unless
     )
 
 
 def _enters_tapped(m: re.Match[str], s: Sentence) -> Spec | None:
     what = m["what"]
     objects = Subject("self", words="~") if what == "~" else what_objects(what, s.text)
-    return ReplacementSpec(s.text, "enter_tapped", objects=objects)
+    return ReplacementSpec(s.text, Family.ENTER_TAPPED, objects=objects)
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).

@@ -28,11 +28,7 @@ from rules_engine.replacement.phrases import (
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    ReplacementSpec,
-    Spec,
-)
+from rules_engine.replacement.specs import Family, Mark, ReplacementSpec, Spec
 
 _T = re.compile
 
@@ -164,7 +160,7 @@ _DEVOURED = ("creature devoured this way", "permanent devoured this way")
 def _kicked_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"],
         amount=number(m["n"], s.text),
@@ -177,7 +173,7 @@ def _kicked_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_tapped_with(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"],
         amount=number(m["n"], s.text),
@@ -193,7 +189,7 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
         # CR 601.2a: how it was cast, which the step's choices state (Myojin, Epochrasite).
         return ReplacementSpec(
             s.text,
-            "enter_counters",
+            Family.ENTER_COUNTERS,
             objects=Subject("self", words="~"),
             counter_kind=m["kind"],
             amount=number(m["n"], s.text),
@@ -205,7 +201,7 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
         condition = Not(condition)  # "unless you've cast another red spell this turn"
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"],
         amount=number(m["n"], s.text),
@@ -217,7 +213,7 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
 def _that_creature_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=THE_TARGET,  # the card the spell returns is its target (CR 115.1)
         counter_kind=m["kind"],
         amount=number(m["n"], s.text),
@@ -228,10 +224,10 @@ def _that_creature_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_with_x_if_x(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"],
-        extra="x",
+        marks=frozenset({Mark.X}),
         at_least=number(m["n"], s.text),
     )
 
@@ -239,7 +235,7 @@ def _enters_with_x_if_x(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_with_may(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"],
         amount=number(m["n"], s.text),
@@ -250,18 +246,18 @@ def _enters_with_may(m: re.Match[str], s: Sentence) -> Spec | None:
 def _riot(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind="+1/+1",
         amount=1,
-        extra="riot",
+        marks=frozenset({Mark.RIOT}),
     )
 
 
 def _sunburst(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind="+1/+1",
         count=HowCast("colors_spent"),
@@ -298,14 +294,14 @@ def _enters_with_each(m: re.Match[str], s: Sentence) -> Spec | None:
         count = count_in(m["x"] or m["equal"], s.text)
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"] or m["kind2"] or m["kind3"],
         count=count,
         # Devour (702.82a): the sacrifices are part of how it enters.
-        extra="devour"
+        marks=frozenset({Mark.DEVOUR})
         if m["each"] in _DEVOURED or "devoured this way, where" in (m["each"] or "")
-        else None,
+        else frozenset(),
     )
 
 
@@ -313,7 +309,7 @@ def _enters_with_power(m: re.Match[str], s: Sentence) -> Spec | None:
     extra = (m["type"].capitalize(),) if m["type"] else ()
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=what_objects(m["what"], s.text),
         counter_kind=m["kind"],
         counters_from_power=True,
@@ -324,7 +320,7 @@ def _enters_with_power(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_with_additional_x(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=what_objects(m["what"], s.text),
         counter_kind=m["kind"],
         count=count_in(m["x"], s.text),
@@ -334,7 +330,7 @@ def _enters_with_additional_x(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_with_additional(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=what_objects(m["what"], s.text),
         counter_kind=m["kind"],
         amount=1,
@@ -345,11 +341,11 @@ def _enters_with_n(m: re.Match[str], s: Sentence) -> Spec | None:
     x = m["n"] == "x"
     return ReplacementSpec(
         s.text,
-        "enter_counters",
+        Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
         counter_kind=m["kind"],
         amount=None if x else number(m["n"], s.text),
-        extra="x" if x else None,
+        marks=frozenset({Mark.X}) if x else frozenset(),
     )
 
 

@@ -58,26 +58,26 @@ def _gain_none(m: re.Match[str], s: Sentence) -> Spec | None:
     gainer: PlayerWord = "any" if m["who"] == "a player" else "target"
     if m["who"].endswith("controller"):
         gainer = "target_or_controller"
-    return ReplacementSpec(s.text, "gain_none", player=gainer)
+    return ReplacementSpec(s.text, Family.GAIN_NONE, player=gainer)
 
 
 def _gain_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     plus = 0 if m["twice"] else number(m["plus"], s.text)
     return ReplacementSpec(
-        s.text, "gain_modify", player="you", factor=2 if m["twice"] else 1, plus=plus
+        s.text, Family.GAIN_MODIFY, player="you", factor=2 if m["twice"] else 1, plus=plus
     )
 
 
 def _gain_to_draw(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "gain_to_draw", player="you")
+    return ReplacementSpec(s.text, Family.GAIN_TO_DRAW, player="you")
 
 
 def _gain_to_you(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "gain_to_you", player="opponent")
+    return ReplacementSpec(s.text, Family.GAIN_TO_YOU, player="opponent")
 
 
 def _gain_to_loss(m: re.Match[str], s: Sentence) -> Spec | None:
-    family = "gain_to_loss" if "would gain" in s.body else "loss_to_gain"
+    family = Family.GAIN_TO_LOSS if "would gain" in s.body else Family.LOSS_TO_GAIN
     who: PlayerWord = "you" if m["who"] == "you" else "opponent"
     return ReplacementSpec(s.text, family, player=who)
 
@@ -85,7 +85,7 @@ def _gain_to_loss(m: re.Match[str], s: Sentence) -> Spec | None:
 def _lose_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "lose_modify",
+        Family.LOSE_MODIFY,
         player="you" if m["who"] == "you" else "opponent",
         factor=2 if m["twice"] else 1,
         half_up=m["round"] == "up",

@@ -24,12 +24,7 @@ from rules_engine.replacement.phrases import (
     who_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    ReplacementSpec,
-    Spec,
-    Who,
-)
+from rules_engine.replacement.specs import Family, Mark, PerPrevented, ReplacementSpec, Spec, Who
 
 _T = re.compile
 
@@ -140,11 +135,11 @@ def _prevent_if_share_color(m: re.Match[str], s: Sentence) -> Spec | None:
     creature = Filter(types=frozenset({"Creature"}))
     return ReplacementSpec(
         s.text,
-        "prevent_static",
+        Family.PREVENT_STATIC,
         prevention=True,
         target=Who("none", Subject("filter", (creature,), words="a creature")),
         source=Subject("filter", (creature,), words="another creature"),
-        extra="source_shares_color",
+        marks=frozenset({Mark.SOURCE_SHARES_COLOR}),
     )
 
 
@@ -155,7 +150,7 @@ def _prevent_all_to_by(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = damage_source_in(src_words, s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_shield" if turn else "prevent_static",
+        Family.PREVENT_SHIELD if turn else Family.PREVENT_STATIC,
         prevention=True,
         combat_only=m["combat"] == "combat ",
         noncombat_only=m["combat"] == "noncombat ",
@@ -176,7 +171,7 @@ def _prevent_all_by_to(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_shield" if m["turn"] else "prevent_static",
+        Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
         combat_only=bool(m["combat"]),
         target=who_in(m["tgt"], s.text),
@@ -189,7 +184,7 @@ def _prevent_all_by_to(m: re.Match[str], s: Sentence) -> Spec | None:
 def _prevent_if_dealt_to(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "prevent_shield" if m["turn"] else "prevent_static",
+        Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
         combat_only=m["combat"] == "combat ",
         noncombat_only=m["combat"] == "noncombat ",
@@ -204,7 +199,7 @@ def _prevent_if_deals(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_shield" if m["turn"] else "prevent_static",
+        Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
         combat_only=m["combat"] == "combat ",
         noncombat_only=m["combat"] == "noncombat ",
@@ -219,7 +214,7 @@ def _prevent_next_time_by(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_shield",
+        Family.PREVENT_SHIELD,
         prevention=True,
         source=src,
         source_choice=choice,
@@ -234,11 +229,13 @@ def _prevent_remove_counters(m: re.Match[str], s: Sentence) -> Spec | None:
         condition = parse_condition(f"~ has a {m['wkind']} counter on it", s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_static",
+        Family.PREVENT_STATIC,
         prevention=True,
         target=Who("none", Subject("self", words="~")),
         counter_kind=m["kind"],
-        extra="remove_that_many" if m["n"] == "that many" else "remove_counter",
+        per_prevented=PerPrevented.REMOVE_THAT_MANY
+        if m["n"] == "that many"
+        else PerPrevented.REMOVE_COUNTER,
         condition=condition,
         # Sekki: "and create that many 1/1 colorless Spirit creature tokens" (one token for
         # each 1 damage, as many as the counters it would remove).
@@ -250,7 +247,7 @@ def _damage_prevent_half(m: re.Match[str], s: Sentence) -> Spec | None:
     src, _ = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_static",
+        Family.PREVENT_STATIC,
         prevention=True,
         source=src,
         target=who_in(m["tgt"], s.text),
@@ -265,20 +262,20 @@ def _damage_prevent_n(m: re.Match[str], s: Sentence) -> Spec | None:
         raise OracleParseError(s.text, "cannot tell how much damage is prevented")
     return ReplacementSpec(
         s.text,
-        "prevent_static",
+        Family.PREVENT_STATIC,
         prevention=True,
         source=src,
         target=who_in(m["tgt"], s.text),
         amount=None if x else number(m["n"], s.text),
         count=count_in(m["x"], s.text) if x else None,
-        extra="all_but" if m["allbut"] else None,
+        marks=frozenset({Mark.ALL_BUT}) if m["allbut"] else frozenset(),
         combat_only=bool(m["combat"]),  # Thunderstaff
     )
 
 
 def _prevent_all_combat(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
-        s.text, "prevent_shield", prevention=True, combat_only=True, shield="this_turn"
+        s.text, Family.PREVENT_SHIELD, prevention=True, combat_only=True, shield="this_turn"
     )
 
 
@@ -294,7 +291,7 @@ def _prevent_all_by(m: re.Match[str], s: Sentence) -> Spec | None:
         src, choice = targets_in(phrase) or objects_in(phrase, s.text), False
     return ReplacementSpec(
         s.text,
-        "prevent_static" if m["by2"] and not m["turn"] else "prevent_shield",
+        Family.PREVENT_STATIC if m["by2"] and not m["turn"] else Family.PREVENT_SHIELD,
         prevention=True,
         combat_only=bool(m["combat"]),
         source=src,
@@ -321,7 +318,7 @@ def _prevent_next_n(m: re.Match[str], s: Sentence) -> Spec | None:
     by, by_choice = damage_source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_shield",
+        Family.PREVENT_SHIELD,
         prevention=True,
         target=target,
         source=by,
@@ -330,19 +327,19 @@ def _prevent_next_n(m: re.Match[str], s: Sentence) -> Spec | None:
         x_amount=x,
         count=count,
         shield="amount",
-        extra="shares_color" if "shares a color" in tgt else None,
+        marks=frozenset({Mark.SHARES_COLOR}) if "shares a color" in tgt else frozenset(),
     )
 
 
 def _prevent_next_divided(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "prevent_shield",
+        Family.PREVENT_SHIELD,
         prevention=True,
         target=Who("any", Subject("targets", (Filter(),), target_slots=(0,), words="target")),
         amount=number(m["n"], s.text),
         shield="amount",
-        extra="divided",
+        marks=frozenset({Mark.DIVIDED}),
     )
 
 
@@ -350,7 +347,7 @@ def _prevent_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "prevent_shield",
+        Family.PREVENT_SHIELD,
         prevention=True,
         source=src,
         source_choice=choice,

@@ -15,13 +15,7 @@ from rules_engine.replacement.phrases import (
     who_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    RedirectTo,
-    ReplacementSpec,
-    Spec,
-    Who,
-)
+from rules_engine.replacement.specs import Family, Mark, RedirectTo, ReplacementSpec, Spec, Who
 
 _T = re.compile
 
@@ -85,7 +79,7 @@ def _redirect_all(m: re.Match[str], s: Sentence) -> Spec | None:
     to, slot = destination_in(m["to"], targets_before(m["tgt"], m["src"]), s.text)
     return ReplacementSpec(
         s.text,
-        "redirect",
+        Family.REDIRECT,
         combat_only=bool(m["combat"]),
         target=who_in(m["tgt"], s.text),
         source=src,
@@ -100,12 +94,12 @@ def _echo_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "damage_modify",
+        Family.DAMAGE_MODIFY,
         target=Who("you"),
         source=src,
         source_choice=choice,
         shield="next_time",
-        extra="echo_to_source_controller",
+        marks=frozenset({Mark.ECHO_TO_SOURCE_CONTROLLER}),
     )
 
 
@@ -113,7 +107,7 @@ def _redirect_to_its_controller(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     return ReplacementSpec(
         s.text,
-        "redirect",
+        Family.REDIRECT,
         target=who_in(m["tgt"], s.text),
         source=src,
         source_choice=choice,
@@ -126,7 +120,7 @@ def _redirect_next_another(m: re.Match[str], s: Sentence) -> Spec | None:
     amount, x = amount_or_x(m["n"], s.text)
     return ReplacementSpec(
         s.text,
-        "redirect",
+        Family.REDIRECT,
         target=who_in(m["tgt"], s.text),
         redirect_to=to,
         redirect_slot=slot,
@@ -141,7 +135,7 @@ def _redirect_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
     to, slot = destination_in(m["to"], targets_before(m["tgt"], m["src"]), s.text)
     return ReplacementSpec(
         s.text,
-        "redirect",
+        Family.REDIRECT,
         target=who_in(m["tgt"], s.text) if m["tgt"] else None,
         source=src,
         source_choice=choice,
@@ -156,7 +150,7 @@ def _redirect_next(m: re.Match[str], s: Sentence) -> Spec | None:
     amount, x = amount_or_x(m["n"], s.text)
     return ReplacementSpec(
         s.text,
-        "redirect",
+        Family.REDIRECT,
         target=who_in(m["tgt"], s.text),
         redirect_to=to,
         amount=amount,

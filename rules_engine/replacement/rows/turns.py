@@ -8,7 +8,7 @@ from rules_engine.replacement.phrases import (
     condition_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Spec
+from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Skippable, Spec
 
 _T = re.compile
 
@@ -27,15 +27,28 @@ SKIP_NEXT = _T(
 )
 
 
+_SKIPPABLE: dict[str, Skippable] = {
+    "untap": "untap",
+    "upkeep": "upkeep",
+    "draw": "draw",
+    "combat": "combat",
+    "turn": "turn",
+}
+
+
 def _skip_next(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "you" if m["who"] == "you" else "target"
-    return ReplacementSpec(s.text, "skip", player=who, extra=m["step"], shield="next_time")
+    return ReplacementSpec(
+        s.text, Family.SKIP, player=who, skips=_SKIPPABLE[m["step"]], shield="next_time"
+    )
 
 
 def _skip(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "any" if m["who"] in ("players", "each player") else "you"
     condition = condition_in(m["cond"], s.text) if m["cond"] else None
-    return ReplacementSpec(s.text, "skip", player=who, extra=m["step"], condition=condition)
+    return ReplacementSpec(
+        s.text, Family.SKIP, player=who, skips=_SKIPPABLE[m["step"]], condition=condition
+    )
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).

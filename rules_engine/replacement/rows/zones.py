@@ -58,7 +58,7 @@ def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
     gy = _GRAVEYARD_OF[m["gy"]]
     return ReplacementSpec(
         s.text,
-        "graveyard",
+        Family.GRAVEYARD,
         objects=what_objects(m["what"], s.text),
         graveyard_of=gy,
         to_zone=graveyard_rest(m["rest"], s.text),
@@ -71,17 +71,17 @@ def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
 def _die_instead(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "die_exile_token",
+        Family.DIE_EXILE_TOKEN,
         objects=what_objects(m["what"], s.text),
         to_zone="exile",
-        extra=m["token"],
+        token=m["token"],
     )
 
 
 def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "die_elsewhere",
+        Family.DIE_ELSEWHERE,
         objects=what_objects(m["what"], s.text),
         to_zone=graveyard_rest(m["rest"], s.text),
         optional=m["rest"].startswith("you may "),
@@ -89,13 +89,13 @@ def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _regenerate_static(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, "regenerate", objects=Subject("self", words="~"))
+    return ReplacementSpec(s.text, Family.REGENERATE, objects=Subject("self", words="~"))
 
 
 def _regenerate(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(
         s.text,
-        "regenerate",
+        Family.REGENERATE,
         shield="next_time",
         objects=Subject("self", words="~")
         if m["what"] == "~"
