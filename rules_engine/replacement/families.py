@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef, starting_loyalty
@@ -22,12 +23,14 @@ from rules_engine.replacement.damage_results import damage_results
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
+    DamageLoss,
     Destroy,
     Draw,
     Enter,
     Event,
     GainLife,
     LookAndSort,
+    LoseGame,
     LoseLife,
     Nothing,
     Prevented,
@@ -68,27 +71,41 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
         condition, board.chars, board.world, effect_context(active)
     ):
         return False  # "As long as ~ is untapped", "if you have no cards in hand" (611.3a)
-    if isinstance(event, Damage):
-        return _applies_to_damage(active, event, board)
-    if isinstance(event, Destroy):
-        return _applies_to_destroy(active, event, board)
-    if isinstance(event, ZoneMove):
-        return _applies_to_zone_move(active, event, board)
-    if isinstance(event, Draw):
-        return _applies_to_draw(active, event, board)
-    if isinstance(event, GainLife):
-        return _applies_to_gain(active, event, board)
-    if isinstance(event, LoseLife):
-        return _applies_to_loss(active, event, board)
-    if isinstance(event, CreateTokens):
-        return _applies_to_tokens(active, event, board)
-    if isinstance(event, PutCounters):
-        return _applies_to_counters(active, event, board)
-    if isinstance(event, Enter):
-        return _applies_to_entering(active, event, board)
-    if isinstance(event, StepHappens):
-        return _applies_to_step(active, event, board)
-    return False
+    match event:
+        case Damage():
+            return _applies_to_damage(active, event, board)
+        case Destroy():
+            return _applies_to_destroy(active, event, board)
+        case ZoneMove():
+            return _applies_to_zone_move(active, event, board)
+        case Draw():
+            return _applies_to_draw(active, event, board)
+        case GainLife():
+            return _applies_to_gain(active, event, board)
+        case LoseLife():
+            return _applies_to_loss(active, event, board)
+        case CreateTokens():
+            return _applies_to_tokens(active, event, board)
+        case PutCounters():
+            return _applies_to_counters(active, event, board)
+        case Enter():
+            return _applies_to_entering(active, event, board)
+        case StepHappens():
+            return _applies_to_step(active, event, board)
+        case (
+            Prevented()
+            | Regenerate()
+            | DamageLoss()
+            | Skip()
+            | WinGame()
+            | LoseGame()
+            | Nothing()
+            | LookAndSort()
+            | ReturnFromGraveyard()
+        ):
+            return False  # results of replacement, not events an effect watches
+        case _:
+            assert_never(event)
 
 
 def apply(
@@ -99,27 +116,50 @@ def apply(
     ``limit`` is how much of a "prevent the next N" shield the chooser spends on
     this damage when other damage dealt at the same time could use it too.
     """
-    if isinstance(event, Damage):
-        return _apply_to_damage(active, event, board, limit)
-    if isinstance(event, Destroy):
-        return _apply_to_destroy(active, event)
-    if isinstance(event, ZoneMove):
-        return _apply_to_zone_move(active, event)
-    if isinstance(event, Draw) and active.spec.family == Family.DREDGE:
-        return _dredge(active, event, board), active
-    if isinstance(event, Draw):
-        return _apply_to_draw(active, event)
-    if isinstance(event, GainLife):
-        return _apply_to_gain(active, event)
-    if isinstance(event, LoseLife):
-        return _apply_to_loss(active, event)
-    if isinstance(event, CreateTokens):
-        return _apply_to_tokens(active, event)
-    if isinstance(event, PutCounters):
-        return _apply_to_counters(active, event)
-    if isinstance(event, Enter) and active.spec.family == Family.ENTER_ALSO:
+    match event:
+        case Damage():
+            return _apply_to_damage(active, event, board, limit)
+        case Destroy():
+            return _apply_to_destroy(active, event)
+        case ZoneMove():
+            return _apply_to_zone_move(active, event)
+        case Draw() if active.spec.family == Family.DREDGE:
+            return _dredge(active, event, board), active
+        case Draw():
+            return _apply_to_draw(active, event)
+        case GainLife():
+            return _apply_to_gain(active, event)
+        case LoseLife():
+            return _apply_to_loss(active, event)
+        case CreateTokens():
+            return _apply_to_tokens(active, event)
+        case PutCounters():
+            return _apply_to_counters(active, event)
+        case Enter():
+            return _apply_to_entering(active, event, board)
+        case StepHappens():
+            return _apply_to_step(active, event)
+        case (
+            Prevented()
+            | Regenerate()
+            | DamageLoss()
+            | Skip()
+            | WinGame()
+            | LoseGame()
+            | Nothing()
+            | LookAndSort()
+            | ReturnFromGraveyard()
+        ):
+            return [event], active
+        case _:
+            assert_never(event)
+
+
+def _apply_to_entering(active: ActiveReplacement, event: Enter, board: EventState) -> Applied:
+    """CR 614.1c-d, 614.12: what an effect does to a permanent entering."""
+    if active.spec.family == Family.ENTER_ALSO:
         return _enter_also(active, event, board), active
-    if isinstance(event, Enter) and active.spec.family == Family.ENTER_EXILE:
+    if active.spec.family == Family.ENTER_EXILE:
         # Containment Priest: it never enters; the card is exiled instead (614.1c, 400.7).
         where = board.game.object(event.obj)
         exiled = ZoneMove(
@@ -131,11 +171,7 @@ def apply(
             card=event.card,
         )
         return [exiled], active
-    if isinstance(event, Enter):
-        return [*_devoured(active, event, board), _enter(active, event, board)], active
-    if isinstance(event, StepHappens):
-        return _apply_to_step(active, event)
-    return [event], active
+    return [*_devoured(active, event, board), _enter(active, event, board)], active
 
 
 # --- Who and what an effect watches ---------------------------------------------------
