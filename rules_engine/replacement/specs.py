@@ -98,6 +98,105 @@ class Family(StrEnum):
     CANT = "cant"
 
 
+class EventGroup(StrEnum):
+    """The kind of event a family watches (``replacement/events.py``): one spec type per
+    group is the plan in docs/architecture.md ("one family group, one module")."""
+
+    DAMAGE = "damage"  # Damage
+    DESTRUCTION = "destruction"  # Destroy
+    ZONE_MOVE = "zone_move"  # ZoneMove
+    DRAW = "draw"  # Draw
+    LIFE = "life"  # GainLife, LoseLife
+    TOKENS = "tokens"  # CreateTokens
+    COUNTERS = "counters"  # PutCounters
+    ENTERING = "entering"  # Enter
+    STEP = "step"  # StepHappens
+    CANT = "cant"  # not a replacement (CantSpec), matched like one
+
+
+def _grouped(*groups: tuple[EventGroup, tuple[Family, ...]]) -> dict[Family, EventGroup]:
+    """Each family's group; a family listed in two groups is a mistake, caught at import."""
+    found: dict[Family, EventGroup] = {}
+    for group, families in groups:
+        for family in families:
+            if family in found:
+                raise ValueError(f"{family} is in {found[family]} and {group}")
+            found[family] = group
+    return found
+
+
+GROUP: dict[Family, EventGroup] = _grouped(
+    (
+        EventGroup.DAMAGE,
+        (
+            Family.KICKED_DAMAGE,
+            Family.DAMAGE_MODIFY,
+            Family.DAMAGE_TO_COUNTERS,
+            Family.PREVENT_STATIC,
+            Family.PREVENT_SHIELD,
+            Family.REDIRECT,
+            Family.WORSHIP,
+        ),
+    ),
+    (EventGroup.DESTRUCTION, (Family.REGENERATE, Family.UMBRA_ARMOR)),
+    (
+        EventGroup.ZONE_MOVE,
+        (Family.GRAVEYARD, Family.DIE_EXILE_TOKEN, Family.DIE_ELSEWHERE, Family.MADNESS),
+    ),
+    (
+        EventGroup.DRAW,
+        (
+            Family.DRAW_EXTRA,
+            Family.DRAW_STEAL,
+            Family.DRAW_LICH,
+            Family.DRAW_EMPTY_WIN,
+            Family.DRAW_SKIP,
+            Family.DRAW_LIFE,
+            Family.DRAW_TO_RETURN,
+            Family.DREDGE,
+            Family.DRAW_TO_TOKENS,
+            Family.DRAW_TO_COUNTER,
+        ),
+    ),
+    (
+        EventGroup.LIFE,
+        (
+            Family.GAIN_MODIFY,
+            Family.GAIN_NONE,
+            Family.GAIN_TO_YOU,
+            Family.GAIN_TO_LOSS,
+            Family.GAIN_TO_DRAW,
+            Family.LOSS_TO_GAIN,
+            Family.LOSE_MODIFY,
+        ),
+    ),
+    (
+        EventGroup.TOKENS,
+        (Family.TOKENS, Family.TOKENS_PLUS, Family.TOKENS_INSTEAD, Family.TOKENS_EACH),
+    ),
+    (
+        EventGroup.COUNTERS,
+        (Family.COUNTERS, Family.PLAYER_COUNTERS, Family.COUNTERS_BY_PLAYER),
+    ),
+    (
+        EventGroup.ENTERING,
+        (
+            Family.ENTER_TAPPED,
+            Family.ENTER_COPY,
+            Family.ENTER_COUNTERS,
+            Family.ENTER_CONTROL,
+            Family.SELF_COPY,
+            Family.AS_ENTERS,
+            Family.ENTER_SACRIFICE,
+            Family.ENTER_ALSO,
+            Family.ENTER_EXILE,
+        ),
+    ),
+    (EventGroup.STEP, (Family.SKIP,)),
+    (EventGroup.CANT, (Family.CANT,)),
+)
+
+
 class Mark(StrEnum):
     """A template's particular reading, beyond its family (``ReplacementSpec.marks``)."""
 

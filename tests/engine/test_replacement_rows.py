@@ -10,7 +10,7 @@ from rules_engine.oracle.text import clean, mark_self, strip_reminder
 from rules_engine.replacement.grammar import normal_sentence
 from rules_engine.replacement.rows.row import Row
 from rules_engine.replacement.sentences import ROWS, route
-from rules_engine.replacement.specs import Family, ReplacementSpec
+from rules_engine.replacement.specs import GROUP, EventGroup, Family, ReplacementSpec
 from tests.engine.patterns import Found, engine_patterns, slow_calls
 
 
@@ -54,3 +54,31 @@ def test_every_row_pattern_is_collected_for_the_linear_time_check():
 def test_every_row_pattern_runs_in_linear_time(row):
     slow = slow_calls(Found(row.pattern, _where(row), frozenset({"match"})))
     assert not slow, "\n".join(str(s) for s in slow)
+
+
+# The event groups each module of rows reads (docs/architecture.md, the plan for one
+# module per group): a module's rows stay within its groups.
+MODULE_GROUPS = {
+    "damage": {EventGroup.DAMAGE},
+    "redirect": {EventGroup.DAMAGE},
+    "prevention": {EventGroup.DAMAGE},
+    "zones": {EventGroup.ZONE_MOVE, EventGroup.DESTRUCTION},
+    "draw": {EventGroup.DRAW},
+    "life": {EventGroup.LIFE},
+    "tokens": {EventGroup.TOKENS},
+    "counters": {EventGroup.COUNTERS},
+    "entering": {EventGroup.ENTERING},
+    "entering_counters": {EventGroup.ENTERING},
+    "turns": {EventGroup.STEP},
+    "cants": {EventGroup.CANT},
+}
+
+
+def test_every_family_is_in_one_event_group():
+    assert set(GROUP) == set(Family)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=_where)
+def test_every_row_builds_families_of_its_module_group(row):
+    module = row.build.__module__.rsplit(".", 1)[-1]
+    assert {GROUP[f] for f in (row.family, *row.also)} <= MODULE_GROUPS[module]
