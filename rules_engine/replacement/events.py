@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from rules_engine.cards import CardDef
 
@@ -226,91 +226,99 @@ Event = (
 
 def affected_party(event: Event, controller_of: Callable[[str], str | None]) -> str | None:
     """CR 616.1: whose event it is (the affected object's controller, or the player)."""
-    if isinstance(event, Damage):
-        return controller_of(event.target)
-    if isinstance(event, (Destroy, Regenerate)):
-        return controller_of(event.obj)
-    if isinstance(event, ZoneMove):
-        return event.controller or event.owner or controller_of(event.obj)
-    if isinstance(
-        event,
-        (
-            Draw,
-            GainLife,
-            LoseLife,
-            LookAndSort,
-            ReturnFromGraveyard,
-            Skip,
-            StepHappens,
-            WinGame,
-            LoseGame,
-        ),
-    ):
-        return event.player
-    if isinstance(event, CreateTokens):
-        return event.controller
-    if isinstance(event, PutCounters):
-        return controller_of(event.on)
-    if isinstance(event, Enter):
-        return event.controller
-    return None
+    match event:
+        case Damage():
+            return controller_of(event.target)
+        case Destroy() | Regenerate():
+            return controller_of(event.obj)
+        case ZoneMove():
+            return event.controller or event.owner or controller_of(event.obj)
+        case (
+            Draw()
+            | GainLife()
+            | LoseLife()
+            | LookAndSort()
+            | ReturnFromGraveyard()
+            | Skip()
+            | StepHappens()
+            | WinGame()
+            | LoseGame()
+        ):
+            return event.player
+        case CreateTokens() | Enter():
+            return event.controller
+        case PutCounters():
+            return controller_of(event.on)
+        case Prevented() | DamageLoss() | Nothing():
+            return None
+        case _:
+            assert_never(event)
 
 
 def result_json(event: Event) -> dict[str, Any]:
     """The board format's vocabulary for what happens (tests/boards/README.md)."""
-    if isinstance(event, Damage):
-        data: dict[str, Any] = {"damage": event.amount, "from": event.source, "to": event.target}
-        if event.combat:
-            data["combat"] = True
-        if event.life_floor is not None:
-            data["life_becomes_at_least"] = event.life_floor
-        return data
-    if isinstance(event, StepHappens):
-        return {"step": event.step, "player": event.player}
-    if isinstance(event, Prevented):
-        return {"prevented": event.amount, "to": event.target}
-    if isinstance(event, Destroy):
-        return {"destroy": event.obj}
-    if isinstance(event, Regenerate):
-        return {"regenerate": event.obj}
-    if isinstance(event, ZoneMove):
-        if event.dies:
-            return {"die": event.obj}
-        return {"leave": event.obj, "to": event.to_zone}
-    if isinstance(event, Draw):
-        return {"draw": 1, "player": event.player}
-    if isinstance(event, GainLife):
-        return {"gain_life": event.amount, "player": event.player}
-    if isinstance(event, LoseLife):
-        return {"lose_life": event.amount, "player": event.player}
-    if isinstance(event, CreateTokens):
-        return {"create_tokens": event.card.name, "n": event.n, "controller": event.controller}
-    if isinstance(event, PutCounters):
-        if event.n < 0:
-            return {"remove_counters": event.kind, "from": event.on, "n": -event.n}
-        return {"counters": event.kind, "on": event.on, "n": event.n}
-    if isinstance(event, Enter):
-        data = {"enter": event.obj, "controller": event.controller}
-        if event.tapped:
-            data["tapped"] = True
-        counters = {kind: n for kind, n in event.counters if n > 0}
-        if counters:
-            data["counters"] = counters
-        if event.copy_of:
-            data["copy_of"] = event.copy_of
-        return data
-    if isinstance(event, Skip):
-        return {"skip": event.step, "player": event.player}
-    if isinstance(event, WinGame):
-        return {"win_game": event.player}
-    if isinstance(event, LoseGame):
-        return {"lose_game": event.player}
-    if isinstance(event, ReturnFromGraveyard):
-        return {"return_from_graveyard": 1, "player": event.player}
-    if isinstance(event, LookAndSort):
-        return {
-            "look_at_top": event.look,
-            "player": event.player,
-            "one_to_hand_rest_to_graveyard": True,
-        }
-    return {"nothing": True}
+    match event:
+        case Damage():
+            data: dict[str, Any] = {"damage": event.amount, "from": event.source}
+            data["to"] = event.target
+            if event.combat:
+                data["combat"] = True
+            if event.life_floor is not None:
+                data["life_becomes_at_least"] = event.life_floor
+            return data
+        case StepHappens():
+            return {"step": event.step, "player": event.player}
+        case Prevented():
+            return {"prevented": event.amount, "to": event.target}
+        case Destroy():
+            return {"destroy": event.obj}
+        case Regenerate():
+            return {"regenerate": event.obj}
+        case ZoneMove():
+            if event.dies:
+                return {"die": event.obj}
+            return {"leave": event.obj, "to": event.to_zone}
+        case Draw():
+            return {"draw": 1, "player": event.player}
+        case GainLife():
+            return {"gain_life": event.amount, "player": event.player}
+        case LoseLife():
+            return {"lose_life": event.amount, "player": event.player}
+        case CreateTokens():
+            return {"create_tokens": event.card.name, "n": event.n, "controller": event.controller}
+        case PutCounters():
+            if event.n < 0:
+                return {"remove_counters": event.kind, "from": event.on, "n": -event.n}
+            return {"counters": event.kind, "on": event.on, "n": event.n}
+        case Enter():
+            return _enter_json(event)
+        case Skip():
+            return {"skip": event.step, "player": event.player}
+        case WinGame():
+            return {"win_game": event.player}
+        case LoseGame():
+            return {"lose_game": event.player}
+        case ReturnFromGraveyard():
+            return {"return_from_graveyard": 1, "player": event.player}
+        case LookAndSort():
+            return {
+                "look_at_top": event.look,
+                "player": event.player,
+                "one_to_hand_rest_to_graveyard": True,
+            }
+        case DamageLoss() | Nothing():
+            return {"nothing": True}
+        case _:
+            assert_never(event)
+
+
+def _enter_json(event: Enter) -> dict[str, Any]:
+    data: dict[str, Any] = {"enter": event.obj, "controller": event.controller}
+    if event.tapped:
+        data["tapped"] = True
+    counters = {kind: n for kind, n in event.counters if n > 0}
+    if counters:
+        data["counters"] = counters
+    if event.copy_of:
+        data["copy_of"] = event.copy_of
+    return data
