@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,6 +63,11 @@ def _texts_in(value: object, where: str) -> Iterator[tuple[str, str, str]]:
             yield from _texts_in(item, where)
 
 
+# An enum member as its value ("<Family.REDIRECT: 'redirect'>" as 'redirect'), so a field
+# that became an enum compares with the string it was.
+_ENUM = re.compile(r"<[A-Z]\w*\.[A-Z_]+: ('[^']*')>")
+
+
 def main(out: Path) -> None:
     counts = {"paragraphs": 0, "specs": 0, "refused": 0}
     with out.open("w", encoding="utf-8") as file:
@@ -75,7 +81,7 @@ def main(out: Path) -> None:
                 continue
             if specs:
                 counts["specs"] += len(specs)
-                file.write(f"{key}\t{specs!r}\t{skipped!r}\n")
+                file.write(_ENUM.sub(r"\1", f"{key}\t{specs!r}\t{skipped!r}\n"))
     print(" ".join(f"{k}={v}" for k, v in counts.items()))
 
 
