@@ -20,6 +20,7 @@ from rules_engine.effects import HowCast, Subject, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder
+from rules_engine.replacement.compounds import KICKED_ONLY, UNTAP_STEP_RULE, split_compound
 from rules_engine.replacement.phrases import (
     condition_in,
     number,
@@ -41,16 +42,6 @@ from rules_engine.replacement.specs import (
 __all__ = ["entering_forms", "normal_sentence", "parse_replacements", "read_replacements"]
 
 _T = re.compile
-
-
-# CR 104.3, 614.17: Platinum Angel; Angel's Grace says "this turn" (a resolved effect ends
-# with its "end" step anyway).
-CANT_LOSE_WIN = _T(
-    r"^you can't lose the game(?: this turn)? and your opponents can't win the game(?: this turn)?$"
-)
-
-
-CANT_LOSE = _T(r"^you can't lose the game$")
 
 
 OPENING_HAND = _T(
@@ -96,91 +87,9 @@ SACRIFICED_PT = _T(
 )
 
 
-# CR 502.3: "~ enters tapped and doesn't untap during your untap step" (Leviathan): the
-# replacement (614.1c) and a rule about the untap step, which no board step performs.
-TAPPED_AND_NO_UNTAP = _T(r"^~ enters tapped and (?P<rule>doesn't untap during your untap step)$")
-
-
-_UNTAP_STEP_RULE = "~ doesn't untap during your untap step"
-
-
 # Conditions that wrap any template: "As long as ~ is untapped, ..." (611.3a), "During your
 # turn, ...".
 CONDITIONAL = _T(r"^(?:as long as (?P<cond>[^,]+)|(?P<your_turn>during your turn)), (?P<rest>.+)$")
-
-
-DIE_OR_PUT = _T(
-    r"^if (?>(?P<dies>.+?) would die or )(?>(?P<card>.+?) not on the battlefield would be put "
-    r"into )(?>(?P<gy>.+?graveyard), )(?P<rest>.+ instead)$"
-)
-
-
-TO_AND_BY = _T(
-    r"^prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<what>.+?)"
-    r"(?P<turn> this turn)?$"
-)
-
-
-def _split_compound(body: str) -> list[str]:
-    """ "You can't lose the game and your opponents can't win the game" is two effects, and
-    so is damage prevented "to and dealt by" a creature (Maze of Ith)."""
-    if (m := KICKED_ONLY.match(body)) and len(parts := _split_compound(m["rest"])) > 1:
-        # Scorching Lava: "If ~ was kicked, that creature can't be regenerated this turn and if
-        # it would die this turn, exile it instead" -- both parts only if it was kicked.
-        return [f"if ~ was kicked, {part}" for part in parts]
-    if CANT_LOSE_WIN.match(body):
-        return ["you can't lose the game", "your opponents can't win the game"]
-    if TAPPED_AND_NO_UNTAP.match(body):
-        return ["~ enters tapped", _UNTAP_STEP_RULE]
-    if m := DIE_OR_PUT.match(body):
-        # Anafenza, the Foremost: one sentence, two events it watches.
-        return [
-            f"if {m['dies']} would die, {m['rest']}",
-            f"if {m['card']} would be put into {m['gy']} from anywhere other than the "
-            f"battlefield, {m['rest']}",
-        ]
-    if m := TO_AND_BY.match(body):
-        kind, turn = m["combat"] or "", m["turn"] or ""
-        return [
-            f"prevent all {kind}damage that would be dealt to {m['what']}{turn}",
-            f"prevent all {kind}damage that would be dealt by {m['what']}{turn}",
-        ]
-    if m := AND_UNPREVENTABLE.match(body):
-        cond = m["cond"]
-        parts = [f"if {cond}, {m['instead']}"] if m["instead"] else []
-        return [*parts, f"if {cond}, the damage can't be prevented"]
-    if m := NO_REGEN_AND_EXILE.match(body):
-        # Carbonize: "If it's a creature, it can't be regenerated this turn, and if it would
-        # die this turn, exile it instead." -- a "can't" (701.19c) and a replacement.
-        return [m["cant"], f"if {m['what']} would die this turn, {m['rest']}"]
-    if m := AND_PER_PREVENTED.match(body):
-        # Test of Faith: "Prevent the next 3 damage ..., and put a +1/+1 counter on that
-        # creature for each 1 damage prevented this way" (615.5's additional part).
-        return [m["prevent"], m["extra"]]
-    return [body]
-
-
-# CR 615.12 with 608.2c: "If ~ was kicked, instead it deals 10 damage to that permanent or
-# player and the damage can't be prevented" (Urza's Rage, Lightning Surge); Demonfire's and
-# Banefire's "~ can't be countered ... and the damage can't be prevented" (the "can't be
-# countered" part, like the line "~ can't be countered", changes nothing on a board).
-AND_UNPREVENTABLE = _T(
-    r"^if (?>(?P<cond>.+?), (?=instead |~ can't be countered|this spell can't be countered))"
-    r"(?:(?P<instead>instead .+?)|(?:~|this spell) can't be countered(?: by "
-    r"spells or abilities)?) and the damage can't be prevented$"
-)
-
-
-NO_REGEN_AND_EXILE = _T(
-    r"^(?P<cant>(?:if it's a creature, )?(?:it|that creature) can't be regenerated this turn),? "
-    r"and if (?P<what>it|that creature) would die this turn, (?P<rest>.+)$"
-)
-
-
-AND_PER_PREVENTED = _T(
-    r"^(?>(?P<prevent>prevent .+?), and (?=put an? ))"
-    r"(?P<extra>put an? .+ for each 1 damage prevented this way)$"
-)
 
 
 _ADDITIONAL = (
@@ -296,11 +205,6 @@ def normal_sentence(sentence: str) -> str:
 INSTEAD_IF = _T(
     r"^if (?P<cond>[^,]+), (?:instead (?P<rest>prevent .+)|(?P<rest2>prevent .+) instead)$"
 )
-
-
-# CR 608.2c, 702.33d: a spell's effect made only if it was kicked ("If ~ was kicked, that
-# creature can't be regenerated this turn"), checked as it resolves.
-KICKED_ONLY = _T(r"^if ~ was kicked, (?P<rest>.+)$")
 
 
 def _kicked_only(m: re.Match[str], sentence: str) -> Spec | None:
@@ -471,14 +375,14 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
         if AS_ENTERS_MAY.match(lowered) and ENTERS_TAPPED_IF_NOT.match(following):
             continue  # shock and reveal lands: read with the "If you don't" sentence after it
         paid = PAY_LIFE_AS_ENTERS.match(normal[i - 1]) if i else None
-        for body in _split_compound(lowered):
+        for body in split_compound(lowered):
             if body == "you can't lose the game":
                 specs.append(CantSpec(sentence, "lose_game", player="you"))
                 continue
             if body == "your opponents can't win the game":
                 specs.append(CantSpec(sentence, "win_game", player="opponent"))
                 continue
-            if body == _UNTAP_STEP_RULE:
+            if body == UNTAP_STEP_RULE:
                 continue  # CR 502.3: a rule for the untap step, which no board step performs
             if (
                 (m := THIEF_COUNTERS.match(body))

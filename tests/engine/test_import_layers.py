@@ -72,7 +72,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.actions",
             "rules_engine.oracle.parser",
             # The replacement grammar: its slots, its rows (one module per family group),
-            # the one dispatcher that tries them, and what spans sentences.
+            # the one dispatcher that tries them, the sentences that are two effects, and
+            # what spans sentences.
             "rules_engine.replacement.phrases",
             "rules_engine.replacement.rows.damage",
             "rules_engine.replacement.rows.redirect",
@@ -87,6 +88,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.rows.turns",
             "rules_engine.replacement.rows.cants",
             "rules_engine.replacement.sentences",
+            "rules_engine.replacement.compounds",
             "rules_engine.replacement.grammar",
             "rules_engine.replacement.choosing",
             "rules_engine.paragraphs",

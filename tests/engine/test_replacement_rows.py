@@ -7,6 +7,7 @@ import pytest
 
 from rules_engine.cards import library_card
 from rules_engine.oracle.text import clean, mark_self, strip_reminder
+from rules_engine.replacement.compounds import COMPOUNDS, split_compound
 from rules_engine.replacement.grammar import normal_sentence
 from rules_engine.replacement.rows.row import Row
 from rules_engine.replacement.sentences import ROWS, route
@@ -82,3 +83,14 @@ def test_every_family_is_in_one_event_group():
 def test_every_row_builds_families_of_its_module_group(row):
     module = row.build.__module__.rsplit(".", 1)[-1]
     assert {GROUP[f] for f in (row.family, *row.also)} <= MODULE_GROUPS[module]
+
+
+@pytest.mark.parametrize("compound", COMPOUNDS, ids=lambda c: c.split.__name__)
+def test_every_compound_example_is_split_by_that_compound(compound):
+    body = normal_sentence(mark_self(clean(compound.example), compound.card or "Example"))
+    first = next(c for c in COMPOUNDS if (m := c.pattern.match(body)) and c.split(m) is not None)
+    assert first is compound
+    assert split_compound(body) != [body]  # its parts (Banefire's one: the other changes nothing)
+    if compound.card:
+        card = library_card(compound.card)
+        assert card is not None and compound.example in card.oracle_text
