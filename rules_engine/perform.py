@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, assert_never
 
 from rules_engine.bounds import TooManyObjects, grown_past
 from rules_engine.characteristics import Characteristics
@@ -28,15 +28,24 @@ from rules_engine.game import (
 )
 from rules_engine.layers import compute, rules_evaluation
 from rules_engine.replacement.events import (
+    CreateTokens,
     Damage,
+    DamageLoss,
+    Destroy,
     Draw,
     Enter,
     Event,
     GainLife,
+    LookAndSort,
     LoseGame,
     LoseLife,
+    Nothing,
+    Prevented,
     PutCounters,
     Regenerate,
+    ReturnFromGraveyard,
+    Skip,
+    StepHappens,
     WinGame,
     ZoneMove,
 )
@@ -341,28 +350,43 @@ def apply_results(
     """What actually happened (the leaf's events), written into the game."""
     for event in results:
         game = _recorded(game, event)
-        if isinstance(event, Damage):
-            game = _damage(game, event)
-        elif isinstance(event, PutCounters):
-            game = add_counters(game, label_for.get(event.on, event.on), event.kind, event.n)
-        elif isinstance(event, GainLife):
-            game = _life(game, event.player, event.amount)
-        elif isinstance(event, LoseLife):
-            game = _life(game, event.player, -event.amount)
-        elif isinstance(event, Regenerate):
-            obj = game.object(event.obj)
-            if obj is not None:
-                # CR 701.19a: tapped, all damage removed, removed from combat.
-                game = game.with_object(replace(obj, tapped=True, damage=0, deathtouched=False))
-        elif isinstance(event, ZoneMove):
-            game = _zone_move(game, event)
-        elif isinstance(event, Enter):
-            game = enter(game, event)
-        elif isinstance(event, Draw):
-            game = _draw(game, event.player)
-        elif isinstance(event, (WinGame, LoseGame)):
-            verdict = "won" if isinstance(event, WinGame) else "lost"
-            game = replace(game, verdicts=game.verdicts + ((event.player, verdict),))
+        match event:
+            case Damage():
+                game = _damage(game, event)
+            case PutCounters():
+                game = add_counters(game, label_for.get(event.on, event.on), event.kind, event.n)
+            case GainLife():
+                game = _life(game, event.player, event.amount)
+            case LoseLife():
+                game = _life(game, event.player, -event.amount)
+            case Regenerate():
+                obj = game.object(event.obj)
+                if obj is not None:
+                    # CR 701.19a: tapped, all damage removed, removed from combat.
+                    game = game.with_object(replace(obj, tapped=True, damage=0, deathtouched=False))
+            case ZoneMove():
+                game = _zone_move(game, event)
+            case Enter():
+                game = enter(game, event)
+            case Draw():
+                game = _draw(game, event.player)
+            case WinGame() | LoseGame():
+                verdict = "won" if isinstance(event, WinGame) else "lost"
+                game = replace(game, verdicts=game.verdicts + ((event.player, verdict),))
+            case (
+                Prevented()
+                | Destroy()
+                | DamageLoss()
+                | CreateTokens()
+                | Skip()
+                | StepHappens()
+                | Nothing()
+                | LookAndSort()
+                | ReturnFromGraveyard()
+            ):
+                pass  # not written into the game here (only recorded, above)
+            case _:
+                assert_never(event)
     return game
 
 
