@@ -8,7 +8,8 @@ or the refusal's message. Two runs, before and after a change, are compared with
 a change of the grammar's shape must leave every line as it was.
 
 Run: ``.venv/bin/python bench/replacement_readings.py OUT.txt`` (about a minute), then
-``diff BEFORE.txt AFTER.txt``. The last line printed counts paragraphs, specs and refusals.
+``diff BEFORE.txt AFTER.txt``. The last line printed counts paragraphs, specs and refusals:
+``replacement_readings: paragraphs=<n> specs=<s> refused=<r>``.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def main(out: Path) -> None:
             if specs:
                 counts["specs"] += len(specs)
                 file.write(_ENUM.sub(r"\1", f"{key}\t{specs!r}\t{skipped!r}\n"))
-    print(" ".join(f"{k}={v}" for k, v in counts.items()))
+    print("replacement_readings: " + " ".join(f"{k}={v}" for k, v in counts.items()))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """What a replacement, prevention or "can't" effect watches for and does.
 
-Parsed once from Oracle text (``grammar.py``), applied by ``apply.py``. The
-fields are the template's parameters, so an invented card written in the
-same templates gets exactly the behaviour of the real card it imitates.
+Read once from Oracle text (``grammar.py`` and the rows of ``rows/``), applied by
+``families.py``. The fields are the template's parameters, so an invented card written in
+the same templates gets exactly the behaviour of the real card it imitates. ``Family``
+names the template, ``GROUP`` the kind of event it watches, ``Mark`` and ``PerPrevented``
+what a template says beyond its family.
 """
 
 from __future__ import annotations
