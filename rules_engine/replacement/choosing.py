@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from rules_engine.errors import BoardError
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.grammar import read_replacements
-from rules_engine.replacement.specs import ReplacementSpec
+from rules_engine.replacement.specs import EnterSpec
 from rules_engine.steps import Choices
 from rules_engine.vocabulary import COLOR_NAMES, COLOR_WORDS
 
@@ -48,7 +48,7 @@ def _answer(choices: Choices, key: str) -> object:
     }[key]
 
 
-def _offered(spec: ReplacementSpec, key: str, value: object) -> bool:
+def _offered(spec: EnterSpec, key: str, value: object) -> bool:
     """Is the answer one of the words the card offers ("choose black or red")?"""
     if not spec.options or not isinstance(value, str):
         return True
@@ -76,11 +76,11 @@ def verify_entering_choices(
         except OracleParseError:
             continue  # named as not modelled elsewhere
         for spec in specs:
-            if isinstance(spec, ReplacementSpec) and spec.chooses:
+            if isinstance(spec, EnterSpec) and spec.chooses:
                 _verify(name, spec, choices, controller, path)
 
 
-def _verify(name: str, spec: ReplacementSpec, choices: Choices, controller: str, path: str) -> None:
+def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path: str) -> None:
     who = "an opponent" if spec.chooser == "opponent" else "its controller"
     for key in spec.chooses:
         what, example = _ASKS[key]

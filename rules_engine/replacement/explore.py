@@ -53,7 +53,7 @@ from rules_engine.replacement.families import (
     tokens_instead_choices,
 )
 from rules_engine.replacement.in_play import ActiveReplacement
-from rules_engine.replacement.specs import TIER_RULES, Family, ReplacementSpec
+from rules_engine.replacement.specs import TIER_RULES, DrawSpec, EnterSpec, Family
 from rules_engine.replacement.state import (
     EventState,
     as_enters,
@@ -168,7 +168,7 @@ def _dredge_effects(
             keyword = parse_keyword(instance.text) if instance.parsed.kind == "keyword" else None
             if keyword is None or keyword.keyword is not Keyword.DREDGE or keyword.amount is None:
                 continue
-            spec = ReplacementSpec(
+            spec = DrawSpec(
                 instance.text, Family.DREDGE, player="you", amount=keyword.amount, optional=True
             )
             found.append(
@@ -392,7 +392,7 @@ def _life_paid(option: ActiveReplacement, board: EventState) -> list[Event] | No
     """What declining an optional effect costs: a shock land's "you may pay 2 life. If you
     don't, it enters tapped" (CR 119.4: paying life is losing it; a player can pay only
     with at least that much life, and not while their life total can't change, 119.8)."""
-    amount = option.spec.pay_life
+    amount = option.spec.pay_life if isinstance(option.spec, EnterSpec) else 0
     if not amount:
         return []
     payment = LoseLife(option.controller, amount)

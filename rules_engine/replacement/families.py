@@ -45,7 +45,21 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.rows.entering import entering_forms
-from rules_engine.replacement.specs import Family, Mark, PerPrevented, ReplacementSpec, Rider, Who
+from rules_engine.replacement.specs import (
+    DamageSpec,
+    DrawSpec,
+    EnterSpec,
+    Family,
+    LifeSpec,
+    Mark,
+    PerPrevented,
+    ReplacementSpec,
+    Rider,
+    SkipSpec,
+    TokenSpec,
+    Who,
+    ZoneSpec,
+)
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
 from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, evaluate, matches
@@ -206,6 +220,7 @@ def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: Ev
 
 def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> bool:
     spec = active.spec
+    assert isinstance(spec, DamageSpec)  # only damage effects watch a source
     if spec.source_named:
         # Gideon's Intervention: a source with the name chosen as it entered (614.12).
         named = board.chars.get(source)
@@ -235,6 +250,8 @@ def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> b
 
 def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventState) -> bool:
     spec = active.spec
+    if not isinstance(spec, DamageSpec):
+        return False  # an effect on another kind of event (GROUP)
     family = spec.family
     if event.amount <= 0:
         return False  # CR 614.7a: 0 damage is no event
@@ -314,6 +331,7 @@ def _apply_to_damage(
     active: ActiveReplacement, event: Damage, board: EventState, limit: int | None
 ) -> Applied:
     spec = active.spec
+    assert isinstance(spec, DamageSpec)  # applies() said it watches damage
     family = spec.family
     if limit is not None:
         if family == Family.REDIRECT:
@@ -355,6 +373,7 @@ def _redirect_destination(
     object that has left the battlefield or is no longer a creature, planeswalker or
     battle; the damage is then dealt as it would have been)."""
     spec = active.spec
+    assert isinstance(spec, DamageSpec)
     if spec.redirect_to == "you":
         return active.controller
     if spec.redirect_to == "its_controller":
@@ -403,6 +422,7 @@ def _prevent(
 ) -> Applied:
     """CR 615: prevent some or all of it; 615.12: unpreventable damage still runs the extras."""
     spec = active.spec
+    assert isinstance(spec, DamageSpec)
     if limit is not None:
         wanted = limit
     elif spec.half_up:
@@ -552,7 +572,7 @@ def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:
 def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: EventState) -> bool:
     spec = active.spec
     family = spec.family
-    if family == Family.GRAVEYARD:
+    if isinstance(spec, ZoneSpec) and family == Family.GRAVEYARD:
         if event.to_zone != "graveyard":
             return False
         if spec.from_battlefield and event.from_zone != "battlefield":
@@ -601,7 +621,9 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
     if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL, Family.DRAW_TO_TOKENS):
         # "... except the first one they draw in each of their draw steps" (Notion Thief);
         # Thought Reflection and Plagiarize replace every draw.
-        return not (spec.except_first_draw and event.first_in_draw_step)
+        return not (
+            isinstance(spec, DrawSpec) and spec.except_first_draw and event.first_in_draw_step
+        )
     if family == Family.DRAW_EMPTY_WIN:
         return board.library_sizes.get(event.player) == 0
     if family == Family.DREDGE:
@@ -733,7 +755,11 @@ def _apply_to_gain(active: ActiveReplacement, event: GainLife) -> Applied:
 
 def _applies_to_loss(active: ActiveReplacement, event: LoseLife, board: EventState) -> bool:
     spec = active.spec
-    if spec.during_your_turn and board.game.active != active.controller:
+    if (
+        isinstance(spec, LifeSpec)
+        and spec.during_your_turn
+        and board.game.active != active.controller
+    ):
         return False
     return (
         spec.family in (Family.LOSE_MODIFY, Family.LOSS_TO_GAIN)
@@ -777,7 +803,7 @@ def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: Ev
         family == Family.TOKENS
         and _player_fits(spec.player, event.controller, active, board)
         and event.n > 0
-        and _token_kind_fits(spec.token_kind, event.card)
+        and _token_kind_fits(spec.token_kind if isinstance(spec, TokenSpec) else None, event.card)
     )
 
 
@@ -917,12 +943,13 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
         # "Unless you control ..." is checked as it would enter (614.12): the lands already
         # there, not itself.
         if (
-            family == Family.ENTER_TAPPED
+            isinstance(spec, EnterSpec)
+            and family == Family.ENTER_TAPPED
             and spec.unless is not None
             and condition_holds(spec.unless, board.chars, board.world, effect_context(active))
         ):
             return False
-        if family == Family.ENTER_COUNTERS and own:
+        if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS and own:
             choices = event.choices if isinstance(event.choices, Choices) else Choices()
             # "If ~ was kicked, it enters with ..." (702.33, 614.1c); "kicked with its {1}{U}
             # kicker" only if that cost was paid (702.33d).
@@ -1002,7 +1029,7 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
         if choices.riot_haste:  # 702.136a: haste instead of the counter
             return replace(event, extra_abilities=(*event.extra_abilities, "Haste"))
-    if family == Family.ENTER_COUNTERS:
+    if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS:
         kind = spec.counter_kind or "+1/+1"
         if (
             spec.charge_unless_creature
@@ -1072,7 +1099,7 @@ def _entering_counters(active: ActiveReplacement, event: Enter, board: EventStat
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
         ctx = Context(event.obj, event.controller, choices=choices, x=event.x)
         return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
-    if spec.counters_from_power:
+    if isinstance(spec, EnterSpec) and spec.counters_from_power:
         return board.chars[active.source].power or 0
     return event.x if Mark.X in spec.marks else spec.amount or 0
 
@@ -1101,7 +1128,8 @@ def _with_extra_counters(event: Enter, copy: CopyOf | None, board: EventState) -
 def _applies_to_step(active: ActiveReplacement, event: StepHappens, board: EventState) -> bool:
     spec = active.spec
     return (
-        spec.family == Family.SKIP
+        isinstance(spec, SkipSpec)
+        and spec.family == Family.SKIP
         and spec.skips == event.step
         and _player_fits(spec.player, event.player, active, board)
     )
@@ -1125,6 +1153,7 @@ def sacrifice_choices(
     616.1: the affected player's); ``None`` when they can't, and it goes to the graveyard
     instead (Lotus Vale ruling, 2008-04-01: "it goes directly to your graveyard")."""
     spec = active.spec
+    assert isinstance(spec, EnterSpec)  # "If ~ would enter, sacrifice ..."
     pool = [
         label
         for label in board.chars

@@ -31,6 +31,8 @@ from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, enterin
 from rules_engine.replacement.sentences import read_sentence
 from rules_engine.replacement.specs import (
     CantSpec,
+    DamageSpec,
+    EnterSpec,
     Family,
     Mark,
     PerPrevented,
@@ -226,7 +228,7 @@ def _sacrificed_as_enters(
     if counters and counters["who"] != "~" and not _legendary_short_name(counters["who"], name):
         counters = None
     if counters:
-        return ReplacementSpec(
+        return EnterSpec(
             sentence,
             Family.ENTER_COUNTERS,
             objects=Subject("self", words="~"),
@@ -235,7 +237,7 @@ def _sacrificed_as_enters(
             marks=frozenset({Mark.DEVOUR}),
         )
     if SACRIFICED_PT.match(following) and m["what"] == "creatures":
-        return ReplacementSpec(
+        return EnterSpec(
             sentence,
             Family.AS_ENTERS,
             objects=Subject("self", words="~"),
@@ -291,7 +293,7 @@ def _instead_if(m: re.Match[str], sentence: str) -> ReplacementSpec | None:
         "cond"
     ].strip() == "~ was kicked":
         # Pollen Remedy: the same shield with another amount (the spell before it says how).
-        return ReplacementSpec(
+        return DamageSpec(
             sentence,
             Family.PREVENT_SHIELD,
             prevention=True,
@@ -407,7 +409,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 continue
             if (m := PREVENTED_FROM.match(body)) and specs:
                 last = specs[-1]
-                if not isinstance(last, ReplacementSpec) or not last.prevention:
+                if not isinstance(last, DamageSpec) or not last.prevention:
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 specs[-1] = replace(
                     last,
@@ -418,7 +420,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
             fields = _additional(body)
             if fields is not None:
                 # CR 615.5: a prevention effect's additional part, written as its own sentence.
-                if not specs or not isinstance(specs[-1], ReplacementSpec):
+                if not specs or not isinstance(specs[-1], DamageSpec):
                     raise OracleParseError(sentence, "nothing before it prevents damage")
                 last = specs[-1]
                 if not last.prevention or last.per_prevented is not None or last.marks:
@@ -434,7 +436,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 spec = _kicked_another_target(kicked["rest"], sentence, targets_before(*normal[:i]))
             else:
                 spec = _wrapped(body, sentence)
-            if isinstance(spec, ReplacementSpec) and ENTERS_TAPPED_IF_NOT.match(body):
+            if isinstance(spec, EnterSpec) and ENTERS_TAPPED_IF_NOT.match(body):
                 if not (i and AS_ENTERS_MAY.match(normal[i - 1])):
                     raise OracleParseError(sentence, "nothing before it says what you may do")
                 spec = replace(spec, text=f"{sentences[i - 1]} {sentence}")

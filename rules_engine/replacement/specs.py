@@ -260,97 +260,167 @@ class Rider:
 class ReplacementSpec:
     """One replacement or prevention effect, as its template says.
 
-    ``family`` names the template; the other fields are its parameters.
+    ``family`` names the template; the other fields are its parameters. These are the ones
+    families of several event groups read; a group's own are in its subclass (``SPEC_OF``:
+    ``DamageSpec``, ``EnterSpec`` ...), and a spec is always of its family's group's class
+    (checked as it is made), so ``isinstance`` tells what a spec can hold.
     """
 
     text: str
     family: Family
     tier: Tier = "other"
-    prevention: bool = False
     # who or what it watches
     source: Subject | None = None  # a damage source ("a red source you control")
-    source_choice: bool = False  # "a source of your choice" (the step's target names it)
     target: Who | None = None
     player: PlayerWord = "any"
     objects: Subject | None = None
-    combat_only: bool = False
     # what it does
     factor: int = 1
     plus: int = 0
     amount: int | None = None  # "prevent 1 of that damage", "prevent the next 3 damage"
-    half_up: bool = False
     to_zone: str | None = None
-    redirect_to: RedirectTo | None = None
     counter_kind: str | None = None  # None = any kind
-    except_first_draw: bool = False
-    empty_library: bool = False
-    if_you_control_creature: bool = False
     shield: Literal["next_time", "amount", "this_turn"] | None = None
     # What its template says beyond its family (each value names its card and rule).
     marks: frozenset[Mark] = frozenset()
-    per_prevented: PerPrevented | None = None  # CR 615.5: a prevention's additional part
     # The token it creates instead or besides ("a 2/2 black Zombie creature token"), and
     # which tokens it watches ("creature", "treasure"; None: any).
     token: str | None = None
-    token_kind: str | None = None
-    skips: Skippable | None = None  # CR 614.1b, 614.10: the step, phase or turn skipped
-    graveyard_of: PlayerWord = "any"
     kicked: bool = False
-    kicked_amount: int | None = None
     extra_types: tuple[str, ...] = ()
-    counters_from_power: bool = False
     optional: bool = False
-    noncombat_only: bool = False  # "would deal noncombat damage"
-    from_battlefield: bool = False  # "into a graveyard from the battlefield"
-    not_from_battlefield: bool = False  # "... not on the battlefield would be put into"
-    during_your_turn: bool = False  # "would lose life during your turn"
     half_down: bool = False  # "half that much life, rounded down"
-    protection_from: tuple[str, ...] = ()  # CR 702.16: the qualities damage is prevented from
-    unless: Condition | None = None  # "enters tapped unless you control ..." (slow, check lands)
     # "As long as ~ is untapped, ...", "Ferocious — ~ enters with ... if you control ...", a
     # spell's "... instead if you have no cards in hand": checked when the event would happen.
     condition: Condition | None = None
     count: Expr | None = None  # "enters with a +1/+1 counter on it for each ..." (614.1c)
-    charge_unless_creature: bool = False  # sunburst: charge counters if not a creature (702.44a)
-    tapped: bool = False  # "enters tapped with two charge counters on it" (one effect)
-    pay_life: int = 0  # shock lands: "you may pay 2 life. If you don't, it enters tapped"
+    options: tuple[str, ...] = ()
+    at_least: int | None = None
+    # CR 608.2c, 614.15: a resolving spell's "If ~ was kicked, prevent the next 4 damage ...
+    # instead" (Orim's Touch), "Ferocious — If you control ..., instead prevent ..." (Winds of
+    # Qal Sisma): checked as it resolves; with ``instead`` it takes the place of the effect
+    # before it.
+    on_resolution: Condition | Literal["kicked"] | None = None
+    instead: bool = False
+    half_up: bool = False  # "half that damage, rounded up"; "half that much life, rounded up"
+    prevention: bool = False  # a prevention effect (CR 615), not another replacement
+
+    def __post_init__(self) -> None:
+        kind = SPEC_OF[GROUP[self.family]]
+        if type(self) is not kind:
+            raise TypeError(
+                f"a {self.family} effect is a {kind.__name__}, not {type(self).__name__}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSpec(ReplacementSpec):
+    """Damage dealt, prevented, redirected or changed (CR 120, 614.1a, 614.9, 615)."""
+
+    source_choice: bool = False  # "a source of your choice" (the step's target names it)
+    combat_only: bool = False
+    redirect_to: RedirectTo | None = None
+    if_you_control_creature: bool = False
+    per_prevented: PerPrevented | None = None  # CR 615.5: a prevention's additional part
+    kicked_amount: int | None = None
+    noncombat_only: bool = False  # "would deal noncombat damage"
+    protection_from: tuple[str, ...] = ()  # CR 702.16: the qualities damage is prevented from
     redirect_slot: int | None = None  # which target is "another target creature" (614.9)
     on_source: bool = False  # "put that many depletion counters on ~ instead" (not on "it")
     # "Prevent the next X damage ...": the shield's size is the X its spell or ability was
     # cast or activated with (CR 107.3a), given to the shield as it is created (615.7).
     x_amount: bool = False
+    # CR 614.1a, 615.1a: "would deal 3 or less damage", "4 or more damage" (the amount as the
+    # effect would apply, after effects applied before it; ``at_least`` is shared with "if X
+    # is 5 or more"); "deals 3 damage ... instead".
+    at_most: int | None = None
+    set_to: int | None = None
+    riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
+    # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
+    # CR 614.12; the step's choices give it).
+    source_named: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec(ReplacementSpec):
+    """A card going to a graveyard, or dying, put elsewhere instead (CR 614.1a, 700.4)."""
+
+    graveyard_of: PlayerWord = "any"
+    from_battlefield: bool = False  # "into a graveyard from the battlefield"
+    not_from_battlefield: bool = False  # "... not on the battlefield would be put into"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSpec(ReplacementSpec):
+    """A draw replaced (CR 614.1a, 614.6, 121.2)."""
+
+    except_first_draw: bool = False
+    empty_library: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeSpec(ReplacementSpec):
+    """Life gained or lost replaced (CR 614.1a, 119.3)."""
+
+    during_your_turn: bool = False  # "would lose life during your turn"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSpec(ReplacementSpec):
+    """Tokens created replaced (CR 614.1a, 111.1)."""
+
+    token_kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SkipSpec(ReplacementSpec):
+    """A step, phase or turn skipped (CR 614.1b, 614.10)."""
+
+    skips: Skippable | None = None  # CR 614.1b, 614.10: the step, phase or turn skipped
+
+
+@dataclass(frozen=True, slots=True)
+class EnterSpec(ReplacementSpec):
+    """How a permanent enters (CR 614.1c-d, 614.12)."""
+
+    counters_from_power: bool = False
+    unless: Condition | None = None  # "enters tapped unless you control ..." (slow, check lands)
+    charge_unless_creature: bool = False  # sunburst: charge counters if not a creature (702.44a)
+    tapped: bool = False  # "enters tapped with two charge counters on it" (one effect)
+    pay_life: int = 0  # shock lands: "you may pay 2 life. If you don't, it enters tapped"
     # CR 614.12, 614.1c: "As ~ enters, choose two colors" -- the answers the entering
     # permanent's step must give (``Choices`` fields: "colors", "player", "option" ...), the
     # words offered ("black or red"), and who chooses ("an opponent chooses", 607.2).
     chooses: tuple[str, ...] = ()
-    options: tuple[str, ...] = ()
     chooser: Literal["controller", "opponent"] = "controller"
     # CR 614.1c, 702.33d: "it enters with two +1/+1 counters on it and with flying": abilities
     # it has on the battlefield because of how it entered; "was kicked with its {1}{U}
     # kicker": only that kicker cost counts.
     with_abilities: tuple[str, ...] = ()
     kicker_cost: str | None = None
-    # CR 614.1a, 615.1a: "would deal 3 or less damage", "4 or more damage" (the amount as the
-    # effect would apply, after effects applied before it); "deals 3 damage ... instead".
     # CR 614.1c, 601.2a: "... if you cast it from your hand" (True) or "... if you didn't
     # cast it from your hand" (False), which the step's choices state ("cast_from_hand").
     cast_from_hand: bool | None = None
-    at_least: int | None = None
-    at_most: int | None = None
-    set_to: int | None = None
     # CR 614.1c: "If ~ would enter, sacrifice two untapped lands instead" (Lotus Vale): what
     # its controller sacrifices (``amount`` of them, or each one when ``amount`` is None).
     sacrifice: Subject | None = None
-    riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
-    # CR 608.2c, 614.15: a resolving spell's "If ~ was kicked, prevent the next 4 damage ...
-    # instead" (Orim's Touch), "Ferocious — If you control ..., instead prevent ..." (Winds of
-    # Qal Sisma): checked as it resolves; with ``instead`` it takes the place of the effect
-    # before it.
-    on_resolution: Condition | Literal["kicked"] | None = None
-    # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
-    # CR 614.12; the step's choices give it).
-    source_named: bool = False
-    instead: bool = False
+
+
+# The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and
+# counters have no fields of their own, and use ``ReplacementSpec`` itself, as "can't"
+# effects matched like replacements do (``cants.py``).
+SPEC_OF: dict[EventGroup, type[ReplacementSpec]] = {
+    EventGroup.DAMAGE: DamageSpec,
+    EventGroup.DESTRUCTION: ReplacementSpec,
+    EventGroup.ZONE_MOVE: ZoneSpec,
+    EventGroup.DRAW: DrawSpec,
+    EventGroup.LIFE: LifeSpec,
+    EventGroup.TOKENS: TokenSpec,
+    EventGroup.COUNTERS: ReplacementSpec,
+    EventGroup.ENTERING: EnterSpec,
+    EventGroup.STEP: SkipSpec,
+    EventGroup.CANT: ReplacementSpec,
+}
 
 
 CantKind = Literal[

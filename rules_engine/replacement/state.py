@@ -25,7 +25,15 @@ from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.replacement.active import keyword_replacements, specs_of
 from rules_engine.replacement.events import Enter, ZoneMove
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import CantSpec, Family, ReplacementSpec, Who
+from rules_engine.replacement.specs import (
+    CantSpec,
+    DamageSpec,
+    EnterSpec,
+    Family,
+    ReplacementSpec,
+    Who,
+    ZoneSpec,
+)
 from rules_engine.sba import protection_qualities
 from rules_engine.selection import World
 from rules_engine.steps import Choices
@@ -155,7 +163,7 @@ def _protection(obj: GameObject, chars: Characteristics) -> list[ActiveReplaceme
             qualities = protection_qualities(text.rstrip("."), obj.choices.color)
             if not qualities:
                 continue
-            spec = ReplacementSpec(
+            spec = DamageSpec(
                 f"{text} (damage from such sources is prevented, 702.16e)",
                 Family.PREVENT_STATIC,
                 prevention=True,
@@ -298,7 +306,7 @@ def as_enters(event: Enter, board: EventState) -> list[ActiveReplacement]:
     for instance in chars.abilities:
         ability = instance.parsed
         if ability.copy is not None and choices.copy:
-            spec = ReplacementSpec(
+            spec = EnterSpec(
                 ability.text,
                 Family.SELF_COPY,
                 tier="copy",
@@ -318,9 +326,7 @@ def as_enters(event: Enter, board: EventState) -> list[ActiveReplacement]:
                 )
             )
         elif ability.kind == "choice":
-            spec = ReplacementSpec(
-                ability.text, Family.AS_ENTERS, objects=Subject("self", words="~")
-            )
+            spec = EnterSpec(ability.text, Family.AS_ENTERS, objects=Subject("self", words="~"))
             found.append(
                 ActiveReplacement(
                     f"{event.obj}#choice",
@@ -340,7 +346,5 @@ def madness_effect(event: ZoneMove) -> ActiveReplacement:
     """CR 702.35a: a discarded card with madness is exiled instead of going to a graveyard
     (its owner then may cast it; not part of this event)."""
     text = "Madness (discarded, it goes into exile instead of a graveyard, 702.35a)"
-    spec = ReplacementSpec(
-        text, Family.MADNESS, objects=Subject("self", words="~"), to_zone="exile"
-    )
+    spec = ZoneSpec(text, Family.MADNESS, objects=Subject("self", words="~"), to_zone="exile")
     return ActiveReplacement(f"{event.obj}#madness", spec, event.obj, event.obj, event.owner, 0)

@@ -12,7 +12,7 @@ from rules_engine.gaps import unreadable_replacement
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import CantSpec, Mark, ReplacementSpec, Spec
+from rules_engine.replacement.specs import CantSpec, DamageSpec, Mark, ReplacementSpec, Spec
 from rules_engine.selection import World, evaluate
 from rules_engine.timeline.resolution import Resolution
 
@@ -141,7 +141,7 @@ def _shield_size(
 ) -> int | None:
     """CR 615.7: "the next X damage" is the X it was cast with (107.3a), or the number "where
     X is ..." counts as it resolves (608.2h: Acolyte's Reward's devotion)."""
-    if spec.x_amount:
+    if isinstance(spec, DamageSpec) and spec.x_amount:
         return res.x or 0
     if spec.count is not None:
         return max(0, evaluate(spec.count, state, world, res.context(), None))

@@ -11,7 +11,14 @@ from rules_engine.replacement.compounds import COMPOUNDS, split_compound
 from rules_engine.replacement.grammar import normal_sentence
 from rules_engine.replacement.rows.row import Row
 from rules_engine.replacement.sentences import ROWS, route
-from rules_engine.replacement.specs import GROUP, EventGroup, Family, ReplacementSpec
+from rules_engine.replacement.specs import (
+    GROUP,
+    SPEC_OF,
+    DamageSpec,
+    EventGroup,
+    Family,
+    ReplacementSpec,
+)
 from tests.engine.patterns import Found, engine_patterns, slow_calls
 
 
@@ -94,3 +101,14 @@ def test_every_compound_example_is_split_by_that_compound(compound):
     if compound.card:
         card = library_card(compound.card)
         assert card is not None and compound.example in card.oracle_text
+
+
+def test_a_spec_is_always_of_its_family_group_class():
+    # The tag of the union is the class: a damage family's spec is a DamageSpec, checked
+    # as it is made, so isinstance tells which fields it has.
+    assert set(SPEC_OF) == set(EventGroup)
+    assert isinstance(DamageSpec("Prevent all damage.", Family.PREVENT_STATIC), ReplacementSpec)
+    with pytest.raises(TypeError, match="DamageSpec"):
+        ReplacementSpec("Prevent all damage.", Family.PREVENT_STATIC)
+    with pytest.raises(TypeError, match="EnterSpec"):
+        DamageSpec("This land enters tapped.", Family.ENTER_TAPPED)

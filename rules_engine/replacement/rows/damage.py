@@ -15,11 +15,7 @@ from rules_engine.replacement.phrases import (
     who_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    ReplacementSpec,
-    Spec,
-)
+from rules_engine.replacement.specs import DamageSpec, Family, Spec
 
 _T = re.compile
 
@@ -82,7 +78,7 @@ def _damage_threshold(m: re.Match[str], s: Sentence) -> Spec | None:
     watched, chosen = source_in(m["src"], s.text)
     n = number(m["n"], s.text)
     shield = Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC  # a resolved one lasts
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.DAMAGE_MODIFY if m["m"] else shield,
         prevention=not m["m"],
@@ -99,7 +95,7 @@ def _damage_threshold(m: re.Match[str], s: Sentence) -> Spec | None:
 def _damage_to_counters(m: re.Match[str], s: Sentence) -> Spec | None:
     combat = m["combat"] or m["combat2"] or ""
     src, choice = damage_source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.DAMAGE_TO_COUNTERS,
         target=who_in(m["tgt"] or m["tgt2"], s.text),
@@ -117,7 +113,7 @@ def _self_damage(m: re.Match[str], s: Sentence) -> Spec | None:
         return None
     words = (m["before"] or m["after"]).strip()
     kicked = words == "~ was kicked"
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.KICKED_DAMAGE,
         tier="self",
@@ -133,7 +129,7 @@ def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     factor = 2 if mod == "double" else 3 if mod == "triple" else 1
     plus = number(m["plus"], s.text) if m["plus"] else 0
     plus -= number(m["minus"], s.text) if m["minus"] else 0  # Lashknife Barrier
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.DAMAGE_MODIFY,
         source=src,
@@ -148,7 +144,7 @@ def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _worship(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.WORSHIP,
         player="you",

@@ -9,7 +9,7 @@ from rules_engine.replacement.phrases import (
     number,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Spec
+from rules_engine.replacement.specs import DrawSpec, Family, PlayerWord, Spec
 
 _T = re.compile
 
@@ -73,14 +73,12 @@ def _draw_except_first(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "you" if m["who"] == "you" else "opponent"
     rest = m["rest"]
     if rest == "draw two cards instead":
-        return ReplacementSpec(
-            s.text, Family.DRAW_EXTRA, player=who, except_first_draw=True, factor=2
-        )
+        return DrawSpec(s.text, Family.DRAW_EXTRA, player=who, except_first_draw=True, factor=2)
     if rest == "instead that player skips that draw and you draw a card":
-        return ReplacementSpec(s.text, Family.DRAW_STEAL, player=who, except_first_draw=True)
+        return DrawSpec(s.text, Family.DRAW_STEAL, player=who, except_first_draw=True)
     if m2 := re.fullmatch(r"instead you create (?P<token>an? [\w ]+ token)", rest):
         # Hullbreacher: "instead you create a Treasure token" (the draw doesn't happen).
-        return ReplacementSpec(
+        return DrawSpec(
             s.text,
             Family.DRAW_TO_TOKENS,
             player=who,
@@ -91,34 +89,34 @@ def _draw_except_first(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _draw_steal_target(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.DRAW_STEAL, player="target")
+    return DrawSpec(s.text, Family.DRAW_STEAL, player="target")
 
 
 def _draw_to_counter(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DrawSpec(
         s.text, Family.DRAW_TO_COUNTER, player="you", counter_kind=m["kind"], optional=True
     )
 
 
 def _draw_two(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.DRAW_EXTRA, player="you", factor=2)
+    return DrawSpec(s.text, Family.DRAW_EXTRA, player="you", factor=2)
 
 
 def _draw_lich(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.DRAW_LICH, player="you", amount=number(m["n"], s.text))
+    return DrawSpec(s.text, Family.DRAW_LICH, player="you", amount=number(m["n"], s.text))
 
 
 def _draw_empty_win(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.DRAW_EMPTY_WIN, player="you", empty_library=True)
+    return DrawSpec(s.text, Family.DRAW_EMPTY_WIN, player="you", empty_library=True)
 
 
 def _draw_skip(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "you" if m["who"] == "you" else "any"
-    return ReplacementSpec(s.text, Family.DRAW_SKIP, player=who, optional=bool(m["may"]))
+    return DrawSpec(s.text, Family.DRAW_SKIP, player=who, optional=bool(m["may"]))
 
 
 def _draw_gain_life(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DrawSpec(
         s.text,
         Family.DRAW_LIFE,
         player="you",
@@ -128,7 +126,7 @@ def _draw_gain_life(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _next_draw_life(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DrawSpec(
         s.text,
         Family.DRAW_LIFE,
         player="you",
@@ -138,7 +136,7 @@ def _next_draw_life(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _draw_to_return(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.DRAW_TO_RETURN, player="you", to_zone="hand")
+    return DrawSpec(s.text, Family.DRAW_TO_RETURN, player="you", to_zone="hand")
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).

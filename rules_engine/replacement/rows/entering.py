@@ -19,7 +19,7 @@ from rules_engine.replacement.phrases import (
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, Mark, ReplacementSpec, Spec
+from rules_engine.replacement.specs import EnterSpec, Family, Mark, ReplacementSpec, Spec
 from rules_engine.vocabulary import ALL_TYPE_WORDS, BASIC_LAND_TYPES, CARD_TYPES, COLOR_WORDS
 
 _T = re.compile
@@ -184,7 +184,7 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
         raise OracleParseError(sentence, f'cannot tell what "{what}" chooses')
     if m["opponent"]:
         keys = (*keys, "player")  # "a color and an opponent" (Call to Arms)
-    return ReplacementSpec(
+    return EnterSpec(
         sentence,
         Family.AS_ENTERS,
         objects=Subject("self", words="~"),
@@ -195,7 +195,7 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
 
 
 def _as_enters_becomes(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.AS_ENTERS,
         objects=Subject("self", words="~"),
@@ -210,7 +210,7 @@ def _as_enters_choose(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enter_exile_not_cast(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_EXILE,
         objects=objects_in(m["what"], s.text),
@@ -220,7 +220,7 @@ def _enter_exile_not_cast(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _as_enters_sacrifice_all(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_SACRIFICE,
         objects=Subject("self", words="~"),
@@ -229,7 +229,7 @@ def _as_enters_sacrifice_all(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_ALSO,
         objects=Subject("self", words="~"),
@@ -238,7 +238,7 @@ def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_ALSO,
         objects=Subject("self", words="~"),
@@ -248,7 +248,7 @@ def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
     what = m["each"] or f"{m['what']} you control"
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_SACRIFICE,
         objects=Subject("self", words="~"),
@@ -258,7 +258,7 @@ def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_TAPPED,
         objects=Subject("self", words="~"),
@@ -269,34 +269,30 @@ def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
 def _enters_tapped_if_not(m: re.Match[str], s: Sentence) -> Spec | None:
     # "As this land enters, you may pay 2 life (or reveal ...). If you don't, ..." : the
     # controller may pay and have it enter untapped, which the tree shows as declining.
-    return ReplacementSpec(
-        s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), optional=True
-    )
+    return EnterSpec(s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), optional=True)
 
 
 def _enters_under_your_control(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text, Family.ENTER_CONTROL, tier="control", objects=what_objects(m["what"], s.text)
     )
 
 
 def _enters_as_copy(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text, Family.ENTER_COPY, tier="copy", objects=what_objects(m["what"], s.text)
     )
 
 
 def _enters_tapped_unless(m: re.Match[str], s: Sentence) -> Spec | None:
     unless = parse_condition(m["cond"], s.text)
-    return ReplacementSpec(
-        s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), unless=unless
-    )
+    return EnterSpec(s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), unless=unless)
 
 
 def _enters_tapped(m: re.Match[str], s: Sentence) -> Spec | None:
     what = m["what"]
     objects = Subject("self", words="~") if what == "~" else what_objects(what, s.text)
-    return ReplacementSpec(s.text, Family.ENTER_TAPPED, objects=objects)
+    return EnterSpec(s.text, Family.ENTER_TAPPED, objects=objects)
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).

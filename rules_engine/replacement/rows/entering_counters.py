@@ -28,7 +28,7 @@ from rules_engine.replacement.phrases import (
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, Mark, ReplacementSpec, Spec
+from rules_engine.replacement.specs import EnterSpec, Family, Mark, Spec
 
 _T = re.compile
 
@@ -158,7 +158,7 @@ _DEVOURED = ("creature devoured this way", "permanent devoured this way")
 
 
 def _kicked_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -171,7 +171,7 @@ def _kicked_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_tapped_with(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -187,7 +187,7 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
     words = (m["before"] or m["after"]).strip()
     if hand := CAST_FROM_HAND.fullmatch(words):
         # CR 601.2a: how it was cast, which the step's choices state (Myojin, Epochrasite).
-        return ReplacementSpec(
+        return EnterSpec(
             s.text,
             Family.ENTER_COUNTERS,
             objects=Subject("self", words="~"),
@@ -199,7 +199,7 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
     condition = None if kicked else condition_in(words, s.text)
     if condition is not None and m["unless"] == "unless":
         condition = Not(condition)  # "unless you've cast another red spell this turn"
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -211,7 +211,7 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _that_creature_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=THE_TARGET,  # the card the spell returns is its target (CR 115.1)
@@ -222,7 +222,7 @@ def _that_creature_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_with_x_if_x(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -233,7 +233,7 @@ def _enters_with_x_if_x(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_with_may(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -244,7 +244,7 @@ def _enters_with_may(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _riot(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -255,7 +255,7 @@ def _riot(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _sunburst(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -292,7 +292,7 @@ def _enters_with_each(m: re.Match[str], s: Sentence) -> Spec | None:
             count = Times(number(m["many"], s.text), count)  # amplify 2 (702.38a)
     else:
         count = count_in(m["x"] or m["equal"], s.text)
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),
@@ -307,7 +307,7 @@ def _enters_with_each(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _enters_with_power(m: re.Match[str], s: Sentence) -> Spec | None:
     extra = (m["type"].capitalize(),) if m["type"] else ()
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=what_objects(m["what"], s.text),
@@ -318,7 +318,7 @@ def _enters_with_power(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_with_additional_x(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=what_objects(m["what"], s.text),
@@ -328,7 +328,7 @@ def _enters_with_additional_x(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_with_additional(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=what_objects(m["what"], s.text),
@@ -339,7 +339,7 @@ def _enters_with_additional(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _enters_with_n(m: re.Match[str], s: Sentence) -> Spec | None:
     x = m["n"] == "x"
-    return ReplacementSpec(
+    return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
         objects=Subject("self", words="~"),

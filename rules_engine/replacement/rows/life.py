@@ -8,7 +8,7 @@ from rules_engine.replacement.phrases import (
     number,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Spec
+from rules_engine.replacement.specs import Family, LifeSpec, PlayerWord, Spec
 
 _T = re.compile
 
@@ -58,32 +58,32 @@ def _gain_none(m: re.Match[str], s: Sentence) -> Spec | None:
     gainer: PlayerWord = "any" if m["who"] == "a player" else "target"
     if m["who"].endswith("controller"):
         gainer = "target_or_controller"
-    return ReplacementSpec(s.text, Family.GAIN_NONE, player=gainer)
+    return LifeSpec(s.text, Family.GAIN_NONE, player=gainer)
 
 
 def _gain_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     plus = 0 if m["twice"] else number(m["plus"], s.text)
-    return ReplacementSpec(
+    return LifeSpec(
         s.text, Family.GAIN_MODIFY, player="you", factor=2 if m["twice"] else 1, plus=plus
     )
 
 
 def _gain_to_draw(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.GAIN_TO_DRAW, player="you")
+    return LifeSpec(s.text, Family.GAIN_TO_DRAW, player="you")
 
 
 def _gain_to_you(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.GAIN_TO_YOU, player="opponent")
+    return LifeSpec(s.text, Family.GAIN_TO_YOU, player="opponent")
 
 
 def _gain_to_loss(m: re.Match[str], s: Sentence) -> Spec | None:
     family = Family.GAIN_TO_LOSS if "would gain" in s.body else Family.LOSS_TO_GAIN
     who: PlayerWord = "you" if m["who"] == "you" else "opponent"
-    return ReplacementSpec(s.text, family, player=who)
+    return LifeSpec(s.text, family, player=who)
 
 
 def _lose_modify(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return LifeSpec(
         s.text,
         Family.LOSE_MODIFY,
         player="you" if m["who"] == "you" else "opponent",

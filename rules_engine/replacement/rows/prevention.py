@@ -24,7 +24,14 @@ from rules_engine.replacement.phrases import (
     who_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, Mark, PerPrevented, ReplacementSpec, Spec, Who
+from rules_engine.replacement.specs import (
+    DamageSpec,
+    Family,
+    Mark,
+    PerPrevented,
+    Spec,
+    Who,
+)
 
 _T = re.compile
 
@@ -133,7 +140,7 @@ PREVENT_REMOVE_COUNTERS = _T(
 
 def _prevent_if_share_color(m: re.Match[str], s: Sentence) -> Spec | None:
     creature = Filter(types=frozenset({"Creature"}))
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_STATIC,
         prevention=True,
@@ -148,7 +155,7 @@ def _prevent_all_to_by(m: re.Match[str], s: Sentence) -> Spec | None:
     named = bool(m["src"]) and m["src"].endswith(" with the chosen name")
     src_words = m["src"].removesuffix(" with the chosen name") if m["src"] else None
     src, choice = damage_source_in(src_words, s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD if turn else Family.PREVENT_STATIC,
         prevention=True,
@@ -169,7 +176,7 @@ def _prevent_all_by_to(m: re.Match[str], s: Sentence) -> Spec | None:
     if " would deal to " not in s.body:
         return None
     src, choice = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
@@ -182,7 +189,7 @@ def _prevent_all_by_to(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _prevent_if_dealt_to(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
@@ -197,7 +204,7 @@ def _prevent_if_deals(m: re.Match[str], s: Sentence) -> Spec | None:
     if DAMAGE_PREVENT_N.match(s.body):
         return None
     src, choice = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
@@ -212,7 +219,7 @@ def _prevent_if_deals(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _prevent_next_time_by(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD,
         prevention=True,
@@ -227,7 +234,7 @@ def _prevent_remove_counters(m: re.Match[str], s: Sentence) -> Spec | None:
     if m["while"]:
         # "while it has a +1/+1 counter on it": checked as the damage would be dealt.
         condition = parse_condition(f"~ has a {m['wkind']} counter on it", s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_STATIC,
         prevention=True,
@@ -245,7 +252,7 @@ def _prevent_remove_counters(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _damage_prevent_half(m: re.Match[str], s: Sentence) -> Spec | None:
     src, _ = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_STATIC,
         prevention=True,
@@ -260,7 +267,7 @@ def _damage_prevent_n(m: re.Match[str], s: Sentence) -> Spec | None:
     x = m["n"] == "x"
     if x != bool(m["x"]):
         raise OracleParseError(s.text, "cannot tell how much damage is prevented")
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_STATIC,
         prevention=True,
@@ -274,7 +281,7 @@ def _damage_prevent_n(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _prevent_all_combat(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DamageSpec(
         s.text, Family.PREVENT_SHIELD, prevention=True, combat_only=True, shield="this_turn"
     )
 
@@ -289,7 +296,7 @@ def _prevent_all_by(m: re.Match[str], s: Sentence) -> Spec | None:
     else:
         # Soul Parry: "one or two target creatures would deal".
         src, choice = targets_in(phrase) or objects_in(phrase, s.text), False
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_STATIC if m["by2"] and not m["turn"] else Family.PREVENT_SHIELD,
         prevention=True,
@@ -316,7 +323,7 @@ def _prevent_next_n(m: re.Match[str], s: Sentence) -> Spec | None:
         count, x = count_in(m["x"], s.text), False
     # Healing Grace: "... by a source of your choice" (the step's last target names it).
     by, by_choice = damage_source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD,
         prevention=True,
@@ -332,7 +339,7 @@ def _prevent_next_n(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _prevent_next_divided(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD,
         prevention=True,
@@ -345,7 +352,7 @@ def _prevent_next_divided(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _prevent_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD,
         prevention=True,

@@ -15,7 +15,14 @@ from rules_engine.replacement.phrases import (
     who_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, Mark, RedirectTo, ReplacementSpec, Spec, Who
+from rules_engine.replacement.specs import (
+    DamageSpec,
+    Family,
+    Mark,
+    RedirectTo,
+    Spec,
+    Who,
+)
 
 _T = re.compile
 
@@ -77,7 +84,7 @@ REDIRECT_TO_ITS_CONTROLLER = _T(
 def _redirect_all(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = damage_source_in(m["src"], s.text)
     to, slot = destination_in(m["to"], targets_before(m["tgt"], m["src"]), s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.REDIRECT,
         combat_only=bool(m["combat"]),
@@ -92,7 +99,7 @@ def _redirect_all(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _echo_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.DAMAGE_MODIFY,
         target=Who("you"),
@@ -105,7 +112,7 @@ def _echo_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _redirect_to_its_controller(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.REDIRECT,
         target=who_in(m["tgt"], s.text),
@@ -118,7 +125,7 @@ def _redirect_to_its_controller(m: re.Match[str], s: Sentence) -> Spec | None:
 def _redirect_next_another(m: re.Match[str], s: Sentence) -> Spec | None:
     to, slot = destination_in(m["to"], targets_before(m["tgt"]), s.text)
     amount, x = amount_or_x(m["n"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.REDIRECT,
         target=who_in(m["tgt"], s.text),
@@ -133,7 +140,7 @@ def _redirect_next_another(m: re.Match[str], s: Sentence) -> Spec | None:
 def _redirect_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
     src, choice = source_in(m["src"], s.text)
     to, slot = destination_in(m["to"], targets_before(m["tgt"], m["src"]), s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.REDIRECT,
         target=who_in(m["tgt"], s.text) if m["tgt"] else None,
@@ -148,7 +155,7 @@ def _redirect_next_time(m: re.Match[str], s: Sentence) -> Spec | None:
 def _redirect_next(m: re.Match[str], s: Sentence) -> Spec | None:
     to = _REDIRECT_TO.get(m["to"], "target")
     amount, x = amount_or_x(m["n"], s.text)
-    return ReplacementSpec(
+    return DamageSpec(
         s.text,
         Family.REDIRECT,
         target=who_in(m["tgt"], s.text),

@@ -5,11 +5,7 @@ from __future__ import annotations
 import re
 
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    ReplacementSpec,
-    Spec,
-)
+from rules_engine.replacement.specs import Family, Spec, TokenSpec
 
 _T = re.compile
 
@@ -62,34 +58,30 @@ def _tokens_plus_other(m: re.Match[str], s: Sentence) -> Spec | None:
     if m["instead"]:
         card = f"a {m['instead']} token{m['with'] or ''}"
         kinds = ("Creature",) if m["kind"] else ()  # only creature tokens are replaced
-        return ReplacementSpec(
-            s.text, Family.TOKENS_INSTEAD, player="you", token=card, extra_types=kinds
-        )
+        return TokenSpec(s.text, Family.TOKENS_INSTEAD, player="you", token=card, extra_types=kinds)
     card = f"a {m['one']} token" if m["one"] else f"a {m['many']} token"
-    return ReplacementSpec(
+    return TokenSpec(
         s.text, Family.TOKENS_PLUS, player="you", token=card, factor=0 if m["one"] else 1
     )
 
 
 def _tokens_one_of_each(m: re.Match[str], s: Sentence) -> Spec | None:
     each = tuple(str(k).capitalize() for k in re.split(r",? or |, ", m["kinds"]))
-    return ReplacementSpec(s.text, Family.TOKENS_EACH, player="you", options=each)
+    return TokenSpec(s.text, Family.TOKENS_EACH, player="you", options=each)
 
 
 def _tokens_instead_choice(m: re.Match[str], s: Sentence) -> Spec | None:
     cards = (f"a {m['a']} token{m['awith'] or ''}", f"a {m['b']} token{m['bwith'] or ''}")
-    return ReplacementSpec(
-        s.text, Family.TOKENS_INSTEAD, player="you", options=cards, optional=True
-    )
+    return TokenSpec(s.text, Family.TOKENS_INSTEAD, player="you", options=cards, optional=True)
 
 
 def _tokens_plus_one(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(s.text, Family.TOKENS, player="you", plus=1, token_kind=m["kind"])
+    return TokenSpec(s.text, Family.TOKENS, player="you", plus=1, token_kind=m["kind"])
 
 
 def _tokens_by_effect(m: re.Match[str], s: Sentence) -> Spec | None:
     yours = "yours" not in m.groupdict() or bool(m["yours"])
-    return ReplacementSpec(
+    return TokenSpec(
         s.text,
         Family.TOKENS,
         player="you" if yours else "any",

@@ -8,7 +8,13 @@ from rules_engine.replacement.phrases import (
     condition_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Skippable, Spec
+from rules_engine.replacement.specs import (
+    Family,
+    PlayerWord,
+    Skippable,
+    SkipSpec,
+    Spec,
+)
 
 _T = re.compile
 
@@ -38,7 +44,7 @@ _SKIPPABLE: dict[str, Skippable] = {
 
 def _skip_next(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "you" if m["who"] == "you" else "target"
-    return ReplacementSpec(
+    return SkipSpec(
         s.text, Family.SKIP, player=who, skips=_SKIPPABLE[m["step"]], shield="next_time"
     )
 
@@ -46,7 +52,7 @@ def _skip_next(m: re.Match[str], s: Sentence) -> Spec | None:
 def _skip(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "any" if m["who"] in ("players", "each player") else "you"
     condition = condition_in(m["cond"], s.text) if m["cond"] else None
-    return ReplacementSpec(
+    return SkipSpec(
         s.text, Family.SKIP, player=who, skips=_SKIPPABLE[m["step"]], condition=condition
     )
 

@@ -15,12 +15,7 @@ from rules_engine.replacement.phrases import (
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import (
-    Family,
-    PlayerWord,
-    ReplacementSpec,
-    Spec,
-)
+from rules_engine.replacement.specs import Family, PlayerWord, ReplacementSpec, Spec, ZoneSpec
 
 _T = re.compile
 
@@ -56,7 +51,7 @@ REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridg
 
 def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
     gy = _GRAVEYARD_OF[m["gy"]]
-    return ReplacementSpec(
+    return ZoneSpec(
         s.text,
         Family.GRAVEYARD,
         objects=what_objects(m["what"], s.text),
@@ -69,7 +64,7 @@ def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _die_instead(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return ZoneSpec(
         s.text,
         Family.DIE_EXILE_TOKEN,
         objects=what_objects(m["what"], s.text),
@@ -79,7 +74,7 @@ def _die_instead(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
-    return ReplacementSpec(
+    return ZoneSpec(
         s.text,
         Family.DIE_ELSEWHERE,
         objects=what_objects(m["what"], s.text),
