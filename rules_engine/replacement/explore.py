@@ -44,7 +44,6 @@ from rules_engine.replacement.events import (
     affected_party,
 )
 from rules_engine.replacement.families import (
-    Fresh,
     applies,
     apply,
     enter_sacrificing,
@@ -52,6 +51,7 @@ from rules_engine.replacement.families import (
     shown_card,
     tokens_instead_choices,
 )
+from rules_engine.replacement.groups.watching import Fresh
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.specs import TIER_RULES, DrawSpec, EnterSpec, Family
 from rules_engine.replacement.state import (

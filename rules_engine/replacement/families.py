@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import assert_never
 
 from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import own_copy_ability
 from rules_engine.effects import CopyOf, Subject
-from rules_engine.replacement.cants import damage_unpreventable
-from rules_engine.replacement.damage_results import damage_results
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -43,39 +41,29 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.fits import effect_context, object_fits
+from rules_engine.replacement.groups import damage
+from rules_engine.replacement.groups.watching import (
+    Applied,
+    Fresh,
+    player_fits,
+    token_card_of,
+)
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.rows.entering import entering_forms
 from rules_engine.replacement.specs import (
-    DamageSpec,
     DrawSpec,
     EnterSpec,
     Family,
     LifeSpec,
     Mark,
-    PerPrevented,
     ReplacementSpec,
-    Rider,
     SkipSpec,
     TokenSpec,
-    Who,
     ZoneSpec,
 )
 from rules_engine.replacement.state import EnteringView, EventState, entering_view
-from rules_engine.sba import has_quality
 from rules_engine.selection import Context, condition_holds, evaluate, matches
 from rules_engine.steps import Choices
-from rules_engine.tokens import token_card
-
-
-@dataclass(frozen=True, slots=True)
-class Fresh:
-    """An event an effect adds rather than modifies (Vigor's counters, Deflecting Palm's
-    damage): a new event, so effects already applied to the first may apply to it (614.5)."""
-
-    event: Event
-
-
-Applied = tuple[list[Event], ActiveReplacement | None]
 
 
 def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
@@ -87,7 +75,7 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
         return False  # "As long as ~ is untapped", "if you have no cards in hand" (611.3a)
     match event:
         case Damage():
-            return _applies_to_damage(active, event, board)
+            return damage.applies(active, event, board)
         case Destroy():
             return _applies_to_destroy(active, event, board)
         case ZoneMove():
@@ -132,7 +120,7 @@ def apply(
     """
     match event:
         case Damage():
-            return _apply_to_damage(active, event, board, limit)
+            return damage.apply(active, event, board, limit)
         case Destroy():
             return _apply_to_destroy(active, event)
         case ZoneMove():
@@ -186,342 +174,6 @@ def _apply_to_entering(active: ActiveReplacement, event: Enter, board: EventStat
         )
         return [exiled], active
     return [*_devoured(active, event, board), _enter(active, event, board)], active
-
-
-# --- Who and what an effect watches ---------------------------------------------------
-
-
-def _player_fits(word: str, player: str, active: ActiveReplacement, board: EventState) -> bool:
-    if word == "any":
-        return True
-    if word == "target":
-        return player in active.targets
-    if word == "target_or_controller":
-        return player in active.targets or any(
-            (c := board.chars.get(t)) is not None and c.controller == player for t in active.targets
-        )
-    if word == "you":
-        return player == active.controller
-    if word == "opponent":
-        return player != active.controller
-    if word == "enchanted":
-        source = board.game.object(active.source)
-        return source is not None and source.attached_to == player
-    return False
-
-
-def _who_fits(who: Who | None, target: str, active: ActiveReplacement, board: EventState) -> bool:
-    if who is None:
-        return True
-    if target in board.game.players:
-        return _player_fits(who.players, target, active, board)
-    return object_fits(who.objects, target, active, board)
-
-
-def _source_fits(active: ActiveReplacement, source: str, board: EventState) -> bool:
-    spec = active.spec
-    assert isinstance(spec, DamageSpec)  # only damage effects watch a source
-    if spec.source_named:
-        # Gideon's Intervention: a source with the name chosen as it entered (614.12).
-        named = board.chars.get(source)
-        name = active.choices.card_name
-        if named is None or name is None or named.name.lower() != name.lower():
-            return False
-    if spec.protection_from:
-        chars = board.chars.get(source)
-        return chars is not None and any(has_quality(chars, q) for q in spec.protection_from)
-    if spec.source_choice:
-        # The chosen source is named after the spell's real targets (Kor Chant: the creature
-        # protected, the creature the damage goes to, then the source).
-        chosen = source == (active.targets[-1] if active.targets else None) or bool(
-            active.choices.copy and source in active.choices.copy
-        )
-        # The chosen source must still have the quality ("a red source") when it deals damage.
-        return chosen and (spec.source is None or object_fits(spec.source, source, active, board))
-    if spec.source is None:
-        return True
-    if source in board.chars:
-        return object_fits(spec.source, source, active, board)
-    return False
-
-
-# --- Damage (CR 120.3, 614.9, 615) ----------------------------------------------------
-
-
-def _applies_to_damage(active: ActiveReplacement, event: Damage, board: EventState) -> bool:
-    spec = active.spec
-    if not isinstance(spec, DamageSpec):
-        return False  # an effect on another kind of event (GROUP)
-    family = spec.family
-    if event.amount <= 0:
-        return False  # CR 614.7a: 0 damage is no event
-    if (spec.at_least is not None and event.amount < spec.at_least) or (
-        spec.at_most is not None and event.amount > spec.at_most
-    ):
-        return False  # "3 or less damage", "4 or more damage": the amount it would be now
-    if family == Family.KICKED_DAMAGE:
-        # CR 614.15: the spell's own damage; kicked, or its condition (checked above).
-        return event.source == active.source and (active.choices.kicked or not spec.kicked)
-    if family == Family.DAMAGE_MODIFY:
-        if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
-            return False
-        return _source_fits(active, event.source, board) and _who_fits(
-            spec.target, event.target, active, board
-        )
-    if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
-        if spec.combat_only and not event.combat:
-            return False
-        if spec.noncombat_only and event.combat:
-            return False
-        if spec.shield == "amount" and not active.remaining:
-            return False
-        if spec.target is not None and not _who_fits(spec.target, event.target, active, board):
-            return False
-        if Mark.SOURCE_SHARES_COLOR in spec.marks and not _share_a_color(event, board):
-            return False
-        return _source_fits(active, event.source, board)
-    if family == Family.REDIRECT:
-        if spec.shield == "amount" and not active.remaining:
-            return False
-        if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
-            return False
-        destination = _redirect_destination(active, board, event)
-        return (
-            destination is not None
-            and destination != event.target
-            and _who_fits(spec.target, event.target, active, board)
-            and _source_fits(active, event.source, board)
-        )
-    if family == Family.DAMAGE_TO_COUNTERS:
-        if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
-            return False
-        on = active.source if spec.on_source else event.target
-        return (
-            on in board.chars
-            and _who_fits(spec.target, event.target, active, board)
-            and _source_fits(active, event.source, board)
-        )
-    if family == Family.WORSHIP:
-        if event.target != active.controller or event.life_floor is not None:
-            return False
-        if any(r.what == "poison" for r in damage_results(event, board)):
-            return False  # infect damage to a player causes no life loss (120.3b)
-        life = board.game.life_of(event.target)
-        floor = spec.amount or 1
-        creatures = not spec.if_you_control_creature or any(
-            c.controller == active.controller and "Creature" in c.types
-            for label, c in board.chars.items()
-            if board.world.objects[label].on_battlefield
-        )
-        # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage).
-        return creatures and life >= floor and life - event.amount < floor
-    return False
-
-
-def _share_a_color(event: Damage, board: EventState) -> bool:
-    """Well-Laid Plans: "another creature if they share a color" (a colorless creature
-    shares no color, CR 105.2c)."""
-    source, target = board.chars.get(event.source), board.chars.get(event.target)
-    if source is None or target is None or event.source == event.target:
-        return False
-    return bool(set(source.colors) & set(target.colors))
-
-
-def _apply_to_damage(
-    active: ActiveReplacement, event: Damage, board: EventState, limit: int | None
-) -> Applied:
-    spec = active.spec
-    assert isinstance(spec, DamageSpec)  # applies() said it watches damage
-    family = spec.family
-    if limit is not None:
-        if family == Family.REDIRECT:
-            return _redirect(active, event, board, limit)
-        return _prevent(active, event, board, limit)
-    if family == Family.KICKED_DAMAGE:
-        return [replace(event, amount=spec.kicked_amount or event.amount)], active
-    if family == Family.DAMAGE_MODIFY and Mark.ECHO_TO_SOURCE_CONTROLLER in spec.marks:
-        # Eye for an Eye: the damage is dealt, and its source's controller is dealt as much by
-        # the spell (one event replaced by two, 614.6); the shield is used up (615.7's "next").
-        controller = board.controller_of(event.source)
-        echo = [Damage(event.amount, active.source, controller)] if controller else []
-        return [event, *echo], None
-    if family == Family.DAMAGE_MODIFY:
-        if spec.set_to is not None:  # "that source deals 3 damage ... instead" (614.1a)
-            return [replace(event, amount=spec.set_to)], active
-        if spec.half_down or spec.half_up:
-            # Ghosts of the Innocent: "half that damage, rounded down" (CR 614.1a).
-            half = event.amount // 2 if spec.half_down else math.ceil(event.amount / 2)
-            return [replace(event, amount=half)], active
-        return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
-    if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
-        return _prevent(active, event, board)
-    if family == Family.REDIRECT:
-        return _redirect(active, event, board)
-    if family == Family.WORSHIP:
-        return [replace(event, life_floor=spec.amount or 1)], active
-    if family == Family.DAMAGE_TO_COUNTERS:
-        # Phytohydra: "put that many +1/+1 counters on it instead"; Force Bubble: "on ~".
-        on = active.source if spec.on_source else event.target
-        return [PutCounters(spec.counter_kind or "+1/+1", on, event.amount)], active
-    return [event], active
-
-
-def _redirect_destination(
-    active: ActiveReplacement, board: EventState, event: Damage
-) -> str | None:
-    """Where a redirection sends damage, if it can still go there (CR 614.9: not to an
-    object that has left the battlefield or is no longer a creature, planeswalker or
-    battle; the damage is then dealt as it would have been)."""
-    spec = active.spec
-    assert isinstance(spec, DamageSpec)
-    if spec.redirect_to == "you":
-        return active.controller
-    if spec.redirect_to == "its_controller":
-        return board.controller_of(event.target)  # Treacherous Link
-    if spec.redirect_to == "source_controller":
-        return board.controller_of(event.source)
-    if spec.redirect_to == "target":
-        slot = -1 if spec.redirect_slot is None else spec.redirect_slot
-        chosen = (
-            active.targets[slot] if -len(active.targets) <= slot < len(active.targets) else None
-        )
-        if chosen in board.game.players:
-            return chosen  # Captain's Maneuver: "another target creature, planeswalker, or player"
-    elif spec.redirect_to == "self":
-        chosen = active.source
-    else:
-        source = board.game.object(active.source)
-        chosen = source.attached_to if source is not None else None
-    obj = board.game.object(chosen) if chosen else None
-    chars = board.chars.get(chosen) if chosen else None
-    if obj is None or not obj.on_battlefield or chars is None:
-        return None
-    return chosen if {"Creature", "Planeswalker", "Battle"} & set(chars.types) else None
-
-
-def _redirect(
-    active: ActiveReplacement, event: Damage, board: EventState, limit: int | None = None
-) -> Applied:
-    """CR 614.9: the damage is dealt to another object or player instead; a "next N"
-    shield moves only N of it (``limit`` when simultaneous damage shares it, 615.7)."""
-    destination = _redirect_destination(active, board, event) or event.target
-    if active.spec.shield == "next_time":
-        return [replace(event, target=destination)], None  # used up (615.7's "next time")
-    if active.spec.shield != "amount":
-        return [replace(event, target=destination)], active
-    moved = min(active.remaining or 0, event.amount) if limit is None else limit
-    left = (active.remaining or 0) - moved
-    pieces: list[Event] = [replace(event, target=destination, amount=moved)] if moved else []
-    if event.amount > moved:
-        pieces.append(replace(event, amount=event.amount - moved))
-    return pieces, replace(active, remaining=left) if left > 0 else None
-
-
-def _prevent(
-    active: ActiveReplacement, event: Damage, board: EventState, limit: int | None = None
-) -> Applied:
-    """CR 615: prevent some or all of it; 615.12: unpreventable damage still runs the extras."""
-    spec = active.spec
-    assert isinstance(spec, DamageSpec)
-    if limit is not None:
-        wanted = limit
-    elif spec.half_up:
-        wanted = math.ceil(event.amount / 2)
-    elif spec.shield == "amount":
-        wanted = min(active.remaining or 0, event.amount)
-    elif Mark.ALL_BUT in spec.marks:
-        wanted = max(0, event.amount - (spec.amount or 0))  # Temple Altisaur: all but 1
-    elif spec.count is not None:
-        # Shield of the Avatar: "prevent X of that damage, where X is the number of creatures
-        # you control", counted as the damage would be dealt (CR 615.1a, 608.2h).
-        x = evaluate(spec.count, board.chars, board.world, effect_context(active), None)
-        wanted = min(max(0, x), event.amount)
-    elif spec.amount is not None:
-        wanted = min(spec.amount, event.amount)
-    else:
-        wanted = event.amount
-    unpreventable = damage_unpreventable(board, event)
-    prevented = 0 if unpreventable else wanted
-    results: list[Event] = []
-    if event.amount - prevented > 0:
-        results.append(replace(event, amount=event.amount - prevented))
-    if prevented:
-        results.append(Prevented(prevented, event.source, event.target))
-    if spec.per_prevented == PerPrevented.COUNTERS and prevented:
-        # Phyrexian Hydra: "put a -1/-1 counter on ~"; Test of Faith: "+1/+1 ... on that creature".
-        on = active.source if spec.on_source else event.target
-        results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, prevented)))  # type: ignore[arg-type]
-    if spec.per_prevented == PerPrevented.TOKENS and prevented and spec.options:
-        # Hostility: one token for each 1 damage prevented (615.5), created by its controller.
-        card = _token_card(spec.options[0])
-        results.append(Fresh(CreateTokens(card, prevented, active.controller)))  # type: ignore[arg-type]
-    if spec.per_prevented == PerPrevented.DRAW and prevented:
-        # Swans of Bryn Argoll: the source's controller draws that many cards (121.2: one at a
-        # time); a source nobody controls has no controller to draw (ownerless, 108.4a).
-        drawer = board.controller_of(event.source)
-        if drawer is not None:
-            results.extend(Fresh(Draw(drawer)) for _ in range(prevented))  # type: ignore[misc]
-    if spec.per_prevented == PerPrevented.LIFE and prevented:
-        results.append(Fresh(GainLife(active.controller, prevented)))  # type: ignore[arg-type]
-    if spec.per_prevented == PerPrevented.REMOVE_COUNTER:
-        # Phantom rulings (2022-12-08): a counter is removed even if the damage can't be
-        # prevented (615.12), and only one for damage from several sources at once (so does
-        # Unbreathing Horde, ruling 2011-09-22).
-        removal = PutCounters(spec.counter_kind or "+1/+1", active.source, -1, once=True)
-        results.append(Fresh(removal))  # type: ignore[arg-type]
-    if spec.per_prevented == PerPrevented.REMOVE_THAT_MANY:
-        # Protean Hydra (rulings 2009-10-01): all the damage is prevented; that many counters
-        # are removed (all it has, if fewer), even if the damage can't be prevented (615.12).
-        removal = PutCounters(spec.counter_kind or "+1/+1", event.target, -event.amount)
-        results.append(Fresh(removal))  # type: ignore[arg-type]
-        if spec.options:
-            # Sekki: "and create that many ... tokens" -- as many as the damage, like the
-            # counters (615.5, 615.12: done even if the damage can't be prevented).
-            tokens = CreateTokens(_token_card(spec.options[0]), event.amount, active.controller)
-            results.append(Fresh(tokens))  # type: ignore[arg-type]
-    if spec.per_prevented == PerPrevented.REFLECT_TO_CONTROLLER and prevented:
-        controller = board.controller_of(event.source)
-        if controller is not None:
-            results.append(Fresh(Damage(prevented, active.source, controller)))  # type: ignore[arg-type]
-    for rider in spec.riders:
-        results.extend(_rider_events(rider, active, event, board, prevented))  # type: ignore[arg-type]
-    if not results:
-        results.append(Nothing())
-    after: ActiveReplacement | None = active
-    if spec.shield == "amount" and not unpreventable:
-        left = (active.remaining or 0) - prevented
-        after = replace(active, remaining=left) if left > 0 else None
-    elif spec.shield == "next_time" and not unpreventable:
-        after = None
-    return results, after
-
-
-def _rider_events(
-    rider: Rider, active: ActiveReplacement, event: Damage, board: EventState, prevented: int
-) -> list[Fresh]:
-    """CR 615.5: the additional effect for the damage prevented from a source that fits;
-    damage that couldn't be prevented (615.12) wasn't "prevented this way"."""
-    if not prevented or (
-        rider.source is not None and not object_fits(rider.source, event.source, active, board)
-    ):
-        return []
-    if rider.kind == "life_per_prevented":
-        return [Fresh(GainLife(active.controller, prevented))]
-    if rider.kind == "reflect_to_target":
-        # Acolyte's Reward: "~ deals that much damage to any target" -- its target after the
-        # protected creature (CR 115.1: each "target" is a new target).
-        if len(active.targets) < 2:
-            return []
-        return [Fresh(Damage(prevented, active.source, active.targets[1]))]
-    if rider.kind == "reflect_to_source":
-        # Comeuppance: "~ deals that much damage to that creature" (the source, if it is
-        # still on the battlefield: 120.3's damage needs a permanent or player to be dealt to).
-        source = board.game.object(event.source)
-        if source is None or not source.on_battlefield:
-            return []
-        return [Fresh(Damage(prevented, active.source, event.source))]
-    controller = board.controller_of(event.source)
-    return [] if controller is None else [Fresh(Damage(prevented, active.source, controller))]
 
 
 # --- Destruction (614.8 regeneration, 702.89a umbra armor) ----------------------------
@@ -589,7 +241,7 @@ def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: Eve
                 return False
         elif not object_fits(spec.objects, event.obj, active, board):
             return False
-        return _player_fits(spec.graveyard_of, event.owner, active, board)
+        return player_fits(spec.graveyard_of, event.owner, active, board)
     if family in (Family.DIE_EXILE_TOKEN, Family.DIE_ELSEWHERE):
         return event.dies and object_fits(spec.objects, event.obj, active, board)
     if family == Family.MADNESS:
@@ -604,7 +256,7 @@ def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
         return [replace(event, to_zone=spec.to_zone or "exile")], active
     if family == Family.DIE_EXILE_TOKEN:
         token = CreateTokens(
-            _token_card(spec.token or "a 2/2 black Zombie creature token"), 1, active.controller
+            token_card_of(spec.token or "a 2/2 black Zombie creature token"), 1, active.controller
         )
         return [replace(event, to_zone="exile"), token], active
     return [event], active
@@ -616,7 +268,7 @@ def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
 def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) -> bool:
     spec = active.spec
     family = spec.family
-    if not _player_fits(spec.player, event.player, active, board):
+    if not player_fits(spec.player, event.player, active, board):
         return False
     if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL, Family.DRAW_TO_TOKENS):
         # "... except the first one they draw in each of their draw steps" (Notion Thief);
@@ -659,7 +311,7 @@ def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
     if family == Family.DRAW_TO_RETURN:
         return [ReturnFromGraveyard(event.player)], active
     if family == Family.DRAW_TO_TOKENS and spec.options:
-        return [CreateTokens(_token_card(spec.options[0]), 1, active.controller)], active
+        return [CreateTokens(token_card_of(spec.options[0]), 1, active.controller)], active
     if family == Family.DRAW_TO_COUNTER:
         return [PutCounters(spec.counter_kind or "study", active.source, 1)], active
     return [event], active
@@ -731,7 +383,7 @@ def _applies_to_gain(active: ActiveReplacement, event: GainLife, board: EventSta
             Family.GAIN_TO_YOU,
             Family.GAIN_NONE,
         )
-        and _player_fits(spec.player, event.player, active, board)
+        and player_fits(spec.player, event.player, active, board)
         and event.amount > 0
     )
 
@@ -763,7 +415,7 @@ def _applies_to_loss(active: ActiveReplacement, event: LoseLife, board: EventSta
         return False
     return (
         spec.family in (Family.LOSE_MODIFY, Family.LOSS_TO_GAIN)
-        and _player_fits(spec.player, event.player, active, board)
+        and player_fits(spec.player, event.player, active, board)
         and event.amount > 0
     )
 
@@ -789,19 +441,19 @@ def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: Ev
     family = spec.family
     if family == Family.TOKENS_EACH:
         return (
-            _player_fits(spec.player, event.controller, active, board)
+            player_fits(spec.player, event.controller, active, board)
             and event.n > 0
             and any(_token_kind_fits(k.lower(), event.card) for k in spec.options)
         )
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
         return (
-            _player_fits(spec.player, event.controller, active, board)
+            player_fits(spec.player, event.controller, active, board)
             and event.n > 0
             and all(t in event.card.types for t in spec.extra_types)
         )
     return (
         family == Family.TOKENS
-        and _player_fits(spec.player, event.controller, active, board)
+        and player_fits(spec.player, event.controller, active, board)
         and event.n > 0
         and _token_kind_fits(spec.token_kind if isinstance(spec, TokenSpec) else None, event.card)
     )
@@ -814,16 +466,16 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
         # The tokens it adds are part of the same event (one creation; 614.5: applied once):
         # "that many" Squirrels, or "an additional" Food.
         n = spec.factor * event.n or 1
-        return [event, CreateTokens(_token_card(spec.token or ""), n, event.controller)], active
+        return [event, CreateTokens(token_card_of(spec.token or ""), n, event.controller)], active
     if family == Family.TOKENS_INSTEAD:
-        return [replace(event, card=_token_card(spec.token or ""))], active
+        return [replace(event, card=token_card_of(spec.token or ""))], active
     if family == Family.TOKENS_EACH:
         # CR 614.1a: that many of each kind, made at once as one event (a Food that is a copy
         # stays that copy; the others are the predefined tokens, 111.10).
         return [
             event
             if _token_kind_fits(k.lower(), event.card)
-            else CreateTokens(_token_card(f"a {k} token"), event.n, event.controller)
+            else CreateTokens(token_card_of(f"a {k} token"), event.n, event.controller)
             for k in spec.options
         ], active
     if family == Family.TOKENS:
@@ -838,7 +490,7 @@ def tokens_instead_choices(active: ActiveReplacement, event: Event) -> list[Even
     if not isinstance(event, CreateTokens):
         return []
     return [
-        replace(event, card=_token_card(card), copy_of=None, copy=None)
+        replace(event, card=token_card_of(card), copy_of=None, copy=None)
         for card in active.spec.options
     ]
 
@@ -851,11 +503,6 @@ def _token_kind_fits(kind: str | None, card: CardDef) -> bool:
     return kind in words | {s.lower() for s in card.subtypes}
 
 
-def _token_card(phrase: str) -> CardDef:
-    """ "a 2/2 black Zombie creature token" -> a token's card (CR 111.4, 111.10)."""
-    return token_card(phrase)
-
-
 def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: EventState) -> bool:
     spec = active.spec
     family = spec.family
@@ -864,7 +511,7 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
     if family == Family.COUNTERS_BY_PLAYER:
         return _by_player_fits(active, event.on, putter(event, board), board)
     if event.on in board.game.players:
-        return family == Family.PLAYER_COUNTERS and _player_fits(
+        return family == Family.PLAYER_COUNTERS and player_fits(
             spec.player, event.on, active, board
         )
     if family != Family.COUNTERS or (spec.counter_kind and spec.counter_kind != event.kind):
@@ -905,13 +552,13 @@ def _by_player_fits(
 ) -> bool:
     """Vorinclex: "if you (an opponent) would put ... on a permanent or player" (614.1a)."""
     spec = active.spec
-    if by is None or not _player_fits(spec.player, by, active, board):
+    if by is None or not player_fits(spec.player, by, active, board):
         return False
     target = spec.target
     if target is None:
         return False
     if on in board.game.players:
-        return _player_fits(target.players, on, active, board)
+        return player_fits(target.players, on, active, board)
     return object_fits(target.objects, on, active, board, view)
 
 
@@ -1131,7 +778,7 @@ def _applies_to_step(active: ActiveReplacement, event: StepHappens, board: Event
         isinstance(spec, SkipSpec)
         and spec.family == Family.SKIP
         and spec.skips == event.step
-        and _player_fits(spec.player, event.player, active, board)
+        and player_fits(spec.player, event.player, active, board)
     )
 
 

@@ -33,6 +33,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # The packages themselves: importing any of their modules runs them first.
             "rules_engine.replacement",
             "rules_engine.replacement.rows",
+            "rules_engine.replacement.groups",
         ),
     ),
     (
@@ -122,6 +123,10 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.fits",
             "rules_engine.replacement.damage_results",
             "rules_engine.replacement.cants",
+            # Effects by the kind of event they watch: what they share, one module per
+            # group (docs/architecture.md), and the dispatch over them.
+            "rules_engine.replacement.groups.watching",
+            "rules_engine.replacement.groups.damage",
             "rules_engine.replacement.families",
             "rules_engine.replacement.words",
             "rules_engine.replacement.tree",
