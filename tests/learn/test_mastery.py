@@ -33,7 +33,7 @@ def test_new_learning_familiar_proficient(monkeypatch):
     assert mastery.mastery(answer(learner, True)) == "learning"  # 1 of 2
     for _ in range(3):
         progress = answer(learner, True, generated=False)
-    assert mastery.mastery(progress) == "familiar"  # 4 of 5, but no generated streak
+    assert mastery.mastery(progress) == "familiar"  # 4 of 5
     for _ in range(5):
         progress = answer(learner, True)
     # Five in a row, but all one item type on one day: not yet proficient.
