@@ -108,7 +108,11 @@ def possessive(name: str) -> str:
 def _changes(frame: Frame, name: str) -> str:
     if not frame.changes:
         return f"it changes nothing {name} shows"
-    return f"{possessive(name)} " + _and([change.words for change in frame.changes])
+    words = [
+        change.words if change.after.strip() else f"no {change.field.replace('_', ' ')}"
+        for change in frame.changes
+    ]
+    return f"{possessive(name)} " + _and(words)
 
 
 def _title(frame: Frame) -> str:
@@ -242,7 +246,13 @@ def _layer_parting(good: list[Frame], bad: list[Frame], at: int, name: str) -> l
 
 def _differences(values: dict[str, str], other: dict[str, str]) -> str:
     """The values in ``other`` that differ from ``values`` ("power 5 and toughness 4")."""
-    return _and([f"{k.replace('_', ' ')} {v}" for k, v in other.items() if values.get(k) != v])
+    return _and(
+        [
+            f"{k.replace('_', ' ')} {v}" if v.strip() else f"no {k.replace('_', ' ')}"
+            for k, v in other.items()
+            if values.get(k) != v
+        ]
+    )
 
 
 # --- Dependency ---------------------------------------------------------------------
@@ -295,7 +305,8 @@ def _event(item: Item, misconception: Misconception | None, right: bool, given: 
     for outcome in found.outcomes[:MAX_STEPS]:
         route = _and(list(effects.path(outcome.paths[0]))) if outcome.paths else ""
         result = outcome_words(outcome.shown, name) or "nothing happens"
-        how = f"Applying {route} in that order" if route else "With no choice to make"
+        order = " in that order" if " and " in route else ""
+        how = f"Applying {route}{order}" if route else "With no choice to make"
         steps.append(sentence(f"{how}: {result}"))
     steps.append(sentence(f"So the answer is {item.key_text()}"))
     parting: list[str] = []
@@ -329,7 +340,8 @@ def _event_misread(
     if outcome is not None:
         seen = EffectNames(wrong.tree, name)
         route = _and(list(seen.path(outcome.paths[0]))) if outcome.paths else ""
-        how = f"applying {route} in that order" if route else "the event"
+        order = " in that order" if " and " in route else ""
+        how = f"applying {route}{order}" if route else "the event"
         out.append(sentence(f"Read that way, {how} gives: {said[outcome]}"))
     before, now = wrong.tree, found.tree
     if (
