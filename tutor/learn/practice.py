@@ -17,6 +17,7 @@ from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
+from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
 from tutor.learn.handwritten import HAND_WRITTEN, misconception_named
 from tutor.learn.items import SPECIFIC_FIRST, Item
 
@@ -34,6 +35,14 @@ def generated_item(seed: int, level: int) -> generator.Generated:
     """The practice question a (seed, level) pair names: the same one every time
     (``generator.generate_mixed``: layers, replacement and one-mistake boards interleaved)."""
     return generator.generate_mixed(seed, level)
+
+
+def lesson_concepts(item: Item, concept: str) -> tuple[str, ...]:
+    """What an answer to a lesson's item credits: the lesson's concept, and every concept
+    whose mistake the item offers (so each concept can be credited by a lesson's practice
+    as well as by generated items)."""
+    caught = [CONCEPT_OF_MISCONCEPTION.get(c.misconception or "") for c in item.distractors]
+    return tuple(dict.fromkeys([concept, *(c for c in caught if c)]))
 
 
 @dataclass(frozen=True, slots=True)

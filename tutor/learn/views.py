@@ -33,7 +33,7 @@ from tutor.core.htmx import HtmxHttpRequest, render_page
 from tutor.core.ratelimit import over_limit, over_sliding_limit
 from tutor.learn import mastery, practice
 from tutor.learn.chart import progress_svg
-from tutor.learn.concepts import CONCEPT_BY_SLUG, CONCEPT_OF_MISCONCEPTION
+from tutor.learn.concepts import CONCEPT_BY_SLUG
 from tutor.learn.disputes import refresh_puzzle
 from tutor.learn.family_ratings import family_of
 from tutor.learn.forms import DisputeForm
@@ -139,12 +139,9 @@ def _lesson_item(slug: str, n: int) -> Where:
         else reverse("lesson", args=[slug]) + "#practice-done"
     )
     item = items[n - 1]
-    # The lesson's concept, and every concept whose mistake the item offers (so each
-    # concept can be credited by a lesson's practice as well as by generated items).
-    caught = [CONCEPT_OF_MISCONCEPTION.get(c.misconception or "") for c in item.distractors]
     return Where(
         item,
-        tuple(dict.fromkeys([lesson.concept, *(c for c in caught if c)])),
+        practice.lesson_concepts(item, lesson.concept),
         lesson,
         False,
         reverse("lesson-practice", args=[slug, n]),
