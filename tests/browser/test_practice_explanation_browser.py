@@ -29,6 +29,8 @@ def test_a_wrong_answer_explains_this_board_and_links_its_rules(
     expect(page.get_by_role("status")).to_contain_text(f"the answer is {item.key_text()}")
     # Focus lands on the answered question, whose verdict is announced.
     assert page.evaluate("document.activeElement.id") == "play"
+    # The explanation waits, folded, while the rule question is open.
+    page.get_by_text("Show how this board works out").click()
     told = page.locator(".walkthrough")
     expect(told.get_by_role("heading", name="How this board works out")).to_be_visible()
     expect(told).to_contain_text("The paths part at step")

@@ -83,3 +83,21 @@ def test_the_rule_answer_is_scored_and_recorded_apart_from_the_answer(client):
     # The rule answer moves no progress (it counts only as a kind for proficiency).
     progress = ConceptProgress.objects.get(concept=Lesson.objects.get(slug=slug).concept)
     assert progress.attempts == 1
+
+
+@pytest.mark.django_db
+def test_a_typed_answer_is_carried_into_the_rule_question(client):
+    load_lessons()
+    slug, n, item = next(
+        (s, n, i) for s, n, i in _all_items() if i.typed and rule_prompt(i) is not None
+    )
+    url = reverse("lesson-practice", args=[slug, n])
+    html = client.post(url, {"typed": "99/99", "attempt": "2"}).content.decode()
+    assert '<input type="hidden" name="typed" value="99/99">' in html
+    # The explanation waits, folded, until the rule is named.
+    assert '<details class="walkthrough-fold">' in html
+    prompt = rule_prompt(item)
+    page = client.post(url, {"typed": "99/99", "rule": prompt.rule})
+    assert page.status_code == 200 and "you said 99/99" in page.content.decode()
+    assert '<details class="walkthrough-fold">' not in page.content.decode()
+    assert Answer.objects.filter(kind=mastery.RULE_KIND, right=True).exists()
