@@ -102,3 +102,24 @@ def test_a_right_answer_and_an_answer_with_no_named_mistake_are_explained_too():
         told = explain(dep, None, False, wrong.text)
         # A "Yes" on a "No" (or the reverse) is explained with the board's own effects.
         assert told.parting and "613.8a" in _text(told)
+
+
+def test_a_face_down_creature_is_never_named_by_the_card_beneath():
+    """CR 708.2: face down, it has no name; the explanation calls it what the learner sees."""
+    found = [
+        item
+        for path in lesson_files()
+        for item in _lesson(path)
+        if "face-down creature" in item.prompt
+    ]
+    assert found
+    for item in found:
+        hidden = {
+            step.get("enter") for step in item.board.get("steps", []) if step.get("face_down")
+        }
+        for choice in item.distractors:
+            slug = choice.misconception
+            told = explain(item, misconception_named(slug) if slug else None, False, choice.text)
+            text = _text(told)
+            assert "face-down creature" in text
+            assert not any(card and card in text for card in hidden), text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.ask.characteristics import depends_answer, evaluate_board
 from rules_engine.ask.event import EventExploration
@@ -26,6 +27,7 @@ from tutor.boards.event_words import (
 )
 from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import Frame, frames
+from tutor.learn.handwritten import HAND_WRITTEN_BY_SLUG
 from tutor.learn.items import Item, explored
 
 # A walk-through longer than this shows its first steps and the parting one.
@@ -77,6 +79,22 @@ def explain(
     return _plain(item, misconception, right, given)
 
 
+def _misread_board(
+    board: dict[str, Any], misconception: Misconception | None
+) -> dict[str, Any] | None:
+    """The board as a hand-written misreading reads it (``handwritten``), if it says
+    anything about this one."""
+    if misconception is None:
+        return None
+    hand = HAND_WRITTEN_BY_SLUG.get(misconception.slug)
+    if hand is None:
+        return None
+    try:
+        return hand.rewrite(board)
+    except (BoardError, KeyError, ValueError, TypeError):
+        return None
+
+
 def _mistake(misconception: Misconception | None, given: str) -> str:
     if misconception is None:
         return ""
@@ -88,7 +106,12 @@ def _mistake(misconception: Misconception | None, given: str) -> str:
 def _rule_does(misconception: Misconception | None) -> str:
     if misconception is None or not misconception.rule_does:
         return ""
-    return sentence(f"{misconception.rule_does.rstrip('.')} (CR {misconception.rule})")
+    does = misconception.rule_does.rstrip(".")
+    if f"CR {misconception.rule}" in does:
+        return sentence(does)  # it cites its rule already
+    if does.endswith(")") and "(CR " in does:
+        return sentence(f"{does[:-1]}; CR {misconception.rule})")
+    return sentence(f"{does} (CR {misconception.rule})")
 
 
 def _plain(item: Item, misconception: Misconception | None, right: bool, given: str) -> Walkthrough:
@@ -109,10 +132,14 @@ def _changes(frame: Frame, name: str) -> str:
     if not frame.changes:
         return f"it changes nothing {name} shows"
     words = [
-        change.words if change.after.strip() else f"no {change.field.replace('_', ' ')}"
+        f"no {change.field.replace('_', ' ')}" if _empty(change.after) else change.words
         for change in frame.changes
     ]
-    return f"{possessive(name)} " + _and(words)
+    return f"{name} now has " + _and(words)
+
+
+def _empty(value: str) -> bool:
+    return value.strip() in ("", "—", "none")
 
 
 def _title(frame: Frame) -> str:
@@ -172,6 +199,15 @@ def _layers(
     labels = {o.label: namer(o.label) for o in result.game.objects if o.label}
     labels = {k: v for k, v in labels.items() if v and v != k}
     good = _unlabelled(frames(result, item.object), labels)
+    if not good[-1].values.get("name", "").strip():
+        # Face down (708.2): called what the learner sees, never the card beneath.
+        owner = good[-1].values.get("controller", "").strip()
+        hidden = name
+        name = f"{owner}'s face-down creature" if owner else "the face-down creature"
+        labels[item.object] = name
+        for frame in good:
+            if frame.source_name == hidden:
+                frame.source_name = name
     steps = [
         sentence(f"Step {f.number}: {_effect_words(f, name)}") for f in good if f.kind == "effect"
     ]
@@ -183,12 +219,11 @@ def _layers(
         steps.append(sentence(f"In the end, {name} has {_differences({}, final)}"))
     parting: list[str] = []
     at = None
-    if misconception is not None and misconception.layers is not None and not right:
-        misread = evaluate_board(board, misreading=misconception.layers)
-        bad = _unlabelled(frames(misread, item.object), labels)
+    bad = None if right else _misread_frames(board, item.object, misconception, labels)
+    if bad is not None:
         at = parting_index(good, bad)
         if at is not None:
-            parting += _layer_parting(good, bad, at, name)
+            parting += _layer_parting(good, bad, at, name, item.kind)
     if not right:
         parting.insert(0, _mistake(misconception, given) or sentence(f"You said {given}"))
         if misconception is not None:
@@ -206,7 +241,47 @@ def _layers(
     )
 
 
-def _layer_parting(good: list[Frame], bad: list[Frame], at: int, name: str) -> list[str]:
+def _misread_frames(
+    board: dict[str, Any],
+    label: str,
+    misconception: Misconception | None,
+    labels: dict[str, str],
+) -> list[Frame] | None:
+    """The walk-through of ``label`` as the misreading reads the board: the engine with
+    one rule switched off, or the engine on the board a hand-written misreading rewrites."""
+    if misconception is None:
+        return None
+    try:
+        if misconception.layers is not None:
+            misread = evaluate_board(board, misreading=misconception.layers)
+        elif (rewritten := _misread_board(board, misconception)) is not None:
+            misread = evaluate_board(rewritten)
+        else:
+            return None
+        return _unlabelled(frames(misread, label), labels)
+    except (BoardError, KeyError):
+        return None  # the rewritten board no longer has the object, say
+
+
+# The fields a question of each kind asks about: the ends of two readings are compared
+# on these (every field for kinds not listed).
+ASKED_FIELDS = {
+    "pt": ("power", "toughness"),
+    "types": ("types",),
+    "subtypes": ("subtypes",),
+    "colors": ("colors",),
+    "abilities": ("abilities",),
+}
+
+
+def _is_counters(frame: Frame) -> bool:
+    text = frame.text.strip()
+    return text[:1].isdigit() and text.endswith(("counter", "counters"))
+
+
+def _layer_parting(
+    good: list[Frame], bad: list[Frame], at: int, name: str, kind: str = ""
+) -> list[str]:
     """Where the right path and the misreading's part, in two or three sentences."""
     a = good[at] if at < len(good) else None
     b = bad[at] if at < len(bad) else None
@@ -226,19 +301,23 @@ def _layer_parting(good: list[Frame], bad: list[Frame], at: int, name: str) -> l
         )
     if b is not None and b.kind == "effect":
         who = possessive(b.source_name or "an effect")
+        what = f"{who} {b.text.strip()} apply" if _is_counters(b) else f"{who} effect comes"
         out.append(
-            sentence(
-                f"Read your way, {who} effect comes here instead, in layer {b.layer} ({_title(b)})"
-            )
+            sentence(f"Read your way, {what} here instead, in layer {b.layer} ({_title(b)})")
         )
     elif b is not None:
         out.append(sentence(f"Read your way, nothing more applies to {name} there"))
-    ends = _differences(good[-1].values, bad[-1].values)
+    fields = ASKED_FIELDS.get(kind)
+    right_end, wrong_end = good[-1].values, bad[-1].values
+    if fields:
+        right_end = {k: v for k, v in right_end.items() if k in fields}
+        wrong_end = {k: v for k, v in wrong_end.items() if k in fields}
+    ends = _differences(right_end, wrong_end)
     if ends:
         out.append(
             sentence(
                 f"That reading ends with {name} at {ends}; the rules end at "
-                f"{_differences(bad[-1].values, good[-1].values)}"
+                f"{_differences(wrong_end, right_end)}"
             )
         )
     return out
@@ -248,7 +327,7 @@ def _differences(values: dict[str, str], other: dict[str, str]) -> str:
     """The values in ``other`` that differ from ``values`` ("power 5 and toughness 4")."""
     return _and(
         [
-            f"{k.replace('_', ' ')} {v}" if v.strip() else f"no {k.replace('_', ' ')}"
+            f"no {k.replace('_', ' ')}" if _empty(v) else f"{k.replace('_', ' ')} {v}"
             for k, v in other.items()
             if values.get(k) != v
         ]
@@ -312,9 +391,14 @@ def _event(item: Item, misconception: Misconception | None, right: bool, given: 
     parting: list[str] = []
     if not right:
         parting.append(_mistake(misconception, given) or sentence(f"You said {given}"))
-        if misconception is not None and misconception.replacement is not None:
+        if misconception is not None:
             try:
-                wrong = explored(board, misconception.replacement)
+                if misconception.replacement is not None:
+                    wrong = explored(board, misconception.replacement)
+                elif (rewritten := _misread_board(board, misconception)) is not None:
+                    wrong = explored(rewritten)
+                else:
+                    wrong = None
             except BoardError:
                 wrong = None
             if wrong is not None:
