@@ -123,3 +123,11 @@ def test_a_face_down_creature_is_never_named_by_the_card_beneath():
             text = _text(told)
             assert "face-down creature" in text
             assert not any(card and card in text for card in hidden), text
+
+
+def test_a_right_answer_reads_what_the_deciding_rule_does():
+    item, _ = _generated("pt", "switch-before-counters", count=1)[0]
+    deciding = practice.deciding_mistake(item)
+    assert deciding is not None
+    told = explain(item, None, True, item.key_text(), deciding)
+    assert deciding.rule_does.rstrip(".") in told.steps[-1] and not told.parting

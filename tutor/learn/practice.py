@@ -97,6 +97,11 @@ def _deciding(item: Item, misconception: Misconception | None) -> Misconception 
     return misconception_named(ranked[0]) if ranked else None
 
 
+def deciding_mistake(item: Item) -> Misconception | None:
+    """The item's most telling mistake, whose rule decides it (whatever was answered)."""
+    return _deciding(item, None)
+
+
 def rule_prompt(item: Item) -> RulePrompt | None:
     """The prompt to name the rule that decides the item: its number beside two other
     misreadings' rules. Fixed per item (its most telling mistake, never the one picked),

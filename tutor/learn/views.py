@@ -232,7 +232,13 @@ def _answered(item: Item, marked: practice.Marked, retry: bool) -> dict[str, Any
         "key_text": practice.key_text(item),
         "walkthrough": None
         if retry
-        else explain(item, marked.misconception, marked.right, marked.given),
+        else explain(
+            item,
+            marked.misconception,
+            marked.right,
+            marked.given,
+            practice.deciding_mistake(item),
+        ),
         "rule_prompt": practice.rule_prompt(item),
     }
 

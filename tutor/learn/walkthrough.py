@@ -61,10 +61,24 @@ def sentence(text: str) -> str:
 
 
 def explain(
-    item: Item, misconception: Misconception | None, right: bool, given: str
+    item: Item,
+    misconception: Misconception | None,
+    right: bool,
+    given: str,
+    deciding: Misconception | None = None,
 ) -> Walkthrough:
     """The explanation of ``item``'s board for an answer ``given`` (right or not), which
-    ``misconception`` (if any) leads to."""
+    ``misconception`` (if any) leads to. A right answer also reads what the rule that
+    decides the item does (``deciding``: the item's most telling mistake)."""
+    told = _explain(item, misconception, right, given)
+    if right and deciding is not None and (does := _rule_does(deciding)):
+        return Walkthrough(told.parting, (*told.steps, does), told.rule or deciding.rule)
+    return told
+
+
+def _explain(
+    item: Item, misconception: Misconception | None, right: bool, given: str
+) -> Walkthrough:
     board = item.board
     ask = board.get("ask") or {}
     try:
