@@ -158,3 +158,28 @@ def test_every_concept_can_become_proficient_through_practice(monkeypatch):
                 break
             clock += datetime.timedelta(days=31)  # every review is due again
         assert mastery.mastery(progress) == "proficient", concept.slug
+
+
+def test_answering_an_item_again_when_its_concept_is_due_counts_as_the_review(monkeypatch):
+    learner = Learner.objects.create()
+    mastery.record(learner, "same", ["cda"], True, kind="pt")
+    assert mastery.record(learner, "same", ["cda"], True, kind="pt") is False  # not due yet
+    later = timezone.now() + datetime.timedelta(days=2)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert mastery.record(learner, "same", ["cda"], True, kind="pt") is True
+    progress = ConceptProgress.objects.get(learner=learner, concept="cda")
+    assert (progress.attempts, progress.streak, progress.interval_days) == (2, 2, 3)
+
+
+def test_naming_the_deciding_rule_is_a_kind_of_its_own_and_moves_no_progress(monkeypatch):
+    learner = Learner.objects.create()
+    assert mastery.record_rule(learner, "item", ["cda"], "604.3", True) is True
+    assert mastery.record_rule(learner, "item", ["cda"], "613.1", False) is False  # once
+    assert not ConceptProgress.objects.filter(learner=learner).exists()
+    for _ in range(5):
+        progress = answer(learner, True, concept="cda", kind="pt", generated=False)
+    tomorrow = timezone.now() + datetime.timedelta(days=1)
+    monkeypatch.setattr(timezone, "now", lambda: tomorrow)
+    progress = answer(learner, True, concept="cda", kind="pt", generated=False)
+    # Two kinds (P/T and the rule), two days, six in a row: proficient.
+    assert mastery.mastery(progress) == "proficient"
