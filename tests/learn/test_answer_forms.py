@@ -99,3 +99,20 @@ def test_first_answers_rate_the_family_and_repeats_do_not(client):
     client.post(url, {"choice": item.key, "attempt": "2"})
     family = ItemFamily.objects.get()
     assert family.answers == 1 and family.right == 0 and family.rating > 1500
+
+
+def test_a_family_starts_harder_the_more_misreadings_change_its_answer():
+    item = practice.generated_item(0, 1).item
+    named = {c.misconception for c in item.distractors if c.misconception}
+    assert family_ratings.prior(item) == 1500 + 75 * (len(named) - 2)
+
+
+@pytest.mark.django_db
+def test_a_new_family_starts_from_its_prior():
+    from tutor.puzzles.models import Learner
+
+    learner = Learner.objects.create()
+    harder = family_ratings.record("x/pt", learner, True, start=1650.0)
+    plain = family_ratings.record("y/pt", learner, True)
+    # Both lost one game to the same learner; the one that started higher stays higher.
+    assert plain.rating < harder.rating < 1650

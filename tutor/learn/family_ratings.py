@@ -34,15 +34,31 @@ def family_of(item: Item, concepts: Sequence[str]) -> str:
     return f"{concept}/{form}"[:80]
 
 
+# The rating a family starts from before anyone answers: harder the more named
+# misreadings change its answer (each is a way to get it wrong), with Glicko-2's full
+# uncertainty, so learners' answers soon outweigh the guess.
+PRIOR_BASE = 1500.0
+PRIOR_PER_MISREADING = 75.0
+
+
+def prior(item: Item) -> float:
+    """The estimate of ``item``'s family's rating before anyone has answered it."""
+    misreadings = {c.misconception for c in item.distractors if c.misconception}
+    return PRIOR_BASE + PRIOR_PER_MISREADING * (len(misreadings) - 2)
+
+
 def rated(family: Rating, learner: Rating, right: bool) -> Rating:
     """The family's rating after one answer (the family wins when the learner is wrong)."""
     return rate(family, [(learner, 0.0 if right else 1.0)])
 
 
-def record(slug: str, learner: Learner, right: bool) -> ItemFamily:
-    """Rate ``slug``'s family from one counted first answer, atomically."""
+def record(slug: str, learner: Learner, right: bool, start: float = PRIOR_BASE) -> ItemFamily:
+    """Rate ``slug``'s family from one counted first answer, atomically (a new family
+    starts at ``start``, its ``prior``)."""
     with transaction.atomic():
-        family, _ = ItemFamily.objects.select_for_update().get_or_create(slug=slug)
+        family, _ = ItemFamily.objects.select_for_update().get_or_create(
+            slug=slug, defaults={"rating": start}
+        )
         family.set_glicko(rated(family.glicko, learner.glicko, right))
         family.answers = F("answers") + 1
         family.right = F("right") + int(right)

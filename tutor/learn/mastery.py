@@ -93,6 +93,7 @@ def record(
     kind: str = "",
     given: str = "",
     family: str = "",
+    family_prior: float = family_ratings.PRIOR_BASE,
 ) -> bool:
     """Store the answer and update progress; ``False`` when it doesn't count (a dispute
     keeps the item out, or the item was answered before and its concepts aren't due)."""
@@ -130,7 +131,7 @@ def record(
             progress.level = _level(progress.level, right, _recent_success(learner, concept))
             progress.save()
     if family and first and not kept_out:
-        family_ratings.record(family, learner, right)
+        family_ratings.record(family, learner, right, family_prior)
     return any_counted if concepts else first and not kept_out
 
 

@@ -31,11 +31,10 @@ from tutor.boards.services import BoardProblem, layer_step, load_board, step_row
 from tutor.boards.views import embedding
 from tutor.core.htmx import HtmxHttpRequest, render_page
 from tutor.core.ratelimit import over_limit, over_sliding_limit
-from tutor.learn import mastery, practice
+from tutor.learn import family_ratings, mastery, practice
 from tutor.learn.chart import progress_svg
 from tutor.learn.concepts import CONCEPT_BY_SLUG
 from tutor.learn.disputes import refresh_puzzle
-from tutor.learn.family_ratings import family_of
 from tutor.learn.forms import DisputeForm
 from tutor.learn.items import Item, NoItem
 from tutor.learn.markup import lesson_html
@@ -215,7 +214,8 @@ def _answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, Any]:
         generated=where.generated,
         kind=item.kind,
         given=marked.answer,
-        family=family_of(item, where.concepts),
+        family=family_ratings.family_of(item, where.concepts),
+        family_prior=family_ratings.prior(item),
     )
     # A wrong first answer gets a second try before the key is shown.
     retry = not marked.right and request.POST.get("attempt") != "2"
