@@ -95,7 +95,14 @@ def test_a_wrong_answer_names_the_mistake_and_opens_the_stepper_where_it_parts(c
     assert f"The mistake: {named.name}" in html
     # The rule's number links to its entry on the rules page.
     assert f'href="/rules/#{rule_anchor(named.rule)}"' in html and f">CR {named.rule}</a>" in html
-    assert f"Why: {named.rule_does}" in html
+    # The board's own explanation: what the rule does, where the paths part.
+    assert "How this board works out" in html and named.rule_does.rstrip(".") in html
+    told = html[
+        html.index('class="walkthrough"') : html.index(
+            "</section>", html.index('class="walkthrough"')
+        )
+    ]
+    assert "That is where the paths part" not in told and ".." not in told
     assert "This question is disputed" not in html
     assert "Only your first answer to a question counts" in html
     link = re.search(r'href="(/board/[^"]+/layers/[^"]+\?step=\d+)"', html)
@@ -112,7 +119,8 @@ def test_a_right_answer_typed_or_picked_counts(client, lesson):
     data = {"typed": typed} if typed else {"choice": item.key}
     html = client.post(practice_url(lesson, 1), data, headers={"HX-Request": "true"})
     assert "✔ Right" in html.content.decode() and "<html" not in html.content.decode()
-    assert "Why: " in html.content.decode()  # the deciding rule, after a right answer too
+    # The board worked out step by step, after a right answer too.
+    assert "How this board works out" in html.content.decode()
     assert ConceptProgress.objects.get(concept=lesson.concept).correct == 1
 
 
@@ -264,7 +272,7 @@ def test_only_the_first_answer_to_a_question_counts(client, lesson):
     client.post(practice_url(lesson, 1), {"choice": item.key})
     progress = ConceptProgress.objects.get(concept=lesson.concept)
     assert (progress.attempts, progress.correct) == (1, 0)
-    assert Answer.objects.count() == 2  # both kept, one counted
+    assert Answer.objects.filter(concept=lesson.concept).count() == 2  # both kept, one counted
 
 
 def test_logging_in_merges_ratings_disputes_and_puzzle_attempts(client):
@@ -299,7 +307,9 @@ def test_a_dispute_about_a_puzzle_the_engine_cant_read_is_still_stored(client):
 def test_a_concept_due_for_review_sends_practice_to_its_lesson(client, lesson):
     wrong = next(c for c in items_of(lesson)[0].distractors)
     client.post(practice_url(lesson, 1), {"choice": wrong.key})
+    # (The item credits other concepts too: only the lesson's is due here.)
     ConceptProgress.objects.update(review_due=timezone.now())
+    ConceptProgress.objects.exclude(concept=lesson.concept).update(review_due=None)
     # Any of the lesson's questions, so reviews interleave.
     location = client.get(reverse("practice"))["Location"]
     numbers = range(1, len(items_of(lesson)) + 1)

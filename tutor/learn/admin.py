@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from tutor.learn.disputes import refresh_puzzle
-from tutor.learn.models import Dispute, Lesson
+from tutor.learn.models import Dispute, ItemFamily, Lesson
 
 
 def _decide(request: HttpRequest, disputes: QuerySet[Dispute], status: str) -> None:
@@ -57,3 +57,16 @@ class DisputeAdmin(admin.ModelAdmin):
 class LessonAdmin(admin.ModelAdmin):
     list_display = ("number", "title", "concept")
     readonly_fields = ("boards",)
+
+
+@admin.register(ItemFamily)
+class ItemFamilyAdmin(admin.ModelAdmin):
+    """Staff's view of how hard each item family is (Glicko-2 from learners' answers):
+    read-only, hardest first."""
+
+    list_display = ("slug", "rating", "deviation", "answers", "right", "updated")
+    search_fields = ("slug",)
+    readonly_fields = ("slug", "rating", "deviation", "volatility", "answers", "right", "updated")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -1,10 +1,14 @@
 """Recording answers and keeping each learner's progress per concept.
 
 Mastery: "familiar" at 70% accuracy over at least 3 answers, "proficient" after 5
-right answers in a row on generated items, with right answers on at least two item
-types on at least two days (a run of one kind of question in one sitting proves
-little). Every practised concept comes back for review after expanding intervals
-(1, 3, 7, 14, 30 days, then every 30): a miss starts the schedule again.
+right answers in a row, with right answers on at least two item types on at least two
+days (a run of one kind of question in one sitting proves little). Every concept counts
+the same way: generated items, a lesson's practice and reviews all credit it, and naming
+the rule that decides an item ("which rule decides this?") is a type of its own, so a
+concept whose questions all ask one thing can still be shown in two ways. Every
+practised concept comes back for review after expanding intervals (1, 3, 7, 14, 30
+days, then every 30): a miss starts the schedule again, and an item answered again when
+its concept is due counts as that review.
 Generated practice moves its level so that the learner succeeds about 85% of the time.
 """
 
@@ -18,6 +22,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from tutor.learn import family_ratings
 from tutor.learn.concepts import CONCEPTS
 from tutor.learn.disputes import item_kept_out
 from tutor.learn.models import Answer, ConceptProgress, Dispute, Lesson
@@ -32,6 +37,8 @@ TARGET_SUCCESS = 0.85
 RECENT = 10
 REVIEW_DAYS = (1, 3, 7, 14, 30)
 LEVELS = (1, 4)
+# The kind a "which rule decides this?" answer is recorded under.
+RULE_KIND = "which-rule"
 
 
 def disputed(item_id: str) -> bool:
@@ -67,6 +74,7 @@ def _next_interval(days: int) -> int | None:
 def _recent_success(learner: Learner, concept: str) -> float:
     rows = list(
         Answer.objects.filter(learner=learner, concept=concept)
+        .exclude(kind=RULE_KIND)
         .order_by("-created", "-id")
         .values_list("right", flat=True)[:RECENT]
     )
@@ -83,13 +91,19 @@ def record(
     lesson: Lesson | None = None,
     generated: bool = False,
     kind: str = "",
+    given: str = "",
+    family: str = "",
+    family_prior: float = family_ratings.PRIOR_BASE,
 ) -> bool:
-    """Store the answer and update progress; ``False`` when a dispute keeps it out."""
+    """Store the answer and update progress; ``False`` when it doesn't count (a dispute
+    keeps the item out, or the item was answered before and its concepts aren't due)."""
     concepts = tuple(dict.fromkeys(concepts))
-    # Only a first answer counts: once the key is shown, answering again proves nothing.
+    # A first answer counts; a later one only as a review of a concept that is due (once
+    # the key is shown, answering again at once proves nothing).
     first = not Answer.objects.filter(learner=learner, item_id=item_id).exists()
-    counted = first and not disputed(item_id)
+    kept_out = disputed(item_id)
     now = timezone.now()
+    any_counted = False
     with transaction.atomic():
         for concept in concepts:
             Answer.objects.create(
@@ -101,22 +115,50 @@ def record(
                 right=right,
                 misconception=misconception,
                 kind=kind,
+                given=given[:200],
                 created=now,
             )
-            if not counted:
+            if kept_out:
                 continue
             progress, _ = ConceptProgress.objects.select_for_update().get_or_create(
                 learner=learner, concept=concept
             )
-            _update(progress, right, generated, now)
+            due = progress.review_due is not None and progress.review_due <= now
+            if not (first or due):
+                continue
+            any_counted = True
+            _update(progress, right, now)
             progress.level = _level(progress.level, right, _recent_success(learner, concept))
             progress.save()
-    return counted
+    if family and first and not kept_out:
+        family_ratings.record(family, learner, right, family_prior)
+    return any_counted if concepts else first and not kept_out
 
 
-def _update(
-    progress: ConceptProgress, right: bool, generated: bool, now: datetime.datetime
-) -> None:
+def record_rule(
+    learner: Learner, item_id: str, concepts: Iterable[str], rule: str, right: bool
+) -> bool:
+    """Store a "which rule decides this?" answer (its first one per learner and item):
+    an answer of its own kind, which proficiency counts as a type of question."""
+    rule_id = f"{item_id}:rule"[:32]
+    if disputed(item_id) or Answer.objects.filter(learner=learner, item_id=rule_id).exists():
+        return False
+    now = timezone.now()
+    with transaction.atomic():
+        for concept in dict.fromkeys(concepts):
+            Answer.objects.create(
+                learner=learner,
+                item_id=rule_id,
+                concept=concept,
+                right=right,
+                kind=RULE_KIND,
+                given=rule[:200],
+                created=now,
+            )
+    return True
+
+
+def _update(progress: ConceptProgress, right: bool, now: datetime.datetime) -> None:
     progress.attempts += 1
     progress.correct += int(right)
     if not right:
@@ -124,8 +166,7 @@ def _update(
         progress.interval_days = REVIEW_DAYS[0]
         progress.review_due = now + datetime.timedelta(days=REVIEW_DAYS[0])
     else:
-        if generated:
-            progress.streak += 1
+        progress.streak += 1
         if progress.review_due is None or progress.review_due <= now:
             # First practised, or reviewed on time: the next review comes later still.
             interval = _next_interval(progress.interval_days) or REVIEW_DAYS[-1]

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tutor.learn.concepts import CONCEPT_BY_SLUG
-from tutor.puzzles.models import Learner, Puzzle
+from tutor.puzzles.models import Learner, Puzzle, Rated
 
 
 class Lesson(models.Model):
@@ -49,10 +49,31 @@ class Answer(models.Model):
     misconception = models.SlugField(max_length=40, blank=True)
     # The item's type ("pt", "types", "order", "event-best"...): proficiency needs two.
     kind = models.CharField(max_length=20, blank=True)
+    # The answer as given: a choice key, "typed:5/8", or a select-all item's ticked keys
+    # sorted and joined by ","; a "which rule decides this?" answer's rule number.
+    given = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["created", "id"]
+
+
+class ItemFamily(Rated):
+    """A family of quiz items (one concept asked one way), rated like a puzzle (Glicko-2)
+    from learners' first answers: a wrong answer is a win for the family. Staff read these
+    (admin, bench) to check that a higher level is harder; learners never see them."""
+
+    slug = models.CharField(max_length=80, unique=True)
+    answers = models.PositiveIntegerField(default=0)
+    right = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-rating"]
+        verbose_name_plural = "item families"
+
+    def __str__(self) -> str:
+        return f"{self.slug} ({round(self.rating)})"
 
 
 class ConceptProgress(models.Model):

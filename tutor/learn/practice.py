@@ -17,6 +17,7 @@ from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.learn import generator
+from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
 from tutor.learn.handwritten import HAND_WRITTEN, misconception_named
 from tutor.learn.items import SPECIFIC_FIRST, Item
 
@@ -24,6 +25,7 @@ from tutor.learn.items import SPECIFIC_FIRST, Item
 from tutor.learn.lesson_items import EXTRA_KINDS as EXTRA_KINDS
 from tutor.learn.lesson_items import item_for_board as item_for_board
 from tutor.learn.lesson_items import lesson_items as lesson_items
+from tutor.learn.walkthrough import parting_index
 
 PT = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
 
@@ -35,6 +37,14 @@ def generated_item(seed: int, level: int) -> generator.Generated:
     return generator.generate_mixed(seed, level)
 
 
+def lesson_concepts(item: Item, concept: str) -> tuple[str, ...]:
+    """What an answer to a lesson's item credits: the lesson's concept, and every concept
+    whose mistake the item offers (so each concept can be credited by a lesson's practice
+    as well as by generated items)."""
+    caught = [CONCEPT_OF_MISCONCEPTION.get(c.misconception or "") for c in item.distractors]
+    return tuple(dict.fromkeys([concept, *(c for c in caught if c)]))
+
+
 @dataclass(frozen=True, slots=True)
 class Marked:
     right: bool
@@ -44,6 +54,19 @@ class Marked:
     # when ``parts`` (else at its start).
     stepper_url: str
     parts: bool = False
+    # The answer as recorded: one key, or a select-all item's ticked keys joined by ",".
+    answer: str = ""
+
+
+def is_select_all(item: Item) -> bool:
+    """A "select all that apply" item (``Item.select_all``, when the item model has it)."""
+    return bool(getattr(item, "select_all", False))
+
+
+def right_keys(item: Item) -> frozenset[str]:
+    """The keys a right answer ticks: a select-all item's ``right_keys``, else its key."""
+    keys = getattr(item, "right_keys", None)
+    return frozenset(keys) if keys else frozenset({item.key})
 
 
 def why_right(item: Item, misconception: Misconception | None = None) -> str:
@@ -52,12 +75,13 @@ def why_right(item: Item, misconception: Misconception | None = None) -> str:
     misconception = _deciding(item, misconception)
     if misconception is None or not misconception.rule_does:
         return ""
-    return f"{misconception.rule_does} (CR {misconception.rule}.) That is where the paths part."
+    return f"{misconception.rule_does.rstrip('.')} (CR {misconception.rule}.)"
 
 
 @dataclass(frozen=True, slots=True)
 class RulePrompt:
-    """ "Which rule decides this?": the deciding rule among others a learner might name."""
+    """ "Which rule decides this?": the deciding rule among others a learner might name,
+    the same for an item whatever answer was given."""
 
     rule: str
     options: tuple[str, ...]
@@ -73,11 +97,17 @@ def _deciding(item: Item, misconception: Misconception | None) -> Misconception 
     return misconception_named(ranked[0]) if ranked else None
 
 
-def rule_prompt(item: Item, misconception: Misconception | None = None) -> RulePrompt | None:
-    """On about half the items (by their id), a prompt to name the deciding rule before the
-    explanation is shown: its number beside two other misreadings' rules."""
-    deciding = _deciding(item, misconception)
-    if deciding is None or not deciding.rule_does or int(item.id, 16) % 2:
+def deciding_mistake(item: Item) -> Misconception | None:
+    """The item's most telling mistake, whose rule decides it (whatever was answered)."""
+    return _deciding(item, None)
+
+
+def rule_prompt(item: Item) -> RulePrompt | None:
+    """The prompt to name the rule that decides the item: its number beside two other
+    misreadings' rules. Fixed per item (its most telling mistake, never the one picked),
+    so every learner is asked the same question and the answers can be compared."""
+    deciding = _deciding(item, None)
+    if deciding is None or not deciding.rule_does:
         return None
     others = sorted(
         {m.rule for m in (*MISCONCEPTIONS, *(h.misconception for h in HAND_WRITTEN))}
@@ -88,12 +118,26 @@ def rule_prompt(item: Item, misconception: Misconception | None = None) -> RuleP
     return RulePrompt(deciding.rule, options)
 
 
+def rule_item_id(item: Item) -> str:
+    """The id the "which rule decides this?" answer is recorded under (not the item's own,
+    so it never counts as the item's first answer)."""
+    return f"{item.id}:rule"
+
+
 def _rule_order(rule: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", rule))
 
 
-def read_choice(item: Item, key: str, typed: str) -> str:
-    """The choice key the learner gave: picked, or typed (a P/T written like 5/8)."""
+def read_choice(item: Item, key: str | list[str], typed: str) -> str:
+    """The answer the learner gave: a choice key (picked, or a P/T typed like 5/8), or for
+    a select-all item the ticked keys, sorted and joined by ","."""
+    keys = [key] if isinstance(key, str) else list(key)
+    if is_select_all(item):
+        # Each box is its own value; a client may also send them joined ("a,b").
+        ticked = sorted({k for value in keys for k in value.split(",") if k})
+        if any(item.choice(k) is None for k in ticked):
+            raise ValueError("tick only the answers shown")
+        return ",".join(ticked)
     if typed.strip() and item.typed:
         match = PT.match(typed)
         if match is None:
@@ -101,18 +145,41 @@ def read_choice(item: Item, key: str, typed: str) -> str:
         text = f"{int(match[1])}/{int(match[2])}"
         found = next((c for c in item.choices if c.text == text), None)
         return found.key if found else f"typed:{text}"
-    if item.choice(key) is None:
+    picked = keys[0] if keys else ""
+    if item.choice(picked) is None:
         raise ValueError("choose one of the answers")
-    return key
+    return picked
 
 
 def mark(item: Item, key: str) -> Marked:
+    if is_select_all(item):
+        return _mark_ticked(item, key)
     chosen = item.choice(key)
     given = chosen.text if chosen else key.removeprefix("typed:")
     slug = chosen.misconception if chosen else None
     misconception = misconception_named(slug) if slug else None
     url, parts = stepper_at(item, misconception)
-    return Marked(key == item.key, given, misconception, url, parts)
+    return Marked(key == item.key, given, misconception, url, parts, key)
+
+
+def _mark_ticked(item: Item, answer: str) -> Marked:
+    """A select-all answer: right when exactly the right keys are ticked; the mistake named
+    is the first wrong box ticked (else none: a right box was left out)."""
+    ticked = [k for k in answer.split(",") if k]
+    texts = [c.text for k in ticked if (c := item.choice(k)) is not None]
+    wrong = [c for k in ticked if (c := item.choice(k)) is not None and k not in right_keys(item)]
+    slug = next((c.misconception for c in wrong if c.misconception), None)
+    misconception = misconception_named(slug) if slug else None
+    url, parts = stepper_at(item, misconception)
+    given = "; ".join(texts) if texts else "none of them"
+    return Marked(frozenset(ticked) == right_keys(item), given, misconception, url, parts, answer)
+
+
+def key_text(item: Item) -> str:
+    """The right answer in words (every right box of a select-all item)."""
+    if not is_select_all(item):
+        return item.key_text()
+    return "; ".join(c.text for c in item.choices if c.key in right_keys(item))
 
 
 def stepper_url(item: Item, misconception: Misconception | None) -> str:
@@ -139,9 +206,4 @@ def _parting_step(board: dict[str, Any], label: str, misconception: Misconceptio
     """The first step of the right walk-through that the mistaken one doesn't share."""
     right = frames(evaluate_board(board), label)
     wrong = frames(evaluate_board(board, misreading=misconception.layers), label)  # type: ignore[arg-type]
-    for number, (a, b) in enumerate(zip(right, wrong, strict=False)):
-        if (a.effect, a.layer, a.values) != (b.effect, b.layer, b.values):
-            return number
-    if len(right) != len(wrong):
-        return min(len(right), len(wrong)) - 1
-    return None
+    return parting_index(right, wrong)

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
-from django.core.exceptions import ValidationError
+from django.core.exceptions import BadRequest, ValidationError
 from django.dispatch import receiver
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -31,7 +31,7 @@ from tutor.boards.services import BoardProblem, layer_step, load_board, step_row
 from tutor.boards.views import embedding
 from tutor.core.htmx import HtmxHttpRequest, render_page
 from tutor.core.ratelimit import over_limit, over_sliding_limit
-from tutor.learn import mastery, practice
+from tutor.learn import family_ratings, mastery, practice
 from tutor.learn.chart import progress_svg
 from tutor.learn.concepts import CONCEPT_BY_SLUG
 from tutor.learn.disputes import refresh_puzzle
@@ -39,6 +39,7 @@ from tutor.learn.forms import DisputeForm
 from tutor.learn.items import Item, NoItem
 from tutor.learn.markup import lesson_html
 from tutor.learn.models import Dispute, Lesson
+from tutor.learn.walkthrough import explain
 from tutor.puzzles import services as puzzle_services
 from tutor.puzzles.models import Learner, Puzzle
 
@@ -136,9 +137,10 @@ def _lesson_item(slug: str, n: int) -> Where:
         if n < len(items)
         else reverse("lesson", args=[slug]) + "#practice-done"
     )
+    item = items[n - 1]
     return Where(
-        items[n - 1],
-        (lesson.concept,),
+        item,
+        practice.lesson_concepts(item, lesson.concept),
         lesson,
         False,
         reverse("lesson-practice", args=[slug, n]),
@@ -172,6 +174,7 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
         "where": where,
         "item": item,
         "title": title,
+        "select_all": practice.is_select_all(item),
         "cards": battlefield(loaded.result, printed_only=True),
         "steps": step_rows(item.board),
         "not_modelled": unmodelled(item.board),
@@ -180,37 +183,87 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
     if request.method == "POST":
         try:
             key = practice.read_choice(
-                item, request.POST.get("choice", ""), request.POST.get("typed", "")[:20]
+                item, request.POST.getlist("choice"), request.POST.get("typed", "")[:20]
             )
         except ValueError as problem:
             context["problem"] = str(problem)
             template = "learn/item.html#question" if request.htmx else "learn/item.html"
             return render(request, template, context, status=422 if request.htmx else 400)
-        marked = practice.mark(item, key)
-        learner = _learner(request, create=True)
-        counted = mastery.record(
-            learner,
-            item.id,
-            where.concepts,
-            marked.right,
-            marked.misconception.slug if marked.misconception else "",
-            lesson=where.lesson,
-            generated=where.generated,
-            kind=item.kind,
-        )
-        # A wrong first answer gets a second try before the key is shown.
-        retry = not marked.right and request.POST.get("attempt") != "2"
-        context |= {
-            "marked": marked,
-            "counted": counted,
-            "disputed": not counted and mastery.disputed(item.id),
-            "retry": retry,
-            "why": practice.why_right(item, marked.misconception),
-            "rule_prompt": practice.rule_prompt(item, marked.misconception),
-        }
+        if "rule" in request.POST:
+            context |= _rule_answer(request, where, key)
+        else:
+            context |= _answer(request, where, key)
         if request.htmx:
             return render(request, "learn/item.html#question", context)
     return render(request, "learn/item.html", context)
+
+
+def _answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, Any]:
+    """Record the learner's answer; what the page shows after it."""
+    item = where.item
+    marked = practice.mark(item, key)
+    learner = _learner(request, create=True)
+    assert learner is not None
+    counted = mastery.record(
+        learner,
+        item.id,
+        where.concepts,
+        marked.right,
+        marked.misconception.slug if marked.misconception else "",
+        lesson=where.lesson,
+        generated=where.generated,
+        kind=item.kind,
+        given=marked.answer,
+        family=family_ratings.family_of(item, where.concepts),
+        family_prior=family_ratings.prior(item),
+    )
+    # A wrong first answer gets a second try before the key is shown.
+    retry = not marked.right and request.POST.get("attempt") != "2"
+    return _answered(item, marked, retry) | {
+        "counted": counted,
+        "disputed": not counted and mastery.disputed(item.id),
+    }
+
+
+def _answered(item: Item, marked: practice.Marked, retry: bool) -> dict[str, Any]:
+    return {
+        "marked": marked,
+        "retry": retry,
+        "key_text": practice.key_text(item),
+        "walkthrough": None
+        if retry
+        else explain(
+            item,
+            marked.misconception,
+            marked.right,
+            marked.given,
+            practice.deciding_mistake(item),
+        ),
+        "rule_prompt": practice.rule_prompt(item),
+    }
+
+
+def _rule_answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, Any]:
+    """ "Which rule decides this?": scored against the item's fixed deciding rule and
+    recorded once (``mastery.record_rule``); the answer to the item itself is shown again
+    from the posted choice, without recording it twice."""
+    item = where.item
+    prompt = practice.rule_prompt(item)
+    if prompt is None:
+        raise Http404("This question asks for no rule.")
+    picked = request.POST.get("rule", "")[:12]
+    if picked not in prompt.options:
+        raise BadRequest("choose one of the rules offered")
+    learner = _learner(request, create=True)
+    assert learner is not None
+    right = picked == prompt.rule
+    mastery.record_rule(learner, item.id, where.concepts, picked, right)
+    marked = practice.mark(item, key)
+    return _answered(item, marked, retry=False) | {
+        "counted": True,
+        "rule_picked": picked,
+        "rule_right": right,
+    }
 
 
 @require_http_methods(["GET", "POST"])
