@@ -79,13 +79,17 @@ class LiveQuestion(models.Model):
     session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="questions")
     number = models.PositiveIntegerField()
     source = models.CharField(max_length=200)
+    # What it asks (tutor.core.question.Kind); typed/multiple/ordered say how it is answered.
+    kind = models.CharField(max_length=20, blank=True)
     prompt = models.TextField()
     board = models.JSONField()
     # [{"key": ..., "text": ...}]; empty for a typed-only question.
     options = models.JSONField(default=list)
     typed = models.BooleanField(default=False)
     multiple = models.BooleanField(default=False)
-    # Every option ranked (an order puzzle): the answer is the keys joined by ">".
+    # Every option ranked (an order puzzle): the answer is the keys joined by ">"; answers
+    # and the key are kept in tutor.core.question's one encoding (select-all: sorted keys
+    # joined by ",").
     ordered = models.BooleanField(default=False)
     key = models.CharField(max_length=400)
     key_text = models.TextField()
