@@ -30,6 +30,7 @@ from tutor.core.question import AnswerProblem, Form, Kind, Option, Question
 from tutor.learn.as_question import question_of as item_question
 from tutor.learn.handwritten import misconception_named
 from tutor.learn.items import (
+    MIN_DISTRACTORS,
     Item,
     NoItem,
     UnmodelledItem,
@@ -50,6 +51,8 @@ from tutor.puzzles.services import question_of
 EVENT_VERBS = ("counters", "damage", "enter", "leave", "draw", "gain_life", "create_tokens")
 # Keys of a step that say how the step went, not what its event is.
 STEP_ONLY = ("replacements",)
+# The event steps tried, the last first: each is explored with every misreading.
+MAX_EVENT_STEPS = 3
 
 
 class QuestionProblem(AnswerProblem):
@@ -104,32 +107,42 @@ def lesson_question(lesson: Lesson, number: int) -> Question:
 
 
 def from_board(token: str, label: str) -> Question:
-    """The board just built as a question: an object's characteristic, else the order of
-    its effects, else one of its steps' events (``QuestionProblem`` only when none of
-    them has a wrong answer the engine can name)."""
+    """The board just built as a question: an object's characteristic when it has at least
+    two wrong answers the engine can name, else whichever of the order of its effects and
+    its steps' events (how much, what happens, who chooses) has the most; refused
+    (``QuestionProblem``) only when none of them has a wrong answer at all."""
     try:
         board = open_board(token).board
     except BoardProblem as problem:
         raise QuestionProblem(str(problem)) from problem
+    best: Item | None = None
     reasons: list[str] = []
     for make in _board_questions(board, label or None):
         try:
-            return from_item(make(), "a board from the builder")
+            item = make()
         except UnmodelledItem as error:
             raise QuestionProblem(f"this board can't make a question: {error}") from error
         except (NoItem, BoardProblem) as error:
             reasons.append(str(error))
-    reason = reasons[0] if reasons else "nothing on it changes anything"
-    raise QuestionProblem(f"this board can't make a question: {reason}")
+            continue
+        if best is None or len(item.distractors) > len(best.distractors):
+            best = item
+        if len(best.distractors) >= MIN_DISTRACTORS:
+            break
+    if best is None:
+        reason = reasons[0] if reasons else "nothing on it changes anything"
+        raise QuestionProblem(f"this board can't make a question: {reason}")
+    return from_item(best, "a board from the builder")
 
 
 def _board_questions(board: dict[str, Any], label: str | None) -> Iterator[Callable[[], Item]]:
-    """Every question a board may make, the most telling first."""
+    """Every question a board may make, the most telling first: its object's
+    characteristics, the order of the effects on it, then its last few event steps."""
     yield partial(best_characteristic_item, board, label, least=1)
     if label is not None:
         for layer in _shared_layers(board, label):
             yield partial(order_item, board, label, layer, least=1)
-    for asking in _step_events(board):
+    for asking in _step_events(board)[:MAX_EVENT_STEPS]:
         yield partial(event_item, asking, least=1)
         yield partial(outcome_item, asking, least=1)
         yield partial(chooser_item, asking)
