@@ -38,7 +38,7 @@ def unescape(text: str) -> str:
 
 
 def separator(puzzle: Any) -> str:
-    """"," (select-all), ">" (order) or "" (one key or typed text)."""
+    """ "," (select-all), ">" (order) or "" (one key or typed text)."""
     ask = puzzle.board.get("ask") if isinstance(puzzle.board, dict) else None
     asked = next(iter(ask), "") if isinstance(ask, dict) and len(ask) == 1 else ""
     if asked == "event":
