@@ -47,16 +47,24 @@ def test_scales_and_season_on_a_counters_step_ask_the_event_not_a_characteristic
     with pytest.raises(NoItem):
         best_characteristic_item(SCALES_AND_SEASON, "bears", least=1)
     question = from_board(encode_board(SCALES_AND_SEASON), "bears")
-    assert question.kind is Kind.EVENT_BEST and question.form is Form.SINGLE
-    # CR 616.1: Alice, whose creature gets the counters, orders the two effects: Hardened
-    # Scales first (1 + 1 = 2), then Doubling Season (2 × 2 = 4) is the most she can get.
-    assert question.key_text == "4"
-    assert "How many counters" in question.prompt and "Grizzly Bears" in question.prompt
+    assert question.kind is Kind.EVENT_OUTCOME and question.form is Form.SELECT_ALL
+    assert question.prompt.startswith("Grizzly Bears would get 1 +1/+1 counter.")
+    # CR 616.1: Alice, whose creature gets the counter, orders the two effects: Hardened
+    # Scales first (1 + 1 = 2, doubled: 4) or Doubling Season first (2, plus one: 3).
+    texts = {o.key: o.text for o in question.options}
+    assert sorted(texts[k] for k in question.right) == [
+        "Grizzly Bears gets 3 +1/+1 counters",
+        "Grizzly Bears gets 4 +1/+1 counters",
+    ]
+    # Forgetting both effects, or one of them: the wrong answers.
+    wrong = {o.text: o.misreading for o in question.distractors}
+    assert wrong == {
+        "Grizzly Bears gets 1 +1/+1 counter": "forgot-replacements",
+        "Grizzly Bears gets 2 +1/+1 counters": None,
+    }
     # The board asked is the one before the step, its event as the question.
     assert question.board["ask"] == {"event": {"counters": "+1/+1", "on": "bears", "n": 1}}
     assert question.stepper == "event"
-    wrong = {o.text: o.misreading for o in question.distractors}
-    assert wrong == {"1": "forgot-replacements"}
 
 
 @pytest.mark.django_db
@@ -64,15 +72,18 @@ def test_the_event_question_is_pushed_answered_and_named_in_class():
     _, session = make_session()
     source = {"kind": "board", "token": encode_board(SCALES_AND_SEASON), "label": "bears"}
     pushed = live.push(session, snapshot_for(source))
-    assert pushed.kind == Kind.EVENT_BEST and "/event/" in pushed.stepper_url
-    right = next(o["key"] for o in pushed.options if o["key"] == pushed.key)
-    wrong = next(o["key"] for o in pushed.options if o["key"] != pushed.key)
+    assert pushed.kind == Kind.EVENT_OUTCOME and pushed.multiple
+    assert "/event/" in pushed.stepper_url and not pushed.stepper_object
+    right = pushed.key.split(",")
+    wrong = next(o["key"] for o in pushed.options if o["key"] not in right)
     ada, bo = (live.join(session, name) for name in ("Ada", "Bo"))
-    assert live.record_answer(ada, pushed.pk, right).answer.right
-    assert not live.record_answer(bo, pushed.pk, wrong).answer.right
+    assert live.record_answer(ada, pushed.pk, right[::-1]).answer.right
+    assert not live.record_answer(bo, pushed.pk, [wrong]).answer.right
     assert pushed.misreadings[wrong] == "Forgetting the replacement effects"
     with pytest.raises(QuestionProblem, match="one of the options"):
-        live.record_answer(live.join(session, "Cy"), pushed.pk, "forged")
+        live.record_answer(live.join(session, "Cy"), pushed.pk, ["forged"])
+    bars = live.tally(pushed)
+    assert [(bar.count, bar.right) for bar in bars] == [(1, True), (1, False)]
 
 
 def test_a_board_where_a_characteristic_has_wrong_answers_still_asks_it():

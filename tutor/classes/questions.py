@@ -23,6 +23,8 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 
 from tutor.boards.event_walk import asked_event, event_walk
+from tutor.boards.event_words import describe_asked
+from tutor.boards.naming import board_namer
 from tutor.boards.services import BoardProblem, open_board
 from tutor.classes.misreadings import of_characteristics, of_event
 from tutor.classes.models import LiveQuestion
@@ -38,12 +40,14 @@ from tutor.learn.items import (
     chooser_item,
     evaluate_all,
     event_item,
+    explored,
     order_item,
     outcome_item,
 )
 from tutor.learn.models import Lesson
 from tutor.learn.practice import lesson_items
 from tutor.puzzles.models import Puzzle
+from tutor.puzzles.questions import question_for
 from tutor.puzzles.services import question_of
 
 # The verbs of a builder board's steps that perform an event the event stepper can ask
@@ -66,25 +70,30 @@ def from_puzzle(short_id: str) -> Question:
 def puzzle_question(puzzle: Puzzle) -> Question:
     """A saved puzzle's question, each wrong answer named by the misreading that leads to
     it where one does: engine work only, no database (it may run in a worker)."""
-    question = question_of(puzzle)
+    named = _named(question_of(puzzle), puzzle.board, puzzle.field or "pt")
+    return replace(named, source=f"puzzle {puzzle.short_id}: {puzzle.title}")
+
+
+def _named(question: Question, board: dict[str, Any], field: str) -> Question:
+    """A puzzle-style question with the misreading behind each wrong option (and each
+    typed wrong answer) where the engine finds one (``misreadings``)."""
     options = [{"key": o.key, "text": o.text} for o in question.options]
-    ask = puzzle.board.get("ask") or {}
-    named: dict[str, str] = {}
+    ask = board.get("ask") or {}
+    found: dict[str, str] = {}
     if "characteristics" in ask:
-        named = of_characteristics(puzzle.board, options, puzzle.field or "pt")
+        found = of_characteristics(board, options, field)
     elif "event" in ask:
-        named = of_event(puzzle.board, options)
+        found = of_event(board, options)
     keys = {o.key for o in question.options}
     return replace(
         question,
-        source=f"puzzle {puzzle.short_id}: {puzzle.title}",
         options=tuple(
-            Option(o.key, o.text, None if o.key in question.right else named.get(o.key))
+            Option(o.key, o.text, None if o.key in question.right else found.get(o.key))
             for o in question.options
         ),
         typed_misreadings=tuple(
             (answer, slug)
-            for answer, slug in named.items()
+            for answer, slug in found.items()
             if answer not in keys and answer != question.key
         ),
     )
@@ -108,44 +117,59 @@ def lesson_question(lesson: Lesson, number: int) -> Question:
 
 def from_board(token: str, label: str) -> Question:
     """The board just built as a question: an object's characteristic when it has at least
-    two wrong answers the engine can name, else whichever of the order of its effects and
-    its steps' events (how much, what happens, who chooses) has the most; refused
-    (``QuestionProblem``) only when none of them has a wrong answer at all."""
+    two wrong answers the engine can name, else whichever of the order of the effects on
+    it and its steps' events (what can happen, how much, who chooses) has the most wrong
+    answers; refused (``QuestionProblem``) only when none of them has any."""
     try:
         board = open_board(token).board
     except BoardProblem as problem:
         raise QuestionProblem(str(problem)) from problem
-    best: Item | None = None
+    best: Question | None = None
     reasons: list[str] = []
     for make in _board_questions(board, label or None):
         try:
-            item = make()
+            question = make()
         except UnmodelledItem as error:
             raise QuestionProblem(f"this board can't make a question: {error}") from error
         except (NoItem, BoardProblem) as error:
             reasons.append(str(error))
             continue
-        if best is None or len(item.distractors) > len(best.distractors):
-            best = item
+        if question.form is not Form.TYPED and question.choice_problem() is not None:
+            continue  # e.g. every outcome can happen: nothing to choose
+        if best is None or len(question.distractors) > len(best.distractors):
+            best = question
         if len(best.distractors) >= MIN_DISTRACTORS:
             break
     if best is None:
         reason = reasons[0] if reasons else "nothing on it changes anything"
         raise QuestionProblem(f"this board can't make a question: {reason}")
-    return from_item(best, "a board from the builder")
+    return replace(best, source="a board from the builder")
 
 
-def _board_questions(board: dict[str, Any], label: str | None) -> Iterator[Callable[[], Item]]:
+def _board_questions(board: dict[str, Any], label: str | None) -> Iterator[Callable[[], Question]]:
     """Every question a board may make, the most telling first: its object's
     characteristics, the order of the effects on it, then its last few event steps."""
-    yield partial(best_characteristic_item, board, label, least=1)
+
+    def asking(make: Callable[..., Item], *args: Any, **kwargs: Any) -> Callable[[], Question]:
+        return lambda: item_question(make(*args, **kwargs))
+
+    yield asking(best_characteristic_item, board, label, least=1)
     if label is not None:
         for layer in _shared_layers(board, label):
-            yield partial(order_item, board, label, layer, least=1)
-    for asking in _step_events(board)[:MAX_EVENT_STEPS]:
-        yield partial(event_item, asking, least=1)
-        yield partial(outcome_item, asking, least=1)
-        yield partial(chooser_item, asking)
+            yield asking(order_item, board, label, layer, least=1)
+    for event in _step_events(board)[:MAX_EVENT_STEPS]:
+        yield asking(event_item, event, least=1)
+        yield asking(outcome_item, event, least=1)
+        yield partial(_can_happen, event)
+        yield asking(chooser_item, event)
+
+
+def _can_happen(board: dict[str, Any]) -> Question:
+    """ "Which of these can happen?": every outcome some order of the replacement effects
+    leads to (CR 616.1), beside the slips of forgetting them (a puzzle's event question)."""
+    question = _named(question_for(board), board, "")
+    asked = describe_asked(explored(board).asked, board_namer(board))
+    return replace(question, prompt=f"{asked[:1].upper()}{asked[1:]}. {question.prompt}")
 
 
 def _shared_layers(board: dict[str, Any], label: str) -> list[str]:
