@@ -6,11 +6,11 @@ back as a ``Question``, so answers are checked, marked and kept in its one encod
 option key, ``5/8`` typed, the ticked keys sorted and joined by ``,``, or every key in the
 learner's order joined by ``>``), which the histogram groups directly.
 
-Any board a mentor can open makes a question: the characteristic of an object with the
-most distinct wrong answers; where no characteristic has one (the replacement effects of
-a step decide everything, Hardened Scales and Doubling Season on a counters step), the
-order its effects apply in, or the step's event asked on the board as it stood before it:
-how much it does, what happens, or who chooses the order of its replacement effects.
+Any board a mentor can open makes a question: an object's characteristic where the
+engine names at least two wrong answers; where it names fewer (the replacement effects of
+a step decide everything: Hardened Scales and Doubling Season on a counters step), the
+order its effects apply in, or a step's event asked on the board as it stood before it
+(what can happen, how much, who orders its replacement effects), whichever has the most.
 """
 
 from __future__ import annotations
