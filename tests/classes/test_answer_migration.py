@@ -79,3 +79,30 @@ def test_stored_answers_are_rewritten_and_back_with_every_row_kept():
     back = {(a.question_id, a.student_id): a.answer for a in Answer.objects.all()}
     assert back == old
     migrate(AFTER)  # the test database as the other tests expect it
+
+
+@pytest.mark.django_db
+def test_a_select_all_answer_longer_than_400_characters_is_kept_whole():
+    from tests.classes.helpers import make_session
+    from tutor.classes import live
+
+    _, session = make_session()
+    keys = [f"{letter} {'long ability text, ' * 20}".strip() for letter in "ABC"]
+    question = LiveQuestion.objects.create(
+        session=session,
+        number=1,
+        board={},
+        options=[{"key": k, "text": k} for k in keys],
+        multiple=True,
+        key=question_of_row_key(keys[:2]),
+        key_text="",
+        stepper_url="/",
+    )
+    ada = live.join(session, "Ada")
+    kept = live.record_answer(ada, question.pk, keys[1::-1]).answer
+    assert kept.right and len(kept.answer) > 400
+    assert StudentAnswer.objects.get(pk=kept.pk).answer == question.key
+
+
+def question_of_row_key(keys: list[str]) -> str:
+    return ",".join(k.replace(",", "%2C") for k in sorted(keys))

@@ -26,8 +26,10 @@ from enum import StrEnum
 from typing import Any
 
 PT_PATTERN = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
-# Longest answer text read (a class answer is kept in a 400-character column).
-MAX_ANSWER = 400
+# Longest key or typed text read (an ability's text can be long), and most keys in one
+# answer: anything longer or more is no option of any question.
+MAX_ANSWER = 2000
+MAX_KEYS = 64
 # "None of these", ticked on purpose: an empty select-all answer is then a choice, never a
 # form sent by mistake (an empty submission is refused).
 NONE_KEY = "(none)"
@@ -235,7 +237,7 @@ def _strings(raw: object) -> list[str]:
     """A list of strings from form values or JSON, else ``AnswerProblem``."""
     if raw is None:
         return []
-    if not isinstance(raw, list | tuple) or len(raw) > 64:
+    if not isinstance(raw, list | tuple) or len(raw) > MAX_KEYS:
         raise AnswerProblem("that answer isn't one of the options")
     if not all(isinstance(k, str) and len(k) <= MAX_ANSWER for k in raw):
         raise AnswerProblem("that answer isn't one of the options")

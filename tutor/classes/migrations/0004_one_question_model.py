@@ -1,8 +1,9 @@
-"""Live questions keep what they ask (``kind``), and their answers move to the site's one
-answer encoding (tutor/core/question.py): a select-all answer was its sorted keys joined
-by "+", now by "," (a key holding "%", "," or ">" writes them %25, %2C, %3E); an order
-stays joined by ">". Every row is kept; only the text of select-all (and, where a key
-needs escaping, order) keys and answers is rewritten, and back on reverse.
+"""Live questions keep what they ask (``kind``); their key and answers become text columns
+(no 400-character cap) in the site's one answer encoding (tutor/core/question.py): a
+select-all answer was its sorted keys joined by "+", now by "," (a key holding "%", ","
+or ">" writes them %25, %2C, %3E); an order stays joined by ">". Every row is kept; only
+the text of select-all (and, where a key needs escaping, order) keys and answers is
+rewritten, and back on reverse.
 
 The old "+" text is split with the question's own option keys, so a key that holds a "+"
 itself ("+1/+1 counter" abilities) is read whole. Questions pushed before keep an empty
@@ -104,5 +105,9 @@ class Migration(migrations.Migration):
             name="kind",
             field=models.CharField(blank=True, max_length=20),
         ),
+        # Widened: select-all keys joined (abilities' texts) can pass 400 characters,
+        # which PostgreSQL refused.
+        migrations.AlterField(model_name="livequestion", name="key", field=models.TextField()),
+        migrations.AlterField(model_name="studentanswer", name="answer", field=models.TextField()),
         migrations.RunPython(forward, backward),
     ]
