@@ -5,7 +5,8 @@ characteristics ask, the puzzle's ``field`` says which characteristic the
 learner gives. Options are drawn from the board itself: values the object had
 at some point, values other objects have, or the outcomes the event would have
 if an effect were missing — wrong answers a learner can actually reach. Nothing
-here is a hand-written key.
+here is a hand-written key. Each question is the site's one question value
+(``tutor.core.question.Question``), which reads, marks and encodes its answers.
 """
 
 from __future__ import annotations
