@@ -22,14 +22,14 @@ from tutor.boards.services import load_board
 from tutor.classes import live
 from tutor.classes.models import LiveQuestion
 from tutor.classes.panels import student_panel, teacher_panel
-from tutor.classes.questions import Snapshot, from_puzzle
+from tutor.classes.questions import from_puzzle, misreading_names
+from tutor.core.question import NONE_KEY, Form, Question
 from tutor.learn import practice
 from tutor.learn.content import load_lessons
 from tutor.learn.items import NoItem
 from tutor.learn.models import Lesson
 from tutor.puzzles.content import puzzle_files
 from tutor.puzzles.models import Puzzle
-from tutor.puzzles.questions import NONE_KEY
 from tutor.puzzles.services import save_curated, sync_themes
 from tutor.puzzles.spec import read_puzzle
 
@@ -99,9 +99,10 @@ def test_a_curated_puzzle_never_shows_a_label_or_an_id(client, path):
     if "event" in puzzle.board.get("ask", {}):
         pages |= _event_pages(client, token)
     snapshot = from_puzzle(puzzle.short_id)
-    keys = {o["key"] for o in snapshot.options}
-    named = [f"{k}: {v}" for k, v in snapshot.misreadings.items() if k not in keys]  # the chart
-    texts = [snapshot.prompt, snapshot.key_text, *(o["text"] for o in snapshot.options), *named]
+    keys = {o.key for o in snapshot.options}
+    chart = misreading_names(snapshot)
+    named = [f"{k}: {v}" for k, v in chart.items() if k not in keys]
+    texts = [snapshot.prompt, snapshot.key_text, *(o.text for o in snapshot.options), *named]
     asked = "\n".join(texts)
     pages |= _live_class_pages(snapshot)
     found = _found(pages) + [f"live question: {leak}" for leak in marked_leaks(asked)]
@@ -125,7 +126,7 @@ def _event_pages(client, token: str) -> dict[str, str]:  # noqa: ANN001
     return pages
 
 
-def _live_class_pages(snapshot: Snapshot) -> dict[str, str]:
+def _live_class_pages(snapshot: Question) -> dict[str, str]:
     """A live class on the question: the student's and the teacher's websocket panels while
     it is open and once revealed (with the teacher's first choice of an event walk), and
     the class's CSV export."""
@@ -134,9 +135,11 @@ def _live_class_pages(snapshot: Snapshot) -> dict[str, str]:
     student_browser(session, "Ada")
     student_browser(session, "Bo")
     ada, bo = session.students.all()
-    keys = [o["key"] for o in snapshot.options if o["key"] and o["key"] != question.key]
-    wrong = keys[0] if keys else "1/1"
-    if snapshot.ordered:
+    keys = [o.key for o in snapshot.options if o.key and o.key != question.key]
+    wrong: object = keys[0] if keys else "1/1"
+    if snapshot.form is Form.SELECT_ALL:
+        wrong = [wrong]  # as live.js sends ticked keys: a key may hold a ","
+    if snapshot.form is Form.ORDER:
         wrong = ">".join(reversed(question.key.split(">")))
     live.record_answer(ada, question.pk, question.key or NONE_KEY)  # "" is "None of these"
     live.record_answer(bo, question.pk, wrong)
@@ -144,7 +147,7 @@ def _live_class_pages(snapshot: Snapshot) -> dict[str, str]:
     live.set_state(session, LiveQuestion.REVEALED)
     pages["student panel, revealed"] = student_panel(bo)
     pages["teacher panel, revealed"] = teacher_panel(session)
-    if "event" in snapshot.board.get("ask", {}) and not snapshot.stepper_object:
+    if snapshot.stepper == "event":
         try:
             live.set_walk(session, "0")
         except ValueError:  # an event with no choice to make

@@ -108,7 +108,7 @@ def test_a_puzzle_by_keyboard_alone_in_few_presses(
     puzzle = saved("pt")
     page.goto(f"{live_server.url}{puzzle.get_absolute_url()}")
     presses = _tab_until(page, "Your answer")
-    page.keyboard.type(question_of(puzzle).key[0])
+    page.keyboard.type(question_of(puzzle).right[0])
     with page.expect_response(lambda r: r.url.endswith("/answer")):
         page.keyboard.press("Enter")
     presses += 1

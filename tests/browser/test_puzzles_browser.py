@@ -61,7 +61,7 @@ def test_solve_a_puzzle_with_the_keyboard_then_open_the_explanation(
     verdict = page.get_by_role("status").filter(has_text="Not quite")
     expect(verdict).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "play"  # focus followed the swap
-    expect(page.locator(".answer-facts")).to_contain_text(question_of(puzzle).key[0])
+    expect(page.locator(".answer-facts")).to_contain_text(question_of(puzzle).right[0])
     screenshot("puzzle-answered")
     assert serious_violations(page) == []
 
@@ -95,7 +95,7 @@ def test_filter_the_library_by_theme(live_server, page, console_errors, wait_for
 def test_another_site_can_frame_the_embed_and_nothing_else(live_server, page, other_site):
     puzzle = saved("event")
     question = question_of(puzzle)
-    right = [o.text for o in question.options if o.key in question.key]
+    right = [o.text for o in question.options if o.key in question.right]
     host = f"""<!doctype html><title>A judge's blog</title>
       <iframe id="embed" title="puzzle" src="{live_server.url}/embed/p/{puzzle.short_id}"
               width="600" height="700"></iframe>

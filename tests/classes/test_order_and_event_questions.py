@@ -22,13 +22,13 @@ def test_an_order_puzzle_is_asked_and_marked_live():
     question = question_of(puzzle)
     _, session = make_session()
     pushed = live.push(session, snapshot_for({"kind": "puzzle", "id": puzzle.short_id}))
-    assert pushed.ordered and pushed.key == ">".join(question.key)
+    assert pushed.ordered and pushed.key == ">".join(question.right) == question.key
 
     ada, bob, cy = (live.join(session, name) for name in ("Ada", "Bob", "Cy"))
     panel = student_panel(ada)
     assert panel.count("<select") == len(question.options) and 'data-ordered="true"' in panel
 
-    right = list(question.key)
+    right = list(question.right)
     wrong = right[1:] + right[:1]
     assert live.record_answer(ada, pushed.pk, right).answer.right
     assert not live.record_answer(bob, pushed.pk, ">".join(wrong)).answer.right
@@ -38,7 +38,7 @@ def test_an_order_puzzle_is_asked_and_marked_live():
 
     bars = live.tally(pushed)
     assert [(bar.count, bar.right) for bar in bars] == [(1, True), (1, False)]
-    assert bars[0].label == question.text_of(question.key)  # the order in words, with arrows
+    assert bars[0].label == question.text_of(question.right)  # the order in words, with arrows
     assert "→" in teacher_panel(session)
 
 

@@ -289,4 +289,4 @@ def test_an_event_puzzles_wrong_outcomes_are_named_by_their_misreading():
         "Burst Lightning deals 2 damage to Bob": "Forgetting the replacement effects",
         "Burst Lightning deals 4 damage to Bob": "Ordering the must-go-first effects freely",
     }
-    assert not set(question.key.split("+")) & set(question.misreadings)
+    assert not set(question.key.split(",")) & set(question.misreadings)

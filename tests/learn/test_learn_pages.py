@@ -217,7 +217,7 @@ def test_a_disputed_puzzle_stays_out_of_ratings_until_staff_decide(settings, adm
     dispute_as(account_client("bob"), ref)
     puzzle.refresh_from_db()
     assert not puzzle.rated
-    key = question_of(puzzle).key[0]
+    key = question_of(puzzle).right[0]
     learner = Client()
     learner.post(reverse("puzzle-answer", args=[puzzle.short_id]), {"answer": key})
     puzzle.refresh_from_db()

@@ -66,12 +66,12 @@ def test_each_puzzle_is_posed_by_the_engine_and_agrees_with_its_source(path: Pat
         board = {k: v for k, v in data.items() if k != "puzzle"}
         problems = mismatches(board, event_answer(board))
         assert not problems, f"{path.name}:\n  " + "\n  ".join(problems)
-        assert len(question.key) == len(data["expect"]["outcomes"])
-        assert len(question.options) > len(question.key), "at least one wrong outcome"
+        assert len(question.right) == len(data["expect"]["outcomes"])
+        assert len(question.options) > len(question.right), "at least one wrong outcome"
         return
     stated = _key_from_expect(data, spec.field)
     if stated is not None:
-        assert question.key == stated
+        assert question.right == stated
     assert question.key_text.lower() not in spec.title.lower() or len(question.key_text) < 3
 
 
@@ -124,7 +124,7 @@ def test_a_puzzle_about_an_effect_that_never_applies_offers_what_it_would_have_g
     question = question_for(spec.board, spec.field)
     texts = {option.text: option.key for option in question.options}
     assert trap in texts
-    assert texts[trap] not in question.key
+    assert texts[trap] not in question.right
 
 
 def test_the_biomancer_puzzle_says_the_power_it_has_when_the_bears_enter():

@@ -102,7 +102,7 @@ def _answered_puzzles(learner: Learner, how_many: int) -> None:
         Attempt.objects.create(
             learner=learner,
             puzzle=other,
-            answer=[],
+            answer="",
             right=True,
             learner_before=0,
             learner_after=0,

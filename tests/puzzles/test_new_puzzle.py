@@ -43,7 +43,7 @@ def test_a_board_becomes_a_puzzle_with_an_engine_computed_key(client):
     assert made["Location"] == puzzle.get_absolute_url()
     assert puzzle.board["ask"] == {"characteristics": "ogre"}
     assert puzzle.board["title"] == FORM["title"] and not puzzle.curated
-    assert question_of(puzzle).key == ("5/8",)  # CR 613.5's example answer
+    assert question_of(puzzle).right == ("5/8",)  # CR 613.5's example answer
     assert [t.slug for t in puzzle.themes.all()] == ["layer-7"]
     assert client.get(puzzle.get_absolute_url()).status_code == 200
 

@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from tests.puzzles.helpers import saved
 from tests.web.boards import PEEK_LINE, not_modelled_section, with_peek
+from tutor.core.question import NONE_KEY
 from tutor.puzzles.models import Attempt, Learner
 from tutor.puzzles.preview import png_available
-from tutor.puzzles.questions import NONE_KEY
 from tutor.puzzles.services import question_of
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def test_a_right_first_answer_is_rated_and_opens_the_explanation(client, setting
     # An established learner's answer: a new one's doesn't move the puzzle (docs/ratings.md).
     settings.PUZZLE_ESTABLISHED_ANSWERS = 0
     puzzle = saved("pt")
-    key = question_of(puzzle).key[0]
+    key = question_of(puzzle).right[0]
     answered = client.post(url("puzzle-answer", puzzle), {"answer": key})
     assert answered.status_code == 302 and answered["Location"] == puzzle.get_absolute_url()
     attempt = Attempt.objects.get()
@@ -66,10 +66,10 @@ def test_a_right_first_answer_is_rated_and_opens_the_explanation(client, setting
 def test_only_the_first_attempt_counts(client):
     puzzle = saved("pt")
     client.post(url("puzzle-answer", puzzle), {"answer": "99/99"})
-    key = question_of(puzzle).key[0]
+    key = question_of(puzzle).right[0]
     client.post(url("puzzle-answer", puzzle), {"answer": key})
     attempt = Attempt.objects.get()
-    assert not attempt.right and attempt.answer == ["99/99"]
+    assert not attempt.right and attempt.answer == "99/99"
     learner = Learner.objects.get()
     assert learner.rating == attempt.learner_after < 1500
     puzzle.refresh_from_db()
@@ -100,7 +100,7 @@ def test_an_answer_that_cant_be_read_is_a_400_or_a_422_for_htmx(client):
 
 def test_an_order_puzzle_takes_the_places_in_order(client):
     puzzle = saved("order")
-    key = list(question_of(puzzle).key)
+    key = list(question_of(puzzle).right)
     client.post(url("puzzle-answer", puzzle), {"answer": key})
     assert Attempt.objects.get().right
 
@@ -123,7 +123,7 @@ def test_the_page_carries_open_graph_tags_and_a_preview_image(client):
     assert svg["Content-Type"] == "image/svg+xml"
     root = ElementTree.fromstring(svg.content)
     assert root.get("width") == "1200" and root.get("height") == "630"
-    assert question_of(puzzle).key[0] not in ElementTree.tostring(root, encoding="unicode")[-400:]
+    assert question_of(puzzle).right[0] not in ElementTree.tostring(root, encoding="unicode")[-400:]
     png = client.get(url("puzzle-preview-png", puzzle))
     if png_available():
         assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
@@ -155,7 +155,7 @@ def test_only_the_embed_may_be_framed_and_it_checks_answers_without_rating(clien
     assert "X-Frame-Options" not in embed
     assert "frame-ancestors *" in embed["Content-Security-Policy"]
     assert 'method="post"' in embed.content.decode()
-    key = question_of(puzzle).key[0]
+    key = question_of(puzzle).right[0]
     checked = client.post(url("puzzle-embed", puzzle), {"answer": key})
     assert "✔ Right!" in checked.content.decode()
     bad = client.post(url("puzzle-embed", puzzle), {"answer": "x"})
@@ -191,7 +191,7 @@ def test_the_embed_records_nothing_even_for_a_known_learner(client):
 def test_none_of_these_can_be_right_in_the_embed(client):
     puzzle = saved("colors")
     question = question_of(puzzle)
-    given = {"answer": list(question.key) or [NONE_KEY]}
+    given = {"answer": list(question.right) or [NONE_KEY]}
     page = client.post(url("puzzle-embed", puzzle), given).content.decode()
     assert "✔ Right!" in page
 

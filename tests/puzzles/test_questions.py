@@ -8,7 +8,8 @@ import pytest
 
 from rules_engine.ask.characteristics import answer_json, evaluate_board
 from tests.puzzles.helpers import seed_file
-from tutor.puzzles.questions import AnswerProblem, is_right, question_for, read_answer
+from tutor.core.question import AnswerProblem, Form, Kind
+from tutor.puzzles.questions import question_for
 from tutor.puzzles.spec import question_board
 
 
@@ -22,14 +23,14 @@ def test_a_typed_power_and_toughness_is_read_leniently_and_marked_against_the_en
     question = question_for(board, "pt")
     label = board["ask"]["characteristics"]
     expected = data["expect"]["objects"][label]
-    assert question.key == (f"{expected['power']}/{expected['toughness']}",)
-    spaced = read_answer(question, [f" {expected['power']} / {expected['toughness']} "])
-    assert is_right(question, spaced)
-    assert not is_right(question, read_answer(question, ["99/99"]))
+    assert question.right == (f"{expected['power']}/{expected['toughness']}",)
+    spaced = question.parse([f" {expected['power']} / {expected['toughness']} "])
+    assert question.is_right(spaced)
+    assert not question.is_right(question.parse(["99/99"]))
     with pytest.raises(AnswerProblem):
-        read_answer(question, ["five/eight"])
+        question.parse(["five/eight"])
     with pytest.raises(AnswerProblem):
-        read_answer(question, [])
+        question.parse([])
 
 
 def test_a_set_question_offers_values_seen_on_the_board_and_takes_them_in_any_order():
@@ -37,42 +38,42 @@ def test_a_set_question_offers_values_seen_on_the_board_and_takes_them_in_any_or
     question = question_for(board, "subtypes")
     result = answer_json(evaluate_board(board))
     final = result["objects"][board["ask"]["characteristics"]]["subtypes"]
-    assert question.kind == "multiple"
-    assert sorted(question.key) == sorted(final)
+    assert question.form is Form.SELECT_ALL
+    assert sorted(question.right) == sorted(final)
     keys = [option.key for option in question.options]
     assert set(final) <= set(keys) and len(keys) > len(final)
-    assert is_right(question, read_answer(question, list(reversed(final))))
+    assert question.is_right(question.parse(list(reversed(final))))
     with pytest.raises(AnswerProblem):
-        read_answer(question, ["Not A Subtype"])
+        question.parse(["Not A Subtype"])
 
 
 def test_an_order_question_lists_effects_by_name_and_wants_every_place_filled():
     board, data = board_of("order")
     question = question_for(board, "")
-    assert question.kind == "order"
-    assert list(question.key) == data["expect"]["order"]
-    assert tuple(o.key for o in question.options) != question.key  # never listed in order
-    assert is_right(question, read_answer(question, list(question.key)))
+    assert question.kind is Kind.ORDER and question.form is Form.ORDER
+    assert list(question.right) == data["expect"]["order"]
+    assert tuple(o.key for o in question.options) != question.right  # never listed in order
+    assert question.is_right(question.parse(list(question.right)))
     with pytest.raises(AnswerProblem):
-        read_answer(question, list(question.key)[:-1])
+        question.parse(list(question.right)[:-1])
 
 
 def test_a_dependency_question_is_yes_or_no_from_the_engines_graph():
     board, data = board_of("depends")
     question = question_for(board, "")
-    assert question.key == ("yes" if data["expect"]["depends"] else "no",)
+    assert question.right == ("yes" if data["expect"]["depends"] else "no",)
     with pytest.raises(AnswerProblem):
-        read_answer(question, ["yes", "no"])
+        question.parse(["yes", "no"])
 
 
 def test_an_event_question_offers_the_outcomes_and_slips_and_keys_the_real_ones():
     board, data = board_of("event")
     question = question_for(board, "")
     assert question.stepper == "event"
-    assert question.kind == "multiple"  # never tells whether the choices matter
-    assert len(question.key) == len(data["expect"]["outcomes"])
-    assert len(question.options) > len(question.key)  # at least one wrong outcome
-    assert is_right(question, read_answer(question, list(question.key)))
+    assert question.form is Form.SELECT_ALL  # never tells whether the choices matter
+    assert len(question.right) == len(data["expect"]["outcomes"])
+    assert len(question.options) > len(question.right)  # at least one wrong outcome
+    assert question.is_right(question.parse(list(question.right)))
 
 
 def test_a_board_without_an_ask_is_not_a_puzzle():

@@ -24,7 +24,7 @@ def test_parallel_first_attempts_by_many_learners_lose_no_rating_update(settings
     # Every answer a full change, so a lost update would show (docs/ratings.md).
     settings.PUZZLE_ESTABLISHED_ANSWERS = 0
     puzzle = saved("pt")
-    key = question_of(puzzle).key[0]
+    key = question_of(puzzle).right[0]
     start = threading.Barrier(LEARNERS)
 
     def attempt(i: int) -> int:

@@ -21,7 +21,8 @@ from django.db import transaction
 
 from tutor.classes import live
 from tutor.classes.models import LiveQuestion, StudentAnswer
-from tutor.classes.questions import QuestionProblem, normalize
+from tutor.classes.questions import QuestionProblem, question_of_row
+from tutor.core.question import AnswerProblem
 from tutor.core.unavailable import UNREACHABLE
 
 # The most answers in one transaction (a class of 1,000 takes a few).
@@ -63,6 +64,7 @@ def _write_question(
     for answer in earlier.values():
         answer.question = question  # its text is shown from the question's options
     new: dict[int, StudentAnswer] = {}
+    asked = question_of_row(question) if question is not None else None
     for i in indexes:
         item = batch[i]
         if question is None or question.session_id != item.session_id:
@@ -75,16 +77,17 @@ def _write_question(
         if live.closed(question):
             outcomes[i] = QuestionProblem("answers to this question are closed")
             continue
+        assert asked is not None
         try:
-            answer = normalize(question, item.raw)
-        except QuestionProblem as problem:
-            outcomes[i] = problem
+            answer = asked.read(item.raw)
+        except AnswerProblem as problem:
+            outcomes[i] = QuestionProblem(str(problem))
             continue
         saved = StudentAnswer(
             question=question,
             student_id=item.student_id,
             answer=answer,
-            right=answer == question.key,
+            right=asked.is_right(answer),
         )
         new[item.student_id] = saved
         outcomes[i] = live.Recorded(saved, True)

@@ -29,7 +29,8 @@ from django.db import DatabaseError
 
 from tutor.classes import answer_writer, fanout, live, panels, presence, pushing, wire
 from tutor.classes.models import LiveQuestion, LiveSession, Student, StudentAnswer
-from tutor.classes.questions import QuestionProblem, Snapshot
+from tutor.classes.questions import QuestionProblem
+from tutor.core.question import Question
 from tutor.core.unavailable import UNREACHABLE
 
 STUDENT_SESSION_KEY = "live_students"
@@ -307,7 +308,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if action == "end":
             await self.channel_layer.group_send(self.group, {"type": "live.ended"})
 
-    def _apply(self, action: str, content: dict[str, Any], snapshot: Snapshot | None) -> None:
+    def _apply(self, action: str, content: dict[str, Any], snapshot: Question | None) -> None:
         session = LiveSession.objects.select_related("classroom").get(pk=self.session_id)
         if action == "push" and snapshot is not None:
             timer = content.get("timer")

@@ -20,11 +20,14 @@ from tutor.classes import presence, scoring, walk
 from tutor.classes.models import Classroom, LiveQuestion, LiveSession, Student, StudentAnswer
 from tutor.classes.questions import (
     QuestionProblem,
-    Snapshot,
     answer_text,
     normalize,
+    question_of_row,
+    row_fields,
     walk_path,
 )
+from tutor.core.question import Question
+from tutor.puzzles.explanation import stepper_link
 
 # Join codes avoid characters that read alike (0/O, 1/I/L) and are short enough to say aloud.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -101,8 +104,10 @@ def _running(session_id: int) -> LiveSession:
     return session
 
 
-def push(session: LiveSession, snapshot: Snapshot, timer: int | None = None) -> LiveQuestion:
+def push(session: LiveSession, snapshot: Question, timer: int | None = None) -> LiveQuestion:
     """The next question: the one before it is locked, answers to it are closed."""
+    board = snapshot.board
+    stepper_url = stepper_link(board, snapshot)
     with transaction.atomic():
         session = _running(session.pk)
         session.questions.filter(state=LiveQuestion.OPEN).update(state=LiveQuestion.LOCKED)
@@ -111,18 +116,10 @@ def push(session: LiveSession, snapshot: Snapshot, timer: int | None = None) -> 
             session=session,
             number=number,
             source=snapshot.source[:200],
-            prompt=snapshot.prompt,
-            board=snapshot.board,
-            options=snapshot.options,
-            typed=snapshot.typed,
-            multiple=snapshot.multiple,
-            ordered=snapshot.ordered,
-            key=snapshot.key,
-            key_text=snapshot.key_text,
-            stepper_url=snapshot.stepper_url,
-            stepper_object=snapshot.stepper_object,
+            board=board,
+            stepper_url=stepper_url,
             timer_seconds=timer,
-            misreadings=snapshot.misreadings,
+            **row_fields(snapshot),
         )
         session.status = LiveSession.RUNNING
         session.save(update_fields=["status"])
@@ -195,6 +192,7 @@ def record_answer(student: Student, question_id: int, raw: object) -> Recorded:
     earlier = StudentAnswer.objects.filter(question=question, student=student).first()
     if earlier is not None:
         return Recorded(earlier, False)
+    asked = question_of_row(question)
     answer = normalize(question, raw)
     try:
         with transaction.atomic():
@@ -204,7 +202,7 @@ def record_answer(student: Student, question_id: int, raw: object) -> Recorded:
             if closed(question):
                 raise QuestionProblem("answers to this question are closed")
             saved = StudentAnswer.objects.create(
-                question=question, student=student, answer=answer, right=answer == question.key
+                question=question, student=student, answer=answer, right=asked.is_right(answer)
             )
     except IntegrityError:  # the same student's other connection got there first
         return Recorded(StudentAnswer.objects.get(question=question, student=student), False)

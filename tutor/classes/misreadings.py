@@ -1,5 +1,6 @@
 """Which misreading leads to each wrong answer of a live question, so the presenter's chart
-can name the mistake behind a bar (``rules_engine.misreadings``), not just count it."""
+can name the mistake behind a bar (``rules_engine.misreadings``), not just count it: each
+answer (an option's key or text, or a typed answer) to the slug of the misreading."""
 
 from __future__ import annotations
 
@@ -7,28 +8,10 @@ from typing import Any
 
 from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
-from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
 from tutor.boards.engine import explore_event
 from tutor.boards.event_words import outcome_words
 from tutor.boards.naming import board_namer
-from tutor.learn.items import (
-    EVENT_MISCONCEPTIONS,
-    LAYER_MISCONCEPTIONS,
-    Item,
-    evaluate_all,
-    field_text,
-)
-
-
-def of_item(item: Item) -> dict[str, str]:
-    """A quiz item's distractors already carry the misreading that gives them."""
-    named = {}
-    for choice in item.distractors:
-        found = MISCONCEPTION_BY_SLUG.get(choice.misconception or "")
-        if found is not None:
-            named[choice.key] = found.name
-            named[choice.text] = found.name
-    return named
+from tutor.learn.items import EVENT_MISCONCEPTIONS, LAYER_MISCONCEPTIONS, evaluate_all, field_text
 
 
 def of_characteristics(
@@ -58,9 +41,9 @@ def of_characteristics(
         text = field_text(field, characteristics_json(wrong.chars[label]))
         if text in (right, "—") or text in named:  # "—": not a creature, can't be typed
             continue
-        named[text] = misconception.name
+        named[text] = misconception.slug
         if text in keys:
-            named[keys[text]] = misconception.name
+            named[keys[text]] = misconception.slug
     return named
 
 
@@ -86,8 +69,8 @@ def of_event(board: dict[str, Any], options: list[dict[str, str]]) -> dict[str, 
             continue
         for text in texts:
             if text not in right and text in keys and keys[text] not in named:
-                named[keys[text]] = misconception.name
-                named[text] = misconception.name
+                named[keys[text]] = misconception.slug
+                named[text] = misconception.slug
     return named
 
 

@@ -79,15 +79,19 @@ class LiveQuestion(models.Model):
     session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="questions")
     number = models.PositiveIntegerField()
     source = models.CharField(max_length=200)
+    # What it asks (tutor.core.question.Kind); typed/multiple/ordered say how it is answered.
+    kind = models.CharField(max_length=20, blank=True)
     prompt = models.TextField()
     board = models.JSONField()
     # [{"key": ..., "text": ...}]; empty for a typed-only question.
     options = models.JSONField(default=list)
     typed = models.BooleanField(default=False)
     multiple = models.BooleanField(default=False)
-    # Every option ranked (an order puzzle): the answer is the keys joined by ">".
+    # Every option ranked (an order puzzle): the answer is the keys joined by ">"; answers
+    # and the key are kept in tutor.core.question's one encoding (select-all: sorted keys
+    # joined by ",").
     ordered = models.BooleanField(default=False)
-    key = models.CharField(max_length=400)
+    key = models.TextField()
     key_text = models.TextField()
     stepper_url = models.CharField(max_length=4000)
     stepper_object = models.CharField(max_length=80, blank=True)
@@ -141,7 +145,8 @@ class Student(models.Model):
 class StudentAnswer(models.Model):
     question = models.ForeignKey(LiveQuestion, on_delete=models.CASCADE, related_name="answers")
     student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="answers")
-    answer = models.CharField(max_length=400)
+    # Unbounded: a select-all answer joins option keys, and an ability's text is one.
+    answer = models.TextField()
     right = models.BooleanField()
     created = models.DateTimeField(default=timezone.now)
 

@@ -22,9 +22,10 @@ from django.conf import settings
 
 from rules_engine.cards import library_record
 from tutor.classes import sources
-from tutor.classes.questions import QuestionProblem, Snapshot
+from tutor.classes.questions import QuestionProblem
 from tutor.classes.sources import snapshot_for
 from tutor.core import engine_pool
+from tutor.core.question import Question
 
 TOO_SLOW = (
     "this board takes too long to work out for a live class (more than {seconds:g} s): "
@@ -41,7 +42,7 @@ def _card_library() -> None:
     gc.freeze()
 
 
-async def snapshot_in_budget(source: Any) -> Snapshot:
+async def snapshot_in_budget(source: Any) -> Question:
     """The question to push, or ``QuestionProblem`` if it can't be worked out in time."""
     budget = settings.CLASS_PUSH_BUDGET_MS / 1000
     pool = engine_pool.current()

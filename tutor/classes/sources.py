@@ -18,12 +18,12 @@ from django.shortcuts import get_object_or_404
 from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.classes.questions import (
     QuestionProblem,
-    Snapshot,
     from_board,
-    lesson_snapshot,
-    puzzle_snapshot,
+    lesson_question,
+    puzzle_question,
 )
 from tutor.core import engine_pool
+from tutor.core.question import Question
 from tutor.learn.models import Lesson
 from tutor.puzzles.models import Puzzle
 
@@ -31,7 +31,7 @@ from tutor.puzzles.models import Puzzle
 Order = tuple[Any, ...]
 
 
-def snapshot_for(source: Any, seconds: float | None = None) -> Snapshot:
+def snapshot_for(source: Any, seconds: float | None = None) -> Question:
     """The question to push; never one whose board the engine doesn't fully model.
     ``seconds``: the engine work's time limit (default ``ENGINE_TASK_MS``)."""
     work = order(source)
@@ -41,7 +41,7 @@ def snapshot_for(source: Any, seconds: float | None = None) -> Snapshot:
         raise QuestionProblem(f"this question can't be pushed: {refused}") from None
 
 
-def snapshot_of(work: Order) -> Snapshot:
+def snapshot_of(work: Order) -> Question:
     """The engine's part of making the question (no database)."""
     try:
         snapshot = _snapshot(work)
@@ -51,12 +51,12 @@ def snapshot_of(work: Order) -> Snapshot:
     return snapshot
 
 
-def _snapshot(work: Order) -> Snapshot:
+def _snapshot(work: Order) -> Question:
     kind = work[0]
     if kind == "puzzle":
-        return puzzle_snapshot(work[1])
+        return puzzle_question(work[1])
     if kind == "lesson":
-        return lesson_snapshot(work[1], work[2])
+        return lesson_question(work[1], work[2])
     return from_board(work[1], work[2])
 
 

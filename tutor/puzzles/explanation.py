@@ -17,7 +17,7 @@ from tutor.boards.event_words import EffectNames, outcome_words
 from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import Frame, Unmodelled, frames
 from tutor.boards.services import load_board, unmodelled
-from tutor.puzzles.questions import Question
+from tutor.core.question import Question
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +36,21 @@ class Explanation:
     not_modelled: tuple[Unmodelled, ...] = ()
 
 
-def explain(board: dict[str, Any], question: Question) -> Explanation:
+def stepper_link(board: dict[str, Any], question: Question) -> str:
+    """Where a question's explanation opens: the event stepper on the board's own event,
+    or the layer stepper of the question's object at its first step (the board's page
+    when it names none)."""
     token = encode_board(board)
     if question.stepper == "event":
-        url = reverse("board-event", args=[token]) + "?" + urlencode({"kind": "asked"})
+        return reverse("board-event", args=[token]) + "?" + urlencode({"kind": "asked"})
+    if not question.object:
+        return reverse("board", args=[token])
+    return reverse("board-layers", args=[token, question.object]) + "?step=1"
+
+
+def explain(board: dict[str, Any], question: Question) -> Explanation:
+    url = stepper_link(board, question)
+    if question.stepper == "event":
         explored = explore_event(board)
         return Explanation(
             url,
@@ -47,7 +58,6 @@ def explain(board: dict[str, Any], question: Question) -> Explanation:
             not_modelled=explored_unmodelled(board, explored),
         )
     result = load_board(board).result
-    url = reverse("board-layers", args=[token, question.object]) + "?step=1"
     depends = _depends(result, board)
     return Explanation(
         url,

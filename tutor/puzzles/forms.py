@@ -10,7 +10,7 @@ from django import forms
 from tutor.boards.limits import control_character
 from tutor.boards.presenters import battlefield
 from tutor.boards.services import BoardProblem, LoadedBoard, UnmodelledBoard, ensure_modelled
-from tutor.puzzles.questions import FIELDS, choice_problem, question_for
+from tutor.puzzles.questions import FIELDS, question_for
 from tutor.puzzles.services import NewPuzzle
 from tutor.puzzles.spec import ANSWER_KEYS, MAX_DESCRIPTION, MAX_TITLE
 from tutor.puzzles.themes import DIFFICULTIES, THEMES
@@ -99,7 +99,7 @@ class NewPuzzleForm(forms.Form):
             raise forms.ValidationError(f"This board can't be a puzzle: {problem}") from None
         except BoardProblem as problem:
             raise forms.ValidationError(f"This board can't pose that question: {problem}") from None
-        problem = choice_problem(question)
+        problem = question.choice_problem()
         if problem:
             raise forms.ValidationError(f"That question doesn't make anyone think: {problem}.")
         data["board"], data["field"] = board, field

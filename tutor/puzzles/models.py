@@ -104,7 +104,10 @@ class Attempt(models.Model):
 
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="attempts")
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempt_set")
-    answer = models.JSONField(default=list)
+    # The answer in its question's one encoding (tutor/core/question.py): an option key,
+    # a typed P/T, select-all keys sorted and joined by ",", an order joined by ">";
+    # "" for a give-up.
+    answer = models.TextField(blank=True, default="")
     right = models.BooleanField()
     gave_up = models.BooleanField(default=False)
     learner_before = models.FloatField()

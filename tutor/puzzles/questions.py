@@ -5,16 +5,16 @@ characteristics ask, the puzzle's ``field`` says which characteristic the
 learner gives. Options are drawn from the board itself: values the object had
 at some point, values other objects have, or the outcomes the event would have
 if an effect were missing — wrong answers a learner can actually reach. Nothing
-here is a hand-written key.
+here is a hand-written key. Each question is the site's one question value
+(``tutor.core.question.Question``), which reads, marks and encodes its answers.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from rules_engine.ask.characteristics import Result, answer_json, resolve_effect_id
@@ -23,11 +23,13 @@ from rules_engine.characteristics import characteristics_json
 from rules_engine.errors import BoardError
 from rules_engine.replacement.tree import Shown, fold_draws, shown_json
 from tutor.boards import editing
+from tutor.boards.codec import canonical_json
 from tutor.boards.engine import explore_event
 from tutor.boards.event_words import outcome_words
 from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import COLOR_NAMES
 from tutor.boards.services import BoardProblem, load_board
+from tutor.core.question import NONE_TEXT, Form, Kind, Option, Question
 
 # What a characteristics puzzle can ask for, and how the question names it.
 FIELDS: dict[str, str] = {
@@ -44,55 +46,19 @@ CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Ba
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
 MAX_EVENT_OPTIONS = 6
-PT_PATTERN = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
 
 
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-class AnswerProblem(ValueError):
-    """A submitted answer the question can't read (a 400 with this message)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    key: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """What the learner sees and the engine's key.
-
-    ``kind`` is how the answer is given: "typed" (one text), "single" (one option),
-    "multiple" (any set of options, none included) or "order" (every option, ranked).
-    ``key`` is the right answer in the same terms: option keys, or the typed text.
-    """
-
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    key: tuple[str, ...]
-    key_text: str
-    # Where the explanation opens: the layer stepper of ``object``, or the event stepper.
-    stepper: str
-    object: str = ""
-    hint: str = ""
-
-    def text_of(self, keys: Sequence[str]) -> str:
-        """An answer in words: option texts, or the typed text."""
-        if self.kind == "typed":
-            return keys[0] if keys else ""
-        texts = {option.key: option.text for option in self.options}
-        words = [texts.get(key, key) for key in keys]
-        if self.kind == "order":
-            return " → ".join(words)
-        return "; ".join(words) if words else "none"
-
-
 def question_for(board: dict[str, Any], field: str = "") -> Question:
-    """The question a board asks (``BoardProblem`` if it asks nothing a puzzle can pose)."""
+    """The question a board asks (``BoardProblem`` if it asks nothing a puzzle can pose),
+    as the one question value (``tutor.core.question``) carrying its board."""
+    return replace(_asked(board, field), board_json=canonical_json(board))
+
+
+def _asked(board: dict[str, Any], field: str) -> Question:
     ask = board.get("ask")
     if not isinstance(ask, dict) or len(ask) != 1:
         raise BoardProblem("a puzzle's board needs an ask (board format: ask)", path="ask")
@@ -108,67 +74,6 @@ def question_for(board: dict[str, Any], field: str = "") -> Question:
     if kind == "depends":
         return _depends_question(result)
     raise BoardProblem(f'a puzzle can\'t ask "{kind}"', path="ask")
-
-
-# "None of these", ticked on purpose: an empty tick-all answer is then a choice, never a
-# form sent by mistake (an empty submission is refused, not rated).
-NONE_KEY = "(none)"
-NONE_TEXT = "None of these"
-NO_TICK = f"tick at least one option, or “{NONE_TEXT}”"
-
-
-def read_ticked(given: Sequence[str], problem: type[ValueError]) -> tuple[str, ...]:
-    """A tick-all answer's keys: ``()`` for "None of these" alone; ``problem`` for nothing
-    ticked, or "None of these" ticked with something else."""
-    chosen = set(given)
-    if not chosen:
-        raise problem(NO_TICK)
-    if NONE_KEY in chosen:
-        if len(chosen) > 1:
-            raise problem(f"“{NONE_TEXT}” can't go with other options")
-        return ()
-    return tuple(sorted(chosen))
-
-
-def read_answer(question: Question, given: Sequence[str]) -> tuple[str, ...]:
-    """The learner's answer from the form's ``answer`` values, checked against the options."""
-    if question.kind == "typed":
-        match = PT_PATTERN.match(given[0] if given else "")
-        if match is None:
-            raise AnswerProblem("write power and toughness as two whole numbers, like 5/8")
-        return (f"{int(match[1])}/{int(match[2])}",)
-    known = {option.key for option in question.options}
-    if question.kind == "multiple":
-        known.add(NONE_KEY)
-    unknown = [key for key in given if key not in known]
-    if unknown:
-        raise AnswerProblem("that answer isn't one of the options")
-    if question.kind == "single":
-        if len(given) != 1:
-            raise AnswerProblem("choose one option")
-        return (given[0],)
-    if question.kind == "order":
-        if sorted(given) != sorted(known):
-            raise AnswerProblem("put every effect in exactly one place")
-        return tuple(given)
-    return read_ticked(given, AnswerProblem)
-
-
-def choice_problem(question: Question) -> str | None:
-    """Why a question would not make the learner choose (``None`` when it does)."""
-    if question.kind == "typed":
-        return None
-    if len(question.options) < 2:
-        return "it has fewer than two options to choose from"
-    if question.kind == "multiple" and len(question.options) <= len(question.key):
-        return "every option is right, so ticking them all would do"
-    return None
-
-
-def is_right(question: Question, answer: Sequence[str]) -> bool:
-    if question.kind == "multiple":
-        return sorted(set(answer)) == sorted(question.key)
-    return tuple(answer) == question.key
 
 
 # --- characteristics ---------------------------------------------------------------
@@ -190,26 +95,26 @@ def _characteristics_question(
             raise BoardProblem(f"{name} has no power and toughness at the end: ask another field")
         key = f"{final['power']}/{final['toughness']}"
         return Question(
-            "typed",
+            Kind.CHARACTERISTIC,
+            Form.TYPED,
             f"What are {possessive(name)} power and toughness now?",
             (),
             (key,),
             key,
-            "layers",
-            label,
+            object=label,
             hint="Two whole numbers, like 5/8.",
         )
     if field == "controller":
         players = result.board.players
         options = tuple(Option(player, player) for player in players)
         return Question(
-            "single",
+            Kind.CHARACTERISTIC,
+            Form.SINGLE,
             f"Who controls {name} now?",
             options,
             (final["controller"],),
             final["controller"],
-            "layers",
-            label,
+            object=label,
         )
     values = tuple(
         sorted(set(_seen_values(result, label, field)) | _slip_values(board, label, field))
@@ -217,13 +122,13 @@ def _characteristics_question(
     options = tuple(Option(value, _value_text(field, value)) for value in values)
     key = tuple(sorted(final.get(field) or []))
     return Question(
-        "multiple",
+        Kind.CHARACTERISTIC,
+        Form.SELECT_ALL,
         f"Which {FIELDS[field]} does {name} have now?",
         options,
         key,
         "; ".join(_value_text(field, v) for v in key) or "none",
-        "layers",
-        label,
+        object=label,
         hint=f"Tick every one it has, or “{NONE_TEXT}” if it has none.",
     )
 
@@ -294,13 +199,13 @@ def _order_question(result: Result) -> Question:
     options = tuple(Option(eid, texts[eid]) for eid in _shuffled(key))
     obj = asked["object"]
     return Question(
-        "order",
+        Kind.ORDER,
+        Form.ORDER,
         f"In which order do these effects apply to {named(obj)} in layer {asked['layer']}?",
         options,
         key,
         " → ".join(named(eid) for eid in key),
-        "layers",
-        obj,
+        object=obj,
         hint="Give each place one effect.",
     )
 
@@ -320,13 +225,13 @@ def _depends_question(result: Result) -> Question:
     key = "yes" if depends else "no"
     obj = _object_of(result, (a, b))
     return Question(
-        "single",
+        Kind.DEPENDS,
+        Form.SINGLE,
         f"Does {_effect_words(result, a)} depend on {_effect_words(result, b)}?",
         options,
         (key,),
         "Yes" if depends else "No",
-        "layers",
-        obj,
+        object=obj,
     )
 
 
@@ -406,11 +311,12 @@ def _event_question(board: dict[str, Any]) -> Question:
     ordered = tuple(sorted(options.values(), key=lambda option: option.text))
     # Always tick-all: whether the choices change the outcome is often the point.
     return Question(
-        "multiple",
+        Kind.EVENT_OUTCOME,
+        Form.SELECT_ALL,
         "Which of these can happen?",
         ordered,
         key,
         " or ".join(options[k].text for k in key),
-        "event",
+        stepper="event",
         hint="Tick every outcome that some choice of the players can lead to.",
     )

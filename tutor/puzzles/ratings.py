@@ -26,6 +26,7 @@ from django.db.models import F
 
 from tutor.puzzles.glicko2 import duel, weighted
 from tutor.puzzles.models import Attempt, Learner, Puzzle
+from tutor.puzzles.services import question_of
 
 
 def answered(learner: Learner) -> int:
@@ -60,6 +61,8 @@ def record_attempt(
 ) -> Recorded:
     """Store the learner's first attempt and rate it; a later one returns the first.
 
+    ``answer``: the option keys (or typed text) given, kept in the one answer encoding of
+    the puzzle's question (``tutor.core.question``); ``()`` for a give-up.
     ``counted=False``: kept, but rated for nobody (its address is past its cap)."""
     try:
         with transaction.atomic():
@@ -77,7 +80,7 @@ def record_attempt(
             attempt = Attempt.objects.create(
                 learner=learner,
                 puzzle=puzzle,
-                answer=list(answer),
+                answer=question_of(puzzle).encode(answer),
                 right=right,
                 gave_up=gave_up,
                 learner_before=learner.rating,

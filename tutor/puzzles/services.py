@@ -25,10 +25,11 @@ from django.db.models.functions import Abs, Cast
 from django.http import HttpRequest
 
 from tutor.boards.codec import canonical_json
+from tutor.core.question import Form, Question
 from tutor.core.ratelimit import HOUR, over_sliding_limit
 from tutor.puzzles.glicko2 import MAX_DEVIATION
 from tutor.puzzles.models import Attempt, Learner, Puzzle, Theme
-from tutor.puzzles.questions import Question, question_for
+from tutor.puzzles.questions import question_for
 from tutor.puzzles.spec import PuzzleSpec
 from tutor.puzzles.themes import DIFFICULTY_BY_SLUG, THEMES
 
@@ -40,6 +41,13 @@ SHORT_ID = re.compile(f"[{ALPHABET}]{{{SHORT_ID_LENGTH}}}")
 # How sure the site is of a curated puzzle's seeded rating before anyone tries it.
 SEED_DEVIATION = 250.0
 PAGE_SIZE = 24
+# How the API names a question's answer form (its OpenAPI description's enum).
+API_FORMS = {
+    Form.TYPED: "typed",
+    Form.SINGLE: "single",
+    Form.SELECT_ALL: "multiple",
+    Form.ORDER: "order",
+}
 
 
 def sync_themes() -> None:
@@ -252,7 +260,7 @@ def public_json(puzzle: Puzzle, url: str) -> dict[str, Any]:
         "url": url,
         "board": puzzle.board,
         "question": {
-            "kind": question.kind,
+            "kind": API_FORMS[question.form],
             "prompt": question.prompt,
             "hint": question.hint,
             "field": puzzle.field,

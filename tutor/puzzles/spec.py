@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.boards.services import BoardProblem, ensure_modelled
-from tutor.puzzles.questions import FIELDS, choice_problem, question_for
+from tutor.puzzles.questions import FIELDS, question_for
 from tutor.puzzles.themes import DIFFICULTY_BY_SLUG, THEME_BY_SLUG
 
 # Keys a board file may carry for tests and authors, which a stored puzzle's board drops:
@@ -79,7 +79,7 @@ def read_puzzle(path: Path) -> PuzzleSpec:
         question = question_for(board, field)
     except BoardProblem as problem:
         raise PuzzleFileError(f"{path}: {problem}") from problem
-    problem = choice_problem(question)
+    problem = question.choice_problem()
     if problem:
         raise PuzzleFileError(f"{path}: the question doesn't make the learner choose: {problem}")
     return PuzzleSpec(

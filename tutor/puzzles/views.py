@@ -36,6 +36,7 @@ from tutor.boards.services import (
     unmodelled,
 )
 from tutor.core.htmx import HtmxHttpRequest, render_page
+from tutor.core.question import AnswerProblem
 from tutor.core.ratelimit import over_limit
 from tutor.learn.forms import DisputeForm
 from tutor.puzzles import services
@@ -44,7 +45,6 @@ from tutor.puzzles.forms import LibraryFilterForm, NewPuzzleForm
 from tutor.puzzles.models import Puzzle
 from tutor.puzzles.preview import png_available, preview_png, preview_svg
 from tutor.puzzles.qr import qr_svg
-from tutor.puzzles.questions import AnswerProblem, is_right, read_answer
 from tutor.puzzles.ratings import record_attempt
 
 NEW_PUZZLES_PER_MINUTE = 10
@@ -214,7 +214,7 @@ def answer(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
         return throttled
     question = services.question_of(puzzle)
     try:
-        given = read_answer(question, request.POST.getlist("answer"))
+        given = question.parse(request.POST.getlist("answer"))
     except AnswerProblem as problem:
         if request.htmx:
             context = _play_context(request, puzzle) | {"problem": str(problem)}
@@ -224,7 +224,7 @@ def answer(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
     learner = services.learner_of(request, create=True)
     assert learner is not None
     counted = services.counts_for_rating(request, puzzle, learner)
-    record_attempt(puzzle.pk, learner.pk, given, is_right(question, given), counted=counted)
+    record_attempt(puzzle.pk, learner.pk, given, question.is_right(given), counted=counted)
     return _answered(request, puzzle)
 
 
@@ -289,14 +289,14 @@ def embed(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
     if request.method == "POST":
         gave_up = "give_up" in request.POST
         try:
-            given = () if gave_up else read_answer(question, request.POST.getlist("answer"))
+            given = () if gave_up else question.parse(request.POST.getlist("answer"))
         except AnswerProblem as problem:
             context["problem"] = str(problem)
             return render(request, "puzzles/embed.html", context, status=400)
         context |= {
             "checked": True,
             "gave_up": gave_up,
-            "right": not gave_up and is_right(question, given),
+            "right": not gave_up and question.is_right(given),
             "given": "" if gave_up else question.text_of(given),
             "explanation": explain(puzzle.board, question),
         }
