@@ -132,7 +132,14 @@ if (root) {
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4403 || event.code === 4400) {
-        if (!removed) say("This session isn't open to you (it may have ended). Reload to join again.");
+        if (panel.querySelector("[data-ended]")) {
+          // The panel's heading says it; the status line says it once more only to
+          // screen readers (one clear sentence on screen, not a second one above it).
+          status.classList.add("visually-hidden");
+          say("The session has ended.");
+        } else if (!removed) {
+          say("This session isn't open to you (it may have ended). Reload to join again.");
+        }
         return;
       }
       say("Connection lost: reconnecting…");

@@ -16,10 +16,19 @@ def test_a_soulbond_pairing_names_the_partner_by_its_card():
     step = {"activate": "paladin", "ability": 0, "choices": {"pair": "bears"}}
     names = {"paladin": "Silverblade Paladin", "bears": "Grizzly Bears"}
     words = describe_step(step, lambda label: names.get(label, label))
-    assert (
-        words
-        == "an ability of Silverblade Paladin resolves, choosing pairing it with Grizzly Bears"
+    assert words == (
+        "the first ability of Silverblade Paladin resolves, choosing pairing it with Grizzly Bears"
     )
+
+
+def test_an_ability_that_resolves_is_named_by_its_text():
+    """Issue 26: "an ability of Rest in Peace resolves" didn't say which."""
+    board = {"steps": [{"enter": "Rest in Peace", "as": "rip", "controller": "Alice"}]}
+    step = {"activate": "rip", "ability": 0}
+    words = describe_step(step, lambda label: "Rest in Peace", board)
+    assert words.startswith("Rest in Peace's ability “When ")
+    assert "exile all graveyards." in words
+    assert words.endswith("” resolves")
 
 
 def test_a_card_in_a_zone_is_named_by_its_card_not_its_label():

@@ -155,7 +155,7 @@ def _changed(board: dict[str, Any], params: Mapping[str, str]) -> tuple[dict[str
     if "remove" in params:
         index = editing.step_index(board, params["remove"])
         changed = editing.without_step(board, index)
-        said = describe_step(board["steps"][index], board_namer(board))
+        said = describe_step(board["steps"][index], board_namer(board), board)
         description = f"without step {index + 1} ({said})"
     elif "swap" in params:
         i = editing.step_index(board, params["swap"])
