@@ -141,7 +141,7 @@ def test_the_presenter_view_never_shows_the_key_before_the_reveal():
     for page in (before, panel):
         # The count, never the chart: the room would see the majority (issue 26).
         assert "<svg" not in page and "1 of 1 answered" in page
-        assert "The answers are shown at the reveal." in page
+        assert "Answers appear here at the reveal." in page
         assert "The answer:" not in page and "Right:" not in page and "right answer" not in page
         assert question.misreadings[wrong["key"]].lower() not in page  # would give it away
         assert 'hx-trigger="every 2s"' in page

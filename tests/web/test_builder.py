@@ -258,7 +258,7 @@ def test_a_chosen_basic_land_type_can_be_given_in_the_builder(client):
 def test_the_builder_says_what_the_engine_does_not_model(client, htmx_client):
     token = peek_token()
     section = not_modelled_section(client.get(f"/build/{token}/").content.decode())
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in section
     # Removing the spell (htmx: the new workspace) removes the section with it.
     last = str(len(example(GRAY_OGRE)["steps"]))
     removed = htmx_client.post(reverse("board-remove", args=[token, last]))

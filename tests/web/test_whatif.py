@@ -66,4 +66,4 @@ def test_the_event_stepper_offers_what_if_for_the_event_being_explored(client):
 def test_the_comparison_says_what_the_engine_does_not_model_on_either_board(client):
     page = client.get(reverse("board-whatif", args=[peek_token()]), {"remove": "1"})
     section = not_modelled_section(page.content.decode())
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in section

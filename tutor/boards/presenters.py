@@ -392,6 +392,19 @@ class Unmodelled:
     def __str__(self) -> str:
         return f"{self.ability} (on {self.name}): {self.why}"
 
+    @property
+    def quoted(self) -> str:
+        """The words as quoted in a sentence: a piece from inside a sentence ("exile all
+        graveyards.") is marked as a piece."""
+        words = self.ability.strip()
+        return words if words[:1].isupper() or not words else f"…{words}"
+
+    @property
+    def reason(self) -> str:
+        """Why, as a sentence of its own (capital first, one period at the end)."""
+        why = self.why.strip().rstrip(".")
+        return f"{why[:1].upper()}{why[1:]}." if why else ""
+
 
 def unmodelled_items(
     entries: Iterable[Mapping[str, Any]], names: Mapping[str, str]

@@ -7,6 +7,7 @@ token (``codec.py``), so reload, back/forward and sharing keep it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable
@@ -348,9 +349,33 @@ def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: st
         "sbas": state_based_actions(loaded.result),
         "graphs": dependency_graphs(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
-        "replacements": services.replacement_stories(loaded),
+        "rows": _story_rows(loaded),
+        "heading": _board_heading(board),
     }
     return render(request, "boards/board.html", context)
+
+
+def _story_rows(loaded: services.LoadedBoard) -> list[services.StepRow]:
+    """What happened, in order, each step with the replacement effects it met; those met
+    by the state-based actions after the last step go under it."""
+    stories = services.replacement_stories(loaded)
+    rows = services.step_rows(loaded.board, stories)
+    after = tuple(story for story in stories if story.step is None)
+    if rows and after:
+        rows[-1] = dataclasses.replace(rows[-1], replacements=rows[-1].replacements + after)
+    return rows
+
+
+def _board_heading(board: dict[str, Any]) -> str:
+    """The board's title, or its cards: a shared page's heading names what it holds."""
+    title = str(board.get("title") or "").strip()
+    if title:
+        return title
+    names = list(dict.fromkeys(editing.card_names(board).values()))
+    if not names:
+        return "An empty board"
+    shown = names[:3] + (["more"] if len(names) > 3 else [])
+    return f"A board with {_and(shown)}"
 
 
 @require_GET
