@@ -65,3 +65,12 @@ def test_the_layer_stepper_quotes_an_effect_with_its_cards_name(client):
     page = client.get(f"/board/{encode_board(board)}/layers/cat/?step=1").content.decode()
     assert "Wild Nacatl gets +1/+1 as long as you control a Mountain." in page
     assert "~ gets" not in page
+
+
+def test_a_mana_cost_is_said_in_words_to_screen_readers():
+    """Issue 26: an aria-label on a role-less span is ignored ("{3}{R}" was read out)."""
+    from tutor.boards.templatetags.board_extras import mana_words
+
+    assert mana_words("{3}{R}{R}") == "3 generic, 2 red"
+    assert mana_words("{W/U}{G/P}") == "1 white or blue, 1 Phyrexian green"
+    assert mana_words("{X}{C}") == "1 X, 1 colorless"
