@@ -51,3 +51,17 @@ def test_the_progress_chart_puts_each_name_above_its_bar_from_the_left_edge():
     assert 'text-anchor="end" font-size="16"' not in svg  # no right-aligned name column
     assert len(longest) * 15 * 0.55 < WIDTH  # the longest name fits at 15 px
     assert 'class="progress-chart"' in svg and "75% of 4 familiar ✓" in svg
+
+
+def test_why_now_names_each_steps_layer_and_timestamp_and_a_miss_reads_as_a_sentence():
+    from tests.web.boards import GRAY_OGRE, example
+    from tutor.boards.predict import Verdict
+    from tutor.boards.presenters import frames
+    from tutor.boards.services import load_board
+
+    shown = frames(load_board(example(GRAY_OGRE)).result, "ogre")
+    whys = [frame.why for frame in shown if frame.kind == "effect"]
+    assert len(whys) > 2 and len(set(whys)) == len(whys)  # not one sentence at every step
+    assert any("timestamp (" in why and "layer 7" in why for why in whys)
+    assert Verdict(False, "1/1", "abilities: none").sentence == "it has no abilities"
+    assert Verdict(False, "1/1", "5/8").sentence == "it is 5/8"

@@ -83,7 +83,7 @@ def test_predict_mode_hides_the_answer_until_the_learner_guesses(client):
     right = client.get(stepper(token, step="1", predict="1", guess="0/1")).content.decode()
     assert "Right: 0/1" in right
     wrong = client.get(stepper(token, step="4", predict="1", guess="7/9")).content.decode()
-    assert "Not quite: you said 7/9, it is 5/8" in wrong
+    assert "Not quite: you said 7/9; it is 5/8" in wrong
 
 
 def test_the_dependency_panel_draws_each_edge_with_its_reason(client):
