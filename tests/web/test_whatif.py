@@ -41,7 +41,7 @@ def test_swapping_two_steps_compares_outcomes_of_the_boards_event(client):
         ({"remove": "x"}, "not a step number"),
         ({"swap": "1"}, "not a step number"),
         ({"swap": "1", "with": "1"}, "two different steps"),
-        ({"remove": "0"}, "isn&#x27;t valid"),  # later steps refer to the ogre
+        ({"remove": "0"}, "can&#x27;t be worked out"),  # later steps refer to the ogre
     ],
 )
 def test_a_forged_what_if_is_a_clear_400(client, query, message):

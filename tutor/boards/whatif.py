@@ -135,8 +135,11 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
         raise BoardProblem(str(problem)) from problem
     try:
         other = load_board(changed)
-    except BoardProblem as problem:
-        raise BoardProblem(f"the board {description} isn't valid: {problem}") from problem
+    except BoardProblem as problem:  # said in the learner's words, never the board's labels
+        raise BoardProblem(
+            f"The board {description} can't be worked out: a later step would name a card "
+            "or effect that isn't there, or before the step that brings it."
+        ) from problem
     # The event the learner was exploring (the stepper's form), else the board's own.
     event = event_from(board, params) if params.get("kind") else asked_event(board)
     before, after = _outcomes(board, event), _outcomes(changed, event)
