@@ -34,7 +34,8 @@ def nested_parentheses(line: str) -> str | None:
             if depth == 0:
                 start = i
             depth += 1
-            if depth == 2:
+            # A rule's lettered item ("CR 613.8a(a)") is a citation, not a second aside.
+            if depth == 2 and not (i and line[i - 1].isalnum()):
                 return line[start : i + 1]
         elif char == ")":
             depth = max(0, depth - 1)
