@@ -19,6 +19,27 @@ EFFECT_ID = re.compile(r"[\w'’-]+#\d+|[\w-]+@\w+")
 JSON_KEY = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 DOUBLED_PERIOD = re.compile(r"(?<!\.)\. ?\.(?!\.)")
 TOKEN_TOKEN = re.compile(r"\btoken token\b", re.IGNORECASE)
+# Issue 26: what a newcomer read that wasn't written for them.
+TEMPLATE_SYNTAX = re.compile(r"\{[#%{]|[#%}]\}")
+TILDE = re.compile(r"~")
+DOUBLED_WORD = re.compile(r"\b(instead|the|a|of|to|is) \1\b", re.IGNORECASE)
+ZERO_BASED = re.compile(r"\(0 is the first\)|ability 0\b")
+
+
+def nested_parentheses(line: str) -> str | None:
+    """The first "(… (…) …)" in a line, or None (a linear scan: no regex backtracking)."""
+    depth, start = 0, 0
+    for i, char in enumerate(line):
+        if char == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+            # A rule's lettered item ("CR 613.8a(a)") is a citation, not a second aside.
+            if depth == 2 and not (i and line[i - 1].isalnum()):
+                return line[start : i + 1]
+        elif char == ")":
+            depth = max(0, depth - 1)
+    return None
 
 
 class _Text(HTMLParser):
@@ -83,11 +104,20 @@ def leaks(text: str, labels: Iterable[str] = ()) -> list[str]:
         ("board label", re.compile(rf"(?<![\w'’-]){re.escape(label)}(?![\w-])"))
         for label in sorted(labels, key=len, reverse=True)
     ]
+    patterns += [
+        ("template syntax", TEMPLATE_SYNTAX),
+        ("tilde", TILDE),
+        ("doubled word", DOUBLED_WORD),
+        ("counted from 0", ZERO_BASED),
+    ]
     for line in text.splitlines():
         for kind, pattern in patterns:
             match = pattern.search(line)
             if match:
                 found.append(f"{kind} {match.group(0)!r} in: {line[:200]}")
+        nested = nested_parentheses(line)
+        if nested:
+            found.append(f"nested parentheses {nested!r} in: {line[:200]}")
     return found
 
 

@@ -214,3 +214,10 @@ def test_the_checks_catch_each_kind_of_leak():
     assert marked_leaks("The first Grizzly Bears waits for zq2lbl.")
     assert not leaks("Grizzly Bears waits for the first Doubling Season… and Glorious Anthem.")
     assert not leaks("Borrowed bears", set())
+    # Issue 26: template syntax, "~", doubled words, nested parentheses, counting from 0.
+    assert leaks("{# The one live region: how many puzzles #}")
+    assert leaks("As long as ~ is on the battlefield")
+    assert leaks("Shock goes to exile instead instead")
+    assert leaks("Layer 7c (power/toughness modified (and counters))")
+    assert leaks("Ability number (0 is the first)")
+    assert not leaks("Layer 7c (power/toughness) and counters (CR 613.4c)")

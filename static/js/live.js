@@ -14,6 +14,7 @@ if (root) {
   let retry = 500;
   let timer = null;
   let removed = false;
+  let ended = false;
 
   const say = (text) => { status.textContent = text; };
 
@@ -129,10 +130,18 @@ if (root) {
       }
       if (data.type === "state" && data.action === "push" && !teacher) say("A new question.");
       if (data.type === "state" && data.action === "reveal") say("The answer is revealed.");
+      if (data.type === "state" && data.action === "end") ended = true;
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4403 || event.code === 4400) {
-        if (!removed) say("This session isn't open to you (it may have ended). Reload to join again.");
+        if (ended || panel.querySelector("[data-ended]")) {
+          // The panel's heading says it; the status line says it once more only to
+          // screen readers (one clear sentence on screen, not a second one above it).
+          status.classList.add("visually-hidden");
+          say("The session has ended.");
+        } else if (!removed) {
+          say("This session isn't open to you (it may have ended). Reload to join again.");
+        }
         return;
       }
       say("Connection lost: reconnecting…");

@@ -142,7 +142,7 @@ def test_predict_first_marks_the_guess(live_server, page, console_errors):
     expect(page.locator(".frame__progress")).to_have_text("Step 2 of 5")
     page.get_by_label(re.compile("Predict first")).fill("3/3")
     page.get_by_role("button", name="Check my prediction").click()
-    expect(page.locator(".verdict")).to_contain_text("Not quite: you said 3/3, it is 1/2")
+    expect(page.locator(".verdict")).to_contain_text("Not quite: you said 3/3; it is 1/2")
     assert console_errors == [], "\n".join(console_errors)
 
 

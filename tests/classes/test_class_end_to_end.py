@@ -116,7 +116,11 @@ def test_a_class_with_the_presenter_view_open(
         expect(projector.locator("#present-panel")).to_contain_text("3 of 3 answered")
         shown = projector.locator("#present-panel").inner_text()
         assert "The answer" not in shown and "Right" not in shown
-        assert f"{key}: 1" in projector.locator("svg desc").text_content()  # counted, not marked
+        # Counted, but no chart before the reveal: the room would see the majority.
+        expect(projector.locator(".chart")).to_have_count(0)
+        # The projector shows the class, not the site: no navigation, no "Log out".
+        expect(projector.get_by_role("button", name=re.compile("Log out"))).to_have_count(0)
+        expect(projector.get_by_role("navigation")).to_have_count(0)
         assert serious_violations(projector) == []
 
         # The teacher removes Cy: Cy leaves the counts; Cy's page says so.
@@ -138,7 +142,12 @@ def test_a_class_with_the_presenter_view_open(
         teacher.get_by_role("button", name="Reveal the answer").click()
         expect(projector.locator(".present__key")).to_have_text(f"The answer: {key}")
         expect(projector.locator("#present-panel")).to_contain_text(f"✔ Right: {key}")
-        projector.screenshot(path="test-results/presenter-revealed.png", full_page=True)
+        # A 1280×720 projector (Playwright's default viewport) shows the question, the
+        # answer and the chart after the reveal without scrolling.
+        assert projector.viewport_size == {"width": 1280, "height": 720}
+        for shown in ("#present-question", ".present__key", ".chart"):
+            expect(projector.locator(shown)).to_be_in_viewport()
+        projector.screenshot(path="test-results/presenter-revealed.png")
 
         # The walk-through: straight to its last step; no "next" there, and nothing ends.
         last = walk.last_step(question)
@@ -159,4 +168,11 @@ def test_a_class_with_the_presenter_view_open(
         teacher.get_by_role("button", name="↶ Back to the question").click()
         expect(projector.get_by_text(f"Step 0 of {last}")).to_be_visible()
         expect(students["Ada"].locator("#live-panel")).to_contain_text("the answer is")
+        # The end: one clear "The session has ended", on the students' pages and the console.
+        teacher.once("dialog", lambda dialog: dialog.accept())
+        teacher.get_by_role("button", name="End the session").click()
+        for page in (students["Bo"], teacher):
+            expect(page.get_by_role("heading", name="The session has ended")).to_be_visible()
+            expect(page.get_by_text("isn't open to you")).to_have_count(0)
+            expect(page.locator("#live-status")).to_have_class(re.compile("visually-hidden"))
     assert [e for e in console_errors if "WebSocket" not in e] == []

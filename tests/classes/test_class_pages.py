@@ -180,8 +180,8 @@ def test_the_teacher_and_the_revealed_students_see_what_the_engine_does_not_mode
     question.save()
     student_browser(session, "Ada")
     student = session.students.get()
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(teacher_panel(session))
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in not_modelled_section(teacher_panel(session))
     assert not_modelled_section(student_panel(student)) == ""  # not before the reveal
     live.set_state(session, "revealed")
     student.refresh_from_db()
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(student_panel(student))
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in not_modelled_section(student_panel(student))

@@ -139,11 +139,17 @@ def test_the_presenter_view_never_shows_the_key_before_the_reveal():
     before = teacher.get(present).content.decode()
     panel = teacher.get(reverse("live-present-panel", args=[session.pk])).content.decode()
     for page in (before, panel):
-        assert "<svg" in page and "1 of 1 answered" in page
+        # The count, never the chart: the room would see the majority (issue 26).
+        assert "<svg" not in page and "1 of 1 answered" in page
+        assert "Answers appear here at the reveal." in page
         assert "The answer:" not in page and "Right:" not in page and "right answer" not in page
         assert question.misreadings[wrong["key"]].lower() not in page  # would give it away
         assert 'hx-trigger="every 2s"' in page
     assert question.misreadings[wrong["key"]].lower() not in teacher_panel(session)
+    # The teacher may choose to show the chart as answers arrive: counts, never the key.
+    shown = teacher.get(present + "?chart=live").content.decode()
+    assert "<svg" in shown and "The answer:" not in shown and "Right:" not in shown
+    assert "?chart=live" in shown  # the poll keeps the choice
 
     live.set_state(session, LiveQuestion.REVEALED)
     after = teacher.get(present).content.decode()

@@ -81,6 +81,8 @@ def test_a_board_with_something_the_engine_does_not_model_is_refused_naming_it(c
     token = peek_token()
     form = client.get(reverse("puzzle-new"), {"board": token}).content.decode()
     assert "can't become a puzzle, a lesson or a class question" in not_modelled_section(form)
+    # Issue 26: said at once, with no form to fill in before the refusal.
+    assert "Save the puzzle" not in form and 'name="title"' not in form
     refused = client.post(reverse("puzzle-new"), {**FORM, "board": token})
     assert refused.status_code == 400
     errors = re.search(

@@ -338,10 +338,10 @@ def test_a_puzzle_saved_before_its_board_was_unmodelled_says_so_before_and_after
     puzzle.board = with_peek(puzzle.board)
     puzzle.save()
     section = not_modelled_section(client.get(puzzle.get_absolute_url()).content.decode())
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in section
     after = client.post(url("puzzle-give-up", puzzle), headers={"HX-Request": "true"})
     assert after.status_code == 200
     assert "This answer ignores what the engine doesn't model" in after.content.decode()
     assert f"{PEEK_LINE} on Peek" in after.content.decode()
     embed = client.post(url("puzzle-embed", puzzle), {"give_up": "1"}).content.decode()
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in not_modelled_section(embed)
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in not_modelled_section(embed)

@@ -64,7 +64,7 @@ def test_the_share_page_lists_what_the_engine_does_not_model_by_card_name(client
     section = not_modelled_section(page)
     assert "Not modelled here" in section
     assert "the answer shown here ignores it" in section
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek): the engine" in section
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>” The engine" in section
     assert "peek" not in section  # the board's label is never shown for it
     assert "<strong>5/8</strong>" in page  # the rest of the answer is unchanged
 
@@ -76,11 +76,25 @@ def test_a_board_the_engine_models_fully_has_no_not_modelled_section(client):
 
 def test_the_share_page_lists_each_steps_replacement_choices(client):
     page = client.get(f"/b/{encode_board(scales_and_season())}").content.decode()
-    section = page[page.index("<h2>Replacement choices</h2>") :]
-    assert "<strong>Step 4</strong> (Grizzly Bears would get 1 +1/+1 counter)" in section
-    assert "applied Hardened Scales, then Doubling Season: 4 counters instead of 1" in section
-    assert "Another legal order: Doubling Season first, then Hardened Scales" in section
-    assert "Replacement choices" not in client.get(f"/b/{token_of(GRAY_OGRE)}").content.decode()
+    # Issue 26: the story of the board, in order, each replacement under its own step.
+    section = page[page.index("<h2>What happened, in order</h2>") :]
+    steps = section.split("</ol>", 1)[0].split("\n  <li>")
+    fourth = steps[4]
+    assert "Grizzly Bears would get 1 +1/+1 counter" in fourth
+    assert "applied Hardened Scales, then Doubling Season: 4 counters instead of 1" in fourth
+    assert "Another legal order: Doubling Season first, then Hardened Scales" in fourth
+    assert "replacement-choices" not in client.get(f"/b/{token_of(GRAY_OGRE)}").content.decode()
+
+
+def test_the_share_page_names_the_board_and_a_state_based_replacement_at_its_step(client):
+    board = example("game/rest-in-peace-lethal-damage-creature-exiled.json")
+    untitled = {key: value for key, value in board.items() if key != "title"}
+    page = client.get(f"/b/{encode_board(untitled)}").content.decode()
+    assert "<h1>A board with " in page and "<h1>Board</h1>" not in page
+    assert "instead instead" not in page
+    last = page.split("<h2>What happened, in order</h2>", 1)[1].split("</ol>", 1)[0]
+    assert "Then, as a state-based action" in last.rsplit("\n  <li>", 1)[-1]
+    assert "After the last step" not in page
 
 
 def test_a_card_shows_the_damage_a_step_marked_on_it(client):

@@ -155,7 +155,7 @@ def test_a_discarded_card_is_chosen_from_the_hand_the_board_lists(client):
         verb="cast",
         card="Funeral Charm",
         targets=["Bob"],
-        mode="0",
+        mode="1",  # counted from 1 in the form, from 0 in the board
         discard=["Bob.hand[1]"],
     )
     assert added_step(response)["choices"] == {"mode": 0, "discard": ["Bob.hand[1]"]}

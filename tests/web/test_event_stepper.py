@@ -93,7 +93,7 @@ def test_forged_event_requests_are_a_clear_400(client, query, message):
 def test_the_walk_says_what_the_engine_does_not_model_on_the_board(client):
     response = client.get(reverse("board-event", args=[peek_token(DS_THEN_SCALES)]))
     section = not_modelled_section(response.content.decode())
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in section
 
 
 def test_the_walk_lists_the_event_answers_own_not_modelled_by_card_name(client, monkeypatch):
@@ -106,5 +106,5 @@ def test_the_walk_lists_the_event_answers_own_not_modelled_by_card_name(client, 
     monkeypatch.setattr(event_walk, "explore_event", explored_with_a_gap)
     page = event_page(client, DS_THEN_SCALES).content.decode()
     section = not_modelled_section(page)
-    assert "<strong>A made-up sentence.</strong> (on Hardened Scales): it is made up" in section
+    assert "Hardened Scales: “<strong>A made-up sentence.</strong>” It is made up." in section
     assert not_modelled_section(event_page(client, GRAY_OGRE).content.decode()) == ""

@@ -83,7 +83,7 @@ def test_predict_mode_hides_the_answer_until_the_learner_guesses(client):
     right = client.get(stepper(token, step="1", predict="1", guess="0/1")).content.decode()
     assert "Right: 0/1" in right
     wrong = client.get(stepper(token, step="4", predict="1", guess="7/9")).content.decode()
-    assert "Not quite: you said 7/9, it is 5/8" in wrong
+    assert "Not quite: you said 7/9; it is 5/8" in wrong
 
 
 def test_the_dependency_panel_draws_each_edge_with_its_reason(client):
@@ -113,16 +113,16 @@ def test_a_forged_object_or_step_is_a_clear_400(client, label, query, message):
     assert message in response.content.decode()
 
 
-def test_every_step_says_what_the_engine_does_not_model_with_or_without_htmx(client, htmx_client):
+def test_the_stepper_says_once_what_the_engine_does_not_model(client, htmx_client):
+    """Issue 26: said once on the page, as a sentence, not again at every step."""
     token = peek_token()
-    for response in (
-        client.get(stepper(token, step="0")),
-        htmx_client.get(stepper(token, step="2")),  # the frame alone keeps it
-    ):
-        assert response.status_code == 200
-        section = not_modelled_section(response.content.decode())
-        assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
-        assert "aria-live" not in section
+    for step in ("0", "2"):
+        page = client.get(stepper(token, step=step)).content.decode()
+        section = not_modelled_section(page)
+        assert f"Peek: “<strong>{PEEK_LINE}</strong>” The engine" in section
+        assert "aria-live" not in section and page.count('class="not-modelled"') == 1
+    frame = htmx_client.get(stepper(token, step="2"))
+    assert frame.status_code == 200 and not_modelled_section(frame.content.decode()) == ""
     assert not_modelled_section(client.get(stepper(token_of(GRAY_OGRE))).content.decode()) == ""
 
 

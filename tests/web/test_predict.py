@@ -33,7 +33,7 @@ def test_a_types_guess_is_right_in_any_order_and_case(client, guess):
 def test_a_wrong_types_guess_is_marked_with_the_types(client):
     token = token_of(OPAL_HUMILITY)
     page = client.get(stepper(token, "humility", step="1", predict="1", guess="Enchantment"))
-    assert "Not quite: you said Enchantment, it is types: Enchantment; Creature" in (
+    assert "Not quite: you said Enchantment; its types are Enchantment; Creature" in (
         page.content.decode()
     )
 

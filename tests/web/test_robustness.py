@@ -121,7 +121,8 @@ def test_a_text_over_its_bound_is_refused_on_import(client):
 def test_moving_a_step_before_what_it_needs_says_so(client):
     response = client.post(reverse("board-move", args=[token_of(GRAY_OGRE), "1", "up"]))
     assert response.status_code == 400
-    assert "can&#x27;t be moved there" in response.content.decode()
+    page = response.content.decode()
+    assert "Step 2 can't move earlier" in page and "<h1>Build a board</h1>" in page
 
 
 def test_state_based_actions_are_named_in_words(client):

@@ -16,10 +16,19 @@ def test_a_soulbond_pairing_names_the_partner_by_its_card():
     step = {"activate": "paladin", "ability": 0, "choices": {"pair": "bears"}}
     names = {"paladin": "Silverblade Paladin", "bears": "Grizzly Bears"}
     words = describe_step(step, lambda label: names.get(label, label))
-    assert (
-        words
-        == "an ability of Silverblade Paladin resolves, choosing pairing it with Grizzly Bears"
+    assert words == (
+        "the first ability of Silverblade Paladin resolves, choosing pairing it with Grizzly Bears"
     )
+
+
+def test_an_ability_that_resolves_is_named_by_its_text():
+    """Issue 26: "an ability of Rest in Peace resolves" didn't say which."""
+    board = {"steps": [{"enter": "Rest in Peace", "as": "rip", "controller": "Alice"}]}
+    step = {"activate": "rip", "ability": 0}
+    words = describe_step(step, lambda label: "Rest in Peace", board)
+    assert words.startswith("Rest in Peace's ability “When ")
+    assert "exile all graveyards." in words
+    assert words.endswith("” resolves")
 
 
 def test_a_card_in_a_zone_is_named_by_its_card_not_its_label():
@@ -56,3 +65,12 @@ def test_the_layer_stepper_quotes_an_effect_with_its_cards_name(client):
     page = client.get(f"/board/{encode_board(board)}/layers/cat/?step=1").content.decode()
     assert "Wild Nacatl gets +1/+1 as long as you control a Mountain." in page
     assert "~ gets" not in page
+
+
+def test_a_mana_cost_is_said_in_words_to_screen_readers():
+    """Issue 26: an aria-label on a role-less span is ignored ("{3}{R}" was read out)."""
+    from tutor.boards.templatetags.board_extras import mana_words
+
+    assert mana_words("{3}{R}{R}") == "3 generic, 2 red"
+    assert mana_words("{W/U}{G/P}") == "1 white or blue, 1 Phyrexian green"
+    assert mana_words("{X}{C}") == "1 X, 1 colorless"

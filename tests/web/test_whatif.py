@@ -41,7 +41,7 @@ def test_swapping_two_steps_compares_outcomes_of_the_boards_event(client):
         ({"remove": "x"}, "not a step number"),
         ({"swap": "1"}, "not a step number"),
         ({"swap": "1", "with": "1"}, "two different steps"),
-        ({"remove": "0"}, "isn&#x27;t valid"),  # later steps refer to the ogre
+        ({"remove": "0"}, "can&#x27;t be worked out"),  # later steps refer to the ogre
     ],
 )
 def test_a_forged_what_if_is_a_clear_400(client, query, message):
@@ -66,4 +66,4 @@ def test_the_event_stepper_offers_what_if_for_the_event_being_explored(client):
 def test_the_comparison_says_what_the_engine_does_not_model_on_either_board(client):
     page = client.get(reverse("board-whatif", args=[peek_token()]), {"remove": "1"})
     section = not_modelled_section(page.content.decode())
-    assert f"<strong>{PEEK_LINE}</strong> (on Peek)" in section
+    assert f"Peek: “<strong>{PEEK_LINE}</strong>”" in section

@@ -42,6 +42,47 @@ def without_step(board: dict[str, Any], index: int) -> dict[str, Any]:
     return changed
 
 
+def dependents(board: dict[str, Any], index: int) -> list[int]:
+    """The later steps that name what the step at ``index`` brings (its label, or one of
+    its effects, ``label#1``), directly or through a step that itself depends on it: the
+    steps a deletion would take with it."""
+    steps = [step if isinstance(step, dict) else {} for step in board.get("steps", [])]
+    gone = {steps[index]["as"]} if isinstance(steps[index].get("as"), str) else set()
+    found = []
+    for later in range(index + 1, len(steps)):
+        step = steps[later]
+        if gone and _names_any(step, gone):
+            found.append(later)
+            if isinstance(step.get("as"), str):
+                gone.add(step["as"])
+    return found
+
+
+def _names_any(value: Any, labels: set[str], key: str = "") -> bool:
+    if key == "as":
+        return False
+    if isinstance(value, str):
+        return value in labels or value.split("#", 1)[0] in labels
+    if isinstance(value, dict):
+        return any(_names_any(inner, labels, str(k)) for k, inner in value.items())
+    if isinstance(value, list):
+        return any(_names_any(inner, labels) for inner in value)
+    return False
+
+
+def without_steps(board: dict[str, Any], indexes: list[int]) -> dict[str, Any]:
+    """The board without those steps; a question (``ask``) about what they brought goes
+    with them (the builder's board then asks about nothing in particular)."""
+    changed = copy.deepcopy(board)
+    steps = changed.get("steps", [])
+    gone = {steps[i].get("as") for i in indexes if isinstance(steps[i], dict)} - {None}
+    for index in sorted(set(indexes), reverse=True):
+        del steps[index]
+    if gone and _names_any(changed.get("ask"), {str(label) for label in gone}):
+        del changed["ask"]
+    return changed
+
+
 DIRECTIONS = {"up": -1, "down": 1}
 
 

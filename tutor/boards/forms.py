@@ -191,8 +191,12 @@ class StepForm(forms.Form):
     obj = forms.ChoiceField(required=False, label="Which permanent or effect", choices=())
     to = forms.ChoiceField(required=False, label="Attach to", choices=())
     targets = forms.MultipleChoiceField(required=False, label="Targets", choices=())
+    # Counted from 1 for people; the board format counts from 0 (``step``).
     ability = forms.IntegerField(
-        required=False, min_value=0, max_value=20, label="Ability number (0 is the first)"
+        required=False,
+        min_value=1,
+        max_value=21,
+        label="Which ability (1 is the first paragraph)",
     )
     counter_kind = forms.CharField(
         required=False, initial="+1/+1", label="Kind of counter", max_length=20
@@ -217,7 +221,7 @@ class StepForm(forms.Form):
     from_word = forms.CharField(required=False, label="Replace the word", max_length=30)
     to_word = forms.CharField(required=False, label="with", max_length=30)
     mode = forms.IntegerField(
-        required=False, min_value=0, max_value=5, label="Mode (0 is the first)"
+        required=False, min_value=1, max_value=6, label="Which mode (1 is the first)"
     )
     kicked = forms.BooleanField(required=False, label="Kicked")
     times_kicked = forms.IntegerField(
@@ -383,7 +387,7 @@ class StepForm(forms.Form):
             if data.get(field):
                 choices[key] = data[field]
         if data.get("mode") is not None:
-            choices["mode"] = data["mode"]
+            choices["mode"] = data["mode"] - 1  # the board format counts from 0
         if data.get("kicked"):
             choices["kicked"] = True
         if data.get("times_kicked"):
@@ -460,7 +464,7 @@ class StepForm(forms.Form):
             source = self._required("obj", "Choose the permanent whose ability resolves.")
             step = {
                 "activate": source,
-                "ability": data.get("ability") or 0,
+                "ability": (data.get("ability") or 1) - 1,  # counted from 0 in the format
                 "as": data.get("label") or fresh_label(self.board, f"{source}-ability"),
             }
             if data.get("targets"):
@@ -553,6 +557,8 @@ class StepForm(forms.Form):
         """An engine message asking for a choice in the board's JSON ('add "sacrificed":
         "bears" to the step's choices') is put beside the form's field for it, naming the
         field by its label instead of the JSON."""
+        if field == "ability":
+            return field, _ability_words(detail)
         asked = ASKS_FOR_CHOICE.search(detail)
         wanted = _field_for(f".choices.{asked[1]}") if asked else None
         if asked is None or wanted is None:
@@ -564,6 +570,33 @@ class StepForm(forms.Form):
 
 # The engine's way of asking for a missing choice ("...; say which: add "sacrificed": ...").
 ASKS_FOR_CHOICE = re.compile(r"(?:say which: )?add \"(\w+)\": .*? to the step's choices")
+
+
+NO_ABILITY = " has no activated or triggered ability "
+CAN_RESOLVE = " (abilities that can resolve: "
+
+
+def _ability_words(detail: str) -> str:
+    """The engine's "X has no activated or triggered ability 0 (abilities that can
+    resolve: 1: …)" counted from 1 as the form's field is, in a sentence."""
+    name, found, rest = detail.partition(NO_ABILITY)
+    if not found:
+        return detail
+    number, _, listing = rest.partition(CAN_RESOLVE)
+    listing = listing.removesuffix(")")
+    if not number.strip().isdigit():
+        return detail
+    asked = (
+        f"{name}'s ability {int(number) + 1} can't resolve: "
+        "it isn't an activated or triggered ability."
+    )
+    if not listing or listing == "none":
+        return f"{asked} {name} has none the engine can resolve."
+    shown = []
+    for entry in listing.split("; "):
+        index, _, text = entry.partition(": ")
+        shown.append(f"{int(index) + 1} (“{text}”)" if index.isdigit() else entry)
+    return f"{asked} Choose {' or '.join(shown)}."
 
 
 def _own_gaps(board: dict[str, Any], card: dict[str, Any]) -> list[str]:

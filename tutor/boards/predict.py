@@ -44,6 +44,17 @@ class Verdict:
     guess: str
     answer: str
 
+    @property
+    def sentence(self) -> str:
+        """What it is, as the end of "you said 1/1; …": "it is 5/8", "it has no
+        abilities", "its colors are red" (never "it is abilities: none")."""
+        field, found, value = self.answer.partition(": ")
+        if not found:
+            return f"it is {self.answer}"
+        if value == "none":
+            return f"it has no {field}"
+        return f"its {field} {'are' if field.endswith('s') else 'is'} {value}"
+
 
 def asked_field(frame: Frame) -> str:
     """What predict mode asks at this frame: P/T when the step changes it (or on layer 7),

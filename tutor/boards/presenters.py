@@ -231,12 +231,22 @@ def _readable(key: str, value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def _why_words(kind: str, on: list[str]) -> str:
+def _why_words(kind: str, on: list[str], layer: str = "", timestamp: int | None = None) -> str:
+    """Why this effect applies now, said for this step (its layer and timestamp), not the
+    same sentence at every step."""
     names = _and(on)
     them = "it" if len(on) == 1 else "them"
+    where = f" in layer {layer}" if layer else ""
+    oldest = (
+        f"Its timestamp ({timestamp}) is the earliest of the effects left{where}, and it "
+        "waits for no other effect."
+        if timestamp is not None
+        else f"It has the earliest timestamp of the effects left{where}, and it waits for no "
+        "other effect."
+    )
     return {
         "cda": "It is a characteristic-defining ability, and those apply first.",
-        "timestamp": "It has the earliest timestamp of the effects that wait for nothing.",
+        "timestamp": oldest,
         "dependency": f"It depends on {names}, so it waited until {them} had applied.",
         "depended_on": (
             f"{names} {'depends' if len(on) == 1 else 'depend'} on it, so it applies before "
@@ -294,7 +304,9 @@ def frames(result: Result, label: str) -> list[Frame]:
                 source=step.source,
                 source_name=_source_name(name, step.source, step.source_name),
                 timestamp=step.timestamp,
-                why=_why_words(step.why.kind, [name(e) for e in step.why.on]),
+                why=_why_words(
+                    step.why.kind, [name(e) for e in step.why.on], step.layer, step.timestamp
+                ),
                 why_rule=step.why.rule,
                 rule=step.rule,
                 rule_summary=summary(step.rule),
@@ -308,7 +320,9 @@ def frames(result: Result, label: str) -> list[Frame]:
                     name(step.effect),
                     name(label),
                     step.why.kind,
-                    _why_words(step.why.kind, [name(e) for e in step.why.on]),
+                    _why_words(
+                        step.why.kind, [name(e) for e in step.why.on], step.layer, step.timestamp
+                    ),
                 ),
             )
         )
@@ -391,6 +405,19 @@ class Unmodelled:
 
     def __str__(self) -> str:
         return f"{self.ability} (on {self.name}): {self.why}"
+
+    @property
+    def quoted(self) -> str:
+        """The words as quoted in a sentence: a piece from inside a sentence ("exile all
+        graveyards.") is marked as a piece."""
+        words = self.ability.strip()
+        return words if words[:1].isupper() or not words else f"…{words}"
+
+    @property
+    def reason(self) -> str:
+        """Why, as a sentence of its own (capital first, one period at the end)."""
+        why = self.why.strip().rstrip(".")
+        return f"{why[:1].upper()}{why[1:]}." if why else ""
 
 
 def unmodelled_items(

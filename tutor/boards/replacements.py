@@ -155,7 +155,10 @@ def _short(
             step.get("counters"),
         ):
             return f"{only.n} counters instead of {step.get('n', 1)}"
-    return f"{instead} instead" if instead else ""
+    if not instead:
+        return ""
+    # An outcome may already say it ("Shock goes to exile instead"): never "instead instead".
+    return instead if instead.endswith(" instead") else f"{instead} instead"
 
 
 def _touched(results: Iterable[tree.Shown]) -> tuple[set[tuple[str, str]], set[str]]:

@@ -284,10 +284,42 @@ def _mode_words(step: dict[str, Any], mode: int) -> str:
     return f"the {ordinal(mode + 1)} mode"
 
 
-def describe_step(step: dict[str, Any], name: Namer = str) -> str:
+def describe_step(
+    step: dict[str, Any], name: Namer = str, board: Mapping[str, Any] | None = None
+) -> str:
     """A step in plain words, for the timeline list; ``name``: the board's labels to
-    learners' names (``naming.board_namer``)."""
+    learners' names (``naming.board_namer``); ``board``: where an ability that resolves
+    is read, to say which one."""
+    if "activate" in step:
+        said = _ability_resolves(step, name, board or {})
+        return said + _choices_words(step, name)
     return _describe_action(step, name) + _choices_words(step, name)
+
+
+def _ability_resolves(step: dict[str, Any], name: Namer, board: Mapping[str, Any]) -> str:
+    """ "Rest in Peace's ability “…exile all graveyards.” resolves": which ability, by its
+    text (the step counts paragraphs from 0), or by its place when the text is unknown."""
+    source, index = name(step["activate"]), step.get("ability", 0)
+    card = next(
+        (
+            s.get("enter")
+            for s in board.get("steps") or []
+            if isinstance(s, dict) and s.get("as") == step["activate"] and "enter" in s
+        ),
+        None,
+    )
+    if isinstance(card, dict):
+        paragraphs = [str(p) for p in card.get("abilities", []) if isinstance(p, str)]
+    elif isinstance(card, str):
+        found = library_card(card)
+        paragraphs = list(found.rules_text) if found else []
+    else:
+        paragraphs = []
+    if isinstance(index, int) and 0 <= index < len(paragraphs):
+        text = REMINDER.sub("", paragraphs[index]).strip()[:200]
+        return f"{possessive(source)} ability “{text}” resolves"
+    place = ordinal(index + 1) if isinstance(index, int) else "an"
+    return f"the {place} ability of {source} resolves"
 
 
 def _describe_action(step: dict[str, Any], name: Namer) -> str:
@@ -301,8 +333,6 @@ def _describe_action(step: dict[str, Any], name: Namer) -> str:
         text = spell_text(step["cast"])
         said = f" (“{text}”)" if text else ""
         return f"{_card_name(step['cast'])}{said} resolves{targeting}"
-    if "activate" in step:
-        return f"an ability of {name(step['activate'])} resolves"
     if "attach" in step:
         return f"{name(step['attach'])} becomes attached to {name(step['to'])}"
     if "counters" in step:
@@ -350,7 +380,7 @@ def step_rows(board: dict[str, Any], stories: tuple[ReplacementStory, ...] = ())
         StepRow(
             i,
             step.get("as"),
-            describe_step(step, name),
+            describe_step(step, name, board),
             i == 0,
             i == len(steps) - 1,
             tuple(s for s in stories if s.step == i),

@@ -7,6 +7,7 @@ token (``codec.py``), so reload, back/forward and sharing keep it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable
@@ -99,6 +100,7 @@ def _builder_context(
     order_error: tuple[int, str] | None = None,
     status: str = "",
     typed: dict[str, str] | None = None,
+    moved: tuple[int, str] | None = None,
 ) -> dict[str, Any]:
     board = loaded.board
     players = board.get("players") or []
@@ -111,7 +113,7 @@ def _builder_context(
     # The card field's search also says where "Invent a card" is (this board's builder).
     form.fields["card"].widget.attrs["hx-vals"] = json.dumps({"preview": "1", "board": token})
     card = str(form.data.get("card", "") if form.is_bound else form.initial.get("card", ""))
-    if status and focus_step is None:
+    if status and focus_step is None and moved is None:
         # After a step is added, keyboard focus lands on the card field for the next one
         # (htmx focuses a swapped-in autofocus element); the status line says what changed.
         form.fields["card"].widget.attrs["autofocus"] = True
@@ -131,6 +133,7 @@ def _builder_context(
         "card_missing": card_lookup.not_found(card),
         "builder_url": reverse("board-builder", args=[token]),
         "import_form": import_form or BoardImportForm(),
+        "moved": {"index": moved[0], "direction": moved[1]} if moved else None,
     }
 
 
@@ -157,6 +160,7 @@ def _after_change(
     *,
     focus_step: int | None = None,
     status: str = "",
+    moved: tuple[int, str] | None = None,
 ) -> HttpResponse:
     """POST-redirect-GET for plain forms; for htmx, the new workspace and its URL.
 
@@ -165,13 +169,16 @@ def _after_change(
     """
     url = reverse("board-builder", args=[encode_board(loaded.board)])
     if request.htmx:
-        context = _builder_context(loaded, focus_step=focus_step, status=status)
+        # After a move, the moved step's same button keeps the focus (``moved``).
+        context = _builder_context(loaded, focus_step=focus_step, status=status, moved=moved)
         context["status_oob"] = True  # the status line outside the workspace is replaced too
         response = render(request, "boards/builder.html#workspace", context)
         response["HX-Push-Url"] = url
         return response
     if focus_step is not None:
         url += f"#step-{focus_step}-replacements"
+    elif moved is not None:
+        url += f"#step-{moved[0]}"
     return HttpResponseRedirect(url, status=303)
 
 
@@ -232,11 +239,27 @@ def builder_import(request: HtmxHttpRequest) -> HttpResponse:
 def builder_remove(
     request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str
 ) -> HttpResponse:
+    """Delete a step; one that later steps use is kept, and the builder asks whether to
+    delete those steps too (``with=dependents``) or keep them all."""
     board = loaded.board
     number = editing.step_index(board, index)
-    changed = editing.without_step(board, number)
-    status = f"Step {number + 1} removed. The battlefield is updated."
-    return _after_change(request, _edited(changed, "removed"), status=status)
+    taken = editing.dependents(board, number)
+    gone = [number, *taken] if request.POST.get("with") == "dependents" else [number]
+    try:
+        changed = services.load_board(editing.without_steps(board, gone))
+    except services.BoardProblem:
+        rows = services.step_rows(board)
+        refusal = {
+            "kind": "delete",
+            "index": number,
+            "number": number + 1,
+            "dependents": [rows[i] for i in taken],
+        }
+        return _refused(request, loaded, refusal)
+    numbers = [str(i + 1) for i in sorted(gone)]
+    said = f"Step {numbers[0]}" if len(gone) == 1 else f"Steps {_and(numbers)}"
+    status = f"{said} removed. The battlefield is updated."
+    return _after_change(request, changed, status=status)
 
 
 @require_POST
@@ -244,9 +267,37 @@ def builder_remove(
 def builder_move(
     request: HtmxHttpRequest, loaded: services.LoadedBoard, token: str, index: str, direction: str
 ) -> HttpResponse:
+    """Move a step one place; focus stays on it (its same button) and the move is said."""
     board = loaded.board
-    changed = editing.moved(board, editing.step_index(board, index), direction)
-    return _after_change(request, _edited(changed, "moved there"))
+    number = editing.step_index(board, index)
+    try:
+        changed = services.load_board(editing.moved(board, number, direction))
+    except services.BoardProblem:
+        refusal = {"kind": "move", "index": number, "number": number + 1, "direction": direction}
+        return _refused(request, loaded, refusal)
+    target = number + editing.DIRECTIONS[direction]
+    text = services.step_rows(changed.board)[target].text
+    way = "earlier" if direction == "up" else "later"
+    status = f"Step {number + 1} moved {way}: it is now step {target + 1} ({text})."
+    return _after_change(request, changed, status=status, moved=(target, direction))
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _refused(
+    request: HtmxHttpRequest, loaded: services.LoadedBoard, refusal: dict[str, Any]
+) -> HttpResponse:
+    """The builder again, unchanged, saying in its own page why a step can't be deleted
+    or moved (and, for a deletion, offering to delete the steps that use it too)."""
+    context = _builder_context(loaded) | {"refusal": refusal}
+    template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
+    response = render(request, template, context, status=422 if request.htmx else 400)
+    if request.htmx:
+        response["HX-Retarget"] = "#workspace"
+        response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 def _edited(changed: dict[str, Any], done: str) -> services.LoadedBoard:
@@ -298,9 +349,33 @@ def board_view(request: HtmxHttpRequest, loaded: services.LoadedBoard, token: st
         "sbas": state_based_actions(loaded.result),
         "graphs": dependency_graphs(loaded.result),
         "not_modelled": result_unmodelled(loaded.result),
-        "replacements": services.replacement_stories(loaded),
+        "rows": _story_rows(loaded),
+        "heading": _board_heading(board),
     }
     return render(request, "boards/board.html", context)
+
+
+def _story_rows(loaded: services.LoadedBoard) -> list[services.StepRow]:
+    """What happened, in order, each step with the replacement effects it met; those met
+    by the state-based actions after the last step go under it."""
+    stories = services.replacement_stories(loaded)
+    rows = services.step_rows(loaded.board, stories)
+    after = tuple(story for story in stories if story.step is None)
+    if rows and after:
+        rows[-1] = dataclasses.replace(rows[-1], replacements=rows[-1].replacements + after)
+    return rows
+
+
+def _board_heading(board: dict[str, Any]) -> str:
+    """The board's title, or its cards: a shared page's heading names what it holds."""
+    title = str(board.get("title") or "").strip()
+    if title:
+        return title
+    names = list(dict.fromkeys(editing.card_names(board).values()))
+    if not names:
+        return "An empty board"
+    shown = names[:3] + (["more"] if len(names) > 3 else [])
+    return f"A board with {_and(shown)}"
 
 
 @require_GET

@@ -135,8 +135,11 @@ def compare(board: dict[str, Any], params: Mapping[str, str]) -> Comparison:
         raise BoardProblem(str(problem)) from problem
     try:
         other = load_board(changed)
-    except BoardProblem as problem:
-        raise BoardProblem(f"the board {description} isn't valid: {problem}") from problem
+    except BoardProblem as problem:  # said in the learner's words, never the board's labels
+        raise BoardProblem(
+            f"The board {description} can't be worked out: a later step would name a card "
+            "or effect that isn't there, or before the step that brings it."
+        ) from problem
     # The event the learner was exploring (the stepper's form), else the board's own.
     event = event_from(board, params) if params.get("kind") else asked_event(board)
     before, after = _outcomes(board, event), _outcomes(changed, event)
@@ -155,7 +158,7 @@ def _changed(board: dict[str, Any], params: Mapping[str, str]) -> tuple[dict[str
     if "remove" in params:
         index = editing.step_index(board, params["remove"])
         changed = editing.without_step(board, index)
-        said = describe_step(board["steps"][index], board_namer(board))
+        said = describe_step(board["steps"][index], board_namer(board), board)
         description = f"without step {index + 1} ({said})"
     elif "swap" in params:
         i = editing.step_index(board, params["swap"])

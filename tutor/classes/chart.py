@@ -70,18 +70,22 @@ class Chart:
         return " ".join(parts)
 
 
-def chart(question: LiveQuestion) -> Chart:
-    revealed = question.state == LiveQuestion.REVEALED
+def misreading_of(question: LiveQuestion, answer: str) -> str:
+    """The misreading that leads to a wrong answer (as kept, or as shown), or ""."""
+    named = question.misreadings or {}
+    texts = {o["text"]: o["key"] for o in question.options}
+    return str(named.get(answer) or named.get(texts.get(answer, ""), ""))
+
+
+def chart(question: LiveQuestion, after_class: bool = False) -> Chart:
+    """``after_class``: for the teacher's report, drawn as after the reveal."""
+    revealed = after_class or question.state == LiveQuestion.REVEALED
     tally = live.tally(question)
     answered = sum(bar.count for bar in tally)
     most = max((bar.count for bar in tally), default=0) or 1
-    named = question.misreadings or {}
-    texts = {o["text"]: o["key"] for o in question.options}
     bars = []
     for index, bar in enumerate(tally):
-        misreading = ""
-        if revealed and not bar.right:
-            misreading = named.get(bar.label) or named.get(texts.get(bar.label, ""), "")
+        misreading = misreading_of(question, bar.label) if revealed and not bar.right else ""
         bars.append(
             ChartBar(
                 label=bar.label,

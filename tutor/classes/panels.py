@@ -64,6 +64,8 @@ def _frame_html(question_id: int, step: int, label: str, board_json: str) -> str
         "hide": False,
         "token": token,
         "label": label,
+        # Everyone moves with the teacher's step: no "Next" of their own in the frame.
+        "follow": True,
     } | stepper_links(path)
     return render_to_string("boards/layers.html#frame", context)
 

@@ -26,8 +26,9 @@ MAX_ITEMS = 100
 CARD_KEYS = frozenset({"card", "name", "enter", "cast", "copy"})
 
 
-def _cards(board: object) -> str:
-    """Every card name on a board, in one lower-case text to search."""
+def card_names(board: object) -> list[str]:
+    """Every card name on a board, once each, in the order the board names them: what
+    tells two questions with the same words apart in a search."""
     found: list[str] = []
 
     def walk(value: object) -> None:
@@ -42,7 +43,12 @@ def _cards(board: object) -> str:
                 walk(inner)
 
     walk(board)
-    return " ".join(found).casefold()
+    return list(dict.fromkeys(found))
+
+
+def _cards(board: object) -> str:
+    """Every card name on a board, in one lower-case text to search."""
+    return " ".join(card_names(board)).casefold()
 
 
 def search_puzzles(query: str = "", difficulty: str = "", theme: str = "") -> list[Puzzle]:
@@ -70,6 +76,8 @@ class LessonQuestion:
     item: str  # "slug:n", as the console pushes it
     lesson: str
     prompt: str
+    number: int = 0  # the question's place in its lesson, from 1
+    cards: str = ""  # the cards on its board, "Grizzly Bears, Glorious Anthem"
 
 
 def lesson_questions(query: str = "") -> list[LessonQuestion]:
@@ -81,7 +89,8 @@ def lesson_questions(query: str = "") -> list[LessonQuestion]:
         for n, item in enumerate(lesson_items(lesson.boards, lesson.practice, lesson.concept), 1):
             text = f"{title} {item.prompt}".casefold()
             if all(word in text for word in words):
-                found.append(LessonQuestion(f"{lesson.slug}:{n}", title, item.prompt))
+                cards = ", ".join(card_names(item.board))
+                found.append(LessonQuestion(f"{lesson.slug}:{n}", title, item.prompt, n, cards))
     return found[:MAX_RESULTS] if words else found
 
 
@@ -138,8 +147,9 @@ def upcoming(session: LiveSession) -> QuestionSetItem | None:
     )
 
 
-def push_next(session: LiveSession) -> None:
-    """Push the set's next question to everyone (``QuestionProblem`` when none is left)."""
+def push_next(session: LiveSession, timer: int | None = None) -> None:
+    """Push the set's next question to everyone (``QuestionProblem`` when none is left),
+    timed like any pushed question when ``timer`` is given (seconds)."""
     item = upcoming(session)
     if item is None:
         raise QuestionProblem("no question is left in this set")
@@ -147,7 +157,7 @@ def push_next(session: LiveSession) -> None:
     # teacher is told, and the next click goes on to the one after it.
     LiveSession.objects.filter(pk=session.pk).update(set_next=session.set_next + 1)
     try:
-        live.push(session, snapshot_for(item.source))
+        live.push(session, snapshot_for(item.source), timer)
     except QuestionProblem as problem:
         raise QuestionProblem(f"“{item.title}” was skipped: {problem}") from problem
     people.notify(session, "push")

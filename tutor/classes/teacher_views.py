@@ -16,12 +16,15 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.classes import people, scoring, sets
+from tutor.classes import live, people, scoring, sets
 from tutor.classes.chart import chart
 from tutor.classes.models import LiveQuestion, LiveSession, QuestionSet
 from tutor.classes.panels import stepper_frame
 from tutor.classes.questions import QuestionProblem
 from tutor.core.htmx import HtmxHttpRequest
+
+# The longest timer a question can have (the websocket's push takes the same).
+MAX_TIMER = 600
 
 
 def _session(request: HtmxHttpRequest, pk: int) -> LiveSession:
@@ -44,8 +47,10 @@ def _to_change(request: HtmxHttpRequest, pk: int) -> LiveSession:
     return found
 
 
-def present_context(session: LiveSession) -> dict[str, object]:
-    """What the projector shows: never the key before the reveal (``chart``)."""
+def present_context(session: LiveSession, live_chart: bool = False) -> dict[str, object]:
+    """What the projector shows: never the key before the reveal (``chart``), and the
+    answers' chart before it only when the teacher asks (``live_chart``): the room would
+    see the majority answer."""
     question = session.current()
     revealed = question is not None and question.state == LiveQuestion.REVEALED
     return {
@@ -59,6 +64,8 @@ def present_context(session: LiveSession) -> dict[str, object]:
         if session.scoring and session.show_leaderboard
         else [],
         "poll": session.status != LiveSession.ENDED,
+        "live_chart": live_chart,
+        "seconds_left": live.seconds_left(question) if question else None,
     }
 
 
@@ -67,7 +74,7 @@ def present_context(session: LiveSession) -> dict[str, object]:
 def present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _session(request, pk)
     join_url = request.build_absolute_uri(reverse("join-code", args=[session.join_code]))
-    context = present_context(session) | {"join_url": join_url}
+    context = present_context(session, _live_chart(request)) | {"join_url": join_url}
     return render(request, "classes/present.html", context)
 
 
@@ -76,7 +83,13 @@ def present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def present_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The part of the presenter view that changes, fetched every two seconds."""
     session = _session(request, pk)
-    return render(request, "classes/_present_panel.html", present_context(session))
+    context = present_context(session, _live_chart(request))
+    return render(request, "classes/_present_panel.html", context)
+
+
+def _live_chart(request: HtmxHttpRequest) -> bool:
+    """The presenter's toggle (off by default): the chart while answers arrive."""
+    return request.GET.get("chart") == "live"
 
 
 @login_required
@@ -157,7 +170,16 @@ def use_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def next_question(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _to_change(request, pk)
-    return _change(request, reverse("console", args=[session.pk]), lambda: sets.push_next(session))
+    timer = _timer(request)
+    done = reverse("console", args=[session.pk])
+    return _change(request, done, lambda: sets.push_next(session, timer))
+
+
+def _timer(request: HtmxHttpRequest) -> int | None:
+    """The console's timer field, as the websocket's push reads it (1 to 600 s, else none)."""
+    text = str(request.POST.get("timer", "")).strip()
+    seconds = int(text) if text.isdigit() and len(text) <= 4 else 0
+    return seconds if 0 < seconds <= MAX_TIMER else None
 
 
 @login_required

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.classes import joinlimit, live, people, scoring, sets
+from tutor.classes.chart import chart, misreading_of
 from tutor.classes.consumers import STUDENT_SESSION_KEY
 from tutor.classes.forms import ClassroomForm, JoinForm
 from tutor.classes.models import Classroom, LiveSession, QuestionSet, Student
@@ -203,7 +204,7 @@ def _records(view: Report) -> Report:
 @_records
 def report(request: HtmxHttpRequest, session: LiveSession) -> HttpResponse:
     questions = [
-        (question, live.tally(question), question.answers.select_related("student"))
+        (question, chart(question, after_class=True).bars, question.answers.all())
         for question in session.questions.all()
     ]
     students = [
@@ -239,7 +240,9 @@ def answers_csv(request: HtmxHttpRequest, session: LiveSession) -> HttpResponse:
     name = f"layerlab-{session.classroom.pk}-{session.created:%Y%m%d-%H%M}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     writer = csv.writer(response)
-    writer.writerow(["question", "prompt", "student", "answer", "right", "answered at"])
+    writer.writerow(
+        ["question", "prompt", "student", "answer", "right", "misreading", "answered at"]
+    )
     for question in session.questions.all():
         for answer in question.answers.select_related("student"):
             writer.writerow(
@@ -249,6 +252,7 @@ def answers_csv(request: HtmxHttpRequest, session: LiveSession) -> HttpResponse:
                     _cell(answer.student.name),
                     _cell(answer_text(question, answer.answer)),
                     "yes" if answer.right else "no",
+                    "" if answer.right else _cell(misreading_of(question, answer.answer)),
                     answer.created.isoformat(),
                 ]
             )

@@ -1,54 +1,63 @@
 """The progress page's chart: accuracy per concept as an SVG bar chart, drawn on the server.
 
-Every bar carries its number and mastery in text, so the chart reads without colour.
+Every bar carries its number and mastery in text, so the chart reads without colour. Each
+concept's name sits on its own line (two for a long one) above its bar, from the left
+edge: no name is clipped, and the chart is as narrow as a phone, so its bars are in view
+and its text keeps its size there.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from tutor.learn.mastery import ConceptRow
 
-ROW, LABEL_W, BAR_W, PAD = 28, 300, 360, 10
+WIDTH, BAR_W, PAD = 340, 150, 10
+NAME_LINE, NAME_CHARS, BAR_H, GAP = 18, 38, 20, 12
 MARKS = {"new": "", "learning": "learning", "familiar": "familiar ✓", "proficient": "proficient ★"}
 
 
 def progress_svg(rows: Sequence[ConceptRow]) -> str:
-    height = ROW * len(rows) + 2 * PAD + 20
-    width = LABEL_W + BAR_W + 200
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-labelledby="chart-title">',
-        '<title id="chart-title">Accuracy per concept</title>',
-        f'<line x1="{LABEL_W}" y1="{PAD}" x2="{LABEL_W}" y2="{height - PAD - 16}" '
-        'stroke="currentColor"/>',
-    ]
-    for i, row in enumerate(rows):
-        y = PAD + i * ROW
+    body: list[str] = []
+    y = PAD
+    for row in rows:
+        for line in textwrap.wrap(row.name, NAME_CHARS) or [""]:
+            y += NAME_LINE
+            body.append(
+                f'<text x="0" y="{y - 4}" font-size="15" fill="currentColor">{escape(line)}</text>'
+            )
         share = row.accuracy if row.attempts else 0.0
-        parts.append(
-            f'<text x="{LABEL_W - 8}" y="{y + 18}" text-anchor="end" font-size="16" '
-            f'fill="currentColor">{escape(row.name)}</text>'
+        body.append(
+            f'<rect x="0" y="{y}" width="{BAR_W}" height="{BAR_H}" fill="none" '
+            'stroke="currentColor" stroke-opacity="0.4"/>'
         )
         if row.attempts:
-            parts.append(
-                f'<rect x="{LABEL_W + 1}" y="{y + 5}" width="{max(2, share * BAR_W):.0f}" '
-                f'height="{ROW - 10}" fill="currentColor" fill-opacity="0.55"/>'
+            body.append(
+                f'<rect x="0" y="{y}" width="{max(2, share * BAR_W):.0f}" height="{BAR_H}" '
+                'fill="currentColor" fill-opacity="0.55"/>'
             )
             label = f"{share:.0%} of {row.attempts} {MARKS[row.mastery]}".rstrip()
         else:
             label = "not tried yet"
-        parts.append(
-            f'<text x="{LABEL_W + 8 + (share * BAR_W if row.attempts else 0):.0f}" y="{y + 18}" '
-            f'font-size="15" fill="currentColor">{escape(label)}</text>'
+        body.append(
+            f'<text x="{BAR_W + 6}" y="{y + 15}" font-size="14" fill="currentColor">'
+            f"{escape(label)}</text>"
         )
-    axis = height - PAD - 2
+        y += BAR_H + GAP
+    y += 8
     for tick in (0, 50, 85, 100):
-        x = LABEL_W + tick / 100 * BAR_W
-        parts.append(
-            f'<text x="{x:.0f}" y="{axis}" font-size="14" text-anchor="middle" '
+        anchor = "start" if tick == 0 else "end" if tick == 100 else "middle"
+        body.append(
+            f'<text x="{tick / 100 * BAR_W:.0f}" y="{y}" font-size="14" text-anchor="{anchor}" '
             f'fill="currentColor">{tick}%</text>'
         )
-    parts.append("</svg>")
-    return "".join(parts)
+    height = y + PAD
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'width="{WIDTH}" height="{height}" class="progress-chart" role="img" '
+        'aria-labelledby="chart-title"><title id="chart-title">Accuracy per concept</title>'
+        + "".join(body)
+        + "</svg>"
+    )

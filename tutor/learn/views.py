@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
@@ -103,7 +104,8 @@ def _stepper_context(request: HtmxHttpRequest, board: dict[str, Any], obj: str) 
             "hide": step.hide,
             "name": step.name,
             "not_modelled": step.not_modelled,
-            "cards": battlefield(loaded.result),
+            # Predict-first asks for the values: the cards above it show them as printed.
+            "cards": battlefield(loaded.result, printed_only=step.predict),
         } | embedding(request, path)
     path = reverse("board-event", args=[token])
     return {
@@ -395,6 +397,11 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request,
+            f"Welcome, {user.get_username()}: your account is ready, and the progress you "
+            "made in this browser is kept in it.",
+        )
         return HttpResponseRedirect(reverse("progress"))
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)

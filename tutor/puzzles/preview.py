@@ -18,6 +18,7 @@ from tutor.boards.presenters import CardView
 WIDTH, HEIGHT = 1200, 630
 MAX_CARDS = 6
 CARD_W, CARD_H, GAP = 360, 150, 30
+TALL_CARD_H = 290
 INK = "#1b1f24"
 
 
@@ -51,16 +52,41 @@ def _owner_line(card: CardView) -> str:
     return card.controller
 
 
-def _card(card: CardView, x: int, y: int) -> str:
+def state_words(card: CardView) -> str:
+    """What the board put on the card (counters, damage, tapped, attached): what a puzzle
+    often hinges on, so the preview says it as the page does."""
+    said = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in card.counters.items()]
+    if card.damage:
+        said.append(f"{card.damage} damage")
+    if card.tapped:
+        said.append("tapped")
+    if card.attached_to:
+        said.append(f"attached to {card.attached_to}")
+    return ", ".join(said)
+
+
+def _card(card: CardView, x: int, y: int, height: int = CARD_H) -> str:
     parts = [
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="14" '
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{height}" rx="14" '
         'fill="#fbfaf5" stroke="#4a5563" stroke-width="3"/>',
         _text(x + 18, y + 40, _lines(card.name, 24, 1)[0], 26, "bold"),
         _text(x + 18, y + 78, _lines(card.type_line, 30, 1)[0], 20, fill="#3d4650"),
         _text(x + 18, y + 112, _owner_line(card), 18, fill="#5b6570"),
     ]
+    state = state_words(card)
+    if state:
+        # On a tall card under the owner; on a short one beside the power/toughness.
+        lines = _lines(state, 30, 2) if height > CARD_H else _lines(state, 22, 1)
+        for i, line in enumerate(lines):
+            parts.append(_text(x + 18, y + 140 + 28 * i, line, 20, "bold", "#7a2e0e"))
+    if height > CARD_H and card.abilities:
+        # A tall card has room for its rules text (as printed: never the answer).
+        top = y + 148 + (28 * len(_lines(state, 30, 2)) if state else 0)
+        room = max(0, (y + height - 50 - top) // 24)
+        for i, line in enumerate(_lines("; ".join(card.abilities), 34, room)):
+            parts.append(_text(x + 18, top + 24 * i, line, 18, fill="#3d4650"))
     if card.pt:
-        parts.append(_text(x + CARD_W - 90, y + CARD_H - 18, card.pt, 30, "bold"))
+        parts.append(_text(x + CARD_W - 90, y + height - 18, card.pt, 30, "bold"))
     return "".join(parts)
 
 
@@ -90,9 +116,11 @@ def preview_svg(title: str, cards: Sequence[CardView], prompt: str) -> str:
     ]
     for i, line in enumerate(_lines(title, 60, 1)):
         body.append(_text(40, 128 + 40 * i, line, 36, "bold"))
+    # One row of cards: taller ones, filling the image, room for what is on them.
+    height = CARD_H if len(shown) > 3 else TALL_CARD_H
     for i, card in enumerate(shown):
         row, col = divmod(i, 3)
-        body.append(_card(card, 40 + col * (CARD_W + GAP), 160 + row * (CARD_H + GAP)))
+        body.append(_card(card, 40 + col * (CARD_W + GAP), 160 + row * (height + GAP), height))
     if len(cards) > MAX_CARDS:
         body.append(_text(40, 520, f"and {len(cards) - MAX_CARDS} more permanents", 20))
     size, lines = _prompt_lines(prompt)

@@ -57,3 +57,29 @@ def rule_links(text: object) -> SafeString:
     """Text with each rule number in it ("CR 613.4c", "616.1a") linking to its entry on the
     rules page (``/rules/#cr-613-4c``); everything else escaped."""
     return link_rules(text)
+
+
+MANA_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@register.filter
+def mana_words(cost: str) -> str:
+    """ "{3}{R}{R}" as a screen reader should say it: "3 generic, 2 red" (the symbols
+    themselves are read out letter by letter)."""
+    said: dict[str, int] = {}
+    generic = ""
+    for symbol in cost.replace("}", "").split("{")[1:]:
+        if symbol.isdigit():
+            generic = f"{symbol} generic"
+            continue
+        parts = symbol.split("/")
+        named = [
+            MANA_COLORS.get(p, "Phyrexian" if p == "P" else "colorless" if p == "C" else p)
+            for p in parts
+        ]
+        word = " or ".join(n for n in named if n != "Phyrexian")
+        if "P" in parts:
+            word = f"Phyrexian {word}"
+        said[word] = said.get(word, 0) + 1
+    words = ([generic] if generic else []) + [f"{n} {word}" for word, n in said.items()]
+    return ", ".join(words) or "none"

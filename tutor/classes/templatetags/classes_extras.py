@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from tutor.boards.presenters import battlefield
 from tutor.boards.services import BoardProblem, load_board, step_rows
 from tutor.classes.questions import answer_text
+from tutor.classes.sets import card_names
 
 register = template.Library()
 
@@ -47,3 +48,19 @@ def dict_get(mapping: dict[Any, Any], key: Any) -> Any:
 @register.simple_tag
 def answer_words(question: Any, answer: str) -> str:
     return answer_text(question, answer)
+
+
+@register.filter
+def source_words(source: str) -> str:
+    """Where a question came from, for people: a puzzle by its title, never its id
+    (``puzzle 95zzz9fh: Title`` is how a question keeps its source)."""
+    kind, _, rest = source.partition(" ")
+    if kind == "puzzle" and ": " in rest:
+        return f"the puzzle “{rest.split(': ', 1)[1]}”"
+    return source
+
+
+@register.filter
+def board_cards(board: Any) -> str:
+    """The cards on a board, in one line (tells two puzzles with like titles apart)."""
+    return ", ".join(card_names(board))
