@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.errors import BoardError
 from tutor.learn.concepts import concepts_of
+from tutor.learn.handwritten import HAND_WRITTEN, variants
+from tutor.learn.handwritten import SWITCHES as HAND_SWITCHES
+from tutor.learn.item_forms import amount_item, combined_item, select_all_item
 from tutor.learn.items import (
     MAX_DISTRACTORS,
     MIN_DISTRACTORS,
@@ -27,6 +30,9 @@ from tutor.learn.items import (
     best_characteristic_item,
     event_item,
 )
+from tutor.learn.lesson_items import item_for_board
+from tutor.learn.levels import Family, at_level
+from tutor.learn.variations import VARIED, lesson_boards, vary
 
 PLAYERS = ("Alice", "Bob")
 # Uneven power and toughness make switching visible.
@@ -497,25 +503,122 @@ def generate_focused(seed: int, about: str, attempts: int = 50) -> Generated:
         except (NoItem, BoardError):
             continue
         if any(c.misconception == about for c in item.distractors):
+            item = replace(item, family=f"focused-{about}/single")
             return Generated(item, item_concepts(item), 0)
     raise NoItem(f"no board caught {about!r} in {attempts} tries")
 
 
-# Out of every 20 practice questions: what each one is.
-MIX = (
-    ["layers"] * 9
-    + ["event"] * 6
-    + ["ignore-dependency", "cda-by-timestamp", "recheck-resolved-set", "printed-values"]
-    + ["effect-stops-midway"]
-)
+# --- Practice from recipes (issue 28) ---------------------------------------------
+
+# Attempts at one family before the next family of the level is tried.
+RECIPE_TRIES = 8
+
+
+def recipe_item(family: Family, rng: random.Random) -> Item:
+    """One item of ``family`` from a fresh board of its recipe, checked by the engine: the
+    key is the engine's answer, each wrong option a named misreading's; dropped when the
+    misreading the board is built to catch gives the key anyway."""
+    built = family.recipe.build(rng)
+    board = built.board
+    if built.label:
+        board = dict(board, ask={"characteristics": built.label})
+    rewritten = variants(board, built.offered)
+    switches = tuple(m for m in HAND_SWITCHES if m.slug in built.offered)
+    # Hand-written mistakes the engine itself can make on an event (``replacement``).
+    switches += tuple(
+        h.misconception
+        for h in HAND_WRITTEN
+        if h.misconception.slug in built.offered and h.misconception.replacement is not None
+    )
+    about = built.about | built.offered
+    if family.form == "amount":
+        item = amount_item(board, about, rewritten, switches)
+    elif family.form == "combined":
+        fields = _combined_fields(built.fields)
+        item = combined_item(board, built.label, fields, about, rewritten, switches)
+    elif family.form == "select-all":
+        fields = tuple(dict.fromkeys(("pt", *built.fields)))[:3]
+        item = select_all_item(board, built.label, fields, about, rewritten, switches)
+    else:
+        item = best_characteristic_item(
+            board,
+            built.label,
+            about=about,
+            fields=built.fields,
+            variants=rewritten,
+            switches=switches,
+        )
+    if built.about and not any(c.misconception in built.about for c in item.distractors):
+        raise NoItem("the misreading this board is built to catch gives the key")
+    return replace(item, family=family.name)
+
+
+def _combined_fields(fields: tuple[str, ...]) -> tuple[str, ...]:
+    """P/T, abilities and types together ("3/3 · Flying · Creature")."""
+    chosen = list(dict.fromkeys((*fields[:2], "pt", "abilities")))
+    return tuple(chosen[:3])
+
+
+def generate_recipe(seed: int, level: int) -> Generated:
+    """The practice question of (seed, level): a family of the level by the seed, and a
+    board from its recipe; the next family when one keeps failing (rare)."""
+    families = at_level(level)
+    rng = random.Random(seed * 10 + level)
+    start = seed % len(families)
+    for offset in range(len(families)):
+        family = families[(start + offset) % len(families)]
+        for _ in range(RECIPE_TRIES):
+            try:
+                item = recipe_item(family, rng)
+            except (NoItem, BoardError, LookupError):
+                continue
+            found = item_concepts(item)
+            concepts = tuple(dict.fromkeys((*family.concepts, *found)))
+            return Generated(item, concepts, level)
+    raise NoItem(f"no recipe at level {level} made an item for seed {seed}")
+
+
+def generate_varied(seed: int, concept: str, level: int, attempts: int = 6) -> Generated:
+    """A lesson board of ``concept`` varied with library cards (``variations``), asked as
+    its lesson asks it, with at least two wrong options when some variation gives them."""
+    rng = random.Random(seed * 31 + level)
+    boards = lesson_boards()[concept]
+    spare: Item | None = None
+    for _ in range(attempts):
+        board = vary(rng.choice(boards), rng)
+        try:
+            item = item_for_board(board, concept)
+        except (NoItem, BoardError):
+            continue
+        item = replace(item, family=f"lesson-{concept}/varied")
+        if len(item.distractors) >= MIN_DISTRACTORS:
+            return Generated(item, tuple(dict.fromkeys((concept, *item_concepts(item)))), level)
+        spare = spare or item
+    if spare is None:
+        raise NoItem(f"no variation of a {concept} lesson board made an item")
+    return Generated(spare, tuple(dict.fromkeys((concept, *item_concepts(spare)))), level)
+
+
+# Out of every 20 practice questions: two older boards about one mistake (Urborg and Blood
+# Moon, Opalescence and Humility), four lesson boards varied with library cards for the
+# concepts no recipe covers yet, and the rest from recipes filled from the library.
+FOCUSED_SLOTS = {5: "ignore-dependency", 15: "effect-stops-midway"}
+VARIED_SLOTS = (3, 8, 13, 18)
 
 
 def generate_mixed(seed: int, level: int = 2) -> Generated:
-    """The practice question of ``seed``: layer boards at ``level``, replacement boards, and
-    boards about one mistake, interleaved so every misreading gets asked."""
-    slot = MIX[seed % len(MIX)]
-    if slot == "layers":
-        return generate(seed, level)
-    if slot == "event":
-        return generate_event(seed, choices=min(level + 1, 3))
-    return generate_focused(seed, slot)
+    """The practice question of ``seed`` at ``level``: recipes filled from the library,
+    interleaved with varied lesson boards and the boards about dependency."""
+    slot = FOCUSED_SLOTS.get(seed % 20)
+    if slot is not None:
+        try:
+            return generate_focused(seed, slot)
+        except NoItem:
+            pass
+    if seed % 20 in VARIED_SLOTS:
+        turn = seed // 20 * len(VARIED_SLOTS) + VARIED_SLOTS.index(seed % 20)
+        try:
+            return generate_varied(seed, VARIED[turn % len(VARIED)], level)
+        except NoItem:
+            pass
+    return generate_recipe(seed, level)
