@@ -12,11 +12,12 @@ from tutor.learn.roles import Role, classify, load, modelled_on_a_board, with_ch
 SAMPLE = 25
 
 
-def test_loading_the_roles_is_fast_and_fills_the_main_roles() -> None:
+def test_loading_the_roles_reads_the_file_once_and_fills_the_main_roles() -> None:
+    """(How fast it loads is bench material, not a timed test: one gzip JSON file, read
+    once per process by ``load``'s cache.)"""
     load.cache_clear()
-    start = time.perf_counter()
     by_role = load()
-    assert time.perf_counter() - start < 2.0  # a generous bound: it is read once per process
+    assert load() is by_role
     for role in (Role.ANTHEM_YOURS, Role.AURA_PUMP, Role.PUMP_SPELL, Role.VANILLA, Role.MORPH):
         assert len(by_role[role]) >= 30, role
     assert len({c.name for cards in by_role.values() for c in cards}) >= 2000

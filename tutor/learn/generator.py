@@ -28,6 +28,7 @@ from tutor.learn.items import (
     Item,
     NoItem,
     best_characteristic_item,
+    evaluate_all,
     event_item,
 )
 from tutor.learn.lesson_items import item_for_board
@@ -520,7 +521,9 @@ def recipe_item(family: Family, rng: random.Random) -> Item:
     misreading the board is built to catch gives the key anyway."""
     built = family.recipe.build(rng)
     board = built.board
-    if built.label:
+    if not built.event:
+        if not built.label:
+            built = replace(built, label=_changed_by(board, built.about))
         board = dict(board, ask={"characteristics": built.label})
     rewritten = variants(board, built.offered)
     switches = tuple(m for m in HAND_SWITCHES if m.slug in built.offered)
@@ -553,6 +556,21 @@ def recipe_item(family: Family, rng: random.Random) -> Item:
     return replace(item, family=family.name)
 
 
+def _changed_by(board: dict[str, Any], about: frozenset[str]) -> str:
+    """The object whose characteristics the misreadings ``about`` change (the first, by
+    label): what a board built to catch them asks about."""
+    from rules_engine.characteristics import characteristics_json
+
+    evaluated = evaluate_all(board)
+    for label in sorted(evaluated.right.chars):
+        right = characteristics_json(evaluated.right.chars[label])
+        for slug in sorted(about & set(evaluated.wrong)):
+            wrong = evaluated.wrong[slug].chars.get(label)
+            if wrong is not None and characteristics_json(wrong) != right:
+                return label
+    raise NoItem("no misreading this board is about changes anything on it")
+
+
 def _combined_fields(fields: tuple[str, ...]) -> tuple[str, ...]:
     """P/T, abilities and types together ("3/3 · Flying · Creature")."""
     chosen = list(dict.fromkeys((*fields[:2], "pt", "abilities")))
@@ -567,15 +585,29 @@ def generate_recipe(seed: int, level: int) -> Generated:
     start = seed % len(families)
     for offset in range(len(families)):
         family = families[(start + offset) % len(families)]
-        for _ in range(RECIPE_TRIES):
+        spare: Item | None = None
+        for n in range(RECIPE_TRIES):
             try:
                 item = recipe_item(family, rng)
             except (NoItem, BoardError, LookupError):
                 continue
-            found = item_concepts(item)
-            concepts = tuple(dict.fromkeys((*family.concepts, *found)))
-            return Generated(item, concepts, level)
+            if item.select_all or len(item.distractors) >= MAX_DISTRACTORS:
+                return _made(item, family, level)
+            spare = spare or item
+            if n >= FOUR_OPTION_TRIES:
+                break
+        if spare is not None:
+            return _made(spare, family, level)
     raise NoItem(f"no recipe at level {level} made an item for seed {seed}")
+
+
+# Attempts at a four-option item before a three-option one found earlier is kept.
+FOUR_OPTION_TRIES = 3
+
+
+def _made(item: Item, family: Family, level: int) -> Generated:
+    concepts = tuple(dict.fromkeys((*family.concepts, *item_concepts(item))))
+    return Generated(item, concepts, level)
 
 
 def generate_varied(seed: int, concept: str, level: int, attempts: int = 6) -> Generated:
@@ -599,11 +631,11 @@ def generate_varied(seed: int, concept: str, level: int, attempts: int = 6) -> G
     return Generated(spare, tuple(dict.fromkeys((concept, *item_concepts(spare)))), level)
 
 
-# Out of every 20 practice questions: two older boards about one mistake (Urborg and Blood
-# Moon, Opalescence and Humility), four lesson boards varied with library cards for the
+# Out of every 20 practice questions: one older board about ignoring dependency (Urborg and
+# Blood Moon), four lesson boards varied with library cards for the
 # concepts no recipe covers yet, and the rest from recipes filled from the library.
-FOCUSED_SLOTS = {5: "ignore-dependency", 15: "effect-stops-midway"}
-VARIED_SLOTS = (3, 8, 13, 18)
+FOCUSED_SLOTS = {5: "ignore-dependency"}
+VARIED_SLOTS = (3, 8, 13, 15, 18)
 
 
 def generate_mixed(seed: int, level: int = 2) -> Generated:
@@ -612,7 +644,7 @@ def generate_mixed(seed: int, level: int = 2) -> Generated:
     slot = FOCUSED_SLOTS.get(seed % 20)
     if slot is not None:
         try:
-            return generate_focused(seed, slot)
+            return generate_focused(seed * 10 + level, slot)
         except NoItem:
             pass
     if seed % 20 in VARIED_SLOTS:

@@ -227,13 +227,24 @@ AMOUNT_QUESTIONS = {
 }
 
 
+def _chooser_of(found: Any) -> str | None:
+    return found.tree.chooser if isinstance(found.tree, ChoiceNode) else None
+
+
 def event_amount(board: dict[str, Any], misreading: Any = None) -> int:
-    """The amount the event ends up as, the affected player choosing what is best for them
-    (CR 616.1: little damage, many counters, tokens, life or cards)."""
+    """The amount the event ends up as, each player choosing what is best for them: the
+    affected player (CR 616.1) wants little damage and much of anything else; a player a
+    misreading wrongly lets choose wants the opposite of them."""
     kind = _event_kind(board)
-    found = explored(board) if misreading is None else explored(board, misreading)
+    right = explored(board)
+    found = right if misreading is None else explored(board, misreading)
     amounts = [_amount(o.shown, kind) for o in found.outcomes] or [0]
-    return min(amounts) if kind == "damage" else max(amounts)
+    affected = _chooser_of(right)
+    who = _chooser_of(found) or affected
+    less = kind == "damage"
+    if who != affected:
+        less = not less
+    return min(amounts) if less else max(amounts)
 
 
 def amount_item(
@@ -263,6 +274,15 @@ def amount_item(
     wrong = choose_distractors(key, found, about | {m.slug for m, _ in variants})
     name = board_namer(board)
     chooser = right.tree.chooser if isinstance(right.tree, ChoiceNode) else None
-    stakes = f" {chooser} chooses the order of the effects, as is best for them." if chooser else ""
+    stakes = ""
+    if chooser:
+        # Who wants what, never who chooses: choosing is what the wrong-chooser mistake
+        # gets wrong (CR 616.1).
+        players = [p for p in board.get("players", []) if p != chooser]
+        if kind == "damage":
+            stakes = f" {chooser} wants to take as little damage as possible"
+            stakes += f"; {players[0]} wants as much as possible." if players else "."
+        else:
+            stakes = f" {chooser} wants as much as possible; every player chooses what is best."
     prompt = f"{_capital(describe_asked(right.asked, name))}.{stakes} {AMOUNT_QUESTIONS[kind]}"
     return _item("amount", prompt, board, key, dict(wrong), least=least)

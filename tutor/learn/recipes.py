@@ -578,6 +578,35 @@ def enters_under_humility(rng: random.Random) -> Built:
     )
 
 
+def real_dependency(rng: random.Random) -> Built:
+    """Two library permanents where the engine finds that one's effect depends on the
+    other's (CR 613.8a, ``pairs``), the dependent one with the earlier timestamp: the
+    dependency, not the timestamps, decides which applies first (613.8b)."""
+    from tutor.learn.pairs import load as load_pairs
+    from tutor.learn.pairs import pair_board
+
+    found = load_pairs()
+    if not found:
+        raise LookupError("no dependency pairs built")
+    pair = rng.choice(found)
+    made = pair_board(pair.dependent, pair.on)
+    steps = made["steps"]
+    # Other plain creatures (the lands stay: the pair was found changing them).
+    steps[0]["enter"] = creature(rng).name
+    steps[3]["enter"] = creature(rng).name
+    if pair.shows_on and rng.random() < 0.7:
+        # Layer 7 on it too, when it is a creature by then: more named wrong answers.
+        owner = next(s["controller"] for s in steps if s.get("as") == pair.shows_on)
+        made["steps"] = garnish(rng, steps, pair.shows_on, owner, at=len(steps))
+    return Built(
+        made,
+        pair.shows_on,
+        ("subtypes", "types", "abilities", "colors", "pt"),
+        about=frozenset({"ignore-dependency"}),
+        offered=frozenset({"land-type-added"}),
+    )
+
+
 RECIPES: tuple[Recipe, ...] = (
     Recipe(
         "layer-seven",
@@ -585,6 +614,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.4",
         (Role.VANILLA, Role.SWITCH_SPELL, Role.PUMP_SPELL, Role.SETS_PT_SPELL),
         layer_seven,
+        forms=("single", "combined"),
         effects=4,
         layers=3,
     ),
@@ -594,6 +624,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.1",
         (Role.VANILLA, Role.ANTHEM_YOURS, Role.AURA_PUMP, Role.EQUIPMENT_PUMP),
         anthem_and_aura,
+        forms=("single", "combined"),
         effects=3,
         layers=2,
     ),
@@ -633,6 +664,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.1b",
         (Role.AURA_CONTROL, Role.STEAL_SPELL, Role.ANTHEM_YOURS),
         stolen_under_anthems,
+        forms=("single", "combined"),
         effects=3,
         layers=2,
     ),
@@ -642,6 +674,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.3",
         (Role.CDA,),
         cda_under_setter,
+        forms=("single", "combined"),
         effects=3,
         layers=3,
     ),
@@ -651,6 +684,7 @@ RECIPES: tuple[Recipe, ...] = (
         "611.2c",
         (Role.MASS_PUMP_SPELL, Role.VANILLA),
         locked_in,
+        forms=("single", "combined"),
         effects=3,
         layers=2,
     ),
@@ -660,6 +694,7 @@ RECIPES: tuple[Recipe, ...] = (
         "708.2",
         (Role.MORPH,),
         face_down,
+        forms=("combined", "select-all"),
         effects=2,
         layers=1,
     ),
@@ -669,6 +704,7 @@ RECIPES: tuple[Recipe, ...] = (
         "707.2",
         (Role.ENTERS_AS_COPY, Role.VANILLA, Role.AURA_PUMP, Role.PUMP_SPELL),
         copy_a_pumped,
+        forms=("single", "combined"),
         effects=3,
         layers=2,
     ),
@@ -678,6 +714,7 @@ RECIPES: tuple[Recipe, ...] = (
         "707.9",
         (Role.ENTERS_AS_COPY, Role.MORPH),
         copy_face_down,
+        forms=("combined", "select-all"),
         effects=2,
         layers=2,
         also=("copy-and-face-down",),
@@ -741,8 +778,21 @@ RECIPES: tuple[Recipe, ...] = (
         "614.12",
         (Role.ENTERS_WITH_COUNTERS, Role.REMOVES_ABILITIES_ALL),
         enters_under_humility,
+        forms=("single", "combined"),
         effects=3,
         layers=2,
+    ),
+)
+RECIPES += (
+    Recipe(
+        "real-dependency",
+        "dependency",
+        "613.8a",
+        (),
+        real_dependency,
+        effects=2,
+        layers=2,
+        forms=("combined",),
     ),
 )
 RECIPE_BY_NAME: dict[str, Recipe] = {r.name: r for r in RECIPES}
