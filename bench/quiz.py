@@ -148,6 +148,9 @@ def main() -> None:
         mean_load = sum(load[level]) / max(1, len(load[level]))
         mean_changing = sum(changing[level]) / max(1, len(changing[level]))
         print(f"  level {level}: load={mean_load:.2f} misreadings_changing={mean_changing:.2f}")
+    seen: Counter[str] = Counter(g.item.id for _, g in made)
+    repeated = Counter(g.item.family for _, g in made if seen[g.item.id] > 1)
+    print(f"  repeated questions by family: {dict(repeated.most_common())}")
     missing = sorted({c.slug for c in CONCEPTS} - concepts)
     print(f"  concepts never credited: {', '.join(missing) or 'none'}")
     print(

@@ -19,7 +19,7 @@ from tutor.boards.services import unmodelled
 from tutor.learn import generator
 from tutor.learn.generator import Stats, generate_event, generate_many, generate_mixed
 from tutor.learn.handwritten import HAND_WRITTEN_BY_SLUG, SWITCH_BY_SLUG
-from tutor.learn.item_forms import FIELD_NAMES
+from tutor.learn.item_forms import FIELD_NAMES, sequence_text
 from tutor.learn.items import (
     MEASURES,
     NoItem,
@@ -55,6 +55,8 @@ def _engine_key(item) -> str:  # noqa: ANN001
     board = item.board
     if item.kind == "amount":
         return _engine_amount(board)
+    if item.kind == "sequence":
+        return sequence_text(evaluate_board(board).evaluation, item.object)
     if item.kind == "event-outcome":
         found = explored(board)
         assert len(event_answer(board)["outcomes"]) == 1

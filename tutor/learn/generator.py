@@ -21,7 +21,7 @@ from rules_engine.errors import BoardError
 from tutor.learn.concepts import concepts_of
 from tutor.learn.handwritten import HAND_WRITTEN, variants
 from tutor.learn.handwritten import SWITCHES as HAND_SWITCHES
-from tutor.learn.item_forms import amount_item, combined_item, select_all_item
+from tutor.learn.item_forms import amount_item, combined_item, select_all_item, sequence_item
 from tutor.learn.items import (
     MAX_DISTRACTORS,
     MIN_DISTRACTORS,
@@ -539,6 +539,8 @@ def recipe_item(family: Family, rng: random.Random) -> Item:
     elif family.form == "combined":
         fields = _combined_fields(built.fields)
         item = combined_item(board, built.label, fields, about, rewritten, switches)
+    elif family.form == "sequence":
+        item = sequence_item(board, built.label, about, rewritten, switches)
     elif family.form == "select-all":
         fields = tuple(dict.fromkeys(("pt", *built.fields)))[:3]
         item = select_all_item(board, built.label, fields, about, rewritten, switches)
@@ -634,8 +636,8 @@ def generate_varied(seed: int, concept: str, level: int, attempts: int = 6) -> G
 # Out of every 20 practice questions: one older board about ignoring dependency (Urborg and
 # Blood Moon), four lesson boards varied with library cards for the
 # concepts no recipe covers yet, and the rest from recipes filled from the library.
-FOCUSED_SLOTS = {5: "ignore-dependency"}
-VARIED_SLOTS = (3, 8, 13, 15, 18)
+FOCUSED_SLOTS: dict[int, str] = {}
+VARIED_SLOTS = (3, 13)
 
 
 def generate_mixed(seed: int, level: int = 2) -> Generated:

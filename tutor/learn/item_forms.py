@@ -286,3 +286,44 @@ def amount_item(
             stakes = f" {chooser} wants as much as possible; every player chooses what is best."
     prompt = f"{_capital(describe_asked(right.asked, name))}.{stakes} {AMOUNT_QUESTIONS[kind]}"
     return _item("amount", prompt, board, key, dict(wrong), least=least)
+
+
+# --- The order in which effects apply ----------------------------------------------
+
+
+def sequence_text(evaluation: Evaluation, label: str) -> str:
+    """The effects that apply to ``label``, in the order they apply, by source (an effect
+    applying in several layers is named once, where it first applies)."""
+    names = [
+        # Counters are written as the engine words them ("1 +1/+1 counter", CR 613.4c).
+        s.effect_text if s.effect.startswith(f"{s.source}:") else s.source_name
+        for s in evaluation.trace
+        if label in s.applies_to
+    ]
+    return " → ".join(dict.fromkeys(names))
+
+
+def sequence_item(
+    board: dict[str, Any],
+    label: str,
+    about: frozenset[str] = frozenset(),
+    variants: Variants = (),
+    switches: tuple[Misconception, ...] = (),
+    least: int = MIN_DISTRACTORS,
+) -> Item:
+    """In which order do the effects apply to ``label``? (CR 613.1: layer by layer, then
+    613.7 timestamps and 613.8 dependency within a layer.)"""
+    evaluated, found = _evaluations(board, variants, switches)
+    if not _alive(evaluated, label):
+        raise NoItem(f'"{label}" is not on the battlefield at the end')
+    right = sequence_text(evaluated.right, label)
+    if right.count("→") < 2:
+        raise NoItem("fewer than three effects apply to it")
+    texts = [(sequence_text(e, label), m) for m, e in found]
+    wrong = choose_distractors(right, [(t, m) for t, m in texts if t], about)
+    name = _printed_name(board, evaluated.game, label)
+    asked = dict(board, ask={"characteristics": label})
+    prompt = f"In which order do the effects that change {name} apply?"
+    return _item(
+        "sequence", prompt, asked, right, dict(wrong), obj=label, least=least, game=evaluated.game
+    )

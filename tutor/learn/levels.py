@@ -18,7 +18,7 @@ from typing import Any
 from tutor.learn.recipes import RECIPES, Recipe
 
 # What a form adds to the load.
-FORM_LOAD = {"single": 0, "combined": 2, "select-all": 3, "amount": 0}
+FORM_LOAD = {"single": 0, "combined": 2, "select-all": 3, "amount": 0, "sequence": 2}
 LEVEL_COUNT = 4
 
 

@@ -427,6 +427,19 @@ def copy_face_down(rng: random.Random) -> Built:
 # --- Replacement and prevention recipes (CR 614-616) --------------------------------
 
 
+# A doubler that doubles any creature's combat damage to an opponent of its controller
+# (not only a Giant's, an equipped creature's, a spell's or noncombat damage).
+BROAD_DOUBLING = re.compile(
+    r"^If a (?:source|creature)(?: you control)? would deal damage to (?:a permanent or player|"
+    r"an opponent)",
+    re.MULTILINE,
+)
+
+
+def broad_doubler(card: RoleCard) -> bool:
+    return card.verb == "enter" and bool(BROAD_DOUBLING.search(library_text(card)))
+
+
 def hitter(rng: random.Random, most: int = 4, color: str = "") -> RoleCard:
     return creature(
         rng,
@@ -450,7 +463,7 @@ def damage_past_effects(rng: random.Random) -> Built:
     steps = [
         enter(attacker, "c1", owner),
         enter(increaser, "x1", owner),
-        enter(pick(rng, Role.DAMAGE_DOUBLER), "x2", owner),
+        enter(pick(rng, Role.DAMAGE_DOUBLER, broad_doubler), "x2", owner),
     ]
     steps = shuffled_middle(rng, steps)
     event = {"damage": attacker.power, "from": "c1", "to": other(owner), "combat": True}
@@ -521,7 +534,7 @@ def cant_prevent(rng: random.Random) -> Built:
         *attackers,
         shield_step(rng, "x1", owner),
         enter(cant, "x2", other(owner)),
-        enter(pick(rng, Role.DAMAGE_DOUBLER), "x3", other(owner)),
+        enter(pick(rng, Role.DAMAGE_DOUBLER, broad_doubler), "x3", other(owner)),
     ]
     return Built(
         board(steps, ask={"event": event}),
@@ -614,7 +627,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.4",
         (Role.VANILLA, Role.SWITCH_SPELL, Role.PUMP_SPELL, Role.SETS_PT_SPELL),
         layer_seven,
-        forms=("single", "combined"),
+        forms=("single", "combined", "sequence"),
         effects=4,
         layers=3,
     ),
@@ -624,7 +637,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.1",
         (Role.VANILLA, Role.ANTHEM_YOURS, Role.AURA_PUMP, Role.EQUIPMENT_PUMP),
         anthem_and_aura,
-        forms=("single", "combined"),
+        forms=("single", "combined", "sequence"),
         effects=3,
         layers=2,
     ),
@@ -664,7 +677,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.1b",
         (Role.AURA_CONTROL, Role.STEAL_SPELL, Role.ANTHEM_YOURS),
         stolen_under_anthems,
-        forms=("single", "combined"),
+        forms=("single", "combined", "sequence"),
         effects=3,
         layers=2,
     ),
@@ -674,7 +687,7 @@ RECIPES: tuple[Recipe, ...] = (
         "613.3",
         (Role.CDA,),
         cda_under_setter,
-        forms=("single", "combined"),
+        forms=("single", "combined", "sequence"),
         effects=3,
         layers=3,
     ),

@@ -19,15 +19,7 @@ from typing import Any
 from tutor.learn.roles import Role, RoleCard, cards_for
 
 # The concepts varied from their lessons, with the lesson's practice boards to vary.
-VARIED = (
-    "control-and-text",
-    "text-change",
-    "players-and-rules",
-    "dependency",
-    "dependency-loops",
-    "replacement",
-    "entering-under-effects",
-)
+VARIED = ("text-change", "players-and-rules", "dependency-loops")
 
 
 @cache
@@ -70,9 +62,30 @@ def _swap(name: str, rng: random.Random) -> str:
     return rng.choice(pool) if pool else name
 
 
+def mirrored(board: dict[str, Any]) -> dict[str, Any]:
+    """The same board with the two players' names exchanged everywhere (who is active
+    too): the rules don't care which seat a player sits in."""
+    players = board.get("players", [])
+    if len(players) != 2:
+        return board
+    swap = {players[0]: players[1], players[1]: players[0]}
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {swap.get(k, k): walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return swap.get(value, value) if isinstance(value, str) else value
+
+    made = walk(board)
+    made["players"] = list(players)  # the turn order stays; the active player moves
+    return dict(made)
+
+
 def vary(board: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The board with its plain creatures swapped and its amounts changed."""
-    made = copy.deepcopy(board)
+    """The board with its plain creatures swapped, its amounts changed and, half the
+    time, its players' seats exchanged."""
+    made = copy.deepcopy(mirrored(board) if rng.random() < 0.5 else board)
     for key in ("title", "notes", "expect", "source"):
         made.pop(key, None)
     for step in made.get("steps", []):
@@ -83,6 +96,12 @@ def vary(board: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     event = (made.get("ask") or {}).get("event")
     if isinstance(event, dict):
         _vary_event(event, rng)
+    if rng.random() < 0.7:
+        # A bystander: another plain creature on the battlefield, first (a table is rarely
+        # empty); the engine answers the board with it.
+        bystander = rng.choice(sorted(_vanilla_by_name()))
+        player = rng.choice(made.get("players") or ["Alice"])
+        made["steps"].insert(0, {"enter": bystander, "as": "v9", "controller": player})
     return made
 
 
