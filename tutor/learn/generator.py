@@ -30,6 +30,7 @@ from tutor.learn.items import (
     best_characteristic_item,
     evaluate_all,
     event_item,
+    outcome_item,
 )
 from tutor.learn.lesson_items import item_for_board
 from tutor.learn.levels import Family, at_level
@@ -534,7 +535,9 @@ def recipe_item(family: Family, rng: random.Random) -> Item:
         if h.misconception.slug in built.offered and h.misconception.replacement is not None
     )
     about = built.about | built.offered
-    if family.form == "amount":
+    if family.form == "outcome":
+        item = outcome_item(board, least=MIN_DISTRACTORS, variants=rewritten, switches=switches)
+    elif family.form == "amount":
         item = amount_item(board, about, rewritten, switches)
     elif family.form == "combined":
         fields = _combined_fields(built.fields)

@@ -18,7 +18,7 @@ from typing import Any
 from tutor.learn.recipes import RECIPES, Recipe
 
 # What a form adds to the load.
-FORM_LOAD = {"single": 0, "combined": 2, "select-all": 3, "amount": 0, "sequence": 2}
+FORM_LOAD = {"single": 0, "combined": 2, "select-all": 3, "amount": 0, "sequence": 2, "outcome": 1}
 LEVEL_COUNT = 4
 
 
@@ -46,7 +46,8 @@ def families() -> tuple[Family, ...]:
     found: list[Family] = []
     for recipe in RECIPES:
         if recipe.event:
-            found.append(Family(recipe, "amount"))
+            forms = [f for f in recipe.forms if f == "outcome"] or ["amount"]
+            found += [Family(recipe, form) for form in forms]
             continue
         found += [Family(recipe, form) for form in recipe.forms]
     return tuple(found)

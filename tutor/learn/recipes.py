@@ -620,6 +620,30 @@ def real_dependency(rng: random.Random) -> Built:
     )
 
 
+def redirected(rng: random.Random) -> Built:
+    """Damage to a player that a permanent of theirs takes instead (a redirection, CR
+    614.9), under a damage doubler: who is dealt the damage, and how much."""
+    owner = rng.choice(PLAYERS)
+    wall = pick(
+        rng,
+        Role.REDIRECT,
+        lambda c: (
+            c.verb == "enter"
+            and not c.attach
+            and "would be dealt to you" in library_text(c)
+            and "this" in library_text(c)
+        ),
+    )
+    attacker = hitter(rng, 4)
+    steps = [
+        enter(wall, "x1", owner),
+        enter(attacker, "c1", other(owner)),
+        enter(pick(rng, Role.DAMAGE_DOUBLER, broad_doubler), "x2", other(owner)),
+    ]
+    event = {"damage": attacker.power, "from": "c1", "to": owner, "combat": True}
+    return Built(board(steps, ask={"event": event}), event=True)
+
+
 RECIPES: tuple[Recipe, ...] = (
     Recipe(
         "layer-seven",
@@ -797,6 +821,18 @@ RECIPES: tuple[Recipe, ...] = (
     ),
 )
 RECIPES += (
+    Recipe(
+        "redirected",
+        "prevention",
+        "614.9",
+        (Role.REDIRECT, Role.DAMAGE_DOUBLER),
+        redirected,
+        effects=2,
+        layers=1,
+        also=("replacement",),
+        event=True,
+        forms=("outcome",),
+    ),
     Recipe(
         "real-dependency",
         "dependency",

@@ -513,6 +513,10 @@ def load() -> dict[Role, tuple[RoleCard, ...]]:
         data = json.load(handle)
     by_role: dict[Role, list[RoleCard]] = {role: [] for role in Role}
     for row in data["cards"]:
+        if ". ." in row["name"]:
+            # "With Great Power . . .": the pages' wording check refuses a doubled period,
+            # and a name ending in an ellipsis reads badly inside a sentence.
+            continue
         card = RoleCard.from_json(row)
         by_role[card.role].append(card)
     return {role: tuple(cards) for role, cards in by_role.items()}
