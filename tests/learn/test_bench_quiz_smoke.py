@@ -12,7 +12,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "quiz.py"
 
 def test_quiz_benchmark_prints_its_summary_line() -> None:
     result = subprocess.run(
-        [sys.executable, str(BENCH), "--items", "20"],
+        [sys.executable, str(BENCH), "--items", "20", "--seeds", "3"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -21,6 +21,8 @@ def test_quiz_benchmark_prints_its_summary_line() -> None:
     last = result.stdout.strip().splitlines()[-1]
     assert re.fullmatch(
         r"quiz: items_per_s=\d+\.\d avg_options=\d+\.\d+ misreadings_used=\d+/\d+ "
-        r"dup_options=\d+ printed_card_options_pct=\d+\.\d",
+        r"dup_options=\d+ printed_card_options_pct=\d+\.\d "
+        r"distinct_per_400=\d+ cards=\d+ concepts=\d+/\d+ forms=\d+ shapes=\d+ "
+        r"options=\d+\.\d+",
         last,
     ), last

@@ -13,20 +13,27 @@ from rules_engine.ask.event import event_answer
 from rules_engine.characteristics import characteristics_json
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
 from tests.web.boards import GRAY_OGRE, example, with_peek
+from tutor.boards.event_words import outcome_words
+from tutor.boards.naming import board_namer
 from tutor.boards.services import unmodelled
 from tutor.learn import generator
 from tutor.learn.generator import Stats, generate_event, generate_many, generate_mixed
+from tutor.learn.handwritten import HAND_WRITTEN_BY_SLUG, SWITCH_BY_SLUG
+from tutor.learn.item_forms import FIELD_NAMES, sequence_text
 from tutor.learn.items import (
     MEASURES,
     NoItem,
     UnmodelledItem,
     best_characteristic_item,
     event_item,
+    explored,
     field_text,
 )
 
 LAYER_ITEMS = 400
 EVENT_ITEMS = 100
+# Engine switches and hand-written misreadings alike name wrong options.
+MISCONCEPTIONS_ALL = set(MISCONCEPTION_BY_SLUG) | set(HAND_WRITTEN_BY_SLUG) | set(SWITCH_BY_SLUG)
 
 
 def _amount(result: dict, kind: str) -> int | None:
@@ -46,6 +53,24 @@ def _engine_key(item) -> str:  # noqa: ANN001
     """The answer worked out again from scratch, from the engine's JSON answer rather than
     the item module's typed one."""
     board = item.board
+    if item.kind == "amount":
+        return _engine_amount(board)
+    if item.kind == "sequence":
+        return sequence_text(evaluate_board(board).evaluation, item.object)
+    if item.kind == "event-outcome":
+        found = explored(board)
+        assert len(event_answer(board)["outcomes"]) == 1
+        words = outcome_words(found.outcomes[0].shown, board_namer(board))
+        return words[:1].upper() + words[1:]
+    if item.kind == "combined":
+        data = characteristics_json(evaluate_board(board).evaluation.chars[item.object])
+        asked = sorted((item.prompt.find(words), f) for f, words in FIELD_NAMES.items())
+        fields = [f for at, f in asked if at >= 0]
+        texts = [field_text(f, data) for f in fields]
+        return " · ".join(
+            "no abilities" if t == "none" and f == "abilities" else t
+            for f, t in zip(fields, texts, strict=True)
+        )
     if item.kind == "event-best":
         outcomes = [o["results"] for o in event_answer(board)["outcomes"]]
         kind = next(
@@ -58,15 +83,44 @@ def _engine_key(item) -> str:  # noqa: ANN001
     return field_text(item.kind, characteristics_json(result.evaluation.chars[item.object]))
 
 
+def _engine_amount(board: dict) -> str:
+    """How much of the asked event happens, the affected player choosing (616.1)."""
+    event = board["ask"]["event"]
+    while "simultaneous" in event:
+        event = event["simultaneous"][0]
+    kind = "counters" if "enter" in event else next(k for k in MEASURES if k in event)
+    outcomes = [o["results"] for o in event_answer(board)["outcomes"]]
+    amounts = [sum(_amount(r, kind) or 0 for r in o) for o in outcomes] or [0]
+    return str(min(amounts) if kind == "damage" else max(amounts))
+
+
+def _check_select_all(item) -> None:  # noqa: ANN001
+    """Every P/T statement is true exactly when the engine's P/T says so."""
+    data = characteristics_json(evaluate_board(item.board).evaluation.chars[item.object])
+    pt = f"{data['power']}/{data['toughness']}"
+    assert item.right_keys and len(item.choices) - len(item.right_keys) >= 2
+    for choice in item.choices:
+        if choice.text.endswith("/" + choice.text.rsplit("/", 1)[-1]) and " is " in choice.text:
+            said = choice.text.rsplit(" is ", 1)[-1].removesuffix(".")
+            if "/" in said:
+                assert (said == pt) == (choice.key in item.right_keys), (choice, pt)
+        if choice.key not in item.right_keys:
+            assert choice.misconception in MISCONCEPTIONS_ALL, choice
+
+
 def _check(item) -> None:  # noqa: ANN001
     texts = [choice.text for choice in item.choices]
     assert len(texts) == len(set(texts)), f"repeated option in {item.prompt}"
     assert len({c.key for c in item.choices}) == len(texts)
+    assert not unmodelled(item.board), item.board_json
+    if item.select_all:
+        _check_select_all(item)
+        return
     assert item.key_text() == _engine_key(item), item.board_json
     distractors = item.distractors
     assert 1 <= len(distractors) <= 3, item.board_json
     for choice in distractors:
-        assert choice.misconception in MISCONCEPTION_BY_SLUG, choice
+        assert choice.misconception in MISCONCEPTIONS_ALL, choice
         assert choice.text != item.key_text()
 
 
@@ -82,17 +136,17 @@ def test_generated_items_keep_their_promises():
     assert stats.candidates > stats.rejected
 
 
-def test_the_practice_mix_offers_every_misreading_and_rarely_the_printed_card():
-    """400 practice questions as the practice page makes them: every named misreading is
-    offered, four options on most, the printed card only on boards about it, and no
-    replacement item asks for "the most" the choices could lead to."""
-    items = [generate_mixed(seed, 1 + (seed // 20) % 4).item for seed in range(400)]
+def test_the_practice_mix_keeps_its_promises_and_rarely_offers_the_printed_card():
+    """Practice questions as the practice page makes them (recipes from the library,
+    ``tutor/learn/recipes.py``; 80 here to stay fast, bench/quiz.py measures 400): each
+    checked against the engine, at least three options on average, the printed card only
+    on boards about it, and no replacement item asks for "the most" the choices could lead
+    to."""
+    items = [generate_mixed(seed, 1 + seed % 4).item for seed in range(80)]
     for item in items:
         _check(item)
         assert "can lead to" not in item.prompt
-    offered = {c.misconception for item in items for c in item.distractors}
-    assert offered == set(MISCONCEPTION_BY_SLUG)
-    assert sum(len(item.choices) for item in items) >= 3.6 * len(items)
+    assert sum(len(item.choices) for item in items) >= 3.3 * len(items)
     printed = [i for i in items if any(c.misconception == "printed-values" for c in i.choices)]
     assert len(printed) <= 0.15 * len(items)
 

@@ -14,19 +14,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.errors import BoardError
 from tutor.learn.concepts import concepts_of
+from tutor.learn.handwritten import HAND_WRITTEN, variants
+from tutor.learn.handwritten import SWITCHES as HAND_SWITCHES
+from tutor.learn.item_forms import amount_item, combined_item, select_all_item, sequence_item
 from tutor.learn.items import (
     MAX_DISTRACTORS,
     MIN_DISTRACTORS,
     Item,
     NoItem,
     best_characteristic_item,
+    evaluate_all,
     event_item,
+    outcome_item,
 )
+from tutor.learn.lesson_items import item_for_board
+from tutor.learn.levels import Family, at_level
+from tutor.learn.variations import VARIED, lesson_boards, vary
 
 PLAYERS = ("Alice", "Bob")
 # Uneven power and toughness make switching visible.
@@ -497,25 +505,157 @@ def generate_focused(seed: int, about: str, attempts: int = 50) -> Generated:
         except (NoItem, BoardError):
             continue
         if any(c.misconception == about for c in item.distractors):
+            item = replace(item, family=f"focused-{about}/single")
             return Generated(item, item_concepts(item), 0)
     raise NoItem(f"no board caught {about!r} in {attempts} tries")
 
 
-# Out of every 20 practice questions: what each one is.
-MIX = (
-    ["layers"] * 9
-    + ["event"] * 6
-    + ["ignore-dependency", "cda-by-timestamp", "recheck-resolved-set", "printed-values"]
-    + ["effect-stops-midway"]
-)
+# --- Practice from recipes (issue 28) ---------------------------------------------
+
+# Attempts at one family before the next family of the level is tried.
+RECIPE_TRIES = 8
+
+
+def recipe_item(family: Family, rng: random.Random) -> Item:
+    """One item of ``family`` from a fresh board of its recipe, checked by the engine: the
+    key is the engine's answer, each wrong option a named misreading's; dropped when the
+    misreading the board is built to catch gives the key anyway."""
+    built = family.recipe.build(rng)
+    board = built.board
+    if not built.event:
+        if not built.label:
+            built = replace(built, label=_changed_by(board, built.about))
+        board = dict(board, ask={"characteristics": built.label})
+    rewritten = variants(board, built.offered)
+    switches = tuple(m for m in HAND_SWITCHES if m.slug in built.offered)
+    # Hand-written mistakes the engine itself can make on an event (``replacement``).
+    switches += tuple(
+        h.misconception
+        for h in HAND_WRITTEN
+        if h.misconception.slug in built.offered and h.misconception.replacement is not None
+    )
+    about = built.about | built.offered
+    if family.form == "outcome":
+        item = outcome_item(board, least=MIN_DISTRACTORS, variants=rewritten, switches=switches)
+    elif family.form == "amount":
+        item = amount_item(board, about, rewritten, switches)
+    elif family.form == "combined":
+        fields = _combined_fields(built.fields)
+        item = combined_item(board, built.label, fields, about, rewritten, switches)
+    elif family.form == "sequence":
+        item = sequence_item(board, built.label, about, rewritten, switches)
+    elif family.form == "select-all":
+        fields = tuple(dict.fromkeys(("pt", *built.fields)))[:3]
+        item = select_all_item(board, built.label, fields, about, rewritten, switches)
+    else:
+        item = best_characteristic_item(
+            board,
+            built.label,
+            about=about,
+            fields=built.fields,
+            variants=rewritten,
+            switches=switches,
+        )
+    if built.about and not any(c.misconception in built.about for c in item.distractors):
+        raise NoItem("the misreading this board is built to catch gives the key")
+    return replace(item, family=family.name)
+
+
+def _changed_by(board: dict[str, Any], about: frozenset[str]) -> str:
+    """The object whose characteristics the misreadings ``about`` change (the first, by
+    label): what a board built to catch them asks about."""
+    from rules_engine.characteristics import characteristics_json
+
+    evaluated = evaluate_all(board)
+    for label in sorted(evaluated.right.chars):
+        right = characteristics_json(evaluated.right.chars[label])
+        for slug in sorted(about & set(evaluated.wrong)):
+            wrong = evaluated.wrong[slug].chars.get(label)
+            if wrong is not None and characteristics_json(wrong) != right:
+                return label
+    raise NoItem("no misreading this board is about changes anything on it")
+
+
+def _combined_fields(fields: tuple[str, ...]) -> tuple[str, ...]:
+    """P/T, abilities and types together ("3/3 · Flying · Creature")."""
+    chosen = list(dict.fromkeys((*fields[:2], "pt", "abilities")))
+    return tuple(chosen[:3])
+
+
+def generate_recipe(seed: int, level: int) -> Generated:
+    """The practice question of (seed, level): a family of the level by the seed, and a
+    board from its recipe; the next family when one keeps failing (rare)."""
+    families = at_level(level)
+    rng = random.Random(seed * 10 + level)
+    start = seed % len(families)
+    for offset in range(len(families)):
+        family = families[(start + offset) % len(families)]
+        spare: Item | None = None
+        for n in range(RECIPE_TRIES):
+            try:
+                item = recipe_item(family, rng)
+            except (NoItem, BoardError, LookupError):
+                continue
+            if item.select_all or len(item.distractors) >= MAX_DISTRACTORS:
+                return _made(item, family, level)
+            spare = spare or item
+            if n >= FOUR_OPTION_TRIES:
+                break
+        if spare is not None:
+            return _made(spare, family, level)
+    raise NoItem(f"no recipe at level {level} made an item for seed {seed}")
+
+
+# Attempts at a four-option item before a three-option one found earlier is kept.
+FOUR_OPTION_TRIES = 3
+
+
+def _made(item: Item, family: Family, level: int) -> Generated:
+    concepts = tuple(dict.fromkeys((*family.concepts, *item_concepts(item))))
+    return Generated(item, concepts, level)
+
+
+def generate_varied(seed: int, concept: str, level: int, attempts: int = 6) -> Generated:
+    """A lesson board of ``concept`` varied with library cards (``variations``), asked as
+    its lesson asks it, with at least two wrong options when some variation gives them."""
+    rng = random.Random(seed * 31 + level)
+    boards = lesson_boards()[concept]
+    spare: Item | None = None
+    for _ in range(attempts):
+        board = vary(rng.choice(boards), rng)
+        try:
+            item = item_for_board(board, concept)
+        except (NoItem, BoardError):
+            continue
+        item = replace(item, family=f"lesson-{concept}/varied")
+        if len(item.distractors) >= MIN_DISTRACTORS:
+            return Generated(item, tuple(dict.fromkeys((concept, *item_concepts(item)))), level)
+        spare = spare or item
+    if spare is None:
+        raise NoItem(f"no variation of a {concept} lesson board made an item")
+    return Generated(spare, tuple(dict.fromkeys((concept, *item_concepts(spare)))), level)
+
+
+# Out of every 20 practice questions: one older board about ignoring dependency (Urborg and
+# Blood Moon), four lesson boards varied with library cards for the
+# concepts no recipe covers yet, and the rest from recipes filled from the library.
+FOCUSED_SLOTS: dict[int, str] = {}
+VARIED_SLOTS = (3, 13)
 
 
 def generate_mixed(seed: int, level: int = 2) -> Generated:
-    """The practice question of ``seed``: layer boards at ``level``, replacement boards, and
-    boards about one mistake, interleaved so every misreading gets asked."""
-    slot = MIX[seed % len(MIX)]
-    if slot == "layers":
-        return generate(seed, level)
-    if slot == "event":
-        return generate_event(seed, choices=min(level + 1, 3))
-    return generate_focused(seed, slot)
+    """The practice question of ``seed`` at ``level``: recipes filled from the library,
+    interleaved with varied lesson boards and the boards about dependency."""
+    slot = FOCUSED_SLOTS.get(seed % 20)
+    if slot is not None:
+        try:
+            return generate_focused(seed * 10 + level, slot)
+        except NoItem:
+            pass
+    if seed % 20 in VARIED_SLOTS:
+        turn = seed // 20 * len(VARIED_SLOTS) + VARIED_SLOTS.index(seed % 20)
+        try:
+            return generate_varied(seed, VARIED[turn % len(VARIED)], level)
+        except NoItem:
+            pass
+    return generate_recipe(seed, level)

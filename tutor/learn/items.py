@@ -98,7 +98,11 @@ class Choice:
 class Item:
     """One question: its options (key included, in a stable shuffled order) and its key.
 
-    ``typed`` items also accept the answer typed (a P/T like 5/8).
+    ``typed`` items also accept the answer typed (a P/T like 5/8). ``select_all`` items
+    ("select all that apply") have statements for choices: ``right_keys`` are the true
+    ones, and the answer is the ticked keys sorted and joined by "," (``key`` is that
+    answer for the true ones). For a single-choice item ``right_keys`` is ``{key}``.
+    ``family`` groups items made the same way (recipe and form) for ratings.
     """
 
     kind: str
@@ -108,6 +112,14 @@ class Item:
     key: str
     object: str = ""
     typed: bool = False
+    select_all: bool = False
+    right_keys: frozenset[str] = frozenset()
+    family: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.right_keys:
+            keys = self.key.split(",") if self.select_all else [self.key]
+            object.__setattr__(self, "right_keys", frozenset(keys))
 
     @property
     def board(self) -> dict[str, Any]:
@@ -120,7 +132,7 @@ class Item:
 
     @property
     def distractors(self) -> tuple[Choice, ...]:
-        return tuple(c for c in self.choices if c.key != self.key)
+        return tuple(c for c in self.choices if c.key not in self.right_keys)
 
     def choice(self, key: str) -> Choice | None:
         return next((c for c in self.choices if c.key == key), None)
