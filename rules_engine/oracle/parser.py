@@ -9,7 +9,7 @@ silently ignoring a phrase would give a learner a wrong answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal
@@ -351,7 +351,7 @@ def _activated_ability(display: str, cost: str, effect: str) -> ParsedAbility:
     return ParsedAbility(
         display,
         "activated",
-        tuple(parsed.effects),
+        _with_this_ability(parsed.effects, display),
         cost=cost,
         rules=tuple(parsed.rules),
         notes=tuple(parsed.notes),
@@ -388,7 +388,7 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
     return ParsedAbility(
         display,
         "triggered",
-        tuple(parsed.effects),
+        _with_this_ability(parsed.effects, display),
         rules=tuple(parsed.rules),
         notes=tuple(notes + parsed.notes),
         actions=tuple(parsed.actions),
@@ -493,6 +493,11 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         if re.fullmatch(r"it doesn't copy that (?:creature|permanent)'s colou?r", clause, re.I):
             keeps_color = True
             continue
+        if re.fullmatch(r"it (?:has|gains) this ability", clause, re.IGNORECASE):
+            # Unstable Shapeshifter, Cryptoplasm: the ability's own text, filled in by the
+            # ability that holds the sentence (``_with_this_ability``), CR 707.9b.
+            abilities.append(THIS_ABILITY)
+            continue
         # "it gains" is the older wording of "it has" (both become copiable values, 707.9b).
         if m := re.fullmatch(r'it (?:has|gains) "(?P<text>.+)"', clause):
             abilities.append(m["text"])
@@ -543,6 +548,24 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
     )
 
 
+# A copy exception's "it has this ability" until the ability's text is known.
+THIS_ABILITY = "\x00this ability"
+
+
+def _with_this_ability(effects: Iterable[EffectSpec], display: str) -> tuple[EffectSpec, ...]:
+    """ "becomes a copy of ..., except it has this ability": the ability holding the
+    sentence is what the copy has (CR 707.9b: the exception is part of its copiable values)."""
+
+    def filled(part: Part) -> Part:
+        action = part.action
+        if not isinstance(action, CopyOf) or THIS_ABILITY not in action.except_abilities:
+            return part
+        texts = tuple(display if t == THIS_ABILITY else t for t in action.except_abilities)
+        return replace(part, action=replace(action, except_abilities=texts))
+
+    return tuple(replace(e, parts=tuple(filled(p) for p in e.parts)) for e in effects)
+
+
 def _card_type(word: str, fail: OracleParseError) -> str:
     found = ALL_TYPE_WORDS.get(word.lower())
     if found is None or found[0] != "type":
@@ -581,10 +604,29 @@ def _exception_clauses(exception: str) -> list[str]:
         return f"\x00{len(quoted) - 1}\x00"
 
     hidden = re.sub(r'"[^"]*"', hide, exception)
-    parts = re.split(r",? and (?=it\b|has\b)|, (?=it\b)", hidden)
+    # "the token has flying" (Irenicus's Vile Duplication) is "it has flying".
+    hidden = re.sub(r"^the (?:token|copy) ", "it ", hidden, flags=re.IGNORECASE)
+    parts = re.split(r",? and (?=it\b|has\b|is\b)|, (?=it\b|has\b|is\b)", hidden)
     restored = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p).strip() for p in parts]
-    # "... on it and has changeling" (Moritte's Oracle text): "has" still means "it has".
-    return [f"it {p}" if p.startswith("has ") else p for p in restored]
+    # "... on it and has changeling" (Moritte's Oracle text): "has" still means "it has";
+    # "it isn't legendary, is an artifact ..." (Auton Soldier): "is" means "it's".
+    clauses = [f"it {p}" if p.startswith("has ") else p for p in restored]
+    clauses = [f"it's {p[3:]}" if p.startswith("is ") else p for p in clauses]
+    # "it's a 4/4 Dragon creature with flying in addition to its other types" (Will of the
+    # Temur): the keywords are a clause of their own ("it has flying").
+    split: list[str] = []
+    for clause in clauses:
+        head, _, keywords = clause.partition(" with ")
+        tail = keywords.find(" in addition to its other")
+        tail = len(keywords) if tail < 0 else tail
+        if not head.startswith("it's ") or not _KEYWORD_WORDS.fullmatch(keywords[:tail]):
+            split.append(clause)
+            continue
+        split += [head + keywords[tail:], f"it has {keywords[:tail]}"]
+    return split
+
+
+_KEYWORD_WORDS = re.compile(r"[a-z][a-z ]*", re.IGNORECASE)
 
 
 # --- Sentences -----------------------------------------------------------------
@@ -605,6 +647,9 @@ _TRAILING_UNLESS = re.compile(
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X_AND_Y = re.compile(
     r"^(?>(?P<main>.+?),? where x is )(?>(?P<x>.+?),? and y is )(?P<y>.+)$", re.IGNORECASE
+)
+_BECOMES_COPY_EXCEPT = re.compile(
+    r"^(?P<main>[^,]+? becomes? a copy of [^,]+?),? except (?P<except>.+?)\.?$", re.IGNORECASE
 )
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
 _TEXT_KINDS = {
@@ -1340,6 +1385,19 @@ def _special_sentence(
         state.previous = subject
         return EffectSpec(sentence, subject, parts, cda=cda, until_end_of_turn=until_eot)
 
+    if m := _BECOMES_COPY_EXCEPT.match(body):
+        # CR 707.9: "~ becomes a copy of target creature, except ..." (Cryptoplasm); the
+        # exception is read like a Clone's and becomes part of the copiable values (707.9b).
+        spec, _ = _general_sentence(m["main"], sentence, state, until_eot)
+        if spec is not None:
+            exception = _copy_exceptions(m["except"], sentence)
+
+            def excepted(part: Part) -> Part:
+                if not isinstance(part.action, CopyOf):
+                    return part
+                return replace(part, action=replace(exception, source=part.action.source))
+
+            return replace(spec, parts=tuple(excepted(p) for p in spec.parts))
     if m := SWITCH.match(body):
         return make(_subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
     if m := GAIN_CONTROL.match(body):
