@@ -263,6 +263,15 @@ class Negate:
 
 
 @dataclass(frozen=True, slots=True)
+class AtLeastZero:
+    """CR 107.1b: a calculation that determines an effect's result uses zero for a negative
+    number unless the effect sets or doubles P/T or a life total: the X of "gets +X/+X,
+    where X is its power" (Chameleon Colossus at -2 power gets +0/+0)."""
+
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class HowCast:
     """Facts of how it was cast or entered, which the step's ``choices`` state: "the number of
     colors of mana spent to cast it" (converge, sunburst 702.44a), "the number of times it
@@ -400,6 +409,7 @@ Expr = (
     | Times
     | Product
     | Negate
+    | AtLeastZero
     | HandSize
     | HowCast
     | AffectedStat

@@ -50,6 +50,7 @@ from rules_engine.effects import (
     ManaValueOfAffected,
     MostCommonColor,
     Negate,
+    AtLeastZero,
     Not,
     ObjectMatches,
     OpponentsBelowHalfStartingLife,
@@ -550,6 +551,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, AtLeastZero):
+        return max(0, evaluate(expr.expr, state, world, ctx, affected))  # CR 107.1b
     if isinstance(expr, CreaturesDiedThisTurn):
         return world.game.this_turn.creatures_died  # CR 700.4
     if isinstance(expr, TurnTotal):

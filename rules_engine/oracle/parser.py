@@ -23,6 +23,7 @@ from rules_engine.effects import (
     AnyLibrarySize,
     AnyOf,
     AnyPlayerControls,
+    AtLeastZero,
     CardTypesAmong,
     CastInMainPhase,
     ChangeText,
@@ -2177,7 +2178,7 @@ def _where_number(words: str, sentence: str, state: _SentenceState) -> Expr:
 def _substitute_xy(action: Any, x: Expr, y: Expr) -> Any:
     """ "+X/+Y, where X is ... and Y is ...": X the power change, Y the toughness change."""
     if isinstance(action, ModifyPT) and action.power == VarX() and action.toughness == VarX():
-        return replace(action, power=x, toughness=y)
+        return replace(action, power=AtLeastZero(x), toughness=AtLeastZero(y))  # CR 107.1b
     return action
 
 
@@ -2195,6 +2196,9 @@ def _substitute_x(action: Any, expr: Expr) -> Any:
             return Sum(swap(value.left), swap(value.right))
         return value
 
+    if isinstance(action, ModifyPT):
+        # CR 107.1b: X of a P/T change is never below zero (a set P/T may be negative).
+        expr = AtLeastZero(expr)
     if isinstance(action, (ModifyPT, SetPT)):
         return replace(action, power=swap(action.power), toughness=swap(action.toughness))
     return action
