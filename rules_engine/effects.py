@@ -631,6 +631,7 @@ class SourceStatus:
         "renowned",  # CR 702.112b
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
+        "attached_to_creature",  # "as long as this Equipment is attached to a creature"
     ]
     subject: Subject
     counter_kind: str | None = None

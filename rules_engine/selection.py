@@ -692,6 +692,18 @@ def devotion(mana_cost: str | None, colors: frozenset[str]) -> int:
     )
 
 
+def _on_a_creature(obj: GameObject, state: State, world: World) -> bool:
+    """Attached to a creature on the battlefield (CR 301.5: an Equipment attached to a
+    creature; a phased-out host doesn't exist, 702.26b)."""
+    host = world.objects.get(obj.attached_to) if obj.attached_to else None
+    return (
+        host is not None
+        and host.on_battlefield
+        and host.label in state
+        and "Creature" in state[host.label].types
+    )
+
+
 def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Game) -> bool:
     event = condition.event
     if event == "creature_died":
@@ -767,6 +779,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             if condition.status == "paired" and obj.paired_with is not None:
                 return True
             if condition.status == "in_graveyard" and obj.zone == "graveyard":
+                return True
+            if condition.status == "attached_to_creature" and _on_a_creature(obj, state, world):
                 return True
             if (
                 condition.status == "counter"

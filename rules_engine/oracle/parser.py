@@ -56,6 +56,7 @@ from rules_engine.effects import (
     OneShot,
     OpponentsBelowHalfStartingLife,
     Part,
+    PlayerCounters,
     SetController,
     SetPT,
     SourceStatus,
@@ -66,6 +67,7 @@ from rules_engine.effects import (
     SwitchPT,
     Times,
     TopOfLibrary,
+    TurnTotal,
     TypeChange,
     VarX,
     VersusOpponent,
@@ -1553,6 +1555,8 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "a permanent you controlled left the battlefield this turn": "your_permanent_left",
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
+    # Revolt's newer wording (Greenwheel Liberator's reprints, Aether Revolt).
+    "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you surveilled this turn": "you_surveilled",  # CR 701.25
     "surveilled this turn": "you_surveilled",  # "if you've surveilled this turn"
 }
@@ -1753,6 +1757,11 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return CountAtLeast(found, 1)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
         return Always()
+    if re.fullmatch(r"~ is attached to a creature", text):
+        # Pact Weapon, Conqueror's Flail: the Equipment is on a creature (CR 301.5).
+        return SourceStatus("attached_to_creature", Subject("self", words=SELF))
+    if (turn := _turn_condition(text, sentence)) is not None:
+        return turn
     if text == "~ is in your graveyard":
         # CR 113.6b: the ability says it works while its card is in a graveyard (Anger).
         return SourceStatus("in_graveyard", Subject("self", words=SELF))
@@ -1989,6 +1998,31 @@ _IT_STATUS = re.compile(
     r"(?:it's|it is|~ is)(?P<neg> not)? (?P<status>attacking|blocking|tapped|untapped|"
     r"enchanted|equipped|monstrous|renowned)"
 )
+_TURN_AMOUNT = re.compile(
+    r"(?:(?P<you>you(?:'ve)?)|an opponent) (?:gained|lost) life this turn", re.IGNORECASE
+)
+_POISONED = re.compile(r"an opponent has (?P<n>\w+) or more poison counters")
+_SPELLS_CAST = re.compile(r"you've cast (?P<n>\w+) or more spells this turn")
+
+
+def _turn_condition(text: str, sentence: str) -> Condition | None:
+    """What the turn's record or the players' counters say: "you gained life this turn",
+    "an opponent lost life this turn" (CR 119.3), "an opponent has three or more poison
+    counters" (corrupted, 122.1f), "you've cast two or more spells this turn" (601.2i)."""
+    if m := _TURN_AMOUNT.fullmatch(text):
+        kind = "life_gained" if " gained " in text else "life_lost"
+        who = "you" if m["you"] else "opponents"
+        if who == "opponents":
+            # Any one opponent: each opponent in turn is "you" (Compare's ``who``).
+            return Compare(TurnTotal(kind, "you"), ">=", 1, who="opponent")  # type: ignore[arg-type]
+        return Compare(TurnTotal(kind, "you"), ">=", 1)  # type: ignore[arg-type]
+    if m := _POISONED.fullmatch(text):
+        return Compare(PlayerCounters("poison"), ">=", _number(m["n"], sentence), who="opponent")
+    if m := _SPELLS_CAST.fullmatch(text):
+        return Compare(SpellsCastThisTurn(by_you=True), ">=", _number(m["n"], sentence))
+    return None
+
+
 _HAND_COUNT = re.compile(
     r"(?P<who>you|an opponent) (?:have|has) (?P<n>no|\w+)(?: or (?P<cmp>more|fewer|less))? "
     r"cards? in (?:your |their )?hand"

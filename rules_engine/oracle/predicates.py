@@ -957,9 +957,15 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
                 cursor.fail("expected the card type it isn't")
             result.parts.append(Part("4", TypeChange(remove_types=frozenset(removed), retain=True)))
         elif verb in RULE_VERBS:
-            # CR 613.11: rules-modifying effects are not characteristics; kept as text.
-            result.rules.append(cursor.rest())
-            cursor.pos = len(cursor.tokens)
+            # CR 613.11: rules-modifying effects are not characteristics; kept as text. A
+            # verb of a characteristic after it still applies: "~ can't be attacked and has
+            # "..."" (The Aetherspark) grants the ability in layer 6.
+            end = _rule_end(cursor)
+            result.rules.append(" ".join(cursor.tokens[cursor.pos : end]))
+            cursor.pos = end
+            if end < len(cursor.tokens):
+                cursor.pos += 1  # the "and"
+                continue
             return result
         else:
             cursor.fail("expected a verb such as gets, has, loses or is")
@@ -970,6 +976,17 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
             cursor.pos += 1
             continue
         return result
+
+
+_AFTER_RULE = {"has", "have", "gets", "get", "gains", "gain"}
+
+
+def _rule_end(cursor: Cursor) -> int:
+    """Where a rule's words end: at "and" before a verb of a characteristic, or the end."""
+    for index in range(cursor.pos + 1, len(cursor.tokens) - 1):
+        if cursor.tokens[index] == "and" and cursor.tokens[index + 1].lower() in _AFTER_RULE:
+            return index
+    return len(cursor.tokens)
 
 
 def merge_type_parts(parts: list[Part], lose_other_types: bool) -> list[Part]:
