@@ -294,7 +294,9 @@ class HandSize:
     """ "the number of cards in your hand" (or in the chosen player's hand, CR 614.12; or the
     most cards in any one opponent's hand, for "more cards in hand than each opponent")."""
 
-    who: Literal["you", "chosen", "all", "most_opponent", "affected_controller"] = "you"
+    who: Literal["you", "chosen", "all", "most_opponent", "affected_controller", "opponents"] = (
+        "you"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,9 +343,16 @@ class Devotion:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentCount:
+    """ "for each opponent you have" (Blazing Sunsteel): the source's controller's opponents
+    in the game (CR 102.2-102.3)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CountersOnSource:
     """ "for each charge counter on ~"; with ``subject``, the counters on those objects
-    ("the number of +1/+1 counters on creatures you control", Fungal Behemoth)."""
+    ("the number of +1/+1 counters on creatures you control", Fungal Behemoth); ``kind``
+    "" counts counters of every kind ("for each counter on ~", Gavel of the Righteous)."""
 
     kind: str
     subject: Subject | None = None
@@ -410,6 +419,7 @@ Expr = (
     | Product
     | Negate
     | AtLeastZero
+    | OpponentCount
     | HandSize
     | HowCast
     | AffectedStat

@@ -53,6 +53,7 @@ from rules_engine.effects import (
     Negate,
     Not,
     ObjectMatches,
+    OpponentCount,
     OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
@@ -586,6 +587,9 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             # "for each card in its controller's hand" (Righteous Authority).
             owner = state[affected].controller if affected and affected in state else None
             return world.hand_size(owner) if owner else 0
+        if expr.who == "opponents":
+            # "for each card in your opponents' hands" (Enemy of Enlightenment)
+            return sum(world.hand_size(p) for p in world.game.opponents(ctx.controller))
         if expr.who == "most_opponent":
             opponents = world.game.opponents(ctx.controller)
             return max((world.hand_size(p) for p in opponents), default=0)
@@ -638,7 +642,11 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
         relative = ctx.source if ctx.other_means_source and could_be_source else affected
         return sum(
-            world.objects[label].counter_count(expr.kind)
+            (
+                world.objects[label].counter_count(expr.kind)
+                if expr.kind
+                else sum(n for _, n in world.objects[label].counters)
+            )
             for label in _candidates(expr.subject, state)
             if _fits(expr.subject, label, state, world, ctx, relative)
         )
@@ -654,7 +662,11 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
     if isinstance(expr, CountersOnSource):
         source = world.objects.get(ctx.source)
+        if source is not None and not expr.kind:
+            return sum(n for _, n in source.counters)  # every kind (CR 122.1)
         return source.counter_count(expr.kind) if source else 0
+    if isinstance(expr, OpponentCount):
+        return len(world.game.opponents(ctx.controller))
     if isinstance(expr, ColorsAmong):
         colors: set[str] = set()
         for label in select(expr.subject, state, world, ctx):

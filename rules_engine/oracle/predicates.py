@@ -35,6 +35,7 @@ from rules_engine.effects import (
     ManaValueOfAffected,
     ModifyPT,
     Negate,
+    OpponentCount,
     OpponentsBelowHalfStartingLife,
     Part,
     PartySize,
@@ -788,6 +789,17 @@ def _for_each(cursor: Cursor, context: SubjectContext) -> Expr:
     kind = _counters_on_self(cursor) or _counters_on_it(cursor)
     if kind is not None:
         count = CountersOnSource(kind)
+    elif cursor.peek(2) in (SELF, "it") and cursor.accept("counter", "on"):
+        cursor.pos += 1
+        count = CountersOnSource("")  # "for each counter on ~": every kind (Gavel)
+    elif cursor.accept("opponent", "you", "have") or (
+        cursor.peek() == "opponent"
+        and cursor.peek(1) in ("", ".", "until")
+        and cursor.accept("opponent")
+    ):
+        count = OpponentCount()  # Blazing Sunsteel (CR 102.3)
+    elif cursor.accept("card", "in", "your", "opponents'", "hands"):
+        count = HandSize("opponents")
     elif cursor.accept("card", "in", "your", "hand"):
         count = HandSize()
     elif cursor.accept("card", "in", "its", "controller's", "hand"):
@@ -798,8 +810,11 @@ def _for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         count = OpponentsBelowHalfStartingLife()  # Anya, Merciless Angel
     elif (held := _player_counters(cursor)) is not None:
         count = held
-    elif cursor.peek(1) == "counter" and cursor.peek(2) == "on" and cursor.peek(3) != "it":
-        # "+1/+1 for each +1/+1 counter on other creatures you control" (Gleam of Authority)
+    elif cursor.peek(1) == "counter" and (
+        (cursor.peek(2) == "on" and cursor.peek(3) != "it") or cursor.peek(2) == "among"
+    ):
+        # "+1/+1 for each +1/+1 counter on other creatures you control" (Gleam of Authority),
+        # "for each lore counter among Sagas you control" (Chong and Lily)
         kind = cursor.raw()
         cursor.pos += 3
         holders = parse_subject(cursor, context)
@@ -978,7 +993,7 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
         return result
 
 
-_AFTER_RULE = {"has", "have", "gets", "get", "gains", "gain"}
+_AFTER_RULE = {"has", "have", "gets", "get"}
 
 
 def _rule_end(cursor: Cursor) -> int:
