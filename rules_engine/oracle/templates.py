@@ -404,6 +404,25 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     Template(
+        # "Creature spells you cast have convoke", "Each instant and sorcery spell you cast
+        # has replicate": abilities of spells, which work while a spell is cast and on the
+        # stack (convoke, cascade, affinity, storm ...), never on the battlefield, where a
+        # board's layers look (CR 601.2, 113.6).
+        "spells you cast have",
+        Builds.CASTING_RULE,
+        "601.2",
+        "Creature spells you cast have convoke.",
+        _re(
+            r"^(?:each )?[\w ,-]*?\bspells? you cast(?: from (?:your hand|exile))?"
+            r"(?: with mana value \w+ or (?:greater|less))? (?:have|has) "
+            r"(?:\"[^\"]*\"|(?!base\b|power\b|\+|-)[^.\"]+)\.?"
+            r"(?: the [\w-]+ cost is equal to its mana cost\.?)?$"
+        ),
+        # Only spells: "Creatures you control and creature spells you cast have ..." is not.
+        guard=lambda m, _reading: " control" not in m.string.lower().split("spell")[0],
+        here=Here.INERT,
+    ),
+    Template(
         "cost change",
         Builds.CASTING_RULE,
         "601.2f",

@@ -142,7 +142,7 @@ def verify_phase(game: Game, step: PhaseStep) -> GameObject:
         raise BoardError(
             f"{step.path}.{verb}",
             f'"{step.obj}" phased out with "{host.label}", the permanent it is attached to, '
-            "and phases in only along with it (CR 702.26g)",
+            "and phases in only along with it (it phased out indirectly)",
         )
     return obj
 

@@ -211,4 +211,4 @@ def test_an_aura_phased_out_with_its_host_does_not_phase_in_alone() -> None:
     with pytest.raises(BoardError) as refused:
         evaluate(board)
     assert refused.value.path == "steps[3].phase_in"
-    assert "702.26g" in refused.value.message
+    assert "phases in only along with it" in refused.value.message
