@@ -56,6 +56,7 @@ from rules_engine.effects import (
     OneShot,
     OpponentsBelowHalfStartingLife,
     Part,
+    PartySize,
     PlayerCounters,
     SetController,
     SetPT,
@@ -1617,7 +1618,8 @@ def _cast_this_turn(text: str) -> Condition | None:
 
 
 def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
-    text = words.strip().lower()
+    words = re.sub(r"^there's ", "there is ", words.strip(), flags=re.IGNORECASE)
+    text = words.lower()
     if text.startswith("you control "):
         # "you control a Mountain or a Forest" (check lands) reads as "a Mountain or Forest".
         words = re.sub(r" or (?:a|an) ", " or ", words.strip(), flags=re.IGNORECASE)
@@ -1762,6 +1764,18 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return SourceStatus("attached_to_creature", Subject("self", words=SELF))
     if (turn := _turn_condition(text, sentence)) is not None:
         return turn
+    if (life := _starting_life_condition(text, sentence)) is not None:
+        return life
+    if m := _OWN_STAT.fullmatch(text):
+        # "as long as ~'s power is 4 or greater" (Karsus Depthguard): its own P/T now.
+        op = ">=" if m["cmp"] == "greater" else "<="
+        limit = (op, _number(m["n"], sentence))
+        own_stat = Filter(power=limit) if m["stat"] == "power" else Filter(toughness=limit)
+        return ObjectMatches(Subject("self", words=SELF), own_stat)
+    if text == "you have a full party":
+        # CR 700.8: a Cleric, a Rogue, a Warrior and a Wizard among your creatures.
+        mine = _subject_words("creatures you control", sentence, state)
+        return Compare(PartySize(mine), ">=", 4)
     if text == "~ is in your graveyard":
         # CR 113.6b: the ability says it works while its card is in a graveyard (Anger).
         return SourceStatus("in_graveyard", Subject("self", words=SELF))
@@ -2020,6 +2034,29 @@ def _turn_condition(text: str, sentence: str) -> Condition | None:
         return Compare(PlayerCounters("poison"), ">=", _number(m["n"], sentence), who="opponent")
     if m := _SPELLS_CAST.fullmatch(text):
         return Compare(SpellsCastThisTurn(by_you=True), ">=", _number(m["n"], sentence))
+    return None
+
+
+_OWN_STAT = re.compile(r"~'s (?P<stat>power|toughness) is (?P<n>\w+) or (?P<cmp>greater|less)")
+_HALF_STARTING = "your life total is less than or equal to half your starting life total"
+_ABOVE_STARTING = re.compile(
+    r"you have at least (?P<a>\w+) life more than your starting life total|"
+    r"your life total is at least (?P<b>\w+) greater than your starting life total"
+)
+
+
+def _starting_life_condition(text: str, sentence: str) -> Condition | None:
+    """Life against the starting life total (CR 103.4): "less than or equal to half your
+    starting life total" (Bhaal, Lord of Murder), "at least 7 life more than your starting
+    life total" (Righteous Valkyrie)."""
+    if text == _HALF_STARTING:
+        # life <= starting / 2, in whole numbers: 2 * life - starting <= 0.
+        return Compare(Sum(Times(2, LifeTotal()), Negate(StartingLife())), "<=", 0)
+    if text == "your life total is greater than your starting life total":
+        return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", 1)  # Elenda
+    if m := _ABOVE_STARTING.fullmatch(text):
+        least = _number(m["a"] or m["b"], sentence)
+        return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", least)
     return None
 
 
