@@ -743,6 +743,16 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         r"^the new creature type can't be wall$",
     ),
     _S(
+        # CR 514.2: damage is removed in the cleanup step, which a board never reaches (its
+        # steps are one turn), so on a board the damage stays either way.
+        "damage stays through cleanup",
+        Builds.NOTE,
+        "514.2",
+        "Damage isn't removed from ~ during cleanup steps.",
+        r"^damage isn't removed from [^.]+ during cleanup steps?$",
+        here=Here.INERT,
+    ),
+    _S(
         "not about characteristics or events",
         Builds.NOTE,
         "602.5",
