@@ -954,6 +954,11 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
         elif verb in ("lose", "loses"):
             cursor.pos += 1
             _lose(cursor, result)
+        elif verb in ("is", "are") and cursor.peek(1) == "goaded":
+            # CR 701.15b: a goaded creature attacks each combat if able, and a player other
+            # than the goading player if able: a rule about attacking, no characteristic.
+            result.rules.append(" ".join(cursor.tokens[cursor.pos : cursor.pos + 2]))
+            cursor.pos += 2
         elif verb in ("is", "are", "become", "becomes"):
             cursor.pos += 1
             description = _parse_description(cursor, context)
