@@ -266,6 +266,13 @@ def _is_static_line(line: str, name: str) -> bool:
         return False
 
 
+_KEYWORD_THEN_COST = re.compile(
+    r"(?P<kw>[^.]+)\. (?P<rest>(?:this ability costs [^.]+|activate only [^.]+)\.?"
+    r"(?: activate only [^.]+\.?)?)",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=4096)
 def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     check_numbers(line)
@@ -287,6 +294,11 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     keywords = _split_keywords(display)
     if keywords:
         return tuple(_keyword(k) for k in keywords)
+    if (m := _KEYWORD_THEN_COST.fullmatch(display)) and (keywords := _split_keywords(m["kw"])):
+        # "Equip {2}. This ability costs {2} less to activate if ..." (Arm-Mounted Anchor):
+        # the keyword, then how much activating it costs (CR 602.2b, 601.2f), which a board
+        # never pays.
+        return (*(_keyword(k) for k in keywords), ParsedAbility(m["rest"], "casting_rule"))
     if route_line(display, spell=spell).name == "saga chapter ability":
         return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
     if (word := _ABILITY_WORD.match(display)) and (kw := condition_keyword(word[1])):
