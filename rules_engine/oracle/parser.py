@@ -2154,9 +2154,11 @@ def _general_sentence(
     trailing: str | None = None
     unless = False
     lasts = False
-    if condition is None and (m := _TRAILING_AS_LONG_AS.match(body)):
-        body = m["main"]
-        trailing = m["cond"]  # read after the subject, which "it" in it refers to
+    # A quoted ability keeps its own "as long as" and "where X is" (Giant's Amulet's
+    # "This creature has hexproof as long as it's untapped."), so quotes are blanked first.
+    if condition is None and (m := _TRAILING_AS_LONG_AS.match(_unquoted(body))):
+        # read after the subject, which "it" in it refers to
+        body, trailing = body[: m.end("main")], body[m.start("cond") :]
         # "That land is an Island ... for as long as it has a flood counter on it": a
         # resolved effect's duration (CR 611.2b).
         lasts = bool(m["lasts"])
@@ -2168,18 +2170,21 @@ def _general_sentence(
         body, trailing, unless = body[: m.end("main")], body[m.start("cond") :], True
     where: Expr | None = None
     where_y: Expr | None = None
-    if (m := _WHERE_X_AND_Y.match(body)) and re.search(r" \+x/\+y\b", m["main"], re.IGNORECASE):
+    if (m := _WHERE_X_AND_Y.match(_unquoted(body))) and re.search(
+        r" \+x/\+y\b", m["main"], re.IGNORECASE
+    ):
         # "gets +X/+Y, where X is ... and Y is ..." (Aspect of Wolf): X is the power change
         # and Y the toughness change; read as +X/+X, then each side gets its own number.
-        body = re.sub(r" \+x/\+y\b", " +X/+X", m["main"], flags=re.IGNORECASE)
-        where = _where_number(m["x"], sentence, state)
-        where_y = _where_number(m["y"], sentence, state)
-    elif m := _WHERE_X.match(body):
-        body = m["main"]
-        cursor = Cursor(tokenize(m["expr"]), sentence=sentence)
+        x_words, y_words = body[m.start("x") : m.end("x")], body[m.start("y") :]
+        body = re.sub(r" \+x/\+y\b", " +X/+X", body[: m.end("main")], flags=re.IGNORECASE)
+        where = _where_number(x_words, sentence, state)
+        where_y = _where_number(y_words, sentence, state)
+    elif m := _WHERE_X.match(_unquoted(body)):
+        body, expr_words = body[: m.end("main")], body[m.start("expr") :]
+        cursor = Cursor(tokenize(expr_words), sentence=sentence)
         where = parse_expression(cursor, state.context)
         if not cursor.at_end():
-            raise OracleParseError(sentence, f'cannot read "X is {m["expr"]}"')
+            raise OracleParseError(sentence, f'cannot read "X is {expr_words}"')
     if is_player_rule(body):
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
