@@ -413,6 +413,7 @@ _QUALITY_WORDS = (
     "the color of your choice",
     "everything",
     "all colors",
+    "each color",  # today's wording of "all colors" (CR 702.16a)
     "the chosen player",
     "the colors of permanents you control",
     "its colors",

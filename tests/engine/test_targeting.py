@@ -28,6 +28,9 @@ REFUSED = {
     "true-name-nemesis-bob-doom-blade-refused.json": "has protection from",
     "twist-allegiance-leyline-refused.json": "Bob has hexproof (given by Leyline",
     "tnn-stolen-by-bob-still-protected-from-bob.json": "has protection from",
+    "eldritch-immunity-protection-from-each-color-doom-blade-refused.json": (
+        "Grizzly Bears has protection from each color"
+    ),
 }
 
 
