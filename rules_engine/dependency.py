@@ -32,6 +32,7 @@ from rules_engine.effects import (
     AllShareAColor,
     AnyOf,
     AnyPlayerControls,
+    AtLeastZero,
     BasicLandTypesAmong,
     CardTypesAmong,
     ChangeText,
@@ -325,7 +326,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return {"copiable"}
     if isinstance(expr, Sum):
         return _expr_reads(expr.left) | _expr_reads(expr.right)
-    if isinstance(expr, (Times, Negate, Half)):
+    if isinstance(expr, (Times, Negate, Half, AtLeastZero)):
         return _expr_reads(expr.expr)
     if isinstance(expr, DistinctNames):
         return {"copiable"} | _subject_reads(expr.subject)  # names (CR 201.2)
@@ -430,7 +431,7 @@ def _local_expr(expr: Expr | None) -> bool:
         return False
     if isinstance(expr, Sum):
         return _local_expr(expr.left) and _local_expr(expr.right)
-    if isinstance(expr, (Times, Negate, Half)):
+    if isinstance(expr, (Times, Negate, Half, AtLeastZero)):
         return _local_expr(expr.expr)
     return True  # constants, X, life totals
 

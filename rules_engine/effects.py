@@ -263,6 +263,15 @@ class Negate:
 
 
 @dataclass(frozen=True, slots=True)
+class AtLeastZero:
+    """CR 107.1b: a calculation that determines an effect's result uses zero for a negative
+    number unless the effect sets or doubles P/T or a life total: the X of "gets +X/+X,
+    where X is its power" (Chameleon Colossus at -2 power gets +0/+0)."""
+
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class HowCast:
     """Facts of how it was cast or entered, which the step's ``choices`` state: "the number of
     colors of mana spent to cast it" (converge, sunburst 702.44a), "the number of times it
@@ -285,7 +294,9 @@ class HandSize:
     """ "the number of cards in your hand" (or in the chosen player's hand, CR 614.12; or the
     most cards in any one opponent's hand, for "more cards in hand than each opponent")."""
 
-    who: Literal["you", "chosen", "all", "most_opponent", "affected_controller"] = "you"
+    who: Literal["you", "chosen", "all", "most_opponent", "affected_controller", "opponents"] = (
+        "you"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,9 +343,16 @@ class Devotion:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentCount:
+    """ "for each opponent you have" (Blazing Sunsteel): the source's controller's opponents
+    in the game (CR 102.2-102.3)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CountersOnSource:
     """ "for each charge counter on ~"; with ``subject``, the counters on those objects
-    ("the number of +1/+1 counters on creatures you control", Fungal Behemoth)."""
+    ("the number of +1/+1 counters on creatures you control", Fungal Behemoth); ``kind``
+    "" counts counters of every kind ("for each counter on ~", Gavel of the Righteous)."""
 
     kind: str
     subject: Subject | None = None
@@ -400,6 +418,8 @@ Expr = (
     | Times
     | Product
     | Negate
+    | AtLeastZero
+    | OpponentCount
     | HandSize
     | HowCast
     | AffectedStat
@@ -621,6 +641,7 @@ class SourceStatus:
         "renowned",  # CR 702.112b
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
+        "attached_to_creature",  # "as long as this Equipment is attached to a creature"
     ]
     subject: Subject
     counter_kind: str | None = None

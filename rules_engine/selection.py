@@ -22,6 +22,7 @@ from rules_engine.effects import (
     AnyLibrarySize,
     AnyOf,
     AnyPlayerControls,
+    AtLeastZero,
     BasicLandTypesAmong,
     CardTypesAmong,
     CastInMainPhase,
@@ -52,6 +53,7 @@ from rules_engine.effects import (
     Negate,
     Not,
     ObjectMatches,
+    OpponentCount,
     OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
@@ -550,6 +552,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
     if isinstance(expr, Negate):
         return -evaluate(expr.expr, state, world, ctx, affected)
+    if isinstance(expr, AtLeastZero):
+        return max(0, evaluate(expr.expr, state, world, ctx, affected))  # CR 107.1b
     if isinstance(expr, CreaturesDiedThisTurn):
         return world.game.this_turn.creatures_died  # CR 700.4
     if isinstance(expr, TurnTotal):
@@ -583,6 +587,9 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             # "for each card in its controller's hand" (Righteous Authority).
             owner = state[affected].controller if affected and affected in state else None
             return world.hand_size(owner) if owner else 0
+        if expr.who == "opponents":
+            # "for each card in your opponents' hands" (Enemy of Enlightenment)
+            return sum(world.hand_size(p) for p in world.game.opponents(ctx.controller))
         if expr.who == "most_opponent":
             opponents = world.game.opponents(ctx.controller)
             return max((world.hand_size(p) for p in opponents), default=0)
@@ -635,7 +642,11 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
         relative = ctx.source if ctx.other_means_source and could_be_source else affected
         return sum(
-            world.objects[label].counter_count(expr.kind)
+            (
+                world.objects[label].counter_count(expr.kind)
+                if expr.kind
+                else sum(n for _, n in world.objects[label].counters)
+            )
             for label in _candidates(expr.subject, state)
             if _fits(expr.subject, label, state, world, ctx, relative)
         )
@@ -651,7 +662,11 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
     if isinstance(expr, CountersOnSource):
         source = world.objects.get(ctx.source)
+        if source is not None and not expr.kind:
+            return sum(n for _, n in source.counters)  # every kind (CR 122.1)
         return source.counter_count(expr.kind) if source else 0
+    if isinstance(expr, OpponentCount):
+        return len(world.game.opponents(ctx.controller))
     if isinstance(expr, ColorsAmong):
         colors: set[str] = set()
         for label in select(expr.subject, state, world, ctx):
@@ -686,6 +701,18 @@ def devotion(mana_cost: str | None, colors: frozenset[str]) -> int:
 
     return sum(
         1 for symbol in re.findall(r"\{([^{}]+)\}", mana_cost or "") if set(symbol.upper()) & colors
+    )
+
+
+def _on_a_creature(obj: GameObject, state: State, world: World) -> bool:
+    """Attached to a creature on the battlefield (CR 301.5: an Equipment attached to a
+    creature; a phased-out host doesn't exist, 702.26b)."""
+    host = world.objects.get(obj.attached_to) if obj.attached_to else None
+    return (
+        host is not None
+        and host.on_battlefield
+        and host.label in state
+        and "Creature" in state[host.label].types
     )
 
 
@@ -764,6 +791,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             if condition.status == "paired" and obj.paired_with is not None:
                 return True
             if condition.status == "in_graveyard" and obj.zone == "graveyard":
+                return True
+            if condition.status == "attached_to_creature" and _on_a_creature(obj, state, world):
                 return True
             if (
                 condition.status == "counter"

@@ -9,7 +9,7 @@ silently ignoring a phrase would give a learner a wrong answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal
@@ -23,6 +23,7 @@ from rules_engine.effects import (
     AnyLibrarySize,
     AnyOf,
     AnyPlayerControls,
+    AtLeastZero,
     CardTypesAmong,
     CastInMainPhase,
     ChangeText,
@@ -55,6 +56,8 @@ from rules_engine.effects import (
     OneShot,
     OpponentsBelowHalfStartingLife,
     Part,
+    PartySize,
+    PlayerCounters,
     SetController,
     SetPT,
     SourceStatus,
@@ -65,6 +68,7 @@ from rules_engine.effects import (
     SwitchPT,
     Times,
     TopOfLibrary,
+    TurnTotal,
     TypeChange,
     VarX,
     VersusOpponent,
@@ -262,6 +266,13 @@ def _is_static_line(line: str, name: str) -> bool:
         return False
 
 
+_KEYWORD_THEN_COST = re.compile(
+    r"(?P<kw>[^.]+)\. (?P<rest>(?:this ability costs [^.]+|activate only [^.]+)\.?"
+    r"(?: activate only [^.]+\.?)?)",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=4096)
 def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     check_numbers(line)
@@ -283,6 +294,11 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     keywords = _split_keywords(display)
     if keywords:
         return tuple(_keyword(k) for k in keywords)
+    if (m := _KEYWORD_THEN_COST.fullmatch(display)) and (keywords := _split_keywords(m["kw"])):
+        # "Equip {2}. This ability costs {2} less to activate if ..." (Arm-Mounted Anchor):
+        # the keyword, then how much activating it costs (CR 602.2b, 601.2f), which a board
+        # never pays.
+        return (*(_keyword(k) for k in keywords), ParsedAbility(m["rest"], "casting_rule"))
     if route_line(display, spell=spell).name == "saga chapter ability":
         return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
     if (word := _ABILITY_WORD.match(display)) and (kw := condition_keyword(word[1])):
@@ -351,7 +367,7 @@ def _activated_ability(display: str, cost: str, effect: str) -> ParsedAbility:
     return ParsedAbility(
         display,
         "activated",
-        tuple(parsed.effects),
+        _with_this_ability(parsed.effects, display),
         cost=cost,
         rules=tuple(parsed.rules),
         notes=tuple(parsed.notes),
@@ -388,7 +404,7 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
     return ParsedAbility(
         display,
         "triggered",
-        tuple(parsed.effects),
+        _with_this_ability(parsed.effects, display),
         rules=tuple(parsed.rules),
         notes=tuple(notes + parsed.notes),
         actions=tuple(parsed.actions),
@@ -493,6 +509,11 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
         if re.fullmatch(r"it doesn't copy that (?:creature|permanent)'s colou?r", clause, re.I):
             keeps_color = True
             continue
+        if re.fullmatch(r"it (?:has|gains) this ability", clause, re.IGNORECASE):
+            # Unstable Shapeshifter, Cryptoplasm: the ability's own text, filled in by the
+            # ability that holds the sentence (``_with_this_ability``), CR 707.9b.
+            abilities.append(THIS_ABILITY)
+            continue
         # "it gains" is the older wording of "it has" (both become copiable values, 707.9b).
         if m := re.fullmatch(r'it (?:has|gains) "(?P<text>.+)"', clause):
             abilities.append(m["text"])
@@ -543,6 +564,24 @@ def _copy_exceptions(exception: str, display: str) -> CopyOf:
     )
 
 
+# A copy exception's "it has this ability" until the ability's text is known.
+THIS_ABILITY = "\x00this ability"
+
+
+def _with_this_ability(effects: Iterable[EffectSpec], display: str) -> tuple[EffectSpec, ...]:
+    """ "becomes a copy of ..., except it has this ability": the ability holding the
+    sentence is what the copy has (CR 707.9b: the exception is part of its copiable values)."""
+
+    def filled(part: Part) -> Part:
+        action = part.action
+        if not isinstance(action, CopyOf) or THIS_ABILITY not in action.except_abilities:
+            return part
+        texts = tuple(display if t == THIS_ABILITY else t for t in action.except_abilities)
+        return replace(part, action=replace(action, except_abilities=texts))
+
+    return tuple(replace(e, parts=tuple(filled(p) for p in e.parts)) for e in effects)
+
+
 def _card_type(word: str, fail: OracleParseError) -> str:
     found = ALL_TYPE_WORDS.get(word.lower())
     if found is None or found[0] != "type":
@@ -581,10 +620,29 @@ def _exception_clauses(exception: str) -> list[str]:
         return f"\x00{len(quoted) - 1}\x00"
 
     hidden = re.sub(r'"[^"]*"', hide, exception)
-    parts = re.split(r",? and (?=it\b|has\b)|, (?=it\b)", hidden)
+    # "the token has flying" (Irenicus's Vile Duplication) is "it has flying".
+    hidden = re.sub(r"^the (?:token|copy) ", "it ", hidden, flags=re.IGNORECASE)
+    parts = re.split(r",? and (?=it\b|has\b|is\b)|, (?=it\b|has\b|is\b)", hidden)
     restored = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p).strip() for p in parts]
-    # "... on it and has changeling" (Moritte's Oracle text): "has" still means "it has".
-    return [f"it {p}" if p.startswith("has ") else p for p in restored]
+    # "... on it and has changeling" (Moritte's Oracle text): "has" still means "it has";
+    # "it isn't legendary, is an artifact ..." (Auton Soldier): "is" means "it's".
+    clauses = [f"it {p}" if p.startswith("has ") else p for p in restored]
+    clauses = [f"it's {p[3:]}" if p.startswith("is ") else p for p in clauses]
+    # "it's a 4/4 Dragon creature with flying in addition to its other types" (Will of the
+    # Temur): the keywords are a clause of their own ("it has flying").
+    split: list[str] = []
+    for clause in clauses:
+        head, _, keywords = clause.partition(" with ")
+        tail = keywords.find(" in addition to its other")
+        tail = len(keywords) if tail < 0 else tail
+        if not head.startswith("it's ") or not _KEYWORD_WORDS.fullmatch(keywords[:tail]):
+            split.append(clause)
+            continue
+        split += [head + keywords[tail:], f"it has {keywords[:tail]}"]
+    return split
+
+
+_KEYWORD_WORDS = re.compile(r"[a-z][a-z ]*", re.IGNORECASE)
 
 
 # --- Sentences -----------------------------------------------------------------
@@ -605,6 +663,9 @@ _TRAILING_UNLESS = re.compile(
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
 _WHERE_X_AND_Y = re.compile(
     r"^(?>(?P<main>.+?),? where x is )(?>(?P<x>.+?),? and y is )(?P<y>.+)$", re.IGNORECASE
+)
+_BECOMES_COPY_EXCEPT = re.compile(
+    r"^(?P<main>[^,]+? becomes? a copy of [^,]+?),? except (?P<except>.+?)\.?$", re.IGNORECASE
 )
 _WHERE_X = re.compile(r"^(?P<main>.+?),? where x is (?P<expr>.+)$", re.IGNORECASE)
 _TEXT_KINDS = {
@@ -1340,6 +1401,19 @@ def _special_sentence(
         state.previous = subject
         return EffectSpec(sentence, subject, parts, cda=cda, until_end_of_turn=until_eot)
 
+    if m := _BECOMES_COPY_EXCEPT.match(body):
+        # CR 707.9: "~ becomes a copy of target creature, except ..." (Cryptoplasm); the
+        # exception is read like a Clone's and becomes part of the copiable values (707.9b).
+        spec, _ = _general_sentence(m["main"], sentence, state, until_eot)
+        if spec is not None:
+            exception = _copy_exceptions(m["except"], sentence)
+
+            def excepted(part: Part) -> Part:
+                if not isinstance(part.action, CopyOf):
+                    return part
+                return replace(part, action=replace(exception, source=part.action.source))
+
+            return replace(spec, parts=tuple(excepted(p) for p in spec.parts))
     if m := SWITCH.match(body):
         return make(_subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
     if m := GAIN_CONTROL.match(body):
@@ -1494,6 +1568,8 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "a permanent you controlled left the battlefield this turn": "your_permanent_left",
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
+    # Revolt's newer wording (Greenwheel Liberator's reprints, Aether Revolt).
+    "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you surveilled this turn": "you_surveilled",  # CR 701.25
     "surveilled this turn": "you_surveilled",  # "if you've surveilled this turn"
 }
@@ -1554,7 +1630,8 @@ def _cast_this_turn(text: str) -> Condition | None:
 
 
 def _one_condition(words: str, sentence: str, state: _SentenceState) -> Condition:
-    text = words.strip().lower()
+    words = re.sub(r"^there's ", "there is ", words.strip(), flags=re.IGNORECASE)
+    text = words.lower()
     if text.startswith("you control "):
         # "you control a Mountain or a Forest" (check lands) reads as "a Mountain or Forest".
         words = re.sub(r" or (?:a|an) ", " or ", words.strip(), flags=re.IGNORECASE)
@@ -1694,6 +1771,23 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return CountAtLeast(found, 1)
     if re.fullmatch(r"~ (remains|is) on the battlefield", text):
         return Always()
+    if re.fullmatch(r"~ is attached to a creature", text):
+        # Pact Weapon, Conqueror's Flail: the Equipment is on a creature (CR 301.5).
+        return SourceStatus("attached_to_creature", Subject("self", words=SELF))
+    if (turn := _turn_condition(text, sentence)) is not None:
+        return turn
+    if (life := _starting_life_condition(text, sentence)) is not None:
+        return life
+    if m := _OWN_STAT.fullmatch(text):
+        # "as long as ~'s power is 4 or greater" (Karsus Depthguard): its own P/T now.
+        op = ">=" if m["cmp"] == "greater" else "<="
+        limit = (op, _number(m["n"], sentence))
+        own_stat = Filter(power=limit) if m["stat"] == "power" else Filter(toughness=limit)
+        return ObjectMatches(Subject("self", words=SELF), own_stat)
+    if text == "you have a full party":
+        # CR 700.8: a Cleric, a Rogue, a Warrior and a Wizard among your creatures.
+        mine = _subject_words("creatures you control", sentence, state)
+        return Compare(PartySize(mine), ">=", 4)
     if text == "~ is in your graveyard":
         # CR 113.6b: the ability says it works while its card is in a graveyard (Anger).
         return SourceStatus("in_graveyard", Subject("self", words=SELF))
@@ -1930,6 +2024,54 @@ _IT_STATUS = re.compile(
     r"(?:it's|it is|~ is)(?P<neg> not)? (?P<status>attacking|blocking|tapped|untapped|"
     r"enchanted|equipped|monstrous|renowned)"
 )
+_TURN_AMOUNT = re.compile(
+    r"(?:(?P<you>you(?:'ve)?)|an opponent) (?:gained|lost) life this turn", re.IGNORECASE
+)
+_POISONED = re.compile(r"an opponent has (?P<n>\w+) or more poison counters")
+_SPELLS_CAST = re.compile(r"you've cast (?P<n>\w+) or more spells this turn")
+
+
+def _turn_condition(text: str, sentence: str) -> Condition | None:
+    """What the turn's record or the players' counters say: "you gained life this turn",
+    "an opponent lost life this turn" (CR 119.3), "an opponent has three or more poison
+    counters" (corrupted, 122.1f), "you've cast two or more spells this turn" (601.2i)."""
+    if m := _TURN_AMOUNT.fullmatch(text):
+        kind = "life_gained" if " gained " in text else "life_lost"
+        who = "you" if m["you"] else "opponents"
+        if who == "opponents":
+            # Any one opponent: each opponent in turn is "you" (Compare's ``who``).
+            return Compare(TurnTotal(kind, "you"), ">=", 1, who="opponent")  # type: ignore[arg-type]
+        return Compare(TurnTotal(kind, "you"), ">=", 1)  # type: ignore[arg-type]
+    if m := _POISONED.fullmatch(text):
+        return Compare(PlayerCounters("poison"), ">=", _number(m["n"], sentence), who="opponent")
+    if m := _SPELLS_CAST.fullmatch(text):
+        return Compare(SpellsCastThisTurn(by_you=True), ">=", _number(m["n"], sentence))
+    return None
+
+
+_OWN_STAT = re.compile(r"~'s (?P<stat>power|toughness) is (?P<n>\w+) or (?P<cmp>greater|less)")
+_HALF_STARTING = "your life total is less than or equal to half your starting life total"
+_ABOVE_STARTING = re.compile(
+    r"you have at least (?P<a>\w+) life more than your starting life total|"
+    r"your life total is at least (?P<b>\w+) greater than your starting life total"
+)
+
+
+def _starting_life_condition(text: str, sentence: str) -> Condition | None:
+    """Life against the starting life total (CR 103.4): "less than or equal to half your
+    starting life total" (Bhaal, Lord of Murder), "at least 7 life more than your starting
+    life total" (Righteous Valkyrie)."""
+    if text == _HALF_STARTING:
+        # life <= starting / 2, in whole numbers: 2 * life - starting <= 0.
+        return Compare(Sum(Times(2, LifeTotal()), Negate(StartingLife())), "<=", 0)
+    if text == "your life total is greater than your starting life total":
+        return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", 1)  # Elenda
+    if m := _ABOVE_STARTING.fullmatch(text):
+        least = _number(m["a"] or m["b"], sentence)
+        return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", least)
+    return None
+
+
 _HAND_COUNT = re.compile(
     r"(?P<who>you|an opponent) (?:have|has) (?P<n>no|\w+)(?: or (?P<cmp>more|fewer|less))? "
     r"cards? in (?:your |their )?hand"
@@ -2012,9 +2154,11 @@ def _general_sentence(
     trailing: str | None = None
     unless = False
     lasts = False
-    if condition is None and (m := _TRAILING_AS_LONG_AS.match(body)):
-        body = m["main"]
-        trailing = m["cond"]  # read after the subject, which "it" in it refers to
+    # A quoted ability keeps its own "as long as" and "where X is" (Giant's Amulet's
+    # "This creature has hexproof as long as it's untapped."), so quotes are blanked first.
+    if condition is None and (m := _TRAILING_AS_LONG_AS.match(_unquoted(body))):
+        # read after the subject, which "it" in it refers to
+        body, trailing = body[: m.end("main")], body[m.start("cond") :]
         # "That land is an Island ... for as long as it has a flood counter on it": a
         # resolved effect's duration (CR 611.2b).
         lasts = bool(m["lasts"])
@@ -2026,18 +2170,21 @@ def _general_sentence(
         body, trailing, unless = body[: m.end("main")], body[m.start("cond") :], True
     where: Expr | None = None
     where_y: Expr | None = None
-    if (m := _WHERE_X_AND_Y.match(body)) and re.search(r" \+x/\+y\b", m["main"], re.IGNORECASE):
+    if (m := _WHERE_X_AND_Y.match(_unquoted(body))) and re.search(
+        r" \+x/\+y\b", m["main"], re.IGNORECASE
+    ):
         # "gets +X/+Y, where X is ... and Y is ..." (Aspect of Wolf): X is the power change
         # and Y the toughness change; read as +X/+X, then each side gets its own number.
-        body = re.sub(r" \+x/\+y\b", " +X/+X", m["main"], flags=re.IGNORECASE)
-        where = _where_number(m["x"], sentence, state)
-        where_y = _where_number(m["y"], sentence, state)
-    elif m := _WHERE_X.match(body):
-        body = m["main"]
-        cursor = Cursor(tokenize(m["expr"]), sentence=sentence)
+        x_words, y_words = body[m.start("x") : m.end("x")], body[m.start("y") :]
+        body = re.sub(r" \+x/\+y\b", " +X/+X", body[: m.end("main")], flags=re.IGNORECASE)
+        where = _where_number(x_words, sentence, state)
+        where_y = _where_number(y_words, sentence, state)
+    elif m := _WHERE_X.match(_unquoted(body)):
+        body, expr_words = body[: m.end("main")], body[m.start("expr") :]
+        cursor = Cursor(tokenize(expr_words), sentence=sentence)
         where = parse_expression(cursor, state.context)
         if not cursor.at_end():
-            raise OracleParseError(sentence, f'cannot read "X is {m["expr"]}"')
+            raise OracleParseError(sentence, f'cannot read "X is {expr_words}"')
     if is_player_rule(body):
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
@@ -2119,7 +2266,7 @@ def _where_number(words: str, sentence: str, state: _SentenceState) -> Expr:
 def _substitute_xy(action: Any, x: Expr, y: Expr) -> Any:
     """ "+X/+Y, where X is ... and Y is ...": X the power change, Y the toughness change."""
     if isinstance(action, ModifyPT) and action.power == VarX() and action.toughness == VarX():
-        return replace(action, power=x, toughness=y)
+        return replace(action, power=AtLeastZero(x), toughness=AtLeastZero(y))  # CR 107.1b
     return action
 
 
@@ -2137,6 +2284,9 @@ def _substitute_x(action: Any, expr: Expr) -> Any:
             return Sum(swap(value.left), swap(value.right))
         return value
 
+    if isinstance(action, ModifyPT):
+        # CR 107.1b: X of a P/T change is never below zero (a set P/T may be negative).
+        expr = AtLeastZero(expr)
     if isinstance(action, (ModifyPT, SetPT)):
         return replace(action, power=swap(action.power), toughness=swap(action.toughness))
     return action

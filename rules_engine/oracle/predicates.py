@@ -35,6 +35,7 @@ from rules_engine.effects import (
     ManaValueOfAffected,
     ModifyPT,
     Negate,
+    OpponentCount,
     OpponentsBelowHalfStartingLife,
     Part,
     PartySize,
@@ -412,6 +413,7 @@ _QUALITY_WORDS = (
     "the color of your choice",
     "everything",
     "all colors",
+    "each color",  # today's wording of "all colors" (CR 702.16a)
     "the chosen player",
     "the colors of permanents you control",
     "its colors",
@@ -788,6 +790,17 @@ def _for_each(cursor: Cursor, context: SubjectContext) -> Expr:
     kind = _counters_on_self(cursor) or _counters_on_it(cursor)
     if kind is not None:
         count = CountersOnSource(kind)
+    elif cursor.peek(2) in (SELF, "it") and cursor.accept("counter", "on"):
+        cursor.pos += 1
+        count = CountersOnSource("")  # "for each counter on ~": every kind (Gavel)
+    elif cursor.accept("opponent", "you", "have") or (
+        cursor.peek() == "opponent"
+        and cursor.peek(1) in ("", ".", "until")
+        and cursor.accept("opponent")
+    ):
+        count = OpponentCount()  # Blazing Sunsteel (CR 102.3)
+    elif cursor.accept("card", "in", "your", "opponents'", "hands"):
+        count = HandSize("opponents")
     elif cursor.accept("card", "in", "your", "hand"):
         count = HandSize()
     elif cursor.accept("card", "in", "its", "controller's", "hand"):
@@ -798,8 +811,11 @@ def _for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         count = OpponentsBelowHalfStartingLife()  # Anya, Merciless Angel
     elif (held := _player_counters(cursor)) is not None:
         count = held
-    elif cursor.peek(1) == "counter" and cursor.peek(2) == "on" and cursor.peek(3) != "it":
-        # "+1/+1 for each +1/+1 counter on other creatures you control" (Gleam of Authority)
+    elif cursor.peek(1) == "counter" and (
+        (cursor.peek(2) == "on" and cursor.peek(3) != "it") or cursor.peek(2) == "among"
+    ):
+        # "+1/+1 for each +1/+1 counter on other creatures you control" (Gleam of Authority),
+        # "for each lore counter among Sagas you control" (Chong and Lily)
         kind = cursor.raw()
         cursor.pos += 3
         holders = parse_subject(cursor, context)
@@ -939,6 +955,11 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
         elif verb in ("lose", "loses"):
             cursor.pos += 1
             _lose(cursor, result)
+        elif verb in ("is", "are") and cursor.peek(1) == "goaded":
+            # CR 701.15b: a goaded creature attacks each combat if able, and a player other
+            # than the goading player if able: a rule about attacking, no characteristic.
+            result.rules.append(" ".join(cursor.tokens[cursor.pos : cursor.pos + 2]))
+            cursor.pos += 2
         elif verb in ("is", "are", "become", "becomes"):
             cursor.pos += 1
             description = _parse_description(cursor, context)
@@ -957,9 +978,15 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
                 cursor.fail("expected the card type it isn't")
             result.parts.append(Part("4", TypeChange(remove_types=frozenset(removed), retain=True)))
         elif verb in RULE_VERBS:
-            # CR 613.11: rules-modifying effects are not characteristics; kept as text.
-            result.rules.append(cursor.rest())
-            cursor.pos = len(cursor.tokens)
+            # CR 613.11: rules-modifying effects are not characteristics; kept as text. A
+            # verb of a characteristic after it still applies: "~ can't be attacked and has
+            # "..."" (The Aetherspark) grants the ability in layer 6.
+            end = _rule_end(cursor)
+            result.rules.append(" ".join(cursor.tokens[cursor.pos : end]))
+            cursor.pos = end
+            if end < len(cursor.tokens):
+                cursor.pos += 1  # the "and"
+                continue
             return result
         else:
             cursor.fail("expected a verb such as gets, has, loses or is")
@@ -970,6 +997,17 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
             cursor.pos += 1
             continue
         return result
+
+
+_AFTER_RULE = {"has", "have", "gets", "get"}
+
+
+def _rule_end(cursor: Cursor) -> int:
+    """Where a rule's words end: at "and" before a verb of a characteristic, or the end."""
+    for index in range(cursor.pos + 1, len(cursor.tokens) - 1):
+        if cursor.tokens[index] == "and" and cursor.tokens[index + 1].lower() in _AFTER_RULE:
+            return index
+    return len(cursor.tokens)
 
 
 def merge_type_parts(parts: list[Part], lose_other_types: bool) -> list[Part]:

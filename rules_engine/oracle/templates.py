@@ -404,6 +404,25 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     Template(
+        # "Creature spells you cast have convoke", "Each instant and sorcery spell you cast
+        # has replicate": abilities of spells, which work while a spell is cast and on the
+        # stack (convoke, cascade, affinity, storm ...), never on the battlefield, where a
+        # board's layers look (CR 601.2, 113.6).
+        "spells you cast have",
+        Builds.CASTING_RULE,
+        "601.2",
+        "Creature spells you cast have convoke.",
+        _re(
+            r"^(?:each )?[\w ,-]*?\bspells? you cast(?: from (?:your hand|exile))?"
+            r"(?: with mana value \w+ or (?:greater|less))? (?:have|has) "
+            r"(?:\"[^\"]*\"|(?!base\b|power\b|\+|-)[^.\"]+)\.?"
+            r"(?: the [\w-]+ cost is equal to its mana cost\.?)?$"
+        ),
+        # Only spells: "Creatures you control and creature spells you cast have ..." is not.
+        guard=lambda m, _reading: " control" not in m.string.lower().split("spell")[0],
+        here=Here.INERT,
+    ),
+    Template(
         "cost change",
         Builds.CASTING_RULE,
         "601.2f",
@@ -722,6 +741,16 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "612.2",
         "The new creature type can't be Wall.",
         r"^the new creature type can't be wall$",
+    ),
+    _S(
+        # CR 514.2: damage is removed in the cleanup step, which a board never reaches (its
+        # steps are one turn), so on a board the damage stays either way.
+        "damage stays through cleanup",
+        Builds.NOTE,
+        "514.2",
+        "Damage isn't removed from ~ during cleanup steps.",
+        r"^damage isn't removed from [^.]+ during cleanup steps?$",
+        here=Here.INERT,
     ),
     _S(
         "not about characteristics or events",

@@ -7,12 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_engine.cards import starting_loyalty
-from rules_engine.characteristics import initial_characteristics, own_copy_ability
+from rules_engine.characteristics import (
+    initial_characteristics,
+    own_copy_ability,
+    printed_abilities,
+)
 from rules_engine.effects import CopyOf
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled
-from rules_engine.layers import compute
+from rules_engine.layers import compute, rules_evaluation
 from rules_engine.replacement.events import Enter
+from rules_engine.selection import Context, World, matches
 from rules_engine.steps import Choices, EnterStep
 from rules_engine.timeline.common import add_object, copy_snapshot, stamp
 
@@ -29,6 +34,7 @@ def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
             f"{step.path}.choices.copy", f'{step.card.name} has no "enter as a copy" ability'
         )
     copy = copy_snapshot(game, step.choices.copy[0], own, f"{step.path}.choices.copy[0]")
+    verify_copy_choice(game, step, step.choices.copy[0], f"{step.path}.choices.copy[0]")
     for n, label in enumerate(step.choices.copy[1:], start=1):
         path = f"{step.path}.choices.copy[{n}]"
         again = next((a.parsed.copy for a in copy.values.abilities if a.parsed.copy), None)
@@ -36,6 +42,34 @@ def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
             raise BoardError(path, f'{copy.of} has no "enter as a copy" ability to copy with')
         copy = copy_snapshot(game, label, again, path)
     return copy
+
+
+def verify_copy_choice(game: Game, step: EnterStep, label: str, path: str) -> None:
+    """CR 614.12: the object chosen to copy must be what the ability says, as it is
+    now (Copy Enchantment copies "any enchantment", so never a creature that isn't one;
+    an enchantment made a creature by Opalescence is still an enchantment)."""
+    subject = next(
+        (
+            i.parsed.copy_subject
+            for i in printed_abilities(step.card.name, step.card.rules_text, False)
+            if i.parsed.copy is not None
+        ),
+        None,
+    )
+    if subject is None or not subject.filters:
+        return
+    state = rules_evaluation(game).chars
+    world = World.of(game)
+    ctx = Context(step.label, step.controller)
+    if label in state and any(matches(f, label, state, world, ctx) for f in subject.filters):
+        return
+    name = state[label].name if label in state else label
+    raise BoardError(
+        path,
+        f'{step.card.name} can copy only what its text names ("{subject.words}"), '
+        f"and {name} isn't that now "
+        "(CR 614.12: the choice is made as it enters)",
+    )
 
 
 def chained_counters(step: EnterStep, copy: CopySnapshot) -> tuple[tuple[str, int], ...]:

@@ -136,9 +136,32 @@ def verify_phase(game: Game, step: PhaseStep) -> GameObject:
     verb = "phase_out" if step.phased_out else "phase_in"
     if obj is None or obj.zone != "battlefield":
         raise BoardError(f"{step.path}.{verb}", f'"{step.obj}" is not on the battlefield')
+    host = game.object(obj.attached_to) if obj.attached_to else None
+    if not step.phased_out and obj.phased_out and host is not None and host.phased_out:
+        # CR 702.26g: phased out indirectly, it phases in only along with its host.
+        raise BoardError(
+            f"{step.path}.{verb}",
+            f'"{step.obj}" phased out with "{host.label}", the permanent it is attached to, '
+            "and phases in only along with it (it phased out indirectly)",
+        )
     return obj
 
 
 def phase(game: Game, step: PhaseStep) -> Game:
+    """CR 702.26g: Auras, Equipment and Fortifications attached to a permanent that phases
+    out phase out with it ("indirectly") and phase in along with it; phasing is no zone
+    change (702.26b: treated as though it doesn't exist), so they stay attached."""
     obj = verify_phase(game, step)
-    return game.with_object(replace(obj, phased_out=step.phased_out))
+    game = game.with_object(replace(obj, phased_out=step.phased_out))
+    hosts = [obj.label]
+    while hosts:
+        host = hosts.pop()
+        for other in game.objects:
+            if (
+                other.attached_to == host
+                and other.zone == "battlefield"
+                and other.phased_out != step.phased_out
+            ):
+                game = game.with_object(replace(other, phased_out=step.phased_out))
+                hosts.append(other.label)
+    return game

@@ -194,3 +194,21 @@ def test_paragraphs_that_each_choose_targets_take_them_in_text_order() -> None:
     a, b = answer["objects"]["a"], answer["objects"]["b"]
     assert (a["power"], a["toughness"], b["power"], b["toughness"]) == (4, 4, 3, 2)
     assert answer["not_modelled"] == []
+
+
+def test_an_aura_phased_out_with_its_host_does_not_phase_in_alone() -> None:
+    """CR 702.26g: an Aura that phased out indirectly phases in only along with its host."""
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Grizzly Bears", "as": "bear", "controller": "Alice"},
+            {"enter": "Holy Strength", "as": "aura", "controller": "Alice", "attach": "bear"},
+            {"phase_out": "bear"},
+            {"phase_in": "aura"},
+        ],
+    }
+    with pytest.raises(BoardError) as refused:
+        evaluate(board)
+    assert refused.value.path == "steps[3].phase_in"
+    assert "phases in only along with it" in refused.value.message

@@ -28,6 +28,9 @@ REFUSED = {
     "true-name-nemesis-bob-doom-blade-refused.json": "has protection from",
     "twist-allegiance-leyline-refused.json": "Bob has hexproof (given by Leyline",
     "tnn-stolen-by-bob-still-protected-from-bob.json": "has protection from",
+    "eldritch-immunity-protection-from-each-color-doom-blade-refused.json": (
+        "Grizzly Bears has protection from each color"
+    ),
 }
 
 
@@ -58,3 +61,25 @@ def test_gruul_spellbreakers_hexproof_is_only_on_its_controllers_turn() -> None:
     board = json.loads((HERE / "gruul-spellbreaker-player-hexproof-shock.json").read_text())
     board["active"] = "Bob"
     assert answer_json(evaluate_board(board))["players"]["Alice"]["life"] == 18
+
+
+def test_copy_enchantment_cannot_copy_a_creature() -> None:
+    """Copy Enchantment copies "any enchantment on the battlefield": a creature that isn't an
+    enchantment can't be the chosen object (CR 614.12: the choice is made as it enters)."""
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Grizzly Bears", "as": "bear", "controller": "Bob"},
+            {
+                "enter": "Copy Enchantment",
+                "as": "ce",
+                "controller": "Alice",
+                "choices": {"copy": "bear"},
+            },
+        ],
+    }
+    with pytest.raises(BoardError) as refused:
+        evaluate_board(board)
+    assert refused.value.path == "steps[1].choices.copy[0]"
+    assert "Grizzly Bears isn't that now" in refused.value.message
