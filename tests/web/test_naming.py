@@ -68,3 +68,26 @@ def test_the_copy_step_shows_the_mana_cost_before_the_copy_in_the_before_column(
     # Clone's own {3}{U} before the copy applies, Hill Giant's {3}{R} after it.
     assert re.search(r"<del>\{3\}\{U\}</del>.*<ins>\{3\}\{R\}</ins>", row.group(0), re.S)
     assert "mana_cost" not in page
+
+
+SEDGE_SLIVER = {
+    "format": "mtg-board/1",
+    "players": ["Alice", "Bob"],
+    "steps": [
+        {"enter": "Swamp", "as": "swamp", "controller": "Alice"},
+        {"enter": "Sedge Sliver", "as": "sliver", "controller": "Alice"},
+    ],
+}
+
+
+def test_an_ability_granted_to_a_card_with_several_printed_abilities_is_named(client):
+    """Sedge Sliver grants itself a static ability while it has two printed paragraphs.
+
+    The granted ability has no printed paragraph to count from; its page used to fail.
+    """
+    result = evaluate_board(SEDGE_SLIVER)
+    name = result_namer(result)
+    granted = [e for e, eff in result.evaluation.effects.items() if ":" in (eff.ability_key or "")]
+    assert granted and all(name(e) == "Sedge Sliver" for e in granted)
+    page = client.get(f"/board/{encode_board(SEDGE_SLIVER)}/layers/sliver/")
+    assert page.status_code == 200

@@ -158,6 +158,12 @@ def result_namer(result: Result) -> Namer:
     return name
 
 
+def _printed_key(effect: Any) -> str | None:
+    """The printed paragraph an effect comes from ("p2.1" → "2"), or None if it was granted."""
+    key = effect.ability_key or ""
+    return key[1:].split(".")[0] if key.startswith("p") else None
+
+
 def effect_names(
     effects: Mapping[str, Any], ids: Mapping[str, str], objects: Mapping[str, str]
 ) -> dict[str, str]:
@@ -181,10 +187,12 @@ def effect_names(
             name = f"{possessive(source)} copy effect"
         elif effect.kind == "face_down":
             name = f"{source} being face down"
-        elif effect.kind == "static" and len(paragraphs.get(effect.source, ())) > 1:
-            key = (effect.ability_key or "p0")[1:].split(".")[0]
-            n = paragraphs[effect.source].index(key) + 1
-            name = f"{possessive(source)} {ordinal(n)} ability"
+        elif effect.kind == "static" and _printed_key(effect) in paragraphs.get(effect.source, ()):
+            # Only a printed paragraph has a place to count from; an ability granted by
+            # another effect (its key starts with "g") is named by the permanent alone.
+            printed = paragraphs[effect.source]
+            n = printed.index(_printed_key(effect)) + 1
+            name = f"{possessive(source)} {ordinal(n)} ability" if len(printed) > 1 else source
         elif effect.kind == "resolved" and len(resolved.get(effect.source, ())) > 1:
             n = resolved[effect.source].index(eid) + 1
             name = f"{possessive(source)} {ordinal(n)} effect"
