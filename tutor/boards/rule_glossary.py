@@ -21,6 +21,11 @@ GLOSSARY: dict[str, str] = {
         "When several players act or choose at the same time, the active player goes first, "
         "then the others in turn order (APNAP order)."
     ),
+    "107.1b": (
+        "A power or toughness can be below zero, but a number worked out for an effect is "
+        "never below zero: a creature at -2 power that gets +X/+X, where X is its power, gets "
+        "+0/+0. Only effects that set or double a value may use a negative number."
+    ),
     "109.3": (
         "The characteristics of an object: name, mana cost, color, color indicator, card type, "
         "subtype, supertype, rules text, abilities, power, toughness, loyalty, defense, hand "
@@ -233,6 +238,14 @@ GLOSSARY: dict[str, str] = {
         "abilities."
     ),
     "614.7": "A replacement effect whose event never happens does nothing.",
+    "614.9": (
+        "Redirection: an effect that makes damage be dealt to another object or player instead "
+        "is a replacement effect."
+    ),
+    "614.10a": (
+        "An effect that skips your next step, phase or turn is used up by the first one it "
+        "skips; two such effects skip the next two."
+    ),
     "614.12": (
         "Effects on how a permanent enters look at it as it would be on the battlefield, with "
         "the effects already there and its own abilities."
@@ -254,6 +267,10 @@ GLOSSARY: dict[str, str] = {
     "615.4": (
         "A prevention effect must be in place before the damage: it can't undo damage already "
         "dealt."
+    ),
+    "615.5": (
+        "Some prevention effects also do something more, often using how much damage they "
+        "stopped; that part happens right after the damage is prevented."
     ),
     "615.6": (
         "Prevented damage is never dealt: no life is lost and nothing that looks for damage "
@@ -296,8 +313,16 @@ GLOSSARY: dict[str, str] = {
         "and haven't applied yet, are offered."
     ),
     # --- Keyword actions and abilities ------------------------------------------------
+    "701.19c": (
+        "A permanent that “can't be regenerated” may still get a regeneration shield, but the "
+        "shield isn't used: the permanent is destroyed."
+    ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
+    "514.2": (
+        "In the cleanup step, damage marked on permanents is removed and effects that last "
+        "until end of turn end."
+    ),
     "702.11b": "Hexproof: the permanent can't be the target of an opponent's spells or abilities.",
     "702.11d": "A player with hexproof can't be the target of opponents' spells or abilities.",
     "702.11e": (
@@ -315,6 +340,14 @@ GLOSSARY: dict[str, str] = {
         "them, and damage from sources of that quality is prevented."
     ),
     "702.18a": "Shroud: the permanent or player can't be the target of any spell or ability.",
+    "702.26g": (
+        "Auras and Equipment attached to a permanent that phases out phase out with it, and "
+        "phase back in still attached to it."
+    ),
+    "702.33d": (
+        "Kicker: a spell's “if it was kicked” part happens only if its kicker cost was paid "
+        "as it was cast."
+    ),
     "702.73a": (
         "Changeling: the object is every creature type, in every zone (a characteristic-"
         "defining ability)."
