@@ -30,6 +30,10 @@ GLOSSARY: dict[str, str] = {
         "A player can pay a cost only with what they have: 2 life can't be paid from 1, "
         "and a tapped permanent can't be tapped again to pay."
     ),
+    "119.3": (
+        "Damage to a player, paying life and effects that say so make that player lose life; "
+        "the game remembers how much was lost this turn."
+    ),
     "119.7": (
         "A player who can't gain life gains none: a replacement effect that would change "
         "that life gain does nothing, and a cost that includes gaining it can't be paid."
@@ -233,6 +237,15 @@ GLOSSARY: dict[str, str] = {
         "abilities."
     ),
     "614.7": "A replacement effect whose event never happens does nothing.",
+    "614.9": (
+        "A redirection effect makes damage about to be dealt to one player or permanent be "
+        "dealt to another instead; it is a replacement effect."
+    ),
+    "614.10a": (
+        "A skipped step, phase or turn takes with it everything planned for it. Two effects "
+        "that each skip your next one make you skip two: one uses up the first, the other "
+        "waits for the next."
+    ),
     "614.12": (
         "Effects on how a permanent enters look at it as it would be on the battlefield, with "
         "the effects already there and its own abilities."
@@ -254,6 +267,10 @@ GLOSSARY: dict[str, str] = {
     "615.4": (
         "A prevention effect must be in place before the damage: it can't undo damage already "
         "dealt."
+    ),
+    "615.5": (
+        "A prevention effect may do something more, often counting the damage it stopped: "
+        "the prevention happens when the damage would have, the rest right after."
     ),
     "615.6": (
         "Prevented damage is never dealt: no life is lost and nothing that looks for damage "
@@ -296,6 +313,10 @@ GLOSSARY: dict[str, str] = {
         "and haven't applied yet, are offered."
     ),
     # --- Keyword actions and abilities ------------------------------------------------
+    "701.19c": (
+        "Making a regeneration shield isn't regenerating. “Can't be regenerated” doesn't "
+        "stop shields from being made; it stops them from being used."
+    ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
     "702.11b": "Hexproof: the permanent can't be the target of an opponent's spells or abilities.",
@@ -315,6 +336,10 @@ GLOSSARY: dict[str, str] = {
         "them, and damage from sources of that quality is prevented."
     ),
     "702.18a": "Shroud: the permanent or player can't be the target of any spell or ability.",
+    "702.33d": (
+        "A kicked spell's text that says “if it was kicked” does its part only when the "
+        "kicker cost was paid; with two kickers, the text names which one."
+    ),
     "702.73a": (
         "Changeling: the object is every creature type, in every zone (a characteristic-"
         "defining ability)."

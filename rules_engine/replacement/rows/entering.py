@@ -30,12 +30,20 @@ ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, r
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
 
 
-ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
+# CR 614.1c, 614.12: "~ enters tapped unless <condition>", any condition the condition
+# reader (``oracle.parser.parse_condition``) reads: "you control a Swamp" (Castle Locthwain),
+# "it's your turn" (Horned Loch-Whale), "a player has 13 or less life" (Abandoned
+# Campground); a condition it can't read refuses the sentence, naming the condition.
+ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>.+)$")
 
 
 # CR 614.1c with a condition checked as it would enter (614.12): "If you control two or more
 # other lands, ~ enters tapped" (Den of the Bugbear).
-ENTERS_TAPPED_IF = _T(r"^if (?P<cond>you control .+?), ~ enters tapped$")
+ENTERS_TAPPED_IF = _T(r"^if (?P<cond>(?>[^,]+)), ~ enters tapped$")
+
+
+# The same with the condition after: "~ enters tapped if it's not your turn" (Eddymurk Crab).
+ENTERS_TAPPED_IF_AFTER = _T(r"^~ enters tapped if (?P<cond>.+)$")
 
 
 # Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
@@ -371,12 +379,21 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         Family.ENTER_TAPPED,
+        ENTERS_TAPPED_IF_AFTER,
+        _enters_tapped_if,
+        rule="614.1c",
+        example="This creature enters tapped if it's not your turn.",
+        card="Eddymurk Crab",
+        priority=245,
+    ),
+    Row(
+        Family.ENTER_TAPPED,
         ENTERS_TAPPED_IF_NOT,
         _enters_tapped_if_not,
         rule="614.1c",
         example="If you don't, this land enters tapped.",
         card="Ancient Amphitheater",
-        priority=620,
+        priority=235,  # before "if <condition>, ~ enters tapped", which would take it
     ),
     Row(
         Family.ENTER_CONTROL,
