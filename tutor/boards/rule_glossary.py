@@ -347,6 +347,14 @@ GLOSSARY: dict[str, str] = {
     "702.95a": (
         "Soulbond pairs two creatures their controller controls; only creatures can be paired."
     ),
+    "702.138b": (
+        "A spell escaped if it was cast from a graveyard with an escape ability's "
+        "permission; the permanent it becomes escaped too."
+    ),
+    "702.138c": (
+        "“Escapes with” counters: the permanent enters with them only if it escaped; put "
+        "onto the battlefield any other way, it gets none."
+    ),
     "702.168a": (
         "Disguise: the card can be cast face down as a nameless 2/2 creature with ward {2}, no "
         "subtypes and no mana cost."
