@@ -103,8 +103,9 @@ _FORM = re.compile(
 )
 
 
+# "As it enters, choose ..." after "This land enters tapped." (Thriving Moor): the same.
 AS_ENTERS_CHOOSE = _T(
-    r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"^as (?:~|it) enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
 
@@ -133,6 +134,9 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "another creature you control": ("chosen",),
     "a creature you control": ("chosen",),
 }
+
+
+_COLOR_OTHER_THAN = re.compile(r"a color other than (?P<color>white|blue|black|red|green)")
 
 
 # "a card name", "a nonbasic land card name", "a noncreature, nonland card name", "a card".
@@ -181,6 +185,11 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
     options: tuple[str, ...] = ()
     if what in _CHOICE_WORDS:
         keys = _CHOICE_WORDS[what]
+    elif (other := _COLOR_OTHER_THAN.fullmatch(what)) is not None:
+        # The Thriving lands: "choose a color other than black" offers the other four
+        # (CR 614.12, 105.1); the step's "color" must be one of them.
+        keys = ("color",)
+        options = tuple(c for c in COLOR_WORDS if c != other["color"])
     elif _CARD_NAME.match(what):
         keys = ("card_name",)  # CR 201.3: the name of a card, any card unless limited
     elif " or " in what:
