@@ -105,7 +105,7 @@ _FORM = re.compile(
 
 # "As it enters, choose ..." after "This land enters tapped." (Thriving Moor): the same.
 AS_ENTERS_CHOOSE = _T(
-    r"^as (?:~|it) enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"^as (?P<it>~|it) enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
 
@@ -223,6 +223,13 @@ def _as_enters_becomes(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _as_enters_choose(m: re.Match[str], s: Sentence) -> Spec | None:
+    if m["it"] == "it":
+        # "As it enters, ..." after another sentence: a choice this row doesn't know stays
+        # what it was before the row read "it" (skipped, named as not modelled).
+        try:
+            return _as_enters_choice(m, s.text)
+        except OracleParseError:
+            return None
     return _as_enters_choice(m, s.text)
 
 
