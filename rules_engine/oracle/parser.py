@@ -53,6 +53,7 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     OneShot,
+    OpponentCount,
     OpponentsBelowHalfStartingLife,
     Part,
     SetController,
@@ -1581,6 +1582,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return CastInMainPhase()  # CR 505.1
     if m := _MANA_SPENT.fullmatch(text):
         return ManaSpent(m["color"].upper())  # CR 601.2h: a color of mana paid for it
+    if m := re.fullmatch(r"you have (?P<n>\w+) or more opponents", text):
+        # The Battlebond lands (CR 102.3): a multiplayer game's opponents, counted.
+        return Compare(OpponentCount(), ">=", _number(m["n"], sentence))
     if text == "an opponent lost life this turn":
         # Cindering Cutthroat: the turn's record of life lost (CR 119.3), any opponent's.
         return Compare(TurnTotal("life_lost", "opponents"), ">=", 1)
