@@ -184,7 +184,7 @@ class _Reader:
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
         known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
-        known |= {"cast_from_hand", "devour", "mana_spent", "mana_colors", "main_phase"}
+        known |= {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
         known |= {"sacrificed", "divided", "sacrifice_as_enters"}
         known |= {"graveyard", "discard", "exile"}
         for key in value:
@@ -347,6 +347,9 @@ class _Reader:
             if not isinstance(value["cast_from_hand"], bool):
                 raise BoardError(f"{path}.cast_from_hand", "must be true or false")
             found["cast_from_hand"] = value["cast_from_hand"]
+        if "escaped" in value:
+            # Layerlab extension: it was cast with escape (CR 702.138b), for "escapes with".
+            found["escaped"] = _require_bool(value["escaped"], f"{path}.escaped")
         return found
 
     def targets(self, value: Any, path: str) -> tuple[str, ...]:

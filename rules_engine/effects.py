@@ -201,6 +201,12 @@ class OpponentsBelowHalfStartingLife:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentCount:
+    """ "unless you have two or more opponents" (the Battlebond lands): how many opponents
+    its controller has in the game (CR 102.2, 102.3)."""
+
+
+@dataclass(frozen=True, slots=True)
 class AffectedKeywordTotal:
     """ "for each point of bushido it has" (Takeno, Samurai General): the numbers of every
     instance of the keyword the affected object has, added up (CR 702.45b: each instance
@@ -412,6 +418,7 @@ Expr = (
     | AffectedKeywordTotal
     | StartingLife
     | OpponentsBelowHalfStartingLife
+    | OpponentCount
     | PlayerCounters
     | DistinctNames
     | Sum

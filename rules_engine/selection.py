@@ -523,6 +523,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         return world.game.life_of(ctx.controller)
     if isinstance(expr, StartingLife):
         return world.game.starting_life_of(ctx.controller)
+    if isinstance(expr, OpponentCount):
+        return len(world.game.opponents(ctx.controller))  # CR 102.3
     if isinstance(expr, OpponentsBelowHalfStartingLife):
         game = world.game
         return sum(

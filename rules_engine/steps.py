@@ -47,6 +47,7 @@ class Choices:
     # {1}{U} kicker").
     kickers: tuple[str, ...] = ()
     cast_from_hand: bool = False  # it entered as a spell cast from its owner's hand (601.2a)
+    escaped: bool = False  # it entered as a spell cast with escape from a graveyard (702.138b)
     # The creatures sacrificed to devour as it entered, by label (CR 702.82a; "devoured",
     # 702.82b).
     devour: tuple[str, ...] = ()
@@ -93,6 +94,7 @@ class Choices:
             chosen=extra.chosen or self.chosen,
             kickers=extra.kickers or self.kickers,
             cast_from_hand=extra.cast_from_hand or self.cast_from_hand,
+            escaped=extra.escaped or self.escaped,
             devour=extra.devour or self.devour,
             mana_spent=extra.mana_spent or self.mana_spent,
             mana_colors=extra.mana_colors or self.mana_colors,

@@ -54,6 +54,7 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     OneShot,
+    OpponentCount,
     OpponentsBelowHalfStartingLife,
     Part,
     PartySize,
@@ -1566,6 +1567,8 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "you attacked with a creature this turn": "you_attacked",
     "attacked this turn": "you_attacked",  # "if you've attacked this turn"
     "a permanent you controlled left the battlefield this turn": "your_permanent_left",
+    # Revolt and disappear in current Oracle wording (Lifecraft Cavalry, Putrid Pals).
+    "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
     # Revolt's newer wording (Greenwheel Liberator's reprints, Aether Revolt).
@@ -1655,6 +1658,15 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return CastInMainPhase()  # CR 505.1
     if m := _MANA_SPENT.fullmatch(text):
         return ManaSpent(m["color"].upper())  # CR 601.2h: a color of mana paid for it
+    if m := re.fullmatch(r"you have (?P<n>\w+) or more opponents", text):
+        # The Battlebond lands (CR 102.3): a multiplayer game's opponents, counted.
+        return Compare(OpponentCount(), ">=", _number(m["n"], sentence))
+    if text == "an opponent lost life this turn":
+        # Cindering Cutthroat: the turn's record of life lost (CR 119.3), any opponent's.
+        return Compare(TurnTotal("life_lost", "opponents"), ">=", 1)
+    if m := re.fullmatch(r"(?P<n>\w+) or more colors of mana were spent to cast (?:it|~)", text):
+        # Steel Exemplar (CR 601.2h, 105.1): as converge counts them.
+        return Compare(HowCast("colors_spent"), ">=", _number(m["n"], sentence))
     if text in ("it devoured a creature", "~ devoured a creature"):
         return Compare(HowCast("devoured"), ">=", 1)  # CR 702.82b: as it entered
     if (happened := _THIS_TURN.get(text.removeprefix("you've ").strip())) is not None:
@@ -1793,11 +1805,17 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         return SourceStatus("in_graveyard", Subject("self", words=SELF))
     cursor = Cursor(tokenize(words), sentence=sentence)
     fail = OracleParseError(sentence, f'cannot read the condition "{words}"')
-    if cursor.accept("you", "have") or cursor.accept("an", "opponent", "has"):
+    anyone = cursor.accept("a", "player", "has")
+    if anyone or cursor.accept("you", "have") or cursor.accept("an", "opponent", "has"):
         who = "you" if cursor.tokens[cursor.pos - 1].lower() == "have" else "opponent"
         amount = _number_then(cursor)
         if amount is None or not cursor.accept("life") or not cursor.at_end():
             raise fail
+        if anyone:
+            # "unless a player has 13 or less life" (Abandoned Campground): you or any
+            # opponent (CR 102.1: every player).
+            mine = Compare(LifeTotal(), amount[1], amount[0])  # type: ignore[arg-type]
+            return AnyOf((mine, replace(mine, who="opponent")))
         return Compare(LifeTotal(), amount[1], amount[0], who=who)  # type: ignore[arg-type]
     if cursor.accept("your", "devotion", "to"):
         devoted = frozenset(
@@ -1853,8 +1871,11 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         graveyard = _subject_words("cards in your graveyard", sentence, state)
         minimum = _number(m[1], sentence)
         return CountAtLeast(graveyard, minimum)
-    if cursor.accept("you", "control"):
-        if cursor.accept("another"):
+    opponents = cursor.accept("your", "opponents", "control")
+    if opponents or cursor.accept("you", "control"):
+        # "your opponents control eight or more lands" (Turbulent Fen): all of them together.
+        controller: Literal["you", "opponent"] = "opponent" if opponents else "you"
+        if not opponents and cursor.accept("another"):
             subject = parse_subject(cursor, state.context)
             if subject is None or not cursor.at_end():
                 raise fail
@@ -1871,7 +1892,7 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         subject = parse_subject(cursor, state.context)
         if subject is None or not cursor.at_end():
             raise fail
-        filters = tuple(replace(f, controller="you") for f in subject.filters)
+        filters = tuple(replace(f, controller=controller) for f in subject.filters)
         counted = Subject("filter", filters, words=subject.words)
         if (minimum, op) == (1, "=="):
             # "As long as you control exactly one creature, that creature gets +3/+1": "that

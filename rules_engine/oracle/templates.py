@@ -136,7 +136,8 @@ _REPLACEMENT_WORDS = re.compile(
     r"\bprevent(?:ed)?\b|\bis dealt to\b|can't be prevented|can't gain life|"
     r"\bas (?:~|this \w+) enters\b|\bas (?:~|this \w+) is turned face up\b|"
     r"can't get counters|counters can't|can't draw cards|can't draw more than|"
-    r"can't have counters|can't lose the game|can't win the game|life total can't change",
+    r"can't have counters|can't lose the game|can't win the game|life total can't change|"
+    r"\bescapes with\b",  # CR 702.138c: "if it escaped, it enters with ..."
     re.IGNORECASE,
 )
 # "If ~ is in your opening hand, you may begin the game with it on the battlefield" is a

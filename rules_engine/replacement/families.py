@@ -604,6 +604,8 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
                 return spec.kicker_cost in choices.kickers
             if spec.cast_from_hand is not None:
                 return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
+            if spec.escaped:
+                return choices.escaped  # "escapes with": only if cast with escape (702.138c)
             if Mark.X in spec.marks and spec.at_least is not None and event.x < spec.at_least:
                 return False  # "If X is 5 or more, ..." (Apocalypse Hydra, 107.3m)
             return choices.kicked or not spec.kicked

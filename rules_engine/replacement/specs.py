@@ -401,6 +401,9 @@ class EnterSpec(ReplacementSpec):
     # CR 614.1c, 601.2a: "... if you cast it from your hand" (True) or "... if you didn't
     # cast it from your hand" (False), which the step's choices state ("cast_from_hand").
     cast_from_hand: bool | None = None
+    # CR 702.138c: "~ escapes with ..." is "if ~ escaped, it enters with ...", which the
+    # step's choices state ("escaped").
+    escaped: bool = False
     # CR 614.1c: "If ~ would enter, sacrifice two untapped lands instead" (Lotus Vale): what
     # its controller sacrifices (``amount`` of them, or each one when ``amount`` is None).
     sacrifice: Subject | None = None

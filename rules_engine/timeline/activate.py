@@ -85,7 +85,7 @@ def activate(game: Game, step: ActivateStep) -> Game:
     assert obj is not None
     chars = chars_of(game)[step.source]
     if "Planeswalker" in chars.types and ability.kind == "activated":
-        game = pay_loyalty(game, step.source, ability.cost, f"{step.path}.ability")
+        game = pay_loyalty(game, step, ability.cost, chars.controller)
     choices = obj.choices.merged(step.choices)
     sacrifice = _SACRIFICE_ACTIVATION.search(ability.cost or "")
     if sacrifice is not None and "the sacrificed creature" in ability.text.lower():

@@ -10,14 +10,20 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.perform import chars_of, perform
+from rules_engine.replacement.events import PutCounters
 from rules_engine.replacement.explore import Pending
-from rules_engine.steps import Choices
+from rules_engine.steps import ActivateStep, Choices
 from rules_engine.timeline.common import require_on_battlefield, zone_move
 from rules_engine.timeline.entering import Entering
 
 
-def pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
-    """CR 606.4: a loyalty ability's cost adds or removes loyalty counters."""
+def pay_loyalty(game: Game, step: ActivateStep, cost: str | None, controller: str) -> Game:
+    """CR 606.4: a loyalty ability's cost adds or removes loyalty counters. Counters put on
+    as a cost are still counters put on a permanent by its controller (122.6): a replacement
+    that watches for that applies (Vorinclex's "if you would put"), one that watches only
+    for what an effect puts doesn't (the Doubling Season ruling: "put on as a cost, not as an
+    effect"); ``families._applies_to_counters`` tells them apart."""
+    label, path = step.source, f"{step.path}.ability"
     match = re.fullmatch(r"([+\-−])?(\d+)", (cost or "").strip())
     if match is None:
         return game
@@ -30,6 +36,16 @@ def pay_loyalty(game: Game, label: str, cost: str | None, path: str) -> Game:
         raise BoardError(
             path, f"{label} has {have} loyalty, too little to pay {cost} (CR 606.4, 118.3)"
         )
+    if change > 0:
+        event = PutCounters("loyalty", label, change, cost=True, by=controller)
+        return perform(
+            game,
+            [Pending(event)],
+            enter=Entering(f"step{step.index}"),
+            wanted=step.replacements,
+            where=path,
+            step=step.index,
+        ).game
     counts = dict(obj.counters)
     counts["loyalty"] = have + change
     stamps = dict(obj.counter_timestamps)

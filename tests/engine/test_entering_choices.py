@@ -85,6 +85,14 @@ def test_a_choice_not_offered_is_refused() -> None:
         evaluate_board(_board({"enter": "Mangara's Equity", "choices": {"color": "W"}}))
 
 
+def test_a_color_other_than_the_one_named_is_required() -> None:
+    """The Thriving lands (CR 614.12): "As it enters, choose a color other than black"."""
+    with pytest.raises(BoardError, match="Thriving Moor offers only white or blue or red or green"):
+        evaluate_board(_board({"enter": "Thriving Moor", "choices": {"color": "B"}}))
+    with pytest.raises(BoardError, match=r"steps\[0\]\.choices\.color"):
+        evaluate_board(_board({"enter": "Thriving Moor"}))
+
+
 def test_an_opponent_must_be_an_opponent() -> None:
     with pytest.raises(BoardError, match="an opponent of Alice"):
         evaluate_board(_board({"enter": "Jihad", "choices": {"color": "R", "player": "Alice"}}))

@@ -35,6 +35,10 @@ GLOSSARY: dict[str, str] = {
         "A player can pay a cost only with what they have: 2 life can't be paid from 1, "
         "and a tapped permanent can't be tapped again to pay."
     ),
+    "119.3": (
+        "Damage to a player, paying life and effects that say so make that player lose life; "
+        "the game remembers how much was lost this turn."
+    ),
     "119.7": (
         "A player who can't gain life gains none: a replacement effect that would change "
         "that life gain does nothing, and a cost that includes gaining it can't be paid."
@@ -239,12 +243,13 @@ GLOSSARY: dict[str, str] = {
     ),
     "614.7": "A replacement effect whose event never happens does nothing.",
     "614.9": (
-        "Redirection: an effect that makes damage be dealt to another object or player instead "
-        "is a replacement effect."
+        "A redirection effect makes damage about to be dealt to one player or permanent be "
+        "dealt to another instead; it is a replacement effect."
     ),
     "614.10a": (
-        "An effect that skips your next step, phase or turn is used up by the first one it "
-        "skips; two such effects skip the next two."
+        "A skipped step, phase or turn takes with it everything planned for it. Two effects "
+        "that each skip your next one make you skip two: one uses up the first, the other "
+        "waits for the next."
     ),
     "614.12": (
         "Effects on how a permanent enters look at it as it would be on the battlefield, with "
@@ -269,8 +274,8 @@ GLOSSARY: dict[str, str] = {
         "dealt."
     ),
     "615.5": (
-        "Some prevention effects also do something more, often using how much damage they "
-        "stopped; that part happens right after the damage is prevented."
+        "A prevention effect may do something more, often counting the damage it stopped: "
+        "the prevention happens when the damage would have, the rest right after."
     ),
     "615.6": (
         "Prevented damage is never dealt: no life is lost and nothing that looks for damage "
@@ -314,8 +319,8 @@ GLOSSARY: dict[str, str] = {
     ),
     # --- Keyword actions and abilities ------------------------------------------------
     "701.19c": (
-        "A permanent that “can't be regenerated” may still get a regeneration shield, but the "
-        "shield isn't used: the permanent is destroyed."
+        "Making a regeneration shield isn't regenerating. “Can't be regenerated” doesn't "
+        "stop shields from being made; it stops them from being used."
     ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
@@ -345,8 +350,8 @@ GLOSSARY: dict[str, str] = {
         "phase back in still attached to it."
     ),
     "702.33d": (
-        "Kicker: a spell's “if it was kicked” part happens only if its kicker cost was paid "
-        "as it was cast."
+        "A kicked spell's text that says “if it was kicked” does its part only when the "
+        "kicker cost was paid; with two kickers, the text names which one."
     ),
     "702.73a": (
         "Changeling: the object is every creature type, in every zone (a characteristic-"
@@ -354,6 +359,14 @@ GLOSSARY: dict[str, str] = {
     ),
     "702.95a": (
         "Soulbond pairs two creatures their controller controls; only creatures can be paired."
+    ),
+    "702.138b": (
+        "A spell escaped if it was cast from a graveyard with an escape ability's "
+        "permission; the permanent it becomes escaped too."
+    ),
+    "702.138c": (
+        "“Escapes with” counters: the permanent enters with them only if it escaped; put "
+        "onto the battlefield any other way, it gets none."
     ),
     "702.168a": (
         "Disguise: the card can be cast face down as a nameless 2/2 creature with ward {2}, no "

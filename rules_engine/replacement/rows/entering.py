@@ -30,12 +30,20 @@ ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, r
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
 
 
-ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>you control .+)$")
+# CR 614.1c, 614.12: "~ enters tapped unless <condition>", any condition the condition
+# reader (``oracle.parser.parse_condition``) reads: "you control a Swamp" (Castle Locthwain),
+# "it's your turn" (Horned Loch-Whale), "a player has 13 or less life" (Abandoned
+# Campground); a condition it can't read refuses the sentence, naming the condition.
+ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>.+)$")
 
 
 # CR 614.1c with a condition checked as it would enter (614.12): "If you control two or more
 # other lands, ~ enters tapped" (Den of the Bugbear).
-ENTERS_TAPPED_IF = _T(r"^if (?P<cond>you control .+?), ~ enters tapped$")
+ENTERS_TAPPED_IF = _T(r"^if (?P<cond>(?>[^,]+)), ~ enters tapped$")
+
+
+# The same with the condition after: "~ enters tapped if it's not your turn" (Eddymurk Crab).
+ENTERS_TAPPED_IF_AFTER = _T(r"^~ enters tapped if (?P<cond>.+)$")
 
 
 # Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
@@ -95,8 +103,9 @@ _FORM = re.compile(
 )
 
 
+# "As it enters, choose ..." after "This land enters tapped." (Thriving Moor): the same.
 AS_ENTERS_CHOOSE = _T(
-    r"^as ~ enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"^as (?P<it>~|it) enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
 
@@ -125,6 +134,9 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "another creature you control": ("chosen",),
     "a creature you control": ("chosen",),
 }
+
+
+_COLOR_OTHER_THAN = re.compile(r"a color other than (?P<color>white|blue|black|red|green)")
 
 
 # "a card name", "a nonbasic land card name", "a noncreature, nonland card name", "a card".
@@ -173,6 +185,11 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
     options: tuple[str, ...] = ()
     if what in _CHOICE_WORDS:
         keys = _CHOICE_WORDS[what]
+    elif (other := _COLOR_OTHER_THAN.fullmatch(what)) is not None:
+        # The Thriving lands: "choose a color other than black" offers the other four
+        # (CR 614.12, 105.1); the step's "color" must be one of them.
+        keys = ("color",)
+        options = tuple(c for c in COLOR_WORDS if c != other["color"])
     elif _CARD_NAME.match(what):
         keys = ("card_name",)  # CR 201.3: the name of a card, any card unless limited
     elif " or " in what:
@@ -206,6 +223,13 @@ def _as_enters_becomes(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _as_enters_choose(m: re.Match[str], s: Sentence) -> Spec | None:
+    if m["it"] == "it":
+        # "As it enters, ..." after another sentence: a choice this row doesn't know stays
+        # what it was before the row read "it" (skipped, named as not modelled).
+        try:
+            return _as_enters_choice(m, s.text)
+        except OracleParseError:
+            return None
     return _as_enters_choice(m, s.text)
 
 
@@ -371,12 +395,21 @@ ROWS: tuple[Row, ...] = (
     ),
     Row(
         Family.ENTER_TAPPED,
+        ENTERS_TAPPED_IF_AFTER,
+        _enters_tapped_if,
+        rule="614.1c",
+        example="This creature enters tapped if it's not your turn.",
+        card="Eddymurk Crab",
+        priority=245,
+    ),
+    Row(
+        Family.ENTER_TAPPED,
         ENTERS_TAPPED_IF_NOT,
         _enters_tapped_if_not,
         rule="614.1c",
         example="If you don't, this land enters tapped.",
         card="Ancient Amphitheater",
-        priority=620,
+        priority=235,  # before "if <condition>, ~ enters tapped", which would take it
     ),
     Row(
         Family.ENTER_CONTROL,

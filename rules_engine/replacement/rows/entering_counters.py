@@ -114,6 +114,12 @@ SUNBURST = _T(
 RIOT = _T(r"^~ enters with an additional \+1/\+1 counter on it or with haste, as riot says$")
 
 
+# CR 702.138c: "~ escapes with N +1/+1 counters on it" means "if ~ escaped, it enters with N
+# +1/+1 counters on it": only when it was cast with escape from a graveyard (702.138b), which
+# the step's choices state ("escaped"); put onto the battlefield any other way, it gets none.
+ESCAPES_WITH = _T(r"^~ escapes with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
+
+
 CAST_FROM_HAND = _T(r"^you (?P<not>didn't )?cast (?:it|~) from your hand$")
 
 
@@ -218,6 +224,17 @@ def _that_creature_enters_with(m: re.Match[str], s: Sentence) -> Spec | None:
         counter_kind=m["kind"],
         amount=number(m["n"], s.text),
         condition=condition_in(m["before"], s.text) if m["before"] else None,
+    )
+
+
+def _escapes_with(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind=m["kind"],
+        amount=number(m["n"], s.text),
+        escaped=True,
     )
 
 
@@ -386,6 +403,15 @@ ROWS: tuple[Row, ...] = (
         example="That creature enters with an additional +1/+1 counter on it.",
         card="Savage Summoning",
         priority=270,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ESCAPES_WITH,
+        _escapes_with,
+        rule="702.138c",
+        example="This creature escapes with two +1/+1 counters on it.",
+        card="Woe Strider",
+        priority=275,
     ),
     Row(
         Family.ENTER_COUNTERS,
