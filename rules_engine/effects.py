@@ -202,8 +202,9 @@ class OpponentsBelowHalfStartingLife:
 
 @dataclass(frozen=True, slots=True)
 class OpponentCount:
-    """ "unless you have two or more opponents" (the Battlebond lands): how many opponents
-    its controller has in the game (CR 102.2, 102.3)."""
+    """How many opponents the source's controller has in the game (CR 102.2, 102.3): "for
+    each opponent you have" (Blazing Sunsteel), "unless you have two or more opponents"
+    (the Battlebond lands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,12 +350,6 @@ class Devotion:
 
 
 @dataclass(frozen=True, slots=True)
-class OpponentCount:
-    """ "for each opponent you have" (Blazing Sunsteel): the source's controller's opponents
-    in the game (CR 102.2-102.3)."""
-
-
-@dataclass(frozen=True, slots=True)
 class CountersOnSource:
     """ "for each charge counter on ~"; with ``subject``, the counters on those objects
     ("the number of +1/+1 counters on creatures you control", Fungal Behemoth); ``kind``
@@ -426,7 +421,6 @@ Expr = (
     | Product
     | Negate
     | AtLeastZero
-    | OpponentCount
     | HandSize
     | HowCast
     | AffectedStat

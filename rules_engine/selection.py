@@ -667,8 +667,6 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         if source is not None and not expr.kind:
             return sum(n for _, n in source.counters)  # every kind (CR 122.1)
         return source.counter_count(expr.kind) if source else 0
-    if isinstance(expr, OpponentCount):
-        return len(world.game.opponents(ctx.controller))
     if isinstance(expr, ColorsAmong):
         colors: set[str] = set()
         for label in select(expr.subject, state, world, ctx):

@@ -1571,8 +1571,6 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
-    # Revolt's newer wording (Greenwheel Liberator's reprints, Aether Revolt).
-    "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you surveilled this turn": "you_surveilled",  # CR 701.25
     "surveilled this turn": "you_surveilled",  # "if you've surveilled this turn"
 }
@@ -1814,8 +1812,8 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         if anyone:
             # "unless a player has 13 or less life" (Abandoned Campground): you or any
             # opponent (CR 102.1: every player).
-            mine = Compare(LifeTotal(), amount[1], amount[0])  # type: ignore[arg-type]
-            return AnyOf((mine, replace(mine, who="opponent")))
+            your_life = Compare(LifeTotal(), amount[1], amount[0])  # type: ignore[arg-type]
+            return AnyOf((your_life, replace(your_life, who="opponent")))
         return Compare(LifeTotal(), amount[1], amount[0], who=who)  # type: ignore[arg-type]
     if cursor.accept("your", "devotion", "to"):
         devoted = frozenset(
