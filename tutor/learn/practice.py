@@ -155,10 +155,6 @@ def mark(item: Item, answer: Sequence[str] | str) -> Marked:
     )
 
 
-def stepper_url(item: Item, misconception: Misconception | None) -> str:
-    return stepper_at(item, misconception)[0]
-
-
 def stepper_at(item: Item, misconception: Misconception | None) -> tuple[str, bool]:
     """The stepper for the item's board, opened where the mistake first changes things,
     and whether it does (a mistake may change nothing on the object's own walk-through)."""

@@ -350,7 +350,7 @@ def _disputed(ref: str) -> tuple[dict[str, Any], str, str, Puzzle | None, str]:
     except ValueError as error:
         raise Http404("Nothing to dispute.") from error
     item = where.item
-    return item.board, item.prompt, item.key_text(), None, item.id
+    return item.board, item.prompt, question_of(item).key_text, None, item.id
 
 
 @require_POST
