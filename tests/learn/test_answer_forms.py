@@ -27,11 +27,21 @@ class SelectAll(Item):
     right_keys: frozenset[str] = frozenset()
 
 
-def _select_all() -> SelectAll:
-    base = practice.generated_item(0, 1).item
-    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(Item)}
+# Set here, whether or not the item model has them yet.
+OWN_FIELDS = ("select_all", "right_keys", "family")
+
+
+def select_all_of(base: Item, right: int = 2) -> SelectAll:
+    """``base``'s options as a select-all item whose first ``right`` options are true."""
+    fields = {
+        f.name: getattr(base, f.name) for f in dataclasses.fields(Item) if f.name not in OWN_FIELDS
+    }
     keys = [c.key for c in base.choices]
-    return SelectAll(**fields, right_keys=frozenset(keys[:2]))
+    return SelectAll(**fields, right_keys=frozenset(keys[:right]))
+
+
+def _select_all() -> SelectAll:
+    return select_all_of(practice.generated_item(0, 1).item)
 
 
 def test_a_select_all_answer_is_read_marked_and_encoded_by_the_one_question():
@@ -53,7 +63,10 @@ def test_a_select_all_answer_is_read_marked_and_encoded_by_the_one_question():
 
 
 def test_an_item_without_the_new_fields_is_a_single_choice_question():
-    item = practice.generated_item(0, 1).item
+    base = practice.generated_item(0, 1).item
+    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(Item)}
+    item = Item(**{k: v for k, v in fields.items() if k not in OWN_FIELDS})
+    item = dataclasses.replace(item, key=item.choices[0].key)
     question = question_of(item)
     assert question.right == (item.key,)
     assert question.form is not Form.SELECT_ALL

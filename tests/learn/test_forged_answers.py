@@ -4,12 +4,13 @@ that records nothing, and a real answer is marked and kept in its one encoding."
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
+from tests.learn.test_answer_forms import select_all_of
+from tutor.core.question import Form
 from tutor.learn import practice
 from tutor.learn.as_question import question_of
 from tutor.learn.content import load_lessons
@@ -34,20 +35,24 @@ def _pages() -> list[tuple[str, Item]]:
 
 
 def _forged(item: Item) -> list[dict[str, Any]]:
+    question = question_of(item)
     key = item.choices[0].key
     other = item.choices[1].key
-    return [
+    forged: list[dict[str, Any]] = [
         {"choice": "not-a-key"},
         {"choice": [key, key]},  # one option, sent twice
-        {"choice": [key, other]},  # two options for a one-option question
         {},
         {"choice": ""},
         {"choice": f"{key}\x00"},
         {"choice": "\x1b[31m\r\n"},
         {"choice": LONG},
-        {"choice": key, "typed": "5/8\x00"} if item.typed else {"choice": [key] * 65},
-        {"typed": LONG} if item.typed else {"choice": f"{key},{other}"},
+        {"choice": [key] * 65},
     ]
+    if question.form is not Form.SELECT_ALL:
+        forged += [{"choice": [key, other]}, {"choice": f"{key},{other}"}]
+    if question.form is Form.TYPED:
+        forged += [{"choice": key, "typed": "5/8\x00"}, {"typed": LONG}]
+    return forged
 
 
 @pytest.mark.parametrize("page", [0, 1], ids=["practice", "lesson"])
@@ -66,12 +71,13 @@ def test_a_forged_answer_is_a_400_or_a_422_for_htmx_and_records_nothing(client, 
 def test_right_and_wrong_answers_are_recorded_in_the_question_encoding(client, page):
     url, item = _pages()[page]
     question = question_of(item)
-    wrong = item.distractors[0]
-    client.post(url, {"choice": wrong.key})
+    wrong = next(o.key for o in question.options if o.key not in question.right)
+    client.post(url, {"choice": wrong})
     # One row per concept the item credits, each the same answer.
     given = set(Answer.objects.values_list("right", "given", "misconception"))
-    assert given == {(False, question.encode((wrong.key,)), wrong.misconception or "")}
-    client.post(url, {"choice": item.key, "attempt": "2"})
+    slug = question.misreading_of((wrong,)) or ""
+    assert given == {(False, question.encode((wrong,)), slug)}
+    client.post(url, {"choice": list(question.right), "attempt": "2"})
     given = set(Answer.objects.filter(right=True).values_list("given", flat=True))
     assert given == {question.key}
 
@@ -87,17 +93,9 @@ def test_a_typed_answer_is_recorded_as_typed_and_sent_again_with_the_rule(client
         assert '<input type="hidden" name="typed" value="99/98">' in html
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class SelectAll(Item):
-    select_all: bool = True
-    right_keys: frozenset[str] = frozenset()
-
-
 def test_a_select_all_page_refuses_a_repeated_or_unknown_tick(client, monkeypatch):
-    base = practice.generated_item(0, 1).item
-    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(Item)}
-    keys = sorted(c.key for c in base.choices)
-    item = SelectAll(**fields, right_keys=frozenset(keys[:2]))
+    item = select_all_of(practice.generated_item(0, 1).item)
+    keys = [c.key for c in item.choices]
     made = Generated(item, ("layer-7",), 1)
     monkeypatch.setattr(practice, "generated_item", lambda seed, level: made)
     url = reverse("practice-item", args=[1, 3])
