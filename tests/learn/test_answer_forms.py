@@ -31,13 +31,22 @@ class SelectAll(Item):
 OWN_FIELDS = ("select_all", "right_keys", "family")
 
 
-def select_all_of(base: Item, right: int = 2) -> SelectAll:
-    """``base``'s options as a select-all item whose first ``right`` options are true."""
-    fields = {
+def _fields(base: Item) -> dict[str, object]:
+    return {
         f.name: getattr(base, f.name) for f in dataclasses.fields(Item) if f.name not in OWN_FIELDS
     }
+
+
+def select_all_of(base: Item, right: int = 2) -> SelectAll:
+    """``base``'s options as a select-all item whose first ``right`` options are true."""
     keys = [c.key for c in base.choices]
-    return SelectAll(**fields, right_keys=frozenset(keys[:right]))
+    return SelectAll(**_fields(base), right_keys=frozenset(keys[:right]))  # type: ignore[arg-type]
+
+
+def plain_of(base: Item) -> Item:
+    """``base``'s options as a one-choice item naming no family of its own."""
+    item = Item(**_fields(base))  # type: ignore[arg-type]
+    return dataclasses.replace(item, key=item.choices[0].key)
 
 
 def _select_all() -> SelectAll:
@@ -63,10 +72,7 @@ def test_a_select_all_answer_is_read_marked_and_encoded_by_the_one_question():
 
 
 def test_an_item_without_the_new_fields_is_a_single_choice_question():
-    base = practice.generated_item(0, 1).item
-    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(Item)}
-    item = Item(**{k: v for k, v in fields.items() if k not in OWN_FIELDS})
-    item = dataclasses.replace(item, key=item.choices[0].key)
+    item = plain_of(practice.generated_item(0, 1).item)
     question = question_of(item)
     assert question.right == (item.key,)
     assert question.form is not Form.SELECT_ALL
@@ -100,7 +106,7 @@ def test_every_generated_item_answered_with_its_key_is_saved(client, seed):
 
 
 def test_a_family_is_named_by_its_concept_and_form_unless_the_item_names_it():
-    item = practice.generated_item(0, 1).item
+    item = plain_of(practice.generated_item(0, 1).item)
     assert family_ratings.family_of(item, ("layer-7",)) == f"layer-7/{item.kind}"
     assert family_ratings.family_of(_select_all(), ("layer-7",)).endswith("-all")
 
