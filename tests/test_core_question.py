@@ -31,6 +31,8 @@ def test_select_all_answers_are_the_sorted_ticked_keys_joined_by_commas():
         (Form.SELECT_ALL, [], "tick at least one"),
         (Form.SELECT_ALL, ["a", NONE_KEY], "can't go with"),
         (Form.SELECT_ALL, ["a", "forged"], "isn't one of the options"),
+        (Form.SELECT_ALL, ["a", "a"], "at most once"),
+        (Form.SELECT_ALL, "a,a", "at most once"),
         (Form.SELECT_ALL, {"a": 1}, "isn't one of the options"),
         (Form.SELECT_ALL, [1, 2], "isn't one of the options"),
         (Form.ORDER, ["a", "b"], "every effect"),
@@ -61,6 +63,13 @@ def test_a_typed_answer_is_read_leniently_and_matches_an_options_text():
     assert asked.misreading_of("k2") == "timestamps-only"
     assert asked.misreading_of("3/3") == "forgot-replacements"
     assert asked.misreading_of("k1") is None
+
+
+def test_a_wrong_select_all_answer_names_the_first_wrong_box_a_misreading_ticks():
+    asked = question(Form.SELECT_ALL, right=("a",))
+    assert asked.misreading_of(("a", "b")) == "newest-first"
+    assert asked.misreading_of(()) is None  # a right box left out: no one misreading
+    assert asked.misreading_of("a") is None
 
 
 def test_an_order_answer_keeps_the_learners_order():

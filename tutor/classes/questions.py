@@ -22,6 +22,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
+from rules_engine.errors import BoardError
 from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.event_words import describe_asked
 from tutor.boards.naming import board_namer
@@ -51,8 +52,9 @@ from tutor.puzzles.questions import question_for
 from tutor.puzzles.services import question_of
 
 # The verbs of a builder board's steps that perform an event the event stepper can ask
-# about (board format: steps; docs/board-format-extensions.md).
-EVENT_VERBS = ("counters", "damage", "enter", "leave", "draw", "gain_life", "create_tokens")
+# about (board format: steps; docs/board-format-extensions.md). A "leave" step is no such
+# event (an asked event says "die" or "to_graveyard"), so it is not asked.
+EVENT_VERBS = ("counters", "damage", "enter", "draw", "gain_life", "create_tokens")
 # Keys of a step that say how the step went, not what its event is.
 STEP_ONLY = ("replacements",)
 # The event steps tried, the last first: each is explored with every misreading.
@@ -131,7 +133,8 @@ def from_board(token: str, label: str) -> Question:
             question = make()
         except UnmodelledItem as error:
             raise QuestionProblem(f"this board can't make a question: {error}") from error
-        except (NoItem, BoardProblem) as error:
+        except (NoItem, BoardProblem, BoardError) as error:
+            # A step's event the event stepper can't ask makes no question (not a 500).
             reasons.append(str(error))
             continue
         if question.form is not Form.TYPED and question.choice_problem() is not None:
@@ -197,6 +200,9 @@ def _step_events(board: dict[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(step, dict) or not any(verb in step for verb in EVENT_VERBS):
             continue
         event = {k: v for k, v in step.items() if k not in STEP_ONLY}
+        if "damage" in event and "on" in event:
+            # A damage step marks damage "on" what it hits; the event deals it "to" it.
+            event["to"] = event.pop("on")
         found.append({**board, "steps": steps[:index], "ask": {"event": event}})
     return found
 

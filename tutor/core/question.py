@@ -133,6 +133,11 @@ class Question:
         text = answer if isinstance(answer, str) else self.encode(answer)
         if self.is_right(text):
             return None
+        if self.form is Form.SELECT_ALL:
+            # The first wrong box ticked that a misreading ticks (none: a right box was
+            # left out, which no one misreading names).
+            wrong = (self.option(k) for k in self.decode(text) if k not in self.right_keys)
+            return next((o.misreading for o in wrong if o is not None and o.misreading), None)
         found = self.option(text) if self.form in (Form.SINGLE, Form.TYPED) else None
         if found is not None:
             return found.misreading
@@ -216,7 +221,10 @@ class Question:
         return next((o.key for o in self.options if o.text == typed), typed)
 
     def _ticked(self, given: list[str]) -> tuple[str, ...]:
-        chosen = {k for k in given if k}
+        ticked = [k for k in given if k]
+        chosen = set(ticked)
+        if len(chosen) < len(ticked):
+            raise AnswerProblem("tick each option at most once")
         if not chosen:
             raise AnswerProblem(NO_TICK)
         if NONE_KEY in chosen:

@@ -1,7 +1,8 @@
 """A learn quiz item as the site's one question value (``tutor.core.question``).
 
 Items stay learn's own (the generator makes them); this reads one as a ``Question`` so
-classes (and, later, learn's pages) pose and mark it the same way as a puzzle. An item
+classes and learn's own pages (``practice.read_answer``, ``practice.mark``) read, mark
+and record its answers the same way as a puzzle's. An item
 may be select-all (``select_all``, ``right_keys``): its answer is the ticked keys sorted
 and joined by "," (``Question.encode``).
 """

@@ -49,8 +49,9 @@ class Answer(models.Model):
     misconception = models.SlugField(max_length=40, blank=True)
     # The item's type ("pt", "types", "order", "event-best"...): proficiency needs two.
     kind = models.CharField(max_length=20, blank=True)
-    # The answer as given: a choice key, "typed:5/8", or a select-all item's ticked keys
-    # sorted and joined by ","; a "which rule decides this?" answer's rule number.
+    # The answer as given, in the one question encoding (``tutor.core.question``): a
+    # choice key, a typed "5/8", or a select-all item's ticked keys sorted and joined by
+    # ","; a "which rule decides this?" answer's rule number.
     given = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now)
 

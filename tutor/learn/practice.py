@@ -1,10 +1,14 @@
 """Practice sets: a lesson's items from its boards, generated items by level, and the
-feedback an answer gets (the named mistake, and where the right path parts from it)."""
+feedback an answer gets (the named mistake, and where the right path parts from it).
+
+Answers are read, marked and encoded by the item's one question value
+(``as_question.question_of``, ``tutor.core.question``), as puzzles and classes do."""
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -16,7 +20,9 @@ from rules_engine.ask.characteristics import evaluate_board
 from rules_engine.misreadings import MISCONCEPTIONS, Misconception
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
+from tutor.core.question import Form, Question
 from tutor.learn import generator
+from tutor.learn.as_question import question_of
 from tutor.learn.concepts import CONCEPT_OF_MISCONCEPTION
 from tutor.learn.handwritten import HAND_WRITTEN, misconception_named
 from tutor.learn.items import SPECIFIC_FIRST, Item
@@ -26,8 +32,6 @@ from tutor.learn.lesson_items import EXTRA_KINDS as EXTRA_KINDS
 from tutor.learn.lesson_items import item_for_board as item_for_board
 from tutor.learn.lesson_items import lesson_items as lesson_items
 from tutor.learn.walkthrough import parting_index
-
-PT = re.compile(r"^\s*([+-]?\d{1,4})\s*/\s*([+-]?\d{1,4})\s*$")
 
 
 @lru_cache(maxsize=256)
@@ -48,25 +52,28 @@ def lesson_concepts(item: Item, concept: str) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class Marked:
     right: bool
+    # The answer in words (option texts, or the P/T as typed).
     given: str
     misconception: Misconception | None
     # The stepper, at the step where the right answer and the mistaken one part ways
     # when ``parts`` (else at its start).
     stepper_url: str
     parts: bool = False
-    # The answer as recorded: one key, or a select-all item's ticked keys joined by ",".
+    # The answer as recorded: ``Question.encode`` of ``keys``.
     answer: str = ""
+    # The answer's option keys (or the typed P/T), so the page can send it again.
+    keys: tuple[str, ...] = ()
+    # A typed P/T that is none of the options.
+    typed: bool = False
 
 
-def is_select_all(item: Item) -> bool:
-    """A "select all that apply" item (``Item.select_all``, when the item model has it)."""
-    return bool(getattr(item, "select_all", False))
-
-
-def right_keys(item: Item) -> frozenset[str]:
-    """The keys a right answer ticks: a select-all item's ``right_keys``, else its key."""
-    keys = getattr(item, "right_keys", None)
-    return frozenset(keys) if keys else frozenset({item.key})
+def read_answer(question: Question, choices: Sequence[str], typed: str) -> tuple[str, ...]:
+    """What the learner sent, read by the item's one question (``Question.parse``): the
+    typed P/T when the question takes one and it isn't blank, else the options ticked or
+    picked. ``AnswerProblem`` (a 400) for anything that isn't one of its answers."""
+    if question.form is Form.TYPED and typed.strip():
+        return question.parse(typed)
+    return question.parse(list(choices))
 
 
 def why_right(item: Item, misconception: Misconception | None = None) -> str:
@@ -128,62 +135,24 @@ def _rule_order(rule: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", rule))
 
 
-def read_choice(item: Item, key: str | list[str], typed: str) -> str:
-    """The answer the learner gave: a choice key (picked, or a P/T typed like 5/8), or for
-    a select-all item the ticked keys, sorted and joined by ","."""
-    keys = [key] if isinstance(key, str) else list(key)
-    if is_select_all(item):
-        # Each box is its own value; a client may also send them joined ("a,b").
-        ticked = sorted({k for value in keys for k in value.split(",") if k})
-        if any(item.choice(k) is None for k in ticked):
-            raise ValueError("tick only the answers shown")
-        return ",".join(ticked)
-    if typed.strip() and item.typed:
-        match = PT.match(typed)
-        if match is None:
-            raise ValueError("write power and toughness as two whole numbers, like 5/8")
-        text = f"{int(match[1])}/{int(match[2])}"
-        found = next((c for c in item.choices if c.text == text), None)
-        return found.key if found else f"typed:{text}"
-    picked = keys[0] if keys else ""
-    if item.choice(picked) is None:
-        raise ValueError("choose one of the answers")
-    return picked
-
-
-def mark(item: Item, key: str) -> Marked:
-    if is_select_all(item):
-        return _mark_ticked(item, key)
-    chosen = item.choice(key)
-    given = chosen.text if chosen else key.removeprefix("typed:")
-    slug = chosen.misconception if chosen else None
+def mark(item: Item, answer: Sequence[str] | str) -> Marked:
+    """An answer (its keys, or as recorded) marked by the item's question: right or not,
+    the misreading a wrong one matches, and where its path parts from the right one."""
+    question = question_of(item)
+    keys = question.decode(answer) if isinstance(answer, str) else tuple(answer)
+    slug = question.misreading_of(keys)
     misconception = misconception_named(slug) if slug else None
     url, parts = stepper_at(item, misconception)
-    return Marked(key == item.key, given, misconception, url, parts, key)
-
-
-def _mark_ticked(item: Item, answer: str) -> Marked:
-    """A select-all answer: right when exactly the right keys are ticked; the mistake named
-    is the first wrong box ticked (else none: a right box was left out)."""
-    ticked = [k for k in answer.split(",") if k]
-    texts = [c.text for k in ticked if (c := item.choice(k)) is not None]
-    wrong = [c for k in ticked if (c := item.choice(k)) is not None and k not in right_keys(item)]
-    slug = next((c.misconception for c in wrong if c.misconception), None)
-    misconception = misconception_named(slug) if slug else None
-    url, parts = stepper_at(item, misconception)
-    given = "; ".join(texts) if texts else "none of them"
-    return Marked(frozenset(ticked) == right_keys(item), given, misconception, url, parts, answer)
-
-
-def key_text(item: Item) -> str:
-    """The right answer in words (every right box of a select-all item)."""
-    if not is_select_all(item):
-        return item.key_text()
-    return "; ".join(c.text for c in item.choices if c.key in right_keys(item))
-
-
-def stepper_url(item: Item, misconception: Misconception | None) -> str:
-    return stepper_at(item, misconception)[0]
+    return Marked(
+        question.is_right(keys),
+        question.text_of(keys),
+        misconception,
+        url,
+        parts,
+        question.encode(keys),
+        keys,
+        question.form is Form.TYPED and question.option(keys[0]) is None,
+    )
 
 
 def stepper_at(item: Item, misconception: Misconception | None) -> tuple[str, bool]:

@@ -31,8 +31,10 @@ from tutor.boards.presenters import battlefield
 from tutor.boards.services import BoardProblem, layer_step, load_board, step_rows, unmodelled
 from tutor.boards.views import embedding
 from tutor.core.htmx import HtmxHttpRequest, render_page
+from tutor.core.question import NONE_KEY, AnswerProblem, Form, Question
 from tutor.core.ratelimit import over_limit, over_sliding_limit
 from tutor.learn import family_ratings, mastery, practice
+from tutor.learn.as_question import question_of
 from tutor.learn.chart import progress_svg
 from tutor.learn.concepts import CONCEPT_BY_SLUG
 from tutor.learn.disputes import refresh_puzzle
@@ -171,12 +173,14 @@ def _generated_item(level: int, seed: int) -> Where:
 
 def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpResponse:
     item = where.item
+    question = question_of(item)
     loaded = load_board(item.board)
     context: dict[str, Any] = {
         "where": where,
         "item": item,
         "title": title,
-        "select_all": practice.is_select_all(item),
+        "select_all": question.form is Form.SELECT_ALL,
+        "none_key": NONE_KEY,
         "cards": battlefield(loaded.result, printed_only=True),
         "steps": step_rows(item.board),
         "not_modelled": unmodelled(item.board),
@@ -184,26 +188,28 @@ def _item_page(request: HtmxHttpRequest, where: Where, title: str) -> HttpRespon
     }
     if request.method == "POST":
         try:
-            key = practice.read_choice(
-                item, request.POST.getlist("choice"), request.POST.get("typed", "")[:20]
+            keys = practice.read_answer(
+                question, request.POST.getlist("choice"), request.POST.get("typed", "")
             )
-        except ValueError as problem:
+        except AnswerProblem as problem:
             context["problem"] = str(problem)
             template = "learn/item.html#question" if request.htmx else "learn/item.html"
             return render(request, template, context, status=422 if request.htmx else 400)
         if "rule" in request.POST:
-            context |= _rule_answer(request, where, key)
+            context |= _rule_answer(request, where, question, keys)
         else:
-            context |= _answer(request, where, key)
+            context |= _answer(request, where, question, keys)
         if request.htmx:
             return render(request, "learn/item.html#question", context)
     return render(request, "learn/item.html", context)
 
 
-def _answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, Any]:
-    """Record the learner's answer; what the page shows after it."""
+def _answer(
+    request: HtmxHttpRequest, where: Where, question: Question, keys: tuple[str, ...]
+) -> dict[str, Any]:
+    """Record the learner's answer (``Question.encode``d); what the page shows after it."""
     item = where.item
-    marked = practice.mark(item, key)
+    marked = practice.mark(item, keys)
     learner = _learner(request, create=True)
     assert learner is not None
     counted = mastery.record(
@@ -221,17 +227,19 @@ def _answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, Any]:
     )
     # A wrong first answer gets a second try before the key is shown.
     retry = not marked.right and request.POST.get("attempt") != "2"
-    return _answered(item, marked, retry) | {
+    return _answered(item, question, marked, retry) | {
         "counted": counted,
         "disputed": not counted and mastery.disputed(item.id),
     }
 
 
-def _answered(item: Item, marked: practice.Marked, retry: bool) -> dict[str, Any]:
+def _answered(
+    item: Item, question: Question, marked: practice.Marked, retry: bool
+) -> dict[str, Any]:
     return {
         "marked": marked,
         "retry": retry,
-        "key_text": practice.key_text(item),
+        "key_text": question.key_text,
         "walkthrough": None
         if retry
         else explain(
@@ -245,7 +253,9 @@ def _answered(item: Item, marked: practice.Marked, retry: bool) -> dict[str, Any
     }
 
 
-def _rule_answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, Any]:
+def _rule_answer(
+    request: HtmxHttpRequest, where: Where, question: Question, keys: tuple[str, ...]
+) -> dict[str, Any]:
     """ "Which rule decides this?": scored against the item's fixed deciding rule and
     recorded once (``mastery.record_rule``); the answer to the item itself is shown again
     from the posted choice, without recording it twice."""
@@ -260,8 +270,8 @@ def _rule_answer(request: HtmxHttpRequest, where: Where, key: str) -> dict[str, 
     assert learner is not None
     right = picked == prompt.rule
     mastery.record_rule(learner, item.id, where.concepts, picked, right)
-    marked = practice.mark(item, key)
-    return _answered(item, marked, retry=False) | {
+    marked = practice.mark(item, keys)
+    return _answered(item, question, marked, retry=False) | {
         "counted": True,
         "rule_picked": picked,
         "rule_right": right,
@@ -342,7 +352,7 @@ def _disputed(ref: str) -> tuple[dict[str, Any], str, str, Puzzle | None, str]:
     except ValueError as error:
         raise Http404("Nothing to dispute.") from error
     item = where.item
-    return item.board, item.prompt, item.key_text(), None, item.id
+    return item.board, item.prompt, question_of(item).key_text, None, item.id
 
 
 @require_POST

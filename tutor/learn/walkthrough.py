@@ -27,6 +27,7 @@ from tutor.boards.event_words import (
 )
 from tutor.boards.naming import board_namer, result_namer
 from tutor.boards.presenters import Frame, frames
+from tutor.learn.as_question import question_of
 from tutor.learn.handwritten import HAND_WRITTEN_BY_SLUG
 from tutor.learn.items import Item, explored
 
@@ -401,7 +402,8 @@ def _event(item: Item, misconception: Misconception | None, right: bool, given: 
         order = " in that order" if " and " in route else ""
         how = f"Applying {route}{order}" if route else "With no choice to make"
         steps.append(sentence(f"{how}: {result}"))
-    steps.append(sentence(f"So the answer is {item.key_text()}"))
+    # Every right box of a select-all item, in the one question's words.
+    steps.append(sentence(f"So the answer is {question_of(item).key_text}"))
     parting: list[str] = []
     if not right:
         parting.append(_mistake(misconception, given) or sentence(f"You said {given}"))
