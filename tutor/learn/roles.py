@@ -389,7 +389,7 @@ def _replacement_role(spec: Any) -> Role | None:
 
     if isinstance(spec, CantSpec):
         return Role.CANT_PREVENT if "prevent" in spec.kind else Role.CANT
-    if spec.condition is not None or spec.unless is not None or spec.optional:
+    if spec.condition is not None or getattr(spec, "unless", None) is not None or spec.optional:
         return None
     family = str(spec.family)
     if family == "counters":
