@@ -675,6 +675,11 @@ def _shared_modifiers(items: list[Subject], bare: list[bool]) -> tuple[Filter, .
             owner=last.owner,
             zone=last.zone,
             player_slot=last.player_slot,
+            # "... artifact and ... enchantment you control with mana value 4 or greater"
+            # (Bello): a "with" post-modifier after the last noun qualifies each noun too.
+            mana_value=f.mana_value or last.mana_value,
+            power=f.power or last.power,
+            toughness=f.toughness or last.toughness,
         )
         for item in items[:-1]
         for f in item.filters
@@ -689,7 +694,13 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
     if first is None:
         return None
     items = [first]
-    bare = [_is_bare(cursor, start)]
+    # "Each artifact and enchantment you control": a leading "each"/"all" is the whole
+    # list's determiner, so the first noun is still bare and shares what follows the last.
+    det = 0
+    if cursor.tokens[start].lower() in ("each", "all"):
+        det = 2 if cursor.tokens[start + 1].lower() == "other" else 1
+    det = det if start + det < cursor.pos else 0
+    bare = [_is_bare(cursor, start + det)]
     while True:
         mark = cursor.pos
         joined = cursor.accept(",") and (cursor.accept("and") or cursor.accept("or") or True)
