@@ -228,6 +228,13 @@ def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
 
 def _more_kinds_follow(cursor: Cursor) -> bool:
     i = 1 if cursor.peek() == "or" else 2 if (cursor.peek(), cursor.peek(1)) == (",", "or") else 0
+    if not i and cursor.peek() == ",":
+        # "that's a Cat, Elemental, Nightmare, Dinosaur, or Beast" (Kaheera): a list too.
+        i = 1
+    if cursor.peek() == "or" and cursor.peek(1) in ("tokens", "token"):
+        # "that are Zombies and/or tokens" (On Wings of Gold; "and/or" reads as "or") is no
+        # single kind either: never "... Zombies" joined with every token on the battlefield.
+        return True
     if not i:
         return False
     if cursor.peek(i) in ("a", "an"):
@@ -696,9 +703,13 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
     items = [first]
     # "Each artifact and enchantment you control": a leading "each"/"all" is the whole
     # list's determiner, so the first noun is still bare and shares what follows the last.
+    # "Other Wolves and Werewolves you control" (Nightpack Ambusher): so is a leading
+    # "other" (CR 109.5: "you control" still qualifies every noun).
     det = 0
     if cursor.tokens[start].lower() in ("each", "all"):
         det = 2 if cursor.tokens[start + 1].lower() == "other" else 1
+    elif cursor.tokens[start].lower() == "other":
+        det = 1
     det = det if start + det < cursor.pos else 0
     bare = [_is_bare(cursor, start + det)]
     while True:
