@@ -753,6 +753,12 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
             include_self=True,
         )
     else:
-        subject = Subject("filter", _shared_modifiers(items, bare))
+        filters = _shared_modifiers(items, bare)
+        # "Other Demons, Devils, Imps, and Tieflings you control" (Raphael, itself a
+        # Devil): a leading "other" leaves the source out of each noun of the list.
+        leading_other = det and cursor.tokens[start + det - 1].lower() == "other"
+        if len(items) > 1 and leading_other and all(bare[:-1]):
+            filters = tuple(replace(f, other=True) for f in filters)
+        subject = Subject("filter", filters)
     words = " ".join(cursor.tokens[start : cursor.pos])
     return replace(subject, words=words)
