@@ -440,7 +440,11 @@ def _one_ability(cursor: Cursor) -> str | None:
     word = cursor.peek()
     if raw.startswith('"'):
         cursor.pos += 1
-        return raw.strip('"')
+        text = raw.strip('"')
+        # Minimus Containment: 'a Treasure artifact with "{T}, ...: Add one mana of any
+        # color," and it loses ...': the comma inside the quote belongs to the sentence
+        # around it; the ability itself ends with a period.
+        return text[:-1] + "." if text.endswith(",") else text
     if word in ("protection", "hexproof") and cursor.peek(1) == "from":
         start = cursor.pos
         cursor.pos += 2

@@ -228,6 +228,13 @@ def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
 
 def _more_kinds_follow(cursor: Cursor) -> bool:
     i = 1 if cursor.peek() == "or" else 2 if (cursor.peek(), cursor.peek(1)) == (",", "or") else 0
+    if not i and cursor.peek() == ",":
+        # "that's a Cat, Elemental, Nightmare, Dinosaur, or Beast" (Kaheera): a list too.
+        i = 1
+    if cursor.peek() == "or" and cursor.peek(1) in ("tokens", "token"):
+        # "that are Zombies and/or tokens" (On Wings of Gold; "and/or" reads as "or") is no
+        # single kind either: never "... Zombies" joined with every token on the battlefield.
+        return True
     if not i:
         return False
     if cursor.peek(i) in ("a", "an"):
@@ -675,6 +682,11 @@ def _shared_modifiers(items: list[Subject], bare: list[bool]) -> tuple[Filter, .
             owner=last.owner,
             zone=last.zone,
             player_slot=last.player_slot,
+            # "... artifact and ... enchantment you control with mana value 4 or greater"
+            # (Bello): a "with" post-modifier after the last noun qualifies each noun too.
+            mana_value=f.mana_value or last.mana_value,
+            power=f.power or last.power,
+            toughness=f.toughness or last.toughness,
         )
         for item in items[:-1]
         for f in item.filters
@@ -689,7 +701,17 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
     if first is None:
         return None
     items = [first]
-    bare = [_is_bare(cursor, start)]
+    # "Each artifact and enchantment you control": a leading "each"/"all" is the whole
+    # list's determiner, so the first noun is still bare and shares what follows the last.
+    # "Other Wolves and Werewolves you control" (Nightpack Ambusher): so is a leading
+    # "other" (CR 109.5: "you control" still qualifies every noun).
+    det = 0
+    if cursor.tokens[start].lower() in ("each", "all"):
+        det = 2 if cursor.tokens[start + 1].lower() == "other" else 1
+    elif cursor.tokens[start].lower() == "other":
+        det = 1
+    det = det if start + det < cursor.pos else 0
+    bare = [_is_bare(cursor, start + det)]
     while True:
         mark = cursor.pos
         joined = cursor.accept(",") and (cursor.accept("and") or cursor.accept("or") or True)
@@ -731,6 +753,12 @@ def parse_subject(cursor: Cursor, context: SubjectContext) -> Subject | None:
             include_self=True,
         )
     else:
-        subject = Subject("filter", _shared_modifiers(items, bare))
+        filters = _shared_modifiers(items, bare)
+        # "Other Demons, Devils, Imps, and Tieflings you control" (Raphael, itself a
+        # Devil): a leading "other" leaves the source out of each noun of the list.
+        leading_other = det and cursor.tokens[start + det - 1].lower() == "other"
+        if len(items) > 1 and leading_other and all(bare[:-1]):
+            filters = tuple(replace(f, other=True) for f in filters)
+        subject = Subject("filter", filters)
     words = " ".join(cursor.tokens[start : cursor.pos])
     return replace(subject, words=words)

@@ -610,8 +610,10 @@ CDA_SPLIT = _re(r"^~'s power is equal to (?P<p>.+?) and its toughness is equal t
 CDA_ONE = _re(r"^~'s (?P<stat>power|toughness) is equal to (?P<e>.+)$")
 # Angry Mob: "As long as it's your turn, ~'s power and toughness are each equal to 2 plus the
 # number of Swamps your opponents control" / "... are each 2" (not a CDA, CR 604.3a: 613.4b).
+# Gaea's Liege: "As long as ~ isn't attacking, its power and toughness are each equal to ...".
 PT_UNDER_CONDITION = _re(
-    r"^as long as (?P<cond>[^,]+), ~'s power and toughness are each (?:equal to )?(?P<e>.+)$"
+    r"^as long as (?P<cond>[^,]+), (?:~'s|its) power and toughness are each "
+    r"(?:equal to )?(?P<e>.+)$"
 )
 _SUBJECT_INSIDE = (
     SWITCH,

@@ -31,6 +31,11 @@ GLOSSARY: dict[str, str] = {
         "subtype, supertype, rules text, abilities, power, toughness, loyalty, defense, hand "
         "and life modifiers. Counters, tapped status and control are not among them."
     ),
+    "109.5": (
+        "“You” and “your” in an object's text mean its current controller (or its owner, "
+        "for a card that has no controller): a stolen lord helps its new controller's "
+        "creatures."
+    ),
     "118.3": (
         "A player can pay a cost only with what they have: 2 life can't be paid from 1, "
         "and a tapped permanent can't be tapped again to pay."
