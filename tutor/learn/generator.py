@@ -599,15 +599,18 @@ def generate_recipe(seed: int, level: int) -> Generated:
             if item.select_all or len(item.distractors) >= MAX_DISTRACTORS:
                 return _made(item, family, level)
             spare = spare or item
-            if n >= FOUR_OPTION_TRIES:
+            if n >= FOUR_OPTION_TRIES or family.four_rate < RARELY_FOUR:
                 break
         if spare is not None:
             return _made(spare, family, level)
     raise NoItem(f"no recipe at level {level} made an item for seed {seed}")
 
 
-# Attempts at a four-option item before a three-option one found earlier is kept.
-FOUR_OPTION_TRIES = 3
+# Attempts at a four-option item before a three-option one found earlier is kept; none
+# in a family that rarely gives four (measured, ``levels.estimates``): each attempt is a
+# board the engine replays, and the hunt would only slow every item of the family down.
+FOUR_OPTION_TRIES = 1
+RARELY_FOUR = 0.3
 
 
 def _made(item: Item, family: Family, level: int) -> Generated:

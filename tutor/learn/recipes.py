@@ -17,6 +17,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from tutor.learn.roles import Role, RoleCard, cards_for, choices_of
@@ -82,7 +83,15 @@ def uneven(card: RoleCard) -> bool:
 
 
 def sized(card: RoleCard) -> bool:
-    return card.power is not None and card.toughness is not None and 0 < card.toughness <= 7
+    """A creature with power and toughness of 1 or more: a switch (7d) in a recipe's
+    garnish never leaves it with toughness 0 (a board the engine then rejects when a later
+    step names the dead creature: a replay spent for nothing)."""
+    return (
+        card.power is not None
+        and card.toughness is not None
+        and card.power > 0
+        and 0 < card.toughness <= 7
+    )
 
 
 def creature(rng: random.Random, test: Callable[[RoleCard], bool] = sized) -> RoleCard:
@@ -421,6 +430,95 @@ def copy_face_down(rng: random.Random) -> Built:
         ("pt", "abilities", "subtypes"),
         about=frozenset({"copied-underlying-card"}),
         offered=frozenset({"copied-underlying-card", "copied-what-you-see"}),
+    )
+
+
+# Anthems whose whole text names a color word or a creature type: the words a text change
+# (CR 612) replaces. "Crusade: White creatures get +1/+1."; "Wizened Cenn: Other Kithkin
+# creatures you control get +1/+1."
+WORDED_ANTHEM = re.compile(
+    r"^(?:Other )?(White|Blue|Black|Red|Green|[A-Z][a-z]+) creatures(?: you control)? "
+    r"get \+(\d)/\+(\d)\.$"
+)
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@cache
+def worded_anthems() -> tuple[tuple[str, str], ...]:
+    """(card, word) for every library permanent whose only text is an anthem naming a
+    color or creature type (the engine checks each board it makes: ``items``)."""
+    from rules_engine.cards import load_card_library
+    from rules_engine.vocabulary import CREATURE_TYPES
+
+    found = []
+    for record in load_card_library().values():
+        match = WORDED_ANTHEM.match(str(record.get("oracle_text", "")))
+        if not match or record.get("faces"):
+            continue
+        word = match.group(1)
+        if word.lower() in COLOR_WORDS.values() or word in CREATURE_TYPES:
+            found.append((str(record["name"]), word))
+    return tuple(sorted(found))
+
+
+def text_change_word(card: RoleCard) -> str:
+    """What kind of word ``card`` replaces: "color" or "creature_type" ("" otherwise)."""
+    text = library_text(card)
+    if "color word" in text:
+        return "color"
+    if "one creature type with another" in text:
+        return "creature_type"
+    return ""
+
+
+def library_subtypes(card: RoleCard) -> tuple[str, ...]:
+    from rules_engine.cards import library_record
+
+    record = library_record(card.name) or {}
+    return tuple(record.get("subtypes", ()))
+
+
+def text_changed_anthem(rng: random.Random) -> Built:
+    """A text change (layer 3) rewrites the word an anthem (7c) looks for, after the anthem
+    began: the new word counts for every layer after 3, whatever the timestamps (CR 612.1,
+    613.1c), so the creature of the new color or type gets the bonus and not the old one."""
+    owner = rng.choice(PLAYERS)
+    spell = pick(rng, Role.TEXT_CHANGE_SPELL, lambda c: bool(text_change_word(c)))
+    kind = text_change_word(spell)
+    anthems = [
+        (name, word)
+        for name, word in worded_anthems()
+        if (word.lower() in COLOR_WORDS.values()) == (kind == "color")
+    ]
+    if not anthems:
+        raise LookupError("no anthem names a word of that kind")
+    anthem, old = rng.choice(anthems)
+    if kind == "color":
+        bear = creature(rng, lambda c: sized(c) and len(library_colors(c)) == 1)
+        new = COLOR_WORDS[library_colors(bear)[0]]
+        old = old.lower()
+    else:
+        bear = creature(rng, lambda c: sized(c) and bool(library_subtypes(c)))
+        new = library_subtypes(bear)[0]
+    if new.lower() == old.lower() or new == "Wall":
+        raise LookupError("the creature already has the anthem's word")
+    steps = [
+        enter(bear, "c1", owner),
+        {"enter": anthem, "as": "x1", "controller": owner},
+        {
+            "cast": spell.name,
+            "as": "x2",
+            "controller": owner,
+            "targets": ["x1"],
+            "choices": {"from": old, "to": new},
+        },
+    ]
+    return Built(
+        board(garnish(rng, steps, "c1", owner)),
+        "c1",
+        ("pt",),
+        about=frozenset({"timestamps-only"}),
+        offered=frozenset({"set-erases-modifiers"}),
     )
 
 
@@ -842,6 +940,18 @@ RECIPES += (
         effects=2,
         layers=2,
         forms=("combined",),
+    ),
+)
+RECIPES += (
+    Recipe(
+        "text-changed-anthem",
+        "control-and-text",
+        "612.1",
+        (Role.TEXT_CHANGE_SPELL, Role.VANILLA, Role.KEYWORD_CREATURE),
+        text_changed_anthem,
+        forms=("single", "combined"),
+        effects=4,
+        layers=3,
     ),
 )
 RECIPE_BY_NAME: dict[str, Recipe] = {r.name: r for r in RECIPES}
