@@ -35,6 +35,10 @@ FEWER = {
     # 39 creatures enter with a fixed number of +1/+1 counters, with 18 doublers and adders.
     "enters-with-counters": 40,
     "enters-under-humility": 30,
+    # 8 creatures that change the life their controller gains, 8 that forbid gaining it
+    # (CR 613.10 needs a creature an Aura can strip), 29 Auras that take all abilities and
+    # a few noncreature life effects; about 36 distinct cards in 300 boards, 24 in 90.
+    "player-effect-lost": 20,
 }
 ALL_NAMES = {c.name for cards in load().values() for c in cards}
 

@@ -9,7 +9,7 @@ change its answer on sample boards (``misreadings_changing``): more ways to go w
 to get right. The estimates are measured once into ``data/families.json``
 (``python -m tutor.learn.levels``, a minute under ``nice``) with how often the family
 gives four options (the generator stops looking for a fourth one in a family that rarely
-has it). A family's score is its load plus 1.5 times that estimate; levels cut the families, sorted
+has it). A family's score is its load plus 9 times that estimate; levels cut the families, sorted
 by score, into four equal parts, so each level has more to juggle and more ways to go
 wrong than the level below (``tests/learn/test_recipes.py`` checks both on these
 definitions; ``bench/quiz.py`` measures the estimate per level on generated items).
@@ -32,7 +32,7 @@ DATA = Path(__file__).resolve().parent / "data" / "families.json"
 FORM_LOAD = {"single": 0, "combined": 2, "select-all": 3, "amount": 0, "sequence": 2, "outcome": 1}
 LEVEL_COUNT = 4
 # Boards per family the estimates are measured on.
-SAMPLES = 12
+SAMPLES = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +68,12 @@ class Family:
         return self.load + PRIOR_WEIGHT * self.prior
 
 
-# How much a misreading that changes the answer weighs against one more thing to juggle:
-# with 1.5, both the mean load and the mean estimate rise from each level to the next.
-PRIOR_WEIGHT = 1.5
+# How much a misreading that changes the answer weighs against one more thing to juggle.
+# The estimate leads (it is what makes an item harder to get right) and the load orders
+# families of close estimates; with 9, on the measured estimates, both the mean estimate
+# and the mean load rise from each level to the next by a clear step (the smallest: 0.2
+# misreadings, half a thing to juggle), which the tests check.
+PRIOR_WEIGHT = 9.0
 # A family not measured yet (a new recipe before ``python -m tutor.learn.levels``).
 DEFAULT_PRIOR = 2.0
 

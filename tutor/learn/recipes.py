@@ -144,7 +144,12 @@ def shuffled_middle(rng: random.Random, steps: list[dict[str, Any]]) -> list[dic
 
 
 def garnish(
-    rng: random.Random, steps: list[dict[str, Any]], label: str, owner: str, at: int = 1
+    rng: random.Random,
+    steps: list[dict[str, Any]],
+    label: str,
+    owner: str,
+    at: int = 1,
+    setter: float = 0.6,
 ) -> list[dict[str, Any]]:
     """Layer 7 around the recipe's own effects, in the order where timestamps and layers
     disagree (CR 613.4): a switch (7d) right after the creature arrives, counters (7c),
@@ -154,9 +159,9 @@ def garnish(
     made = list(steps)
     made.insert(at, step(pick(rng, Role.SWITCH_SPELL), "g1", owner, label))
     made.append({"counters": "+1/+1", "on": label, "n": rng.randint(1, 2)})
-    if rng.random() < 0.6:
-        setter = pick(rng, rng.choice((Role.SETS_PT_SPELL, Role.AURA_SETS_PT)))
-        made.append(step(setter, "g2", other(owner), label))
+    if rng.random() < setter:
+        card = pick(rng, rng.choice((Role.SETS_PT_SPELL, Role.AURA_SETS_PT)))
+        made.append(step(card, "g2", other(owner), label))
     return made
 
 
@@ -355,13 +360,13 @@ def locked_in(rng: random.Random) -> Built:
         enter(creature(rng), "c1", owner),
         step(pick(rng, Role.MASS_PUMP_SPELL), "x1", owner),
         enter(creature(rng, uneven), "c2", owner),
-        step(pick(rng, Role.SWITCH_SPELL), "x2", owner, "c2"),
-        {"counters": "+1/+1", "on": "c2", "n": rng.randint(1, 2)},
     ]
     if rng.random() < 0.5:
         steps.append(enter(pick(rng, Role.ANTHEM_YOURS), "x3", owner))
+    # A switch and counters commute (+N/+N switched is the switch plus +N/+N): the set
+    # (7b) an opponent adds is what makes timestamps and layers disagree here.
     return Built(
-        board(steps),
+        board(garnish(rng, steps, "c2", owner, at=3, setter=1.0)),
         "c2",
         ("pt",),
         about=frozenset({"recheck-resolved-set"}),
@@ -519,6 +524,42 @@ def text_changed_anthem(rng: random.Random) -> Built:
         ("pt",),
         about=frozenset({"timestamps-only"}),
         offered=frozenset({"set-erases-modifiers"}),
+    )
+
+
+def life_effect(card: RoleCard) -> bool:
+    """A permanent whose ability changes how much life its controller or players gain."""
+    text = library_text(card)
+    return card.verb == "enter" and "gain" in text and "life" in text
+
+
+def player_effect_lost(rng: random.Random) -> Built:
+    """A creature whose ability changes life gained ("twice that much", "can't gain life"),
+    enchanted by an opponent's Aura that takes all its abilities (layer 6): effects on
+    players apply after the layers (CR 613.10), so only what its source still has counts,
+    here nothing; a noncreature permanent's effect still applies."""
+    owner = rng.choice(PLAYERS)
+    source = pick(
+        rng,
+        rng.choice((Role.LIFE_GAIN_MODIFY, Role.CANT)),
+        lambda c: life_effect(c) and c.power is not None and sized(c),
+    )
+    steps = [
+        enter(source, "c1", owner),
+        step(pick(rng, Role.AURA_REMOVES_ABILITIES), "x1", other(owner), "c1"),
+    ]
+    if rng.random() < 0.7:
+        # An effect from a permanent the Aura doesn't touch: it still applies.
+        kept = pick(rng, Role.LIFE_GAIN_MODIFY, lambda c: life_effect(c) and c.power is None)
+        steps.insert(rng.randint(0, 1), enter(kept, "x2", owner))
+    # "Your opponents can't gain life" is about the other player: the event is theirs.
+    gainer = other(owner) if "opponent" in library_text(source) else owner
+    event = {"gain_life": rng.randint(2, 4), "player": gainer}
+    return Built(
+        board(steps, ask={"event": event}),
+        event=True,
+        about=frozenset({"player-effect-as-printed"}),
+        offered=frozenset({"player-effect-as-printed"}),
     )
 
 
@@ -952,6 +993,19 @@ RECIPES += (
         forms=("single", "combined"),
         effects=4,
         layers=3,
+    ),
+)
+RECIPES += (
+    Recipe(
+        "player-effect-lost",
+        "players-and-rules",
+        "613.10",
+        (Role.LIFE_GAIN_MODIFY, Role.CANT, Role.AURA_REMOVES_ABILITIES),
+        player_effect_lost,
+        event=True,
+        effects=3,
+        layers=1,
+        also=("replacement",),
     ),
 )
 RECIPE_BY_NAME: dict[str, Recipe] = {r.name: r for r in RECIPES}
