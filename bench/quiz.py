@@ -24,7 +24,8 @@ and over the 400 pages:
 
 Before the last line, per level: the mean load (effects, layers, concepts and form the
 learner juggles, ``levels``) and the mean number of the engine's misreadings that change
-the answer (the difficulty estimated before anyone answers).
+the answer (the difficulty estimated before anyone answers), then both on one line
+(``by level: difficulty=a/b/c/d load=e/f/g/h``: each should rise from level to level).
 
 The last line is exactly ``quiz: items_per_s=<a> avg_options=<b>
 misreadings_used=<c>/<d> dup_options=<e> printed_card_options_pct=<f>
@@ -144,10 +145,18 @@ def main() -> None:
         family = by_name.get(g.item.family)
         if family is not None:
             load[level].append(family.load)
+    means = []
     for level in range(1, LEVEL_COUNT + 1):
         mean_load = sum(load[level]) / max(1, len(load[level]))
         mean_changing = sum(changing[level]) / max(1, len(changing[level]))
+        means.append((mean_load, mean_changing))
         print(f"  level {level}: load={mean_load:.2f} misreadings_changing={mean_changing:.2f}")
+    print(
+        "  by level: difficulty="
+        + "/".join(f"{c:.2f}" for _, c in means)
+        + " load="
+        + "/".join(f"{m:.2f}" for m, _ in means)
+    )
     seen: Counter[str] = Counter(g.item.id for _, g in made)
     repeated = Counter(g.item.family for _, g in made if seen[g.item.id] > 1)
     print(f"  repeated questions by family: {dict(repeated.most_common())}")

@@ -587,7 +587,7 @@ def generate_recipe(seed: int, level: int) -> Generated:
     board from its recipe; the next family when one keeps failing (rare)."""
     families = at_level(level)
     rng = random.Random(seed * 10 + level)
-    start = seed % len(families)
+    start = _recipe_turn(seed) % len(families)
     for offset in range(len(families)):
         family = families[(start + offset) % len(families)]
         spare: Item | None = None
@@ -599,15 +599,26 @@ def generate_recipe(seed: int, level: int) -> Generated:
             if item.select_all or len(item.distractors) >= MAX_DISTRACTORS:
                 return _made(item, family, level)
             spare = spare or item
-            if n >= FOUR_OPTION_TRIES:
+            if n >= FOUR_OPTION_TRIES or family.four_rate < RARELY_FOUR:
                 break
         if spare is not None:
             return _made(spare, family, level)
     raise NoItem(f"no recipe at level {level} made an item for seed {seed}")
 
 
-# Attempts at a four-option item before a three-option one found earlier is kept.
-FOUR_OPTION_TRIES = 3
+def _recipe_turn(seed: int) -> int:
+    """The seed counted among the seeds that go to recipes (the varied lesson slots left
+    out): a level's families take turns over consecutive seeds, and none always meets a
+    varied slot (with ten families, seed % 10 == 3 would always be slot 3 or 13)."""
+    cycle, slot = divmod(seed, 20)
+    return cycle * (20 - len(VARIED_SLOTS)) + slot - sum(1 for s in VARIED_SLOTS if s < slot)
+
+
+# Attempts at a four-option item before a three-option one found earlier is kept; none
+# in a family that rarely gives four (measured, ``levels.estimates``): each attempt is a
+# board the engine replays, and the hunt would only slow every item of the family down.
+FOUR_OPTION_TRIES = 2
+RARELY_FOUR = 0.3
 
 
 def _made(item: Item, family: Family, level: int) -> Generated:

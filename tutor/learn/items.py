@@ -36,9 +36,10 @@ from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLif
 from rules_engine.replacement.tree import ChoiceNode, Draws, Shown
 from rules_engine.sba import state_based_actions
 from rules_engine.timeline import replay
+from tutor.boards.codec import BoardTokenError, ensure_shareable
 from tutor.boards.event_words import describe_asked, outcome_words
 from tutor.boards.naming import board_namer
-from tutor.boards.presenters import COLOR_NAMES
+from tutor.boards.presenters import COLOR_NAMES, answer_unmodelled
 from tutor.boards.services import BoardProblem, UnmodelledBoard, ensure_modelled
 from tutor.learn.concepts import headline_mistakes
 
@@ -219,12 +220,7 @@ def _item(
     wrong = {text: m for text, m in wrong.items() if text != right}
     if len(wrong) < least:
         raise NoItem(f"only {len(wrong)} misreading(s) give a different answer")
-    try:
-        ensure_modelled(board, game=game)
-    except UnmodelledBoard as problem:
-        raise UnmodelledItem(str(problem)) from problem
-    except BoardProblem as problem:  # a board the pages couldn't show
-        raise NoItem(str(problem)) from problem
+    _ensure_item_modelled(board, game)
     choices = [Choice(_key(right), right)] + [
         Choice(_key(text), text, m.slug if m else None) for text, m in wrong.items()
     ]
@@ -232,6 +228,30 @@ def _item(
     return Item(
         kind, prompt, canonical, _shuffled(choices, canonical), _key(right), obj, typed=typed
     )
+
+
+def _ensure_item_modelled(board: dict[str, Any], game: Game | None) -> None:
+    """``ensure_modelled``, from the engine work already done for this item: an event
+    board's exploration (``explored``, remembered) carries the replay's ``not_modelled``
+    (the same list the board's evaluation and its event answer report), so the board is
+    not replayed twice more just to learn that nothing is missing."""
+    asks_event = isinstance(board.get("ask"), dict) and "event" in board["ask"]
+    if game is None and asks_event:
+        try:
+            ensure_shareable(board)
+            exploration = explored(board)
+        except (BoardTokenError, BoardError) as problem:  # a board the pages couldn't show
+            raise NoItem(str(problem)) from problem
+        if exploration.not_modelled:
+            found = answer_unmodelled(exploration.as_json(), board)
+            raise UnmodelledItem(str(UnmodelledBoard(found)))
+        return
+    try:
+        ensure_modelled(board, game=game)
+    except UnmodelledBoard as problem:
+        raise UnmodelledItem(str(problem)) from problem
+    except BoardProblem as problem:  # a board the pages couldn't show
+        raise NoItem(str(problem)) from problem
 
 
 # --- Layer items -------------------------------------------------------------------

@@ -17,6 +17,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from tutor.learn.roles import Role, RoleCard, cards_for, choices_of
@@ -82,7 +83,15 @@ def uneven(card: RoleCard) -> bool:
 
 
 def sized(card: RoleCard) -> bool:
-    return card.power is not None and card.toughness is not None and 0 < card.toughness <= 7
+    """A creature with power and toughness of 1 or more: a switch (7d) in a recipe's
+    garnish never leaves it with toughness 0 (a board the engine then rejects when a later
+    step names the dead creature: a replay spent for nothing)."""
+    return (
+        card.power is not None
+        and card.toughness is not None
+        and card.power > 0
+        and 0 < card.toughness <= 7
+    )
 
 
 def creature(rng: random.Random, test: Callable[[RoleCard], bool] = sized) -> RoleCard:
@@ -135,7 +144,12 @@ def shuffled_middle(rng: random.Random, steps: list[dict[str, Any]]) -> list[dic
 
 
 def garnish(
-    rng: random.Random, steps: list[dict[str, Any]], label: str, owner: str, at: int = 1
+    rng: random.Random,
+    steps: list[dict[str, Any]],
+    label: str,
+    owner: str,
+    at: int = 1,
+    setter: float = 0.6,
 ) -> list[dict[str, Any]]:
     """Layer 7 around the recipe's own effects, in the order where timestamps and layers
     disagree (CR 613.4): a switch (7d) right after the creature arrives, counters (7c),
@@ -145,9 +159,9 @@ def garnish(
     made = list(steps)
     made.insert(at, step(pick(rng, Role.SWITCH_SPELL), "g1", owner, label))
     made.append({"counters": "+1/+1", "on": label, "n": rng.randint(1, 2)})
-    if rng.random() < 0.6:
-        setter = pick(rng, rng.choice((Role.SETS_PT_SPELL, Role.AURA_SETS_PT)))
-        made.append(step(setter, "g2", other(owner), label))
+    if rng.random() < setter:
+        card = pick(rng, rng.choice((Role.SETS_PT_SPELL, Role.AURA_SETS_PT)))
+        made.append(step(card, "g2", other(owner), label))
     return made
 
 
@@ -346,13 +360,13 @@ def locked_in(rng: random.Random) -> Built:
         enter(creature(rng), "c1", owner),
         step(pick(rng, Role.MASS_PUMP_SPELL), "x1", owner),
         enter(creature(rng, uneven), "c2", owner),
-        step(pick(rng, Role.SWITCH_SPELL), "x2", owner, "c2"),
-        {"counters": "+1/+1", "on": "c2", "n": rng.randint(1, 2)},
     ]
     if rng.random() < 0.5:
         steps.append(enter(pick(rng, Role.ANTHEM_YOURS), "x3", owner))
+    # A switch and counters commute (+N/+N switched is the switch plus +N/+N): the set
+    # (7b) an opponent adds is what makes timestamps and layers disagree here.
     return Built(
-        board(steps),
+        board(garnish(rng, steps, "c2", owner, at=3, setter=1.0)),
         "c2",
         ("pt",),
         about=frozenset({"recheck-resolved-set"}),
@@ -421,6 +435,131 @@ def copy_face_down(rng: random.Random) -> Built:
         ("pt", "abilities", "subtypes"),
         about=frozenset({"copied-underlying-card"}),
         offered=frozenset({"copied-underlying-card", "copied-what-you-see"}),
+    )
+
+
+# Anthems whose whole text names a color word or a creature type: the words a text change
+# (CR 612) replaces. "Crusade: White creatures get +1/+1."; "Wizened Cenn: Other Kithkin
+# creatures you control get +1/+1."
+WORDED_ANTHEM = re.compile(
+    r"^(?:Other )?(White|Blue|Black|Red|Green|[A-Z][a-z]+) creatures(?: you control)? "
+    r"get \+(\d)/\+(\d)\.$"
+)
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@cache
+def worded_anthems() -> tuple[tuple[str, str], ...]:
+    """(card, word) for every library permanent whose only text is an anthem naming a
+    color or creature type (the engine checks each board it makes: ``items``)."""
+    from rules_engine.cards import load_card_library
+    from rules_engine.vocabulary import CREATURE_TYPES
+
+    found = []
+    for record in load_card_library().values():
+        match = WORDED_ANTHEM.match(str(record.get("oracle_text", "")))
+        if not match or record.get("faces"):
+            continue
+        word = match.group(1)
+        if word.lower() in COLOR_WORDS.values() or word in CREATURE_TYPES:
+            found.append((str(record["name"]), word))
+    return tuple(sorted(found))
+
+
+def text_change_word(card: RoleCard) -> str:
+    """What kind of word ``card`` replaces: "color" or "creature_type" ("" otherwise)."""
+    text = library_text(card)
+    if "color word" in text:
+        return "color"
+    if "one creature type with another" in text:
+        return "creature_type"
+    return ""
+
+
+def library_subtypes(card: RoleCard) -> tuple[str, ...]:
+    from rules_engine.cards import library_record
+
+    record = library_record(card.name) or {}
+    return tuple(record.get("subtypes", ()))
+
+
+def text_changed_anthem(rng: random.Random) -> Built:
+    """A text change (layer 3) rewrites the word an anthem (7c) looks for, after the anthem
+    began: the new word counts for every layer after 3, whatever the timestamps (CR 612.1,
+    613.1c), so the creature of the new color or type gets the bonus and not the old one."""
+    owner = rng.choice(PLAYERS)
+    spell = pick(rng, Role.TEXT_CHANGE_SPELL, lambda c: bool(text_change_word(c)))
+    kind = text_change_word(spell)
+    anthems = [
+        (name, word)
+        for name, word in worded_anthems()
+        if (word.lower() in COLOR_WORDS.values()) == (kind == "color")
+    ]
+    if not anthems:
+        raise LookupError("no anthem names a word of that kind")
+    anthem, old = rng.choice(anthems)
+    if kind == "color":
+        bear = creature(rng, lambda c: sized(c) and len(library_colors(c)) == 1)
+        new = COLOR_WORDS[library_colors(bear)[0]]
+        old = old.lower()
+    else:
+        bear = creature(rng, lambda c: sized(c) and bool(library_subtypes(c)))
+        new = library_subtypes(bear)[0]
+    if new.lower() == old.lower() or new == "Wall":
+        raise LookupError("the creature already has the anthem's word")
+    steps = [
+        enter(bear, "c1", owner),
+        {"enter": anthem, "as": "x1", "controller": owner},
+        {
+            "cast": spell.name,
+            "as": "x2",
+            "controller": owner,
+            "targets": ["x1"],
+            "choices": {"from": old, "to": new},
+        },
+    ]
+    return Built(
+        board(garnish(rng, steps, "c1", owner)),
+        "c1",
+        ("pt",),
+        about=frozenset({"timestamps-only"}),
+        offered=frozenset({"set-erases-modifiers"}),
+    )
+
+
+def life_effect(card: RoleCard) -> bool:
+    """A permanent whose ability changes how much life its controller or players gain."""
+    text = library_text(card)
+    return card.verb == "enter" and "gain" in text and "life" in text
+
+
+def player_effect_lost(rng: random.Random) -> Built:
+    """A creature whose ability changes life gained ("twice that much", "can't gain life"),
+    enchanted by an opponent's Aura that takes all its abilities (layer 6): effects on
+    players apply after the layers (CR 613.10), so only what its source still has counts,
+    here nothing; a noncreature permanent's effect still applies."""
+    owner = rng.choice(PLAYERS)
+    source = pick(
+        rng,
+        rng.choice((Role.LIFE_GAIN_MODIFY, Role.CANT)),
+        lambda c: life_effect(c) and c.power is not None and sized(c),
+    )
+    steps = [
+        enter(source, "c1", owner),
+        step(pick(rng, Role.AURA_REMOVES_ABILITIES), "x1", other(owner), "c1"),
+    ]
+    if rng.random() < 0.7:
+        # An effect from a permanent the Aura doesn't touch: it still applies.
+        kept = pick(rng, Role.LIFE_GAIN_MODIFY, lambda c: life_effect(c) and c.power is None)
+        steps.insert(rng.randint(0, 1), enter(kept, "x2", owner))
+    # "Your opponents can't gain life" is about the other player: the event is theirs.
+    gainer = other(owner) if "opponent" in library_text(source) else owner
+    event = {"gain_life": rng.randint(2, 4), "player": gainer}
+    return Built(
+        board(steps, ask={"event": event}),
+        event=True,
+        about=frozenset({"player-effect-as-printed"}),
+        offered=frozenset({"player-effect-as-printed"}),
     )
 
 
@@ -842,6 +981,31 @@ RECIPES += (
         effects=2,
         layers=2,
         forms=("combined",),
+    ),
+)
+RECIPES += (
+    Recipe(
+        "text-changed-anthem",
+        "control-and-text",
+        "612.1",
+        (Role.TEXT_CHANGE_SPELL, Role.VANILLA, Role.KEYWORD_CREATURE),
+        text_changed_anthem,
+        forms=("single", "combined"),
+        effects=4,
+        layers=3,
+    ),
+)
+RECIPES += (
+    Recipe(
+        "player-effect-lost",
+        "players-and-rules",
+        "613.10",
+        (Role.LIFE_GAIN_MODIFY, Role.CANT, Role.AURA_REMOVES_ABILITIES),
+        player_effect_lost,
+        event=True,
+        effects=3,
+        layers=1,
+        also=("replacement",),
     ),
 )
 RECIPE_BY_NAME: dict[str, Recipe] = {r.name: r for r in RECIPES}

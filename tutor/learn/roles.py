@@ -147,7 +147,10 @@ PROMISING = re.compile(
     r"becomes? (?:a|an|the color|black|white|blue|red|green|colorless)|"
     r"enter as a copy|copy of|prevent|twice that many|that many plus|"
     r"instead|can't|enters (?:tapped|with)|morph|"
-    r"power is equal|toughness are each equal|power and toughness are each",
+    r"power is equal|toughness are each equal|power and toughness are each|"
+    # Text changes (CR 612): "Change the text of target spell or permanent by replacing
+    # all instances of one color word with another" (Sleight of Mind, Magical Hack).
+    r"text of target|all instances of",
     re.IGNORECASE,
 )
 # Wordings that never make a role (or that the engine reports as not modelled anyway).
@@ -389,6 +392,7 @@ def _replacement_role(spec: Any) -> Role | None:
 
     if isinstance(spec, CantSpec):
         return Role.CANT_PREVENT if "prevent" in spec.kind else Role.CANT
+    # Not every spec family has "unless" (DamageSpec has none): read it only where it is.
     if spec.condition is not None or getattr(spec, "unless", None) is not None or spec.optional:
         return None
     family = str(spec.family)
