@@ -1,8 +1,11 @@
 """Issue 26's acceptance: axe-core finds nothing serious on one page of every kind, at a
 laptop's width and a phone's, and no page scrolls sideways. One test per width walks
-every kind (a fresh server per page would make this minutes, not seconds)."""
+every kind (a fresh server per page would make this minutes, not seconds). The class pages
+are seen with a revealed, answered question (a student joins in the browser)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -11,7 +14,8 @@ from playwright.sync_api import expect
 from tests.puzzles.helpers import saved
 from tests.web.boards import DS_THEN_SCALES, GRAY_OGRE, token_of
 from tutor.classes import live
-from tutor.classes.models import Classroom
+from tutor.classes.models import Classroom, LiveQuestion, Student
+from tutor.classes.sources import snapshot_for
 from tutor.learn.content import load_lessons
 from tutor.learn.models import Lesson
 
@@ -65,7 +69,6 @@ def test_every_page_kind_is_axe_clean_and_never_scrolls_sideways(
         "layer stepper": f"/board/{token_of(GRAY_OGRE)}/layers/ogre/?step=1",
         "event stepper": f"/board/{token_of(DS_THEN_SCALES)}/event/?kind=counters&target=bears",
         "rules": "/rules/",
-        "class join": f"/join/{session.join_code}/",
     }
     for kind, address in visits.items():
         page.goto(f"{site}{address}")
@@ -89,6 +92,18 @@ def test_every_page_kind_is_axe_clean_and_never_scrolls_sideways(
     expect(page.locator(".answer-facts")).to_be_visible()
     _check(page, "puzzle answered", serious_violations, found)
 
+    # A student joins and answers the pushed puzzle; then the teacher reveals it, so the
+    # console, presenter and report show answers and the chart.
+    question = live.push(session, snapshot_for({"kind": "puzzle", "id": puzzle.short_id}))
+    page.goto(f"{site}/join/{session.join_code}/")
+    _check(page, "class join", serious_violations, found)
+    page.get_by_label("Your name").fill("Ada")
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_role("heading", name=re.compile("Question 1"))).to_be_visible()
+    _check(page, "student's live page", serious_violations, found)
+    live.record_answer(Student.objects.get(), question.pk, "0/0")
+    live.set_state(session, LiveQuestion.REVEALED)
+
     page.goto(f"{site}/accounts/login/")
     page.get_by_label("Username").fill("mentor")
     page.get_by_label("Password").fill(PASSWORD)
@@ -96,12 +111,13 @@ def test_every_page_kind_is_axe_clean_and_never_scrolls_sideways(
     page.wait_for_url(lambda url: "/login" not in url)
     # The live server is WSGI: the console's and presenter's websockets don't connect here
     # (test_class_end_to_end runs them on Daphne); their pages are what axe reads.
-    for kind, address in (
-        ("teacher console", f"/live/{session.pk}/console/"),
-        ("presenter", f"/live/{session.pk}/present/"),
-        ("class report", f"/live/{session.pk}/report/"),
+    for kind, address, shown in (
+        ("teacher console", f"/live/{session.pk}/console/", "#live-panel .tally"),
+        ("presenter", f"/live/{session.pk}/present/", ".present__key"),
+        ("class report", f"/live/{session.pk}/report/", "table"),
     ):
         page.goto(f"{site}{address}")
+        expect(page.locator(shown).first).to_be_visible()
         _check(page, kind, serious_violations, found)
 
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
