@@ -69,9 +69,12 @@ def test_every_page_kind_is_axe_clean_and_never_scrolls_sideways(
         "layer stepper": f"/board/{token_of(GRAY_OGRE)}/layers/ogre/?step=1",
         "event stepper": f"/board/{token_of(DS_THEN_SCALES)}/event/?kind=counters&target=bears",
         "rules": "/rules/",
+        "lesson practice": f"{lesson.get_absolute_url()}practice/1/",
+        "sign up": "/accounts/signup/",
     }
     for kind, address in visits.items():
-        page.goto(f"{site}{address}")
+        response = page.goto(f"{site}{address}")
+        assert response is not None and response.ok, (kind, address)
         _check(page, kind, serious_violations, found)
 
     page.goto(f"{site}/learn/practice/1/0/")
@@ -101,7 +104,8 @@ def test_every_page_kind_is_axe_clean_and_never_scrolls_sideways(
     page.get_by_role("button", name="Join").click()
     expect(page.get_by_role("heading", name=re.compile("Question 1"))).to_be_visible()
     _check(page, "student's live page", serious_violations, found)
-    live.record_answer(Student.objects.get(), question.pk, "0/0")
+    student = Student.objects.get()
+    live.record_answer(student, question.pk, "0/0")
     live.set_state(session, LiveQuestion.REVEALED)
 
     page.goto(f"{site}/accounts/login/")
@@ -115,8 +119,14 @@ def test_every_page_kind_is_axe_clean_and_never_scrolls_sideways(
         ("teacher console", f"/live/{session.pk}/console/", "#live-panel .tally"),
         ("presenter", f"/live/{session.pk}/present/", ".present__key"),
         ("class report", f"/live/{session.pk}/report/", "table"),
+        ("a student's report", f"/live/{session.pk}/report/{student.pk}/", "table"),
+        ("remove or rename students", f"/live/{session.pk}/students/", "form"),
+        ("classes", "/classes/", "form"),
+        ("a class", session.classroom.get_absolute_url(), "form"),
+        ("question sets", "/classes/sets/", "form"),
     ):
-        page.goto(f"{site}{address}")
+        response = page.goto(f"{site}{address}")
+        assert response is not None and response.ok, (kind, address)
         expect(page.locator(shown).first).to_be_visible()
         _check(page, kind, serious_violations, found)
 
