@@ -143,11 +143,17 @@ def test_a_class_with_the_presenter_view_open(
         expect(projector.locator(".present__key")).to_have_text(f"The answer: {key}")
         expect(projector.locator("#present-panel")).to_contain_text(f"✔ Right: {key}")
         # A 1280×720 projector (Playwright's default viewport) shows the question, the
-        # answer and the chart after the reveal without scrolling.
+        # answer and the chart after the reveal without scrolling; so does a 1920×1080 one.
         assert projector.viewport_size == {"width": 1280, "height": 720}
         for shown in ("#present-question", ".present__key", ".chart"):
             expect(projector.locator(shown)).to_be_in_viewport()
         projector.screenshot(path="test-results/presenter-revealed.png")
+        # And on a 1920×1080 projector.
+        projector.set_viewport_size({"width": 1920, "height": 1080})
+        for shown in ("#present-question", ".present__key", ".chart"):
+            expect(projector.locator(shown)).to_be_in_viewport()
+        assert projector.evaluate("() => document.documentElement.scrollWidth") <= 1920
+        projector.screenshot(path="test-results/presenter-revealed-1920.png")
 
         # The walk-through: straight to its last step; no "next" there, and nothing ends.
         last = walk.last_step(question)

@@ -38,6 +38,9 @@ def test_anyone_can_join_but_only_a_teacher_creates_classes(client):
     assert started.status_code == 302
     console = client.get(started["Location"]).content.decode()
     assert room.sessions.get().join_code in console and "Push a question" in console
+    # The console, like the presenter view, has no site navigation: one link back to the class.
+    assert "<nav" not in console and "Log out" not in console
+    assert f'href="{room.get_absolute_url()}">← Back to Judges of tomorrow<' in console
 
 
 def test_only_the_classs_teacher_reaches_its_pages():
