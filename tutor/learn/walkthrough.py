@@ -301,6 +301,11 @@ def _layer_parting(
     a = good[at] if at < len(good) else None
     b = bad[at] if at < len(bad) else None
     out = []
+    if a is not None and b is not None and a.kind != "effect" and b.kind != "effect":
+        # Every step matched: the readings differ in what the effects start from (a copy's
+        # copiable values, a rewritten board), not in which effect applies when.
+        out.append(sentence(f"Both readings apply the same effects to {name} in the same order"))
+        a = b = None
     if a is not None and a.kind == "effect":
         out.append(
             sentence(f"The paths part at step {at}. On the right path, {_effect_words(a, name)}")
