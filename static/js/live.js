@@ -79,18 +79,46 @@ if (root) {
     }, 1000);
   };
 
+  // What a student has typed or ticked but not sent yet: kept when the same question is
+  // redrawn (a reconnection or a timer redraws the panel while they answer).
+  const draftOf = () => {
+    const form = panel.querySelector("form[data-answer]");
+    if (!form) return null;
+    const fields = [...form.querySelectorAll("input, select, textarea")].map((field) => ({
+      name: field.name, value: field.value, checked: field.checked,
+      focused: field === document.activeElement,
+    }));
+    return { question: form.dataset.question, fields };
+  };
+  const restoreDraft = (draft) => {
+    const form = draft && panel.querySelector(`form[data-answer][data-question="${draft.question}"]`);
+    if (!form) return false;
+    let focused = false;
+    for (const saved of draft.fields) {
+      const field = [...form.querySelectorAll("input, select, textarea")].find((f) =>
+        f.name === saved.name && (f.type === "checkbox" || f.type === "radio" ? f.value === saved.value : true));
+      if (!field) continue;
+      if (field.type === "checkbox" || field.type === "radio") field.checked = saved.checked;
+      else if (field.type !== "hidden") field.value = saved.value;
+      if (saved.focused) { field.focus(); focused = true; }
+    }
+    return focused;
+  };
+
   const show = (html) => {
     const hadFocus = panel.contains(document.activeElement);
     // The teacher's "peek" at the key stays open while the same question is redrawn.
     const peeked = panel.querySelector("details[data-peek][open]")?.dataset.peek;
+    const draft = draftOf();
     panel.innerHTML = html;
     const peek = panel.querySelector("details[data-peek]");
     if (peek && peeked === peek.dataset.peek) peek.open = true;
     if (window.htmx) window.htmx.process(panel);
+    const keptFocus = restoreDraft(draft);
     markSending();
     countdown();
     const heading = panel.querySelector("h2[tabindex]");
-    if (hadFocus && heading) heading.focus();
+    if (hadFocus && !keptFocus && heading) heading.focus();
   };
 
   const connect = () => {
