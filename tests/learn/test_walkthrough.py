@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
 from tutor.boards.naming import board_names
 from tutor.boards.rules import link_rules, summary
-from tutor.learn import practice
+from tutor.learn import generator, practice
 from tutor.learn.content import lesson_files
 from tutor.learn.handwritten import misconception_named
 from tutor.learn.items import Item
@@ -30,7 +28,7 @@ def _generated(kind: str, slug: str | None = None, count: int = 2) -> list[tuple
             found.append((item, wrong))
         if len(found) == count:
             return found
-    pytest.skip(f"no {count} generated {kind} items with {slug}")
+    raise AssertionError(f"no {count} generated {kind} items with {slug} in 200 seeds")
 
 
 def _lesson(path: object) -> tuple[Item, ...]:
@@ -84,7 +82,13 @@ def test_every_rule_it_cites_links_to_the_rules_page():
 
 
 def test_a_wrong_event_answer_shows_the_order_the_misreading_took():
-    item, wrong = _generated("event-best", "wrong-chooser", count=1)[0]
+    # Practice's mix rarely asks who chooses; the event generator's boards always can.
+    item = next(
+        it
+        for it in (generator.generate_event(seed).item for seed in range(30))
+        if any(c.misconception == "wrong-chooser" for c in it.distractors)
+    )
+    wrong = next(c for c in item.distractors if c.misconception == "wrong-chooser")
     told = explain(item, MISCONCEPTION_BY_SLUG["wrong-chooser"], False, wrong.text)
     text = _text(told)
     assert "chooses" in text and "616.1" in text and "Read that way, applying" in text
