@@ -113,8 +113,10 @@ def _misread_board(
 def _mistake(misconception: Misconception | None, given: str) -> str:
     if misconception is None:
         return ""
+    # A statement ("Lizard Warrior is 4/3.") is quoted, so its own period doesn't end ours.
+    answer = f"“{given.rstrip('.')}”" if given.endswith(".") else given
     return sentence(
-        f"{given} is what you get if you {misconception.mistake} (CR {misconception.rule})"
+        f"{answer} is what you get if you {misconception.mistake} (CR {misconception.rule})"
     )
 
 
