@@ -71,6 +71,17 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.subjects",
             "rules_engine.oracle.predicates",
             "rules_engine.oracle.actions",
+            # The layer grammar, bottom to top: what a paragraph's sentences share, copy
+            # exceptions, conditions, the general sentence, clauses, the sentences of an
+            # ability, and its lines (keywords, level boxes, triggers) in parser.
+            "rules_engine.oracle.sentence_state",
+            "rules_engine.oracle.copies",
+            "rules_engine.oracle.condition_words",
+            "rules_engine.oracle.condition_counts",
+            "rules_engine.oracle.conditions",
+            "rules_engine.oracle.general",
+            "rules_engine.oracle.clauses",
+            "rules_engine.oracle.sentences",
             "rules_engine.oracle.parser",
             # The replacement grammar: its slots, its rows (one module per family group),
             # the one dispatcher that tries them, the sentences that are two effects, and
