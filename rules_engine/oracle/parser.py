@@ -76,6 +76,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.oracle.actions import parse_one_shot
+from rules_engine.oracle.amounts import parse_expression
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line, is_digital_only
 from rules_engine.oracle.keywords import (
@@ -87,11 +88,7 @@ from rules_engine.oracle.keywords import (
     split_keyword_line,
 )
 from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
-from rules_engine.oracle.predicates import (
-    merge_type_parts,
-    parse_expression,
-    parse_predicates,
-)
+from rules_engine.oracle.predicates import merge_type_parts, parse_predicates
 from rules_engine.oracle.subjects import SubjectContext, parse_comparison, parse_subject
 from rules_engine.oracle.templates import (
     CDA_BOTH,
