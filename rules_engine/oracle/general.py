@@ -40,7 +40,8 @@ from rules_engine.oracle.conditions import read_condition
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.numbers import read_number
-from rules_engine.oracle.predicates import merge_type_parts, parse_expression, parse_predicates
+from rules_engine.oracle.amounts import parse_expression
+from rules_engine.oracle.predicates import merge_type_parts, parse_predicates
 from rules_engine.oracle.sentence_state import (
     SentenceState,
     blank_quotes,

@@ -43,6 +43,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.digital",
             "rules_engine.oracle.templates",
             "rules_engine.oracle.keywords",
+            "rules_engine.oracle.ability_lists",
             "rules_engine.card_import",
         ),
     ),
@@ -68,7 +69,10 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "reading: Oracle text and board files into values",
         (
+            "rules_engine.oracle.modifiers",
             "rules_engine.oracle.subjects",
+            "rules_engine.oracle.amounts",
+            "rules_engine.oracle.descriptions",
             "rules_engine.oracle.predicates",
             "rules_engine.oracle.actions",
             # The layer grammar, bottom to top: what a paragraph's sentences share, copy
