@@ -122,6 +122,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "layer system (CR 613): selection, layers, dependency, state-based actions",
         (
+            "rules_engine.world",
+            "rules_engine.filters",
             "rules_engine.selection",
             "rules_engine.apply",
             "rules_engine.active",
@@ -179,8 +181,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Annotation-only imports that point up (never run: ``if TYPE_CHECKING:``), with why.
 TYPING_ONLY: dict[tuple[str, str], str] = {
-    ("rules_engine.effects", "rules_engine.selection"): (
-        "a filter caches its compiled checks, whose type selection.py defines"
+    ("rules_engine.effects", "rules_engine.filters"): (
+        "a filter caches its compiled checks, whose type filters.py defines"
     ),
     ("rules_engine.game", "rules_engine.replacement.tree"): (
         "an event step's outcomes, kept in the game for the stepper"
