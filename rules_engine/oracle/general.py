@@ -36,11 +36,11 @@ from rules_engine.effects import (
     VarX,
     YourTurn,
 )
+from rules_engine.oracle.amounts import parse_expression
 from rules_engine.oracle.conditions import read_condition
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.numbers import read_number
-from rules_engine.oracle.amounts import parse_expression
 from rules_engine.oracle.predicates import merge_type_parts, parse_predicates
 from rules_engine.oracle.sentence_state import (
     SentenceState,
