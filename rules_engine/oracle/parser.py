@@ -79,9 +79,8 @@ from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.amounts import parse_expression
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line, is_digital_only
+from rules_engine.oracle.keyword_table import Category, Keyword
 from rules_engine.oracle.keywords import (
-    Category,
-    Keyword,
     condition_keyword,
     parse_keyword,
     read_keyword,
