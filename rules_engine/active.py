@@ -27,7 +27,7 @@ from rules_engine.effects import (
     TypeChange,
 )
 from rules_engine.game import CopySnapshot, GameObject, ResolvedEffect
-from rules_engine.oracle.keywords import KEYWORD_COUNTERS
+from rules_engine.oracle.keyword_table import KEYWORD_COUNTERS
 from rules_engine.selection import Context, State, World, condition_holds, select
 from rules_engine.work import charge
 

@@ -18,7 +18,8 @@ from rules_engine.cards import CardDef
 from rules_engine.game import Game, NotModelled
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY
-from rules_engine.oracle.keywords import Category, keyword_gap, parse_keyword
+from rules_engine.oracle.keyword_table import Category
+from rules_engine.oracle.keywords import keyword_gap, parse_keyword
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of

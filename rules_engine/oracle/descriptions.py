@@ -80,6 +80,8 @@ def _subtype_follows(cursor: Cursor) -> bool:
 
 
 def parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
+    """What follows "is"/"becomes": a copy, or a chosen color or type, then colors, P/T and
+    types in any order, then what follows them ("with flying", "in addition to ...")."""
     d = _Description()
     cursor.accept("a") or cursor.accept("an")
     if cursor.accept("copy", "of"):
@@ -88,6 +90,15 @@ def parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
             cursor.fail("expected what it copies")
         d.copy = CopyOf(source="target" if subject.kind == "targets" else "chosen")
         return d
+    _choice_words(cursor, d)
+    _description_words(cursor, d)
+    while _after_words(cursor, context, d):
+        pass
+    return d
+
+
+def _choice_words(cursor: Cursor, d: _Description) -> None:
+    """ "the color of your choice", "all colors", "the chosen type", "every creature type"."""
     if (
         cursor.accept("the", "chosen", "color")
         or cursor.accept("the", "color", "of", "your", "choice")
@@ -110,69 +121,71 @@ def parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
         d.every_basic_land_type = True
     elif cursor.accept("every", "creature", "type"):
         d.all_creature_types = True
-    _description_words(cursor, d)
-    while True:
-        if cursor.accept("with", "base", "power", "and", "toughness") or cursor.accept(
-            "with", "power", "and", "toughness"
-        ):
-            pair = pt_pair(cursor.raw())
-            if pair is not None:
-                cursor.pos += 1
-                d.pt = pair
-            elif cursor.accept("each", "equal", "to"):
-                expr = parse_expression(cursor, context)
-                d.pt = (expr, expr)
-            else:
-                cursor.fail("expected power and toughness")
-        elif cursor.accept(
-            "with", "base", "power", "and", "base", "toughness", "each", "equal", "to"
-        ):
+
+
+def _after_words(cursor: Cursor, context: SubjectContext, d: _Description) -> bool:
+    """One phrase after the colors and types ("with base power and toughness 1/1", "named
+    ...", "that's still a land", "in addition to its other types"); False if none."""
+    if cursor.accept("with", "base", "power", "and", "toughness") or cursor.accept(
+        "with", "power", "and", "toughness"
+    ):
+        pair = pt_pair(cursor.raw())
+        if pair is not None:
+            cursor.pos += 1
+            d.pt = pair
+        elif cursor.accept("each", "equal", "to"):
             expr = parse_expression(cursor, context)
             d.pt = (expr, expr)
-        elif cursor.accept("with", "all", "creature", "types"):
-            d.all_creature_types = True
-        elif cursor.peek() == "with" and starts_ability(cursor, 1):
-            cursor.pos += 1
-            d.grants.extend(ability_list(cursor))
-        elif cursor.accept("named"):
-            words = []
-            while cursor.raw() and not cursor.at_end() and cursor.peek() not in ("until", "and"):
-                words.append(cursor.raw())
-                cursor.pos += 1
-            d.name = " ".join(words)
-        elif cursor.peek() == "and" and (
-            cursor.peek(1) in ALL_TYPE_WORDS or cursor.peek(1) in COLOR_WORDS
-        ):
-            cursor.pos += 1
-            _description_words(cursor, d)
-        elif (
-            cursor.accept("that's", "still", "a")
-            or cursor.accept("that's", "still", "an")
-            or cursor.accept("that", "is", "still", "a")  # Gideon, Ally of Zendikar's wording
-            or cursor.accept("that", "is", "still", "an")
-            or cursor.accept("that", "are", "still")
-        ):
-            if cursor.peek() not in ALL_TYPE_WORDS:
-                cursor.fail("expected what it still is")
-            cursor.pos += 1
-            d.still = True
-        elif cursor.accept(
-            "in", "addition", "to", "its", "other", "colors", "and", "types"
-        ) or cursor.accept("in", "addition", "to", "their", "other", "colors", "and", "types"):
-            d.add_colors = True
-            d.add_types = True
-        elif cursor.accept("in", "addition", "to", "its", "other", "colors") or cursor.accept(
-            "in", "addition", "to", "their", "other", "colors"
-        ):
-            d.add_colors = True
-        elif cursor.accept("in", "addition", "to", "its", "other") or cursor.accept(
-            "in", "addition", "to", "their", "other"
-        ):
-            cursor.accept("land") or cursor.accept("creature")
-            cursor.expect("types") if cursor.peek() == "types" else cursor.expect("type")
-            d.add_types = True
         else:
-            return d
+            cursor.fail("expected power and toughness")
+    elif cursor.accept("with", "base", "power", "and", "base", "toughness", "each", "equal", "to"):
+        expr = parse_expression(cursor, context)
+        d.pt = (expr, expr)
+    elif cursor.accept("with", "all", "creature", "types"):
+        d.all_creature_types = True
+    elif cursor.peek() == "with" and starts_ability(cursor, 1):
+        cursor.pos += 1
+        d.grants.extend(ability_list(cursor))
+    elif cursor.accept("named"):
+        words = []
+        while cursor.raw() and not cursor.at_end() and cursor.peek() not in ("until", "and"):
+            words.append(cursor.raw())
+            cursor.pos += 1
+        d.name = " ".join(words)
+    elif cursor.peek() == "and" and (
+        cursor.peek(1) in ALL_TYPE_WORDS or cursor.peek(1) in COLOR_WORDS
+    ):
+        cursor.pos += 1
+        _description_words(cursor, d)
+    elif (
+        cursor.accept("that's", "still", "a")
+        or cursor.accept("that's", "still", "an")
+        or cursor.accept("that", "is", "still", "a")  # Gideon, Ally of Zendikar's wording
+        or cursor.accept("that", "is", "still", "an")
+        or cursor.accept("that", "are", "still")
+    ):
+        if cursor.peek() not in ALL_TYPE_WORDS:
+            cursor.fail("expected what it still is")
+        cursor.pos += 1
+        d.still = True
+    elif cursor.accept(
+        "in", "addition", "to", "its", "other", "colors", "and", "types"
+    ) or cursor.accept("in", "addition", "to", "their", "other", "colors", "and", "types"):
+        d.add_colors = True
+        d.add_types = True
+    elif cursor.accept("in", "addition", "to", "its", "other", "colors") or cursor.accept(
+        "in", "addition", "to", "their", "other", "colors"
+    ):
+        d.add_colors = True
+    elif cursor.accept("in", "addition", "to", "its", "other") or cursor.accept(
+        "in", "addition", "to", "their", "other"
+    ):
+        cursor.accept("land") or cursor.accept("creature")
+        cursor.expect("types") if cursor.peek() == "types" else cursor.expect("type")
+        d.add_types = True
+    else:
+        return False
+    return True
 
 
 def description_parts(d: _Description) -> list[Part]:

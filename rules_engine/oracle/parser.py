@@ -29,9 +29,8 @@ from rules_engine.effects import (
 from rules_engine.oracle.copies import copy_exceptions, with_this_ability
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line
+from rules_engine.oracle.keyword_table import Category, Keyword
 from rules_engine.oracle.keywords import (
-    Category,
-    Keyword,
     condition_keyword,
     parse_keyword,
     split_keyword_line,

@@ -303,7 +303,7 @@ def _mana(m: re.Match[str], _reading: Reading) -> bool:
 
 # --- The table, in the order lines are tried -----------------------------------------------
 
-# Keyword lines are recognised by the keyword table (oracle/keywords.py) before this table,
+# Keyword lines are recognised by the keyword table (oracle/keyword_table.py) before this table,
 # since whether a word is a keyword is the keyword table's to say.
 LINE_TEMPLATES: tuple[Template, ...] = (
     Template(

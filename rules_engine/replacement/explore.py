@@ -19,7 +19,8 @@ from typing import Any
 
 from rules_engine.bounds import check_tokens
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
-from rules_engine.oracle.keywords import Keyword, parse_keyword
+from rules_engine.oracle.keyword_table import Keyword
+from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.replacement.cants import draw_limit, stopped_by
 from rules_engine.replacement.damage_results import (
     DamageResult,

@@ -10,7 +10,8 @@ from rules_engine.cards import starting_loyalty
 from rules_engine.characteristics import own_copy_ability, printed_abilities
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
-from rules_engine.oracle.keywords import Keyword, parse_keyword
+from rules_engine.oracle.keyword_table import Keyword
+from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.perform import chars_of, perform
 from rules_engine.replacement.choosing import verify_entering_choices
 from rules_engine.replacement.events import Enter

@@ -15,7 +15,8 @@ import pytest
 from rules_engine.ask.characteristics import evaluate_board
 from rules_engine.ask.event import explore_event
 from rules_engine.effects import YourTurn
-from rules_engine.oracle.keywords import Keyword, keyword_gap, parse_keyword
+from rules_engine.oracle.keyword_table import Keyword
+from rules_engine.oracle.keywords import keyword_gap, parse_keyword
 from rules_engine.replacement.events import Draw, PutCounters, ZoneMove, result_json
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.specs import CantSpec, ReplacementSpec

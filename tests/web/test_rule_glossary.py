@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.oracle.keywords import Category, Keyword
+from rules_engine.oracle.keyword_table import Category, Keyword
 from tutor.boards.rules import SUMMARIES, link_rules, rule_anchor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,8 @@ def cited_rules() -> dict[str, str]:
         for path in sorted((ROOT / package).rglob("*.py")):
             if "migrations" in path.parts or path.name == "rule_glossary.py":
                 continue
-            table = path.parent.name == "oracle" and path.name in ("templates.py", "keywords.py")
+            tables = ("templates.py", "keyword_table.py")
+            table = path.parent.name == "oracle" and path.name in tables
             for text in _strings(path):
                 if not (table and RULE.fullmatch(text)):
                     add(_rules_in(text), str(path.relative_to(ROOT)))
