@@ -191,9 +191,14 @@ def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventS
 
 
 def _cant_regenerate(label: str, board: EventState) -> bool:
-    """A resolved "can't be regenerated this turn" covers it (Incinerate, Disintegrate)."""
+    """A resolved "can't be regenerated this turn" covers it (Incinerate, Disintegrate; its
+    own source: Clergy of the Holy Nimbus, CR 701.19c)."""
     for cant in board.cants:
         if cant.spec.kind != "regenerate" or cant.spec.objects is None:
+            continue
+        if cant.spec.objects.kind == "self":
+            if label == cant.source:
+                return True
             continue
         if cant.spec.objects.kind == "antecedent":
             if label in cant.targets:
