@@ -433,6 +433,11 @@ GLOSSARY: dict[str, str] = {
         "A Saga's chapter abilities are triggered abilities: each triggers when lore counters "
         "reach its chapter number."
     ),
+    "714.2d": "A Saga's final chapter number is the greatest among its chapter abilities.",
+    "714.4": (
+        "A Saga whose lore counters reach its final chapter number is sacrificed once that "
+        "chapter's ability has left the stack; a Saga with no chapter abilities is not."
+    ),
     "714.3a": (
         "A Saga without read ahead gets one lore counter as it enters. The game's rules put it "
         "there, not an effect, so counter doublers don't change it."
