@@ -31,6 +31,17 @@ class CopySnapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class LastKnown:
+    """What a permanent was as it last existed on the battlefield, kept on the card it
+    became (CR 113.7a, 608.2h): an ability that makes it deal damage after it left (a
+    "dies" trigger) reads its controller and keyword abilities from here (702.15b
+    lifelink, 702.2b deathtouch)."""
+
+    controller: str
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameObject:
     """A card or token in some zone, with the status the layer system reads."""
 
@@ -62,6 +73,8 @@ class GameObject:
     # Subtypes it entered with in addition to its others (Master Biomancer, CR 614.1c).
     extra_subtypes: tuple[str, ...] = ()
     extra_abilities: tuple[str, ...] = ()  # gained as it entered (riot's haste, 702.136a)
+    # Set as it leaves the battlefield; None in any other zone it moves on to (400.7).
+    last_known: LastKnown | None = None
 
     @property
     def on_battlefield(self) -> bool:

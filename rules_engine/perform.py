@@ -22,6 +22,7 @@ from rules_engine.game import (
     CopySnapshot,
     Game,
     GameObject,
+    LastKnown,
     NotModelled,
     ResolvedEffect,
     StepChoice,
@@ -264,11 +265,24 @@ def _shields_after(game: Game, leaf: Leaf) -> list[Any]:
 # --- What happened, written into the game ---------------------------------------------
 
 
-def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
-    """A card changes zones: it becomes a new object with no memory (CR 400.7); a token
-    that leaves the battlefield ceases to exist (111.7, 704.5d)."""
+def _move(
+    game: Game,
+    obj: GameObject,
+    zone: str,
+    *,
+    top: bool = True,
+    known: dict[str, Characteristics] | None = None,
+) -> Game:
+    """A card changes zones: it becomes a new object with no memory (CR 400.7), but what
+    it last was on the battlefield is kept for the abilities that look back (113.7a); a
+    token that leaves the battlefield ceases to exist (111.7, 704.5d)."""
     if obj.card.token and obj.zone == "battlefield":
         return replace(game, objects=tuple(o for o in game.objects if o.label != obj.label))
+    last = None
+    if obj.on_battlefield:
+        chars = (known if known is not None else chars_of(game)).get(obj.label)
+        if chars is not None:
+            last = LastKnown(chars.controller, tuple(a.text.lower() for a in chars.abilities))
     moved = replace(
         obj,
         zone=zone,
@@ -287,6 +301,7 @@ def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
         monstrous=False,
         renowned=False,
         paired_with=None,
+        last_known=last,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     # CR 400.7: the new object has no memory of the old one, so effects that began on the
@@ -340,6 +355,9 @@ def _life(game: Game, player: str, change: int) -> Game:
 
 
 def _deals_deathtouch(game: Game, source: str) -> bool:
+    obj = game.object(source)
+    if obj is not None and not obj.on_battlefield and obj.last_known is not None:
+        return "deathtouch" in obj.last_known.abilities  # as it last existed (CR 113.7a)
     chars = chars_of(game).get(source)
     return chars is not None and chars.has_ability("deathtouch")
 
@@ -348,6 +366,9 @@ def apply_results(
     game: Game, results: Sequence[Event], *, enter: EnterHook, label_for: dict[str, str]
 ) -> Game:
     """What actually happened (the leaf's events), written into the game."""
+    # CR 113.7a: what leaves the battlefield is remembered as it was before the event.
+    leaving = any(isinstance(e, ZoneMove) and e.from_zone == "battlefield" for e in results)
+    known = chars_of(game) if leaving else None
     for event in results:
         game = _recorded(game, event)
         match event:
@@ -365,7 +386,7 @@ def apply_results(
                     # CR 701.19a: tapped, all damage removed, removed from combat.
                     game = game.with_object(replace(obj, tapped=True, damage=0, deathtouched=False))
             case ZoneMove():
-                game = _zone_move(game, event)
+                game = _zone_move(game, event, known)
             case Enter():
                 game = enter(game, event)
             case Draw():
@@ -451,7 +472,9 @@ def _damage(game: Game, event: Damage) -> Game:
     return game.with_object(replace(obj, damage=obj.damage + event.amount, deathtouched=touched))
 
 
-def _zone_move(game: Game, event: ZoneMove) -> Game:
+def _zone_move(
+    game: Game, event: ZoneMove, known: dict[str, Characteristics] | None = None
+) -> Game:
     zone = {"library_top": "library", "library_bottom": "library"}.get(event.to_zone, event.to_zone)
     obj = game.object(event.obj)
     if obj is None and event.card is not None and not event.card.token:
@@ -472,7 +495,7 @@ def _zone_move(game: Game, event: ZoneMove) -> Game:
     if event.to_zone == "library":
         # CR 701.24a: shuffled into a library, whose order is then unknown.
         game = replace(game, shuffled=game.shuffled | {obj.owner})
-    return _move(game, obj, zone, top=event.to_zone != "library_bottom")
+    return _move(game, obj, zone, top=event.to_zone != "library_bottom", known=known)
 
 
 def _draw(game: Game, player: str) -> Game:

@@ -188,6 +188,29 @@ def _legend_rule_exempt(
     return exempt
 
 
+_CHAPTERS = re.compile(r"^(?P<numbers>[IVX]+(?:, [IVX]+)*) — ")
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def _roman(numeral: str) -> int:
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def final_chapter(chars: Characteristics) -> int:
+    """CR 714.2d: a Saga's final chapter number, the greatest among its chapter abilities
+    (0 for a Saga without any, or for a permanent that isn't a Saga)."""
+    if "Saga" not in chars.subtypes:
+        return 0
+    numbers = [
+        _roman(n)
+        for a in chars.abilities
+        if (m := _CHAPTERS.match(a.text))
+        for n in m["numbers"].split(", ")
+    ]
+    return max(numbers, default=0)
+
+
 def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[StateBasedAction]:
     world = World.of(game)
     actions: list[StateBasedAction] = []
@@ -219,6 +242,15 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
         # CR 306.5b: on the battlefield, a planeswalker's loyalty is its loyalty counters.
         if "Planeswalker" in chars.types and obj.counter_count("loyalty") <= 0:
             actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty counters"))
+        final = final_chapter(chars)
+        if final and obj.counter_count("lore") >= final:
+            # CR 714.4: its last chapter reached (its chapter ability, once triggered, is
+            # resolved by a step of its own); a Saga with no chapter abilities stays.
+            actions.append(
+                StateBasedAction(
+                    "sacrificed", obj.label, "714.4", f"{obj.counter_count('lore')} lore counters"
+                )
+            )
         if obj.counter_count("+1/+1") and obj.counter_count("-1/-1"):
             n = min(obj.counter_count("+1/+1"), obj.counter_count("-1/-1"))
             actions.append(

@@ -293,16 +293,24 @@ _INTERVENING_IF = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.IGNORECAS
 _YOU_MAY_HAVE = re.compile(r"^you may have (?P<who>~|it|target [\w ]+?) (?P<verb>\w+)\b", re.I)
 
 
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — (?P<effect>.+)$", re.DOTALL)
+
+
 def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
     """What a triggered ability does as it resolves: the text after its trigger condition
     (CR 603.1). The step that resolves it says the ability triggered and, for "you may",
     that its controller chose to (603.5); an intervening "if" (603.4) is noted."""
     display = strip_reminder(clean(text))
-    marked = mark_self(_ABILITY_WORD.sub("", display), name)
-    m = _TRIGGERED.match(marked)
-    if m is None:
-        raise OracleParseError(display, "cannot find where the trigger condition ends")
-    effect = m["effect"]
+    if chapter := _CHAPTER.match(display):
+        # CR 714.2b: a chapter ability triggers as lore counters reach its number; what it
+        # does is the text after the chapter symbols.
+        effect = mark_self(chapter["effect"], name)
+    else:
+        marked = mark_self(_ABILITY_WORD.sub("", display), name)
+        m = _TRIGGERED.match(marked)
+        if m is None:
+            raise OracleParseError(display, "cannot find where the trigger condition ends")
+        effect = m["effect"]
     notes: list[str] = []
     if cond := _INTERVENING_IF.match(effect):
         effect = cond["rest"]

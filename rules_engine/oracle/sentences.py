@@ -23,6 +23,7 @@ from rules_engine.effects import (
     SetController,
     SourceStatus,
     Subject,
+    TypeChange,
 )
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.clauses import split_clauses
@@ -51,6 +52,7 @@ from rules_engine.oracle.templates import (
     route_sentence,
 )
 from rules_engine.oracle.text import SELF, split_sentences, tokenize
+from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 # --- Sentences -----------------------------------------------------------------
 
@@ -183,9 +185,43 @@ def _ruled(c: _Clause, _template: Template) -> None:
 
 
 def _still_land(c: _Clause, _template: Template) -> None:
+    """ "It's still a land." keeps the prior types (305.7, 205.1b); "It's still a
+    Shapeshifter." keeps that subtype among the ones the effect before it sets."""
+    words = (c.match.groupdict().get("what") or "land").lower().split()
     if not c.out.effects:
-        raise OracleParseError(c.sentence, "nothing before it to still be a land")
-    c.out.effects[-1] = still_a_land(c.out.effects[-1])
+        if c.out.gaps:
+            # Duplicant: it amends the sentence before it, itself named as not modelled.
+            c.out.gaps.append((c.sentence, "it amends the sentence before it (CR 205.1b)"))
+            return
+        raise OracleParseError(c.sentence, "nothing before it to still be that")
+    kinds = [ALL_TYPE_WORDS[w] for w in words if w in ALL_TYPE_WORDS]
+    if any(kind == "type" for kind, _ in kinds):
+        c.out.effects[-1] = still_a_land(c.out.effects[-1])  # a card type: all kept
+        return
+    kept = frozenset(word for kind, word in kinds if kind == "subtype")
+    prior = c.out.effects[-1]
+    parts = tuple(
+        Part(p.layer, replace(p.action, add_subtypes=p.action.add_subtypes | kept))
+        if isinstance(p.action, TypeChange)
+        else p
+        for p in prior.parts
+    )
+    if parts == prior.parts:
+        raise OracleParseError(c.sentence, "nothing before it changes its types")
+    c.out.effects[-1] = replace(prior, parts=parts)
+
+
+def _lingers(c: _Clause, _template: Template) -> None:
+    """ "If ~ leaves the battlefield, this effect continues until end of turn." (Titania's
+    Song): the engine ends a static ability's effect when its source leaves (CR 611.3b), so
+    the sentence is named as not modelled; while ~ stays, the effect before it applies."""
+    if not c.out.effects and not c.out.gaps:
+        raise OracleParseError(c.sentence, "no effect before it to continue")
+    why = (
+        "the effect before it applies while ~ is on the battlefield; if ~ leaves, the engine "
+        "ends it (CR 611.3b) instead of keeping it until end of turn"
+    )
+    c.out.gaps.append((c.sentence, why))
 
 
 def _same_is_true(c: _Clause, _template: Template) -> None:
@@ -424,6 +460,7 @@ CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.REPLACEMENT: _noted,
     Builds.RULE: _ruled,
     Builds.STILL_A_LAND: _still_land,
+    Builds.LINGERS: _lingers,
     Builds.SAME_IS_TRUE: _same_is_true,
     Builds.OTHERWISE: _otherwise,
     Builds.NO_REGENERATION: _no_regeneration,

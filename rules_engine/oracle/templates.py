@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules_engine.oracle.text import split_sentences
+from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 
 class Builds(StrEnum):
@@ -62,6 +63,7 @@ class Builds(StrEnum):
     SWAP_CONTROL = "swap_control"  # two players each gain the other's creatures (611.2c)
     PLAYER_ABILITY = "player_ability"  # a player gaining an ability (613.10)
     ONE_SHOT = "one_shot"  # an action done as the spell resolves (608.2c)
+    LINGERS = "lingers"  # the effect before it outlasting its source (611.3b)
     CONTINUOUS = "continuous"  # a continuous effect (611) for the layer grammar
 
 
@@ -707,6 +709,24 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "305.7",
         "It's still a land.",
         r"^(it's|they're) still (a land|lands)$",
+    ),
+    _S(
+        # "It's still an enchantment." (Cacophony Unleashed), "It's still a Cave land."
+        # (Cavernous Maw), "It's still a Shapeshifter." (Duplicant): type words only.
+        "still a type",
+        Builds.STILL_A_LAND,
+        "205.1b",
+        "It's still a Shapeshifter.",
+        r"^(?:it's|they're) still (?:an? )?(?P<what>[a-z]+(?: [a-z]+)?)$",
+        lambda m, _reading: all(w in ALL_TYPE_WORDS for w in m["what"].lower().split()),
+    ),
+    _S(
+        # Titania's Song: its effect outlasts it until end of turn (against 611.3b).
+        "the effect outlasts its source",
+        Builds.LINGERS,
+        "611.3b",
+        "If ~ leaves the battlefield, this effect continues until end of turn.",
+        r"^if ~ leaves the battlefield, (?:this|that|the) effect continues(?: until end of turn)?$",
     ),
     _S(
         "the same is true",

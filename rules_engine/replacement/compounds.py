@@ -68,6 +68,15 @@ AND_PER_PREVENTED = _T(
     r"(?P<extra>put an? .+ for each 1 damage prevented this way)$"
 )
 
+# CR 615.5: "If damage would be dealt to ~, prevent that damage and put that many +1/+1
+# counters on him" (Anti-Venom; "on it": Panther Habit, Jared Carthalion, Gatta and Luzzu):
+# the counters go on the permanent the damage would have been dealt to, one for each 1
+# damage prevented (none if the damage can't be prevented, 615.12).
+AND_THAT_MANY_COUNTERS = _T(
+    r"^(?>(?P<prevent>.+?, prevent that damage) and (?=put that many ))put that many "
+    r"(?P<kind>[+-]?\w+(?:/[+-]?\w+)?) counters on (?:it|him|her|them)$"
+)
+
 # The untap-step rule Leviathan's sentence carries (CR 502.3), which no board step performs.
 UNTAP_STEP_RULE = "~ doesn't untap during your untap step"
 
@@ -134,6 +143,12 @@ def _and_per_prevented(m: re.Match[str]) -> list[str] | None:
     return [m["prevent"], m["extra"]]
 
 
+def _and_that_many_counters(m: re.Match[str]) -> list[str] | None:
+    # The additional part as the grammar reads it in a sentence of its own (Vigor's).
+    each = f"put a {m['kind']} counter on that creature for each 1 damage prevented this way"
+    return [m["prevent"], each]
+
+
 # In order: a kicked compound first, so that its parts are each kicked.
 COMPOUNDS: tuple[Compound, ...] = (
     Compound(
@@ -191,6 +206,13 @@ COMPOUNDS: tuple[Compound, ...] = (
         "615.5",
         "Prevent the next 3 damage that would be dealt to target creature this turn, and put a +1/+1 counter on that creature for each 1 damage prevented this way.",
         "",
+    ),
+    Compound(
+        AND_THAT_MANY_COUNTERS,
+        _and_that_many_counters,
+        "615.5",
+        "If damage would be dealt to Anti-Venom, prevent that damage and put that many +1/+1 counters on him.",
+        "Anti-Venom, Horrifying Healer",
     ),
 )
 

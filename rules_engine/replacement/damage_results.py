@@ -38,8 +38,14 @@ def damage_results(event: Damage, board: EventState) -> tuple[DamageResult, ...]
     if event.amount <= 0 or event.source not in board.chars:
         return ()
     keywords = {a.text.lower() for a in board.chars[event.source].abilities}
-    found: list[DamageResult] = []
     controller = board.controller_of(event.source)
+    obj = board.game.object(event.source)
+    if obj is not None and not obj.on_battlefield and obj.last_known is not None:
+        # CR 113.7a: a permanent that left (a "dies" trigger makes it deal damage) deals it
+        # as it last existed: its lifelink (702.15b), infect, wither, its controller then.
+        keywords = set(obj.last_known.abilities)
+        controller = obj.last_known.controller
+    found: list[DamageResult] = []
     if event.target in board.game.players:
         if "infect" in keywords:
             found.append(DamageResult("counters", "poison", event.target, event.amount, controller))

@@ -191,9 +191,14 @@ def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventS
 
 
 def _cant_regenerate(label: str, board: EventState) -> bool:
-    """A resolved "can't be regenerated this turn" covers it (Incinerate, Disintegrate)."""
+    """A resolved "can't be regenerated this turn" covers it (Incinerate, Disintegrate; its
+    own source: Clergy of the Holy Nimbus, CR 701.19c)."""
     for cant in board.cants:
         if cant.spec.kind != "regenerate" or cant.spec.objects is None:
+            continue
+        if cant.spec.objects.kind == "self":
+            if label == cant.source:
+                return True
             continue
         if cant.spec.objects.kind == "antecedent":
             if label in cant.targets:
@@ -468,7 +473,11 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
         n = spec.factor * event.n or 1
         return [event, CreateTokens(token_card_of(spec.token or ""), n, event.controller)], active
     if family == Family.TOKENS_INSTEAD:
-        return [replace(event, card=token_card_of(spec.token or ""))], active
+        # CR 614.1a, 111.4: the tokens it names are created instead, with the values it gives
+        # them; a token that would have been a copy (707.2) isn't one (Divine Visitation
+        # against Cackling Counterpart makes a 4/4 Angel, not a copy).
+        card = token_card_of(spec.token or "")
+        return [replace(event, card=card, copy_of=None, copy=None)], active
     if family == Family.TOKENS_EACH:
         # CR 614.1a: that many of each kind, made at once as one event (a Food that is a copy
         # stays that copy; the others are the predefined tokens, 111.10).

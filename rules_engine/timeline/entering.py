@@ -16,6 +16,7 @@ from rules_engine.effects import CopyOf
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, GameObject, NotModelled
 from rules_engine.layers import compute, rules_evaluation
+from rules_engine.perform import add_counters
 from rules_engine.replacement.events import Enter
 from rules_engine.selection import Context, World, matches
 from rules_engine.steps import Choices, EnterStep
@@ -141,7 +142,7 @@ class Entering:
             extra_abilities=event.extra_abilities,
         )
         self.entered.append(label)
-        game = add_object(game, obj)
+        game = _with_lore_counter(add_object(game, obj), obj, copy)
         if copy is not None and copy.of != label and event.form is None:
             game = _copied_form_unchosen(game, label, copy)
         return game
@@ -160,6 +161,21 @@ class Entering:
         # only (707.2), with the exceptions the effect makes (707.9).
         copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
+
+
+def _with_lore_counter(game: Game, obj: GameObject, copy: CopySnapshot | None) -> Game:
+    """CR 714.3a: as a Saga without read ahead enters, its controller puts a lore counter on
+    it: a rule of the game, not an effect, so no replacement effect changes it (a counter
+    doubler doesn't double it); a Saga with read ahead enters with the lore counters of
+    the chapter chosen instead (702.155a). Whether it is a Saga is read as it enters (a
+    Saga under Blood Moon is still one, 305.7)."""
+    printed = (*obj.card.subtypes, *obj.extra_subtypes, *(copy.values.subtypes if copy else ()))
+    if "Saga" not in printed:
+        return game
+    chars = rules_evaluation(game).chars.get(obj.label)
+    if chars is None or "Saga" not in chars.subtypes or chars.has_ability("read ahead"):
+        return game
+    return add_counters(game, obj.label, "lore", 1)
 
 
 def _copied_form_unchosen(game: Game, label: str, copy: CopySnapshot) -> Game:

@@ -47,8 +47,12 @@ def resolved_replacements(
         if isinstance(spec, CantSpec):
             if spec.condition is not None and not res.holds(spec.condition, state, world):
                 continue  # "If ~ was kicked, ... the damage can't be prevented" (608.2c)
+            # "This creature can't be regenerated this turn" (Clergy of the Holy Nimbus,
+            # 701.19c): "~" is the permanent whose ability resolved, not the ability.
+            own = spec.objects is not None and spec.objects.kind == "self"
+            source = res.who if own else label
             rules.append(
-                ActiveCant(eid, spec, label, res.controller, created_by=label, targets=res.targets)
+                ActiveCant(eid, spec, source, res.controller, created_by=label, targets=res.targets)
             )
             continue
         shields.extend(_shields(spec, eid, res, timestamp, state, world))

@@ -24,8 +24,9 @@ Checks = tuple[tuple[StateBasedAction, ...], ...]
 def _sba_event(game: Game, action: StateBasedAction) -> Event | None:
     if action.action == "destroyed":
         return Destroy(action.object)  # 704.5g, 704.5h: destroyed (regeneration applies)
-    if action.action in ("dies", "to_graveyard", "legend_rule", "world_rule"):
-        # 704.5f, 704.5i, 704.5j, 704.5k, 704.5m: put into the graveyard, not destroyed.
+    if action.action in ("dies", "to_graveyard", "legend_rule", "world_rule", "sacrificed"):
+        # 704.5f, 704.5i, 704.5j, 704.5k, 704.5m: put into the graveyard, not destroyed;
+        # 714.4: a Saga sacrificed (701.21a).
         return zone_move(game, action.object, "graveyard")
     if action.action == "loses":
         return LoseGame(action.object)

@@ -429,6 +429,19 @@ GLOSSARY: dict[str, str] = {
     ),
     "711.2": "A leveler's level boxes give it abilities and a size while it has enough level "
     "counters.",
+    "714.2b": (
+        "A Saga's chapter abilities are triggered abilities: each triggers when lore counters "
+        "reach its chapter number."
+    ),
+    "714.2d": "A Saga's final chapter number is the greatest among its chapter abilities.",
+    "714.4": (
+        "A Saga whose lore counters reach its final chapter number is sacrificed once that "
+        "chapter's ability has left the stack; a Saga with no chapter abilities is not."
+    ),
+    "714.3a": (
+        "A Saga without read ahead gets one lore counter as it enters. The game's rules put it "
+        "there, not an effect, so counter doublers don't change it."
+    ),
 }
 
 

@@ -48,10 +48,11 @@ CANT_CHANGE = _T(r"^your life total can't change$")
 
 # CR 701.19c: "A creature dealt damage this way can't be regenerated this turn." (Incinerate),
 # "That creature can't be regenerated this turn." (Disintegrate): regeneration shields
-# don't apply to it this turn.
+# don't apply to it this turn; "This creature can't be regenerated this turn." (Clergy of the
+# Holy Nimbus's activated ability): its source.
 CANT_REGENERATE = _T(
     r"^(?:if it's a creature, )?(?P<what>a creature dealt damage this way|that creature|it|"
-    r"the creature) can't be regenerated this turn$"
+    r"the creature|~) can't be regenerated this turn$"
 )
 
 
@@ -108,6 +109,8 @@ def _cant_regenerate(m: re.Match[str], s: Sentence) -> Spec | None:
     what = m["what"]
     if what == "a creature dealt damage this way":
         objects = what_objects(what, s.text)
+    elif what == "~":
+        objects = Subject("self", words="~")
     else:
         objects = Subject("antecedent", words="that creature")
     return CantSpec(s.text, "regenerate", objects=objects)
