@@ -107,7 +107,7 @@ _CHOICE = re.compile(r"^as ~ enters, choose (?:a|an) (?P<what>[\w ]+?)\.?$", re.
 
 def _split_keywords(line: str) -> list[str] | None:
     """ "Flying, first strike" -> ["Flying", "First strike"]; None if not all keywords
-    (the keyword table, oracle/keywords.py, decides)."""
+    (the keyword table, oracle/keyword_table.py, decides)."""
     keywords = split_keyword_line(line)
     return None if keywords is None else [k.text for k in keywords]
 
