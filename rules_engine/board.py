@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,6 +141,56 @@ def _require_int(value: Any, path: str, minimum: int | None = None) -> int:
     return value
 
 
+# The keys a step's "choices" may have.
+_CHOICE_KEYS = frozenset(
+    {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
+    | {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
+    | {"colors", "players", "option", "card_type", "card_name", "chosen"}
+    | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
+    | {"sacrificed", "divided", "sacrifice_as_enters"}
+    | {"graveyard", "discard", "exile"}
+)
+
+
+def _chosen_type(value: dict[str, Any], path: str) -> str | None:
+    """The creature type or basic land type chosen (checking the words "from" and "to"
+    with them)."""
+    for key in ("creature_type", "land_type", "from", "to"):
+        if key in value:
+            _require_str(value[key], f"{path}.{key}")
+    chosen = value.get("creature_type")
+    if chosen is not None and subtype_category(chosen) != "Creature":
+        raise BoardError(f"{path}.creature_type", f"{chosen} is not a creature type")
+    if "land_type" in value:
+        # Layerlab extension: "choose a basic land type" (Convincing Mirage, CR 305.7).
+        if chosen is not None:
+            raise BoardError(f"{path}.land_type", "choose a creature type or a land type")
+        if value["land_type"] not in BASIC_LAND_TYPES:
+            raise BoardError(
+                f"{path}.land_type", f"a basic land type, one of {', '.join(BASIC_LAND_TYPES)}"
+            )
+        chosen = value["land_type"]
+    return chosen
+
+
+def _how_it_was_cast(value: dict[str, Any], path: str) -> tuple[bool, int, bool, int]:
+    """Tribute paid, cards revealed, riot's choice (haste?) and colors of mana spent."""
+    tribute = value.get("tribute", False)
+    if not isinstance(tribute, bool):
+        raise BoardError(f"{path}.tribute", "must be true or false")
+    revealed = _require_int(value.get("revealed", 0), f"{path}.revealed", 0)
+    if revealed > 60:
+        raise BoardError(f"{path}.revealed", "at most 60 cards")
+    riot = value.get("riot", "counter")
+    if riot not in ("counter", "haste"):
+        raise BoardError(f"{path}.riot", '"counter" or "haste"')
+    colors_spent = value.get("colors_spent", 0)
+    colors_spent = _require_int(colors_spent, f"{path}.colors_spent", 0)
+    if colors_spent > 5:
+        raise BoardError(f"{path}.colors_spent", "a number of colors, 0 to 5")
+    return tribute, revealed, riot == "haste", colors_spent
+
+
 class _Reader:
     """Walks the JSON once, tracking labels so later steps can refer to them."""
 
@@ -181,16 +232,10 @@ class _Reader:
             return Choices()
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
-        known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-        known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
-        known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
-        known |= {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
-        known |= {"sacrificed", "divided", "sacrifice_as_enters"}
-        known |= {"graveyard", "discard", "exile"}
         for key in value:
-            if key not in known:
+            if key not in _CHOICE_KEYS:
                 raise BoardError(
-                    f"{path}.{key}", f"unknown choice (known: {', '.join(sorted(known))})"
+                    f"{path}.{key}", f"unknown choice (known: {', '.join(sorted(_CHOICE_KEYS))})"
                 )
         color = value.get("color")
         if color is not None and color not in COLOR_LETTERS:
@@ -207,46 +252,9 @@ class _Reader:
         player = value.get("player")
         if player is not None:
             player = self.player(player, f"{path}.player")
-        for key in ("creature_type", "land_type", "from", "to"):
-            if key in value:
-                _require_str(value[key], f"{path}.{key}")
-        chosen = value.get("creature_type")
-        if chosen is not None and subtype_category(chosen) != "Creature":
-            raise BoardError(f"{path}.creature_type", f"{chosen} is not a creature type")
-        if "land_type" in value:
-            # Layerlab extension: "choose a basic land type" (Convincing Mirage, CR 305.7).
-            if chosen is not None:
-                raise BoardError(f"{path}.land_type", "choose a creature type or a land type")
-            if value["land_type"] not in BASIC_LAND_TYPES:
-                raise BoardError(
-                    f"{path}.land_type", f"a basic land type, one of {', '.join(BASIC_LAND_TYPES)}"
-                )
-            chosen = value["land_type"]
-        kicked = value.get("kicked", False)
-        kickers: tuple[str, ...] = ()
-        if isinstance(kicked, (str, list)):
-            # Layerlab extension: the kicker costs paid, for a card with two kickers
-            # ("kicked with its {1}{U} kicker", CR 702.33d).
-            kickers = self._kickers(kicked, f"{path}.kicked")
-            kicked = len(kickers)
-        elif not isinstance(kicked, bool):
-            # Layerlab extension: a number is how many times it was kicked (multikicker).
-            kicked = _require_int(kicked, f"{path}.kicked", 0)
-            if kicked > 20:
-                raise BoardError(f"{path}.kicked", "at most 20 times")
-        tribute = value.get("tribute", False)
-        if not isinstance(tribute, bool):
-            raise BoardError(f"{path}.tribute", "must be true or false")
-        revealed = _require_int(value.get("revealed", 0), f"{path}.revealed", 0)
-        if revealed > 60:
-            raise BoardError(f"{path}.revealed", "at most 60 cards")
-        riot = value.get("riot", "counter")
-        if riot not in ("counter", "haste"):
-            raise BoardError(f"{path}.riot", '"counter" or "haste"')
-        colors_spent = value.get("colors_spent", 0)
-        colors_spent = _require_int(colors_spent, f"{path}.colors_spent", 0)
-        if colors_spent > 5:
-            raise BoardError(f"{path}.colors_spent", "a number of colors, 0 to 5")
+        chosen = _chosen_type(value, path)
+        kicked, kickers = self._kicked(value.get("kicked", False), f"{path}.kicked")
+        tribute, revealed, riot_haste, colors_spent = _how_it_was_cast(value, path)
         return Choices(
             color=color,
             creature_type=chosen,
@@ -260,7 +268,7 @@ class _Reader:
             colors_spent=colors_spent,
             tribute=tribute,
             revealed=revealed,
-            riot_haste=riot == "haste",
+            riot_haste=riot_haste,
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
             kickers=kickers,
             devour=self._devoured(value.get("devour", ()), f"{path}.devour")
@@ -282,6 +290,21 @@ class _Reader:
             divided=_divided(value.get("divided", []), f"{path}.divided"),
             **self._entering_choices(value, path),
         )
+
+    def _kicked(self, kicked: Any, path: str) -> tuple[int, tuple[str, ...]]:
+        """Whether (or how many times) it was kicked, and the kicker costs paid."""
+        kickers: tuple[str, ...] = ()
+        if isinstance(kicked, (str, list)):
+            # Layerlab extension: the kicker costs paid, for a card with two kickers
+            # ("kicked with its {1}{U} kicker", CR 702.33d).
+            kickers = self._kickers(kicked, path)
+            kicked = len(kickers)
+        elif not isinstance(kicked, bool):
+            # Layerlab extension: a number is how many times it was kicked (multikicker).
+            kicked = _require_int(kicked, path, 0)
+            if kicked > 20:
+                raise BoardError(path, "at most 20 times")
+        return kicked, kickers
 
     def _devoured(self, value: Any, path: str) -> tuple[str, ...]:
         """Layerlab extension: the creatures sacrificed to devour (CR 702.82a), by label."""
@@ -386,94 +409,110 @@ class _Reader:
         if x is not None:
             x = whole_number(x, f"{path}.x", least=0, most=MAX_X, what=_LARGEST_X)
         order = self.replacements(raw.get("replacements"), f"{path}.replacements")
-        if verb == "enter":
-            card = card_from_json(raw["enter"], f"{path}.enter")
-            controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
-            owner = self.player(raw.get("owner", controller), f"{path}.owner")
-            attach = raw.get("attach")
-            attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
-            choices = self.choices(raw.get("choices"), f"{path}.choices")
-            for flag in ("tapped", "face_down", "commander", "renowned"):
-                if not isinstance(raw.get(flag, False), bool):
-                    raise BoardError(f"{path}.{flag}", "must be true or false")
-            label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
-            return EnterStep(
-                index,
-                label,
-                card,
-                controller,
-                owner,
-                tapped=raw.get("tapped", False),
-                face_down=raw.get("face_down", False),
-                commander=raw.get("commander", False),
-                renowned=raw.get("renowned", False),
-                attach=attach,
-                choices=choices,
-                x=x,
-                replacements=order,
-            )
-        if verb == "cast":
-            card = card_from_json(raw["cast"], f"{path}.cast")
-            controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
-            targets = self.targets(raw.get("targets"), f"{path}.targets")
-            choices = self.choices(raw.get("choices"), f"{path}.choices")
-            label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
-            return CastStep(index, label, card, controller, targets, choices, x, order)
-        if verb == "activate":
-            source = self.label_ref(raw["activate"], f"{path}.activate")
-            ability = whole_number(
-                raw.get("ability", 0),
-                f"{path}.ability",
-                least=0,
-                most=MAX_X,
-                what="the largest ability number",
-            )
-            targets = self.targets(raw.get("targets"), f"{path}.targets")
-            choices = self.choices(raw.get("choices"), f"{path}.choices")
-            label = self.new_label(raw.get("as", f"{source}@{ability}#{index}"), f"{path}.as")
-            return ActivateStep(index, label, source, ability, targets, choices, x, order)
-        if verb == "attach":
-            obj = self.label_ref(raw["attach"], f"{path}.attach")
-            to = self.label_ref(raw.get("to"), f"{path}.to", players=True)
-            return AttachStep(index, obj, to)
-        if verb == "counters":
-            kind = _require_str(raw["counters"], f"{path}.counters")
-            on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
-            n = whole_number(
-                raw.get("n", 1),
-                f"{path}.n",
-                least=-MAX_AMOUNT,
-                most=MAX_AMOUNT,
-                what=_MOST_COUNTERS,
-            )
-            raw_by = raw.get("by")
-            by = None if raw_by is None else self.label_ref(raw_by, f"{path}.by", players=True)
-            if by is not None and by not in self.players:
-                raise BoardError(f"{path}.by", "the player who puts the counters")
-            return CountersStep(index, kind, on, n, order, by)
-        if verb == "damage":
-            n = whole_number(
-                raw["damage"], f"{path}.damage", least=0, most=MAX_AMOUNT, what=_MOST_DAMAGE
-            )
-            on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
-            raw_from = raw.get("from")
-            dealer = None if raw_from is None else self.label_ref(raw_from, f"{path}.from")
-            combat = raw.get("combat", False)
-            if not isinstance(combat, bool):
-                raise BoardError(f"{path}.combat", "must be true or false")
-            return DamageStep(index, n, on, dealer, combat, order)
-        if verb == "leave":
-            obj = self.label_ref(raw["leave"], f"{path}.leave")
-            to = raw.get("to", "graveyard")
-            if to not in LEAVE_ZONES:
-                raise BoardError(f"{path}.to", f"a zone: {', '.join(LEAVE_ZONES)}")
-            return LeaveStep(index, obj, to, order)
-        if verb == "end":
-            return EndStep(index, self.label_ref(raw["end"], f"{path}.end"))
-        obj = self.label_ref(raw[verb], f"{path}.{verb}")
-        if verb in ("turn_face_up", "turn_face_down"):
-            return FaceStep(index, obj, face_down=verb == "turn_face_down")
-        return PhaseStep(index, obj, phased_out=verb == "phase_out")
+        return _STEP_READERS[verb](self, _StepInput(index, raw, path, verb, x, order))
+
+    def _enter_step(self, s: _StepInput) -> Step:
+        raw, path = s.raw, s.path
+        card = card_from_json(raw["enter"], f"{path}.enter")
+        controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
+        owner = self.player(raw.get("owner", controller), f"{path}.owner")
+        attach = raw.get("attach")
+        attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
+        choices = self.choices(raw.get("choices"), f"{path}.choices")
+        for flag in ("tapped", "face_down", "commander", "renowned"):
+            if not isinstance(raw.get(flag, False), bool):
+                raise BoardError(f"{path}.{flag}", "must be true or false")
+        label = self.new_label(raw.get("as", f"{card.name}#{s.index}"), f"{path}.as")
+        return EnterStep(
+            s.index,
+            label,
+            card,
+            controller,
+            owner,
+            tapped=raw.get("tapped", False),
+            face_down=raw.get("face_down", False),
+            commander=raw.get("commander", False),
+            renowned=raw.get("renowned", False),
+            attach=attach,
+            choices=choices,
+            x=s.x,
+            replacements=s.order,
+        )
+
+    def _cast_step(self, s: _StepInput) -> Step:
+        raw, path = s.raw, s.path
+        card = card_from_json(raw["cast"], f"{path}.cast")
+        controller = self.player(raw.get("controller", self.players[0]), f"{path}.controller")
+        targets = self.targets(raw.get("targets"), f"{path}.targets")
+        choices = self.choices(raw.get("choices"), f"{path}.choices")
+        label = self.new_label(raw.get("as", f"{card.name}#{s.index}"), f"{path}.as")
+        return CastStep(s.index, label, card, controller, targets, choices, s.x, s.order)
+
+    def _activate_step(self, s: _StepInput) -> Step:
+        raw, path = s.raw, s.path
+        source = self.label_ref(raw["activate"], f"{path}.activate")
+        ability = whole_number(
+            raw.get("ability", 0),
+            f"{path}.ability",
+            least=0,
+            most=MAX_X,
+            what="the largest ability number",
+        )
+        targets = self.targets(raw.get("targets"), f"{path}.targets")
+        choices = self.choices(raw.get("choices"), f"{path}.choices")
+        label = self.new_label(raw.get("as", f"{source}@{ability}#{s.index}"), f"{path}.as")
+        return ActivateStep(s.index, label, source, ability, targets, choices, s.x, s.order)
+
+    def _attach_step(self, s: _StepInput) -> Step:
+        obj = self.label_ref(s.raw["attach"], f"{s.path}.attach")
+        to = self.label_ref(s.raw.get("to"), f"{s.path}.to", players=True)
+        return AttachStep(s.index, obj, to)
+
+    def _counters_step(self, s: _StepInput) -> Step:
+        raw, path = s.raw, s.path
+        kind = _require_str(raw["counters"], f"{path}.counters")
+        on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
+        n = whole_number(
+            raw.get("n", 1),
+            f"{path}.n",
+            least=-MAX_AMOUNT,
+            most=MAX_AMOUNT,
+            what=_MOST_COUNTERS,
+        )
+        raw_by = raw.get("by")
+        by = None if raw_by is None else self.label_ref(raw_by, f"{path}.by", players=True)
+        if by is not None and by not in self.players:
+            raise BoardError(f"{path}.by", "the player who puts the counters")
+        return CountersStep(s.index, kind, on, n, s.order, by)
+
+    def _damage_step(self, s: _StepInput) -> Step:
+        raw, path = s.raw, s.path
+        n = whole_number(
+            raw["damage"], f"{path}.damage", least=0, most=MAX_AMOUNT, what=_MOST_DAMAGE
+        )
+        on = self.label_ref(raw.get("on"), f"{path}.on", players=True)
+        raw_from = raw.get("from")
+        dealer = None if raw_from is None else self.label_ref(raw_from, f"{path}.from")
+        combat = raw.get("combat", False)
+        if not isinstance(combat, bool):
+            raise BoardError(f"{path}.combat", "must be true or false")
+        return DamageStep(s.index, n, on, dealer, combat, s.order)
+
+    def _leave_step(self, s: _StepInput) -> Step:
+        obj = self.label_ref(s.raw["leave"], f"{s.path}.leave")
+        to = s.raw.get("to", "graveyard")
+        if to not in LEAVE_ZONES:
+            raise BoardError(f"{s.path}.to", f"a zone: {', '.join(LEAVE_ZONES)}")
+        return LeaveStep(s.index, obj, to, s.order)
+
+    def _end_step(self, s: _StepInput) -> Step:
+        return EndStep(s.index, self.label_ref(s.raw["end"], f"{s.path}.end"))
+
+    def _face_or_phase_step(self, s: _StepInput) -> Step:
+        obj = self.label_ref(s.raw[s.verb], f"{s.path}.{s.verb}")
+        if s.verb in ("turn_face_up", "turn_face_down"):
+            return FaceStep(s.index, obj, face_down=s.verb == "turn_face_down")
+        return PhaseStep(s.index, obj, phased_out=s.verb == "phase_out")
 
     def zones(self, value: Any) -> dict[str, dict[str, tuple[CardDef, ...] | int]]:
         if value is None:
@@ -533,6 +572,36 @@ class _Reader:
         if kind == "event":
             return Ask(kind, event=arg)
         raise BoardError(f"ask.{kind}", "unknown question (characteristics, order, depends, event)")
+
+
+@dataclass(frozen=True, slots=True)
+class _StepInput:
+    """One step's JSON as ``_Reader.step`` found it: its verb checked, its fields every
+    verb shares ("x", "replacements") read."""
+
+    index: int
+    raw: dict[str, Any]
+    path: str
+    verb: str
+    x: int | None
+    order: tuple[str, ...] | None
+
+
+# Each verb of a step and the method that reads the step.
+_STEP_READERS: dict[str, Callable[[_Reader, _StepInput], Step]] = {
+    "enter": _Reader._enter_step,
+    "cast": _Reader._cast_step,
+    "activate": _Reader._activate_step,
+    "attach": _Reader._attach_step,
+    "counters": _Reader._counters_step,
+    "damage": _Reader._damage_step,
+    "leave": _Reader._leave_step,
+    "end": _Reader._end_step,
+    "turn_face_up": _Reader._face_or_phase_step,
+    "turn_face_down": _Reader._face_or_phase_step,
+    "phase_out": _Reader._face_or_phase_step,
+    "phase_in": _Reader._face_or_phase_step,
+}
 
 
 def parse_board(data: Any) -> Board:

@@ -6,6 +6,7 @@ is their JSON, the board format's answer (tests/boards/README.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -133,147 +134,175 @@ class _Reader:
             return [
                 e for i, item in enumerate(items) for e in self.events(item, f"{path}.{kind}[{i}]")
             ]
-        if kind == "damage":
-            amount = _int(data["damage"], f"{path}.damage")
-            source = _label(
-                data.get("from"), f"{path}.from", self.board, self.labels, players=False
+        read = _EVENT_READERS.get(kind)
+        if read is None:
+            raise BoardError(path, f"unknown event {kind}")
+        return read(self, data, path, kind)
+
+    def _damage(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        amount = _int(data["damage"], f"{path}.damage")
+        source = _label(data.get("from"), f"{path}.from", self.board, self.labels, players=False)
+        target = _label(data.get("to"), f"{path}.to", self.board, self.labels)
+        return [Damage(amount, source, target, combat=bool(data.get("combat", False)))]
+
+    def _destroy_or_die(self, data: dict[str, Any], path: str, kind: str) -> list[Event]:
+        label = _label(data[kind], f"{path}.{kind}", self.board, self.labels, players=False)
+        if kind == "destroy":
+            return [Destroy(label)]
+        obj = self.game.object(label)
+        chars = self.chars.get(label)
+        return [
+            ZoneMove(
+                label,
+                "graveyard",
+                "battlefield",
+                obj.owner,
+                obj.card.token,
+                bool(chars and "Creature" in chars.types),
+                chars.controller if chars else obj.owner,
+                card_types=frozenset(chars.types if chars else obj.card.types),
             )
-            target = _label(data.get("to"), f"{path}.to", self.board, self.labels)
-            return [Damage(amount, source, target, combat=bool(data.get("combat", False)))]
-        if kind in ("destroy", "die"):
-            label = _label(data[kind], f"{path}.{kind}", self.board, self.labels, players=False)
-            if kind == "destroy":
-                return [Destroy(label)]
-            obj = self.game.object(label)
-            chars = self.chars.get(label)
+        ]
+
+    def _to_graveyard(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        what = data["to_graveyard"]
+        owner = _player(data.get("owner"), f"{path}.owner", self.board)
+        zone = data.get("from", "hand")
+        if isinstance(what, str) and what in self.labels:
+            obj = self.game.object(what)
+            chars = self.chars.get(what)
+            creature = bool(chars and "Creature" in chars.types)
             return [
                 ZoneMove(
-                    label,
+                    what,
                     "graveyard",
-                    "battlefield",
+                    obj.zone if zone == "hand" else zone,
                     obj.owner,
                     obj.card.token,
-                    bool(chars and "Creature" in chars.types),
+                    creature,
                     chars.controller if chars else obj.owner,
                     card_types=frozenset(chars.types if chars else obj.card.types),
                 )
             ]
-        if kind == "to_graveyard":
-            what = data["to_graveyard"]
-            owner = _player(data.get("owner"), f"{path}.owner", self.board)
-            zone = data.get("from", "hand")
-            if isinstance(what, str) and what in self.labels:
-                obj = self.game.object(what)
-                chars = self.chars.get(what)
-                creature = bool(chars and "Creature" in chars.types)
-                return [
-                    ZoneMove(
-                        what,
-                        "graveyard",
-                        obj.zone if zone == "hand" else zone,
-                        obj.owner,
-                        obj.card.token,
-                        creature,
-                        chars.controller if chars else obj.owner,
-                        card_types=frozenset(chars.types if chars else obj.card.types),
-                    )
-                ]
-            card = card_from_json(what, f"{path}.to_graveyard")
-            # A card going from a hand to a graveyard is discarded, unless the event says not.
-            discarded = zone == "hand" and data.get("discard", True) is not False
-            madness = discarded and any(t.lower().startswith("madness") for t in card.rules_text)
-            return [
-                ZoneMove(
-                    card.name,
-                    "graveyard",
-                    zone,
-                    owner,
-                    card.token,
-                    "Creature" in card.types,
-                    owner,
-                    madness=madness,
-                    card_types=frozenset(card.types),
-                )
-            ]
-        if kind == "draw":
-            n = _int(data["draw"], f"{path}.draw", most=MAX_OBJECTS, what=_MOST_DRAWN)
-            player = _player(data.get("player"), f"{path}.player", self.board)
-            first = bool(data.get("draw_step", False))
-            return [Draw(player, first_in_draw_step=first and i == 0) for i in range(n)]
-        if kind in ("gain_life", "lose_life"):
-            n = _int(data[kind], f"{path}.{kind}")
-            player = _player(data.get("player"), f"{path}.player", self.board)
-            return [GainLife(player, n) if kind == "gain_life" else LoseLife(player, n)]
-        if kind == "create_tokens":
-            card = card_from_json(data["create_tokens"], f"{path}.create_tokens")
-            n = _int(data.get("n", 1), f"{path}.n", 1, most=MAX_OBJECTS, what=_MOST_TOKENS)
-            controller = _player(
-                data.get("controller", self.board.players[0]), f"{path}.controller", self.board
+        card = card_from_json(what, f"{path}.to_graveyard")
+        # A card going from a hand to a graveyard is discarded, unless the event says not.
+        discarded = zone == "hand" and data.get("discard", True) is not False
+        madness = discarded and any(t.lower().startswith("madness") for t in card.rules_text)
+        return [
+            ZoneMove(
+                card.name,
+                "graveyard",
+                zone,
+                owner,
+                card.token,
+                "Creature" in card.types,
+                owner,
+                madness=madness,
+                card_types=frozenset(card.types),
             )
-            return [CreateTokens(card, n, controller)]
-        if kind == "counters":
-            kind_name = data["counters"]
-            if not isinstance(kind_name, str) or not kind_name:
-                raise BoardError(f"{path}.counters", 'the kind of counter, e.g. "+1/+1"')
-            on = _label(data.get("on"), f"{path}.on", self.board, self.labels)
-            n = _int(data.get("n", 1), f"{path}.n", 1)
-            by = data.get("by")
-            putter = None if by is None else _player(by, f"{path}.by", self.board)
-            return [PutCounters(kind_name, on, n, cost=bool(data.get("cost", False)), by=putter)]
-        if kind == "enter":
-            card = card_from_json(data["enter"], f"{path}.enter")
-            controller = _player(
-                data.get("controller", self.board.players[0]), f"{path}.controller", self.board
+        ]
+
+    def _draw(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        n = _int(data["draw"], f"{path}.draw", most=MAX_OBJECTS, what=_MOST_DRAWN)
+        player = _player(data.get("player"), f"{path}.player", self.board)
+        first = bool(data.get("draw_step", False))
+        return [Draw(player, first_in_draw_step=first and i == 0) for i in range(n)]
+
+    def _life(self, data: dict[str, Any], path: str, kind: str) -> list[Event]:
+        n = _int(data[kind], f"{path}.{kind}")
+        player = _player(data.get("player"), f"{path}.player", self.board)
+        return [GainLife(player, n) if kind == "gain_life" else LoseLife(player, n)]
+
+    def _create_tokens(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        card = card_from_json(data["create_tokens"], f"{path}.create_tokens")
+        n = _int(data.get("n", 1), f"{path}.n", 1, most=MAX_OBJECTS, what=_MOST_TOKENS)
+        controller = _player(
+            data.get("controller", self.board.players[0]), f"{path}.controller", self.board
+        )
+        return [CreateTokens(card, n, controller)]
+
+    def _counters(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        kind_name = data["counters"]
+        if not isinstance(kind_name, str) or not kind_name:
+            raise BoardError(f"{path}.counters", 'the kind of counter, e.g. "+1/+1"')
+        on = _label(data.get("on"), f"{path}.on", self.board, self.labels)
+        n = _int(data.get("n", 1), f"{path}.n", 1)
+        by = data.get("by")
+        putter = None if by is None else _player(by, f"{path}.by", self.board)
+        return [PutCounters(kind_name, on, n, cost=bool(data.get("cost", False)), by=putter)]
+
+    def _enter(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        card = card_from_json(data["enter"], f"{path}.enter")
+        controller = _player(
+            data.get("controller", self.board.players[0]), f"{path}.controller", self.board
+        )
+        counters_raw = data.get("with_counters", {})
+        if not isinstance(counters_raw, dict):
+            raise BoardError(f"{path}.with_counters", 'an object {"+1/+1": n}')
+        counts = {k: _int(v, f"{path}.with_counters.{k}") for k, v in counters_raw.items()}
+        x = _int(data.get("x", 0), f"{path}.x", most=MAX_X, what=_LARGEST_X)
+        loyalty = starting_loyalty(card.types, card.loyalty, x)
+        if loyalty and "loyalty" not in counts:
+            counts["loyalty"] = loyalty  # CR 306.5b: part of how it enters (614.1c)
+        counters = tuple(counts.items())
+        choices = self._enter_choices(data["choices"], path) if "choices" in data else Choices()
+        label = data.get("as", card.name)
+        if not isinstance(label, str) or label in self.labels:
+            raise BoardError(f"{path}.as", "a new label for the entering permanent")
+        return [
+            Enter(
+                label,
+                card,
+                controller,
+                counters=counters,
+                choices=choices,
+                token=card.token,
+                x=x,
             )
-            counters_raw = data.get("with_counters", {})
-            if not isinstance(counters_raw, dict):
-                raise BoardError(f"{path}.with_counters", 'an object {"+1/+1": n}')
-            counts = {k: _int(v, f"{path}.with_counters.{k}") for k, v in counters_raw.items()}
-            x = _int(data.get("x", 0), f"{path}.x", most=MAX_X, what=_LARGEST_X)
-            loyalty = starting_loyalty(card.types, card.loyalty, x)
-            if loyalty and "loyalty" not in counts:
-                counts["loyalty"] = loyalty  # CR 306.5b: part of how it enters (614.1c)
-            counters = tuple(counts.items())
-            choices = Choices()
-            if "choices" in data:
-                raw = data["choices"]
-                copy = raw.get("copy") if isinstance(raw, dict) else None
-                if isinstance(copy, str):
-                    copy = [copy]
-                copies = tuple(
-                    _label(c, f"{path}.choices.copy", self.board, self.labels, players=False)
-                    for c in copy or ()
-                )
-                kicked = raw.get("kicked", False) if isinstance(raw, dict) else False
-                if not isinstance(kicked, bool):
-                    raise BoardError(f"{path}.choices.kicked", "must be true or false")
-                # "If ~ was kicked, it enters with ..." (702.33, 614.1c) reads it.
-                choices = Choices(
-                    copy=copies,
-                    color=raw.get("color") if isinstance(raw, dict) else None,
-                    kicked=kicked,
-                )
-            label = data.get("as", card.name)
-            if not isinstance(label, str) or label in self.labels:
-                raise BoardError(f"{path}.as", "a new label for the entering permanent")
-            return [
-                Enter(
-                    label,
-                    card,
-                    controller,
-                    counters=counters,
-                    choices=choices,
-                    token=card.token,
-                    x=x,
-                )
-            ]
-        if kind == "skip":
-            step = data["skip"]
-            if not isinstance(step, str):
-                raise BoardError(f"{path}.skip", 'the step, phase or turn, e.g. "draw"')
-            player = _player(data.get("player"), f"{path}.player", self.board)
-            return [StepHappens(step, player)]
-        raise BoardError(path, f"unknown event {kind}")
+        ]
+
+    def _enter_choices(self, raw: Any, path: str) -> Choices:
+        """The choices an entering permanent was made with: what it copies, its color,
+        whether it was kicked."""
+        copy = raw.get("copy") if isinstance(raw, dict) else None
+        if isinstance(copy, str):
+            copy = [copy]
+        copies = tuple(
+            _label(c, f"{path}.choices.copy", self.board, self.labels, players=False)
+            for c in copy or ()
+        )
+        kicked = raw.get("kicked", False) if isinstance(raw, dict) else False
+        if not isinstance(kicked, bool):
+            raise BoardError(f"{path}.choices.kicked", "must be true or false")
+        # "If ~ was kicked, it enters with ..." (702.33, 614.1c) reads it.
+        return Choices(
+            copy=copies,
+            color=raw.get("color") if isinstance(raw, dict) else None,
+            kicked=kicked,
+        )
+
+    def _skip(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
+        step = data["skip"]
+        if not isinstance(step, str):
+            raise BoardError(f"{path}.skip", 'the step, phase or turn, e.g. "draw"')
+        player = _player(data.get("player"), f"{path}.player", self.board)
+        return [StepHappens(step, player)]
+
+
+# Each kind of event (but "simultaneous" and "sequence") and the method that reads it.
+_EVENT_READERS: dict[str, Callable[[_Reader, dict[str, Any], str, str], list[Event]]] = {
+    "damage": _Reader._damage,
+    "destroy": _Reader._destroy_or_die,
+    "die": _Reader._destroy_or_die,
+    "to_graveyard": _Reader._to_graveyard,
+    "draw": _Reader._draw,
+    "gain_life": _Reader._life,
+    "lose_life": _Reader._life,
+    "create_tokens": _Reader._create_tokens,
+    "counters": _Reader._counters,
+    "enter": _Reader._enter,
+    "skip": _Reader._skip,
+}
 
 
 def library_sizes(board: BoardData) -> dict[str, int | None]:
