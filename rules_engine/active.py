@@ -158,109 +158,101 @@ def _form_words(form: CopyOf) -> str:
 
 
 def _rule_effects(world: World) -> list[Effect]:
+    """Effects of how each permanent entered or exists: a copy (CR 707.2), what it entered
+    as or with (614.1c), face down (708.2), and its counters (613.7c)."""
     effects: list[Effect] = []
     for obj in world.game.objects:
         if not obj.on_battlefield:
             continue
-        if obj.copy is not None:
-            text = f"As it entered, it became a copy of {obj.copy.values.name or obj.copy.of}."
-            if obj.copy.of == obj.label:
-                text = _form_words(obj.copy.copy)
+        effects += _entered_effects(obj)
+        effects += _counter_effects(obj)
+    return effects
+
+
+def _own_effect(
+    obj: GameObject,
+    name: str,
+    kind: EffectKind,
+    spec: EffectSpec,
+    tag: str,
+    copy: CopySnapshot | None = None,
+) -> Effect:
+    """An effect of the permanent itself, from its own timestamp."""
+    return Effect(
+        f"{obj.label}:{name}",
+        kind,
+        spec,
+        obj.label,
+        obj.card.name,
+        obj.timestamp,
+        (obj.timestamp, obj.order, 0, tag, 0),
+        copy=copy,
+    )
+
+
+def _entered_effects(obj: GameObject) -> list[Effect]:
+    effects: list[Effect] = []
+    if obj.copy is not None:
+        text = f"As it entered, it became a copy of {obj.copy.values.name or obj.copy.of}."
+        if obj.copy.of == obj.label:
+            text = _form_words(obj.copy.copy)
+        spec = EffectSpec(
+            text=text,
+            subject=SELF_SUBJECT,
+            parts=(Part("1a", obj.copy.copy),),
+        )
+        effects.append(_own_effect(obj, "copy", "copy", spec, "copy", obj.copy))
+    if obj.extra_subtypes:
+        # Entered "in addition to its other types" (Master Biomancer's Mutant): an effect
+        # of the replacement that made it enter so, from its timestamp (CR 614.1c).
+        words = " and ".join(obj.extra_subtypes)
+        spec = EffectSpec(
+            text=f"It entered as a {words} in addition to its other types.",
+            subject=SELF_SUBJECT,
+            parts=(Part("4", TypeChange(add_subtypes=frozenset(obj.extra_subtypes), retain=True)),),
+        )
+        effects.append(_own_effect(obj, "entered-as", "copy", spec, "entered"))
+    if obj.extra_abilities:
+        # Riot's haste: an effect of the replacement it entered under (CR 702.136a).
+        spec = EffectSpec(
+            text=f"It entered with {' and '.join(a.lower() for a in obj.extra_abilities)}.",
+            subject=SELF_SUBJECT,
+            parts=(Part("6", AbilityChange(grant=obj.extra_abilities)),),
+        )
+        effects.append(_own_effect(obj, "entered-with", "copy", spec, "entered-with"))
+    if obj.face_down:
+        spec = EffectSpec(
+            text="Face down: a 2/2 creature with no name, text, subtypes or mana cost.",
+            subject=SELF_SUBJECT,
+            parts=(Part("1b", CopyOf()),),
+        )
+        effects.append(_own_effect(obj, "face-down", "face_down", spec, "face"))
+    return effects
+
+
+def _counter_effects(obj: GameObject) -> list[Effect]:
+    effects: list[Effect] = []
+    timestamps = dict(obj.counter_timestamps)
+    for kind, n in obj.counters:
+        if kind.lower() in _KEYWORD_COUNTER_NAMES and n > 0:
+            # CR 613.1f, 122.1b: a keyword counter grants its keyword in layer 6.
+            ts = timestamps.get(kind, obj.timestamp)
             spec = EffectSpec(
-                text=text,
+                text=f"{kind} counter: it has {kind.lower()}",
                 subject=SELF_SUBJECT,
-                parts=(Part("1a", obj.copy.copy),),
+                parts=(Part("6", AbilityChange(grant=(kind.capitalize(),))),),
             )
-            effects.append(
-                Effect(
-                    f"{obj.label}:copy",
-                    "copy",
-                    spec,
-                    obj.label,
-                    obj.card.name,
-                    obj.timestamp,
-                    (obj.timestamp, obj.order, 0, "copy", 0),
-                    copy=obj.copy,
-                )
-            )
-        if obj.extra_subtypes:
-            # Entered "in addition to its other types" (Master Biomancer's Mutant): an effect
-            # of the replacement that made it enter so, from its timestamp (CR 614.1c).
-            words = " and ".join(obj.extra_subtypes)
-            spec = EffectSpec(
-                text=f"It entered as a {words} in addition to its other types.",
-                subject=SELF_SUBJECT,
-                parts=(
-                    Part("4", TypeChange(add_subtypes=frozenset(obj.extra_subtypes), retain=True)),
-                ),
-            )
-            effects.append(
-                Effect(
-                    f"{obj.label}:entered-as",
-                    "copy",
-                    spec,
-                    obj.label,
-                    obj.card.name,
-                    obj.timestamp,
-                    (obj.timestamp, obj.order, 0, "entered", 0),
-                )
-            )
-        if obj.extra_abilities:
-            # Riot's haste: an effect of the replacement it entered under (CR 702.136a).
-            spec = EffectSpec(
-                text=f"It entered with {' and '.join(a.lower() for a in obj.extra_abilities)}.",
-                subject=SELF_SUBJECT,
-                parts=(Part("6", AbilityChange(grant=obj.extra_abilities)),),
-            )
-            effects.append(
-                Effect(
-                    f"{obj.label}:entered-with",
-                    "copy",
-                    spec,
-                    obj.label,
-                    obj.card.name,
-                    obj.timestamp,
-                    (obj.timestamp, obj.order, 0, "entered-with", 0),
-                )
-            )
-        if obj.face_down:
-            spec = EffectSpec(
-                text="Face down: a 2/2 creature with no name, text, subtypes or mana cost.",
-                subject=SELF_SUBJECT,
-                parts=(Part("1b", CopyOf()),),
-            )
-            effects.append(
-                Effect(
-                    f"{obj.label}:face-down",
-                    "face_down",
-                    spec,
-                    obj.label,
-                    obj.card.name,
-                    obj.timestamp,
-                    (obj.timestamp, obj.order, 0, "face", 0),
-                )
-            )
-        timestamps = dict(obj.counter_timestamps)
-        for kind, n in obj.counters:
-            if kind.lower() in _KEYWORD_COUNTER_NAMES and n > 0:
-                # CR 613.1f, 122.1b: a keyword counter grants its keyword in layer 6.
-                ts = timestamps.get(kind, obj.timestamp)
-                spec = EffectSpec(
-                    text=f"{kind} counter: it has {kind.lower()}",
-                    subject=SELF_SUBJECT,
-                    parts=(Part("6", AbilityChange(grant=(kind.capitalize(),))),),
-                )
-                effects.append(_counter_effect(obj, kind, spec, ts))
-                continue
-            pt = _counter_pt(kind)
-            if pt is None or n == 0:
-                continue
-            spec = EffectSpec(
-                text=f"{n} {kind} counter{'s' if n != 1 else ''}",
-                subject=SELF_SUBJECT,
-                parts=(Part("7c", ModifyPT(Const(pt[0] * n), Const(pt[1] * n))),),
-            )
-            effects.append(_counter_effect(obj, kind, spec, timestamps.get(kind, obj.timestamp)))
+            effects.append(_counter_effect(obj, kind, spec, ts))
+            continue
+        pt = _counter_pt(kind)
+        if pt is None or n == 0:
+            continue
+        spec = EffectSpec(
+            text=f"{n} {kind} counter{'s' if n != 1 else ''}",
+            subject=SELF_SUBJECT,
+            parts=(Part("7c", ModifyPT(Const(pt[0] * n), Const(pt[1] * n))),),
+        )
+        effects.append(_counter_effect(obj, kind, spec, timestamps.get(kind, obj.timestamp)))
     return effects
 
 

@@ -53,7 +53,7 @@ from rules_engine.replacement.families import (
     tokens_instead_choices,
 )
 from rules_engine.replacement.groups.watching import Fresh
-from rules_engine.replacement.in_play import ActiveReplacement
+from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
 from rules_engine.replacement.specs import TIER_RULES, DrawSpec, EnterSpec, Family
 from rules_engine.replacement.state import (
     EventState,
@@ -469,43 +469,13 @@ class Explorer:
             charge(len(results) // 8)
         cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
         if cant is not None:
-            # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
-            rest, more, markers = self._damage_results(
-                replace(pending, event=Nothing()), Nothing(), rest
-            )
-            return Stopped(
-                event,
-                effect=cant.eid,
-                text=cant.spec.text,
-                explain=explain_stopped(cant.eid),
-                then=self._step(more + rest, shields, path, results + markers),
-                source=cant.source,
-            )
+            return self._stopped(pending, cant, rest, shields, path, results)
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
         candidates = _candidates(pending, seen, shields, self.misreading, results)
         # 616.1f: after each application, only effects that still apply are considered.
         gone = tuple(sorted(offered - {c.eid for c in candidates} - pending.used))
         if not candidates:
-            alternatives = _alternatives(event, self.board)
-            if alternatives is not None:
-                chooser = affected_party(event, self.board.controller_of)
-                cards: list[CardOption] = []
-                for label, happened in alternatives:
-                    then = self._step(
-                        rest, shields, path + ((label,) if label else ()), results + happened
-                    )
-                    cards.append(CardOption(label.removeprefix("choose:"), tuple(happened), then))
-                return CardChoice(event, chooser, tuple(cards), no_longer_applicable=gone)
-            happened, contained = _happen(event, self.board)
-            rest, more, markers = self._damage_results(pending, event, rest)
-            contained = contained + more
-            shown = tuple(happened)
-            happened = happened + markers
-            after = contained + rest
-            if any(isinstance(e, WinGame) for e in happened):
-                after = []  # CR 104.2a: a player who wins ends the game; nothing else happens
-            then = self._step(after, shields, path, results + happened)
-            return Happens(event, shown, EXPLAIN_HAPPENS, then, no_longer_applicable=gone)
+            return self._unreplaced(pending, rest, shields, path, results, gone)
         options, rule = _forced(candidates)
         if not self.misreading.forced_first:
             options, rule = candidates, TIER_RULES["other"]
@@ -513,64 +483,19 @@ class Explorer:
         choices: list[Option | Decline] = []
         for option in options:
             for limit, replaced, changed, named in _applications(option, pending, rest, seen):
-                new_shields = dict(shields)
-                if option.eid in new_shields or option.resolved:
-                    if changed is None:
-                        new_shields.pop(option.eid, None)
-                    else:
-                        new_shields[option.eid] = changed
-                again = option.eid in pending.used  # only under the "twice" misreading
-                used = pending.used | {option.eid + AGAIN if again else option.eid}
-                follow = [
-                    Pending(_in_batch(e.event, pending.batch))
-                    if isinstance(e, Fresh)
-                    else Pending(
-                        replace(e, implicit=False) if isinstance(e, ZoneMove) else e,
-                        used,
-                        pending.batch,
-                    )
-                    for e in replaced
-                ]
-                if len(follow) > 1 and pending.batch is None:
-                    # Pieces of one event (a redirection shield's split) happen together, so
-                    # their results are one event too (one lifelink gain, 702.15b).
-                    self.batches += 1
-                    follow = [replace(p, batch=-self.batches) for p in follow]
-                if pending.carried and follow:
-                    # What the batch's earlier damage did still waits for the rest of it.
-                    follow[0] = replace(follow[0], carried=pending.carried)
-                still = frozenset(c.eid for c in candidates) - {option.eid}
-                step_name = option.shown if named is None else f"{option.shown}:{named}"
                 choices.append(
-                    Option(
-                        apply=option.shown,
-                        source=option.source,
-                        source_name=option.source_name,
-                        text=option.spec.text,
-                        prevention=option.spec.prevention,
-                        rule="615" if option.spec.prevention else "614",
-                        becomes=tuple(e.event if isinstance(e, Fresh) else e for e in replaced),
-                        prevent=limit,
-                        then=self._step(
-                            follow + rest, new_shields, path + (step_name,), results, still
-                        ),
+                    self._applied(
+                        option,
+                        (limit, replaced, changed, named),
+                        pending,
+                        rest,
+                        shields,
+                        path,
+                        results,
+                        frozenset(c.eid for c in candidates) - {option.eid},
                     )
                 )
-        for option in options:
-            if option.spec.optional and option.spec.family != Family.SELF_COPY:
-                # "You may ... instead": the affected player may also leave it unapplied
-                # (it then doesn't apply to this event, 614.5); nothing is added to the path.
-                unused = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
-                declined = replace(pending, used=pending.used | unused)
-                paid = _life_paid(option, self.board)
-                if paid is None:
-                    continue  # a shock land's 2 life can't be paid: it enters tapped
-                choices.append(
-                    Decline(
-                        option.shown,
-                        self._step([declined, *rest], shields, path, results + paid, offered),
-                    )
-                )
+        choices += self._declines(options, pending, rest, shields, path, results, offered)
         return ChoiceNode(
             event,
             chooser,
@@ -584,6 +509,140 @@ class Explorer:
             ids=tuple(c.eid for c in candidates),
             sources=tuple(c.source_name for c in candidates),
         )
+
+    def _stopped(
+        self,
+        pending: Pending,
+        cant: ActiveCant,
+        rest: list[Pending],
+        shields: dict[str, ActiveReplacement],
+        path: tuple[str, ...],
+        results: list[Event],
+    ) -> Node:
+        # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
+        rest, more, markers = self._damage_results(
+            replace(pending, event=Nothing()), Nothing(), rest
+        )
+        return Stopped(
+            pending.event,
+            effect=cant.eid,
+            text=cant.spec.text,
+            explain=explain_stopped(cant.eid),
+            then=self._step(more + rest, shields, path, results + markers),
+            source=cant.source,
+        )
+
+    def _unreplaced(
+        self,
+        pending: Pending,
+        rest: list[Pending],
+        shields: dict[str, ActiveReplacement],
+        path: tuple[str, ...],
+        results: list[Event],
+        gone: tuple[str, ...],
+    ) -> Node:
+        """No replacement applies: the event happens (or a card is chosen for it first)."""
+        event = pending.event
+        alternatives = _alternatives(event, self.board)
+        if alternatives is not None:
+            chooser = affected_party(event, self.board.controller_of)
+            cards: list[CardOption] = []
+            for label, happened in alternatives:
+                then = self._step(
+                    rest, shields, path + ((label,) if label else ()), results + happened
+                )
+                cards.append(CardOption(label.removeprefix("choose:"), tuple(happened), then))
+            return CardChoice(event, chooser, tuple(cards), no_longer_applicable=gone)
+        happened, contained = _happen(event, self.board)
+        rest, more, markers = self._damage_results(pending, event, rest)
+        contained = contained + more
+        shown = tuple(happened)
+        happened = happened + markers
+        after = contained + rest
+        if any(isinstance(e, WinGame) for e in happened):
+            after = []  # CR 104.2a: a player who wins ends the game; nothing else happens
+        then = self._step(after, shields, path, results + happened)
+        return Happens(event, shown, EXPLAIN_HAPPENS, then, no_longer_applicable=gone)
+
+    def _applied(
+        self,
+        option: ActiveReplacement,
+        application: tuple[int | None, list[Event], ActiveReplacement | None, str | None],
+        pending: Pending,
+        rest: list[Pending],
+        shields: dict[str, ActiveReplacement],
+        path: tuple[str, ...],
+        results: list[Event],
+        still: frozenset[str],
+    ) -> Option:
+        """One way to apply ``option`` to the event, and the tree after it."""
+        limit, replaced, changed, named = application
+        new_shields = dict(shields)
+        if option.eid in new_shields or option.resolved:
+            if changed is None:
+                new_shields.pop(option.eid, None)
+            else:
+                new_shields[option.eid] = changed
+        again = option.eid in pending.used  # only under the "twice" misreading
+        used = pending.used | {option.eid + AGAIN if again else option.eid}
+        follow = [
+            Pending(_in_batch(e.event, pending.batch))
+            if isinstance(e, Fresh)
+            else Pending(
+                replace(e, implicit=False) if isinstance(e, ZoneMove) else e,
+                used,
+                pending.batch,
+            )
+            for e in replaced
+        ]
+        if len(follow) > 1 and pending.batch is None:
+            # Pieces of one event (a redirection shield's split) happen together, so
+            # their results are one event too (one lifelink gain, 702.15b).
+            self.batches += 1
+            follow = [replace(p, batch=-self.batches) for p in follow]
+        if pending.carried and follow:
+            # What the batch's earlier damage did still waits for the rest of it.
+            follow[0] = replace(follow[0], carried=pending.carried)
+        step_name = option.shown if named is None else f"{option.shown}:{named}"
+        return Option(
+            apply=option.shown,
+            source=option.source,
+            source_name=option.source_name,
+            text=option.spec.text,
+            prevention=option.spec.prevention,
+            rule="615" if option.spec.prevention else "614",
+            becomes=tuple(e.event if isinstance(e, Fresh) else e for e in replaced),
+            prevent=limit,
+            then=self._step(follow + rest, new_shields, path + (step_name,), results, still),
+        )
+
+    def _declines(
+        self,
+        options: list[ActiveReplacement],
+        pending: Pending,
+        rest: list[Pending],
+        shields: dict[str, ActiveReplacement],
+        path: tuple[str, ...],
+        results: list[Event],
+        offered: frozenset[str],
+    ) -> list[Decline]:
+        declines: list[Decline] = []
+        for option in options:
+            if option.spec.optional and option.spec.family != Family.SELF_COPY:
+                # "You may ... instead": the affected player may also leave it unapplied
+                # (it then doesn't apply to this event, 614.5); nothing is added to the path.
+                unused = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
+                declined = replace(pending, used=pending.used | unused)
+                paid = _life_paid(option, self.board)
+                if paid is None:
+                    continue  # a shock land's 2 life can't be paid: it enters tapped
+                declines.append(
+                    Decline(
+                        option.shown,
+                        self._step([declined, *rest], shields, path, results + paid, offered),
+                    )
+                )
+        return declines
 
 
 def group_outcomes(leaves: list[Leaf]) -> list[Outcome]:
