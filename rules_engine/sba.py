@@ -218,89 +218,122 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
     players = _player_protections(battlefield, state)
     for obj in battlefield:
         chars = state[obj.label]
-        if "Creature" in chars.types:
-            toughness = chars.toughness or 0
-            if toughness <= 0:
-                actions.append(
-                    StateBasedAction("dies", obj.label, "704.5f", f"toughness {toughness}")
-                )
-            elif obj.damage >= toughness and not chars.has_ability("indestructible"):
-                actions.append(
-                    StateBasedAction(
-                        "destroyed",
-                        obj.label,
-                        "704.5g",
-                        f"{obj.damage} damage marked, toughness {toughness}",
-                    )
-                )
-            elif obj.deathtouched and obj.damage > 0 and not chars.has_ability("indestructible"):
-                actions.append(
-                    StateBasedAction(
-                        "destroyed", obj.label, "704.5h", "dealt damage by a source with deathtouch"
-                    )
-                )
-        # CR 306.5b: on the battlefield, a planeswalker's loyalty is its loyalty counters.
-        if "Planeswalker" in chars.types and obj.counter_count("loyalty") <= 0:
-            actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty counters"))
-        final = final_chapter(chars)
-        if final and obj.counter_count("lore") >= final:
-            # CR 714.4: its last chapter reached (its chapter ability, once triggered, is
-            # resolved by a step of its own); a Saga with no chapter abilities stays.
-            actions.append(
-                StateBasedAction(
-                    "sacrificed", obj.label, "714.4", f"{obj.counter_count('lore')} lore counters"
-                )
-            )
-        if obj.counter_count("+1/+1") and obj.counter_count("-1/-1"):
-            n = min(obj.counter_count("+1/+1"), obj.counter_count("-1/-1"))
-            actions.append(
-                StateBasedAction(
-                    "counters_removed",
-                    obj.label,
-                    "704.5q",
-                    f"{n} +1/+1 and {n} -1/-1 counters are removed",
-                )
-            )
+        actions.extend(_creature_and_permanent_actions(obj, chars))
         if "Aura" in chars.subtypes:
-            host = obj.attached_to
-            hosts_ok = host is not None and (
-                host in game.players or (host in state and world.objects[host].on_battlefield)
-            )
-            legal = (
-                hosts_ok
-                and "Creature"
-                not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
-                and _enchant_allows(chars, host or "", state, world)
-                and not _protected_from(host or "", chars, state, obj.label, players)
-            )
-            if not legal:
-                actions.append(
-                    StateBasedAction(
-                        "to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing"
-                    )
-                )
-        kind = "Equipment" if "Equipment" in chars.subtypes else None
-        kind = kind or ("Fortification" if "Fortification" in chars.subtypes else None)
-        if kind is not None and obj.attached_to is not None:
-            host = obj.attached_to
-            # CR 301.5c: Equipment attaches to a creature; 301.6: a Fortification to a land;
-            # neither may be a creature itself.
-            wanted = "Creature" if kind == "Equipment" else "Land"
-            if (
-                host not in state
-                or not world.objects[host].on_battlefield
-                or wanted not in state[host].types
-                or "Creature" in chars.types
-                or _protected_from(host, chars, state, obj.label)
-                or not _attach_allows(chars, host, state, world)
-            ):
-                actions.append(
-                    StateBasedAction(
-                        "unattached", obj.label, "704.5n", f"{kind} attached illegally"
-                    )
-                )
+            actions.extend(_aura_actions(game, obj, chars, state, world, players))
+        actions.extend(_attachment_actions(obj, chars, state, world))
     actions.extend(_world_rule(battlefield, state))
     actions.extend(_players_lose(game, state))
+    actions.extend(_legend_rule(game, battlefield, state))
+    return actions
+
+
+def _creature_and_permanent_actions(
+    obj: GameObject, chars: Characteristics
+) -> list[StateBasedAction]:
+    """Toughness, damage, loyalty, lore and counter annihilation (CR 704.5f-i, 704.5q, 714.4)."""
+    actions: list[StateBasedAction] = []
+    if "Creature" in chars.types:
+        toughness = chars.toughness or 0
+        if toughness <= 0:
+            actions.append(StateBasedAction("dies", obj.label, "704.5f", f"toughness {toughness}"))
+        elif obj.damage >= toughness and not chars.has_ability("indestructible"):
+            actions.append(
+                StateBasedAction(
+                    "destroyed",
+                    obj.label,
+                    "704.5g",
+                    f"{obj.damage} damage marked, toughness {toughness}",
+                )
+            )
+        elif obj.deathtouched and obj.damage > 0 and not chars.has_ability("indestructible"):
+            actions.append(
+                StateBasedAction(
+                    "destroyed", obj.label, "704.5h", "dealt damage by a source with deathtouch"
+                )
+            )
+    # CR 306.5b: on the battlefield, a planeswalker's loyalty is its loyalty counters.
+    if "Planeswalker" in chars.types and obj.counter_count("loyalty") <= 0:
+        actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty counters"))
+    final = final_chapter(chars)
+    if final and obj.counter_count("lore") >= final:
+        # CR 714.4: its last chapter reached (its chapter ability, once triggered, is
+        # resolved by a step of its own); a Saga with no chapter abilities stays.
+        actions.append(
+            StateBasedAction(
+                "sacrificed", obj.label, "714.4", f"{obj.counter_count('lore')} lore counters"
+            )
+        )
+    if obj.counter_count("+1/+1") and obj.counter_count("-1/-1"):
+        n = min(obj.counter_count("+1/+1"), obj.counter_count("-1/-1"))
+        actions.append(
+            StateBasedAction(
+                "counters_removed",
+                obj.label,
+                "704.5q",
+                f"{n} +1/+1 and {n} -1/-1 counters are removed",
+            )
+        )
+    return actions
+
+
+def _aura_actions(
+    game: Game,
+    obj: GameObject,
+    chars: Characteristics,
+    state: dict[str, Characteristics],
+    world: World,
+    players: dict[str, tuple[str, ...]],
+) -> list[StateBasedAction]:
+    """CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard."""
+    host = obj.attached_to
+    hosts_ok = host is not None and (
+        host in game.players or (host in state and world.objects[host].on_battlefield)
+    )
+    legal = (
+        hosts_ok
+        and "Creature" not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
+        and _enchant_allows(chars, host or "", state, world)
+        and not _protected_from(host or "", chars, state, obj.label, players)
+    )
+    if legal:
+        return []
+    return [
+        StateBasedAction(
+            "to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing"
+        )
+    ]
+
+
+def _attachment_actions(
+    obj: GameObject, chars: Characteristics, state: dict[str, Characteristics], world: World
+) -> list[StateBasedAction]:
+    """CR 704.5n: Equipment or a Fortification attached illegally becomes unattached."""
+    kind = "Equipment" if "Equipment" in chars.subtypes else None
+    kind = kind or ("Fortification" if "Fortification" in chars.subtypes else None)
+    if kind is None or obj.attached_to is None:
+        return []
+    host = obj.attached_to
+    # CR 301.5c: Equipment attaches to a creature; 301.6: a Fortification to a land;
+    # neither may be a creature itself.
+    wanted = "Creature" if kind == "Equipment" else "Land"
+    if (
+        host not in state
+        or not world.objects[host].on_battlefield
+        or wanted not in state[host].types
+        or "Creature" in chars.types
+        or _protected_from(host, chars, state, obj.label)
+        or not _attach_allows(chars, host, state, world)
+    ):
+        return [StateBasedAction("unattached", obj.label, "704.5n", f"{kind} attached illegally")]
+    return []
+
+
+def _legend_rule(
+    game: Game, battlefield: list[GameObject], state: dict[str, Characteristics]
+) -> list[StateBasedAction]:
+    """CR 704.5j: a player with two or more legendary permanents of one name keeps one."""
+    actions: list[StateBasedAction] = []
     seen: dict[tuple[str, str], list[str]] = {}
     exempt = _legend_rule_exempt(battlefield, state, game.players)
     for obj in battlefield:
