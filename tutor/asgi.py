@@ -30,6 +30,10 @@ application = ProtocolTypeRouter(
         "http": django_asgi_app,
         # Refuse websocket handshakes from any other origin (browsers do not
         # apply CORS or CSRF checks to websockets): see tutor.core.origins.
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # types-channels wants its own (type-check-only) pattern class, which path() never
+        # returns: the routes are Django's URLPattern, as channels documents them.
+        "websocket": SameOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))  # type: ignore[arg-type]
+        ),
     }
 )

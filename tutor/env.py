@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
+from typing import overload
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -41,6 +42,18 @@ def _raw(name: str, environ: Mapping[str, str] | None) -> str | None:
 
 def _missing(name: str, what: str) -> ImproperlyConfigured:
     return ImproperlyConfigured(f"{name} is not set: set it to {what}.")
+
+
+@overload
+def env_str(
+    name: str, default: str | _Required = REQUIRED, *, environ: Mapping[str, str] | None = None
+) -> str: ...
+
+
+@overload
+def env_str(
+    name: str, default: None, *, environ: Mapping[str, str] | None = None
+) -> str | None: ...
 
 
 def env_str(

@@ -11,10 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from tutor.env import env_bool, env_choice, env_int, env_list, env_str, env_url
+
+# Django's generic classes take type parameters at run time too (``ModelAdmin[Dispute]``),
+# as django-stubs writes them for mypy.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -191,7 +196,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            "NAME": str(BASE_DIR / "db.sqlite3"),
             "OPTIONS": dict(SQLITE_OPTIONS),
             "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
             # A file, not memory: the live-class tests start real server processes that

@@ -22,7 +22,9 @@ from tutor.learn.levels import (
     level_of,
     misreadings_changing,
 )
-from tutor.learn.recipes import RECIPES, Recipe, text_change_word, worded_anthems
+from tutor.learn.recipe_parts import Recipe
+from tutor.learn.recipes import RECIPES
+from tutor.learn.recipes_layers import text_change_word, worded_anthems
 from tutor.learn.roles import Role, load
 
 CARDS_PER_RECIPE = 50

@@ -303,7 +303,7 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     taken: list[int] = []
     while not isinstance(node, Done):
         options = _options(node)
-        if not options:
+        if not isinstance(node, ChoiceNode | CardChoice) or not options:
             walk.steps.append(_step(node, words))
             node = node.then if isinstance(node, Happens | Stopped) else Done(())
             continue

@@ -131,6 +131,14 @@ PATH_FIELDS = [
 ]
 
 
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """``form``'s field ``name``, a choice field whose choices the form sets."""
+    field = form.fields[name]
+    if not isinstance(field, forms.ChoiceField):
+        raise TypeError(f"{name} is not a choice field")
+    return field
+
+
 class StepForm(forms.Form):
     verb = forms.ChoiceField(choices=VERBS, label="What happens")
     card = forms.CharField(
@@ -333,19 +341,19 @@ class StepForm(forms.Form):
         players = [(p, p) for p in board.get("players", [])]
         objects = [(lab.value, lab.text) for lab in labels if lab.kind == "object"]
         effects = [(lab.value, lab.text) for lab in labels if lab.kind == "effect"]
-        self.fields["controller"].choices = players
-        self.fields["obj"].choices = [("", "—")] + objects + effects
-        self.fields["to"].choices = [("", "—")] + objects + players
-        self.fields["targets"].choices = objects + players
-        self.fields["copy"].choices = [("", "—")] + objects
-        self.fields["pair"].choices = [("", "—")] + objects
-        self.fields["chosen_object"].choices = [("", "—")] + objects
-        self.fields["chosen_player"].choices = [("", "—")] + players
-        self.fields["chosen_players"].choices = players
-        self.fields["devour"].choices = objects
-        self.fields["sacrificed"].choices = [("", "\u2014")] + objects
-        self.fields["graveyard"].choices = zone_cards(board, "library")
-        self.fields["discard"].choices = zone_cards(board, "hand")
+        choice_field(self, "controller").choices = players
+        choice_field(self, "obj").choices = [("", "—")] + objects + effects
+        choice_field(self, "to").choices = [("", "—")] + objects + players
+        choice_field(self, "targets").choices = objects + players
+        choice_field(self, "copy").choices = [("", "—")] + objects
+        choice_field(self, "pair").choices = [("", "—")] + objects
+        choice_field(self, "chosen_object").choices = [("", "—")] + objects
+        choice_field(self, "chosen_player").choices = [("", "—")] + players
+        choice_field(self, "chosen_players").choices = players
+        choice_field(self, "devour").choices = objects
+        choice_field(self, "sacrificed").choices = [("", "\u2014")] + objects
+        choice_field(self, "graveyard").choices = zone_cards(board, "library")
+        choice_field(self, "discard").choices = zone_cards(board, "hand")
         for name, verbs in FIELD_VERBS.items():
             self.fields[name].verbs = verbs  # type: ignore[attr-defined]
         self.new_board: dict[str, Any] | None = None
@@ -355,7 +363,8 @@ class StepForm(forms.Form):
     def _card(self) -> str | dict[str, Any]:
         data = self.cleaned_data
         if data.get("card"):
-            return data["card"].strip()
+            name: str = data["card"]
+            return name.strip()
         if not data.get("invent_name"):
             raise forms.ValidationError("Name a library card, or invent one with a name and types.")
         card: dict[str, Any] = {
@@ -511,14 +520,15 @@ class StepForm(forms.Form):
         return [int(word) for word in words]
 
     def _required(self, field: str, message: str) -> str:
-        value = self.cleaned_data.get(field)
+        value: str | None = self.cleaned_data.get(field)
         if not value:
             self.add_error(field, message)
             raise forms.ValidationError("")
         return value
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         divided, targets = data.get("divided") or [], data.get("targets") or []
@@ -630,7 +640,7 @@ class ReplacementOrderForm(forms.Form):
 
     def __init__(self, *args: Any, options: Sequence[OrderOption], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["order"].choices = [
+        choice_field(self, "order").choices = [
             (o.value, o.words + (" (the default)" if o.default else "")) for o in options
         ]
         self.paths = {o.value: list(o.path) for o in options}
@@ -655,7 +665,8 @@ class BoardImportForm(forms.Form):
     board_file = forms.FileField(required=False, label="Or choose a board file (.json)")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("board_file")
         text = (data.get("board_json") or "").strip()
         if upload is not None:

@@ -187,11 +187,15 @@ def effect_names(
             name = f"{possessive(source)} copy effect"
         elif effect.kind == "face_down":
             name = f"{source} being face down"
-        elif effect.kind == "static" and _printed_key(effect) in paragraphs.get(effect.source, ()):
+        elif (
+            effect.kind == "static"
+            and (paragraph := _printed_key(effect)) is not None
+            and paragraph in paragraphs.get(effect.source, ())
+        ):
             # Only a printed paragraph has a place to count from; an ability granted by
             # another effect (its key starts with "g") is named by the permanent alone.
             printed = paragraphs[effect.source]
-            n = printed.index(_printed_key(effect)) + 1
+            n = printed.index(paragraph) + 1
             name = f"{possessive(source)} {ordinal(n)} ability" if len(printed) > 1 else source
         elif effect.kind == "resolved" and len(resolved.get(effect.source, ())) > 1:
             n = resolved[effect.source].index(eid) + 1

@@ -6,6 +6,7 @@ from ``rules_engine``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,7 +103,7 @@ def _printed(result: Result, label: str) -> dict[str, Any]:
 def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]:
     """The permanents as they are now, or, for a puzzle that must not give its answer
     away, as printed (with the state the board shows: counters, attachments, tapped)."""
-    cards = []
+    cards: list[CardView] = []
     name = result_namer(result)
     for obj in result.game.objects:
         if obj.zone != "battlefield" or obj.label not in result.evaluation.chars:
@@ -186,7 +187,8 @@ class Change:
     field: str
     before: str
     after: str
-    after_values: list[str] = field(default_factory=list)
+    # ``dataclasses.field``: inside the class, ``field`` is the attribute above.
+    after_values: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def words(self) -> str:

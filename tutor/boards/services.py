@@ -41,7 +41,9 @@ from tutor.boards.presenters import (
     game_unmodelled,
     result_unmodelled,
 )
-from tutor.boards.problems import BoardProblem
+
+# Re-exported: views catch the problems these functions raise (``services.BoardProblem``).
+from tutor.boards.problems import BoardProblem as BoardProblem
 from tutor.boards.replacements import OrderOption, ReplacementStory, replacement_story
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -239,7 +241,9 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 costs = [value] if isinstance(value, str) else value
                 words.append(f"kicked with {' and '.join(str(c) for c in costs)}")
             elif key == "colors" and isinstance(value, list):
-                words.append(f"the colors {' and '.join(COLOR_WORDS.get(v, v) for v in value)}")
+                words.append(
+                    f"the colors {' and '.join(COLOR_WORDS.get(str(v), str(v)) for v in value)}"
+                )
             elif key == "players" and isinstance(value, list):
                 words.append(f"the players {' and '.join(str(v) for v in value)}")
             elif key == "cast_from_hand":

@@ -21,9 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from tutor.boards import card_lookup, editing, services
-from tutor.boards.codec import MAX_TOKEN_LENGTH, download_name, encode_board
+from tutor.boards.codec import download_name, encode_board
 from tutor.boards.event_walk import event_walk, field_events
 from tutor.boards.forms import BoardImportForm, ReplacementOrderForm, StepForm
+from tutor.boards.limits import MAX_TOKEN_LENGTH
 from tutor.boards.presenters import (
     battlefield,
     dependency_graphs,
@@ -213,7 +214,8 @@ def builder_order(
     if form.is_valid():
         changed = editing.with_replacements(board, number, form.path)
         return _after_change(request, _edited(changed, "given that order"), focus_step=number)
-    error = (number, " ".join(form.errors.get("order", ["Choose one of the orders."])))
+    messages = form.errors.get("order") or ["Choose one of the orders."]
+    error = (number, " ".join(str(message) for message in messages))
     context = _builder_context(loaded, focus_step=number, order_error=error)
     template = "boards/builder.html#workspace" if request.htmx else "boards/builder.html"
     response = render(request, template, context, status=422 if request.htmx else 400)

@@ -118,7 +118,7 @@ def _outcomes(board: dict[str, Any], event: dict[str, Any] | None) -> Outcomes:
     try:
         explored = explore_event(dict(board, ask={"event": event}))
     except BoardError as error:
-        words = (f"the event doesn't fit this board: {error.message}",)
+        words: tuple[str, ...] = (f"the event doesn't fit this board: {error.message}",)
         return Outcomes(words, result_unmodelled(load_board(board).result))
     name = board_namer(board)
     words = tuple(outcome_words(outcome.shown, name) for outcome in explored.outcomes)

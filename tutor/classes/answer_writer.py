@@ -16,12 +16,12 @@ import contextlib
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.db import transaction
 
 from tutor.classes import live
 from tutor.classes.models import LiveQuestion, StudentAnswer
 from tutor.classes.questions import QuestionProblem, question_of_row
+from tutor.core.channel_layer import channel_layer
 from tutor.core.question import AnswerProblem
 from tutor.core.unavailable import UNREACHABLE
 
@@ -61,8 +61,9 @@ def _write_question(
         a.student_id: a
         for a in StudentAnswer.objects.filter(question_id=question_id, student_id__in=students)
     }
-    for answer in earlier.values():
-        answer.question = question  # its text is shown from the question's options
+    for earlier_answer in earlier.values():
+        if question is not None:  # its text is shown from the question's options
+            earlier_answer.question = question
     new: dict[int, StudentAnswer] = {}
     asked = question_of_row(question) if question is not None else None
     for i in indexes:
@@ -137,7 +138,7 @@ class Writer:
             }
             for session_id in changed:
                 with contextlib.suppress(*UNREACHABLE):
-                    await get_channel_layer().group_send(
+                    await channel_layer().group_send(
                         teacher_group(session_id), {"type": "live.tally"}
                     )
 

@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -53,11 +53,16 @@ T = TypeVar("T")
 VERDICT_SLOT = json.dumps(panels.VERDICT_SLOT)[1:-1]
 
 
+def whole_number(value: object) -> TypeGuard[int]:
+    """A JSON whole number (``true`` and ``false`` are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def reading(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     """Reads and renders (the teacher's panel with its roster, a shared reveal) run on a
     thread of their own, not the consumers' shared database thread, where they would hold
     up the answers being stored."""
-    return database_sync_to_async(function, thread_sensitive=False)  # type: ignore[no-any-return]
+    return database_sync_to_async(function, thread_sensitive=False)
 
 
 _teacher_group = answer_writer.teacher_group
@@ -157,7 +162,9 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if user is not None and user.is_authenticated and user.pk == session.classroom.teacher_id:
             return "teacher", session.pk, None
-        tokens = (self.scope.get("session") or {}).get(STUDENT_SESSION_KEY) or {}
+        cookie_session = self.scope.get("session")
+        tokens = cookie_session.get(STUDENT_SESSION_KEY) if cookie_session is not None else None
+        tokens = tokens or {}
         token = tokens.get(session.join_code) if isinstance(tokens, dict) else None
         student = Student.objects.filter(session=session, token=token).first() if token else None
         if student is None:
@@ -245,8 +252,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if self.student_id is None:
             raise QuestionProblem("Only students answer.")
         question_id = content.get("question")
-        whole = isinstance(question_id, int) and not isinstance(question_id, bool)
-        if not whole or not 0 < question_id < 2**63:
+        if not whole_number(question_id) or not 0 < question_id < 2**63:
             raise QuestionProblem("which question is this an answer to?")
         recorded = await answer_writer.writer().record(
             answer_writer.Pending(
@@ -274,6 +280,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
 
     def _student_state(self) -> str:
         """This student's whole panel, and their answers (kept for shared reveals)."""
+        if self.student_id is None:
+            raise QuestionProblem("Only students have a student's panel.")
         student = Student.objects.select_related("session").get(pk=self.student_id)
         answers = StudentAnswer.objects.filter(student=student).select_related("question")
         self.mine = {a.question_id: panels.mine_of(a) for a in answers}
@@ -312,8 +320,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         session = LiveSession.objects.select_related("classroom").get(pk=self.session_id)
         if action == "push" and snapshot is not None:
             timer = content.get("timer")
-            whole = isinstance(timer, int) and not isinstance(timer, bool)
-            seconds = timer if whole and 0 < timer <= 600 else None
+            seconds = timer if whole_number(timer) and 0 < timer <= 600 else None
             live.push(session, snapshot, seconds)
         elif action == "lock":
             live.set_state(session, LiveQuestion.LOCKED)

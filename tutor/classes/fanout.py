@@ -18,8 +18,7 @@ import contextlib
 import logging
 from typing import Any, Protocol
 
-from channels.layers import get_channel_layer
-
+from tutor.core.channel_layer import channel_layer
 from tutor.core.unavailable import UNREACHABLE
 
 LOG = logging.getLogger(__name__)
@@ -57,7 +56,7 @@ class Fanout:
         local = self.sessions.get(session_id)
         if local is None:
             local = self.sessions[session_id] = _Local()
-            layer = get_channel_layer()
+            layer = channel_layer()
             try:
                 local.channel = await layer.new_channel()
                 await layer.group_add(group(session_id), local.channel)
@@ -81,10 +80,10 @@ class Fanout:
         if local.channel:
             # Redis drops the membership on its own (group expiry) if it can't be told.
             with contextlib.suppress(*UNREACHABLE):
-                await get_channel_layer().group_discard(group(session_id), local.channel)
+                await channel_layer().group_discard(group(session_id), local.channel)
 
     async def _listen(self, local: _Local) -> None:
-        layer = get_channel_layer()
+        layer = channel_layer()
         while True:
             try:
                 event = await layer.receive(local.channel)

@@ -27,7 +27,8 @@ class JoinForm(forms.Form):
     )
 
     def clean_code(self) -> str:
-        return self.cleaned_data["code"].strip().upper()
+        code: str = self.cleaned_data["code"]
+        return code.strip().upper()
 
 
 class QuestionSetForm(forms.Form):

@@ -16,6 +16,7 @@ from tutor.classes import sets
 from tutor.classes.forms import QuestionSetForm
 from tutor.classes.models import QuestionSet
 from tutor.classes.questions import QuestionProblem
+from tutor.core.accounts import signed_in
 from tutor.core.htmx import HtmxHttpRequest
 from tutor.puzzles.models import Theme
 from tutor.puzzles.themes import DIFFICULTIES
@@ -26,9 +27,11 @@ from tutor.puzzles.themes import DIFFICULTIES
 def question_sets(request: HtmxHttpRequest) -> HttpResponse:
     form = QuestionSetForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        made = QuestionSet.objects.create(teacher=request.user, name=form.cleaned_data["name"])
+        made = QuestionSet.objects.create(
+            teacher=signed_in(request), name=form.cleaned_data["name"]
+        )
         return HttpResponseRedirect(made.get_absolute_url())
-    context = {"form": form, "sets": QuestionSet.objects.filter(teacher=request.user)}
+    context = {"form": form, "sets": QuestionSet.objects.filter(teacher=signed_in(request))}
     return render(request, "classes/sets.html", context, status=400 if form.errors else 200)
 
 

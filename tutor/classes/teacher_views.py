@@ -21,6 +21,7 @@ from tutor.classes.chart import chart
 from tutor.classes.models import LiveQuestion, LiveSession, QuestionSet
 from tutor.classes.panels import stepper_frame
 from tutor.classes.questions import QuestionProblem
+from tutor.core.accounts import signed_in
 from tutor.core.htmx import HtmxHttpRequest
 
 # The longest timer a question can have (the websocket's push takes the same).
@@ -156,7 +157,7 @@ def use_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _to_change(request, pk)
     wanted = request.POST.get("set", "")
     chosen = (
-        QuestionSet.objects.filter(pk=int(wanted), teacher=request.user).first()
+        QuestionSet.objects.filter(pk=int(wanted), teacher=signed_in(request)).first()
         if wanted.isdigit()
         else None
     )

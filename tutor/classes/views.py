@@ -26,6 +26,7 @@ from tutor.classes.forms import ClassroomForm, JoinForm
 from tutor.classes.models import Classroom, LiveSession, QuestionSet, Student
 from tutor.classes.panels import student_panel, teacher_panel
 from tutor.classes.questions import answer_text
+from tutor.core.accounts import signed_in
 from tutor.core.htmx import HtmxHttpRequest
 from tutor.puzzles.models import Theme
 from tutor.puzzles.qr import qr_svg
@@ -93,7 +94,7 @@ def console(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "searched": "q" in request.GET,
         "puzzles": sets.search_puzzles(q, difficulty, theme) if "q" in request.GET else [],
         "lessons": sets.lesson_questions(),
-        "question_sets": QuestionSet.objects.filter(teacher=request.user),
+        "question_sets": QuestionSet.objects.filter(teacher=signed_in(request)),
         "upcoming": sets.upcoming(session),
         "right_points": scoring.RIGHT,
         "speed_points": scoring.SPEED,

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from copy import deepcopy
 from typing import Any
 
-from channels.layers import InMemoryChannelLayer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
+from django.core.exceptions import ImproperlyConfigured
 
 CLEAN_EVERY_SECONDS = 1.0
 _PLAIN = (str, int, float, bool, bytes, type(None))
@@ -37,7 +38,15 @@ def _copier(message: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any
     return deepcopy
 
 
-class ChannelLayer(InMemoryChannelLayer):  # type: ignore[misc]
+def channel_layer() -> BaseChannelLayer:
+    """The default channel layer, which settings always configure (``CHANNEL_LAYERS``)."""
+    layer = get_channel_layer()
+    if layer is None:
+        raise ImproperlyConfigured("CHANNEL_LAYERS has no default layer")
+    return layer
+
+
+class ChannelLayer(InMemoryChannelLayer):
     _cleaned = 0.0
 
     def _clean_expired(self) -> None:
@@ -45,7 +54,8 @@ class ChannelLayer(InMemoryChannelLayer):  # type: ignore[misc]
         if now - self._cleaned < CLEAN_EVERY_SECONDS:
             return
         self._cleaned = now
-        super()._clean_expired()
+        # types-channels leaves out this private method, which channels 4 defines.
+        super()._clean_expired()  # type: ignore[misc]
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         """Queued for every member in one pass; a full channel misses the message, as in

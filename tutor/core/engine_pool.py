@@ -241,7 +241,7 @@ class Pool:
         return _unwrap(outcome)  # type: ignore[no-any-return]
 
     def close(self) -> None:
-        self._pool.stop()
+        self._pool.stop()  # type: ignore[no-untyped-call]  # pebble leaves stop() unannotated
         self._pool.join()
 
 

@@ -23,7 +23,7 @@ Scope = dict[str, Any]
 
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", []):
-        if key.lower() == name:
+        if key.lower() == name and isinstance(value, bytes):
             return value.decode("latin1")
     return None
 
@@ -86,4 +86,5 @@ class SameOriginValidator:
         origin, host = _header(scope, b"origin"), _header(scope, b"host")
         if same_origin(origin, host, secure_handshake(scope)):
             return await self.application(scope, receive, send)
-        return await WebsocketDenier()(scope, receive, send)
+        # An ASGI scope is a plain dict; types-channels wants its TypedDict of channels' keys.
+        return await WebsocketDenier()(scope, receive, send)  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ Anything a learner sends goes through ``parse``: a forged or malformed answer is
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 from collections.abc import Sequence
@@ -161,7 +162,8 @@ class Question:
             return tuple(_unescape(k) for k in text.split(ORDER_SEPARATOR)) if text else ()
         return (text,)
 
-    def parse(self, raw: object) -> tuple[str, ...]:
+    # ``builtins.object``: inside the class, ``object`` is the field above.
+    def parse(self, raw: builtins.object) -> tuple[str, ...]:
         """What a learner sent, checked: form values (a list of strings), an encoded
         answer, or a websocket's JSON value. ``AnswerProblem`` if it isn't an answer."""
         if self.form in (Form.SELECT_ALL, Form.ORDER):
@@ -180,7 +182,7 @@ class Question:
             text = values[0] if values else ""
         return (self._one(text.strip()[:MAX_ANSWER]),)
 
-    def read(self, raw: object) -> str:
+    def read(self, raw: builtins.object) -> str:
         """``parse``, encoded: the answer as it is kept."""
         return self.encode(self.parse(raw))
 

@@ -27,10 +27,12 @@ def client_address(request: HttpRequest) -> str:
     header = settings.CLIENT_ADDRESS_HEADER
     if header:
         key = "HTTP_" + header.upper().replace("-", "_")
-        forwarded = [part.strip() for part in request.META.get(key, "").split(",")]
+        value: str = request.META.get(key, "")
+        forwarded = [part.strip() for part in value.split(",")]
         if forwarded[-1]:
             return forwarded[-1][:64]
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    remote: str | None = request.META.get("REMOTE_ADDR")
+    return remote or "unknown"
 
 
 def bump(key: str, timeout: int) -> int:

@@ -29,4 +29,5 @@ def _refuse_too_big(protocol: Any, size: int, limit: int, reason: str) -> None:
 
 
 def install() -> None:
-    WebSocketProtocol._max_message_size_exceeded = _refuse_too_big
+    # A patch of Autobahn's private hook on Daphne's protocol class (see the module's doc).
+    setattr(WebSocketProtocol, "_max_message_size_exceeded", _refuse_too_big)  # noqa: B010

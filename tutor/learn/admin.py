@@ -23,17 +23,21 @@ def _decide(request: HttpRequest, disputes: QuerySet[Dispute], status: str) -> N
 
 
 @admin.action(description="Uphold: the engine's answer is wrong")
-def uphold(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+def uphold(
+    modeladmin: admin.ModelAdmin[Dispute], request: HttpRequest, queryset: QuerySet[Dispute]
+) -> None:
     _decide(request, queryset, Dispute.UPHELD)
 
 
 @admin.action(description="Reject: the engine's answer stands")
-def reject(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+def reject(
+    modeladmin: admin.ModelAdmin[Dispute], request: HttpRequest, queryset: QuerySet[Dispute]
+) -> None:
     _decide(request, queryset, Dispute.REJECTED)
 
 
 @admin.register(Dispute)
-class DisputeAdmin(admin.ModelAdmin):
+class DisputeAdmin(admin.ModelAdmin[Dispute]):
     list_display = ("created", "status", "question", "engine_answer", "puzzle")
     list_filter = ("status",)
     # Decided through the actions only, which also put a puzzle back into ratings.
@@ -54,13 +58,13 @@ class DisputeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Lesson)
-class LessonAdmin(admin.ModelAdmin):
+class LessonAdmin(admin.ModelAdmin[Lesson]):
     list_display = ("number", "title", "concept")
     readonly_fields = ("boards",)
 
 
 @admin.register(ItemFamily)
-class ItemFamilyAdmin(admin.ModelAdmin):
+class ItemFamilyAdmin(admin.ModelAdmin[ItemFamily]):
     """Staff's view of how hard each item family is (Glicko-2 from learners' answers):
     read-only, hardest first."""
 

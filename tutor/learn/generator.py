@@ -203,7 +203,9 @@ def layer_board(rng: random.Random, knobs: Knobs) -> dict[str, Any]:
     return board
 
 
-def _step(effect_card: EffectCard, label: str, rng: random.Random, entered: dict[str, str]) -> dict:
+def _step(
+    effect_card: EffectCard, label: str, rng: random.Random, entered: dict[str, str]
+) -> dict[str, Any]:
     """The effect's step, aimed as a player would aim it: a pump at their own creature, a
     shrinking spell or Aura at an opponent's (never Lignify on your own creature)."""
     target = rng.choice(sorted(entered))

@@ -27,6 +27,7 @@ from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLif
 from rules_engine.replacement.tree import ChoiceNode, Draws
 from tutor.boards.event_words import describe_asked
 from tutor.boards.naming import board_namer
+from tutor.boards.services import ensure_modelled as _ensure_modelled
 from tutor.learn.items import (
     EVENT_MISCONCEPTIONS,
     LAYER_MISCONCEPTIONS,
@@ -47,9 +48,6 @@ from tutor.learn.items import (
     evaluate_all,
     explored,
     field_text,
-)
-from tutor.learn.items import (
-    ensure_modelled as _ensure_modelled,
 )
 
 Variants = tuple[tuple[Misconception, dict[str, Any]], ...]

@@ -124,7 +124,8 @@ class Item:
 
     @property
     def board(self) -> dict[str, Any]:
-        return json.loads(self.board_json)
+        board: dict[str, Any] = json.loads(self.board_json)
+        return board
 
     @property
     def id(self) -> str:

@@ -25,7 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tutor.learn.recipes import RECIPES, Recipe
+from tutor.learn.recipe_parts import Recipe
+from tutor.learn.recipes import RECIPES
 
 DATA = Path(__file__).resolve().parent / "data" / "families.json"
 # What a form adds to the load.

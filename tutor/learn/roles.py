@@ -219,7 +219,7 @@ def classify(record: dict[str, Any]) -> list[RoleCard]:
         return []
     if any(r.status in (Status.NOT_MODELLED, Status.NOT_RECOGNISED) for r in reports):
         return []
-    base = {
+    base: dict[str, Any] = {
         "name": card.name,
         "mana_value": mana_value(card.mana_cost),
         "power": _int(card.power),
@@ -264,8 +264,8 @@ def _effect_roles(card: Any) -> Iterator[tuple[Role, dict[str, Any]]]:
                         specs, _ = read_replacements(text, card.name)
                     except Exception:  # noqa: BLE001
                         continue
-                    for spec in specs:
-                        role = _replacement_role(spec)
+                    for replacement in specs:
+                        role = _replacement_role(replacement)
                         if role is not None:
                             yield role, {"verb": verb}
 

@@ -10,7 +10,10 @@ def _account_urls() -> list[URLPattern]:
     return [
         pattern
         for pattern in auth_urls.urlpatterns
-        if settings.PASSWORD_RESET_ENABLED or not (pattern.name or "").startswith("password_reset")
+        if isinstance(pattern, URLPattern)  # all of them: Django lists no includes there
+        and (
+            settings.PASSWORD_RESET_ENABLED or not (pattern.name or "").startswith("password_reset")
+        )
     ]
 
 

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import BadRequest, ValidationError
 from django.dispatch import receiver
@@ -394,7 +395,7 @@ def dispute(request: HtmxHttpRequest) -> HttpResponse:
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     """An optional account: the progress made so far in this browser carries over
     (``attach_learner`` runs on every log-in)."""
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST":
         # Accounts are cheap to make: per address and sliding hour (docs/ratings.md).
         wait = over_sliding_limit(request, "signup", settings.SIGNUPS_PER_HOUR)

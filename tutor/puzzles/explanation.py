@@ -72,9 +72,9 @@ def _depends(result: Result, board: dict[str, Any]) -> dict[str, Any] | None:
     asked = board["ask"].get("depends")
     if not isinstance(asked, list) or len(asked) != 2:
         return None
-    return depends_answer(result, str(asked[0]), str(asked[1]), name=result_namer(result))[
-        "depends"
-    ]
+    answer = depends_answer(result, str(asked[0]), str(asked[1]), name=result_namer(result))
+    depends: dict[str, Any] | None = answer["depends"]
+    return depends
 
 
 def _event_outcomes(board: dict[str, Any], explored: EventExploration) -> tuple[Outcome, ...]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from tutor.boards.forms import choice_field
 from tutor.boards.limits import control_character
 from tutor.boards.presenters import battlefield
 from tutor.boards.services import BoardProblem, LoadedBoard, UnmodelledBoard, ensure_modelled
@@ -79,10 +80,11 @@ class NewPuzzleForm(forms.Form):
         ask = loaded.board.get("ask")
         if isinstance(ask, dict) and EVENT in ask:
             subjects.insert(0, (EVENT, "The board's event: what happens"))
-        self.fields["subject"].choices = subjects
+        choice_field(self, "subject").choices = subjects
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         subject = data.get("subject")
         if not subject:
             return data
@@ -99,9 +101,9 @@ class NewPuzzleForm(forms.Form):
             raise forms.ValidationError(f"This board can't be a puzzle: {problem}") from None
         except BoardProblem as problem:
             raise forms.ValidationError(f"This board can't pose that question: {problem}") from None
-        problem = question.choice_problem()
-        if problem:
-            raise forms.ValidationError(f"That question doesn't make anyone think: {problem}.")
+        dull = question.choice_problem()
+        if dull:
+            raise forms.ValidationError(f"That question doesn't make anyone think: {dull}.")
         data["board"], data["field"] = board, field
         return data
 

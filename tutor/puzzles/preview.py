@@ -11,6 +11,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from functools import cache
+from types import ModuleType
 from xml.sax.saxutils import escape
 
 from tutor.boards.presenters import CardView
@@ -137,12 +138,13 @@ def preview_svg(title: str, cards: Sequence[CardView], prompt: str) -> str:
 
 
 @cache
-def _rasterizer() -> object | None:
+def _rasterizer() -> ModuleType | None:
     try:
         import cairosvg  # the system's cairo library may be missing: then no PNG
     except (ImportError, OSError):
         return None
-    return cairosvg
+    module: ModuleType = cairosvg
+    return module
 
 
 def png_available() -> bool:
@@ -154,6 +156,7 @@ def preview_png(svg: str) -> bytes | None:
     if cairosvg is None:
         return None
     try:
-        return cairosvg.svg2png(bytestring=svg.encode("utf-8"))  # type: ignore[attr-defined]
+        png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+        return png
     except Exception:  # whatever the rasterizer trips on, the SVG preview remains
         return None

@@ -120,14 +120,14 @@ def _characteristics_question(
         sorted(set(_seen_values(result, label, field)) | _slip_values(board, label, field))
     )
     options = tuple(Option(value, _value_text(field, value)) for value in values)
-    key = tuple(sorted(final.get(field) or []))
+    keys = tuple(sorted(final.get(field) or []))
     return Question(
         Kind.CHARACTERISTIC,
         Form.SELECT_ALL,
         f"Which {FIELDS[field]} does {name} have now?",
         options,
-        key,
-        "; ".join(_value_text(field, v) for v in key) or "none",
+        keys,
+        "; ".join(_value_text(field, v) for v in keys) or "none",
         object=label,
         hint=f"Tick every one it has, or “{NONE_TEXT}” if it has none.",
     )
@@ -307,7 +307,7 @@ def _event_question(board: dict[str, Any]) -> Question:
         if key not in options and len(options) < MAX_EVENT_OPTIONS + len(right):
             words = outcome_words(results, name)
             options[key] = Option(key, words[:1].upper() + words[1:])
-    key = tuple(sorted({_outcome_key(results) for results in right}))
+    keys = tuple(sorted({_outcome_key(results) for results in right}))
     ordered = tuple(sorted(options.values(), key=lambda option: option.text))
     # Always tick-all: whether the choices change the outcome is often the point.
     return Question(
@@ -315,8 +315,8 @@ def _event_question(board: dict[str, Any]) -> Question:
         Form.SELECT_ALL,
         "Which of these can happen?",
         ordered,
-        key,
-        " or ".join(options[k].text for k in key),
+        keys,
+        " or ".join(options[k].text for k in keys),
         stepper="event",
         hint="Tick every outcome that some choice of the players can lead to.",
     )

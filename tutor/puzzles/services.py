@@ -84,7 +84,8 @@ def save_curated(spec: PuzzleSpec) -> Puzzle:
         defaults=fields,
         create_defaults={**fields, "rating": seed, "deviation": SEED_DEVIATION},
     )
-    puzzle.themes.set(spec.themes)
+    # Theme's primary key is its slug; django-stubs types ``set`` for integer keys only.
+    puzzle.themes.set(spec.themes)  # type: ignore[arg-type]
     return puzzle
 
 
@@ -112,7 +113,9 @@ def save_new(new: NewPuzzle) -> Puzzle:
                     author=new.author,
                     deviation=MAX_DEVIATION,
                 )
-                puzzle.themes.set(new.themes)
+                # Theme's primary key is its slug; django-stubs types ``set`` for integer
+                # keys only.
+                puzzle.themes.set(new.themes)  # type: ignore[arg-type]
                 return puzzle
         except IntegrityError:
             continue  # an id already taken: draw another
@@ -153,9 +156,11 @@ def learner_of(request: HttpRequest, *, create: bool = False) -> Learner | None:
         if account is not None:
             request.session[LEARNER_SESSION_KEY] = str(account.key)
         return account
-    key = request.session.get(LEARNER_SESSION_KEY) if not create else learner_key(request)
+    key = learner_key(request) if create else request.session.get(LEARNER_SESSION_KEY)
+    if not isinstance(key, str) or not key:  # no learner yet (``create`` always has a key)
+        return None
     try:
-        found = Learner.objects.filter(key=key).first() if key else None
+        found = Learner.objects.filter(key=key).first()
     except ValidationError:  # a session value that isn't a UUID
         request.session.pop(LEARNER_SESSION_KEY, None)
         return learner_of(request, create=create)

@@ -79,9 +79,9 @@ def read_puzzle(path: Path) -> PuzzleSpec:
         question = question_for(board, field)
     except BoardProblem as problem:
         raise PuzzleFileError(f"{path}: {problem}") from problem
-    problem = question.choice_problem()
-    if problem:
-        raise PuzzleFileError(f"{path}: the question doesn't make the learner choose: {problem}")
+    dull = question.choice_problem()
+    if dull:
+        raise PuzzleFileError(f"{path}: the question doesn't make the learner choose: {dull}")
     return PuzzleSpec(
         slug=path.stem,
         title=title,

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tutor.boards.presenters import LayerGraph
+from tutor.boards.presenters import Change, LayerGraph
 from tutor.boards.rules import link_rules, rule_anchor, summary
 from tutor.boards.svg import graph_svg as draw
 
@@ -18,7 +18,7 @@ def graph_svg(graph: LayerGraph) -> SafeString:
 
 
 @register.filter
-def change_for(changes: list, key: str):  # type: ignore[no-untyped-def]
+def change_for(changes: list[Change], key: str) -> Change | None:
     """The change to one characteristic in a stepper frame, if any."""
     return next((change for change in changes if change.field == key), None)
 
