@@ -469,33 +469,48 @@ class Explorer:
             charge(len(results) // 8)
         cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
         if cant is not None:
-            return self._stopped(pending, cant, rest, shields, path, results)
+            # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
+            rest, more, markers = self._damage_results(
+                replace(pending, event=Nothing()), Nothing(), rest
+            )
+            then = self._step(more + rest, shields, path, results + markers)
+            return _stopped(event, cant, then)
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
         candidates = _candidates(pending, seen, shields, self.misreading, results)
         # 616.1f: after each application, only effects that still apply are considered.
         gone = tuple(sorted(offered - {c.eid for c in candidates} - pending.used))
+        # Every way on calls ``_step`` from here, never from a helper: each event of a long
+        # chain costs one frame, so the depth the engine follows (perform.py) is unchanged.
         if not candidates:
-            return self._unreplaced(pending, rest, shields, path, results, gone)
+            alternatives = _alternatives(event, self.board)
+            if alternatives is not None:
+                chooser = affected_party(event, self.board.controller_of)
+                cards: list[CardOption] = []
+                for label, happened in alternatives:
+                    then = self._step(
+                        rest, shields, path + ((label,) if label else ()), results + happened
+                    )
+                    cards.append(CardOption(label.removeprefix("choose:"), tuple(happened), then))
+                return CardChoice(event, chooser, tuple(cards), no_longer_applicable=gone)
+            shown, happened, after = self._happened(pending, rest)
+            then = self._step(after, shields, path, results + happened)
+            return Happens(event, shown, EXPLAIN_HAPPENS, then, no_longer_applicable=gone)
         options, rule = _forced(candidates)
         if not self.misreading.forced_first:
             options, rule = candidates, TIER_RULES["other"]
         chooser = self.chooser(event, candidates)
         choices: list[Option | Decline] = []
         for option in options:
-            for limit, replaced, changed, named in _applications(option, pending, rest, seen):
-                choices.append(
-                    self._applied(
-                        option,
-                        (limit, replaced, changed, named),
-                        pending,
-                        rest,
-                        shields,
-                        path,
-                        results,
-                        frozenset(c.eid for c in candidates) - {option.eid},
-                    )
-                )
-        choices += self._declines(options, pending, rest, shields, path, results, offered)
+            for application in _applications(option, pending, rest, seen):
+                follow, new_shields, step_name = self._follow(option, application, pending, shields)
+                still = frozenset(c.eid for c in candidates) - {option.eid}
+                then = self._step(follow + rest, new_shields, path + (step_name,), results, still)
+                choices.append(_option(option, application, then))
+        for option in options:
+            if (declining := _declined(option, pending, self.board)) is not None:
+                declined, paid = declining
+                then = self._step([declined, *rest], shields, path, results + paid, offered)
+                choices.append(Decline(option.shown, then))
         return ChoiceNode(
             event,
             chooser,
@@ -510,49 +525,12 @@ class Explorer:
             sources=tuple(c.source_name for c in candidates),
         )
 
-    def _stopped(
-        self,
-        pending: Pending,
-        cant: ActiveCant,
-        rest: list[Pending],
-        shields: dict[str, ActiveReplacement],
-        path: tuple[str, ...],
-        results: list[Event],
-    ) -> Node:
-        # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
-        rest, more, markers = self._damage_results(
-            replace(pending, event=Nothing()), Nothing(), rest
-        )
-        return Stopped(
-            pending.event,
-            effect=cant.eid,
-            text=cant.spec.text,
-            explain=explain_stopped(cant.eid),
-            then=self._step(more + rest, shields, path, results + markers),
-            source=cant.source,
-        )
-
-    def _unreplaced(
-        self,
-        pending: Pending,
-        rest: list[Pending],
-        shields: dict[str, ActiveReplacement],
-        path: tuple[str, ...],
-        results: list[Event],
-        gone: tuple[str, ...],
-    ) -> Node:
-        """No replacement applies: the event happens (or a card is chosen for it first)."""
+    def _happened(
+        self, pending: Pending, rest: list[Pending]
+    ) -> tuple[tuple[Event, ...], list[Event], list[Pending]]:
+        """No replacement applies: what happens (as shown, and with its loss markers) and
+        the events that follow it."""
         event = pending.event
-        alternatives = _alternatives(event, self.board)
-        if alternatives is not None:
-            chooser = affected_party(event, self.board.controller_of)
-            cards: list[CardOption] = []
-            for label, happened in alternatives:
-                then = self._step(
-                    rest, shields, path + ((label,) if label else ()), results + happened
-                )
-                cards.append(CardOption(label.removeprefix("choose:"), tuple(happened), then))
-            return CardChoice(event, chooser, tuple(cards), no_longer_applicable=gone)
         happened, contained = _happen(event, self.board)
         rest, more, markers = self._damage_results(pending, event, rest)
         contained = contained + more
@@ -561,21 +539,17 @@ class Explorer:
         after = contained + rest
         if any(isinstance(e, WinGame) for e in happened):
             after = []  # CR 104.2a: a player who wins ends the game; nothing else happens
-        then = self._step(after, shields, path, results + happened)
-        return Happens(event, shown, EXPLAIN_HAPPENS, then, no_longer_applicable=gone)
+        return shown, happened, after
 
-    def _applied(
+    def _follow(
         self,
         option: ActiveReplacement,
-        application: tuple[int | None, list[Event], ActiveReplacement | None, str | None],
+        application: Application,
         pending: Pending,
-        rest: list[Pending],
         shields: dict[str, ActiveReplacement],
-        path: tuple[str, ...],
-        results: list[Event],
-        still: frozenset[str],
-    ) -> Option:
-        """One way to apply ``option`` to the event, and the tree after it."""
+    ) -> tuple[list[Pending], dict[str, ActiveReplacement], str]:
+        """After one way of applying ``option``: the events it became, the shields left, and
+        the step's name in a path."""
         limit, replaced, changed, named = application
         new_shields = dict(shields)
         if option.eid in new_shields or option.resolved:
@@ -604,45 +578,54 @@ class Explorer:
             # What the batch's earlier damage did still waits for the rest of it.
             follow[0] = replace(follow[0], carried=pending.carried)
         step_name = option.shown if named is None else f"{option.shown}:{named}"
-        return Option(
-            apply=option.shown,
-            source=option.source,
-            source_name=option.source_name,
-            text=option.spec.text,
-            prevention=option.spec.prevention,
-            rule="615" if option.spec.prevention else "614",
-            becomes=tuple(e.event if isinstance(e, Fresh) else e for e in replaced),
-            prevent=limit,
-            then=self._step(follow + rest, new_shields, path + (step_name,), results, still),
-        )
+        return follow, new_shields, step_name
 
-    def _declines(
-        self,
-        options: list[ActiveReplacement],
-        pending: Pending,
-        rest: list[Pending],
-        shields: dict[str, ActiveReplacement],
-        path: tuple[str, ...],
-        results: list[Event],
-        offered: frozenset[str],
-    ) -> list[Decline]:
-        declines: list[Decline] = []
-        for option in options:
-            if option.spec.optional and option.spec.family != Family.SELF_COPY:
-                # "You may ... instead": the affected player may also leave it unapplied
-                # (it then doesn't apply to this event, 614.5); nothing is added to the path.
-                unused = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
-                declined = replace(pending, used=pending.used | unused)
-                paid = _life_paid(option, self.board)
-                if paid is None:
-                    continue  # a shock land's 2 life can't be paid: it enters tapped
-                declines.append(
-                    Decline(
-                        option.shown,
-                        self._step([declined, *rest], shields, path, results + paid, offered),
-                    )
-                )
-        return declines
+
+# One way an effect applies (``_applications``): how much of a shield, the events it
+# becomes, the effect as changed by applying it (a shield used up: None), the choice's name.
+Application = tuple[int | None, list[Event], ActiveReplacement | None, str | None]
+
+
+def _stopped(event: Event, cant: ActiveCant, then: Node) -> Stopped:
+    return Stopped(
+        event,
+        effect=cant.eid,
+        text=cant.spec.text,
+        explain=explain_stopped(cant.eid),
+        then=then,
+        source=cant.source,
+    )
+
+
+def _option(option: ActiveReplacement, application: Application, then: Node) -> Option:
+    limit, replaced, _, _ = application
+    return Option(
+        apply=option.shown,
+        source=option.source,
+        source_name=option.source_name,
+        text=option.spec.text,
+        prevention=option.spec.prevention,
+        rule="615" if option.spec.prevention else "614",
+        becomes=tuple(e.event if isinstance(e, Fresh) else e for e in replaced),
+        prevent=limit,
+        then=then,
+    )
+
+
+def _declined(
+    option: ActiveReplacement, pending: Pending, board: EventState
+) -> tuple[Pending, list[Event]] | None:
+    """ "You may ... instead": the affected player may also leave it unapplied (it then
+    doesn't apply to this event, 614.5); nothing is added to the path. The event as
+    declined and what declining costs; None if it can't be declined."""
+    if not option.spec.optional or option.spec.family == Family.SELF_COPY:
+        return None
+    unused = {option.eid, option.eid + AGAIN}  # not again, even misread (614.5)
+    declined = replace(pending, used=pending.used | unused)
+    paid = _life_paid(option, board)
+    if paid is None:
+        return None  # a shock land's 2 life can't be paid: it enters tapped
+    return declined, paid
 
 
 def group_outcomes(leaves: list[Leaf]) -> list[Outcome]:
