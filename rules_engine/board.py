@@ -186,7 +186,7 @@ class _Reader:
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
         known |= {"sacrificed", "divided", "sacrifice_as_enters"}
-        known |= {"graveyard", "discard", "exile"}
+        known |= {"graveyard", "discard", "exile", "proliferate"}
         for key in value:
             if key not in known:
                 raise BoardError(
@@ -292,6 +292,13 @@ class _Reader:
             raise BoardError(path, "each creature can be sacrificed only once")
         return labels
 
+    def _proliferated(self, value: Any, path: str) -> tuple[str, ...]:
+        """Layerlab extension: what proliferate chooses (CR 701.34a), permanents by label and
+        players by name."""
+        if not isinstance(value, list):
+            raise BoardError(path, 'a list of labels and player names ("["bear", "Bob"]")')
+        return tuple(self.label_ref(v, f"{path}[{i}]", players=True) for i, v in enumerate(value))
+
     @staticmethod
     def _kickers(value: Any, path: str) -> tuple[str, ...]:
         costs = [value] if isinstance(value, str) else value
@@ -332,6 +339,8 @@ class _Reader:
             found["card_type"] = kind
         if "chosen" in value:
             found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        if "proliferate" in value:
+            found["proliferate"] = self._proliferated(value["proliferate"], f"{path}.proliferate")
         for key in ("graveyard", "discard", "exile"):
             # Layerlab extension: the cards surveil puts into the graveyard (CR 701.25a), the
             # cards a player discards (701.9b) or exiles from a hand or graveyard, by their

@@ -872,6 +872,8 @@ OneShotKind = Literal[
     "player_counters",  # counters a player gets or loses: energy, poison (CR 122.1)
     "choose_card",  # "You choose a card from it": what a later "that card" may be
     "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
+    "amass",  # an Army token if you have none, then counters on an Army (CR 701.47a)
+    "proliferate",  # another counter of each kind already there (CR 701.34a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

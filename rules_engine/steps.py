@@ -67,6 +67,9 @@ class Choices:
     graveyard: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
     exile: tuple[str, ...] = ()  # "exiles two cards from their hand" (the player's choice)
+    # Proliferate (CR 701.34a): the permanents (labels) and players (names) chosen; None when
+    # the step doesn't say: every permanent and player with a counter.
+    proliferate: tuple[str, ...] | None = None
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices

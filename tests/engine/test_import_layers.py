@@ -70,6 +70,10 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "rules_engine.oracle.subjects",
             "rules_engine.oracle.predicates",
+            # One-shot readers: the words they share, the actions on cards and moves, and
+            # the ordered table (oracle/actions.py) that tries them.
+            "rules_engine.oracle.action_words",
+            "rules_engine.oracle.card_moves",
             "rules_engine.oracle.actions",
             "rules_engine.oracle.parser",
             # The replacement grammar: its slots, its rows (one module per family group),
