@@ -63,12 +63,13 @@ PLAYERS_SACRIFICE = re.compile(
 _OF_THEIR_CHOICE = re.compile(r" of (?:their|his or her) choice$", re.IGNORECASE)
 _CREATE = re.compile(
     # What follows "with" stops at the next "token" (a run is scanned once: linear time).
+    # Abilities in quotation marks (CR 111.3) are read as '"q"' (``_collapsed``).
     rf"^(?:(?P<who>{WHO}) )?creates? "
-    # Abilities in quotation marks follow the keywords (CR 111.3), each closed by its quote.
-    rf"(?P<what>.+ tokens?(?: with (?:(?! tokens?\b)[\w ,])*+(?:\"[^\"]*+\"[\w ,]*+)*+"
-    r"| named \w++)?)$",
+    rf"(?P<what>.+ tokens?(?: with (?:(?! tokens?\b)[\w ,\"])++| named \w++)?)$",
     re.IGNORECASE,
 )
+_CREATES = re.compile(rf"^(?:(?P<who>{WHO}) )?creates? ", re.IGNORECASE)
+_QUOTED = re.compile(r'"[^"]*+"')
 _DRAW = re.compile(
     rf"^(?:(?P<who>{WHO}) )?draws? (?P<n>\w+) cards?$",
     re.IGNORECASE,
@@ -423,8 +424,12 @@ def _players_sacrifice(m: re.Match[str], c: Clause) -> OneShot | None:
     return OneShot("sacrifice", chosen, c.sentence, n=1, players=ref, slot=slot)
 
 
-def _create(m: re.Match[str], c: Clause) -> OneShot | None:
-    """CR 111.2: "Create two 1/1 white Soldier creature tokens."."""
+def _create(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 111.2: "Create two 1/1 white Soldier creature tokens."; the abilities a token has
+    in quotation marks are read as they are printed (111.3)."""
+    m = _CREATE.match(_QUOTED.sub('"q"', _m.string))
+    if m is None:
+        return None
     what = _quoted_as_printed(m["what"], c.sentence)
     amount = read_amount(what.split()[0])
     if amount is None:
@@ -618,7 +623,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(_BOUNCE, _bounce),
     Reader(_SACRIFICE, _acting_on("sacrifice")),
     Reader(PLAYERS_SACRIFICE, _players_sacrifice),
-    Reader(_CREATE, _create),
+    Reader(_CREATES, _create, decides=False),
     Reader(_DRAW, _draw),
     Reader(_LIFE_EQUAL, _life_equal),
     Reader(_LIFE, _life),

@@ -17,6 +17,8 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import OneShot, OneShotKind
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -225,11 +227,29 @@ def _least(objects: list[str], state: dict[str, Characteristics], res: Resolutio
     return [chosen or tied[0]]
 
 
-def _tokens(p: Part) -> list[Event]:
-    """CR 111.2: tokens created under the control of the player who creates them."""
-    makers = p.players if p.action.players else [p.res.controller]
-    card = token_card(p.action.token)
-    return [CreateTokens(card, p.amount, player) for player in makers] if p.amount else []
+def _tokens(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 111.2: tokens created under the control of the player who creates them, with the
+    abilities the phrase gives them (111.3); one the engine can't read yet is named."""
+    makers = players(action, res, game) if action.players else [res.controller]
+    amount = (res.x or 0) if action.x else action.n
+    card = token_card(action.token)
+    unread = [text for text in card.rules_text if not _readable(text, card.name)]
+    if unread:
+        card = replace(card, rules_text=tuple(t for t in card.rules_text if t not in unread))
+        why = (
+            "the token's ability in quotation marks (CR 111.3) can't be read yet, so the token "
+            "is created without it"
+        )
+        game = note_unmodelled(game, [NotModelled(res.who, f'"{t}"', why) for t in unread])
+    return game, [CreateTokens(card, amount, player) for player in makers] if amount else []
+
+
+def _readable(text: str, name: str) -> bool:
+    try:
+        parsed = parse_ability_text(text, name)
+    except OracleParseError:
+        return False
+    return all(a.unreadable is None for a in parsed)
 
 
 def _move(p: Part) -> list[Event]:
@@ -480,6 +500,7 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "populate": _populate,
     "player_counters": _player_counters,
     "proliferate": _proliferate,
+    "tokens": _tokens,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,
@@ -493,7 +514,6 @@ _EVENTS: dict[OneShotKind, Events] = {
     "exile": _moved_to("exile"),
     "bounce": _moved_to("hand"),
     "counters": _counters,
-    "tokens": _tokens,
     "move": _move,
     "draw": _draw,
     "gain_life": _gain_life,
