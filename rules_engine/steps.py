@@ -25,6 +25,9 @@ class Choices:
     to_word: str | None = None
     kicked: bool = False
     mode: int | None = None
+    # The modes of a spell that chooses more than one (CR 700.2), in the order chosen; a mode
+    # may appear twice only where the spell says so (700.2d).
+    modes: tuple[int, ...] = ()
     player: str | None = None
     # How it was cast, which no board position shows: the times it was kicked (multikicker,
     # CR 702.33c) and the colors of mana spent (sunburst 702.44a, converge).

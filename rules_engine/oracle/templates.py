@@ -318,7 +318,13 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         Builds.MODAL,
         "700.2",
         "Choose one —",
-        _re(r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$"),
+        # Today's headers of a sentence or two (CR 700.2d: "You may choose the same mode
+        # more than once."; "If you control a commander ..., you may choose both instead.").
+        _re(
+            r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$|"
+            r"^choose (?:one|two|three)\. (?:you may choose the same mode more than once|"
+            r"if [^,.]+, (?:you may )?choose (?:both|two|any number) instead)\.(?: \([^)]*\))?$"
+        ),
         here=Here.INERT,
     ),
     Template(

@@ -333,6 +333,14 @@ GLOSSARY: dict[str, str] = {
     ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
+    "700.2": (
+        "A modal spell's player chooses its modes as it is cast, as many as it says; only "
+        "the chosen modes happen."
+    ),
+    "700.2d": (
+        "A modal spell may choose the same mode more than once only if it says so; each "
+        "time, that mode happens again, with its own targets."
+    ),
     "701.34a": (
         "Proliferate: choose any number of permanents and players; each gets another counter "
         "of each kind it already has."
