@@ -108,8 +108,12 @@ class Filter:
     # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
     # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
     dealt_damage_by_source: bool = False
-    # The compiled tests (selection.compile_filter), cached on the value itself.
-    compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
+    # The compiled tests (selection.compile_filter), cached on the value itself; never copied
+    # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
+    # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).
+    compiled: tuple[Check, ...] | None = field(
+        default=None, init=False, compare=False, hash=False, repr=False
+    )
 
     def __getstate__(self) -> list[object]:
         """Pickled (an answer sent from a worker process to the site) without the compiled
