@@ -555,6 +555,19 @@ def _counted(m: re.Match[str], c: Clause) -> OneShot | None:
     return replace(action, per=per)
 
 
+def _counted_first(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "For each creature you control, create ...": read as "... for each ..." (608.2h).
+    Not "For each creature destroyed this way, its controller creates ...": each of those
+    players creates their own, which one count can't say. A clause it can't read leaves
+    the targets it counted uncounted, for the reader of the whole sentence."""
+    mark = c.context.next_target
+    action = _counted(m, c)
+    if action is None or action.players == "controller":
+        c.context.next_target = mark
+        return None
+    return action
+
+
 def _where_x(m: re.Match[str], c: Clause) -> OneShot | None:
     """ "You gain X life, where X is the number of creatures you control": X counted as the
     part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count."""
@@ -584,7 +597,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(_FOR_EACH, _counted),
     Reader(_EQUAL_TO_NUMBER, _counted),
     Reader(_EQUAL_TO_NUMBER_FIRST, _counted),
-    Reader(_FOR_EACH_FIRST, _counted),
+    Reader(_FOR_EACH_FIRST, _counted_first),
     Reader(cards.CHOOSE_FROM, cards.choose_from, decides=False),
     Reader(cards.DISCARD_THAT, cards.discard_that, decides=False),
     Reader(cards.MILL, cards.mill_or_discard("mill"), decides=False),
