@@ -136,6 +136,17 @@ _YOU_MAY = re.compile(r"^you may (?P<rest>(?!have\b|choose\b|cast\b|play\b).+)$"
 # the amount counted as the part happens (608.2h); "... the number of colors of mana spent
 # to cast ~" is converge (the step's ``colors_spent``, 702.44a's count).
 _WHERE_X = re.compile(r"^(?P<main>.+), where x is the number of (?P<per>.+)$", re.IGNORECASE)
+# "..., where X is the greatest power among creatures you control." / "Draw cards equal to
+# the greatest power among ...": the most among them as the part happens (CR 608.2h).
+_WHERE_X_GREATEST = re.compile(
+    r"^(?P<main>.+), where x is the greatest (?P<stat>power|mana value) among (?P<per>.+)$",
+    re.IGNORECASE,
+)
+_DRAW_GREATEST = re.compile(
+    rf"^(?:(?P<who>{WHO}) )?(?P<verb>draws?) cards equal to the greatest "
+    r"(?P<stat>power|mana value) among (?P<per>.+)$",
+    re.IGNORECASE,
+)
 _COLORS_SPENT = re.compile(r"^colors of mana spent to cast ~$", re.IGNORECASE)
 
 # CR 701.41a: "Support N" on a spell puts a +1/+1 counter on each of up to N target creatures
@@ -568,6 +579,22 @@ def _counted_first(m: re.Match[str], c: Clause) -> OneShot | None:
     return action
 
 
+def _greatest(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "X is the greatest power among creatures you control" (CR 608.2h): an amount the
+    part reads as it happens, the most among the objects the words name."""
+    if "main" in m.groupdict():
+        main = m["main"]
+    else:
+        main = f"{m['who'] + ' ' if m['who'] else ''}{m['verb']} x cards"
+    action = c.read(main)
+    if action is None or not action.x or action.per is not None or action.amount_of:
+        return None
+    per = c.subject(m["per"])
+    if per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
+        return None
+    return replace(action, x=False, n=0, per=per, amount_of=f"greatest {m['stat'].lower()}")
+
+
 def _where_x(m: re.Match[str], c: Clause) -> OneShot | None:
     """ "You gain X life, where X is the number of creatures you control": X counted as the
     part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count."""
@@ -593,6 +620,8 @@ def _where_x(m: re.Match[str], c: Clause) -> OneShot | None:
 _READERS: tuple[Reader, ...] = (
     Reader(_LIFE_BECOMES, _life_becomes),
     Reader(_YOU_MAY, _you_may),
+    Reader(_WHERE_X_GREATEST, _greatest),
+    Reader(_DRAW_GREATEST, _greatest),
     Reader(_WHERE_X, _where_x),
     Reader(_FOR_EACH, _counted),
     Reader(_EQUAL_TO_NUMBER, _counted),
