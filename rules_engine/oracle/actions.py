@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import OneShot, OneShotKind, Subject
+from rules_engine.effects import Filter, OneShot, OneShotKind, Subject
 from rules_engine.oracle import card_moves as cards
 from rules_engine.oracle.action_words import (
     WHO,
@@ -187,6 +187,11 @@ _EQUAL_TO_NUMBER_FIRST = re.compile(
 # "For each creature you control, create a 1/2 white Moogle creature token." (Moogles' Valor):
 # the count written first.
 _FOR_EACH_FIRST = re.compile(r"^for each (?P<per>[^,]+), (?P<main>.+)$", re.IGNORECASE)
+# CR 701.14a: "Choose target creature you control and target creature you don't control.
+# ... Then those creatures fight each other." (Blizzard Brawl): the two targets just chosen.
+_THOSE_FIGHT = re.compile(
+    r"^(?:then )?(?:those|the chosen) creatures fight each other$", re.IGNORECASE
+)
 # CR 701.34a: "Proliferate."; 701.47a: "Amass Zombies 2." (the subtype in the plural).
 _PROLIFERATE = re.compile(r"^proliferate$", re.IGNORECASE)
 _AMASS = re.compile(r"^amass (?P<what>[a-z]+)s (?P<n>\w+)$", re.IGNORECASE)
@@ -370,6 +375,17 @@ def _fight(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     kind: OneShotKind = "fight" if " fight" in m.string.lower() else "bite"
     return OneShot(kind, c.resolve(fighter), c.sentence, other=c.resolve(other))
+
+
+def _those_fight(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.14a: the two creatures the text's last two targets chose fight each other."""
+    k = c.context.next_target
+    if k < 2:
+        return None
+    creature = (Filter(types=frozenset({"Creature"})),)
+    first = Subject("targets", creature, target_slots=(k - 2,), words="those creatures")
+    second = Subject("targets", creature, target_slots=(k - 1,), words="those creatures")
+    return OneShot("fight", first, c.sentence, other=second)
 
 
 def _that_much(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -656,6 +672,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(_REANIMATE, _reanimate),
     Reader(_TOP_OF_GRAVEYARD, _top_of_graveyard),
     Reader(_RECOVER, _recover),
+    Reader(_THOSE_FIGHT, _those_fight),
     Reader(_FIGHT, _fight),
     Reader(_BITE, _fight),
     Reader(_THAT_MUCH_DAMAGE, _that_much),

@@ -192,6 +192,9 @@ _ONE_SHOT = re.compile(
     # An object acting: "~ deals", "it fights", "target creature you control deals damage".
     rf"(?:~|it|that creature|target [\w, ]+?|equipped creature|enchanted creature) "
     r"(?:deals|fights|explores|connives|phases out)\b|"
+    # The two creatures the text chose fighting (CR 701.14a): "Then those creatures fight
+    # each other."
+    r"(?:then )?(?:those|the chosen) creatures fight each other\b|"
     # A delayed or reflexive triggered ability the resolving one creates (CR 603.7, 603.12).
     r"when (?:that creature|that permanent|it|you do|~)\b[^,]*, |"
     r"at the beginning of (?:(?:the|your|that player's|each) next|that turn's)\b|"
