@@ -116,10 +116,14 @@ _STEP_KEYS: dict[str, set[str]] = {
 }
 
 
-def _list_of(value: Any, path: str) -> list[Any]:
+def _modes(value: Any, path: str) -> tuple[int, ...]:
+    """Layerlab extension: the modes of a spell that chooses several (CR 700.2), in order."""
     if not isinstance(value, list):
         raise BoardError(path, "a list of mode numbers, in the order chosen ([0, 0, 2])")
-    return value
+    return tuple(
+        whole_number(m, f"{path}[{i}]", least=0, most=MAX_X, what="the largest mode")
+        for i, m in enumerate(value)
+    )
 
 
 def _divided(value: Any, path: str) -> tuple[int, ...]:
@@ -188,8 +192,7 @@ class _Reader:
         if not isinstance(value, dict):
             raise BoardError(path, "must be an object")
         known = {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-        known |= {"modes"}
-        known |= {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
+        known |= {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
         known |= {"colors", "players", "option", "card_type", "card_name", "chosen"}
         known |= {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
         known |= {"sacrificed", "divided", "sacrifice_as_enters"}
@@ -262,10 +265,7 @@ class _Reader:
             to_word=value.get("to"),
             kicked=bool(kicked),
             mode=mode,
-            modes=tuple(
-                whole_number(m, f"{path}.modes[{i}]", least=0, most=MAX_X, what="the largest mode")
-                for i, m in enumerate(_list_of(value.get("modes", []), f"{path}.modes"))
-            ),
+            modes=_modes(value.get("modes", []), f"{path}.modes"),
             player=player,
             times_kicked=int(kicked),
             colors_spent=colors_spent,
