@@ -117,6 +117,16 @@ _STEP_KEYS: dict[str, set[str]] = {
 }
 
 
+def _modes(value: Any, path: str) -> tuple[int, ...]:
+    """Layerlab extension: the modes of a spell that chooses several (CR 700.2), in order."""
+    if not isinstance(value, list):
+        raise BoardError(path, "a list of mode numbers, in the order chosen ([0, 0, 2])")
+    return tuple(
+        whole_number(m, f"{path}[{i}]", least=0, most=MAX_X, what="the largest mode")
+        for i, m in enumerate(value)
+    )
+
+
 def _divided(value: Any, path: str) -> tuple[int, ...]:
     """Layerlab extension: "divided as you choose" (CR 601.2d), one amount per target."""
     if not isinstance(value, list):
@@ -144,11 +154,11 @@ def _require_int(value: Any, path: str, minimum: int | None = None) -> int:
 # The keys a step's "choices" may have.
 _CHOICE_KEYS = frozenset(
     {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
-    | {"player", "colors_spent", "pair", "tribute", "revealed", "riot"}
+    | {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
-    | {"graveyard", "discard", "exile"}
+    | {"graveyard", "discard", "exile", "proliferate"}
 )
 
 
@@ -263,6 +273,7 @@ class _Reader:
             to_word=value.get("to"),
             kicked=bool(kicked),
             mode=mode,
+            modes=_modes(value.get("modes", []), f"{path}.modes"),
             player=player,
             times_kicked=int(kicked),
             colors_spent=colors_spent,
@@ -315,6 +326,13 @@ class _Reader:
             raise BoardError(path, "each creature can be sacrificed only once")
         return labels
 
+    def _proliferated(self, value: Any, path: str) -> tuple[str, ...]:
+        """Layerlab extension: what proliferate chooses (CR 701.34a), permanents by label and
+        players by name."""
+        if not isinstance(value, list):
+            raise BoardError(path, 'a list of labels and player names ("["bear", "Bob"]")')
+        return tuple(self.label_ref(v, f"{path}[{i}]", players=True) for i, v in enumerate(value))
+
     @staticmethod
     def _kickers(value: Any, path: str) -> tuple[str, ...]:
         costs = [value] if isinstance(value, str) else value
@@ -355,6 +373,8 @@ class _Reader:
             found["card_type"] = kind
         if "chosen" in value:
             found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        if "proliferate" in value:
+            found["proliferate"] = self._proliferated(value["proliferate"], f"{path}.proliferate")
         for key in ("graveyard", "discard", "exile"):
             # Layerlab extension: the cards surveil puts into the graveyard (CR 701.25a), the
             # cards a player discards (701.9b) or exiles from a hand or graveyard, by their

@@ -108,8 +108,12 @@ class Filter:
     # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
     # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
     dealt_damage_by_source: bool = False
-    # The compiled tests (filters.compile_filter), cached on the value itself.
-    compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
+    # The compiled tests (filters.compile_filter), cached on the value itself; never copied
+    # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
+    # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).
+    compiled: tuple[Check, ...] | None = field(
+        default=None, init=False, compare=False, hash=False, repr=False
+    )
 
     def __getstate__(self) -> list[object]:
         """Pickled (an answer sent from a worker process to the site) without the compiled
@@ -872,6 +876,8 @@ OneShotKind = Literal[
     "player_counters",  # counters a player gets or loses: energy, poison (CR 122.1)
     "choose_card",  # "You choose a card from it": what a later "that card" may be
     "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
+    "amass",  # an Army token if you have none, then counters on an Army (CR 701.47a)
+    "proliferate",  # another counter of each kind already there (CR 701.34a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

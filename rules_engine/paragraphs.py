@@ -37,6 +37,14 @@ def _own_slots(ability: ParsedAbility) -> set[int]:
     slots = {
         slot for s in _subjects(ability) if "target" in s.words.lower() for slot in s.target_slots
     }
+    # "Creatures target player controls": the player is a target of this paragraph (115.1).
+    slots |= {
+        f.player_slot
+        for s in _subjects(ability)
+        if "target" in s.words.lower()
+        for f in s.filters
+        if f.controller == "target_player"
+    }
     slots |= {a.slot for a in ability.actions if a.slot is not None and "target" in a.text.lower()}
     return slots
 

@@ -25,6 +25,9 @@ class Choices:
     to_word: str | None = None
     kicked: bool = False
     mode: int | None = None
+    # The modes of a spell that chooses more than one (CR 700.2), in the order chosen; a mode
+    # may appear twice only where the spell says so (700.2d).
+    modes: tuple[int, ...] = ()
     player: str | None = None
     # How it was cast, which no board position shows: the times it was kicked (multikicker,
     # CR 702.33c) and the colors of mana spent (sunburst 702.44a, converge).
@@ -67,6 +70,9 @@ class Choices:
     graveyard: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
     exile: tuple[str, ...] = ()  # "exiles two cards from their hand" (the player's choice)
+    # Proliferate (CR 701.34a): the permanents (labels) and players (names) chosen; None when
+    # the step doesn't say: every permanent and player with a counter.
+    proliferate: tuple[str, ...] | None = None
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices

@@ -24,6 +24,9 @@ PREDEFINED_ABILITIES = {
 # "a colorless artifact token named Gold" (Gild), "a legendary 2/2 ... token named Voja": its
 # name is the one given (CR 111.4).
 _NAMED = re.compile(r"^(?>(?P<base>.+? tokens?) named )(?P<name>[\w' ,-]+)$", re.IGNORECASE)
+# CR 111.3: an ability the phrase gives the token in quotation marks ('a 1/1 red Satyr
+# creature token with "This token can't block."'), one of its paragraphs.
+_QUOTED = re.compile(r'"(?P<ability>[^"]*+)"')
 
 
 def token_card(phrase: str) -> CardDef:
@@ -34,10 +37,14 @@ def token_card(phrase: str) -> CardDef:
     if named := _NAMED.match(phrase):
         phrase, given = named["base"], named["name"]
     phrase, _, granted = phrase.partition(" with ")
-    keywords = tuple(
-        k.strip().capitalize()
-        for k in re.split(r",? and |, ", granted.strip().lower())
-        if k.strip()
+    quoted = tuple(m["ability"] for m in _QUOTED.finditer(granted))
+    keywords = (
+        tuple(
+            k.strip().capitalize()
+            for k in re.split(r",? and |, ", _QUOTED.sub("", granted).lower())
+            if k.strip() and k.strip() != "and"
+        )
+        + quoted
     )
     predefined = re.fullmatch(r"(?:a|an|one) (?P<name>\w+) tokens?", phrase, re.I)
     if given is None and predefined and predefined["name"].lower() in PREDEFINED:

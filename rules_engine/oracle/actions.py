@@ -9,49 +9,21 @@ the caller as not modelled, never dropped silently.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from rules_engine.effects import OneShot, OneShotKind, PlayerRef, Subject
-from rules_engine.oracle.cursor import Cursor
-from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
-from rules_engine.oracle.subjects import SubjectContext, parse_subject
-from rules_engine.oracle.text import tokenize
-
-# The subject "it" / "that creature" refers to (the parser's antecedent).
-ResolveSubject = Callable[[Subject], Subject]
-
-
-@dataclass(frozen=True, slots=True)
-class Amount:
-    n: int = 0
-    x: bool = False
-
-
-def read_amount(word: str) -> Amount | None:
-    """ "three", "3", "a", "an", "X" (CR 107.3: X is the spell's X)."""
-    word = word.lower()
-    if word == "x":
-        return Amount(x=True)
-    if word in ("a", "an"):
-        return Amount(1)
-    value = read_number(word)
-    return Amount(value) if value is not None else None
-
-
-_PLAYERS: dict[str, PlayerRef] = {
-    "you": "you",
-    "target player": "target",
-    "target opponent": "target",
-    "each opponent": "each_opponent",
-    "each player": "each_player",
-    "its controller": "controller",
-    "that creature's controller": "controller",
-    "that permanent's controller": "controller",
-    "that player": "target",  # the player a target just before named (its slot)
-}
-# The players a one-shot may name, as one alternation for every pattern below.
-_WHO = "|".join(re.escape(words) for words in _PLAYERS)
+from rules_engine.effects import Filter, OneShot, OneShotKind, Subject
+from rules_engine.oracle import card_moves as cards
+from rules_engine.oracle.action_words import (
+    WHO,
+    Clause,
+    Read,
+    Reader,
+    ResolveSubject,
+    players_of,
+    read_amount,
+)
+from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.subjects import SubjectContext
 
 _DAMAGE = re.compile(
     r"^(?:~|it) deals (?P<n>\w+) damage to (?P<to>.+?)$",
@@ -64,14 +36,16 @@ _PLAYER_OR_OBJECT = re.compile(
     r"(?:(?:,| or|, or) (?:player|opponent|creature|planeswalker|battle))+",
     re.IGNORECASE,
 )
+# CR 122.1b: a keyword counter of two words ("a first strike counter").
 _PUT_COUNTERS = re.compile(
-    r"^put (?P<n>\w+) (?P<kind>\S+) counters? on (?P<subj>.+)$", re.IGNORECASE
+    r"^put (?P<n>\w+) (?P<kind>first strike|double strike|\S+) counters? on (?P<subj>.+)$",
+    re.IGNORECASE,
 )
 _DOUBLE_COUNTERS = re.compile(
     r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
 )
 _LIFE_EQUAL = re.compile(
-    rf"^(?P<who>{_WHO}) (?P<verb>gains?|loses?) life equal to "
+    rf"^(?P<who>{WHO}) (?P<verb>gains?|loses?) life equal to "
     r"(?P<whose>its|that creature's|that card's|~'s|target creature(?: you control)?'s) "
     r"(?P<stat>power|toughness|mana value)$",
     re.IGNORECASE,
@@ -82,24 +56,27 @@ _EXILE = re.compile(r"^exile (?P<subj>.+)$", re.IGNORECASE)
 _BOUNCE = re.compile(r"^return (?P<subj>.+?) to (?:its|their) owners?'s? hands?$", re.IGNORECASE)
 _SACRIFICE = re.compile(r"^sacrifice (?P<subj>~|it|that creature|that permanent)$", re.IGNORECASE)
 # "Each player sacrifices a creature." (CR 701.21a): each of those players chooses one.
-_PLAYERS_SACRIFICE = re.compile(
-    rf"^(?P<who>{_WHO}) sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
+PLAYERS_SACRIFICE = re.compile(
+    rf"^(?P<who>{WHO}) sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
     re.IGNORECASE,
 )
 _OF_THEIR_CHOICE = re.compile(r" of (?:their|his or her) choice$", re.IGNORECASE)
 _CREATE = re.compile(
     # What follows "with" stops at the next "token" (a run is scanned once: linear time).
-    rf"^(?:(?P<who>{_WHO}) )?creates? "
-    rf"(?P<what>.+ tokens?(?: with (?:(?! tokens?\b)[\w ,])++| named \w++)?)$",
+    # Abilities in quotation marks (CR 111.3) are read as '"q"' (``_collapsed``).
+    rf"^(?:(?P<who>{WHO}) )?creates? "
+    rf"(?P<what>.+ tokens?(?: with (?:(?! tokens?\b)[\w ,\"])++| named \w++)?)$",
     re.IGNORECASE,
 )
+_CREATES = re.compile(rf"^(?:(?P<who>{WHO}) )?creates? ", re.IGNORECASE)
+_QUOTED = re.compile(r'"[^"]*+"')
 _DRAW = re.compile(
-    rf"^(?:(?P<who>{_WHO}) )?draws? (?P<n>\w+) cards?$",
+    rf"^(?:(?P<who>{WHO}) )?draws? (?P<n>\w+) cards?$",
     re.IGNORECASE,
 )
 _LIFE = re.compile(
     # The player may be left out where "you may" was taken as chosen ("you may gain 1 life").
-    rf"^(?:(?P<who>{_WHO}) )?(?P<verb>gains?|loses?) (?P<n>\w+) life$",
+    rf"^(?:(?P<who>{WHO}) )?(?P<verb>gains?|loses?) (?P<n>\w+) life$",
     re.IGNORECASE,
 )
 
@@ -155,58 +132,21 @@ _COPY_TOKEN = re.compile(
 )
 
 _YOU_MAY = re.compile(r"^you may (?P<rest>(?!have\b|choose\b|cast\b|play\b).+)$", re.IGNORECASE)
-# CR 701.17a: "Target player mills eight cards." (the top cards into their graveyard).
-_MILL = re.compile(rf"^(?:(?P<who>{_WHO}) )?mills? (?P<n>\w+) cards?$", re.IGNORECASE)
-# CR 701.25a: "Surveil 2." (the player chooses which go to the graveyard).
-_SURVEIL = re.compile(r"^surveil (?P<n>\w+)$", re.IGNORECASE)
-# CR 701.9a-b: "Target player discards a card." (that player chooses which).
-_DISCARD = re.compile(rf"^(?:(?P<who>{_WHO}) )?discards? (?P<n>\w+) cards?$", re.IGNORECASE)
-# "Target opponent exiles two cards from their hand." / "... a card from their graveyard."
-_EXILES_OWN = re.compile(
-    rf"^(?:(?P<who>{_WHO}) )?exiles? (?P<n>\w+) cards? from (?:their|his or her|your) "
-    r"(?P<zone>hand|graveyard)$",
-    re.IGNORECASE,
-)
-# "Target player reveals their hand. You choose a nonland card from it. That player discards
-# that card." (CR 701.9b: the player who chooses is the one the text names.)
-_CHOOSE_FROM = re.compile(
-    r"^you choose (?:a|an|one) (?>(?P<what>.*?)card(?= with | from it$))(?P<with> with [^,]+?)? "
-    r"from it$",
-    re.IGNORECASE,
-)
-_DISCARD_THAT = re.compile(r"^that player discards that card$", re.IGNORECASE)
-# CR 701.16a: "Investigate." is "Create a Clue token."; 701.36a: "Populate."
-_INVESTIGATE = re.compile(r"^investigate$", re.IGNORECASE)
-_POPULATE = re.compile(r"^populate$", re.IGNORECASE)
-# CR 122.1, 107.14: "You get {E}{E}." (energy counters); "Target player loses all poison
-# counters."
-_ENERGY = re.compile(rf"^(?:(?P<who>{_WHO}) )?gets? (?P<e>(?:\{{E\}})+)$", re.IGNORECASE)
-_LOSE_ALL = re.compile(rf"^(?P<who>{_WHO}) loses? all (?P<kind>\w+) counters$", re.IGNORECASE)
-# CR 122.8: "Remove all -1/-1 counters from it." / "You may remove a -1/-1 counter from it."
-_REMOVE = re.compile(
-    r"^remove (?P<n>all|\w+) (?P<kind>\S+) counters? from (?P<subj>.+)$",
-    re.IGNORECASE,
-)
-# CR 401.4, 400.7: "Put target creature on top of its owner's library.", "Put ~ on the bottom
-# of its owner's library.", "Shuffle ~ into its owner's library." (701.24), "Exile ~ with
-# three time counters on it." (the counters are on the card in exile, 122.1), "Return ~ from
-# your graveyard to your hand."
-_ONTO_LIBRARY = re.compile(
-    r"^put (?P<subj>.+?) on (?P<where>top|the bottom) of (?:its|their) owners?'?s? "
-    r"librar(?:y|ies)$",
-    re.IGNORECASE,
-)
-_SHUFFLE_INTO = re.compile(
-    r"^shuffle (?P<subj>.+?) into (?:its|their) owners?'?s? librar(?:y|ies)$", re.IGNORECASE
-)
-_EXILE_WITH = re.compile(
-    r"^exile (?P<subj>~|it) with (?P<n>\w+) (?P<kind>\S+) counters? on it$", re.IGNORECASE
-)
-_SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 # "..., where X is the number of creatures you control." (CR 107.3a: X defined by the text):
 # the amount counted as the part happens (608.2h); "... the number of colors of mana spent
 # to cast ~" is converge (the step's ``colors_spent``, 702.44a's count).
 _WHERE_X = re.compile(r"^(?P<main>.+), where x is the number of (?P<per>.+)$", re.IGNORECASE)
+# "..., where X is the greatest power among creatures you control." / "Draw cards equal to
+# the greatest power among ...": the most among them as the part happens (CR 608.2h).
+_WHERE_X_GREATEST = re.compile(
+    r"^(?P<main>.+), where x is the greatest (?P<stat>power|mana value) among (?P<per>.+)$",
+    re.IGNORECASE,
+)
+_DRAW_GREATEST = re.compile(
+    rf"^(?:(?P<who>{WHO}) )?(?P<verb>draws?) cards equal to the greatest "
+    r"(?P<stat>power|mana value) among (?P<per>.+)$",
+    re.IGNORECASE,
+)
 _COLORS_SPENT = re.compile(r"^colors of mana spent to cast ~$", re.IGNORECASE)
 
 # CR 701.41a: "Support N" on a spell puts a +1/+1 counter on each of up to N target creatures
@@ -226,275 +166,7 @@ _RETURN_EXILED = re.compile(
 _MONSTROSITY = re.compile(r"^monstrosity (?P<n>\w+)$", re.IGNORECASE)
 
 
-def _subject(words: str, context: SubjectContext) -> Subject | None:
-    cursor = Cursor(tokenize(words), sentence=words)
-    subject = parse_subject(cursor, context)
-    if subject is None or not cursor.at_end():
-        return None
-    return subject
-
-
-def _players(words: str, context: SubjectContext) -> tuple[PlayerRef, int | None] | None:
-    ref = _PLAYERS.get(words.lower())
-    if ref is None:
-        return None
-    if words.lower() == "that player":
-        return (ref, context.next_target - 1) if context.next_target else None
-    slot = context.take_targets(1)[0] if ref == "target" else None
-    return ref, slot
-
-
 _LIFE_BECOMES = re.compile(r"^each player's life total becomes (?P<what>.+)$", re.IGNORECASE)
-
-
-def _life_becomes(m: re.Match[str], sentence: str) -> OneShot | None:
-    """ "Each player's life total becomes 7 / the number of creatures they control / the
-    lowest life total among all players" (CR 119.5: each gains or loses the difference)."""
-    what = m["what"].lower()
-    if what == "the number of creatures they control":
-        return OneShot("set_life", None, sentence, players="each_player", life_becomes="creatures")
-    if what == "the lowest life total among all players":
-        return OneShot("set_life", None, sentence, players="each_player", life_becomes="lowest")
-    if what.isdigit() or what in NUMBER_WORDS:
-        n = int(what) if what.isdigit() else NUMBER_WORDS[what]
-        return OneShot("set_life", None, sentence, n=n, players="each_player")
-    return None
-
-
-def parse_one_shot(
-    body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
-) -> OneShot | None:
-    """The action one clause performs, or None when it is no shape the engine performs.
-
-    ``resolve`` turns "it" / "that creature" into the subject it refers to.
-    """
-    if m := _LIFE_BECOMES.match(body):
-        return _life_becomes(m, sentence)
-    if m := _YOU_MAY.match(body):
-        # "You may return up to one target creature card ...": a choice the player makes as
-        # it resolves (CR 608.2d), taken as chosen, as in a triggered ability (603.5).
-        return parse_one_shot(m["rest"], sentence, context, resolve)
-    if m := _WHERE_X.match(body):
-        return _where_x(m, sentence, context, resolve)
-    if m := _FOR_EACH.match(body) or _EQUAL_TO_NUMBER.match(body):
-        return _counted(m, sentence, context, resolve)
-    if (action := _card_action(body, sentence, context, resolve)) is not None:
-        return action
-    if m := _PUT_COUNTERS.match(body):
-        amount = read_amount(m["n"])
-        subject = _subject(m["subj"], context)
-        if amount is None or subject is None:
-            return None
-        return OneShot(
-            "counters",
-            resolve(subject),
-            sentence,
-            counter_kind=m["kind"],
-            n=amount.n,
-            x=amount.x,
-        )
-    if m := _SUPPORT.match(body):
-        n = read_amount(m["n"])
-        word = next((w for w, v in NUMBER_WORDS.items() if n and v == n.n and len(w) > 2), None)
-        subject = _subject(f"up to {word} target creatures", context) if word else None
-        if n is None or n.x or subject is None:
-            return None
-        others = tuple(replace(f, not_source=True) for f in subject.filters)  # "other"
-        return OneShot(
-            "counters", replace(subject, filters=others), sentence, counter_kind="+1/+1", n=1
-        )
-    if m := _BOLSTER.match(body):
-        amount = read_amount(m["n"])
-        subject = _subject("creatures you control", context)
-        if amount is None or subject is None:
-            return None
-        return OneShot(
-            "counters",
-            subject,
-            sentence,
-            counter_kind="+1/+1",
-            n=amount.n,
-            x=amount.x,
-            least_toughness=True,
-        )
-    if _RETURN_EXILED.match(body):
-        exiled = resolve(Subject("antecedent"))
-        if exiled.kind not in ("targets", "self"):
-            return None
-        return OneShot("reanimate", exiled, sentence, from_zone="exile")
-    if m := _MONSTROSITY.match(body):
-        amount = read_amount(m["n"])
-        if amount is None:
-            return None
-        return OneShot(
-            "monstrosity",
-            Subject("self", words="~"),
-            sentence,
-            counter_kind="+1/+1",
-            n=amount.n,
-            x=amount.x,
-        )
-    if m := _DOUBLE_COUNTERS.match(body):
-        subject = _subject(m["subj"], context)
-        if subject is None:
-            return None
-        return OneShot("counters", resolve(subject), sentence, counter_kind=m["kind"], doubled=True)
-    if m := _TAP.match(body):
-        subject = _subject(m["subj"], context)
-        if subject is None:
-            return None
-        return OneShot("tap" if m["verb"].lower() == "tap" else "untap", resolve(subject), sentence)
-    if m := _COPY_TOKEN.match(body):
-        amount = read_amount(m["n"])
-        subject = _subject(m["subj"], context)
-        if amount is None or subject is None:
-            return None
-        return OneShot(
-            "copy_token", resolve(subject), sentence, n=amount.n, x=amount.x, token=m["exc"] or ""
-        )
-    if m := _PUT_ONE.match(body):
-        where = {"a graveyard": "all graveyards"}.get(m["where"].lower(), m["where"])
-        subject = _subject(f"{m['what']} cards in {where}", context)
-        if subject is None:
-            return None
-        return OneShot(
-            "reanimate",
-            subject,
-            sentence,
-            n=1,
-            every=True,  # one card of the player's choice (``choices.chosen``)
-            players="you" if m["yours"] else None,
-            tapped=bool(m["tapped"]),
-        )
-    if m := _REANIMATE.match(body):
-        where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
-        subject = _subject(f"{m['subj']} in {where}", context)
-        if subject is None:
-            return None
-        return OneShot(
-            "reanimate",
-            subject,
-            sentence,
-            players="you" if m["yours"] else None,
-            tapped=bool(m["tapped"]),
-        )
-    if m := _TOP_OF_GRAVEYARD.match(body):
-        subject = _subject(f"{m['what']} cards in your graveyard", context)
-        return OneShot("reanimate", subject, sentence, n=1) if subject is not None else None
-    if m := _RECOVER.match(body):
-        where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
-        subject = _subject(f"{m['subj']} in {where}", context)
-        return OneShot("recover", subject, sentence) if subject is not None else None
-    if m := _FIGHT.match(body) or _BITE.match(body):
-        fighter = _subject(m["a"], context)
-        other = _subject(m["b"], context) if fighter is not None else None
-        if fighter is None or other is None:
-            return None
-        kind: OneShotKind = "fight" if " fight" in body.lower() else "bite"
-        return OneShot(kind, resolve(fighter), sentence, other=resolve(other))
-    if m := _THAT_MUCH_DAMAGE.match(body):
-        return _that_much(m["to"], sentence, context)
-    if m := _DAMAGE.match(body):
-        amount = read_amount(m["n"])
-        if amount is None:
-            return None
-        # "each of up to two target creatures" (Sparkmage's Gambit): each target is dealt it.
-        to = re.sub(r"^each of (?=(?:up to )?\w+ target)", "", m["to"], flags=re.IGNORECASE)
-        if to.lower() == "any target" or _PLAYER_OR_OBJECT.fullmatch(to):
-            # CR 115.4: "any target" is a creature, player, planeswalker or battle.
-            slot: int | None = context.take_targets(1)[0]
-            return OneShot("damage", None, sentence, n=amount.n, x=amount.x, slot=slot)
-        players = _players(to, context)
-        if players is not None:
-            ref, slot = players
-            return OneShot("damage", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
-        subject = _subject(to, context)
-        if subject is None:
-            return None
-        return OneShot("damage", resolve(subject), sentence, n=amount.n, x=amount.x)
-    if m := _DESTROY.match(body):
-        subject = _subject(m["subj"], context)
-        return OneShot("destroy", resolve(subject), sentence) if subject else None
-    if m := _EXILE.match(body):
-        subject = _subject(m["subj"], context)
-        return OneShot("exile", resolve(subject), sentence) if subject else None
-    if m := _BOUNCE.match(body):
-        subject = _subject(m["subj"], context)
-        if subject is not None and subject.kind == "self":
-            # "Return ~ to its owner's hand": the spell itself as it resolves (Pulse of the
-            # Fields, CR 608.2n: it goes there instead of the graveyard), or the permanent.
-            return OneShot("move", subject, sentence, to_zone="hand")
-        return OneShot("bounce", resolve(subject), sentence) if subject else None
-    if m := _SACRIFICE.match(body):
-        subject = _subject(m["subj"], context)
-        return OneShot("sacrifice", resolve(subject), sentence) if subject else None
-    if m := _PLAYERS_SACRIFICE.match(body):
-        players = _players(m["who"], context)
-        # Today's "sacrifices a creature of their choice" (the player chose anyway).
-        chosen = _subject(_OF_THEIR_CHOICE.sub("", m["what"]), context)
-        if players is None or chosen is None or chosen.kind != "filter":
-            return None
-        ref, slot = players
-        return OneShot("sacrifice", chosen, sentence, n=1, players=ref, slot=slot)
-    if m := _CREATE.match(body):
-        what = m["what"]
-        first = what.split()[0]
-        amount = read_amount(first)
-        if amount is None:
-            return None
-        players = _players(m["who"] or "you", context)
-        if players is None:
-            return None
-        ref, slot = players
-        phrase = "a " + what.split(" ", 1)[1] if amount.n != 1 or amount.x else what
-        return OneShot(
-            "tokens",
-            None,
-            sentence,
-            n=amount.n,
-            x=amount.x,
-            token=_singular(phrase),
-            players=ref,
-            slot=slot,
-        )
-    if m := _DRAW.match(body):
-        amount = read_amount(m["n"])
-        if amount is None:
-            return None
-        players = _players(m["who"] or "you", context)
-        if players is None:
-            return None
-        ref, slot = players
-        return OneShot("draw", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
-    if m := _LIFE_EQUAL.match(body):
-        players = _players(m["who"], context)
-        if players is None:
-            return None
-        whose_words = m["whose"].lower()
-        whose: Subject | None = Subject("antecedent")
-        if whose_words == "~'s":
-            whose = Subject("self", words="~")
-        elif whose_words.startswith("target"):
-            whose = _subject(m["whose"][: -len("'s")], context)
-        if whose is None:
-            return None
-        its = whose_words in ("its", "that card's")
-        if m["stat"].lower() != "power" and resolve(whose).kind == "self" and its:
-            return None  # "its" with nothing before it to name (a card revealed, not ~)
-        ref, slot = players
-        verb: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
-        return OneShot(
-            verb, resolve(whose), sentence, players=ref, slot=slot, amount_of=m["stat"].lower()
-        )
-    if m := _LIFE.match(body):
-        amount = read_amount(m["n"])
-        players = _players(m["who"] or "you", context)
-        if amount is None or players is None:
-            return None
-        ref, slot = players
-        life: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
-        return OneShot(life, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
-    return None
 
 
 # "You gain 1 life for each creature on the battlefield.", "Draw a card for each creature you
@@ -505,25 +177,404 @@ _EQUAL_TO_NUMBER = re.compile(
     r"^(?P<who>~|it) deals damage to (?P<to>.+?) equal to the number of (?P<per>.+)$",
     re.IGNORECASE,
 )
+# "~ deals damage equal to the number of creatures you control to target creature" (Cabaretti
+# Charm): the count runs to the first " to ".
+_EQUAL_TO_NUMBER_FIRST = re.compile(
+    r"^(?P<who>~|it) deals damage equal to the number of (?>(?P<per>(?:(?! to ).)+)) "
+    r"to (?P<to>.+)$",
+    re.IGNORECASE,
+)
+# "For each creature you control, create a 1/2 white Moogle creature token." (Moogles' Valor):
+# the count written first.
+_FOR_EACH_FIRST = re.compile(r"^for each (?P<per>[^,]+), (?P<main>.+)$", re.IGNORECASE)
+# CR 701.14a: "Choose target creature you control and target creature you don't control.
+# ... Then those creatures fight each other." (Blizzard Brawl): the two targets just chosen.
+_THOSE_FIGHT = re.compile(
+    r"^(?:then )?(?:those|the chosen) creatures fight each other$", re.IGNORECASE
+)
+# CR 701.34a: "Proliferate."; 701.47a: "Amass Zombies 2." (the subtype in the plural).
+_PROLIFERATE = re.compile(r"^proliferate$", re.IGNORECASE)
+_AMASS = re.compile(r"^amass (?P<what>[a-z]+)s (?P<n>\w+)$", re.IGNORECASE)
 _DESTROYED_THIS_WAY = re.compile(r"^creatures? destroyed this way$", re.IGNORECASE)
 # "Leeches deals that much damage to that player.": the number of counters just removed.
 _THAT_MUCH_DAMAGE = re.compile(r"^(?:~|it) deals that much damage to (?P<to>.+)$", re.IGNORECASE)
 _COUNTABLE = ("gain_life", "lose_life", "draw", "damage", "tokens", "counters")
 
 
-def _counted(
-    m: re.Match[str], sentence: str, context: SubjectContext, resolve: ResolveSubject
-) -> OneShot | None:
+def _life_becomes(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "Each player's life total becomes 7 / the number of creatures they control / the
+    lowest life total among all players" (CR 119.5: each gains or loses the difference)."""
+    what, sentence = m["what"].lower(), c.sentence
+    if what == "the number of creatures they control":
+        return OneShot("set_life", None, sentence, players="each_player", life_becomes="creatures")
+    if what == "the lowest life total among all players":
+        return OneShot("set_life", None, sentence, players="each_player", life_becomes="lowest")
+    if what.isdigit() or what in NUMBER_WORDS:
+        n = int(what) if what.isdigit() else NUMBER_WORDS[what]
+        return OneShot("set_life", None, sentence, n=n, players="each_player")
+    return None
+
+
+def _you_may(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "You may return up to one target creature card ...": a choice the player makes as it
+    resolves (CR 608.2d), taken as chosen, as in a triggered ability (603.5)."""
+    return c.read(m["rest"])
+
+
+def _put_counters(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 122.6: "Put four +1/+1 counters on it."."""
+    amount = read_amount(m["n"])
+    subject = c.subject(m["subj"])
+    if amount is None or subject is None:
+        return None
+    return OneShot(
+        "counters",
+        c.resolve(subject),
+        c.sentence,
+        counter_kind=m["kind"],
+        n=amount.n,
+        x=amount.x,
+    )
+
+
+def _support(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.41a: a +1/+1 counter on each of up to N other target creatures."""
+    n = read_amount(m["n"])
+    word = next((w for w, v in NUMBER_WORDS.items() if n and v == n.n and len(w) > 2), None)
+    subject = c.subject(f"up to {word} target creatures") if word else None
+    if n is None or n.x or subject is None:
+        return None
+    others = tuple(replace(f, not_source=True) for f in subject.filters)  # "other"
+    return OneShot(
+        "counters", replace(subject, filters=others), c.sentence, counter_kind="+1/+1", n=1
+    )
+
+
+def _bolster(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.39a: N +1/+1 counters on the creature you control with the least toughness."""
+    amount = read_amount(m["n"])
+    subject = c.subject("creatures you control")
+    if amount is None or subject is None:
+        return None
+    return OneShot(
+        "counters",
+        subject,
+        c.sentence,
+        counter_kind="+1/+1",
+        n=amount.n,
+        x=amount.x,
+        least_toughness=True,
+    )
+
+
+def _return_exiled(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 400.7: the card the part before exiled, found by the same effect."""
+    exiled = c.resolve(Subject("antecedent"))
+    if exiled.kind not in ("targets", "self"):
+        return None
+    return OneShot("reanimate", exiled, c.sentence, from_zone="exile")
+
+
+def _monstrosity(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.37a: N +1/+1 counters and monstrous, once."""
+    amount = read_amount(m["n"])
+    if amount is None:
+        return None
+    return OneShot(
+        "monstrosity",
+        Subject("self", words="~"),
+        c.sentence,
+        counter_kind="+1/+1",
+        n=amount.n,
+        x=amount.x,
+    )
+
+
+def _double_counters(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.10: as many more counters of that kind as each already has."""
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    return OneShot("counters", c.resolve(subject), c.sentence, counter_kind=m["kind"], doubled=True)
+
+
+def _tap(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.26: "Tap target creature.", "Untap it."."""
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    kind: OneShotKind = "tap" if m["verb"].lower() == "tap" else "untap"
+    return OneShot(kind, c.resolve(subject), c.sentence)
+
+
+def _copy_token(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 707.2, 111.10: a token that's a copy; the exception is read by the caller."""
+    amount = read_amount(m["n"])
+    subject = c.subject(m["subj"])
+    if amount is None or subject is None:
+        return None
+    return OneShot(
+        "copy_token",
+        c.resolve(subject),
+        c.sentence,
+        n=amount.n,
+        x=amount.x,
+        token=m["exc"] or "",
+    )
+
+
+def _put_one(m: re.Match[str], c: Clause) -> OneShot | None:
+    """One card of the player's choice onto the battlefield, no target (CR 608.2d)."""
+    where = {"a graveyard": "all graveyards"}.get(m["where"].lower(), m["where"])
+    subject = c.subject(f"{m['what']} cards in {where}")
+    if subject is None:
+        return None
+    return OneShot(
+        "reanimate",
+        subject,
+        c.sentence,
+        n=1,
+        every=True,  # one card of the player's choice (``choices.chosen``)
+        players="you" if m["yours"] else None,
+        tapped=bool(m["tapped"]),
+    )
+
+
+def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
+    """A card returned from a graveyard to the battlefield (CR 614.12: it enters)."""
+    where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
+    subject = c.subject(f"{m['subj']} in {where}")
+    if subject is None:
+        return None
+    return OneShot(
+        "reanimate",
+        subject,
+        c.sentence,
+        players="you" if m["yours"] else None,
+        tapped=bool(m["tapped"]),
+    )
+
+
+def _top_of_graveyard(m: re.Match[str], c: Clause) -> OneShot | None:
+    subject = c.subject(f"{m['what']} cards in your graveyard")
+    return OneShot("reanimate", subject, c.sentence, n=1) if subject is not None else None
+
+
+def _recover(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 400.7: a card from a graveyard to its owner's hand, a new object there."""
+    where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
+    subject = c.subject(f"{m['subj']} in {where}")
+    return OneShot("recover", subject, c.sentence) if subject is not None else None
+
+
+def _fight(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.14a: a fight, or one half of one ("deals damage equal to its power to")."""
+    fighter = c.subject(m["a"])
+    other = c.subject(m["b"]) if fighter is not None else None
+    if fighter is None or other is None:
+        return None
+    kind: OneShotKind = "fight" if " fight" in m.string.lower() else "bite"
+    return OneShot(kind, c.resolve(fighter), c.sentence, other=c.resolve(other))
+
+
+def _those_fight(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.14a: the two creatures the text's last two targets chose fight each other."""
+    k = c.context.next_target
+    if k < 2:
+        return None
+    creature = (Filter(types=frozenset({"Creature"})),)
+    first = Subject("targets", creature, target_slots=(k - 2,), words="those creatures")
+    second = Subject("targets", creature, target_slots=(k - 1,), words="those creatures")
+    return OneShot("fight", first, c.sentence, other=second)
+
+
+def _that_much(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "Leeches deals that much damage to that player.": what the part before counted."""
+    players = players_of(m["to"], c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("damage", None, c.sentence, players=ref, slot=slot, amount_of="that_much")
+
+
+def _damage(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 120.1: "~ deals 3 damage to any target / target creature / each opponent"."""
+    amount = read_amount(m["n"])
+    if amount is None:
+        return None
+    sentence = c.sentence
+    # "each of up to two target creatures" (Sparkmage's Gambit): each target is dealt it.
+    to = re.sub(r"^each of (?=(?:up to )?\w+ target)", "", m["to"], flags=re.IGNORECASE)
+    if to.lower() in ("any target", "any other target") or _PLAYER_OR_OBJECT.fullmatch(to):
+        # CR 115.4: "any target" is a creature, player, planeswalker or battle; "any other
+        # target" one the text's other targets aren't (115.3: the board names it).
+        slot: int | None = c.context.take_targets(1)[0]
+        return OneShot("damage", None, sentence, n=amount.n, x=amount.x, slot=slot)
+    players = players_of(to, c.context)
+    if players is not None:
+        ref, slot = players
+        return OneShot("damage", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    subject = c.subject(to)
+    if subject is None:
+        return None
+    return OneShot("damage", c.resolve(subject), sentence, n=amount.n, x=amount.x)
+
+
+def _acting_on(kind: OneShotKind) -> Read:
+    """ "Destroy target creature.", "Exile it.", "Sacrifice ~." (CR 701.8, 406.3, 701.21a)."""
+
+    def read(m: re.Match[str], c: Clause) -> OneShot | None:
+        subject = c.subject(m["subj"])
+        return OneShot(kind, c.resolve(subject), c.sentence) if subject else None
+
+    return read
+
+
+def _bounce(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 400.7: returned to its owner's hand."""
+    subject = c.subject(m["subj"])
+    if subject is not None and subject.kind == "self":
+        # "Return ~ to its owner's hand": the spell itself as it resolves (Pulse of the
+        # Fields, CR 608.2n: it goes there instead of the graveyard), or the permanent.
+        return OneShot("move", subject, c.sentence, to_zone="hand")
+    return OneShot("bounce", c.resolve(subject), c.sentence) if subject else None
+
+
+def _players_sacrifice(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.21a: "Each player sacrifices a creature." (each of them chooses one)."""
+    players = players_of(m["who"], c.context)
+    # Today's "sacrifices a creature of their choice" (the player chose anyway).
+    chosen = c.subject(_OF_THEIR_CHOICE.sub("", m["what"]))
+    if players is None or chosen is None or chosen.kind != "filter":
+        return None
+    ref, slot = players
+    return OneShot("sacrifice", chosen, c.sentence, n=1, players=ref, slot=slot)
+
+
+def _create(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 111.2: "Create two 1/1 white Soldier creature tokens."; the abilities a token has
+    in quotation marks are read as they are printed (111.3)."""
+    m = _CREATE.match(_QUOTED.sub('"q"', _m.string))
+    if m is None:
+        return None
+    what = _quoted_as_printed(m["what"], c.sentence)
+    amount = read_amount(what.split()[0])
+    if amount is None:
+        return None
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    phrase = "a " + what.split(" ", 1)[1] if amount.n != 1 or amount.x else what
+    return OneShot(
+        "tokens",
+        None,
+        c.sentence,
+        n=amount.n,
+        x=amount.x,
+        token=_singular(phrase),
+        players=ref,
+        slot=slot,
+    )
+
+
+def _quoted_as_printed(what: str, sentence: str) -> str:
+    """The token's abilities in quotation marks as the sentence prints them (CR 111.3): the
+    words a clause reader takes off a sentence ("until end of turn") belong to them."""
+    if what.count('"') < 2 or sentence.count('"') < 2:
+        return what
+    printed = sentence[sentence.index('"') : sentence.rindex('"') + 1]
+    return what[: what.index('"')] + printed + what[what.rindex('"') + 1 :]
+
+
+def _draw(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 121.2: "Draw two cards.", "Target player draws a card."."""
+    amount = read_amount(m["n"])
+    if amount is None:
+        return None
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("draw", None, c.sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+
+
+def _life_equal(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "You gain life equal to its power.": read as the part happens (CR 608.2h)."""
+    players = players_of(m["who"], c.context)
+    if players is None:
+        return None
+    whose_words = m["whose"].lower()
+    whose: Subject | None = Subject("antecedent")
+    if whose_words == "~'s":
+        whose = Subject("self", words="~")
+    elif whose_words.startswith("target"):
+        whose = c.subject(m["whose"][: -len("'s")])
+    if whose is None:
+        return None
+    its = whose_words in ("its", "that card's")
+    if m["stat"].lower() != "power" and c.resolve(whose).kind == "self" and its:
+        return None  # "its" with nothing before it to name (a card revealed, not ~)
+    ref, slot = players
+    verb: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
+    return OneShot(
+        verb,
+        c.resolve(whose),
+        c.sentence,
+        players=ref,
+        slot=slot,
+        amount_of=m["stat"].lower(),
+    )
+
+
+def _life(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 119.3: "You gain 3 life.", "Each opponent loses 2 life."."""
+    amount = read_amount(m["n"])
+    players = players_of(m["who"] or "you", c.context)
+    if amount is None or players is None:
+        return None
+    ref, slot = players
+    life: OneShotKind = "gain_life" if m["verb"].lower().startswith("gain") else "lose_life"
+    return OneShot(life, None, c.sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+
+
+def _proliferate(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.34a: the choices are the step's (``choices.proliferate``)."""
+    return OneShot("proliferate", None, c.sentence, players="you")
+
+
+def _amass(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.47a: "Amass Orcs 2": a 0/0 black Orc Army token first if you control no Army,
+    then the counters on an Army you control."""
+    amount = read_amount(m["n"])
+    if amount is None:
+        return None
+    token = f"a 0/0 black {m['what'].capitalize()} Army creature token"
+    return OneShot(
+        "amass",
+        None,
+        c.sentence,
+        counter_kind="+1/+1",
+        n=amount.n,
+        x=amount.x,
+        token=token,
+        players="you",
+    )
+
+
+def _counted(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "... for each creature you control", "deals damage to X equal to the number of ...":
+    an amount counted as the part happens (CR 608.2h)."""
     main = m["main"] if "main" in m.groupdict() else f"{m['who']} deals 1 damage to {m['to']}"
     if "per" in m.groupdict() and _DESTROYED_THIS_WAY.match(m["per"]):
         # "Draw a card for each creature destroyed this way." (Decree of Pain): counted from
         # what the destruction before it did (CR 608.2c).
-        action = parse_one_shot(main, sentence, context, resolve)
+        action = c.read(main)
         if action is None or action.kind not in _COUNTABLE or action.x:
             return None
         return replace(action, amount_of="destroyed_this_way")
-    action = parse_one_shot(main, sentence, context, resolve)
-    per = _subject(m["per"], context)
+    action = c.read(main)
+    per = c.subject(m["per"])
     if action is None or per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
         return None
     if action.x or action.amount_of or action.per is not None:
@@ -531,152 +582,127 @@ def _counted(
     return replace(action, per=per)
 
 
-def _that_much(to: str, sentence: str, context: SubjectContext) -> OneShot | None:
-    players = _players(to, context)
-    if players is None:
+def _counted_first(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "For each creature you control, create ...": read as "... for each ..." (608.2h).
+    Not "For each creature destroyed this way, its controller creates ...": each of those
+    players creates their own, which one count can't say. A clause it can't read leaves
+    the targets it counted uncounted, for the reader of the whole sentence."""
+    mark = c.context.next_target
+    action = _counted(m, c)
+    if action is None or action.players == "controller":
+        c.context.next_target = mark
         return None
-    ref, slot = players
-    return OneShot("damage", None, sentence, players=ref, slot=slot, amount_of="that_much")
+    return action
 
 
-def _where_x(
-    m: re.Match[str], sentence: str, context: SubjectContext, resolve: ResolveSubject
-) -> OneShot | None:
+def _greatest(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "X is the greatest power among creatures you control" (CR 608.2h): an amount the
+    part reads as it happens, the most among the objects the words name."""
+    if "main" in m.groupdict():
+        main = m["main"]
+    else:
+        main = f"{m['who'] + ' ' if m['who'] else ''}{m['verb']} x cards"
+    action = c.read(main)
+    if action is None or not action.x or action.per is not None or action.amount_of:
+        return None
+    per = c.subject(m["per"])
+    if per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
+        return None
+    return replace(action, x=False, n=0, per=per, amount_of=f"greatest {m['stat'].lower()}")
+
+
+def _where_x(m: re.Match[str], c: Clause) -> OneShot | None:
     """ "You gain X life, where X is the number of creatures you control": X counted as the
     part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count."""
-    action = parse_one_shot(m["main"], sentence, context, resolve)
+    action = c.read(m["main"])
     if action is None or not action.x or action.per is not None or action.amount_of:
         return None
     if _COLORS_SPENT.match(m["per"]):
         return replace(action, x=False, n=1, amount_of="colors_spent")
-    per = _subject(m["per"], context)
+    per = c.subject(m["per"])
     if per is None or per.kind != "filter" or action.kind not in _COUNTABLE:
         return None
     return replace(action, x=False, n=1, per=per)
 
 
-def _card_action(
-    body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
-) -> OneShot | None:
-    """Actions on cards in libraries, hands and graveyards, on a player's counters, and
-    moving a permanent or ~ itself elsewhere (CR 400.7, 701)."""
-    if m := _CHOOSE_FROM.match(body):
-        subject = _subject(f"{m['what']}cards{m['with'] or ''} in your hand", context)
-        if subject is None or subject.kind != "filter":
-            return None
-        anyone = tuple(replace(f, owner=None) for f in subject.filters)  # "it": that hand
-        return OneShot("choose_card", replace(subject, filters=anyone), sentence)
-    if _DISCARD_THAT.match(body):
-        players = _players("that player", context)
-        if players is None:
-            return None
-        ref, slot = players
-        chosen = resolve(Subject("antecedent"))
-        if chosen.kind != "filter" or any(f.zone != "hand" for f in chosen.filters):
-            return None
-        return OneShot("discard", chosen, sentence, n=1, players=ref, slot=slot)
-    if m := _MILL.match(body) or _DISCARD.match(body):
-        amount = read_amount(m["n"])
-        players = _players(m["who"] or "you", context)
-        if amount is None or players is None:
-            return None
-        ref, slot = players
-        kind: OneShotKind = "mill" if "mill" in body.lower() else "discard"
-        return OneShot(kind, None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
-    if m := _EXILES_OWN.match(body):
-        amount = read_amount(m["n"])
-        players = _players(m["who"] or "you", context)
-        if amount is None or players is None:
-            return None
-        ref, slot = players
-        return OneShot(
-            "discard",
-            None,
-            sentence,
-            n=amount.n,
-            x=amount.x,
-            players=ref,
-            slot=slot,
-            to_zone="exile",
-            from_zone=m["zone"].lower(),
-        )
-    if m := _SURVEIL.match(body):
-        amount = read_amount(m["n"])
-        if amount is None:
-            return None
-        return OneShot("surveil", None, sentence, n=amount.n, x=amount.x, players="you")
-    if _INVESTIGATE.match(body):
-        return OneShot("tokens", None, sentence, n=1, token="a Clue token", players="you")
-    if _POPULATE.match(body):
-        return OneShot("populate", None, sentence, n=1, players="you")
-    if m := _ENERGY.match(body):
-        players = _players(m["who"] or "you", context)
-        if players is None:
-            return None
-        ref, slot = players
-        n = m["e"].upper().count("{E}")
-        return OneShot(
-            "player_counters", None, sentence, counter_kind="energy", n=n, players=ref, slot=slot
-        )
-    if m := _LOSE_ALL.match(body):
-        players = _players(m["who"], context)
-        if players is None:
-            return None
-        ref, slot = players
-        kind_word = m["kind"].lower()
-        return OneShot(
-            "player_counters",
-            None,
-            sentence,
-            counter_kind=kind_word,
-            every=True,
-            players=ref,
-            slot=slot,
-        )
-    if m := _REMOVE.match(body):
-        every = m["n"].lower() == "all"
-        amount = Amount(0) if every else read_amount(m["n"])
-        subject = _subject(m["subj"], context)
-        if amount is None or subject is None or amount.x:
-            return None
-        return OneShot(
-            "remove_counters",
-            resolve(subject),
-            sentence,
-            counter_kind=m["kind"],
-            n=amount.n,
-            every=every,
-        )
-    return _moved(body, sentence, context, resolve)
+# The shapes in the order they are tried; the first whose pattern matches reads the clause.
+# The order matters where patterns overlap: the whole-clause wrappers first ("you may ...",
+# "..., where X is ...", "... for each ..."), as they read the clause inside them with this
+# same table; the actions on cards, players' counters and moves next, each letting the
+# rest try when it can't read a match; "put ... counters" before the keyword actions that
+# are counters too; a copy token before "create"; putting onto the battlefield before
+# returning to a hand; a fight and "that much damage" before plain damage; "exile" after
+# "exile ~ with counters"; "gains life equal to" before "gains N life".
+_READERS: tuple[Reader, ...] = (
+    Reader(_LIFE_BECOMES, _life_becomes),
+    Reader(_YOU_MAY, _you_may),
+    Reader(_WHERE_X_GREATEST, _greatest),
+    Reader(_DRAW_GREATEST, _greatest),
+    Reader(_WHERE_X, _where_x),
+    Reader(_FOR_EACH, _counted),
+    Reader(_EQUAL_TO_NUMBER, _counted),
+    Reader(_EQUAL_TO_NUMBER_FIRST, _counted),
+    Reader(_FOR_EACH_FIRST, _counted_first),
+    Reader(cards.CHOOSE_FROM, cards.choose_from, decides=False),
+    Reader(cards.DISCARD_THAT, cards.discard_that, decides=False),
+    Reader(cards.MILL, cards.mill_or_discard("mill"), decides=False),
+    Reader(cards.DISCARD, cards.mill_or_discard("discard"), decides=False),
+    Reader(cards.EXILES_OWN, cards.exiles_own, decides=False),
+    Reader(cards.SURVEIL, cards.surveil, decides=False),
+    Reader(cards.INVESTIGATE, cards.investigate, decides=False),
+    Reader(cards.POPULATE, cards.populate, decides=False),
+    Reader(cards.ENERGY, cards.energy, decides=False),
+    Reader(cards.LOSE_ALL, cards.lose_all, decides=False),
+    Reader(cards.REMOVE, cards.remove, decides=False),
+    Reader(cards.ONTO_LIBRARY, cards.moved, decides=False),
+    Reader(cards.SHUFFLE_INTO, cards.moved, decides=False),
+    Reader(cards.EXILE_WITH, cards.moved, decides=False),
+    Reader(cards.SELF_BACK, cards.self_back, decides=False),
+    Reader(_PUT_COUNTERS, _put_counters),
+    Reader(_SUPPORT, _support),
+    Reader(_BOLSTER, _bolster),
+    Reader(_RETURN_EXILED, _return_exiled),
+    Reader(_MONSTROSITY, _monstrosity),
+    Reader(_PROLIFERATE, _proliferate),
+    Reader(_AMASS, _amass),
+    Reader(_DOUBLE_COUNTERS, _double_counters),
+    Reader(_TAP, _tap),
+    Reader(_COPY_TOKEN, _copy_token),
+    Reader(_PUT_ONE, _put_one),
+    Reader(_REANIMATE, _reanimate),
+    Reader(_TOP_OF_GRAVEYARD, _top_of_graveyard),
+    Reader(_RECOVER, _recover),
+    Reader(_THOSE_FIGHT, _those_fight),
+    Reader(_FIGHT, _fight),
+    Reader(_BITE, _fight),
+    Reader(_THAT_MUCH_DAMAGE, _that_much),
+    Reader(_DAMAGE, _damage),
+    Reader(_DESTROY, _acting_on("destroy")),
+    Reader(_EXILE, _acting_on("exile")),
+    Reader(_BOUNCE, _bounce),
+    Reader(_SACRIFICE, _acting_on("sacrifice")),
+    Reader(PLAYERS_SACRIFICE, _players_sacrifice),
+    Reader(_CREATES, _create, decides=False),
+    Reader(_DRAW, _draw),
+    Reader(_LIFE_EQUAL, _life_equal),
+    Reader(_LIFE, _life),
+)
 
 
-def _moved(
+def parse_one_shot(
     body: str, sentence: str, context: SubjectContext, resolve: ResolveSubject
 ) -> OneShot | None:
-    """A permanent or ~ put on top of or under its owner's library, shuffled into it, exiled
-    with counters, or ~ returned from a graveyard to its owner's hand (CR 400.7)."""
-    counter_kind, n = "", 0
-    if m := _ONTO_LIBRARY.match(body):
-        words = m["subj"]
-        to_zone = "library_top" if m["where"].lower() == "top" else "library_bottom"
-    elif m := _SHUFFLE_INTO.match(body):
-        words, to_zone = m["subj"], "library"
-    elif m := _EXILE_WITH.match(body):
-        amount = read_amount(m["n"])
-        if amount is None or amount.x:
-            return None
-        words, to_zone, counter_kind, n = m["subj"], "exile", m["kind"], amount.n
-    elif _SELF_BACK.match(body):
-        self_ = Subject("self", words="~")
-        return OneShot("move", self_, sentence, to_zone="hand", from_zone="graveyard")
-    else:
-        return None
-    subject = _subject(words, context)
-    if subject is None:
-        return None
-    return OneShot(
-        "move", resolve(subject), sentence, to_zone=to_zone, counter_kind=counter_kind, n=n
-    )
+    """The action one clause performs, or None when it is no shape the engine performs.
+
+    ``resolve`` turns "it" / "that creature" into the subject it refers to.
+    """
+    clause = Clause(sentence, context, resolve, parse_one_shot)
+    for reader in _READERS:
+        if m := reader.pattern.match(body):
+            action = reader.read(m, clause)
+            if action is not None or reader.decides:
+                return action
+    return None
 
 
 def _singular(phrase: str) -> str:

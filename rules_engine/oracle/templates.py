@@ -194,6 +194,9 @@ _ONE_SHOT = re.compile(
     # An object acting: "~ deals", "it fights", "target creature you control deals damage".
     rf"(?:~|it|that creature|target [\w, ]+?|equipped creature|enchanted creature) "
     r"(?:deals|fights|explores|connives|phases out)\b|"
+    # The two creatures the text chose fighting (CR 701.14a): "Then those creatures fight
+    # each other."
+    r"(?:then )?(?:those|the chosen) creatures fight each other\b|"
     # A delayed or reflexive triggered ability the resolving one creates (CR 603.7, 603.12).
     r"when (?:that creature|that permanent|it|you do|~)\b[^,]*, |"
     r"at the beginning of (?:(?:the|your|that player's|each) next|that turn's)\b|"
@@ -320,7 +323,13 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         Builds.MODAL,
         "700.2",
         "Choose one —",
-        _re(r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$"),
+        # Today's headers of a sentence or two (CR 700.2d: "You may choose the same mode
+        # more than once."; "If you control a commander ..., you may choose both instead.").
+        _re(
+            r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$|"
+            r"^choose (?:one|two|three)\. (?:you may choose the same mode more than once|"
+            r"if [^,.]+, (?:you may )?choose (?:both|two|any number) instead)\.(?: \([^)]*\))?$"
+        ),
         here=Here.INERT,
     ),
     Template(

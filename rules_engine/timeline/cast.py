@@ -36,16 +36,49 @@ def verify_cast(step: CastStep) -> list[ParsedAbility]:
             f"{step.path}.cast", f'{card.name} is a permanent card: use an "enter" step'
         )
     abilities = [inst.parsed for inst in printed_abilities(card.name, card.rules_text, True)]
-    mode = step.choices.mode
     modal = [a for a in abilities if a.kind == "modal"]
     if modal:
         modes = [a for a in abilities if a not in modal and a.kind != "keyword"]
-        if mode is None or mode >= len(modes):
-            raise BoardError(
-                f"{step.path}.choices.mode", f"choose a mode from 0 to {len(modes) - 1}"
-            )
-        abilities = [modes[mode]]
+        return [modes[k] for k in _chosen_modes(step, modal[0].text, len(modes))]
     return abilities
+
+
+_HOW_MANY = {"one": 1, "two": 2, "three": 3}
+
+
+def _how_many(header: str, count: int) -> tuple[int, int]:
+    """How many modes the header lets the spell choose: "Choose three." exactly three (with
+    a mode more than once, 700.2d), "Choose one or more" up to all of them, and "Choose
+    one. If ..., you may choose both instead." up to the number the "instead" allows
+    (whether its condition held is the board's to say)."""
+    word = header.removeprefix("choose ").split(" ")[0].rstrip(".")
+    least = _HOW_MANY.get(word, 1)
+    if "same mode more than once" in header:
+        return least, least
+    if "instead" in header or "or more" in header or "or both" in header or word == "any":
+        return least, count
+    return least, least
+
+
+def _chosen_modes(step: CastStep, header: str, count: int) -> tuple[int, ...]:
+    """The modes chosen as the spell is cast (CR 700.2): ``choices.modes`` in the order
+    chosen, or the one ``choices.mode``. A mode appears twice only where the spell says "You
+    may choose the same mode more than once." (700.2d); a header that says how many ("Choose
+    three.") wants that many, or up to the number its "instead" allows."""
+    choices = step.choices
+    chosen = choices.modes or ((choices.mode,) if choices.mode is not None else ())
+    path = f"{step.path}.choices.{'modes' if choices.modes else 'mode'}"
+    if not chosen or any(k >= count for k in chosen):
+        raise BoardError(path, f"choose a mode from 0 to {count - 1}")
+    text = header.lower()
+    if len(set(chosen)) < len(chosen) and "same mode more than once" not in text:
+        raise BoardError(path, "this spell can't choose the same mode twice (CR 700.2d)")
+    if choices.modes:
+        least, most = _how_many(text, count)
+        if not least <= len(chosen) <= most:
+            many = f"{least}" if least == most else f"from {least} to {most}"
+            raise BoardError(path, f"this spell chooses {many} modes (CR 700.2)")
+    return chosen
 
 
 def _sacrifice_as_cost(game: Game, step: CastStep) -> tuple[Game, CastStep]:

@@ -17,6 +17,8 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import OneShot, OneShotKind
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -225,11 +227,29 @@ def _least(objects: list[str], state: dict[str, Characteristics], res: Resolutio
     return [chosen or tied[0]]
 
 
-def _tokens(p: Part) -> list[Event]:
-    """CR 111.2: tokens created under the control of the player who creates them."""
-    makers = p.players if p.action.players else [p.res.controller]
-    card = token_card(p.action.token)
-    return [CreateTokens(card, p.amount, player) for player in makers] if p.amount else []
+def _tokens(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 111.2: tokens created under the control of the player who creates them, with the
+    abilities the phrase gives them (111.3); one the engine can't read yet is named."""
+    makers = players(action, res, game) if action.players else [res.controller]
+    amount = (res.x or 0) if action.x else action.n
+    card = token_card(action.token)
+    unread = [text for text in card.rules_text if not _readable(text, card.name)]
+    if unread:
+        card = replace(card, rules_text=tuple(t for t in card.rules_text if t not in unread))
+        why = (
+            "the token's ability in quotation marks (CR 111.3) can't be read yet, so the token "
+            "is created without it"
+        )
+        game = note_unmodelled(game, [NotModelled(res.who, f'"{t}"', why) for t in unread])
+    return game, [CreateTokens(card, amount, player) for player in makers] if amount else []
+
+
+def _readable(text: str, name: str) -> bool:
+    try:
+        parsed = parse_ability_text(text, name)
+    except OracleParseError:
+        return False
+    return all(a.unreadable is None for a in parsed)
 
 
 def _move(p: Part) -> list[Event]:
@@ -346,6 +366,26 @@ def _player_counters(game: Game, action: OneShot, res: Resolution) -> tuple[Game
     return game, events
 
 
+def _proliferate(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 701.34a: each permanent and player chosen (the step's ``choices.proliferate``;
+    absent, every one with a counter) gets another counter of each kind already there, all
+    at once, each an event replacement effects see (122.6)."""
+    chosen = res.choices.proliferate
+    events: list[Event] = []
+    for obj in game.objects:
+        if obj.on_battlefield and not obj.phased_out and (chosen is None or obj.label in chosen):
+            events += [
+                PutCounters(kind, obj.label, 1, by=res.controller) for kind, n in obj.counters if n
+            ]
+    for player in game.players:
+        if chosen is None or player in chosen:
+            have = game.counters_of_player(player)
+            events += [
+                PutCounters(kind, player, 1, by=res.controller) for kind, n in have.items() if n
+            ]
+    return game, events
+
+
 # --- Instructions performed directly (no event) ----------------------------------------
 
 
@@ -385,6 +425,58 @@ def _remove_counters(game: Game, action: OneShot, res: Resolution, hook: Enterin
     return game
 
 
+def _amass(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.47a: a 0/0 black Army token of the subtype if its player controls no Army
+    creature, then N +1/+1 counters on an Army creature they control (the step's
+    ``choices.chosen``; absent, the first to have entered)."""
+    if not _armies(game, res):
+        game = perform_instruction(game, replace(action, kind="tokens", n=1, x=False), res, hook)
+    armies = _armies(game, res)
+    chosen = res.choices.chosen
+    if chosen is not None and chosen not in armies:
+        raise BoardError(
+            f"{res.path}.choices.chosen",
+            f"{chosen} is not an Army creature you control ({', '.join(armies) or 'none'})",
+        )
+    army = chosen or (armies[0] if armies else None)
+    if army is None:
+        return game
+    amount = (res.x or 0) if action.x else action.n
+    counters = [PutCounters(action.counter_kind, army, amount, by=res.controller)]
+    game = perform(
+        game,
+        [Pending(e) for e in counters],
+        enter=hook,
+        wanted=res.replacements,
+        where=res.path,
+        step=res.index,
+    ).game
+    subtype = next(s for s in token_card(action.token).subtypes if s != "Army")
+    now = chars_of(game).get(army)
+    if now is not None and subtype not in now.subtypes:
+        why = (
+            f"the Army doesn't become a {subtype} in addition to its other types (CR 701.47a), "
+            "which the engine doesn't apply yet"
+        )
+        game = note_unmodelled(game, [NotModelled(res.who, action.text, why)])
+    return game
+
+
+def _armies(game: Game, res: Resolution) -> list[str]:
+    """The Army creatures the resolving player controls, in the order they entered."""
+    state = chars_of(game)
+    return [
+        o.label
+        for o in game.objects
+        if o.on_battlefield
+        and not o.phased_out
+        and o.label in state
+        and "Creature" in state[o.label].types
+        and "Army" in state[o.label].subtypes
+        and state[o.label].controller == res.controller
+    ]
+
+
 def _choose_card(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
     return game  # the choice is the step's (choices.discard), made as the card is used
 
@@ -399,6 +491,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "untap": _tap_or_untap,
     "remove_counters": _remove_counters,
     "choose_card": _choose_card,
+    "amass": _amass,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,
@@ -406,6 +499,8 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "discard": _card_events,
     "populate": _populate,
     "player_counters": _player_counters,
+    "proliferate": _proliferate,
+    "tokens": _tokens,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,
@@ -419,7 +514,6 @@ _EVENTS: dict[OneShotKind, Events] = {
     "exile": _moved_to("exile"),
     "bounce": _moved_to("hand"),
     "counters": _counters,
-    "tokens": _tokens,
     "move": _move,
     "draw": _draw,
     "gain_life": _gain_life,

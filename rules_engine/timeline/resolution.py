@@ -143,6 +143,19 @@ _STATS: dict[str, Callable[[Characteristics], int | None]] = {
 }
 
 
+def greatest(game: Game, subject: Subject, res: Resolution, stat: str) -> int:
+    """ "the greatest power among creatures you control": read as the part happens (CR
+    608.2h); 0 when there are none, and never below 0 (107.1b)."""
+    state = chars_of(game)
+    world = World.of(game)
+    values = [
+        value
+        for label in select(subject, state, world, res.context())
+        if world.objects[label].on_battlefield and (value := _STATS[stat](state[label])) is not None
+    ]
+    return max([0, *values])
+
+
 def powers(game: Game, abilities: list[ParsedAbility], res: Resolution) -> dict[str, int]:
     """For parts whose amount is an object's power (or toughness), that value now, where it
     is on the battlefield (keyed by the part's text)."""

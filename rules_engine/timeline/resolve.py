@@ -25,7 +25,7 @@ from rules_engine.timeline.beginning import begin, begin_later, begin_now
 from rules_engine.timeline.common import stamp
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.instructions import perform_instruction, tally_after, tally_before
-from rules_engine.timeline.resolution import Resolution, holds_now, how_many, powers
+from rules_engine.timeline.resolution import Resolution, greatest, holds_now, how_many, powers
 from rules_engine.timeline.resolve_checks import (
     choose_instead,
     earlier_subjects,
@@ -141,6 +141,10 @@ def _with_amount(
     """The part with its amount as it happens (608.2h): colors spent (converge, 702.44a),
     "that much" the part before counted (None: nothing counted it), an object's power, or
     "for each ..." counted now."""
+    if action.amount_of.startswith("greatest ") and action.per is not None:
+        # "the greatest power among creatures you control" (608.2h): the most, not a count.
+        stat = action.amount_of.removeprefix("greatest ")
+        return replace(action, n=greatest(game, action.per, res, stat), per=None)
     if action.amount_of == "colors_spent":
         action = replace(action, n=res.choices.colors_spent)  # converge (702.44a)
     elif action.amount_of in ("that_much", "destroyed_this_way"):

@@ -75,6 +75,10 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.amounts",
             "rules_engine.oracle.descriptions",
             "rules_engine.oracle.predicates",
+            # One-shot readers: the words they share, the actions on cards and moves, and
+            # the ordered table (oracle/actions.py) that tries them.
+            "rules_engine.oracle.action_words",
+            "rules_engine.oracle.card_moves",
             "rules_engine.oracle.actions",
             # The layer grammar, bottom to top: what a paragraph's sentences share, copy
             # exceptions, conditions, the general sentence, clauses, the sentences of an

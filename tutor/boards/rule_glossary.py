@@ -36,6 +36,10 @@ GLOSSARY: dict[str, str] = {
         "for a card that has no controller): a stolen lord helps its new controller's "
         "creatures."
     ),
+    "111.3": (
+        "The spell or ability that creates a token says what it is: its name, types, color, "
+        "power and toughness, and abilities, those in quotation marks included."
+    ),
     "118.3": (
         "A player can pay a cost only with what they have: 2 life can't be paid from 1, "
         "and a tapped permanent can't be tapped again to pay."
@@ -329,6 +333,23 @@ GLOSSARY: dict[str, str] = {
     ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
+    "700.2": (
+        "A modal spell's player chooses its modes as it is cast, as many as it says; only "
+        "the chosen modes happen."
+    ),
+    "700.2d": (
+        "A modal spell may choose the same mode more than once only if it says so; each "
+        "time, that mode happens again, with its own targets."
+    ),
+    "701.34a": (
+        "Proliferate: choose any number of permanents and players; each gets another counter "
+        "of each kind it already has."
+    ),
+    "701.47a": (
+        "Amass: if you control no Army creature, create a 0/0 black Army token of the named "
+        "kind first; then put the counters on an Army you control, which also becomes that "
+        "kind."
+    ),
     "514.2": (
         "In the cleanup step, damage marked on permanents is removed and effects that last "
         "until end of turn end."

@@ -205,6 +205,7 @@ COST_WORDS = {
     "graveyard": "putting {} into the graveyard",
     "discard": "discarding {}",
     "exile": "exiling {}",
+    "proliferate": "proliferating {}",
 }
 ZONE_LABEL = re.compile(r"(\w+)\.(hand|library|graveyard|exile)\[(\d+)\]")
 
@@ -252,6 +253,8 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append(name(str(value)))
             elif key == "mode" and isinstance(value, int) and not isinstance(value, bool):
                 words.append(_mode_words(step, value))
+            elif key == "modes" and isinstance(value, list):
+                words.append(", then ".join(_mode_words(step, int(v)) for v in value))
             elif key == "kicked":
                 times = value if isinstance(value, int) and not isinstance(value, bool) else 0
                 words.append(

@@ -1,0 +1,212 @@
+"""One-shot readers of actions on cards in libraries, hands and graveyards, on players'
+counters, and of moving a permanent or ~ itself elsewhere (CR 400.7, 701); listed in
+``oracle/actions.py``'s table."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rules_engine.effects import OneShot, OneShotKind, Subject
+from rules_engine.oracle.action_words import WHO, Amount, Clause, Read, players_of, read_amount
+
+# CR 701.17a: "Target player mills eight cards." (the top cards into their graveyard).
+MILL = re.compile(rf"^(?:(?P<who>{WHO}) )?mills? (?P<n>\w+) cards?$", re.IGNORECASE)
+# CR 701.25a: "Surveil 2." (the player chooses which go to the graveyard).
+SURVEIL = re.compile(r"^surveil (?P<n>\w+)$", re.IGNORECASE)
+# CR 701.9a-b: "Target player discards a card." (that player chooses which).
+DISCARD = re.compile(rf"^(?:(?P<who>{WHO}) )?discards? (?P<n>\w+) cards?$", re.IGNORECASE)
+# "Target opponent exiles two cards from their hand." / "... a card from their graveyard."
+EXILES_OWN = re.compile(
+    rf"^(?:(?P<who>{WHO}) )?exiles? (?P<n>\w+) cards? from (?:their|his or her|your) "
+    r"(?P<zone>hand|graveyard)$",
+    re.IGNORECASE,
+)
+# "Target player reveals their hand. You choose a nonland card from it. That player discards
+# that card." (CR 701.9b: the player who chooses is the one the text names.)
+CHOOSE_FROM = re.compile(
+    r"^you choose (?:a|an|one) (?>(?P<what>.*?)card(?= with | from it$))(?P<with> with [^,]+?)? "
+    r"from it$",
+    re.IGNORECASE,
+)
+DISCARD_THAT = re.compile(r"^that player discards that card$", re.IGNORECASE)
+# CR 701.16a: "Investigate." is "Create a Clue token."; 701.36a: "Populate."
+INVESTIGATE = re.compile(rf"^(?:(?P<who>{WHO}) )?investigates?$", re.IGNORECASE)
+POPULATE = re.compile(r"^populate$", re.IGNORECASE)
+# CR 122.1, 107.14: "You get {E}{E}." (energy counters); "Target player loses all poison
+# counters."
+ENERGY = re.compile(rf"^(?:(?P<who>{WHO}) )?gets? (?P<e>(?:\{{E\}})+)$", re.IGNORECASE)
+LOSE_ALL = re.compile(rf"^(?P<who>{WHO}) loses? all (?P<kind>\w+) counters$", re.IGNORECASE)
+# CR 122.8: "Remove all -1/-1 counters from it." / "You may remove a -1/-1 counter from it."
+REMOVE = re.compile(
+    r"^remove (?P<n>all|\w+) (?P<kind>\S+) counters? from (?P<subj>.+)$",
+    re.IGNORECASE,
+)
+# CR 401.4, 400.7: "Put target creature on top of its owner's library.", "Put ~ on the bottom
+# of its owner's library.", "Shuffle ~ into its owner's library." (701.24), "Exile ~ with
+# three time counters on it." (the counters are on the card in exile, 122.1), "Return ~ from
+# your graveyard to your hand."
+ONTO_LIBRARY = re.compile(
+    r"^put (?P<subj>.+?) on (?P<where>top|the bottom) of (?:its|their) owners?'?s? "
+    r"librar(?:y|ies)$",
+    re.IGNORECASE,
+)
+SHUFFLE_INTO = re.compile(
+    r"^shuffle (?P<subj>.+?) into (?:its|their) owners?'?s? librar(?:y|ies)$", re.IGNORECASE
+)
+EXILE_WITH = re.compile(
+    r"^exile (?P<subj>~|it) with (?P<n>\w+) (?P<kind>\S+) counters? on it$", re.IGNORECASE
+)
+SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
+
+# --- Cards in libraries, hands and graveyards, players' counters, moves (CR 400.7, 701) ---
+
+
+def choose_from(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "You choose a nonland card from it.": what a later "that card" is (CR 701.9b)."""
+    subject = c.subject(f"{m['what']}cards{m['with'] or ''} in your hand")
+    if subject is None or subject.kind != "filter":
+        return None
+    anyone = tuple(replace(f, owner=None) for f in subject.filters)  # "it": that hand
+    return OneShot("choose_card", replace(subject, filters=anyone), c.sentence)
+
+
+def discard_that(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "That player discards that card." (CR 701.9b)."""
+    players = players_of("that player", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    chosen = c.resolve(Subject("antecedent"))
+    if chosen.kind != "filter" or any(f.zone != "hand" for f in chosen.filters):
+        return None
+    return OneShot("discard", chosen, c.sentence, n=1, players=ref, slot=slot)
+
+
+def mill_or_discard(kind: OneShotKind) -> Read:
+    """CR 701.17a: "Target player mills eight cards."; 701.9a: "... discards a card."."""
+
+    def read(m: re.Match[str], c: Clause) -> OneShot | None:
+        amount = read_amount(m["n"])
+        players = players_of(m["who"] or "you", c.context)
+        if amount is None or players is None:
+            return None
+        ref, slot = players
+        return OneShot(kind, None, c.sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+
+    return read
+
+
+def exiles_own(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "Target opponent exiles two cards from their hand."."""
+    amount = read_amount(m["n"])
+    players = players_of(m["who"] or "you", c.context)
+    if amount is None or players is None:
+        return None
+    ref, slot = players
+    return OneShot(
+        "discard",
+        None,
+        c.sentence,
+        n=amount.n,
+        x=amount.x,
+        players=ref,
+        slot=slot,
+        to_zone="exile",
+        from_zone=m["zone"].lower(),
+    )
+
+
+def surveil(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.25a: the player chooses which go to the graveyard."""
+    amount = read_amount(m["n"])
+    if amount is None:
+        return None
+    return OneShot("surveil", None, c.sentence, n=amount.n, x=amount.x, players="you")
+
+
+def investigate(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.16a: "Investigate." is "Create a Clue token."; "Target player investigates."."""
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("tokens", None, c.sentence, n=1, token="a Clue token", players=ref, slot=slot)
+
+
+def populate(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.36a: a copy of a creature token you control."""
+    return OneShot("populate", None, c.sentence, n=1, players="you")
+
+
+def energy(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 122.1, 107.14: "You get {E}{E}."."""
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    n = m["e"].upper().count("{E}")
+    return OneShot(
+        "player_counters", None, c.sentence, counter_kind="energy", n=n, players=ref, slot=slot
+    )
+
+
+def lose_all(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 122.1: "Target player loses all poison counters."."""
+    players = players_of(m["who"], c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot(
+        "player_counters",
+        None,
+        c.sentence,
+        counter_kind=m["kind"].lower(),
+        every=True,
+        players=ref,
+        slot=slot,
+    )
+
+
+def remove(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 122.8: "Remove all -1/-1 counters from it."."""
+    every = m["n"].lower() == "all"
+    amount = Amount(0) if every else read_amount(m["n"])
+    subject = c.subject(m["subj"])
+    if amount is None or subject is None or amount.x:
+        return None
+    return OneShot(
+        "remove_counters",
+        c.resolve(subject),
+        c.sentence,
+        counter_kind=m["kind"],
+        n=amount.n,
+        every=every,
+    )
+
+
+def moved(m: re.Match[str], c: Clause) -> OneShot | None:
+    """A permanent or ~ put on top of or under its owner's library (CR 401.4), shuffled into
+    it (701.24), or exiled with counters on it (122.1) (CR 400.7)."""
+    counter_kind, n = "", 0
+    if m.re is ONTO_LIBRARY:
+        to_zone = "library_top" if m["where"].lower() == "top" else "library_bottom"
+    elif m.re is SHUFFLE_INTO:
+        to_zone = "library"
+    else:  # EXILE_WITH
+        amount = read_amount(m["n"])
+        if amount is None or amount.x:
+            return None
+        to_zone, counter_kind, n = "exile", m["kind"], amount.n
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    return OneShot(
+        "move", c.resolve(subject), c.sentence, to_zone=to_zone, counter_kind=counter_kind, n=n
+    )
+
+
+def self_back(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "Return ~ from your graveyard to your hand." (CR 400.7)."""
+    self_ = Subject("self", words="~")
+    return OneShot("move", self_, c.sentence, to_zone="hand", from_zone="graveyard")
