@@ -46,8 +46,10 @@ from rules_engine.effects import (
     CountAtLeast,
     CountersOnSource,
     CountObjects,
+    Designated,
     Devotion,
     DistinctNames,
+    EnteredThisTurn,
     ExchangeControl,
     Expr,
     Filter,
@@ -293,6 +295,8 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("colors")
     if f.controller is not None or f.owner == "affected_controller":
         reads.add("controller")
+    if f.modified is not None:
+        reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)
     if f.with_any_ability or f.without_abilities or f.no_abilities:
         reads.add("abilities")
     if f.power is not None or f.toughness is not None:
@@ -362,7 +366,9 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}
-    if isinstance(condition, (YourTurn, HappenedThisTurn, CityBlessing)):
+    if isinstance(
+        condition, (YourTurn, HappenedThisTurn, CityBlessing, Designated, EnteredThisTurn)
+    ):
         return {"controller"}
     if isinstance(condition, CountAtLeast):
         return _subject_reads(condition.subject) | {"controller"}

@@ -94,6 +94,9 @@ class Filter:
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
     equipped: bool | None = None
+    # CR 700.9: "modified creatures": a counter on it, equipped, or enchanted by an Aura
+    # its controller controls.
+    modified: bool | None = None
     counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
     attached_to_affected: bool = False  # "for each Aura attached to it"
     same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)
@@ -387,7 +390,7 @@ class TurnTotal:
     of life you've gained this turn" (Voracious Wurm), "the total life lost by your opponents
     this turn" (Cryptborn Horror): read from the game's record of the turn."""
 
-    kind: Literal["damage_taken", "life_gained", "life_lost"]
+    kind: Literal["damage_taken", "life_gained", "life_lost", "cards_drawn"]
     who: Literal["you", "opponents"]
 
 
@@ -663,6 +666,7 @@ HappenedEvent = Literal[
     "your_permanent_left",
     "your_land_entered",
     "you_surveilled",
+    "you_committed_crime",  # CR 700.13
 ]
 
 
@@ -788,8 +792,37 @@ class AllShareAColor:
     subject: Subject
 
 
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn:
+    """ "As long as ~ entered this turn" (``itself``), "as long as another creature / an
+    artifact entered under your control this turn", "two or more nonland permanents entered
+    under your control this turn": the permanents the turn's record says entered
+    (``TurnRecord.entered``, CR 603.6a), counted by their card types as they entered."""
+
+    itself: bool = False
+    types: frozenset[str] = frozenset()  # any of these card types
+    not_types: frozenset[str] = frozenset()
+    other: bool = False  # "another": the source itself left out
+    minimum: int = 1
+
+
+Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night"]
+
+
+@dataclass(frozen=True, slots=True)
+class Designated:
+    """ "As long as you're the monarch" (CR 725), "as long as you have the initiative"
+    (726), "as long as you've completed a dungeon" (309.7), "as long as it's night" (731):
+    what the board says of the game (``Designations``); absent, nobody has it and it is
+    neither day nor night."""
+
+    kind: Designation
+
+
 Condition = (
-    CountAtLeast
+    EnteredThisTurn
+    | Designated
+    | CountAtLeast
     | AllShareAColor
     | AnyLibrarySize
     | TopOfLibrary

@@ -53,6 +53,7 @@ from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outc
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 from rules_engine.selection import library_sizes
+from rules_engine.steps import EnterRecord
 from rules_engine.work import WorkExceeded
 
 # An entering permanent becomes an object: the timeline says how (its label, card, copy).
@@ -349,7 +350,7 @@ def apply_results(
 ) -> Game:
     """What actually happened (the leaf's events), written into the game."""
     for event in results:
-        game = _recorded(game, event)
+        game = _recorded(game, event, label_for)
         match event:
             case Damage():
                 game = _damage(game, event)
@@ -390,7 +391,7 @@ def apply_results(
     return game
 
 
-def _recorded(game: Game, event: Event) -> Game:
+def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
     """The turn's record of what happened (``TurnRecord``), for cards that ask later."""
     turn = game.this_turn
     if isinstance(event, Damage) and event.amount > 0 and event.target in game.players:
@@ -415,8 +416,15 @@ def _recorded(game: Game, event: Event) -> Game:
             creature_died=turn.creature_died or (creature and event.dies),  # CR 700.4
             creatures_died=turn.creatures_died + int(creature and event.dies),
         )
-    elif isinstance(event, Enter) and "Land" in (*event.card.types, *event.extra_types):
-        turn = replace(turn, land_entered=turn.land_entered | {event.controller})
+    elif isinstance(event, Enter):
+        # CR 603.6a: it entered this turn, with the card types it entered with.
+        types = frozenset((*event.card.types, *event.extra_types))
+        record = EnterRecord(event.controller, types, label_for.get(event.obj, event.obj))
+        turn = replace(turn, entered=(*turn.entered, record))
+        if "Land" in types:
+            turn = replace(turn, land_entered=turn.land_entered | {event.controller})
+    elif isinstance(event, Draw):
+        turn = turn.add("cards_drawn", event.player, 1)  # CR 121.2: one card at a time
     else:
         return game
     return replace(game, this_turn=turn) if turn != game.this_turn else game

@@ -35,8 +35,10 @@ from rules_engine.effects import (
     CountersOnSource,
     CountObjects,
     CreaturesDiedThisTurn,
+    Designated,
     Devotion,
     DistinctNames,
+    EnteredThisTurn,
     Expr,
     Filter,
     GreatestStat,
@@ -71,6 +73,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.game import Game, GameObject
+from rules_engine.game_facts import designated, entered_this_turn, is_modified
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
@@ -313,6 +316,12 @@ def _compile(f: Filter) -> tuple[Check, ...]:
                 and other.label in state
                 and {"Aura", "Equipment"} & set(state[other.label].subtypes)
                 for other in world.objects.values()
+            )
+        )
+    if f.modified is not None:
+        checks.append(
+            lambda label, c, o, s, _x, _r, w: (
+                is_modified(label, o, c.controller, s, w.objects.values()) == f.modified
             )
         )
     if f.enchanted is not None or f.equipped is not None:
@@ -727,6 +736,7 @@ def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Gam
         "your_permanent_left": turn.permanent_left,
         "your_land_entered": turn.land_entered,
         "you_surveilled": turn.surveilled,
+        "you_committed_crime": turn.committed_crime,
     }[event]
     return you in players
 
@@ -766,6 +776,10 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         return bool(fits) and (all(fits) if condition.each else any(fits))
     if isinstance(condition, CityBlessing):
         return ctx.controller in world.game.blessed
+    if isinstance(condition, Designated):
+        return designated(condition, world.game, ctx.controller)
+    if isinstance(condition, EnteredThisTurn):
+        return entered_this_turn(condition, world.game, ctx.controller, ctx.source)
     if isinstance(condition, Compare):
         if condition.who == "opponent":
             values = [

@@ -78,6 +78,7 @@ from rules_engine.effects import (
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line, is_digital_only
+from rules_engine.oracle.history import history_condition
 from rules_engine.oracle.keywords import (
     Category,
     Keyword,
@@ -1639,6 +1640,9 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
         text = words.lower()
     if text in ("it's your turn", "it is your turn"):
         return YourTurn()
+    itself = state.previous is None or state.previous.kind == "self"
+    if (remembered := history_condition(text, itself)) is not None:
+        return remembered  # the turn's record and the game's designations
     if text == "you have the city's blessing":
         return CityBlessing()  # CR 702.131
     if versus := _versus_opponent(text, sentence, state):

@@ -132,7 +132,11 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, multicolored=False, colorless=False)
         elif word in ("token", "tokens"):
             f = replace(f, token=True)
-            noun_seen = noun_seen or word == "tokens"
+            # "you control a token": a token of any kind is the noun (CR 111.1).
+            alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
+            noun_seen = noun_seen or word == "tokens" or alone
+        elif word == "modified":
+            f = replace(f, modified=True)  # CR 700.9
         elif word == "nontoken":
             f = replace(f, token=False)
         elif word == "face-down":

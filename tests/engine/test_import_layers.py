@@ -70,6 +70,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "rules_engine.oracle.subjects",
             "rules_engine.oracle.predicates",
+            "rules_engine.oracle.history",
             "rules_engine.oracle.actions",
             "rules_engine.oracle.parser",
             # The replacement grammar: its slots, its rows (one module per family group),
@@ -102,6 +103,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.characteristics",
             "rules_engine.replacement.active",
             "rules_engine.game",
+            "rules_engine.game_facts",
         ),
     ),
     (

@@ -429,6 +429,11 @@ GLOSSARY: dict[str, str] = {
     ),
     "711.2": "A leveler's level boxes give it abilities and a size while it has enough level "
     "counters.",
+    # --- Designations of the game ------------------------------------------------------
+    "731.1": (
+        "Day and night are designations of the game itself. A game starts as neither; once "
+        "it has become day or night, it is always exactly one of the two."
+    ),
 }
 
 
