@@ -778,6 +778,8 @@ def _turn_entered(value: Any, reader: _Reader) -> tuple[EnterRecord, ...]:
     example = '{"under": "Alice", "types": ["Creature"]}'
     if not isinstance(value, list):
         raise BoardError("this_turn.entered", f"a list of permanents that entered, each {example}")
+    if len(value) > MAX_STEPS:
+        raise BoardError("this_turn.entered", f"at most {MAX_STEPS} permanents")
     found = []
     for i, entry in enumerate(value):
         path = f"this_turn.entered[{i}]"

@@ -141,8 +141,12 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, token=False)
         elif word == "face-down":
             f = replace(f, face_down=True)  # CR 708.2
-        elif word == "commander":
-            f = replace(f, commander=True)  # "Commander creatures you control" (CR 903.3)
+        elif word in ("commander", "commanders"):
+            # "Commander creatures you control" (CR 903.3); "Commanders you control" and
+            # "a commander that's a creature" name the commanders themselves.
+            f = replace(f, commander=True)
+            alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
+            noun_seen = noun_seen or word == "commanders" or alone
         elif word == "tapped":
             f = replace(f, tapped=True)
         elif word == "untapped":
