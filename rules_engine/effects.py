@@ -241,9 +241,12 @@ class PlayerCounters:
 @dataclass(frozen=True, slots=True)
 class DistinctNames:
     """ "the number of differently named lands you control" (Awakened Amalgam): how many
-    different names the objects have (CR 201.2)."""
+    different names the objects have (CR 201.2); with ``of`` "mana_value", how many different
+    mana values ("five or more mana values among cards in your graveyard", Aven Heartstabber;
+    CR 202.3: a card with no mana cost has mana value 0, which is one of them)."""
 
     subject: Subject
+    of: Literal["name", "mana_value"] = "name"
 
 
 @dataclass(frozen=True, slots=True)

@@ -550,7 +550,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         )
         return sum(world.game.counters_of_player(p).get(expr.kind, 0) for p in holders)
     if isinstance(expr, DistinctNames):
-        return len({state[label].name for label in select(expr.subject, state, world, ctx)})
+        among = select(expr.subject, state, world, ctx)
+        if expr.of == "mana_value":
+            return len({state[label].mana_value for label in among})  # CR 202.3
+        return len({state[label].name for label in among})
     if isinstance(expr, Sum):
         return evaluate(expr.left, state, world, ctx, affected) + evaluate(
             expr.right, state, world, ctx, affected

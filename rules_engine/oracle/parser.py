@@ -36,6 +36,7 @@ from rules_engine.effects import (
     CountAtLeast,
     CountObjects,
     Devotion,
+    DistinctNames,
     EffectSpec,
     ExchangeControl,
     Expr,
@@ -1838,6 +1839,11 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             value = m.group(1)
         number = _number(value, sentence)
         return Compare(Devotion(devoted), op, number)  # type: ignore[arg-type]
+    if m := re.fullmatch(
+        r"there are (\w+) or more mana values among cards in your graveyard", text
+    ):
+        graveyard = _subject_words("cards in your graveyard", sentence, state)
+        return Compare(DistinctNames(graveyard, "mana_value"), ">=", _number(m[1], sentence))
     if m := re.fullmatch(
         r"there are (\w+) or more card types (?:among cards )?in your graveyard", text
     ):
