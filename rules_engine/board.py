@@ -102,6 +102,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "commander",
         "renowned",
         "earlier_turn",
+        "dealt_damage",
         "attach",
         "choices",
         "x",
@@ -398,7 +399,14 @@ class _Reader:
             attach = raw.get("attach")
             attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
             choices = self.choices(raw.get("choices"), f"{path}.choices")
-            for flag in ("tapped", "face_down", "commander", "renowned", "earlier_turn"):
+            for flag in (
+                "tapped",
+                "face_down",
+                "commander",
+                "renowned",
+                "earlier_turn",
+                "dealt_damage",
+            ):
                 if not isinstance(raw.get(flag, False), bool):
                     raise BoardError(f"{path}.{flag}", "must be true or false")
             label = self.new_label(raw.get("as", f"{card.name}#{index}"), f"{path}.as")
@@ -413,6 +421,7 @@ class _Reader:
                 commander=raw.get("commander", False),
                 renowned=raw.get("renowned", False),
                 earlier_turn=raw.get("earlier_turn", False),
+                dealt_damage=raw.get("dealt_damage", False),
                 attach=attach,
                 choices=choices,
                 x=x,

@@ -46,6 +46,7 @@ from rules_engine.effects import (
     CountAtLeast,
     CountersOnSource,
     CountObjects,
+    DealtDamage,
     Designated,
     Devotion,
     DistinctNames,
@@ -367,7 +368,8 @@ def _condition_reads(condition: Condition | None) -> set[str]:
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}
     if isinstance(
-        condition, (YourTurn, HappenedThisTurn, CityBlessing, Designated, EnteredThisTurn)
+        condition,
+        (YourTurn, HappenedThisTurn, CityBlessing, Designated, EnteredThisTurn, DealtDamage),
     ):
         return {"controller"}
     if isinstance(condition, CountAtLeast):

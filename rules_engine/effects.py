@@ -809,6 +809,13 @@ class EnteredThisTurn:
     minimum: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class DealtDamage:
+    """ "~ has hexproof if it hasn't dealt damage yet" (Karakyk Guardian; negated with
+    ``Not``): the source has dealt damage since it entered the battlefield (CR 400.7: a
+    permanent that leaves and returns is a new object that hasn't)."""
+
+
 Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night"]
 
 
@@ -824,6 +831,7 @@ class Designated:
 
 Condition = (
     EnteredThisTurn
+    | DealtDamage
     | Designated
     | CountAtLeast
     | AllShareAColor

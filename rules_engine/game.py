@@ -49,6 +49,9 @@ class GameObject:
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
     renowned: bool = False  # CR 702.112b: its renown ability resolved (until it leaves)
+    # It has dealt damage since it entered (a new object, CR 400.7), for "if it hasn't dealt
+    # damage yet" (Karakyk Guardian).
+    dealt_damage: bool = False
     # CR 903.3: its owner's commander, an attribute of the card (not a characteristic, not
     # copied, kept as it changes zones).
     commander: bool = False

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Designated, EnteredThisTurn
+from rules_engine.effects import DealtDamage, Designated, EnteredThisTurn
 from rules_engine.game import Game, GameObject
 
-__all__ = ["designated", "entered_this_turn", "is_modified"]
+__all__ = ["DealtDamage", "dealt_damage", "designated", "entered_this_turn", "is_modified"]
 
 
 def designated(condition: Designated, game: Game, you: str) -> bool:
@@ -27,6 +27,13 @@ def designated(condition: Designated, game: Game, you: str) -> bool:
     if condition.kind == "completed_dungeon":
         return you in facts.completed_dungeon
     return facts.day_night == condition.kind
+
+
+def dealt_damage(game: Game, source: str) -> bool:
+    """The source has dealt damage since it entered the battlefield (CR 120.1, 400.7): what
+    the board's enter step says (``dealt_damage``) or a later step's damage from it."""
+    obj = game.object(source)
+    return obj is not None and obj.dealt_damage
 
 
 def entered_this_turn(condition: EnteredThisTurn, game: Game, you: str, source: str) -> bool:

@@ -287,6 +287,7 @@ def _move(game: Game, obj: GameObject, zone: str, *, top: bool = True) -> Game:
         controller=obj.owner,
         monstrous=False,
         renowned=False,
+        dealt_damage=False,
         paired_with=None,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
@@ -353,7 +354,7 @@ def apply_results(
         game = _recorded(game, event, label_for)
         match event:
             case Damage():
-                game = _damage(game, event)
+                game = _damage(_source_dealt_damage(game, event), event)
             case PutCounters():
                 game = add_counters(game, label_for.get(event.on, event.on), event.kind, event.n)
             case GainLife():
@@ -428,6 +429,15 @@ def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
     else:
         return game
     return replace(game, this_turn=turn) if turn != game.this_turn else game
+
+
+def _source_dealt_damage(game: Game, event: Damage) -> Game:
+    """A permanent that deals damage has dealt damage from now on, while it stays (CR 120.1,
+    400.7): "if it hasn't dealt damage yet" stops holding."""
+    source = game.object(event.source) if event.amount > 0 else None
+    if source is None or not source.on_battlefield or source.dealt_damage:
+        return game
+    return game.with_object(replace(source, dealt_damage=True))
 
 
 def _damage(game: Game, event: Damage) -> Game:

@@ -73,7 +73,13 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.game import Game, GameObject
-from rules_engine.game_facts import designated, entered_this_turn, is_modified
+from rules_engine.game_facts import (
+    DealtDamage,
+    dealt_damage,
+    designated,
+    entered_this_turn,
+    is_modified,
+)
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
@@ -781,6 +787,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         return ctx.controller in world.game.blessed
     if isinstance(condition, Designated):
         return designated(condition, world.game, ctx.controller)
+    if isinstance(condition, DealtDamage):
+        return dealt_damage(world.game, ctx.source)
     if isinstance(condition, EnteredThisTurn):
         return entered_this_turn(condition, world.game, ctx.controller, ctx.source)
     if isinstance(condition, Compare):

@@ -217,6 +217,8 @@ class EnterStep(_Located):
     # Layerlab extension: it has been on the battlefield since an earlier turn, so its
     # entering isn't part of this turn's record ("~ entered this turn", landfall's record).
     earlier_turn: bool = False
+    # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
+    dealt_damage: bool = False
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -14,11 +14,13 @@ import re
 from rules_engine.effects import (
     Compare,
     Condition,
+    DealtDamage,
     Designated,
     Designation,
     EnteredThisTurn,
     Filter,
     HappenedThisTurn,
+    Not,
     ObjectMatches,
     Subject,
     TurnTotal,
@@ -72,6 +74,10 @@ def history_condition(text: str, self_is_it: bool) -> Condition | None:
             return None
         # CR 121.2: each card drawn is one draw, counted by the turn's record.
         return Compare(TurnTotal("cards_drawn", "you"), ">=", least)
+    if text in ("~ hasn't dealt damage yet", "~ has not dealt damage yet") or (
+        text in ("it hasn't dealt damage yet", "it has not dealt damage yet") and self_is_it
+    ):
+        return Not(DealtDamage())  # CR 120.1, 400.7: since it entered
     if text == "~ entered this turn" or (text == "it entered this turn" and self_is_it):
         return EnteredThisTurn(itself=True)  # CR 603.6a
     if text in ("~ is modified", "~'s modified") or (
