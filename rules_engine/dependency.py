@@ -277,6 +277,7 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("cardtypes")
     if (
         f.subtypes
+        or f.any_subtypes
         or f.not_subtypes
         or f.chosen_type
         or f.shares_creature_type_with_affected

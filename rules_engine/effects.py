@@ -97,6 +97,9 @@ class Filter:
     # CR 700.9: "modified creatures": a counter on it, equipped, or enchanted by an Aura
     # its controller controls.
     modified: bool | None = None
+    # Has at least one of these subtypes: "outlaws" (CR 700.12: Assassin, Mercenary, Pirate,
+    # Rogue and/or Warlock).
+    any_subtypes: frozenset[str] = frozenset()
     counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
     attached_to_affected: bool = False  # "for each Aura attached to it"
     same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)

@@ -168,6 +168,9 @@ def _compile(f: Filter) -> tuple[Check, ...]:
     if f.subtypes:
         subtypes = tuple(f.subtypes)
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(c.has_subtype(t) for t in subtypes))
+    if f.any_subtypes:
+        either = tuple(f.any_subtypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_subtype(t) for t in either))
     if f.not_subtypes:
         not_subtypes = tuple(f.not_subtypes)
         checks.append(

@@ -22,6 +22,7 @@ _NOUNS_OUTSIDE: dict[str, Zone] = {
     "spell": "stack",
     "spells": "stack",
 }
+OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})
 _GENERIC_NOUNS = {"permanent", "permanents", "object", "objects"}
 PRONOUNS = {
     "it",
@@ -135,6 +136,11 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             # "you control a token": a token of any kind is the noun (CR 111.1).
             alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
             noun_seen = noun_seen or word == "tokens" or alone
+        elif word in ("outlaw", "outlaws"):
+            # CR 700.12: an outlaw is an Assassin, a Mercenary, a Pirate, a Rogue or a Warlock.
+            f = replace(f, any_subtypes=OUTLAW_TYPES)
+            alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
+            noun_seen = noun_seen or word == "outlaws" or alone
         elif word == "modified":
             f = replace(f, modified=True)  # CR 700.9
         elif word == "nontoken":
