@@ -273,18 +273,19 @@ def _compare(before: Footprint, after: Footprint) -> Clause | None:
 
 def _filter_reads(f: Filter) -> set[str]:
     reads: set[str] = set()
-    if f.types or f.not_types:
+    if f.types or f.not_types or f.historic:
         reads.add("cardtypes")
     if (
         f.subtypes
         or f.any_subtypes
+        or f.historic
         or f.not_subtypes
         or f.chosen_type
         or f.shares_creature_type_with_affected
         or f.shares_creature_type_with_source
     ):
         reads.add("subtypes")
-    if f.supertypes or f.not_supertypes:
+    if f.supertypes or f.not_supertypes or f.historic:
         reads.add("supertypes")
     if (
         f.colors

@@ -100,6 +100,7 @@ class Filter:
     # Has at least one of these subtypes: "outlaws" (CR 700.12: Assassin, Mercenary, Pirate,
     # Rogue and/or Warlock).
     any_subtypes: frozenset[str] = frozenset()
+    historic: bool = False  # CR 700.6: an artifact, a legendary or a Saga
     counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
     attached_to_affected: bool = False  # "for each Aura attached to it"
     same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)

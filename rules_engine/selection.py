@@ -168,6 +168,12 @@ def _compile(f: Filter) -> tuple[Check, ...]:
     if f.subtypes:
         subtypes = tuple(f.subtypes)
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(c.has_subtype(t) for t in subtypes))
+    if f.historic:
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: (
+                "Artifact" in c.types or "Legendary" in c.supertypes or c.has_subtype("Saga")
+            )
+        )
     if f.any_subtypes:
         either = tuple(f.any_subtypes)
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_subtype(t) for t in either))

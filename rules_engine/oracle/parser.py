@@ -34,6 +34,7 @@ from rules_engine.effects import (
     Const,
     CopyOf,
     CountAtLeast,
+    CountersOnSource,
     CountObjects,
     Devotion,
     DistinctNames,
@@ -1841,6 +1842,11 @@ def _one_condition(words: str, sentence: str, state: _SentenceState) -> Conditio
             value = m.group(1)
         number = _number(value, sentence)
         return Compare(Devotion(devoted), op, number)  # type: ignore[arg-type]
+    if m := re.fullmatch(r"there are (\w+) or more (?:(\S+) )?counters among (\w[\w ]*)", text):
+        # "four or more lore counters among Sagas you control" (Tom Bombadil), "two or more
+        # counters among creatures you control" (every kind, CR 122.1).
+        holders = _subject_words(m[3], sentence, state)
+        return Compare(CountersOnSource(m[2] or "", holders), ">=", _number(m[1], sentence))
     if m := re.fullmatch(
         r"there are (\w+) or more mana values among cards in your graveyard", text
     ):

@@ -141,6 +141,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, any_subtypes=OUTLAW_TYPES)
             alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
             noun_seen = noun_seen or word == "outlaws" or alone
+        elif word == "historic":
+            f = replace(f, historic=True)  # CR 700.6: artifacts, legendaries and Sagas
         elif word == "modified":
             f = replace(f, modified=True)  # CR 700.9
         elif word == "nontoken":
