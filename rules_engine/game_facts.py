@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import DealtDamage, Designated, EnteredThisTurn
+from rules_engine.effects import Designated, EnteredThisTurn
 from rules_engine.game import Game, GameObject
 
-__all__ = ["DealtDamage", "dealt_damage", "designated", "entered_this_turn", "is_modified"]
+__all__ = ["dealt_damage", "designated", "entered_this_turn", "is_modified"]
 
 
 def designated(condition: Designated, game: Game, you: str) -> bool:
