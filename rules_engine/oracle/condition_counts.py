@@ -22,6 +22,7 @@ from rules_engine.effects import (
     HandSize,
     LifeTotal,
     Not,
+    SourceStatus,
     Subject,
 )
 from rules_engine.oracle.condition_words import Asked
@@ -34,7 +35,7 @@ from rules_engine.oracle.sentence_state import (
     subject_words,
 )
 from rules_engine.oracle.subjects import parse_subject
-from rules_engine.oracle.text import tokenize
+from rules_engine.oracle.text import SELF, tokenize
 from rules_engine.vocabulary import COLOR_WORDS
 
 _HAND_COUNT = re.compile(
@@ -132,6 +133,12 @@ def counters_among(a: Asked) -> Condition | None:
         holders = subject_words(m[3], a.sentence, a.state)
         least = required_number(m[1], a.sentence)
         return Compare(CountersOnSource(m[2] or "", holders), ">=", least)
+    if m := re.fullmatch(r"there are (\w+) or more (\S+) counters on ~", a.text):
+        # "five or more growth counters on ~" (Comforting Counsel): on the source itself.
+        least = required_number(m[1], a.sentence)
+        return SourceStatus(
+            "counter", Subject("self", words=SELF), counter_kind=m[2], minimum=least
+        )
     return None
 
 

@@ -146,21 +146,27 @@ def _negated(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
 
 
 def _counters(_a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
-    """ "it has two or more +1/+1 counters on it", "~ has no ice counters on it"."""
+    """ "it has two or more +1/+1 counters on it", "~ has no ice counters on it", "it has two
+    or fewer oil counters on it" (Evolved Spinoderm), "~ has seven or more loyalty counters on
+    him" (Grand Master of Flowers)."""
     if not (cursor.peek() == "has" and cursor.peek(1) not in ("a", "one") and cursor.peek(1)):
         return None
     mark = cursor.pos
     cursor.pos += 1
     no = cursor.accept("no")
     at_least = None if no else number_then(cursor)
-    if no or (at_least is not None and at_least[1] == ">="):
+    if no or (at_least is not None and at_least[1] in (">=", "<=")):
         kind = cursor.raw() if cursor.peek(1) == "counters" else None
         if kind is not None:
             cursor.pos += 1
-        if cursor.accept("counters", "on", "it") and cursor.at_end():
+        on_it = cursor.accept_any("counters on it", "counters on him", "counters on her")
+        if on_it and cursor.at_end():
             if no:
                 return Not(SourceStatus("counter", subject, counter_kind=kind))
             assert at_least is not None
+            if at_least[1] == "<=":  # "two or fewer": not three or more
+                more = at_least[0] + 1
+                return Not(SourceStatus("counter", subject, counter_kind=kind, minimum=more))
             return SourceStatus("counter", subject, counter_kind=kind, minimum=at_least[0])
     cursor.pos = mark
     return None
