@@ -17,6 +17,7 @@ from rules_engine.effects import (
     Condition,
     CountAtLeast,
     CountersOnSource,
+    CountObjects,
     Devotion,
     DistinctNames,
     HandSize,
@@ -63,6 +64,15 @@ def hand_count(a: Asked) -> Condition | None:
 
 
 def controls_none(a: Asked) -> Condition | None:
+    if m := re.fullmatch(r"an opponent controls no (?P<what>[\w ,-]+)", a.text):
+        # "as long as an opponent controls no creatures" (Rankle, Pitiless Trickster): any one
+        # opponent (CR 611.3a), each asked in turn as "you" (Compare's ``who``).
+        what = subject_or_none(m["what"], a.sentence, a.state)
+        if what is None or what.kind != "filter":
+            raise a.fail()
+        filters = tuple(replace(f, controller="you") for f in what.filters)
+        theirs = CountObjects(Subject("filter", filters, words=what.words))
+        return Compare(theirs, "==", 0, who="opponent")
     if m := _CONTROLS_NONE.fullmatch(a.text):
         # "As long as you control no untapped lands" / "no opponent controls a white
         # permanent" / "your opponents control no creatures".

@@ -134,3 +134,30 @@ def test_it_is_the_card_only_when_nothing_else_was_named() -> None:
     assert isinstance(history_condition("it's modified", self_is_it=True), ObjectMatches)
     assert history_condition("it's modified", self_is_it=False) is None
     assert history_condition("a wizard entered under your control this turn", True) is None
+
+
+def test_an_opponent_controls_no_creatures_asks_each_opponent() -> None:
+    # Rankle, Pitiless Trickster (an Alchemy card, so no board): any one opponent (611.3a).
+    board = {
+        "players": ["Alice", "Bob", "Carol"],
+        "steps": [
+            {
+                "enter": {
+                    "name": "Test Rankle",
+                    "types": ["Creature"],
+                    "power": 1,
+                    "toughness": 3,
+                    "abilities": [
+                        "~ has lifelink and haste as long as an opponent controls no creatures."
+                    ],
+                },
+                "as": "r",
+            },
+            {"enter": "Grizzly Bears", "as": "b", "controller": "Bob"},
+        ],
+    }
+    abilities = evaluate_board(board).evaluation.chars["r"].abilities
+    assert {"Lifelink", "Haste"} <= {a.text for a in abilities}  # Carol controls none
+    board["steps"].append({"enter": "Grizzly Bears", "as": "c", "controller": "Carol"})
+    abilities = evaluate_board(board).evaluation.chars["r"].abilities
+    assert "Lifelink" not in {a.text for a in abilities}
