@@ -161,3 +161,21 @@ def test_an_opponent_controls_no_creatures_asks_each_opponent() -> None:
     board["steps"].append({"enter": "Grizzly Bears", "as": "c", "controller": "Carol"})
     abilities = evaluate_board(board).evaluation.chars["r"].abilities
     assert "Lifelink" not in {a.text for a in abilities}
+
+
+@pytest.mark.parametrize(("earlier", "drawn"), [(False, 1), (True, 0)])
+def test_thoughtweft_charge_draws_only_if_a_creature_entered_this_turn(
+    earlier: bool, drawn: int
+) -> None:
+    # Thoughtweft Charge: "If a creature entered the battlefield under your control this
+    # turn, draw a card." (CR 608.2c: checked as it resolves).
+    board = {
+        "zones": {"Alice": {"library": ["Island", "Forest"], "hand": []}},
+        "steps": [
+            {"enter": "Grizzly Bears", "as": "bear", "earlier_turn": earlier},
+            {"cast": "Thoughtweft Charge", "as": "tc", "targets": ["bear"]},
+        ],
+    }
+    game = evaluate_board(board).game
+    assert game.this_turn.total("cards_drawn", ["Alice"]) == drawn
+    assert sum(1 for o in game.objects if o.owner == "Alice" and o.zone == "hand") == drawn
