@@ -31,7 +31,9 @@ from rules_engine.steps import (
     Choices,
     CountersStep,
     DamageStep,
+    Designations,
     EndStep,
+    EnterRecord,
     EnterStep,
     FaceStep,
     LeaveStep,
@@ -86,6 +88,8 @@ class Board:
     # Layerlab extension: each player's starting life total (CR 103.4: 20 unless the
     # variant says otherwise, e.g. 40 in Commander, 903.7); absent players start at 20.
     starting_life: dict[str, int] = field(default_factory=dict)
+    # Layerlab extension: the monarch, the initiative, day or night, dungeons completed.
+    designations: Designations = Designations()
 
 
 _STEP_KEYS: dict[str, set[str]] = {
@@ -98,6 +102,8 @@ _STEP_KEYS: dict[str, set[str]] = {
         "face_down",
         "commander",
         "renowned",
+        "earlier_turn",
+        "dealt_damage",
         "attach",
         "choices",
         "x",
@@ -439,7 +445,14 @@ class _Reader:
         attach = raw.get("attach")
         attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
         choices = self.choices(raw.get("choices"), f"{path}.choices")
-        for flag in ("tapped", "face_down", "commander", "renowned"):
+        for flag in (
+            "tapped",
+            "face_down",
+            "commander",
+            "renowned",
+            "earlier_turn",
+            "dealt_damage",
+        ):
             if not isinstance(raw.get(flag, False), bool):
                 raise BoardError(f"{path}.{flag}", "must be true or false")
         label = self.new_label(raw.get("as", f"{card.name}#{s.index}"), f"{path}.as")
@@ -453,6 +466,8 @@ class _Reader:
             face_down=raw.get("face_down", False),
             commander=raw.get("commander", False),
             renowned=raw.get("renowned", False),
+            earlier_turn=raw.get("earlier_turn", False),
+            dealt_damage=raw.get("dealt_damage", False),
             attach=attach,
             choices=choices,
             x=s.x,
@@ -707,6 +722,7 @@ def parse_board(data: Any) -> Board:
         this_turn=this_turn,
         city_blessing=city_blessing,
         starting_life=starting_life,
+        designations=_designations(data, reader),
     )
 
 
@@ -728,7 +744,14 @@ def _check_typed_text(
         )
 
 
-_TURN_PLAYER_LISTS = ("dealt_damage", "attacked", "permanent_left", "land_entered", "surveilled")
+_TURN_PLAYER_LISTS = (
+    "dealt_damage",
+    "attacked",
+    "permanent_left",
+    "land_entered",
+    "surveilled",
+    "committed_crime",
+)
 
 
 def _require_bool(value: Any, path: str) -> bool:
@@ -744,7 +767,7 @@ def _mana_colors(value: Any, path: str) -> frozenset[str]:
     return frozenset(value)
 
 
-_TURN_AMOUNTS = ("damage_taken", "life_gained", "life_lost")
+_TURN_AMOUNTS = ("damage_taken", "life_gained", "life_lost", "cards_drawn")
 
 
 def _turn_amounts(value: Any, key: str, reader: _Reader) -> tuple[tuple[str, int], ...]:
@@ -794,7 +817,14 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         return TurnRecord()
     if not isinstance(value, dict):
         raise BoardError("this_turn", "an object (what happened earlier this turn)")
-    known = ("creature_died", "creatures_died", *_TURN_PLAYER_LISTS, *_TURN_AMOUNTS, "spells")
+    known = (
+        "creature_died",
+        "creatures_died",
+        *_TURN_PLAYER_LISTS,
+        *_TURN_AMOUNTS,
+        "spells",
+        "entered",
+    )
     for key in value:
         if key not in known:
             raise BoardError(f"this_turn.{key}", f"unknown (known: {', '.join(known)})")
@@ -833,4 +863,51 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         permanent_left=lists["permanent_left"],
         land_entered=lists["land_entered"],
         surveilled=lists["surveilled"],
+        committed_crime=lists["committed_crime"],
+        cards_drawn=amounts["cards_drawn"],
+        entered=_turn_entered(value.get("entered", []), reader),
+    )
+
+
+def _turn_entered(value: Any, reader: _Reader) -> tuple[EnterRecord, ...]:
+    """Layerlab extension: permanents that entered the battlefield earlier this turn, before
+    the board's steps, each ``{"under": PLAYER, "types": ["Artifact"]}`` (the steps' own
+    permanents are recorded as they enter)."""
+    example = '{"under": "Alice", "types": ["Creature"]}'
+    if not isinstance(value, list):
+        raise BoardError("this_turn.entered", f"a list of permanents that entered, each {example}")
+    if len(value) > MAX_STEPS:
+        raise BoardError("this_turn.entered", f"at most {MAX_STEPS} permanents")
+    found = []
+    for i, entry in enumerate(value):
+        path = f"this_turn.entered[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"under", "types"}:
+            raise BoardError(path, example)
+        types = entry.get("types", [])
+        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
+            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+        under = reader.player(entry.get("under"), f"{path}.under")
+        found.append(EnterRecord(under, frozenset(types)))
+    return tuple(found)
+
+
+def _designations(data: dict[str, Any], reader: _Reader) -> Designations:
+    """Layerlab extension: ``"monarch"`` and ``"initiative"`` (a player, CR 725.1, 726.1),
+    ``"day_night"`` ("day" or "night", 731.1) and ``"completed_dungeon"`` (players, 309.7).
+    Absent: no monarch, nobody has the initiative, neither day nor night, no dungeon done."""
+    monarch = data.get("monarch")
+    initiative = data.get("initiative")
+    day_night = data.get("day_night")
+    if day_night not in (None, "day", "night"):
+        raise BoardError("day_night", '"day" or "night" (absent: neither yet, CR 731.1)')
+    done = data.get("completed_dungeon", [])
+    if not isinstance(done, list):
+        raise BoardError("completed_dungeon", "a list of player names")
+    return Designations(
+        monarch=None if monarch is None else reader.player(monarch, "monarch"),
+        initiative=None if initiative is None else reader.player(initiative, "initiative"),
+        day_night=day_night,
+        completed_dungeon=frozenset(
+            reader.player(p, f"completed_dungeon[{i}]") for i, p in enumerate(done)
+        ),
     )

@@ -46,8 +46,11 @@ from rules_engine.effects import (
     CountAtLeast,
     CountersOnSource,
     CountObjects,
+    DealtDamage,
+    Designated,
     Devotion,
     DistinctNames,
+    EnteredThisTurn,
     ExchangeControl,
     Expr,
     Filter,
@@ -270,17 +273,19 @@ def _compare(before: Footprint, after: Footprint) -> Clause | None:
 
 def _filter_reads(f: Filter) -> set[str]:
     reads: set[str] = set()
-    if f.types or f.not_types:
+    if f.types or f.not_types or f.historic:
         reads.add("cardtypes")
     if (
         f.subtypes
+        or f.any_subtypes
+        or f.historic
         or f.not_subtypes
         or f.chosen_type
         or f.shares_creature_type_with_affected
         or f.shares_creature_type_with_source
     ):
         reads.add("subtypes")
-    if f.supertypes or f.not_supertypes:
+    if f.supertypes or f.not_supertypes or f.historic:
         reads.add("supertypes")
     if (
         f.colors
@@ -293,6 +298,8 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("colors")
     if f.controller is not None or f.owner == "affected_controller":
         reads.add("controller")
+    if f.modified is not None:
+        reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)
     if f.with_any_ability or f.without_abilities or f.no_abilities:
         reads.add("abilities")
     if f.power is not None or f.toughness is not None:
@@ -362,7 +369,10 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _expr_reads(condition.expr) | {"controller"}
     if isinstance(condition, (SourceStatus, AnyPlayerControls)):
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}
-    if isinstance(condition, (YourTurn, HappenedThisTurn, CityBlessing)):
+    if isinstance(
+        condition,
+        (YourTurn, HappenedThisTurn, CityBlessing, Designated, EnteredThisTurn, DealtDamage),
+    ):
         return {"controller"}
     if isinstance(condition, CountAtLeast):
         return _subject_reads(condition.subject) | {"controller"}

@@ -94,6 +94,13 @@ class Filter:
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
     equipped: bool | None = None
+    # CR 700.9: "modified creatures": a counter on it, equipped, or enchanted by an Aura
+    # its controller controls.
+    modified: bool | None = None
+    # Has at least one of these subtypes: "outlaws" (CR 700.12: Assassin, Mercenary, Pirate,
+    # Rogue and/or Warlock).
+    any_subtypes: frozenset[str] = frozenset()
+    historic: bool = False  # CR 700.6: an artifact, a legendary or a Saga
     counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
     attached_to_affected: bool = False  # "for each Aura attached to it"
     same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)
@@ -242,9 +249,12 @@ class PlayerCounters:
 @dataclass(frozen=True, slots=True)
 class DistinctNames:
     """ "the number of differently named lands you control" (Awakened Amalgam): how many
-    different names the objects have (CR 201.2)."""
+    different names the objects have (CR 201.2); with ``of`` "mana_value", how many different
+    mana values ("five or more mana values among cards in your graveyard", Aven Heartstabber;
+    CR 202.3: a card with no mana cost has mana value 0, which is one of them)."""
 
     subject: Subject
+    of: Literal["name", "mana_value"] = "name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +401,7 @@ class TurnTotal:
     of life you've gained this turn" (Voracious Wurm), "the total life lost by your opponents
     this turn" (Cryptborn Horror): read from the game's record of the turn."""
 
-    kind: Literal["damage_taken", "life_gained", "life_lost"]
+    kind: Literal["damage_taken", "life_gained", "life_lost", "cards_drawn"]
     who: Literal["you", "opponents"]
 
 
@@ -667,6 +677,7 @@ HappenedEvent = Literal[
     "your_permanent_left",
     "your_land_entered",
     "you_surveilled",
+    "you_committed_crime",  # CR 700.13
 ]
 
 
@@ -792,8 +803,45 @@ class AllShareAColor:
     subject: Subject
 
 
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurn:
+    """ "As long as ~ entered this turn" (``itself``), "as long as another creature / an
+    artifact entered under your control this turn", "two or more nonland permanents entered
+    under your control this turn": the permanents the turn's record says entered
+    (``TurnRecord.entered``, CR 603.6a), counted by their card types as they entered."""
+
+    itself: bool = False
+    types: frozenset[str] = frozenset()  # any of these card types
+    not_types: frozenset[str] = frozenset()
+    other: bool = False  # "another": the source itself left out
+    minimum: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DealtDamage:
+    """ "~ has hexproof if it hasn't dealt damage yet" (Karakyk Guardian; negated with
+    ``Not``): the source has dealt damage since it entered the battlefield (CR 400.7: a
+    permanent that leaves and returns is a new object that hasn't)."""
+
+
+Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night"]
+
+
+@dataclass(frozen=True, slots=True)
+class Designated:
+    """ "As long as you're the monarch" (CR 725), "as long as you have the initiative"
+    (726), "as long as you've completed a dungeon" (309.7), "as long as it's night" (731):
+    what the board says of the game (``Designations``); absent, nobody has it and it is
+    neither day nor night."""
+
+    kind: Designation
+
+
 Condition = (
-    CountAtLeast
+    EnteredThisTurn
+    | DealtDamage
+    | Designated
+    | CountAtLeast
     | AllShareAColor
     | AnyLibrarySize
     | TopOfLibrary

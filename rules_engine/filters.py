@@ -12,6 +12,7 @@ from collections.abc import Callable
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import Filter
 from rules_engine.game import GameObject
+from rules_engine.game_facts import is_modified
 from rules_engine.world import Context, State, World
 
 Check = Callable[[str, Characteristics, GameObject, State, Context, "str | None", "World"], bool]
@@ -326,10 +327,33 @@ def _kinship(f: Filter) -> list[Check]:
     return checks
 
 
+def _defined_words(f: Filter) -> list[Check]:
+    """Words the rules define by other characteristics or by what a permanent has: "historic"
+    (CR 700.6), "outlaws" (700.12, any of their creature types) and "modified" (700.9)."""
+    checks: list[Check] = []
+    if f.historic:
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: (
+                "Artifact" in c.types or "Legendary" in c.supertypes or c.has_subtype("Saga")
+            )
+        )
+    if f.any_subtypes:
+        either = tuple(f.any_subtypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_subtype(t) for t in either))
+    if f.modified is not None:
+        checks.append(
+            lambda label, c, o, s, _x, _r, w: (
+                is_modified(label, o, c.controller, s, w.objects.values()) == f.modified
+            )
+        )
+    return checks
+
+
 # In this order: the zone first (the cheapest and most selective), then the type line.
 _BUILDERS: tuple[Callable[[Filter], list[Check]], ...] = (
     _zone,
     _type_line,
+    _defined_words,
     _colors,
     _not_this,
     _controller,

@@ -14,7 +14,7 @@ from rules_engine.cards import CardDef
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.steps import Choices, TurnRecord
+from rules_engine.steps import Choices, Designations, TurnRecord
 
 if TYPE_CHECKING:  # annotations only: the replacement tree reads games itself
     from rules_engine.replacement.events import Event
@@ -60,6 +60,9 @@ class GameObject:
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
     renowned: bool = False  # CR 702.112b: its renown ability resolved (until it leaves)
+    # It has dealt damage since it entered (a new object, CR 400.7), for "if it hasn't dealt
+    # damage yet" (Karakyk Guardian).
+    dealt_damage: bool = False
     # CR 903.3: its owner's commander, an attribute of the card (not a characteristic, not
     # copied, kept as it changes zones).
     commander: bool = False
@@ -166,6 +169,7 @@ class Game:
     this_turn: TurnRecord = TurnRecord()
     blessed: frozenset[str] = frozenset()  # players with the city's blessing (CR 702.131)
     starting_life: tuple[tuple[str, int], ...] = ()  # CR 103.4; a player not listed: 20
+    designations: Designations = Designations()  # monarch, initiative, day/night, dungeons
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:

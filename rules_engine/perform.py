@@ -54,6 +54,7 @@ from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outc
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 from rules_engine.selection import library_sizes
+from rules_engine.steps import EnterRecord
 from rules_engine.work import WorkExceeded
 
 # An entering permanent becomes an object: the timeline says how (its label, card, copy).
@@ -300,6 +301,7 @@ def _move(
         controller=obj.owner,
         monstrous=False,
         renowned=False,
+        dealt_damage=False,
         paired_with=None,
         last_known=last,
     )
@@ -370,10 +372,10 @@ def apply_results(
     leaving = any(isinstance(e, ZoneMove) and e.from_zone == "battlefield" for e in results)
     known = chars_of(game) if leaving else None
     for event in results:
-        game = _recorded(game, event)
+        game = _recorded(game, event, label_for)
         match event:
             case Damage():
-                game = _damage(game, event)
+                game = _damage(_source_dealt_damage(game, event), event)
             case PutCounters():
                 game = add_counters(game, label_for.get(event.on, event.on), event.kind, event.n)
             case GainLife():
@@ -411,7 +413,7 @@ def apply_results(
     return game
 
 
-def _recorded(game: Game, event: Event) -> Game:
+def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
     """The turn's record of what happened (``TurnRecord``), for cards that ask later."""
     turn = game.this_turn
     if isinstance(event, Damage) and event.amount > 0 and event.target in game.players:
@@ -436,11 +438,27 @@ def _recorded(game: Game, event: Event) -> Game:
             creature_died=turn.creature_died or (creature and event.dies),  # CR 700.4
             creatures_died=turn.creatures_died + int(creature and event.dies),
         )
-    elif isinstance(event, Enter) and "Land" in (*event.card.types, *event.extra_types):
-        turn = replace(turn, land_entered=turn.land_entered | {event.controller})
+    elif isinstance(event, Enter):
+        # CR 603.6a: it entered this turn, with the card types it entered with.
+        types = frozenset((*event.card.types, *event.extra_types))
+        record = EnterRecord(event.controller, types, label_for.get(event.obj, event.obj))
+        turn = replace(turn, entered=(*turn.entered, record))
+        if "Land" in types:
+            turn = replace(turn, land_entered=turn.land_entered | {event.controller})
+    elif isinstance(event, Draw):
+        turn = turn.add("cards_drawn", event.player, 1)  # CR 121.2: one card at a time
     else:
         return game
     return replace(game, this_turn=turn) if turn != game.this_turn else game
+
+
+def _source_dealt_damage(game: Game, event: Damage) -> Game:
+    """A permanent that deals damage has dealt damage from now on, while it stays (CR 120.1,
+    400.7): "if it hasn't dealt damage yet" stops holding."""
+    source = game.object(event.source) if event.amount > 0 else None
+    if source is None or not source.on_battlefield or source.dealt_damage:
+        return game
+    return game.with_object(replace(source, dealt_damage=True))
 
 
 def _damage(game: Game, event: Damage) -> Game:

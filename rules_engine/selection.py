@@ -34,8 +34,11 @@ from rules_engine.effects import (
     CountersOnSource,
     CountObjects,
     CreaturesDiedThisTurn,
+    DealtDamage,
+    Designated,
     Devotion,
     DistinctNames,
+    EnteredThisTurn,
     Expr,
     Filter,
     GreatestStat,
@@ -71,6 +74,7 @@ from rules_engine.effects import (
 )
 from rules_engine.filters import compile_filter, controller_of
 from rules_engine.game import Game, GameObject
+from rules_engine.game_facts import dealt_damage, designated, entered_this_turn
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
@@ -218,7 +222,10 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
         case Half() | Sum() | Times() | Product() | Negate() | AtLeastZero():
             return _arithmetic(expr, state, world, ctx, affected)
         case DistinctNames():
-            return len({state[label].name for label in select(expr.subject, state, world, ctx)})
+            among = select(expr.subject, state, world, ctx)
+            if expr.of == "mana_value":
+                return len({state[label].mana_value for label in among})  # CR 202.3
+            return len({state[label].name for label in among})
         case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn():
             return _this_turn(expr, world.game, ctx.controller)
         case HowCast():
@@ -523,6 +530,7 @@ def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Gam
         "your_permanent_left": turn.permanent_left,
         "your_land_entered": turn.land_entered,
         "you_surveilled": turn.surveilled,
+        "you_committed_crime": turn.committed_crime,
     }[event]
     return you in players
 
@@ -557,6 +565,12 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             return _compared(condition, state, world, ctx)
         case CityBlessing():
             return ctx.controller in world.game.blessed
+        case Designated():
+            return designated(condition, world.game, ctx.controller)
+        case EnteredThisTurn():
+            return entered_this_turn(condition, world.game, ctx.controller, ctx.source)
+        case DealtDamage():
+            return dealt_damage(world.game, ctx.source)
         case Not():
             return not condition_holds(condition.condition, state, world, ctx)
         case SourceStatus():

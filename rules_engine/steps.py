@@ -123,8 +123,33 @@ class CastRecord:
     types: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class EnterRecord:
+    """A permanent that entered the battlefield this turn: under whose control, with which
+    card types as it entered, and its label ("" for one the board only says entered earlier
+    this turn). Read by "as long as ~ entered this turn", "another creature entered under
+    your control this turn" and "two or more nonland permanents entered under your control
+    this turn" (CR 603.6a: it entered when it moved onto the battlefield)."""
+
+    controller: str
+    types: frozenset[str] = frozenset()
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Designations:
+    """Layerlab extension: what a board says about the game outside any one permanent: the
+    monarch (CR 725.1), the player who has the initiative (726.1), day or night (731.1: the
+    game starts with neither, None) and the players who have completed a dungeon (309.7)."""
+
+    monarch: str | None = None
+    initiative: str | None = None
+    day_night: Literal["day", "night"] | None = None
+    completed_dungeon: frozenset[str] = frozenset()
+
+
 # The amounts the turn's record keeps per player.
-TurnAmount = Literal["damage_taken", "life_gained", "life_lost"]
+TurnAmount = Literal["damage_taken", "life_gained", "life_lost", "cards_drawn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +173,9 @@ class TurnRecord:
     life_lost: tuple[tuple[str, int], ...] = ()
     spells: tuple[CastRecord, ...] = ()
     surveilled: frozenset[str] = frozenset()  # players who surveilled (CR 701.25)
+    cards_drawn: tuple[tuple[str, int], ...] = ()  # cards each player drew (CR 121.2)
+    entered: tuple[EnterRecord, ...] = ()  # permanents that entered (CR 603.6a)
+    committed_crime: frozenset[str] = frozenset()  # players who committed a crime (700.13)
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""
@@ -163,6 +191,8 @@ class TurnRecord:
             return replace(self, damage_taken=found)
         if kind == "life_gained":
             return replace(self, life_gained=found)
+        if kind == "cards_drawn":
+            return replace(self, cards_drawn=found)
         return replace(self, life_lost=found)
 
 
@@ -190,6 +220,11 @@ class EnterStep(_Located):
     face_down: bool = False
     commander: bool = False  # Layerlab extension: its owner's commander (CR 903.3)
     renowned: bool = False  # Layerlab extension: already renowned (CR 702.112b)
+    # Layerlab extension: it has been on the battlefield since an earlier turn, so its
+    # entering isn't part of this turn's record ("~ entered this turn", landfall's record).
+    earlier_turn: bool = False
+    # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
+    dealt_damage: bool = False
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -239,7 +239,8 @@ def _constant(cursor: Cursor, context: SubjectContext) -> Expr | None:
 
 # What the turn's record adds up (``TurnRecord``): "the damage dealt to your opponents this
 # turn" (bloodthirst X, 702.54c), "the amount of life you've gained this turn", "the total
-# life lost by your opponents this turn", "the number of other spells cast this turn".
+# life lost by your opponents this turn", "the number of other spells cast this turn", "the
+# number of cards you've drawn this turn" (CR 121.2: each card drawn is one draw).
 _TURN_TOTALS: tuple[tuple[str, Expr], ...] = (
     ("the total damage dealt to your opponents this turn", TurnTotal("damage_taken", "opponents")),
     ("the damage dealt to your opponents this turn", TurnTotal("damage_taken", "opponents")),
@@ -248,6 +249,8 @@ _TURN_TOTALS: tuple[tuple[str, Expr], ...] = (
     ("the total life lost by your opponents this turn", TurnTotal("life_lost", "opponents")),
     ("the amount of life your opponents have lost this turn", TurnTotal("life_lost", "opponents")),
     ("the number of other spells cast this turn", SpellsCastThisTurn()),
+    ("the number of cards you've drawn this turn", TurnTotal("cards_drawn", "you")),
+    ("the number of cards you drew this turn", TurnTotal("cards_drawn", "you")),
     ("the amount of mana spent to cast it", HowCast("mana_spent")),
     ("the sacrificed creature's power", HowCast("sacrificed_power")),
     ("the amount of mana spent to cast ~", HowCast("mana_spent")),

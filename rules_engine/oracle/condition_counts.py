@@ -16,10 +16,14 @@ from rules_engine.effects import (
     Compare,
     Condition,
     CountAtLeast,
+    CountersOnSource,
+    CountObjects,
     Devotion,
+    DistinctNames,
     HandSize,
     LifeTotal,
     Not,
+    SourceStatus,
     Subject,
 )
 from rules_engine.oracle.condition_words import Asked
@@ -32,7 +36,7 @@ from rules_engine.oracle.sentence_state import (
     subject_words,
 )
 from rules_engine.oracle.subjects import parse_subject
-from rules_engine.oracle.text import tokenize
+from rules_engine.oracle.text import SELF, tokenize
 from rules_engine.vocabulary import COLOR_WORDS
 
 _HAND_COUNT = re.compile(
@@ -60,6 +64,15 @@ def hand_count(a: Asked) -> Condition | None:
 
 
 def controls_none(a: Asked) -> Condition | None:
+    if m := re.fullmatch(r"an opponent controls no (?P<what>[\w ,-]+)", a.text):
+        # "as long as an opponent controls no creatures" (Rankle, Pitiless Trickster): any one
+        # opponent (CR 611.3a), each asked in turn as "you" (Compare's ``who``).
+        what = subject_or_none(m["what"], a.sentence, a.state)
+        if what is None or what.kind != "filter":
+            raise a.fail()
+        filters = tuple(replace(f, controller="you") for f in what.filters)
+        theirs = CountObjects(Subject("filter", filters, words=what.words))
+        return Compare(theirs, "==", 0, who="opponent")
     if m := _CONTROLS_NONE.fullmatch(a.text):
         # "As long as you control no untapped lands" / "no opponent controls a white
         # permanent" / "your opponents control no creatures".
@@ -121,6 +134,34 @@ def devotion(a: Asked) -> Condition | None:
         value = m.group(1)
     number = required_number(value, a.sentence)
     return Compare(Devotion(devoted), op, number)  # type: ignore[arg-type]
+
+
+def counters_among(a: Asked) -> Condition | None:
+    """ "four or more lore counters among Sagas you control" (Tom Bombadil), "two or more
+    counters among creatures you control" (every kind, CR 122.1)."""
+    if m := re.fullmatch(r"there are (\w+) or more (?:(\S+) )?counters among (\w[\w ]*)", a.text):
+        holders = subject_words(m[3], a.sentence, a.state)
+        least = required_number(m[1], a.sentence)
+        return Compare(CountersOnSource(m[2] or "", holders), ">=", least)
+    if m := re.fullmatch(r"there are (\w+) or more (\S+) counters on ~", a.text):
+        # "five or more growth counters on ~" (Comforting Counsel): on the source itself.
+        least = required_number(m[1], a.sentence)
+        return SourceStatus(
+            "counter", Subject("self", words=SELF), counter_kind=m[2], minimum=least
+        )
+    return None
+
+
+def mana_values_in_graveyard(a: Asked) -> Condition | None:
+    """ "five or more mana values among cards in your graveyard" (Aven Heartstabber, CR
+    202.3)."""
+    if m := re.fullmatch(
+        r"there are (\w+) or more mana values among cards in your graveyard", a.text
+    ):
+        graveyard = subject_words("cards in your graveyard", a.sentence, a.state)
+        least = required_number(m[1], a.sentence)
+        return Compare(DistinctNames(graveyard, "mana_value"), ">=", least)
+    return None
 
 
 def card_types_in_graveyard(a: Asked) -> Condition | None:

@@ -37,6 +37,7 @@ from rules_engine.oracle import condition_counts as counts
 from rules_engine.oracle import condition_words as said
 from rules_engine.oracle.condition_words import Asked, Reader, asked, exactly, is_a, kinds_or
 from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.history import history_condition
 from rules_engine.oracle.sentence_state import SentenceState, number_then, resolve_antecedent
 from rules_engine.oracle.subjects import SubjectContext, parse_comparison, parse_subject
 from rules_engine.oracle.text import SELF, tokenize
@@ -145,21 +146,27 @@ def _negated(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
 
 
 def _counters(_a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
-    """ "it has two or more +1/+1 counters on it", "~ has no ice counters on it"."""
+    """ "it has two or more +1/+1 counters on it", "~ has no ice counters on it", "it has two
+    or fewer oil counters on it" (Evolved Spinoderm), "~ has seven or more loyalty counters on
+    him" (Grand Master of Flowers)."""
     if not (cursor.peek() == "has" and cursor.peek(1) not in ("a", "one") and cursor.peek(1)):
         return None
     mark = cursor.pos
     cursor.pos += 1
     no = cursor.accept("no")
     at_least = None if no else number_then(cursor)
-    if no or (at_least is not None and at_least[1] == ">="):
+    if no or (at_least is not None and at_least[1] in (">=", "<=")):
         kind = cursor.raw() if cursor.peek(1) == "counters" else None
         if kind is not None:
             cursor.pos += 1
-        if cursor.accept("counters", "on", "it") and cursor.at_end():
+        on_it = cursor.accept_any("counters on it", "counters on him", "counters on her")
+        if on_it and cursor.at_end():
             if no:
                 return Not(SourceStatus("counter", subject, counter_kind=kind))
             assert at_least is not None
+            if at_least[1] == "<=":  # "two or fewer": not three or more
+                more = at_least[0] + 1
+                return Not(SourceStatus("counter", subject, counter_kind=kind, minimum=more))
             return SourceStatus("counter", subject, counter_kind=kind, minimum=at_least[0])
     cursor.pos = mark
     return None
@@ -232,6 +239,10 @@ _ME = Subject("self", words=SELF)
 # words that begin with a subject) last.
 _READERS: tuple[Reader, ...] = (
     exactly(YourTurn(), "it's your turn", "it is your turn"),
+    # The turn's record and the game's designations (oracle/history.py).
+    lambda a: history_condition(
+        a.text, a.state.previous is None or a.state.previous.kind == "self"
+    ),
     exactly(CityBlessing(), "you have the city's blessing"),  # CR 702.131
     said.versus_opponent,
     exactly(_YOUR_COMMANDER, "you control your commander"),
@@ -296,6 +307,8 @@ _READERS: tuple[Reader, ...] = (
     exactly(SourceStatus("in_graveyard", _ME), "~ is in your graveyard"),
     counts.life,
     counts.devotion,
+    counts.counters_among,
+    counts.mana_values_in_graveyard,
     counts.card_types_in_graveyard,
     counts.there_are_cards_in_graveyard,
     counts.cards_are_in_graveyard,

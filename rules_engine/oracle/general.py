@@ -70,9 +70,11 @@ from rules_engine.vocabulary import subtype_category
 
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
 # "~ has flying and trample if it devoured a creature" (Hellkite Hatchling): a fact fixed as
-# it entered (702.82b), so "if" reads as "as long as".
+# it entered (702.82b), so "if" reads as "as long as"; so does a static ability's "if it
+# hasn't dealt damage yet" (Karakyk Guardian: checked continuously, CR 611.3a).
 _TRAILING_AS_LONG_AS = re.compile(
-    r"^(?P<main>.+?) (?P<lasts>for )?(?:as long as |if (?=(?:it|~) devoured ))(?P<cond>.+)$",
+    r"^(?P<main>.+?) (?P<lasts>for )?"
+    r"(?:as long as |if (?=(?:it|~) (?:devoured |hasn't dealt damage yet\.?$)))(?P<cond>.+)$",
     re.IGNORECASE,
 )
 # "gets +3/+3 unless ...": not a rule ("can't block unless ..."), which names_a_rule reads.

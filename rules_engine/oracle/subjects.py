@@ -22,6 +22,7 @@ _NOUNS_OUTSIDE: dict[str, Zone] = {
     "spell": "stack",
     "spells": "stack",
 }
+OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})
 _GENERIC_NOUNS = {"permanent", "permanents", "object", "objects"}
 PRONOUNS = {
     "it",
@@ -98,13 +99,28 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, multicolored=False, colorless=False)
         elif word in ("token", "tokens"):
             f = replace(f, token=True)
-            noun_seen = noun_seen or word == "tokens"
+            # "you control a token": a token of any kind is the noun (CR 111.1).
+            alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
+            noun_seen = noun_seen or word == "tokens" or alone
+        elif word in ("outlaw", "outlaws"):
+            # CR 700.12: an outlaw is an Assassin, a Mercenary, a Pirate, a Rogue or a Warlock.
+            f = replace(f, any_subtypes=OUTLAW_TYPES)
+            alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
+            noun_seen = noun_seen or word == "outlaws" or alone
+        elif word == "historic":
+            f = replace(f, historic=True)  # CR 700.6: artifacts, legendaries and Sagas
+        elif word == "modified":
+            f = replace(f, modified=True)  # CR 700.9
         elif word == "nontoken":
             f = replace(f, token=False)
         elif word == "face-down":
             f = replace(f, face_down=True)  # CR 708.2
-        elif word == "commander":
-            f = replace(f, commander=True)  # "Commander creatures you control" (CR 903.3)
+        elif word in ("commander", "commanders"):
+            # "Commander creatures you control" (CR 903.3); "Commanders you control" and
+            # "a commander that's a creature" name the commanders themselves.
+            f = replace(f, commander=True)
+            alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
+            noun_seen = noun_seen or word == "commanders" or alone
         elif word == "tapped":
             f = replace(f, tapped=True)
         elif word == "untapped":

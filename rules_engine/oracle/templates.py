@@ -139,7 +139,9 @@ _REPLACEMENT_WORDS = re.compile(
     r"\bas (?:~|this \w+) enters\b|\bas (?:~|this \w+) is turned face up\b|"
     r"can't get counters|counters can't|can't draw cards|can't draw more than|"
     r"can't have counters|can't lose the game|can't win the game|life total can't change|"
-    r"\bescapes with\b",  # CR 702.138c: "if it escaped, it enters with ..."
+    r"\bescapes with\b|"  # CR 702.138c: "if it escaped, it enters with ..."
+    # CR 120.3a: damage's life loss, which an effect may stop (Archon of Coronation).
+    r"\bdoesn't cause (?:you|them|that player|its controller) to lose life\b",
     re.IGNORECASE,
 )
 # "If ~ is in your opening hand, you may begin the game with it on the battlefield" is a

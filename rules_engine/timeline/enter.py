@@ -116,7 +116,7 @@ def enter(game: Game, step: EnterStep) -> Game:
             tapped=step.tapped or copy.copy.enters_tapped,
         )
     hook = Entering(step.label, step)
-    return perform(
+    after = perform(
         game,
         [Pending(event)],
         enter=hook,
@@ -124,3 +124,10 @@ def enter(game: Game, step: EnterStep) -> Game:
         where=step.path,
         step=step.index,
     ).game
+    if not step.earlier_turn:
+        return after
+    # It has been there since an earlier turn: its entering isn't this turn's (CR 603.6a),
+    # so "~ entered this turn" and landfall's record don't count it.
+    before = game.this_turn
+    turn = replace(after.this_turn, entered=before.entered, land_entered=before.land_entered)
+    return replace(after, this_turn=turn)

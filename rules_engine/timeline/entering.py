@@ -134,6 +134,7 @@ class Entering:
             commander=bool(step and own and step.commander)
             or bool(returning and not own and not returning.on_battlefield and returning.commander),
             renowned=bool(step and own and step.renowned),
+            dealt_damage=bool(step and own and step.dealt_damage),
             attached_to=step.attach if own and step is not None else None,
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
             x=step.x if own and step is not None else None,

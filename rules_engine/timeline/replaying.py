@@ -70,6 +70,7 @@ def new_game(board: Board) -> Game:
         library_sizes=tuple(libraries),
         this_turn=board.this_turn,
         blessed=board.city_blessing,
+        designations=board.designations,
         starting_life=tuple(board.starting_life.items()),
     )
     for player, zones in board.zones.items():

@@ -75,6 +75,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.amounts",
             "rules_engine.oracle.descriptions",
             "rules_engine.oracle.predicates",
+            "rules_engine.oracle.history",
             # One-shot readers: the words they share, the actions on cards and moves, and
             # the ordered table (oracle/actions.py) that tries them.
             "rules_engine.oracle.action_words",
@@ -122,6 +123,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.characteristics",
             "rules_engine.replacement.active",
             "rules_engine.game",
+            "rules_engine.game_facts",
         ),
     ),
     (

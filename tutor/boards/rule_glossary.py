@@ -463,6 +463,11 @@ GLOSSARY: dict[str, str] = {
         "A Saga without read ahead gets one lore counter as it enters. The game's rules put it "
         "there, not an effect, so counter doublers don't change it."
     ),
+    # --- Designations of the game ------------------------------------------------------
+    "731.1": (
+        "Day and night are designations of the game itself. A game starts as neither; once "
+        "it has become day or night, it is always exactly one of the two."
+    ),
 }
 
 
