@@ -96,6 +96,7 @@ def enter(game: Game, step: EnterStep) -> Game:
         card,
         step.controller,
         tapped=step.tapped,
+        put_tapped=step.tapped,
         counters=(("loyalty", loyalty),) if loyalty else (),
         token=card.token,
         choices=step.choices,

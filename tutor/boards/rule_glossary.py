@@ -382,6 +382,11 @@ GLOSSARY: dict[str, str] = {
         "Max speed: an ability that works only while its controller's speed is at its highest."
     ),
     "702.186": "∞: an ability that works only while its condition holds.",
+    "702.145": (
+        "Daybound and nightbound: a game is neither day nor night until something makes it "
+        "day; then it goes back and forth between day and night. Day and night are not "
+        "characteristics of any permanent."
+    ),
     # --- State-based actions ----------------------------------------------------------
     "704.3": (
         "State-based actions are checked whenever a player would get priority, and all that "
@@ -429,6 +434,10 @@ GLOSSARY: dict[str, str] = {
     ),
     "711.2": "A leveler's level boxes give it abilities and a size while it has enough level "
     "counters.",
+    "722.3": (
+        "A creature with a prepare spell can become prepared: a designation, not a "
+        "characteristic and not copied, that lets its controller cast a copy of that spell."
+    ),
 }
 
 
