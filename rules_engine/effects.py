@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from rules_engine.selection import Check
+    from rules_engine.filters import Check
 
 # CR 613.1-613.4: the layers and sublayers, in the order they apply.
 LAYERS: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
@@ -108,7 +108,7 @@ class Filter:
     # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
     # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
     dealt_damage_by_source: bool = False
-    # The compiled tests (selection.compile_filter), cached on the value itself.
+    # The compiled tests (filters.compile_filter), cached on the value itself.
     compiled: tuple[Check, ...] | None = field(default=None, compare=False, hash=False, repr=False)
 
     def __getstate__(self) -> list[object]:

@@ -7,10 +7,9 @@ continuously re-checked (CR 611.3a) and what dependency trials compare.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import assert_never
 
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
@@ -70,311 +69,14 @@ from rules_engine.effects import (
     VersusOpponent,
     YourTurn,
 )
+from rules_engine.filters import compile_filter, controller_of
 from rules_engine.game import Game, GameObject
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
-
-State = Mapping[str, Characteristics]
-
-
-@dataclass(frozen=True, slots=True)
-class World:
-    """The non-characteristic facts an evaluation reads (zones, status, life)."""
-
-    game: Game
-    objects: Mapping[str, GameObject]
-    # Values computed from the game alone (the effects the rules create), kept for
-    # the evaluation's many questions; the game never changes under a World.
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    @classmethod
-    def of(cls, game: Game) -> World:
-        return cls(game, {o.label: o for o in game.objects})
-
-    def hand_size(self, player: str) -> int:
-        """Cards in a player's hand: the board's count, or the cards it lists."""
-        known = dict(self.game.hand_sizes).get(player)
-        if known is not None:
-            return known
-        return sum(1 for o in self.objects.values() if o.zone == "hand" and o.owner == player)
-
-    def in_zone(self, label: str, zone: str) -> bool:
-        obj = self.objects[label]
-        if zone == "anywhere":
-            return True
-        if zone == "battlefield":
-            return obj.on_battlefield
-        if zone == "outside":
-            return obj.zone not in ("battlefield", "stack")
-        return obj.zone == zone
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """Who "you", "~", "target" and "the chosen ..." mean for one effect."""
-
-    source: str
-    controller: str
-    targets: tuple[str, ...] = ()
-    choices: Choices = Choices()
-    x: int | None = None
-    resolved: bool = False
-    other_means_source: bool = False  # "for each other Aura you control" on an Aura
-
-
-def _compare(value: int | None, comparison: tuple[str, int] | None) -> bool:
-    if comparison is None:
-        return True
-    if value is None:
-        return False
-    op, n = comparison
-    return value >= n if op == ">=" else value <= n if op == "<=" else value == n
-
-
-Check = Callable[[str, Characteristics, GameObject, State, Context, "str | None", "World"], bool]
-
-
-def _controller_of(c: Characteristics, obj: GameObject) -> str:
-    return c.controller if obj.zone == "battlefield" else obj.owner
-
-
-def compile_filter(f: Filter) -> tuple[Check, ...]:
-    """Only the tests this filter actually makes, cheapest and most selective first."""
-    compiled = f.compiled
-    if compiled is None:
-        compiled = _compile(f)
-        object.__setattr__(f, "compiled", compiled)
-    return compiled
-
-
-def _compile(f: Filter) -> tuple[Check, ...]:
-    checks: list[Check] = []
-    if f.types:
-        types = tuple(f.types)
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(t in c.types for t in types))
-    if f.not_types:
-        not_types = tuple(f.not_types)
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(t in c.types for t in not_types))
-    if f.subtypes:
-        subtypes = tuple(f.subtypes)
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(c.has_subtype(t) for t in subtypes))
-    if f.not_subtypes:
-        not_subtypes = tuple(f.not_subtypes)
-        checks.append(
-            lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_subtype(t) for t in not_subtypes)
-        )
-    if f.supertypes:
-        supertypes = tuple(f.supertypes)
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(t in c.supertypes for t in supertypes))
-    if f.not_supertypes:
-        not_super = tuple(f.not_supertypes)
-        checks.append(
-            lambda _l, c, _o, _s, _x, _r, _w: not any(t in c.supertypes for t in not_super)
-        )
-    if f.colors:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: bool(f.colors & c.colors))
-    if f.not_colors:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not (f.not_colors & c.colors))
-    if f.colorless is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: (not c.colors) == f.colorless)
-    if f.multicolored is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: (len(c.colors) > 1) == f.multicolored)
-    zone = f.zone
-    if zone == "battlefield":
-        checks.insert(0, lambda _l, _c, o, _s, _x, _r, _w: o.on_battlefield)
-    elif zone == "outside":
-        checks.insert(0, lambda _l, _c, o, _s, _x, _r, _w: o.zone not in ("battlefield", "stack"))
-    elif zone != "anywhere":
-        checks.insert(0, lambda _l, _c, o, _s, _x, _r, _w: o.zone == zone)
-    if f.other:
-
-        def other(
-            label: str,
-            _c: Characteristics,
-            _o: GameObject,
-            _s: State,
-            ctx: Context,
-            rel: str | None,
-            _w: World,
-        ) -> bool:
-            if rel is not None:
-                return label != rel
-            return label != ctx.source and not (ctx.resolved and label in ctx.targets)
-
-        checks.append(other)
-    if f.not_source:
-        checks.append(lambda label, _c, _o, _s, x, _r, _w: label != x.source)
-    if f.controller == "you":
-        checks.append(lambda _l, c, o, _s, x, _r, _w: _controller_of(c, o) == x.controller)
-    elif f.controller in ("opponent", "not_you"):
-        checks.append(lambda _l, c, o, _s, x, _r, _w: _controller_of(c, o) != x.controller)
-    elif f.controller == "enchanted_player":
-        checks.append(
-            lambda _l, c, o, _s, x, _r, w: (
-                (src := w.objects.get(x.source)) is not None
-                and src.attached_to == _controller_of(c, o)
-            )
-        )
-    elif f.controller == "chosen_player":
-        checks.append(lambda _l, c, o, _s, x, _r, _w: _controller_of(c, o) == x.choices.player)
-    elif f.controller == "target_player":
-        slot = f.player_slot
-        checks.append(
-            lambda _l, c, o, _s, x, _r, _w: (
-                slot < len(x.targets) and _controller_of(c, o) == x.targets[slot]
-            )
-        )
-    if f.owner == "you":
-        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.controller)
-    elif f.owner == "chosen_player":
-        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner == x.choices.player)
-    elif f.owner == "affected_controller":
-        # "the number of creature cards in its controller's graveyard" (Death's Approach)
-        checks.append(
-            lambda _l, _c, o, s, _x, r, _w: r is not None and r in s and o.owner == s[r].controller
-        )
-    elif f.owner == "opponent":
-        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.owner != x.controller)
-    if f.with_any_ability:
-        wanted = tuple(f.with_any_ability)
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_ability(a) for a in wanted))
-    if f.without_abilities:
-        unwanted = tuple(f.without_abilities)
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_ability(a) for a in unwanted))
-    if f.power is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.power, f.power))
-    if f.toughness is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.toughness, f.toughness))
-    if f.mana_value is not None:
-        op, limit = f.mana_value
-        if limit == -1:  # "with mana value X or less": X of the spell (CR 107.3)
-            checks.append(lambda _l, c, _o, _s, x, _r, _w: _compare(c.mana_value, (op, x.x or 0)))
-        else:
-            checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.mana_value, f.mana_value))
-    if f.token is not None:
-        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.card.token == f.token)
-    if f.tapped is not None:
-        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.tapped == f.tapped)
-    if f.shares_creature_type_with_affected:
-        checks.append(
-            lambda _l, c, _o, s, _x, r, _w: (
-                r is not None and bool(c.creature_types() & s[r].creature_types())
-            )
-        )
-    if f.chosen_type:
-        checks.append(
-            lambda _l, c, _o, _s, x, _r, _w: bool(
-                x.choices.creature_type and c.has_subtype(x.choices.creature_type)
-            )
-        )
-    if f.chosen_color:
-        checks.append(
-            lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors
-        )
-    if f.name is not None:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: c.name == f.name)
-    if f.named_as_source:
-        checks.append(
-            lambda _l, c, _o, s, x, _r, w: (
-                c.name == (s[x.source].name if x.source in s else w.objects[x.source].card.name)
-            )
-        )
-    if f.face_down is not None:
-        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.face_down == f.face_down)
-    if f.commander is not None:
-        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.commander == f.commander)
-    if f.no_abilities:
-        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
-    if f.no_counters:
-        checks.append(lambda _l, _c, o, _s, _x, _r, _w: not any(n for _, n in o.counters))
-    if f.dealt_damage_by_source:
-        checks.append(
-            lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt
-        )
-    if f.attacking:
-        checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress
-    if f.blocking:
-        checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)
-    if f.counters is not None:
-        kind, least = f.counters
-
-        def has_counters(_l: str, _c: Characteristics, o: GameObject, *_: object) -> bool:  # noqa: D401
-            if kind is None:
-                return sum(n for _, n in o.counters) >= least
-            return o.counter_count(kind) >= least
-
-        checks.append(has_counters)
-    if f.enchanted_or_equipped:
-        checks.append(
-            lambda label, _c, _o, state, _x, _r, world: any(
-                other.attached_to == label
-                and other.on_battlefield
-                and other.label in state
-                and {"Aura", "Equipment"} & set(state[other.label].subtypes)
-                for other in world.objects.values()
-            )
-        )
-    if f.enchanted is not None or f.equipped is not None:
-
-        def attachments(
-            label: str,
-            _c: Characteristics,
-            _o: GameObject,
-            state: State,
-            _x: Context,
-            _r: str | None,
-            world: World,
-        ) -> bool:
-            held = {
-                sub
-                for other in world.objects.values()
-                if other.attached_to == label and other.on_battlefield and other.label in state
-                for sub in state[other.label].subtypes
-            }
-            if f.enchanted is not None and ("Aura" in held) != f.enchanted:
-                return False
-            return f.equipped is None or ("Equipment" in held) == f.equipped
-
-        checks.append(attachments)
-    if f.attached_to_affected:
-        checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
-    if f.same_name_as_affected:
-        checks.append(
-            lambda _l, c, _o, s, _x, r, _w: r is not None and r in s and c.name == s[r].name
-        )
-    if f.attached_to_source:
-        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.attached_to == x.source)
-    if f.attached_to_creature:
-        checks.append(
-            lambda _l, _c, o, s, _x, _r, _w: (
-                o.attached_to is not None
-                and o.attached_to in s
-                and "Creature" in s[o.attached_to].types
-            )
-        )
-    if f.like_target is not None:
-        how, slot = f.like_target
-
-        def like(
-            label: str, c: Characteristics, _o: object, s: State, x: Context, *_: object
-        ) -> bool:
-            target = x.targets[slot] if slot < len(x.targets) else None
-            if target is None or target == label or target not in s:
-                return False
-            kin = s[target]
-            if how == "color":
-                return bool(c.colors & kin.colors)
-            return bool(c.name) and c.name == kin.name  # no name (face down) shares none (708.2)
-
-        checks.append(like)
-    if f.shares_creature_type_with_source:
-        checks.append(
-            lambda _l, c, _o, s, x, _r, _w: (
-                x.source in s and bool(c.creature_types() & s[x.source].creature_types())
-            )
-        )
-    return tuple(checks)
+from rules_engine.world import Context as Context
+from rules_engine.world import State as State
+from rules_engine.world import World as World
 
 
 def matches(
@@ -494,185 +196,279 @@ def count(
 
 def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str | None) -> int:
     """A number an effect needs, computed from the current characteristics."""
-    if isinstance(expr, Const):
-        return expr.value
-    if isinstance(expr, VarX):
-        return ctx.x or 0
-    if isinstance(expr, ManaValueOfAffected):
-        return state[affected].mana_value if affected is not None and affected in state else 0
-    if isinstance(expr, CountObjects):
-        about_it = any(
-            f.attached_to_affected
-            or f.shares_creature_type_with_affected
-            or f.owner == "affected_controller"
-            or f.same_name_as_affected
-            for f in expr.subject.filters
-        )
-        relative = ctx.source if ctx.other_means_source and not about_it else affected
-        return count(expr.subject, state, world, ctx, relative)
-    if isinstance(expr, CardTypesAmong):
-        found: set[str] = set()
-        for label in state:
-            if any(matches(f, label, state, world, ctx) for f in expr.subject.filters):
-                found |= {t for t in state[label].types if t in CARD_TYPES}
-        return len(found)
-    if isinstance(expr, LifeTotal):
-        if expr.who == "most_opponent":
-            opponents = world.game.opponents(ctx.controller)
-            return max((world.game.life_of(p) for p in opponents), default=0)
-        return world.game.life_of(ctx.controller)
-    if isinstance(expr, StartingLife):
-        return world.game.starting_life_of(ctx.controller)
-    if isinstance(expr, OpponentCount):
-        return len(world.game.opponents(ctx.controller))  # CR 102.3
-    if isinstance(expr, OpponentsBelowHalfStartingLife):
-        game = world.game
-        return sum(
-            1
-            for p in game.opponents(ctx.controller)
-            if 2 * game.life_of(p) < game.starting_life_of(p)  # "less than half"
-        )
-    if isinstance(expr, Half):
-        value = evaluate(expr.expr, state, world, ctx, affected)
-        return -(-value // 2) if expr.up else value // 2  # CR 107.1a: as the text rounds
-    if isinstance(expr, PlayerCounters):
-        holders = (
-            world.game.opponents(ctx.controller) if expr.who == "opponents" else (ctx.controller,)
-        )
-        return sum(world.game.counters_of_player(p).get(expr.kind, 0) for p in holders)
-    if isinstance(expr, DistinctNames):
-        return len({state[label].name for label in select(expr.subject, state, world, ctx)})
-    if isinstance(expr, Sum):
-        return evaluate(expr.left, state, world, ctx, affected) + evaluate(
-            expr.right, state, world, ctx, affected
-        )
-    if isinstance(expr, Times):
-        return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
-    if isinstance(expr, Product):
-        return evaluate(expr.left, state, world, ctx, affected) * evaluate(
-            expr.right, state, world, ctx, affected
-        )
-    if isinstance(expr, Negate):
-        return -evaluate(expr.expr, state, world, ctx, affected)
-    if isinstance(expr, AtLeastZero):
-        return max(0, evaluate(expr.expr, state, world, ctx, affected))  # CR 107.1b
-    if isinstance(expr, CreaturesDiedThisTurn):
-        return world.game.this_turn.creatures_died  # CR 700.4
-    if isinstance(expr, TurnTotal):
-        you = ctx.controller
-        players = [you] if expr.who == "you" else world.game.opponents(you)
-        return world.game.this_turn.total(expr.kind, players)
-    if isinstance(expr, SpellsCastThisTurn):
-        return sum(
-            1
-            for spell in world.game.this_turn.spells
-            if (not expr.by_you or spell.by == ctx.controller)
-            and (expr.color is None or expr.color in spell.colors)
-            and (not expr.types or bool(expr.types & spell.types))
-        )
-    if isinstance(expr, HowCast):
-        return {
-            "colors_spent": ctx.choices.colors_spent,
-            "times_kicked": ctx.choices.times_kicked,
-            "tribute": int(ctx.choices.tribute),
-            "revealed": ctx.choices.revealed,
-            "devoured": len(ctx.choices.devour),  # CR 702.82a-b
-            "mana_spent": ctx.choices.mana_spent,  # CR 601.2h
-            "sacrificed_power": ctx.choices.sacrificed_power,  # CR 601.2h, 608.2h
-        }[expr.fact]
-    if isinstance(expr, HandSize):
-        if expr.who == "chosen":
-            return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
-        if expr.who == "all":
-            return sum(world.hand_size(p) for p in world.game.players)
-        if expr.who == "affected_controller":
-            # "for each card in its controller's hand" (Righteous Authority).
-            owner = state[affected].controller if affected and affected in state else None
-            return world.hand_size(owner) if owner else 0
-        if expr.who == "opponents":
-            # "for each card in your opponents' hands" (Enemy of Enlightenment)
-            return sum(world.hand_size(p) for p in world.game.opponents(ctx.controller))
-        if expr.who == "most_opponent":
-            opponents = world.game.opponents(ctx.controller)
-            return max((world.hand_size(p) for p in opponents), default=0)
-        return world.hand_size(ctx.controller)
-    if isinstance(expr, AffectedStat):
-        chars = state.get(affected) if affected else None
-        if chars is None:
-            return 0
-        return len(chars.colors) if expr.stat == "colors" else (getattr(chars, expr.stat) or 0)
-    if isinstance(expr, PartySize):
-        return party_size([state[label] for label in select(expr.subject, state, world, ctx)])
-    if isinstance(expr, BasicLandTypesAmong):
-        found = set()
-        for label in select(expr.subject, state, world, ctx):
-            found |= {t for t in state[label].subtypes if t in BASIC_LAND_TYPES}
-        return len(found)
-    if isinstance(expr, GreatestStat):
-        values = [
-            (
-                state[label].mana_value
-                if expr.stat == "mana_value"
-                else getattr(state[label], expr.stat)
+    match expr:
+        case Const():
+            return expr.value
+        case VarX():
+            return ctx.x or 0
+        case ManaValueOfAffected():
+            return state[affected].mana_value if affected is not None and affected in state else 0
+        case CountObjects():
+            return _count_objects(expr, state, world, ctx, affected)
+        case CardTypesAmong():
+            return _card_types_among(expr, state, world, ctx)
+        case (
+            LifeTotal()
+            | StartingLife()
+            | OpponentCount()
+            | OpponentsBelowHalfStartingLife()
+            | PlayerCounters()
+        ):
+            return _player_number(expr, world.game, ctx.controller)
+        case Half() | Sum() | Times() | Product() | Negate() | AtLeastZero():
+            return _arithmetic(expr, state, world, ctx, affected)
+        case DistinctNames():
+            return len({state[label].name for label in select(expr.subject, state, world, ctx)})
+        case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn():
+            return _this_turn(expr, world.game, ctx.controller)
+        case HowCast():
+            return _how_cast(expr, ctx.choices)
+        case HandSize():
+            return _hand_size(expr, state, world, ctx, affected)
+        case AffectedStat():
+            chars = state.get(affected) if affected else None
+            if chars is None:
+                return 0
+            return len(chars.colors) if expr.stat == "colors" else (getattr(chars, expr.stat) or 0)
+        case PartySize():
+            return party_size([state[label] for label in select(expr.subject, state, world, ctx)])
+        case BasicLandTypesAmong() | GreatestStat() | ColorsAmong():
+            return _among(expr, state, world, ctx)
+        case ManaSymbols() | Devotion():
+            return _mana_symbols(expr, state, world, ctx, affected)
+        case CountersOnSource():
+            return _counters(expr, state, world, ctx, affected)
+        case AffectedKeywordTotal():
+            return _keyword_total(expr, state, affected)
+        case _:
+            assert_never(expr)
+
+
+def _count_objects(
+    expr: CountObjects, state: State, world: World, ctx: Context, affected: str | None
+) -> int:
+    about_it = any(
+        f.attached_to_affected
+        or f.shares_creature_type_with_affected
+        or f.owner == "affected_controller"
+        or f.same_name_as_affected
+        for f in expr.subject.filters
+    )
+    relative = ctx.source if ctx.other_means_source and not about_it else affected
+    return count(expr.subject, state, world, ctx, relative)
+
+
+def _card_types_among(expr: CardTypesAmong, state: State, world: World, ctx: Context) -> int:
+    found: set[str] = set()
+    for label in state:
+        if any(matches(f, label, state, world, ctx) for f in expr.subject.filters):
+            found |= {t for t in state[label].types if t in CARD_TYPES}
+    return len(found)
+
+
+def _player_number(
+    expr: LifeTotal
+    | StartingLife
+    | OpponentCount
+    | OpponentsBelowHalfStartingLife
+    | PlayerCounters,
+    game: Game,
+    you: str,
+) -> int:
+    """Numbers about players: life totals, opponents, player counters."""
+    match expr:
+        case LifeTotal():
+            if expr.who == "most_opponent":
+                return max((game.life_of(p) for p in game.opponents(you)), default=0)
+            return game.life_of(you)
+        case StartingLife():
+            return game.starting_life_of(you)
+        case OpponentCount():
+            return len(game.opponents(you))  # CR 102.3
+        case OpponentsBelowHalfStartingLife():
+            return sum(
+                1
+                for p in game.opponents(you)
+                if 2 * game.life_of(p) < game.starting_life_of(p)  # "less than half"
             )
-            or 0
-            for label in select(expr.subject, state, world, ctx)
-        ]
-        return sum(values) if expr.total else max(values, default=0)
-    if isinstance(expr, ManaSymbols):
-        if expr.subject is None:
-            # "for each white mana symbol in its mana cost" (chroma, Light from Within)
-            own = state.get(affected) if affected else None
-            return devotion(own.mana_cost, expr.colors) if own is not None else 0
-        return sum(
-            devotion(state[label].mana_cost, expr.colors)
-            for label in select(expr.subject, state, world, ctx)
-        )
+        case PlayerCounters():
+            holders = game.opponents(you) if expr.who == "opponents" else (you,)
+            return sum(game.counters_of_player(p).get(expr.kind, 0) for p in holders)
+        case _:
+            assert_never(expr)
+
+
+def _arithmetic(
+    expr: Half | Sum | Times | Product | Negate | AtLeastZero,
+    state: State,
+    world: World,
+    ctx: Context,
+    affected: str | None,
+) -> int:
+    match expr:
+        case Half():
+            value = evaluate(expr.expr, state, world, ctx, affected)
+            return -(-value // 2) if expr.up else value // 2  # CR 107.1a: as the text rounds
+        case Sum():
+            return evaluate(expr.left, state, world, ctx, affected) + evaluate(
+                expr.right, state, world, ctx, affected
+            )
+        case Times():
+            return expr.factor * evaluate(expr.expr, state, world, ctx, affected)
+        case Product():
+            return evaluate(expr.left, state, world, ctx, affected) * evaluate(
+                expr.right, state, world, ctx, affected
+            )
+        case Negate():
+            return -evaluate(expr.expr, state, world, ctx, affected)
+        case AtLeastZero():
+            return max(0, evaluate(expr.expr, state, world, ctx, affected))  # CR 107.1b
+        case _:
+            assert_never(expr)
+
+
+def _this_turn(
+    expr: CreaturesDiedThisTurn | TurnTotal | SpellsCastThisTurn, game: Game, you: str
+) -> int:
+    match expr:
+        case CreaturesDiedThisTurn():
+            return game.this_turn.creatures_died  # CR 700.4
+        case TurnTotal():
+            players = [you] if expr.who == "you" else game.opponents(you)
+            return game.this_turn.total(expr.kind, players)
+        case SpellsCastThisTurn():
+            return sum(
+                1
+                for spell in game.this_turn.spells
+                if (not expr.by_you or spell.by == you)
+                and (expr.color is None or expr.color in spell.colors)
+                and (not expr.types or bool(expr.types & spell.types))
+            )
+        case _:
+            assert_never(expr)
+
+
+def _how_cast(expr: HowCast, choices: Choices) -> int:
+    return {
+        "colors_spent": choices.colors_spent,
+        "times_kicked": choices.times_kicked,
+        "tribute": int(choices.tribute),
+        "revealed": choices.revealed,
+        "devoured": len(choices.devour),  # CR 702.82a-b
+        "mana_spent": choices.mana_spent,  # CR 601.2h
+        "sacrificed_power": choices.sacrificed_power,  # CR 601.2h, 608.2h
+    }[expr.fact]
+
+
+def _hand_size(
+    expr: HandSize, state: State, world: World, ctx: Context, affected: str | None
+) -> int:
+    if expr.who == "chosen":
+        return world.hand_size(ctx.choices.player) if ctx.choices.player else 0
+    if expr.who == "all":
+        return sum(world.hand_size(p) for p in world.game.players)
+    if expr.who == "affected_controller":
+        # "for each card in its controller's hand" (Righteous Authority).
+        owner = state[affected].controller if affected and affected in state else None
+        return world.hand_size(owner) if owner else 0
+    if expr.who == "opponents":
+        # "for each card in your opponents' hands" (Enemy of Enlightenment)
+        return sum(world.hand_size(p) for p in world.game.opponents(ctx.controller))
+    if expr.who == "most_opponent":
+        opponents = world.game.opponents(ctx.controller)
+        return max((world.hand_size(p) for p in opponents), default=0)
+    return world.hand_size(ctx.controller)
+
+
+def _among(
+    expr: BasicLandTypesAmong | GreatestStat | ColorsAmong,
+    state: State,
+    world: World,
+    ctx: Context,
+) -> int:
+    """Numbers read off a set of objects: types, colors, the greatest or total stat."""
+    match expr:
+        case BasicLandTypesAmong():
+            found = set()
+            for label in select(expr.subject, state, world, ctx):
+                found |= {t for t in state[label].subtypes if t in BASIC_LAND_TYPES}
+            return len(found)
+        case GreatestStat():
+            values = [
+                (
+                    state[label].mana_value
+                    if expr.stat == "mana_value"
+                    else getattr(state[label], expr.stat)
+                )
+                or 0
+                for label in select(expr.subject, state, world, ctx)
+            ]
+            return sum(values) if expr.total else max(values, default=0)
+        case ColorsAmong():
+            colors: set[str] = set()
+            for label in select(expr.subject, state, world, ctx):
+                colors |= state[label].colors
+            return len(colors)
+        case _:
+            assert_never(expr)
+
+
+def _mana_symbols(
+    expr: ManaSymbols | Devotion, state: State, world: World, ctx: Context, affected: str | None
+) -> int:
     if isinstance(expr, Devotion):
         total = 0
         for label, chars in state.items():
             if world.objects[label].on_battlefield and chars.controller == ctx.controller:
                 total += devotion(chars.mana_cost, expr.colors)
         return total
-    if isinstance(expr, CountersOnSource) and expr.subject is not None:
-        # "on other creatures you control" on an Aura (Gleam of Authority): other than the
-        # enchanted creature, as the Aura itself is no creature; "other enchantments" would
-        # be other than the Aura.
-        own = state.get(ctx.source)
-        could_be_source = own is not None and any(
-            all(t in own.types for t in f.types) for f in expr.subject.filters
-        )
-        relative = ctx.source if ctx.other_means_source and could_be_source else affected
-        return sum(
-            (
-                world.objects[label].counter_count(expr.kind)
-                if expr.kind
-                else sum(n for _, n in world.objects[label].counters)
-            )
-            for label in _candidates(expr.subject, state)
-            if _fits(expr.subject, label, state, world, ctx, relative)
-        )
-    if isinstance(expr, AffectedKeywordTotal):
+    if expr.subject is None:
+        # "for each white mana symbol in its mana cost" (chroma, Light from Within)
         own = state.get(affected) if affected else None
-        if own is None:
-            return 0
-        instances = [parse_keyword(a.text) for a in own.abilities]
-        return sum(
-            (k.amount or 0)
-            for k in instances
-            if k is not None and k.keyword.name.lower() == expr.keyword
-        )
-    if isinstance(expr, CountersOnSource):
+        return devotion(own.mana_cost, expr.colors) if own is not None else 0
+    return sum(
+        devotion(state[label].mana_cost, expr.colors)
+        for label in select(expr.subject, state, world, ctx)
+    )
+
+
+def _counters(
+    expr: CountersOnSource, state: State, world: World, ctx: Context, affected: str | None
+) -> int:
+    if expr.subject is None:
         source = world.objects.get(ctx.source)
         if source is not None and not expr.kind:
             return sum(n for _, n in source.counters)  # every kind (CR 122.1)
         return source.counter_count(expr.kind) if source else 0
-    if isinstance(expr, ColorsAmong):
-        colors: set[str] = set()
-        for label in select(expr.subject, state, world, ctx):
-            colors |= state[label].colors
-        return len(colors)
-    raise TypeError(f"unknown expression {expr!r}")
+    # "on other creatures you control" on an Aura (Gleam of Authority): other than the
+    # enchanted creature, as the Aura itself is no creature; "other enchantments" would
+    # be other than the Aura.
+    own = state.get(ctx.source)
+    could_be_source = own is not None and any(
+        all(t in own.types for t in f.types) for f in expr.subject.filters
+    )
+    relative = ctx.source if ctx.other_means_source and could_be_source else affected
+    return sum(
+        (
+            world.objects[label].counter_count(expr.kind)
+            if expr.kind
+            else sum(n for _, n in world.objects[label].counters)
+        )
+        for label in _candidates(expr.subject, state)
+        if _fits(expr.subject, label, state, world, ctx, relative)
+    )
+
+
+def _keyword_total(expr: AffectedKeywordTotal, state: State, affected: str | None) -> int:
+    own = state.get(affected) if affected else None
+    if own is None:
+        return 0
+    instances = [parse_keyword(a.text) for a in own.abilities]
+    return sum(
+        (k.amount or 0)
+        for k in instances
+        if k is not None and k.keyword.name.lower() == expr.keyword
+    )
 
 
 PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -733,29 +529,68 @@ def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Gam
 
 def condition_holds(condition: Condition | None, state: State, world: World, ctx: Context) -> bool:
     """ "As long as ..." is checked whenever the effect would apply (CR 611.3a)."""
-    if condition is None or isinstance(condition, Always):
-        return True
-    if isinstance(condition, CastInMainPhase):
-        return ctx.choices.main_phase  # CR 505.1
-    if isinstance(condition, ManaSpent):
-        return condition.color in ctx.choices.mana_colors  # CR 601.2h: as it was cast
-    if isinstance(condition, AllOf):
-        return all(condition_holds(c, state, world, ctx) for c in condition.conditions)
-    if isinstance(condition, AnyOf):
-        return any(condition_holds(c, state, world, ctx) for c in condition.conditions)
-    if isinstance(condition, CountAtLeast):
-        return _op(
-            count(condition.subject, state, world, ctx, None), condition.op, condition.minimum
-        )
-    if isinstance(condition, ObjectMatches):
-        return any(
-            matches(condition.filter, label, state, world, ctx)
-            for label in select(condition.subject, state, world, ctx)
-        )
-    if isinstance(condition, YourTurn):
-        return (world.game.active == ctx.controller) != condition.negated
-    if isinstance(condition, HappenedThisTurn):
-        return _happened(condition, world.game.this_turn, ctx.controller, world.game)
+    match condition:
+        case None | Always():
+            return True
+        case CastInMainPhase():
+            return ctx.choices.main_phase  # CR 505.1
+        case ManaSpent():
+            return condition.color in ctx.choices.mana_colors  # CR 601.2h: as it was cast
+        case AllOf():
+            return all(condition_holds(c, state, world, ctx) for c in condition.conditions)
+        case AnyOf():
+            return any(condition_holds(c, state, world, ctx) for c in condition.conditions)
+        case CountAtLeast():
+            return _op(
+                count(condition.subject, state, world, ctx, None), condition.op, condition.minimum
+            )
+        case ObjectMatches():
+            return any(
+                matches(condition.filter, label, state, world, ctx)
+                for label in select(condition.subject, state, world, ctx)
+            )
+        case YourTurn():
+            return (world.game.active == ctx.controller) != condition.negated
+        case HappenedThisTurn():
+            return _happened(condition, world.game.this_turn, ctx.controller, world.game)
+        case VersusOpponent() | Compare():
+            return _compared(condition, state, world, ctx)
+        case CityBlessing():
+            return ctx.controller in world.game.blessed
+        case Not():
+            return not condition_holds(condition.condition, state, world, ctx)
+        case SourceStatus():
+            return any(
+                _has_status(condition, label, state, world)
+                for label in select(condition.subject, state, world, ctx)
+            )
+        case ItsControllerControls():
+            return _its_controller_controls(condition, state, world, ctx)
+        case AllShareAColor():
+            group = [state[label].colors for label in select(condition.subject, state, world, ctx)]
+            return bool(group) and bool(frozenset.intersection(*group))
+        case AnyLibrarySize():
+            return any(
+                size is not None and _op(size, condition.op, condition.value)
+                for size in library_sizes(world.game).values()
+            )
+        case TopOfLibrary():
+            return _top_of_library(condition, state, world, ctx)
+        case MostCommonColor():
+            return _most_common_color(condition, state, world, ctx)
+        case AnyPlayerControls():
+            return any(
+                _fits(condition.subject, label, state, world, ctx)
+                for label in _candidates(condition.subject, state)
+            )
+        case _:
+            assert_never(condition)
+
+
+def _compared(
+    condition: VersusOpponent | Compare, state: State, world: World, ctx: Context
+) -> bool:
+    """A number compared with the opponents' (each or any) or with a fixed value."""
     if isinstance(condition, VersusOpponent):
         mine = evaluate(condition.expr, state, world, ctx, None)
         theirs = [
@@ -764,97 +599,87 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
         ]
         fits = [_op(mine, condition.op, n) for n in theirs]
         return bool(fits) and (all(fits) if condition.each else any(fits))
-    if isinstance(condition, CityBlessing):
-        return ctx.controller in world.game.blessed
-    if isinstance(condition, Compare):
-        if condition.who == "opponent":
-            values = [
-                evaluate(condition.expr, state, world, replace(ctx, controller=p), None)
-                for p in world.game.opponents(ctx.controller)
-            ]
-        else:
-            values = [evaluate(condition.expr, state, world, ctx, None)]
-        return any(_op(v, condition.op, condition.value) for v in values)
-    if isinstance(condition, Not):
-        return not condition_holds(condition.condition, state, world, ctx)
-    if isinstance(condition, SourceStatus):
-        for label in select(condition.subject, state, world, ctx):
-            obj = world.objects[label]
-            if condition.status == "tapped" and obj.tapped:
-                return True
-            if condition.status == "untapped" and not obj.tapped:
-                return True
-            if condition.status == "monstrous" and obj.monstrous:
-                return True
-            if condition.status == "renowned" and obj.renowned:
-                return True
-            if condition.status == "paired" and obj.paired_with is not None:
-                return True
-            if condition.status == "in_graveyard" and obj.zone == "graveyard":
-                return True
-            if condition.status == "attached_to_creature" and _on_a_creature(obj, state, world):
-                return True
-            if (
-                condition.status == "counter"
-                and (
-                    obj.counter_count(condition.counter_kind)
-                    if condition.counter_kind
-                    else sum(n for _, n in obj.counters)
-                )
-                >= condition.minimum
-            ):
-                return True
-            if condition.status in ("equipped", "enchanted"):
-                wanted = "Equipment" if condition.status == "equipped" else "Aura"
-                attached = sum(
-                    1
-                    for o in world.objects.values()
-                    if o.label in state
-                    and o.attached_to == label
-                    and o.on_battlefield
-                    and wanted in state[o.label].subtypes
-                )
-                if attached >= condition.minimum:  # "two or more Equipment" (Balan)
-                    return True
-        return False
-    if isinstance(condition, ItsControllerControls):
-        for label in select(condition.subject, state, world, ctx):
-            owner = state[label].controller
-            others = sum(
-                1
-                for other in _candidates(condition.counted, state)
-                if other != label
-                and _fits(condition.counted, other, state, world, ctx)
-                and _controller_of(state[other], world.objects[other]) == owner
-            )
-            return _op(others, condition.op, condition.minimum)
-        return False
-    if isinstance(condition, AllShareAColor):
-        group = [state[label].colors for label in select(condition.subject, state, world, ctx)]
-        return bool(group) and bool(frozenset.intersection(*group))
-    if isinstance(condition, AnyLibrarySize):
-        return any(
-            size is not None and _op(size, condition.op, condition.value)
-            for size in library_sizes(world.game).values()
+    if condition.who == "opponent":
+        values = [
+            evaluate(condition.expr, state, world, replace(ctx, controller=p), None)
+            for p in world.game.opponents(ctx.controller)
+        ]
+    else:
+        values = [evaluate(condition.expr, state, world, ctx, None)]
+    return any(_op(v, condition.op, condition.value) for v in values)
+
+
+def _has_status(condition: SourceStatus, label: str, state: State, world: World) -> bool:
+    """Does this object have the status the condition asks about ("as long as ~ is
+    tapped", "is monstrous", "has two or more Equipment attached")?"""
+    obj = world.objects[label]
+    status = condition.status
+    if status == "tapped" and obj.tapped:
+        return True
+    if status == "untapped" and not obj.tapped:
+        return True
+    if status == "monstrous" and obj.monstrous:
+        return True
+    if status == "renowned" and obj.renowned:
+        return True
+    if status == "paired" and obj.paired_with is not None:
+        return True
+    if status == "in_graveyard" and obj.zone == "graveyard":
+        return True
+    if status == "attached_to_creature" and _on_a_creature(obj, state, world):
+        return True
+    if (
+        status == "counter"
+        and (
+            obj.counter_count(condition.counter_kind)
+            if condition.counter_kind
+            else sum(n for _, n in obj.counters)
         )
-    if isinstance(condition, TopOfLibrary):
-        top = next(
-            (
-                o.label
-                for o in world.game.objects
-                if o.zone == "library" and o.owner == ctx.controller and o.label in state
-            ),
-            None,
+        >= condition.minimum
+    ):
+        return True
+    if status in ("equipped", "enchanted"):
+        wanted = "Equipment" if status == "equipped" else "Aura"
+        attached = sum(
+            1
+            for o in world.objects.values()
+            if o.label in state
+            and o.attached_to == label
+            and o.on_battlefield
+            and wanted in state[o.label].subtypes
         )
-        return top is not None and matches(condition.filter, top, state, world, ctx)
-    if isinstance(condition, MostCommonColor):
-        return _most_common_color(condition, state, world, ctx)
-    if isinstance(condition, AnyPlayerControls):
-        return any(
-            _fits(condition.subject, label, state, world, ctx)
-            for label in _candidates(condition.subject, state)
+        if attached >= condition.minimum:  # "two or more Equipment" (Balan)
+            return True
+    return False
+
+
+def _its_controller_controls(
+    condition: ItsControllerControls, state: State, world: World, ctx: Context
+) -> bool:
+    """Only the first object the subject names counts (its controller's other objects)."""
+    for label in select(condition.subject, state, world, ctx):
+        owner = state[label].controller
+        others = sum(
+            1
+            for other in _candidates(condition.counted, state)
+            if other != label
+            and _fits(condition.counted, other, state, world, ctx)
+            and controller_of(state[other], world.objects[other]) == owner
         )
-    raise TypeError(f"unknown condition {condition!r}")
+        return _op(others, condition.op, condition.minimum)
+    return False
+
+
+def _top_of_library(condition: TopOfLibrary, state: State, world: World, ctx: Context) -> bool:
+    top = next(
+        (
+            o.label
+            for o in world.game.objects
+            if o.zone == "library" and o.owner == ctx.controller and o.label in state
+        ),
+        None,
+    )
+    return top is not None and matches(condition.filter, top, state, world, ctx)
 
 
 def _most_common_color(

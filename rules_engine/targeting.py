@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from rules_engine.characteristics import Characteristics
+from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.oracle.parser import parse_condition
 from rules_engine.sba import has_quality, protection_qualities
 from rules_engine.selection import Context, World, condition_holds
 

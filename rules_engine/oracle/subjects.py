@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 
 from rules_engine.effects import Filter, Subject, Zone
 from rules_engine.oracle.cursor import Cursor
-from rules_engine.oracle.keywords import read_keyword
+from rules_engine.oracle.modifiers import compare, post_modifiers
 from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
@@ -56,43 +56,9 @@ class SubjectContext:
         return slots
 
 
-def _after_with_counter(cursor: Cursor) -> tuple[str | None, int] | None:
-    start = cursor.pos
-    cursor.pos += 1  # "with"
-    cursor.accept("a") or cursor.accept("an")
-    counted = _counter_phrase(cursor)
-    if counted is None:
-        cursor.pos = start
-    return counted
-
-
-def _ability_word(cursor: Cursor) -> str | None:
-    """A keyword ability named after "with"/"without" ("with flying", "without first
-    strike"), by the keyword table; lower case, without a parameter ("with toxic")."""
-    name = read_keyword(cursor, parameters=False)
-    return name.lower() if name is not None else None
-
-
 def parse_comparison(cursor: Cursor) -> tuple[str, int] | None:
     """ "N or greater" / "N or less" / "N" (X as -1: the spell's X, known on resolution)."""
-    return _compare(cursor)
-
-
-def _compare(cursor: Cursor) -> tuple[str, int] | None:
-    """ "N or greater" / "N or less"."""
-    token = cursor.peek()
-    if token == "x":
-        value = -1  # the X of the spell or ability, known on resolution
-    elif not token.isdigit():
-        return None
-    else:
-        value = int(token)
-    cursor.pos += 1
-    if cursor.accept("or", "greater") or cursor.accept("or", "more"):
-        return (">=", value)
-    if cursor.accept("or", "less"):
-        return ("<=", value)
-    return ("==", value)
+    return compare(cursor)
 
 
 def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
@@ -181,304 +147,61 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
     return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
 
 
-def _counter_phrase(cursor: Cursor) -> tuple[str | None, int] | None:
-    """ "a +1/+1 counter on it", "one or more counters on it", "two or more ... counters"."""
-    start = cursor.pos
-    least = 1
-    word = cursor.peek()
-    if word in NUMBER_WORDS:
-        least = NUMBER_WORDS[word]
-        cursor.pos += 1
-        cursor.accept("or", "more")
-    kind: str | None = None
-    raw = cursor.raw()
-    if "/" in raw or (
-        cursor.peek(1) in ("counter", "counters") and cursor.peek() not in ("a", "an", "no")
-    ):
-        kind = raw
-        cursor.pos += 1
-    if cursor.accept_any("counter on it", "counters on it", "counters on them", "counter on them"):
-        return (kind, least)
-    cursor.pos = start
-    return None
-
-
-def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
-    """ "that's a Wizard", "that are Elves", "that's a creature"."""
-    start = cursor.pos
-    if not (
-        cursor.accept("that's")
-        or cursor.accept("that", "is")
-        or cursor.accept("that", "are")
-        or cursor.accept("which", "is")
-    ):
-        return None
-    cursor.accept("a") or cursor.accept("an")
-    types: set[str] = set()
-    subtypes: set[str] = set()
-    while cursor.peek() in ALL_TYPE_WORDS:
-        kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
-        (types if kind == "type" else subtypes).add(canonical)
-        cursor.pos += 1
-    if not (types or subtypes) or _more_kinds_follow(cursor):
-        cursor.pos = start  # "that's a Wolf or a Werewolf": any of them (_that_is_one_of)
-        return None
-    return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
-
-
-def _more_kinds_follow(cursor: Cursor) -> bool:
-    i = 1 if cursor.peek() == "or" else 2 if (cursor.peek(), cursor.peek(1)) == (",", "or") else 0
-    if not i and cursor.peek() == ",":
-        # "that's a Cat, Elemental, Nightmare, Dinosaur, or Beast" (Kaheera): a list too.
-        i = 1
-    if cursor.peek() == "or" and cursor.peek(1) in ("tokens", "token"):
-        # "that are Zombies and/or tokens" (On Wings of Gold; "and/or" reads as "or") is no
-        # single kind either: never "... Zombies" joined with every token on the battlefield.
-        return True
-    if not i:
-        return False
-    if cursor.peek(i) in ("a", "an"):
-        i += 1
-    return cursor.peek(i) in ALL_TYPE_WORDS
-
-
-def _name_words(cursor: Cursor) -> str | None:
-    """ "named Grizzly Bears": capitalised words up to the verb; a legend's epithet after a
-    comma belongs to the name ("named Guan Yu, Sainted Warrior") unless another comma
-    follows it, which makes it a list of names."""
-    words = _capitalised(cursor)
-    if words and cursor.peek() == ",":
-        mark = cursor.pos
-        cursor.pos += 1
-        epithet = _capitalised(cursor)
-        if epithet and cursor.peek() != ",":
-            return f"{' '.join(words)}, {' '.join(epithet)}"
-        cursor.pos = mark
-    return " ".join(words) or None
-
-
-def _capitalised(cursor: Cursor) -> list[str]:
-    """Capitalised words, with a small lowercase word between two of them ("Kobolds of Kher
-    Keep")."""
-    words: list[str] = []
-    while _name_word(cursor, joins=bool(words)):
-        words.append(cursor.raw())
-        cursor.pos += 1
-    return words
-
-
-def _name_word(cursor: Cursor, *, joins: bool) -> bool:
-    raw = cursor.raw()
-    if raw[:1].isupper():
-        return cursor.peek() not in ("and", "or")
-    return joins and raw in _NAME_JOINERS and cursor.raw(1)[:1].isupper()
-
-
-_NAME_JOINERS = ("of", "the", "from", "to", "in")
-
-
-def _post_modifiers(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter:
-    while True:
-        that = _that_is(cursor, f)
-        if that is not None:
-            f = that
-            continue
-        if cursor.peek() == "with" and (counted := _after_with_counter(cursor)) is not None:
-            f = replace(f, counters=counted)
-            continue
-        if cursor.accept("that", "are", "enchanted", "or", "equipped") or cursor.accept(
-            "that's", "enchanted", "or", "equipped"
-        ):
-            f = replace(f, enchanted_or_equipped=True)
-            continue
-        if cursor.accept("that", "are", "enchanted") or cursor.accept("that's", "enchanted"):
-            f = replace(f, enchanted=True)
-            continue
-        if cursor.accept("that", "are", "equipped") or cursor.accept("that's", "equipped"):
-            f = replace(f, equipped=True)
-            continue
-        if cursor.accept("other", "than", SELF):
-            f = replace(f, not_source=True)
-            continue
-        if cursor.accept("attached", "to", "it"):
-            f = replace(f, attached_to_affected=True)
-            continue
-        if cursor.accept("with", "the", "same", "name", "as", "that", "creature"):
-            # Mirror Box: "for each other creature you control with the same name as that
-            # creature", the creature getting the bonus (CR 201.2)
-            f = replace(f, same_name_as_affected=True)
-            continue
-        if cursor.accept("attached", "to", SELF):
-            f = replace(f, attached_to_source=True)  # Armament Master
-            continue
-        if (
-            cursor.accept("that's", "attached", "to", "a", "creature")
-            or cursor.accept("that", "are", "attached", "to", "creatures")
-            or cursor.accept("attached", "to", "a", "creature")  # Piety Charm's target
-        ):
-            f = replace(f, attached_to_creature=True)  # Sage's Reverie
-            continue
-        if cursor.accept("that", "shares", "a", "creature", "type", "with", SELF) or cursor.accept(
-            "that", "share", "a", "creature", "type", "with", SELF
-        ):
-            f = replace(f, shares_creature_type_with_source=True)
-            continue
-        if cursor.accept("that", "share", "a", "card", "type") or cursor.accept(
-            "that", "shares", "a", "card", "type"
-        ):
-            continue  # a targeting restriction: it doesn't change what the effect does
-        if cursor.accept("with", "no", "abilities"):
-            f = replace(f, no_abilities=True)  # Muraganda Petroglyphs (CR 113.1)
-            continue
-        if cursor.accept("with", "no", "counters", "on", "them") or cursor.accept(
-            "with", "no", "counters", "on", "it"
-        ):
-            f = replace(f, no_counters=True)
-            continue
-        if cursor.accept("named", SELF):
-            # "other creatures named ~" (Relentless Rats): the name its own text gives it,
-            # which a copy's text gives the copy too (CR 201.4b, 707.2).
-            f = replace(f, named_as_source=True)
-            continue
-        if cursor.accept("named"):
-            name = _name_words(cursor)
-            if name is None:
-                cursor.fail("expected a name after 'named'")
-            f = replace(f, name=name)
-            continue
-        if cursor.accept("enchanted", "player", "controls"):
-            f = replace(f, controller="enchanted_player")
-            continue
-        if cursor.accept("you", "control", "but", "don't", "own"):
-            # Herald of Leshrac: controlled by you, owned by another player (CR 108.3).
-            f = replace(f, controller="you", owner="opponent")
-        elif cursor.accept("you", "control"):
-            f = replace(f, controller="you")
-        elif cursor.accept("you", "don't", "control"):
-            f = replace(f, controller="not_you")
-        elif cursor.accept("your", "opponents", "control") or cursor.accept(
-            "an", "opponent", "controls"
-        ):
-            f = replace(f, controller="opponent")
-        elif cursor.accept("target", "player", "controls") or cursor.accept(
-            "target", "opponent", "controls"
-        ):
-            (slot,) = context.take_targets(1)
-            f = replace(f, controller="target_player", player_slot=slot)
-        elif cursor.accept("the", "chosen", "player", "controls"):
-            f = replace(f, controller="chosen_player")  # CR 607.2: chosen as it entered
-        elif cursor.accept("you", "own"):
-            f = replace(f, owner="you")
-        elif cursor.accept("an", "opponent", "owns") or cursor.accept("your", "opponents", "own"):
-            f = replace(f, owner="opponent")
-        elif cursor.accept("on", "the", "battlefield"):
-            f = replace(f, zone="battlefield")
-        elif (
-            cursor.accept("in", "all", "graveyards")
-            or cursor.accept("in", "graveyards")
-            or cursor.accept("in", "each", "graveyard")
-        ):
-            f = replace(f, zone="graveyard")
-        elif cursor.accept("in", "your", "graveyard"):
-            f = replace(f, zone="graveyard", owner="you")
-        elif cursor.accept("in", "your", "opponents'", "graveyards") or cursor.accept(
-            "in", "an", "opponent's", "graveyard"
-        ):
-            f = replace(f, zone="graveyard", owner="opponent")
-        elif cursor.accept("in", "your", "hand"):
-            f = replace(f, zone="hand", owner="you")
-        elif cursor.accept("in", "its", "controller's", "graveyard"):
-            f = replace(f, zone="graveyard", owner="affected_controller")
-        elif cursor.accept("in", "the", "chosen", "player's", "graveyard"):
-            f = replace(f, zone="graveyard", owner="chosen_player")
-        elif cursor.accept("in", "exile"):
-            f = replace(f, zone="exile")
-        elif cursor.accept("that", "aren't", "on", "the", "battlefield") or cursor.accept(
-            "that", "isn't", "on", "the", "battlefield"
-        ):
-            f = replace(f, zone="outside")
-        elif (
-            cursor.accept("of", "the", "chosen", "type")
-            or cursor.accept("of", "the", "creature", "type", "of", "your", "choice")
-            or cursor.accept("of", "that", "type")
-        ):
-            # "Creatures of the creature type of your choice get +0/+4" (Defensive Maneuvers),
-            # "Choose a creature type. All creatures of that type get -1/-1" (Outbreak): the
-            # type chosen as it resolves (CR 608.2d), the step's choices.creature_type.
-            f = replace(f, chosen_type=True)
-        elif cursor.accept("of", "the", "chosen", "color"):
-            f = replace(f, chosen_color=True)
-        elif (
-            cursor.accept("that", "shares", "at", "least", "one", "creature", "type", "with", "it")
-            or cursor.accept("that", "share", "a", "creature", "type", "with", "it")
-            or cursor.accept("that", "shares", "a", "creature", "type", "with", "it")
-        ):
-            f = replace(f, shares_creature_type_with_affected=True)
-        elif cursor.peek() in ("with", "without") and cursor.peek(1) in ("power", "toughness"):
-            negative = cursor.peek() == "without"
-            stat = cursor.peek(1)
-            cursor.pos += 2
-            comparison = _compare(cursor)
-            if comparison is None or negative:
-                cursor.fail("expected a number after power/toughness")
-            if stat == "power":
-                f = replace(f, power=comparison)
-            else:
-                f = replace(f, toughness=comparison)
-        elif cursor.peek() == "with" and cursor.peek(1) == "mana" and cursor.peek(2) == "value":
-            cursor.pos += 3
-            comparison = _compare(cursor)
-            if comparison is None:
-                cursor.fail("expected a number after mana value")
-            f = replace(f, mana_value=comparison)
-        elif cursor.peek() in ("with", "without"):
-            negative = cursor.peek() == "without"
-            start = cursor.pos
-            cursor.pos += 1
-            names: list[str] = []
-            while True:
-                name = _ability_word(cursor)
-                if name is None:
-                    break
-                names.append(name)
-                if not (cursor.accept("or") or cursor.accept("and")):
-                    break
-            if not names:
-                cursor.pos = start
-                return f
-            if negative:
-                f = replace(f, without_abilities=f.without_abilities | set(names))
-            else:
-                f = replace(f, with_any_ability=f.with_any_ability | set(names))
-        else:
-            return f
-
-
 def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
-    """One subject item; restores the cursor and returns None if none is here."""
+    """One subject item; restores the cursor and returns None if none is here.
+
+    The determiner decides how the rest is read, in this order: ~ or a pronoun; an
+    attachment status ("enchanted creature"); a number of targets ("up to two target
+    creatures"); "each enchanted"/"all equipped"; else a filter ("other Elves you
+    control"). Once a determiner is read, a missing noun ends the item (None)."""
     start = cursor.pos
-    word = cursor.peek()
-    if word == SELF:
+    found = _self_or_pronoun(cursor)
+    if found is not None:
+        return found
+    status = cursor.accept_any("enchanted", "equipped", "fortified")
+    if status:
+        return _attached_item(cursor, context, status, start)
+    count, up_to = _target_count(cursor)
+    if count:
+        return _targets_item(cursor, context, count, up_to, start)
+    if status := cursor.accept_any(
+        "each enchanted", "each equipped", "all enchanted", "all equipped"
+    ):
+        return _each_attached_item(cursor, context, status, start)
+    return _filter_item(cursor, context, start)
+
+
+def _self_or_pronoun(cursor: Cursor) -> Subject | None:
+    if cursor.peek() == SELF:
         cursor.pos += 1
         return Subject("self", words=SELF)
     for pronoun in sorted(PRONOUNS, key=len, reverse=True):
         if cursor.accept(*pronoun.split()):
             return Subject("antecedent", words=pronoun)
-    status = cursor.accept_any("enchanted", "equipped", "fortified")
-    if status:
-        noun_at = cursor.pos
-        f = _adjectives_and_noun(cursor, Filter())
-        if f is None:
-            cursor.pos = start
-            return None
-        plural = any(_is_plural(word) for word in cursor.tokens[noun_at : cursor.pos])
-        if not plural and cursor.peek() not in ("you", "your", "an", "target"):
-            return Subject("attached", (f,), words=cursor.sentence)
-        # "Equipped creatures you control": every such creature, not the one this is attached to.
-        f = replace(f, enchanted=True) if status == "enchanted" else replace(f, equipped=True)
-        return Subject("filter", (_post_modifiers(cursor, f, context),))
-    count = 1
-    up_to = False
+    return None
+
+
+def _attached_item(
+    cursor: Cursor, context: SubjectContext, status: str, start: int
+) -> Subject | None:
+    """ "enchanted creature" (the one this is attached to), "equipped creatures you
+    control" (every such creature)."""
+    noun_at = cursor.pos
+    f = _adjectives_and_noun(cursor, Filter())
+    if f is None:
+        cursor.pos = start
+        return None
+    plural = any(_is_plural(word) for word in cursor.tokens[noun_at : cursor.pos])
+    if not plural and cursor.peek() not in ("you", "your", "an", "target"):
+        return Subject("attached", (f,), words=cursor.sentence)
+    # "Equipped creatures you control": every such creature, not the one this is attached to.
+    f = replace(f, enchanted=True) if status == "enchanted" else replace(f, equipped=True)
+    return Subject("filter", (post_modifiers(cursor, f, context),))
+
+
+def _target_count(cursor: Cursor) -> tuple[int, bool]:
+    """How many targets the words at the cursor ask for, and whether "up to" that many
+    (moving past them); (0, False), the cursor unmoved, if they name no target."""
     if (
         cursor.peek() == "up"
         and cursor.peek(1) == "to"
@@ -486,14 +209,13 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         and cursor.peek(3) == "target"
     ):
         count = NUMBER_WORDS[cursor.peek(2)]
-        up_to = True
         cursor.pos += 4
-    elif cursor.accept("any", "number", "of", "target") or cursor.accept("x", "target"):
+        return count, True
+    if cursor.accept("any", "number", "of", "target") or cursor.accept("x", "target"):
         # CR 601.2c: the caster chooses how many ("X target creatures": X is chosen as the
         # spell is cast, 107.3a); every target the board gives is one.
-        count = ANY_NUMBER_OF_TARGETS
-        up_to = True
-    elif (
+        return ANY_NUMBER_OF_TARGETS, True
+    if (
         cursor.peek(1) == "or"
         and cursor.peek() in NUMBER_WORDS
         and cursor.peek(2) in NUMBER_WORDS
@@ -501,52 +223,65 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
     ):
         # "One or two target creatures" (Wind Sail): up to the larger number.
         count = NUMBER_WORDS[cursor.peek(2)]
-        up_to = True
         cursor.pos += 4
-    elif cursor.accept("another", "target"):
-        pass
-    elif cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target":
+        return count, True
+    if cursor.accept("another", "target"):
+        return 1, False
+    if cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target":
         count = NUMBER_WORDS[cursor.peek()]
         cursor.pos += 2
-    elif not cursor.accept("target"):
-        count = 0
-    if count:
-        either = _either_status(cursor)
-        if either:
-            mods = _post_modifiers(cursor, Filter(), context)
-            filters = tuple(_with_modifiers(a, mods) for a in either)
-            return Subject("targets", filters, target_slots=context.take_targets(count))
-        f = _adjectives_and_noun(cursor, Filter())
-        if f is None:
-            cursor.pos = start
-            return None
-        alternatives = [f]
-        # "target artifact or creature", "target artifact, enchantment, or land" (one target).
-        while cursor.peek() in ("or", ","):
-            mark = cursor.pos
-            cursor.accept(",")
-            cursor.accept("or")
-            alternative = _adjectives_and_noun(cursor, Filter())
-            if alternative is None:
-                cursor.pos = mark
-                break
-            alternatives.append(alternative)
-        # "target artifact or creature you control": the modifiers are each alternative's.
-        mods = _post_modifiers(cursor, Filter(), context)
-        filters = tuple(_with_modifiers(a, mods) for a in alternatives)
-        return Subject("targets", filters, target_slots=context.take_targets(count), up_to=up_to)
-    if status := cursor.accept_any(
-        "each enchanted", "each equipped", "all enchanted", "all equipped"
-    ):
-        f = _adjectives_and_noun(cursor, Filter())
-        if f is None:
-            cursor.pos = start
-            return None
-        if status.endswith("enchanted"):
-            f = replace(f, enchanted=True)
-        else:
-            f = replace(f, equipped=True)
-        return Subject("filter", (_post_modifiers(cursor, f, context),))
+        return count, False
+    if cursor.accept("target"):
+        return 1, False
+    return 0, False
+
+
+def _targets_item(
+    cursor: Cursor, context: SubjectContext, count: int, up_to: bool, start: int
+) -> Subject | None:
+    """What the targets are, after their number: "attacking or blocking creature", "artifact
+    or creature you control"."""
+    either = _either_status(cursor)
+    if either:
+        mods = post_modifiers(cursor, Filter(), context)
+        filters = tuple(_with_modifiers(a, mods) for a in either)
+        return Subject("targets", filters, target_slots=context.take_targets(count))
+    f = _adjectives_and_noun(cursor, Filter())
+    if f is None:
+        cursor.pos = start
+        return None
+    alternatives = [f]
+    # "target artifact or creature", "target artifact, enchantment, or land" (one target).
+    while cursor.peek() in ("or", ","):
+        mark = cursor.pos
+        cursor.accept(",")
+        cursor.accept("or")
+        alternative = _adjectives_and_noun(cursor, Filter())
+        if alternative is None:
+            cursor.pos = mark
+            break
+        alternatives.append(alternative)
+    # "target artifact or creature you control": the modifiers are each alternative's.
+    mods = post_modifiers(cursor, Filter(), context)
+    filters = tuple(_with_modifiers(a, mods) for a in alternatives)
+    return Subject("targets", filters, target_slots=context.take_targets(count), up_to=up_to)
+
+
+def _each_attached_item(
+    cursor: Cursor, context: SubjectContext, status: str, start: int
+) -> Subject | None:
+    """ "each enchanted creature", "all equipped creatures"."""
+    f = _adjectives_and_noun(cursor, Filter())
+    if f is None:
+        cursor.pos = start
+        return None
+    enchanted = status.endswith("enchanted")
+    f = replace(f, enchanted=True) if enchanted else replace(f, equipped=True)
+    return Subject("filter", (post_modifiers(cursor, f, context),))
+
+
+def _filter_item(cursor: Cursor, context: SubjectContext, start: int) -> Subject | None:
+    """ "other Elves you control", "each creature that's a Wolf or a Werewolf"."""
     other = False
     if cursor.accept("all", "other") or cursor.accept("each", "other"):
         other = True
@@ -559,10 +294,10 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         cursor.pos = start
         return None
     kinds = _that_is_one_of(cursor)
-    f = _post_modifiers(cursor, f, context)
+    f = post_modifiers(cursor, f, context)
     if not kinds and (kinds := _that_is_one_of(cursor)):
         # "Each creature you control that's a Wolf or a Werewolf" (Howlpack Resurgence).
-        f = _post_modifiers(cursor, f, context)
+        f = post_modifiers(cursor, f, context)
     if kinds:
         # "Each creature that's a Barbarian, a Warrior, or a Berserker": any of them.
         kind_filters = tuple(
@@ -623,7 +358,7 @@ def _either_status(cursor: Cursor) -> list[Filter]:
 
 def _that_is_one_of(cursor: Cursor) -> list[tuple[frozenset[str], frozenset[str]]]:
     """ "that's a Barbarian, a Warrior, or a Berserker" (two or more types, any of them);
-    nothing (the cursor untouched) for a single type, which ``_that_is`` reads."""
+    nothing (the cursor untouched) for a single type, which ``modifiers.post_modifiers`` reads."""
     start = cursor.pos
     if not (cursor.accept("that's") or cursor.accept("that", "is")):
         return []

@@ -19,10 +19,10 @@ from rules_engine.effects import (
     Subject,
     VarX,
 )
+from rules_engine.oracle.amounts import parse_expression
+from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.numbers import read_number
-from rules_engine.oracle.parser import parse_condition
-from rules_engine.oracle.predicates import parse_expression
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
 from rules_engine.replacement.specs import (

@@ -43,6 +43,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.digital",
             "rules_engine.oracle.templates",
             "rules_engine.oracle.keywords",
+            "rules_engine.oracle.ability_lists",
             "rules_engine.card_import",
         ),
     ),
@@ -68,9 +69,23 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "reading: Oracle text and board files into values",
         (
+            "rules_engine.oracle.modifiers",
             "rules_engine.oracle.subjects",
+            "rules_engine.oracle.amounts",
+            "rules_engine.oracle.descriptions",
             "rules_engine.oracle.predicates",
             "rules_engine.oracle.actions",
+            # The layer grammar, bottom to top: what a paragraph's sentences share, copy
+            # exceptions, conditions, the general sentence, clauses, the sentences of an
+            # ability, and its lines (keywords, level boxes, triggers) in parser.
+            "rules_engine.oracle.sentence_state",
+            "rules_engine.oracle.copies",
+            "rules_engine.oracle.condition_words",
+            "rules_engine.oracle.condition_counts",
+            "rules_engine.oracle.conditions",
+            "rules_engine.oracle.general",
+            "rules_engine.oracle.clauses",
+            "rules_engine.oracle.sentences",
             "rules_engine.oracle.parser",
             # The replacement grammar: its slots, its rows (one module per family group),
             # the one dispatcher that tries them, the sentences that are two effects, and
@@ -107,6 +122,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "layer system (CR 613): selection, layers, dependency, state-based actions",
         (
+            "rules_engine.world",
+            "rules_engine.filters",
             "rules_engine.selection",
             "rules_engine.apply",
             "rules_engine.active",
@@ -164,8 +181,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Annotation-only imports that point up (never run: ``if TYPE_CHECKING:``), with why.
 TYPING_ONLY: dict[tuple[str, str], str] = {
-    ("rules_engine.effects", "rules_engine.selection"): (
-        "a filter caches its compiled checks, whose type selection.py defines"
+    ("rules_engine.effects", "rules_engine.filters"): (
+        "a filter caches its compiled checks, whose type filters.py defines"
     ),
     ("rules_engine.game", "rules_engine.replacement.tree"): (
         "an event step's outcomes, kept in the game for the stepper"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.oracle.parser import _CLAUSE_READERS, parse_ability_text
+from rules_engine.oracle.parser import parse_ability_text
+from rules_engine.oracle.sentences import CLAUSE_READERS
 from rules_engine.oracle.templates import (
     LINE_TEMPLATES,
     SENTENCE_TEMPLATES,
@@ -39,7 +40,7 @@ def test_every_sentence_template_example_is_routed_to_that_template(template):
 def test_template_names_are_unique_and_every_clause_kind_has_a_reader():
     assert len({t.name for t in TEMPLATES}) == len(TEMPLATES)
     clause_kinds = {t.builds for t in SENTENCE_TEMPLATES if t.scope is Scope.CLAUSE}
-    assert clause_kinds <= set(_CLAUSE_READERS)
+    assert clause_kinds <= set(CLAUSE_READERS)
 
 
 def test_a_player_rule_is_not_read_as_a_one_shot():

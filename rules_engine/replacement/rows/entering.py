@@ -10,9 +10,9 @@ from rules_engine.effects import (
     CopyOf,
     Subject,
 )
+from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import parse_keyword
-from rules_engine.oracle.parser import parse_condition
 from rules_engine.replacement.phrases import (
     number,
     objects_in,
@@ -36,7 +36,7 @@ ENTER_UNTAPPED = _T(r"^(?P<what>.+?) enters? untapped$")
 
 
 # CR 614.1c, 614.12: "~ enters tapped unless <condition>", any condition the condition
-# reader (``oracle.parser.parse_condition``) reads: "you control a Swamp" (Castle Locthwain),
+# reader (``oracle.conditions.parse_condition``) reads: "you control a Swamp" (Castle Locthwain),
 # "it's your turn" (Horned Loch-Whale), "a player has 13 or less life" (Abandoned
 # Campground); a condition it can't read refuses the sentence, naming the condition.
 ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>.+)$")

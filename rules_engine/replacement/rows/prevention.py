@@ -11,8 +11,8 @@ from rules_engine.effects import (
     Subject,
     YourTurn,
 )
+from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.oracle.parser import parse_condition
 from rules_engine.replacement.phrases import (
     amount_or_x,
     count_in,

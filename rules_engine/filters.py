@@ -1,0 +1,342 @@
+"""A filter compiled into the tests it actually makes (CR 611.3a: re-checked whenever the
+effect applies, so each test must be cheap).
+
+Each builder below reads one group of a ``Filter``'s fields and returns the tests for the
+fields that are set; ``compile_filter`` chains them, cheapest and most selective first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules_engine.characteristics import Characteristics
+from rules_engine.effects import Filter
+from rules_engine.game import GameObject
+from rules_engine.world import Context, State, World
+
+Check = Callable[[str, Characteristics, GameObject, State, Context, "str | None", "World"], bool]
+
+
+def _compare(value: int | None, comparison: tuple[str, int] | None) -> bool:
+    if comparison is None:
+        return True
+    if value is None:
+        return False
+    op, n = comparison
+    return value >= n if op == ">=" else value <= n if op == "<=" else value == n
+
+
+def controller_of(c: Characteristics, obj: GameObject) -> str:
+    """A permanent's controller; for an object elsewhere, its owner."""
+    return c.controller if obj.zone == "battlefield" else obj.owner
+
+
+def compile_filter(f: Filter) -> tuple[Check, ...]:
+    """Only the tests this filter actually makes, cheapest and most selective first."""
+    compiled = f.compiled
+    if compiled is None:
+        compiled = tuple(check for build in _BUILDERS for check in build(f))
+        object.__setattr__(f, "compiled", compiled)
+    return compiled
+
+
+def _zone(f: Filter) -> list[Check]:
+    zone = f.zone
+    if zone == "battlefield":
+        return [lambda _l, _c, o, _s, _x, _r, _w: o.on_battlefield]
+    if zone == "outside":
+        return [lambda _l, _c, o, _s, _x, _r, _w: o.zone not in ("battlefield", "stack")]
+    if zone != "anywhere":
+        return [lambda _l, _c, o, _s, _x, _r, _w: o.zone == zone]
+    return []
+
+
+def _type_line(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.types:
+        types = tuple(f.types)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(t in c.types for t in types))
+    if f.not_types:
+        not_types = tuple(f.not_types)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(t in c.types for t in not_types))
+    if f.subtypes:
+        subtypes = tuple(f.subtypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(c.has_subtype(t) for t in subtypes))
+    if f.not_subtypes:
+        not_subtypes = tuple(f.not_subtypes)
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_subtype(t) for t in not_subtypes)
+        )
+    if f.supertypes:
+        supertypes = tuple(f.supertypes)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: all(t in c.supertypes for t in supertypes))
+    if f.not_supertypes:
+        not_super = tuple(f.not_supertypes)
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: not any(t in c.supertypes for t in not_super)
+        )
+    return checks
+
+
+def _colors(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.colors:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: bool(f.colors & c.colors))
+    if f.not_colors:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not (f.not_colors & c.colors))
+    if f.colorless is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: (not c.colors) == f.colorless)
+    if f.multicolored is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: (len(c.colors) > 1) == f.multicolored)
+    return checks
+
+
+def _other(
+    label: str,
+    _c: Characteristics,
+    _o: GameObject,
+    _s: State,
+    ctx: Context,
+    rel: str | None,
+    _w: World,
+) -> bool:
+    if rel is not None:
+        return label != rel
+    return label != ctx.source and not (ctx.resolved and label in ctx.targets)
+
+
+def _not_this(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.other:
+        checks.append(_other)
+    if f.not_source:
+        checks.append(lambda label, _c, _o, _s, x, _r, _w: label != x.source)
+    return checks
+
+
+def _controller(f: Filter) -> list[Check]:
+    if f.controller == "you":
+        return [lambda _l, c, o, _s, x, _r, _w: controller_of(c, o) == x.controller]
+    if f.controller in ("opponent", "not_you"):
+        return [lambda _l, c, o, _s, x, _r, _w: controller_of(c, o) != x.controller]
+    if f.controller == "enchanted_player":
+        return [
+            lambda _l, c, o, _s, x, _r, w: (
+                (src := w.objects.get(x.source)) is not None
+                and src.attached_to == controller_of(c, o)
+            )
+        ]
+    if f.controller == "chosen_player":
+        return [lambda _l, c, o, _s, x, _r, _w: controller_of(c, o) == x.choices.player]
+    if f.controller == "target_player":
+        slot = f.player_slot
+        return [
+            lambda _l, c, o, _s, x, _r, _w: (
+                slot < len(x.targets) and controller_of(c, o) == x.targets[slot]
+            )
+        ]
+    return []
+
+
+def _owner(f: Filter) -> list[Check]:
+    if f.owner == "you":
+        return [lambda _l, _c, o, _s, x, _r, _w: o.owner == x.controller]
+    if f.owner == "chosen_player":
+        return [lambda _l, _c, o, _s, x, _r, _w: o.owner == x.choices.player]
+    if f.owner == "affected_controller":
+        # "the number of creature cards in its controller's graveyard" (Death's Approach)
+        return [
+            lambda _l, _c, o, s, _x, r, _w: r is not None and r in s and o.owner == s[r].controller
+        ]
+    if f.owner == "opponent":
+        return [lambda _l, _c, o, _s, x, _r, _w: o.owner != x.controller]
+    return []
+
+
+def _abilities_and_numbers(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.with_any_ability:
+        wanted = tuple(f.with_any_ability)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_ability(a) for a in wanted))
+    if f.without_abilities:
+        unwanted = tuple(f.without_abilities)
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_ability(a) for a in unwanted))
+    if f.power is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.power, f.power))
+    if f.toughness is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.toughness, f.toughness))
+    if f.mana_value is not None:
+        op, limit = f.mana_value
+        if limit == -1:  # "with mana value X or less": X of the spell (CR 107.3)
+            checks.append(lambda _l, c, _o, _s, x, _r, _w: _compare(c.mana_value, (op, x.x or 0)))
+        else:
+            checks.append(lambda _l, c, _o, _s, _x, _r, _w: _compare(c.mana_value, f.mana_value))
+    if f.token is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.card.token == f.token)
+    if f.tapped is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.tapped == f.tapped)
+    return checks
+
+
+def _chosen_and_named(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.shares_creature_type_with_affected:
+        checks.append(
+            lambda _l, c, _o, s, _x, r, _w: (
+                r is not None and bool(c.creature_types() & s[r].creature_types())
+            )
+        )
+    if f.chosen_type:
+        checks.append(
+            lambda _l, c, _o, _s, x, _r, _w: bool(
+                x.choices.creature_type and c.has_subtype(x.choices.creature_type)
+            )
+        )
+    if f.chosen_color:
+        checks.append(
+            lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors
+        )
+    if f.name is not None:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: c.name == f.name)
+    if f.named_as_source:
+        checks.append(
+            lambda _l, c, _o, s, x, _r, w: (
+                c.name == (s[x.source].name if x.source in s else w.objects[x.source].card.name)
+            )
+        )
+    return checks
+
+
+def _status(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.face_down is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.face_down == f.face_down)
+    if f.commander is not None:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.commander == f.commander)
+    if f.no_abilities:
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
+    if f.no_counters:
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: not any(n for _, n in o.counters))
+    if f.dealt_damage_by_source:
+        checks.append(
+            lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt
+        )
+    if f.attacking:
+        checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress
+    if f.blocking:
+        checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)
+    if f.counters is not None:
+        kind, least = f.counters
+
+        def has_counters(_l: str, _c: Characteristics, o: GameObject, *_: object) -> bool:  # noqa: D401
+            if kind is None:
+                return sum(n for _, n in o.counters) >= least
+            return o.counter_count(kind) >= least
+
+        checks.append(has_counters)
+    return checks
+
+
+def _enchanted_or_equipped(
+    label: str,
+    _c: Characteristics,
+    _o: GameObject,
+    state: State,
+    _x: Context,
+    _r: str | None,
+    world: World,
+) -> bool:
+    return any(
+        other.attached_to == label
+        and other.on_battlefield
+        and other.label in state
+        and {"Aura", "Equipment"} & set(state[other.label].subtypes)
+        for other in world.objects.values()
+    )
+
+
+def _attachments(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.enchanted_or_equipped:
+        checks.append(_enchanted_or_equipped)
+    if f.enchanted is not None or f.equipped is not None:
+
+        def attachments(
+            label: str,
+            _c: Characteristics,
+            _o: GameObject,
+            state: State,
+            _x: Context,
+            _r: str | None,
+            world: World,
+        ) -> bool:
+            held = {
+                sub
+                for other in world.objects.values()
+                if other.attached_to == label and other.on_battlefield and other.label in state
+                for sub in state[other.label].subtypes
+            }
+            if f.enchanted is not None and ("Aura" in held) != f.enchanted:
+                return False
+            return f.equipped is None or ("Equipment" in held) == f.equipped
+
+        checks.append(attachments)
+    if f.attached_to_affected:
+        checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
+    if f.same_name_as_affected:
+        checks.append(
+            lambda _l, c, _o, s, _x, r, _w: r is not None and r in s and c.name == s[r].name
+        )
+    if f.attached_to_source:
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.attached_to == x.source)
+    if f.attached_to_creature:
+        checks.append(
+            lambda _l, _c, o, s, _x, _r, _w: (
+                o.attached_to is not None
+                and o.attached_to in s
+                and "Creature" in s[o.attached_to].types
+            )
+        )
+    return checks
+
+
+def _kinship(f: Filter) -> list[Check]:
+    checks: list[Check] = []
+    if f.like_target is not None:
+        how, slot = f.like_target
+
+        def like(
+            label: str, c: Characteristics, _o: object, s: State, x: Context, *_: object
+        ) -> bool:
+            target = x.targets[slot] if slot < len(x.targets) else None
+            if target is None or target == label or target not in s:
+                return False
+            kin = s[target]
+            if how == "color":
+                return bool(c.colors & kin.colors)
+            return bool(c.name) and c.name == kin.name  # no name (face down) shares none (708.2)
+
+        checks.append(like)
+    if f.shares_creature_type_with_source:
+        checks.append(
+            lambda _l, c, _o, s, x, _r, _w: (
+                x.source in s and bool(c.creature_types() & s[x.source].creature_types())
+            )
+        )
+    return checks
+
+
+# In this order: the zone first (the cheapest and most selective), then the type line.
+_BUILDERS: tuple[Callable[[Filter], list[Check]], ...] = (
+    _zone,
+    _type_line,
+    _colors,
+    _not_this,
+    _controller,
+    _owner,
+    _abilities_and_numbers,
+    _chosen_and_named,
+    _status,
+    _attachments,
+    _kinship,
+)

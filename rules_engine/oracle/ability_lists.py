@@ -1,0 +1,106 @@
+"""Abilities named in a sentence: "trample and lifelink", "protection from red", "toxic 1",
+'"{T}: Add {C}."' (keywords by the keyword table, CR 702; quoted abilities as written),
+for what "has", "gains", "loses" and "becomes ... with" give or take (layer 6, CR 613.1f).
+"""
+
+from __future__ import annotations
+
+from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.keywords import read_keyword
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
+
+# Qualities a protection ability may name (CR 702.16a); the last three are worked out as the
+# ability is granted (apply.py): the player chosen as the source entered (702.16j), the
+# colors of its controller's permanents, and the affected object's own colors.
+_QUALITY_WORDS = (
+    "the chosen color",
+    "the color of your choice",
+    "everything",
+    "all colors",
+    "each color",  # today's wording of "all colors" (CR 702.16a)
+    "the chosen player",
+    "the colors of permanents you control",
+    "its colors",
+)
+
+
+def _quality_word(word: str, *, negated_only: bool = False) -> bool:
+    """A word protection can be from: a color, a type, "monocolored", or "non-" one of them."""
+    if word.startswith("non") and word not in ALL_TYPE_WORDS:
+        return _quality_word(word.removeprefix("non").removeprefix("-"))
+    if negated_only:
+        return False
+    return (
+        word in COLOR_WORDS
+        or word in ALL_TYPE_WORDS
+        or word.startswith("mono")
+        or word == "multicolored"
+    )
+
+
+def _one_ability(cursor: Cursor) -> str | None:
+    """One keyword ability (with its parameter) or quoted ability, or None."""
+    raw = cursor.raw()
+    word = cursor.peek()
+    if raw.startswith('"'):
+        cursor.pos += 1
+        text = raw.strip('"')
+        # Minimus Containment: 'a Treasure artifact with "{T}, ...: Add one mana of any
+        # color," and it loses ...': the comma inside the quote belongs to the sentence
+        # around it; the ability itself ends with a period.
+        return text[:-1] + "." if text.endswith(",") else text
+    if word in ("protection", "hexproof") and cursor.peek(1) == "from":
+        start = cursor.pos
+        cursor.pos += 2
+        while True:
+            for quality in _QUALITY_WORDS:
+                if cursor.accept(*quality.split()):
+                    break
+            else:
+                if not _quality_word(cursor.peek()):
+                    cursor.fail(f"cannot tell what {word} is from")
+                cursor.pos += 1
+                # "protection from non-Human creatures" (Spare from Evil): an object must
+                # fit every word (CR 702.16a).
+                while _quality_word(cursor.peek(), negated_only=True) or (
+                    cursor.peek(-1).startswith("non") and cursor.peek() in ALL_TYPE_WORDS
+                ):
+                    cursor.pos += 1
+            if cursor.peek() in ("and", "or") and cursor.peek(1) == "from":
+                cursor.pos += 2
+                continue
+            break
+        text = " ".join(cursor.tokens[start : cursor.pos])
+        return text[0].upper() + text[1:]
+    # A keyword with its parameter, by the keyword table: "toxic 1", "ward {2}".
+    return read_keyword(cursor)
+
+
+def starts_ability(cursor: Cursor, offset: int) -> bool:
+    mark = cursor.pos
+    cursor.pos += offset
+    try:
+        return _one_ability(cursor) is not None
+    except OracleParseError:
+        return False
+    finally:
+        cursor.pos = mark
+
+
+def ability_list(cursor: Cursor) -> list[str]:
+    """Keyword abilities and quoted abilities: "trample and lifelink", '"{T}: Add {C}."'."""
+    names: list[str] = []
+    while True:
+        ability = _one_ability(cursor)
+        if ability is None:
+            if not names:
+                cursor.fail("expected an ability")
+            return names
+        names.append(ability)
+        if cursor.peek() == "," and cursor.peek(1) == "and" and starts_ability(cursor, 2):
+            cursor.pos += 2
+            continue
+        if cursor.peek() in (",", "and") and starts_ability(cursor, 1):
+            cursor.pos += 1
+            continue
+        return names

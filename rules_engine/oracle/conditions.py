@@ -1,0 +1,307 @@
+"""Conditions: "as long as", "if", "unless" (CR 611.3a: checked continuously; 608.2c: checked
+as a spell resolves), read into ``effects.Condition`` values. One condition is tried against
+an ordered table of readers (``_READERS``: by their words in oracle/condition_words.py, by
+what they count in oracle/condition_counts.py, and the general "SUBJECT is/has ..." here)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from rules_engine.effects import (
+    AllOf,
+    Always,
+    AnyOf,
+    CastInMainPhase,
+    CityBlessing,
+    Compare,
+    Condition,
+    CountAtLeast,
+    Filter,
+    HandSize,
+    HowCast,
+    LifeTotal,
+    Negate,
+    Not,
+    ObjectMatches,
+    OpponentsBelowHalfStartingLife,
+    SourceStatus,
+    StartingLife,
+    Subject,
+    Sum,
+    TurnTotal,
+    YourTurn,
+)
+from rules_engine.oracle import condition_counts as counts
+from rules_engine.oracle import condition_words as said
+from rules_engine.oracle.condition_words import Asked, Reader, asked, exactly, is_a, kinds_or
+from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.sentence_state import SentenceState, number_then, resolve_antecedent
+from rules_engine.oracle.subjects import SubjectContext, parse_comparison, parse_subject
+from rules_engine.oracle.text import SELF, tokenize
+
+
+def instead_condition(
+    words: str, sentence: str, state: SentenceState
+) -> Condition | Literal["kicked"]:
+    if words.lower() == "~ was kicked":
+        return "kicked"
+    m = re.match(
+        r"^(?:it's|that creature is) (?:(?:a|an) )?(?P<what>[\w -]+)$", words, re.IGNORECASE
+    )
+    if not m:
+        return read_condition(words, sentence, state)  # "if a creature died this turn"
+    subject = state.previous if state.previous is not None else Subject("self", words=SELF)
+    return is_a(subject, m["what"], words, sentence)
+
+
+def parse_condition(words: str, sentence: str, it: Subject | None = None) -> Condition:
+    """A condition on its own ("you control two or more other lands"), for the replacement
+    grammar's "enters tapped unless ..." (OracleParseError if it can't be read); ``it`` is
+    what "it" / "that creature" names (a spell's target, for its own "instead")."""
+    words = re.sub(r" and/or ", " or ", words)
+    return read_condition(words, sentence, SentenceState(SubjectContext(), previous=it))
+
+
+def read_condition(words: str, sentence: str, state: SentenceState) -> Condition:
+    """The "as long as" conditions of static abilities (CR 611.3a: checked continuously),
+    one, or two joined by "and" or "or" when each half reads on its own."""
+    try:
+        return _one_condition(words, sentence, state)
+    except OracleParseError:
+        for m in re.finditer(r" (and|or) ", words):
+            head, tail = words[: m.start()], words[m.end() :]
+            if (lead := re.match(r"(?:it's|it is|~ is) ", head)) and " " not in tail.strip():
+                tail = lead[0] + tail  # "it's attacking or blocking": "it's" serves both
+            try:
+                first = _one_condition(head, sentence, state)
+                second = _one_condition(tail, sentence, state)
+            except OracleParseError:
+                continue
+            return AllOf((first, second)) if m[1] == "and" else AnyOf((first, second))
+        raise
+
+
+def _one_condition(words: str, sentence: str, state: SentenceState) -> Condition:
+    """One condition: the first reader of ``_READERS`` that knows the words answers (or
+    refuses them, naming why)."""
+    a = asked(words, sentence, state)
+    for reader in _READERS:
+        if (found := reader(a)) is not None:
+            return found
+    raise a.fail()
+
+
+# --- The general "SUBJECT is/has ..." -------------------------------------------------
+
+# Each reads on from where the one before it left the cursor, after the subject.
+AboutSubject = Callable[[Asked, Cursor, Subject], Condition | None]
+
+
+def _subject_condition(a: Asked) -> Condition | None:
+    """ "enchanted creature is a Wizard", "~ is attacking", "target creature has toughness 5
+    or greater", "it has a +1/+1 counter on it": the subject, then what is said of it."""
+    cursor = Cursor(tokenize(a.words), sentence=a.sentence)
+    subject = parse_subject(cursor, a.state.context)
+    if subject is None:
+        raise a.fail()
+    subject = resolve_antecedent(subject, a.state)
+    a.state.previous = subject
+    for reader in _ABOUT_SUBJECT:
+        if (found := reader(a, cursor, subject)) is not None:
+            return found
+    raise a.fail()
+
+
+def _on_battlefield(_a: Asked, cursor: Cursor, _subject: Subject) -> Condition | None:
+    return Always() if cursor.accept("is", "on", "the", "battlefield") else None
+
+
+def _status(_a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    status = cursor.accept_any(
+        "is equipped",
+        "is enchanted",
+        "is attacking",
+        "is blocking",
+        "is tapped",
+        "is untapped",
+        "is monstrous",
+        "is renowned",
+    )
+    if status and cursor.at_end():
+        return SourceStatus(status.split()[1], subject)  # type: ignore[arg-type]
+    return None
+
+
+def _negated(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    negated = cursor.accept("isn't") or cursor.accept("is", "not")
+    if not negated:
+        return None
+    # "~ isn't attacking", "enchanted artifact isn't a creature": the opposite.
+    rest = " ".join(cursor.tokens[cursor.pos :])
+    a.state.previous = subject
+    return Not(read_condition(f"it's {rest}", a.sentence, a.state))
+
+
+def _counters(_a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    """ "it has two or more +1/+1 counters on it", "~ has no ice counters on it"."""
+    if not (cursor.peek() == "has" and cursor.peek(1) not in ("a", "one") and cursor.peek(1)):
+        return None
+    mark = cursor.pos
+    cursor.pos += 1
+    no = cursor.accept("no")
+    at_least = None if no else number_then(cursor)
+    if no or (at_least is not None and at_least[1] == ">="):
+        kind = cursor.raw() if cursor.peek(1) == "counters" else None
+        if kind is not None:
+            cursor.pos += 1
+        if cursor.accept("counters", "on", "it") and cursor.at_end():
+            if no:
+                return Not(SourceStatus("counter", subject, counter_kind=kind))
+            assert at_least is not None
+            return SourceStatus("counter", subject, counter_kind=kind, minimum=at_least[0])
+    cursor.pos = mark
+    return None
+
+
+def _stat(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    if not (stat := cursor.accept_any("has power", "has toughness")):
+        return None
+    # "If target creature has toughness 5 or greater, it gets +4/-4" (Blood Lust): its
+    # power or toughness as the spell resolves (CR 608.2c).
+    comparison = parse_comparison(cursor)
+    if comparison is None or comparison[1] < 0 or not cursor.at_end():
+        raise a.fail()
+    if stat.endswith("power"):
+        return ObjectMatches(subject, Filter(power=comparison))
+    return ObjectMatches(subject, Filter(toughness=comparison))
+
+
+def _a_counter(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    if not (cursor.accept("has", "a") or cursor.accept("has", "one", "or", "more")):
+        return None
+    kind = cursor.raw() if cursor.peek(1) in ("counter", "counters") else None
+    if kind is not None:
+        cursor.pos += 1
+    if cursor.accept_any("counter on it", "counters on it") and cursor.at_end():
+        return SourceStatus("counter", subject, counter_kind=kind)
+    raise a.fail()
+
+
+def _kind(_a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    if not (cursor.accept("is") or cursor.accept("are") or cursor.accept("'s")):
+        return None
+    cursor.accept("a") or cursor.accept("an")
+    wanted = kinds_or([t.lower() for t in cursor.tokens[cursor.pos :]], subject)
+    if isinstance(wanted, AnyOf):
+        return wanted
+    if wanted is not None:
+        return ObjectMatches(subject, wanted)
+    return None
+
+
+# In this order, each on the cursor where the one before left it (a status not at the end
+# goes on to "isn't", a failed "has N counters" puts the cursor back).
+_ABOUT_SUBJECT: tuple[AboutSubject, ...] = (
+    _on_battlefield,
+    _status,
+    _negated,
+    _counters,
+    _stat,
+    _a_counter,
+    _kind,
+)
+
+
+# --- The table -----------------------------------------------------------------------
+
+# Lieutenant (CR 903.3): "your commander" is the commander you own, wherever it is; the
+# condition holds while you control it on the battlefield.
+_YOUR_COMMANDER = CountAtLeast(
+    Subject(
+        "filter", (Filter(commander=True, owner="you", controller="you"),), words="your commander"
+    ),
+    1,
+)
+_ME = Subject("self", words=SELF)
+
+# The readers in the order they are tried; the first to return a condition (or to refuse
+# the words it knows) decides. The order is the meaning: a fixed phrase before the patterns
+# that would read it otherwise, and the general "SUBJECT is/has ..." (which reads almost any
+# words that begin with a subject) last.
+_READERS: tuple[Reader, ...] = (
+    exactly(YourTurn(), "it's your turn", "it is your turn"),
+    exactly(CityBlessing(), "you have the city's blessing"),  # CR 702.131
+    said.versus_opponent,
+    exactly(_YOUR_COMMANDER, "you control your commander"),
+    # CR 702.104a: the opponent's choice.
+    exactly(Compare(HowCast("tribute"), ">=", 1), "tribute was paid"),
+    said.cast_this_turn,
+    exactly(  # CR 505.1
+        CastInMainPhase(),
+        "you cast ~ during your main phase",
+        "you cast this spell during your main phase",
+    ),
+    said.mana_spent,
+    said.opponent_count,
+    # Cindering Cutthroat: the turn's record of life lost (CR 119.3), any opponent's.
+    exactly(
+        Compare(TurnTotal("life_lost", "opponents"), ">=", 1), "an opponent lost life this turn"
+    ),
+    said.colors_spent,
+    # CR 702.82b: as it entered.
+    exactly(
+        Compare(HowCast("devoured"), ">=", 1), "it devoured a creature", "~ devoured a creature"
+    ),
+    said.happened_this_turn,
+    said.most_common_color,
+    said.top_of_library,
+    said.library_size,
+    said.all_share_a_color,
+    exactly(  # Path of Bravery (CR 103.4)
+        Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", 0),
+        "your life total is greater than or equal to your starting life total",
+    ),
+    exactly(  # Anya, Merciless Angel
+        Compare(OpponentsBelowHalfStartingLife(), ">=", 1),
+        "an opponent's life total is less than half their starting life total",
+    ),
+    said.its_controller_controls,
+    said.opponent_graveyard,
+    said.opponent_exile,
+    said.attached_count,
+    said.it_status,
+    said.exact_counters,
+    exactly(  # Okina Nightwatch: your hand is bigger than the biggest opponent's (CR 611.3a).
+        Compare(Sum(HandSize(), Negate(HandSize("most_opponent"))), ">=", 1),
+        "you have more cards in hand than each opponent",
+    ),
+    counts.hand_count,
+    counts.controls_none,
+    exactly(
+        YourTurn(negated=True), "it's not your turn", "it isn't your turn", "it is not your turn"
+    ),
+    said.it_is_a,
+    said.has_keyword,
+    said.counter_on_one,
+    exactly(Always(), "~ remains on the battlefield", "~ is on the battlefield"),
+    # Pact Weapon, Conqueror's Flail: the Equipment is on a creature (CR 301.5).
+    exactly(SourceStatus("attached_to_creature", _ME), "~ is attached to a creature"),
+    said.turn_condition,
+    said.starting_life_condition,
+    said.own_stat,
+    said.full_party,
+    # CR 113.6b: the ability says it works while its card is in a graveyard (Anger).
+    exactly(SourceStatus("in_graveyard", _ME), "~ is in your graveyard"),
+    counts.life,
+    counts.devotion,
+    counts.card_types_in_graveyard,
+    counts.there_are_cards_in_graveyard,
+    counts.cards_are_in_graveyard,
+    counts.cards_in_graveyard,
+    counts.you_or_opponents_control,
+    counts.chosen_player_controls,
+    counts.any_player_controls,
+    _subject_condition,
+)

@@ -1,0 +1,107 @@
+"""What the sentences of one ability share as they are read: the targets counted so far,
+what "it" names, and the small readers of subjects and numbers every part uses."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules_engine.effects import Subject
+from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.numbers import read_number
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
+from rules_engine.oracle.text import SELF, tokenize
+
+
+@dataclass
+class SentenceState:
+    context: SubjectContext
+    previous: Subject | None = None
+    resolving: bool = False  # a spell's or resolving ability's text
+    first: bool = True  # the paragraph's first sentence (nothing before it to name)
+
+
+def blank_quotes(text: str) -> str:
+    """The text with each quoted ability blanked out (same length), so a word inside a
+    granted ability ("... sacrifice it unless you pay {2}.") is never read as this one's."""
+    return re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), text)
+
+
+def subject_or_none(words: str, sentence: str, state: SentenceState) -> Subject | None:
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        return None
+    return resolve_antecedent(subject, state)
+
+
+def subject_from(words: str, sentence: str, state: SentenceState) -> Subject:
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot tell who "{words}" means')
+    return resolve_antecedent(subject, state)
+
+
+def resolve_antecedent(subject: Subject, state: SentenceState) -> Subject:
+    if subject.kind == "antecedent":
+        return state.previous if state.previous is not None else Subject("self", words=SELF)
+    return subject
+
+
+def unnamed_group(subject: Subject, state: SentenceState) -> bool:
+    """ "Those creatures" / "they" in a later paragraph (Break of Day's fateful hour, Radiant
+    Destiny's "they also have vigilance") are the ones an earlier paragraph named, which this
+    paragraph alone can't name; never the one object the ability belongs to."""
+    return (
+        subject.kind == "antecedent"
+        and state.previous is None
+        and subject.words.lower().startswith(("those", "they", "them", "each of"))
+    )
+
+
+_COMPARE_WORDS = {"or more": ">=", "or greater": ">=", "or less": "<=", "or fewer": "<="}
+
+
+def required_number(word: str, sentence: str) -> int:
+    """A number the sentence must have here (never 0 for a word that isn't one)."""
+    value = read_number(word)
+    if value is None:
+        raise OracleParseError(sentence, f'expected a number, got "{word}"')
+    return value
+
+
+def number_then(cursor: Cursor) -> tuple[int, str] | None:
+    """ "five or more" -> (5, ">="); "10 or less" -> (10, "<="); "exactly one" -> (1, "==")."""
+    if cursor.peek() == "exactly" and read_number(cursor.peek(1)) is not None:
+        cursor.pos += 1
+        value = read_number(cursor.peek())
+        assert value is not None
+        cursor.pos += 1
+        return value, "=="
+    word = cursor.peek()
+    value = read_number(word)
+    if value is None:
+        return None
+    cursor.pos += 1
+    for words, op in _COMPARE_WORDS.items():
+        if cursor.accept(*words.split()):
+            return value, op
+    return value, ">="
+
+
+def counted_words(words: str, sentence: str, state: SentenceState) -> Subject:
+    """A group of objects the condition counts ("all permanents"), all of the words read."""
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        raise OracleParseError(sentence, f'cannot tell what "{words}" means')
+    return subject
+
+
+def subject_words(words: str, sentence: str, state: SentenceState) -> Subject:
+    cursor = Cursor(tokenize(words), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None:
+        raise OracleParseError(sentence, f'cannot tell what "{words}" means')
+    return subject

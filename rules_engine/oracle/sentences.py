@@ -1,0 +1,519 @@
+"""The sentences of one ability -> continuous effects, rules, notes and one-shot actions:
+each sentence and clause routed once by the template table (oracle/templates.py) to its
+reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from rules_engine.effects import (
+    AffectedStat,
+    Condition,
+    Const,
+    CopyOf,
+    EffectSpec,
+    Filter,
+    ModifyPT,
+    Not,
+    OneShot,
+    Part,
+    SetController,
+    SourceStatus,
+    Subject,
+)
+from rules_engine.oracle.actions import parse_one_shot
+from rules_engine.oracle.clauses import split_clauses
+from rules_engine.oracle.conditions import instead_condition
+from rules_engine.oracle.copies import copy_exceptions
+from rules_engine.oracle.cursor import Cursor, OracleParseError
+from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
+from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
+from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.sentence_state import (
+    SentenceState,
+    resolve_antecedent,
+    subject_from,
+    unnamed_group,
+)
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
+from rules_engine.oracle.templates import (
+    KICKED_OR_TYPE_WORDS,
+    Builds,
+    Here,
+    Reading,
+    Scope,
+    Template,
+    makes_continuous_effect,
+    performs_actions,
+    route_sentence,
+)
+from rules_engine.oracle.text import SELF, split_sentences, tokenize
+
+# --- Sentences -----------------------------------------------------------------
+
+_UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
+
+
+@dataclass
+class _Effects:
+    effects: list[EffectSpec]
+    rules: list[str]
+    notes: list[str]
+    actions: list[OneShot]
+    unperformed: list[str]
+    gaps: list[tuple[str, str]]
+
+
+_KICKED_OR_TYPE = re.compile(rf"^(?:{KICKED_OR_TYPE_WORDS})$", re.IGNORECASE)
+
+
+def _double(m: re.Match[str], sentence: str, state: SentenceState, until_eot: bool) -> EffectSpec:
+    """CR 701.10: to double a creature's power it gets +X/+0 where X is its power (and the
+    same for toughness); X is fixed as the spell resolves, like any resolved P/T change."""
+    cursor = Cursor(tokenize(m["subj"]), sentence=sentence)
+    subject = parse_subject(cursor, state.context)
+    if subject is None or not cursor.at_end():
+        raise OracleParseError(sentence, "cannot tell what this doubles")
+    state.previous = subject
+    what = m["what"].lower()
+    power = AffectedStat("power") if "power" in what else Const(0)
+    toughness = AffectedStat("toughness") if "toughness" in what else Const(0)
+    part = Part("7c", ModifyPT(power, toughness))
+    return EffectSpec(sentence, subject, (part,), until_end_of_turn=until_eot)
+
+
+def parse_effects(text: str, *, resolving: bool) -> _Effects:
+    """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions,
+    each sentence and clause routed once by the template table (oracle/templates.py)."""
+    state = SentenceState(SubjectContext(), resolving=resolving)
+    out = _Effects([], [], [], [], [], [])
+    delayed = False
+    for sentence in split_sentences(text):
+        if is_digital_only(sentence):
+            out.gaps.append((sentence, DIGITAL_ONLY))  # named in not_modelled, never refused
+            state.first = False
+            continue
+        whole = sentence.rstrip(".").strip()
+        until_eot = bool(_UNTIL_EOT.search(whole))
+        whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
+        whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
+        # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
+        # next instruction in the order written (608.2c), read as any other sentence.
+        whole = re.sub(r"^then,? (?=\S)", "", whole, flags=re.IGNORECASE)
+        # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
+        # spell's controller is who "gain control of" means anyway (CR 613.2b).
+        whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
+        reading = Reading(resolving, until_eot, sentence, after_delayed=delayed)
+        template, m = route_sentence(whole, reading, Scope.SENTENCE)
+        delayed = template.builds is Builds.DELAYED
+        if template.builds is Builds.PAIRED:
+            me = Subject("self", words=SELF)
+            both = Subject("paired", words="both creatures")
+            _as_if_self(
+                m["rest"], sentence, state, until_eot, out, both, SourceStatus("paired", me)
+            )
+        elif template.builds is Builds.CREATED:
+            made = Subject("created", words="that token")
+            _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
+        elif template.builds is Builds.NOTE:
+            out.notes.append(sentence)  # a whole sentence a board has no use for (templates.py)
+        elif template.builds is Builds.DELAYED:
+            # CR 603.7: a delayed trigger (or the rest of one: "If you do, ..."), inert until
+            # it triggers.
+            out.notes.append(sentence)
+        else:
+            for body in split_clauses(whole):
+                _parse_clause(body, sentence, state, reading, out)
+        state.first = False
+    return out
+
+
+def _as_if_self(
+    rest: str,
+    sentence: str,
+    state: SentenceState,
+    until_eot: bool,
+    out: _Effects,
+    subject: Subject,
+    condition: Condition | None,
+) -> None:
+    """The words read as if ~ alone were their subject, then given to ``subject`` (the
+    paired creatures while paired, or the tokens just created)."""
+    verb, _, tail = rest.partition(" ")
+    singular = {"have": "has", "get": "gets", "gain": "gains", "can't": "can't"}
+    spec, _ = general_sentence(
+        f"{SELF} {singular.get(verb.lower(), verb)} {tail}", sentence, state, until_eot
+    )
+    if spec is None:
+        raise OracleParseError(sentence, f"cannot read what {subject.words} get")
+    out.effects.append(replace(spec, subject=subject, condition=condition))
+
+
+def _parse_clause(
+    body: str, sentence: str, state: SentenceState, reading: Reading, out: _Effects
+) -> None:
+    """Read one clause as the template it fits says (oracle/templates.py)."""
+    after_destroy = bool(out.actions) and out.actions[-1].kind == "destroy"
+    template, m = route_sentence(body, replace(reading, after_destroy=after_destroy))
+    clause = _Clause(body, sentence, state, reading.until_eot, out, m)
+    CLAUSE_READERS[template.builds](clause, template)
+
+
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    """A routed clause and what reading it needs."""
+
+    body: str
+    sentence: str
+    state: SentenceState
+    until_eot: bool
+    out: _Effects
+    match: re.Match[str]
+
+
+def _noted(c: _Clause, _template: Template) -> None:
+    # Costs (601.2f), notes a board has no use for, and events the replacement grammar reads
+    # (CR 614-615, replacement/grammar.py): kept with the ability, never dropped.
+    c.out.notes.append(c.sentence)
+
+
+def _ruled(c: _Clause, _template: Template) -> None:
+    c.out.rules.append(c.sentence)  # CR 613.10-613.11: a rule, not a characteristic
+
+
+def _still_land(c: _Clause, _template: Template) -> None:
+    if not c.out.effects:
+        raise OracleParseError(c.sentence, "nothing before it to still be a land")
+    c.out.effects[-1] = still_a_land(c.out.effects[-1])
+
+
+def _same_is_true(c: _Clause, _template: Template) -> None:
+    effects = c.out.effects
+    if not effects:
+        raise OracleParseError(c.sentence, "nothing before it to be the same")
+    try:
+        extra = subject_from(c.match["subj"], c.sentence, c.state)
+    except OracleParseError as error:
+        # "The same is true for fear, first strike, ..." (Cairn Wanderer): a list of
+        # abilities, not of objects; named as not modelled.
+        c.out.gaps.append((c.sentence, str(error)))
+        return
+    prior = effects[-1]
+    merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)
+    effects[-1] = replace(prior, subject=merged, text=f"{prior.text} {c.sentence}")
+
+
+def _otherwise(c: _Clause, _template: Template) -> None:
+    # "As long as enchanted creature is a Pirate, it gets +0/+1. Otherwise, it gets -2/-0."
+    # (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
+    effects, sentence, rest = c.out.effects, c.sentence, c.match["rest"]
+    before = effects[-1] if effects else None
+    resolving = before is not None and before.only_if not in (None, "kicked")
+    try:
+        if before is None or (before.condition is None and not resolving):
+            # "If you win, ... Otherwise, ...": the condition was a one-shot's.
+            raise OracleParseError(sentence, "no condition before it to be otherwise")
+        if before.instead_if is not None:
+            raise OracleParseError(sentence, "no condition before it to be otherwise")
+        other, _ = general_sentence(rest, sentence, c.state, c.until_eot)
+        if other is None or other.condition is not None:
+            raise OracleParseError(sentence, "cannot read what happens otherwise")
+    except OracleParseError as error:
+        if performs_actions(rest) and not makes_continuous_effect(rest):
+            c.out.notes.append(sentence)
+            c.out.unperformed.append(sentence)  # a one-shot's "Otherwise, ..." (608.2c)
+            return
+        if not makes_continuous_effect(rest):
+            raise
+        c.out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped
+        return
+    if before.only_if is not None and before.only_if != "kicked":
+        # "If it's a Pirate, ... Otherwise, ...": the opposite, checked on resolution (608.2c).
+        other = replace(other, only_if=Not(before.only_if), cda=False)
+    elif before.condition is not None:
+        other = replace(other, condition=Not(before.condition), cda=False)
+    effects.append(replace(other, targets_used=c.state.context.next_target))
+
+
+def _no_regeneration(c: _Clause, _template: Template) -> None:
+    # CR 701.19c: the destruction just before can't be replaced by regeneration.
+    c.out.actions[-1] = replace(c.out.actions[-1], regenerable=False)
+
+
+def _doubled(c: _Clause, _template: Template) -> None:
+    c.out.effects.append(_double(c.match, c.sentence, c.state, c.until_eot))
+
+
+def _self_replacement(c: _Clause, _template: Template) -> None:
+    # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
+    effects, sentence, state, m = c.out.effects, c.sentence, c.state, c.match
+    try:
+        if not effects and _KICKED_OR_TYPE.match(m["cond"]):
+            raise OracleParseError(sentence, "nothing before it to replace")
+        # Without an effect before it in this paragraph, it replaces the spell's last
+        # one (Tragic Slip's morbid paragraph, ``timeline.resolve_checks.choose_instead``).
+        condition = instead_condition(m["cond"], sentence, state)
+        spec, _ = general_sentence(
+            re.sub(r"^only ", "", m["rest"], flags=re.IGNORECASE),  # Golden Demise
+            sentence,
+            state,
+            c.until_eot or bool(effects and effects[-1].until_end_of_turn),
+        )
+        if spec is None:
+            raise OracleParseError(sentence, "cannot read what happens instead")
+    except OracleParseError:
+        if _KICKED_OR_TYPE.match(m["cond"]):
+            raise
+        # Any other condition: a replacement, which the replacement grammar reads (and
+        # names if it can't).
+        c.out.notes.append(sentence)
+        return
+    if not effects and spec.subject.kind == "self" and re.match(r"that ", m["rest"], re.I):
+        # "That creature" in a later paragraph is the spell's first target.
+        spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
+    effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
+
+
+def _only_if(c: _Clause, _template: Template) -> None:
+    # CR 608.2c: the condition is checked as the spell resolves; the effect is made only
+    # if it holds ("If it's a Spirit, it gains trample"; kicker, 702.33d).
+    words = re.sub(
+        r"^(?:it|they|that creature|those creatures) also ",
+        lambda m: m[0][: -len("also ")],
+        c.match["rest"],
+        flags=re.IGNORECASE,
+    )
+    if c.state.previous is not None:
+        # "If {W} was spent to cast ~, the creature gains ..." (Flash Conscription): the one
+        # the sentences before named.
+        words = re.sub(r"^the creature ", "that creature ", words, flags=re.IGNORECASE)
+    elif m := _BEFORE_IT_FIGHTS.fullmatch(words):
+        # Savage Punch's ferocious: "The creature you control gets +2/+2 until end of turn
+        # before it fights ...": the fight's first target ("target creature you control"), its
+        # effect begun before the fight, as every effect of a resolving spell is here.
+        words = f"that creature {m['rest']}"
+    try:
+        condition = instead_condition(c.match["cond"], c.sentence, c.state)
+        spec = special_sentence(words, c.sentence, c.state, c.until_eot)
+        is_rule = False
+        if spec is None:
+            spec, is_rule = general_sentence(words, c.sentence, c.state, c.until_eot)
+        if spec is None and is_rule:
+            # "If this spell was kicked, creatures can't attack this turn" (Orim's Chant): a
+            # rule about the game (613.11) for the turn, kept with its condition.
+            c.out.rules.append(c.sentence)
+            return
+        if spec is None:
+            raise OracleParseError(c.sentence, "cannot read what the condition adds")
+    except OracleParseError:
+        if c.match["cond"].lower() == "~ was kicked":
+            raise
+        # A condition or effect this reader can't apply: read as any other sentence, so a
+        # rule stays a rule and a continuous effect the grammar can't read is named.
+        _continuous(c, _template)
+        return
+    if not c.out.effects and spec.subject.kind == "self" and re.match(r"that ", words, re.I):
+        # "That creature" in a later paragraph (ferocious, addendum) is the spell's first
+        # target, as in a later paragraph's "instead" (_self_replacement).
+        spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
+    c.out.effects.append(replace(spec, only_if=condition, targets_used=c.state.context.next_target))
+
+
+def _target_and_kin(c: _Clause, template: Template) -> None:
+    """ "Target creature and each other creature that shares a color with it get +1/+1 until
+    end of turn" (Wojek Siren): one effect on the target, one on the creatures like it as
+    the spell resolves (the set is fixed then, CR 611.2c)."""
+    m = c.match
+    spec, _ = general_sentence(f"{m['target']} {m['rest']}", c.sentence, c.state, c.until_eot)
+    if spec is None or not spec.subject.target_slots:
+        raise OracleParseError(c.sentence, "cannot read what they get")
+    how: Literal["color", "name"] = "name" if "same name" in m["kin"].lower() else "color"
+    kin = Filter(types=frozenset({"Creature"}), like_target=(how, spec.subject.target_slots[0]))
+    used = c.state.context.next_target
+    c.out.effects.append(replace(spec, targets_used=used))
+    kin_subject = Subject("filter", (kin,), words=m["kin"])
+    c.out.effects.append(replace(spec, subject=kin_subject, targets_used=used))
+
+
+def _swap_control(c: _Clause, _template: Template) -> None:
+    """ "You and target opponent each gain control of all creatures the other controls until
+    end of turn" (Twist Allegiance, Reins of Power): two layer 2 effects whose sets of
+    creatures are both fixed as the spell resolves (CR 611.2c), so neither takes back what the
+    other just gave."""
+    context = c.state.context
+    if c.match["who"].lower().startswith("target"):
+        (slot,) = context.take_targets(1)
+    elif context.next_target:
+        slot = context.next_target - 1  # "that opponent": the target opponent before it
+    else:
+        raise OracleParseError(c.sentence, 'cannot tell who "that opponent" is')
+    creature = frozenset({"Creature"})
+    theirs = Filter(types=creature, controller="target_player", player_slot=slot)
+    mine = Filter(types=creature, controller="you")
+    used = context.next_target
+    for subject, who in (
+        (Subject("filter", (theirs,), words="all creatures that opponent controls"), "caster"),
+        (Subject("filter", (mine,), words="all creatures you control"), "target_player"),
+    ):
+        action = SetController(who, slot if who == "target_player" else None)  # type: ignore[arg-type]
+        spec = EffectSpec(c.sentence, subject, (Part("2", action),), until_end_of_turn=c.until_eot)
+        c.out.effects.append(replace(spec, targets_used=used))
+    # "Untap those creatures. Those creatures gain haste": the creatures of both players.
+    c.state.previous = Subject("filter", (theirs, mine), words="those creatures")
+
+
+def _player_ability(c: _Clause, _template: Template) -> None:
+    # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather than
+    # read it as a one-shot like "you gain 3 life".
+    raise OracleParseError(c.sentence, "a player gaining an ability isn't supported yet")
+
+
+def _one_shot_clause(c: _Clause, template: Template) -> None:
+    c.out.notes.append(c.sentence)
+    action = _one_shot(c.body, c.sentence, c.state)
+    if action is not None and action.if_done and not _follows_an_action(c.out):
+        action = None  # "If you do, ..." after a part the engine doesn't perform
+    if action is not None:
+        c.out.actions.append(action)
+        if action.per is not None and action.per.kind == "filter":
+            # "Draw a card for each creature you control with a +1/+1 counter on it. Those
+            # creatures gain indestructible ..." (Inspiring Call): the ones counted.
+            c.state.previous = action.per
+        return
+    _remember_object(c.body, c.state)
+    if template.here is not Here.INERT and c.sentence not in c.out.unperformed:
+        c.out.unperformed.append(c.sentence)  # named in not_modelled (once a sentence)
+    elif re.match(r"^target (?:player|opponent) reveals\b", c.body, re.IGNORECASE):
+        # "Target player reveals their hand.": the player is still a target (CR 115.1), the
+        # slot a later "that player" names.
+        c.state.context.take_targets(1)
+
+
+def _follows_an_action(out: _Effects) -> bool:
+    """Is the sentence before this one a one-shot the engine performs?"""
+    return bool(out.actions) and len(out.notes) >= 2 and out.notes[-2] == out.actions[-1].text
+
+
+def _continuous(c: _Clause, _template: Template) -> None:
+    try:
+        spec = special_sentence(c.body, c.sentence, c.state, c.until_eot)
+        rule = False
+        if spec is None:
+            spec, rule = general_sentence(c.body, c.sentence, c.state, c.until_eot)
+    except OracleParseError as error:
+        if not makes_continuous_effect(c.body):
+            raise
+        # Recognised as a continuous effect (CR 611) the grammar can't apply yet: the card
+        # still goes on the board, and the answer names this sentence.
+        c.out.gaps.append((c.sentence, str(error)))
+        return
+    if rule:
+        c.out.rules.append(c.sentence)
+    if spec is None:
+        return
+    minimum = _minimum_targets(spec.subject, c.state)
+    c.out.effects.append(
+        replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
+    )
+
+
+CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
+    Builds.CASTING_RULE: _noted,
+    Builds.NOTE: _noted,
+    Builds.REPLACEMENT: _noted,
+    Builds.RULE: _ruled,
+    Builds.STILL_A_LAND: _still_land,
+    Builds.SAME_IS_TRUE: _same_is_true,
+    Builds.OTHERWISE: _otherwise,
+    Builds.NO_REGENERATION: _no_regeneration,
+    Builds.DOUBLE: _doubled,
+    Builds.SELF_REPLACEMENT: _self_replacement,
+    Builds.ONLY_IF: _only_if,
+    Builds.TARGET_AND_KIN: _target_and_kin,
+    Builds.SWAP_CONTROL: _swap_control,
+    Builds.PLAYER_ABILITY: _player_ability,
+    Builds.ONE_SHOT: _one_shot_clause,
+    Builds.CONTINUOUS: _continuous,
+}
+
+
+def _minimum_targets(subject: Subject, state: SentenceState) -> int | None:
+    return state.context.next_target - len(subject.target_slots) if subject.up_to else None
+
+
+class _NoAntecedent(OracleParseError):
+    """A one-shot's "them" with nothing before it to name: the part isn't performed."""
+
+
+def _one_shot(body: str, sentence: str, state: SentenceState) -> OneShot | None:
+    try:
+        return _one_shot_part(body, sentence, state)
+    except _NoAntecedent:
+        return None
+
+
+def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | None:
+    """The action a one-shot clause performs (oracle/actions.py), remembering its subject
+    for a later "it"."""
+
+    def resolve(subject: Subject) -> Subject:
+        if unnamed_group(subject, state):
+            # "Choose any target, then choose another target ... ~ deals X damage to each of
+            # them" (Comet Storm): a group this text doesn't name, never ~ itself.
+            raise _NoAntecedent(sentence, f'cannot tell what "{subject.words}" refers to')
+        return resolve_antecedent(subject, state)
+
+    if (m := _IF_THEN_ACTION.match(body)) and not re.search(r"\binstead\b", sentence, re.I):
+        # CR 608.2c: "If you control a Merfolk, draw a card.": done only if that holds then.
+        # (A clause of an "... instead" sentence is a self-replacement, CR 614.15.)
+        mark = state.context.next_target
+        action = parse_one_shot(m["rest"], sentence, state.context, resolve)
+        if action is None:
+            state.context.next_target = mark
+            return None
+        if m["cond"].lower() == "you do":
+            # "If you do, draw a card.": only if the part before did something (608.2c).
+            return replace(action, if_done=True)
+        try:
+            condition = instead_condition(m["cond"], sentence, state)
+        except OracleParseError:
+            return None
+        return replace(action, only_if=condition)
+    action = parse_one_shot(body, sentence, state.context, resolve)
+    if action is not None and action.kind == "copy_token":
+        # The exception ("except it has haste") is read like a Clone's (CR 707.9).
+        exception = action.token
+        copy = copy_exceptions(exception, sentence) if exception else CopyOf(source="target")
+        action = replace(action, copy=copy, token="")
+        state.previous = Subject("created", words="that token")  # "It gains haste." (Feldon)
+        return action
+    if action is not None and action.kind == "tokens":
+        # "Create two 1/1 ... tokens. They have ..." / "Those creatures gain ...": the tokens
+        # this resolution creates (CR 111.1, 611.2c).
+        state.previous = Subject("created", words="those tokens")
+    if action is not None and action.subject is not None:
+        state.previous = action.subject
+    return action
+
+
+_IF_THEN_ACTION = re.compile(r"^if (?P<cond>(?:(?!\bwould\b)[^,])+), (?P<rest>.+)$", re.IGNORECASE)
+
+
+def _remember_object(body: str, state: SentenceState) -> None:
+    """ "Untap that creature." keeps the antecedent; targets still count (CR 115.1)."""
+    cursor = Cursor(tokenize(body), sentence=body)
+    while not cursor.at_end():
+        if cursor.peek() in ("target", "another", "up") or (
+            cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target"
+        ):
+            subject = parse_subject(cursor, state.context)
+            if subject is not None:
+                state.previous = subject
+                continue
+        cursor.pos += 1
+
+
+_BEFORE_IT_FIGHTS = re.compile(r"the creature you control (?P<rest>.+) before it fights", re.I)
