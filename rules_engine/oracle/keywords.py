@@ -535,6 +535,7 @@ class Keyword(Enum):
         "Reconfigure {2}",
         effect="while it's attached to a creature, it isn't a creature",
         subrule="b",
+        expansion="As long as ~ is attached to a creature, ~ isn't a creature.",
     )
     BLITZ = _k("blitz", "702.152", _INERT, _COST, "Blitz {2}{B}{B}")
     CASUALTY = _k("casualty", "702.153", _INERT, _NUM, "Casualty 2")
