@@ -688,17 +688,22 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             return replace(event, extra_abilities=(*event.extra_abilities, "Haste"))
     if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS:
         kind = spec.counter_kind or "+1/+1"
+        chosen = 0
         if "option" in spec.chooses:
             # "your choice of a flying counter or a hexproof counter" (614.12): the kind
-            # chosen as it enters, which the step's choices state.
+            # chosen as it enters, which the step's choices state; read ahead (702.155a):
+            # the chapter chosen is how many lore counters.
             choices = event.choices if isinstance(event.choices, Choices) else Choices()
-            kind = (choices.option or kind).lower()
+            if spec.counter_kind is None:
+                kind = (choices.option or kind).lower()
+            elif (choices.option or "").isdigit():
+                chosen = int(choices.option or "0")
         if (
             spec.charge_unless_creature
             and "Creature" not in entering_view(event, board).chars.types
         ):
             kind = "charge"  # sunburst on a noncreature (702.44a), checked as it enters (614.12)
-        n = _entering_counters(active, event, board)
+        n = chosen or _entering_counters(active, event, board)
         if n:
             counters[kind] = counters.get(kind, 0) + n
         for more, k in spec.more_counters:  # Agent's Toolkit: each kind it names (614.1c)

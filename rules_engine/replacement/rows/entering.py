@@ -109,8 +109,11 @@ _FORM = re.compile(
 
 
 # "As it enters, choose ..." after "This land enters tapped." (Thriving Moor): the same.
+# "secretly choose an opponent" (Emissary of Grudges): the choice is made as it enters all
+# the same (614.12); keeping it secret until revealed changes nothing on a board.
 AS_ENTERS_CHOOSE = _T(
-    r"^as (?P<it>~|it) enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"^as (?P<it>~|it) enters, (?P<who>(?:secretly )?choose|an opponent chooses|name) "
+    r"(?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
 
@@ -134,6 +137,8 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a creature type": ("creature_type",),
     "a card type": ("card_type",),
     "a basic land type": ("land_type",),
+    # Camato Scout: chosen at random (CR 614.12), which the step's choices state.
+    "a basic land type at random": ("land_type",),
     "a color and a creature type": ("color", "creature_type"),
     "a creature type and a color": ("color", "creature_type"),
     "another creature you control": ("chosen",),

@@ -66,6 +66,17 @@ ENTERS_WITH_CHOICE = _T(
 )
 
 
+# CR 702.155a: read ahead, as the keyword table spells it out: the chapter number chosen as
+# it enters (the step's "option", "1" up to its number of chapters) is how many lore
+# counters it enters with.
+READ_AHEAD = _T(
+    r"^~ enters with a number of lore counters on it equal to the chapter chosen as it enters$"
+)
+
+# The chapter numbers a step may choose (no Saga has more than seven chapters).
+_CHAPTERS = ("1", "2", "3", "4", "5", "6", "7")
+
+
 # CR 614.1c: several kinds of counters in one effect: "~ enters with a +1/+1 counter, a
 # flying counter, a deathtouch counter, and a shield counter on it" (Agent's Toolkit), "If
 # you control five or more untapped lands, ~ enters with two +1/+1 counters and a lifelink
@@ -401,6 +412,17 @@ def _enters_with_list(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _read_ahead(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind="lore",
+        chooses=("option",),
+        options=_CHAPTERS,
+    )
+
+
 def _enters_with_choice(m: re.Match[str], s: Sentence) -> Spec | None:
     kinds = tuple(
         k.strip().removeprefix("an ").removeprefix("a ").removesuffix(" counter")
@@ -465,6 +487,15 @@ ROWS: tuple[Row, ...] = (
         example="If this creature was kicked, it enters with a +1/+1 counter on it.",
         card="Arctic Merfolk",
         priority=260,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        READ_AHEAD,
+        _read_ahead,
+        rule="702.155a",
+        example="This enchantment enters with a number of lore counters on it equal to the chapter chosen as it enters.",
+        card="",
+        priority=262,
     ),
     Row(
         Family.ENTER_COUNTERS,
