@@ -47,6 +47,15 @@ ENTERS_WITH_ADDITIONAL_X = _T(
 )
 
 
+# CR 614.1c, 614.12: "Each other Angel you control enters with an additional +1/+1 counter
+# on it for each Angel you already control" (Giada): counted as it would enter, so the
+# entering creature isn't among those "already" there.
+ENTERS_WITH_ADDITIONAL_EACH = _T(
+    r"^(?P<what>.+?) enters? with an additional (?P<kind>\S+) counter on it for each "
+    r"(?P<each>.+?) you already control$"
+)
+
+
 ENTERS_WITH_POWER = _T(
     r"^(?P<what>.+?) enters? with a number of additional (?P<kind>\S+) counters on it equal to ~'s "
     r"power(?: and as an? (?P<type>\w+) in addition to its other types)?$"
@@ -376,6 +385,16 @@ def _enters_with_additional_x(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _enters_with_additional_each(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=what_objects(m["what"], s.text),
+        counter_kind=m["kind"],
+        count=count_in(f"the number of {m['each']} you control", s.text),
+    )
+
+
 def _enters_with_additional(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -595,6 +614,15 @@ ROWS: tuple[Row, ...] = (
         example="Each other creature you control enters with an additional X +1/+1 counters on it, where X is the number of +1/+1 counters on this creature.",
         card="Bloodspore Thrinax",
         priority=840,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ENTERS_WITH_ADDITIONAL_EACH,
+        _enters_with_additional_each,
+        rule="614.12",
+        example="Each other Angel you control enters with an additional +1/+1 counter on it for each Angel you already control.",
+        card="Giada, Font of Hope",
+        priority=845,
     ),
     Row(
         Family.ENTER_COUNTERS,
