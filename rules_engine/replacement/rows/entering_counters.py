@@ -51,8 +51,8 @@ ENTERS_WITH_ADDITIONAL_X = _T(
 # on it for each Angel you already control" (Giada): counted as it would enter, so the
 # entering creature isn't among those "already" there.
 ENTERS_WITH_ADDITIONAL_EACH = _T(
-    r"^(?P<what>.+?) enters? with an additional (?P<kind>\S+) counter on it for each "
-    r"(?P<each>.+?) you already control$"
+    r"^each other (?P<what>\w+) you control enters with an additional (?P<kind>\S+) counter on "
+    r"it for each (?P<each>\w+) you already control$"
 )
 
 
@@ -389,7 +389,7 @@ def _enters_with_additional_each(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
-        objects=what_objects(m["what"], s.text),
+        objects=what_objects(f"each other {m['what']} you control", s.text),
         counter_kind=m["kind"],
         count=count_in(f"the number of {m['each']} you control", s.text),
     )
