@@ -126,6 +126,11 @@ _NONE, _NUM, _COST, _QUAL, _QCOST, _NCOST, _ABIL = (
     Shape.ABILITY,
 )
 _ENTERS_PLUS = "~ enters with {n} +1/+1 counters on it."
+# CR 702.155a: read ahead, as the replacement grammar reads it (the chapter chosen is the
+# step's "option").
+READ_AHEAD_TEXT = (
+    "~ enters with a number of lore counters on it equal to the chapter chosen as it enters."
+)
 
 
 class Keyword(Enum):
@@ -523,6 +528,7 @@ class Keyword(Enum):
         "Reconfigure {2}",
         effect="while it's attached to a creature, it isn't a creature",
         subrule="b",
+        expansion="As long as ~ is attached to a creature, ~ isn't a creature.",
     )
     BLITZ = _k("blitz", "702.152", _INERT, _COST, "Blitz {2}{B}{B}")
     CASUALTY = _k("casualty", "702.153", _INERT, _NUM, "Casualty 2")
@@ -535,6 +541,7 @@ class Keyword(Enum):
         "Read ahead",
         effect="as it enters, its controller chooses a chapter, and it enters with that many "
         "lore counters",
+        expansion=READ_AHEAD_TEXT,
     )
     # 702.156a: "This permanent enters with X +1/+1 counters on it" and a trigger.
     RAVENOUS = _k(

@@ -120,6 +120,8 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
         elif template.builds is Builds.CREATED:
             made = Subject("created", words="that token")
             _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
+        elif template.builds is Builds.NOTE:
+            out.notes.append(sentence)  # a whole sentence a board has no use for (templates.py)
         elif template.builds is Builds.DELAYED:
             # CR 603.7: a delayed trigger (or the rest of one: "If you do, ..."), inert until
             # it triggers.

@@ -133,7 +133,7 @@ _ANY = re.compile(r"(?s)^.*$")
 # CR 614.1a-e and 615.1a: the words that make an effect replace or prevent an event; and
 # CR 614.17: "can't" effects that stop an event the replacement machinery resolves.
 _REPLACEMENT_WORDS = re.compile(
-    r"\bwould\b|\binstead\b|\benters?(?: the battlefield)? tapped\b|"
+    r"\bwould\b|\binstead\b|\benters?(?: the battlefield)? (?:un)?tapped\b|"
     r"\benters?(?: the battlefield)? with\b|\benters?(?: the battlefield)? as\b|\bskips?\b|"
     r"\bprevent(?:ed)?\b|\bis dealt to\b|can't be prevented|can't gain life|"
     r"\bas (?:~|this \w+) enters\b|\bas (?:~|this \w+) is turned face up\b|"
@@ -147,6 +147,12 @@ _REPLACEMENT_WORDS = re.compile(
 # "If ~ is in your opening hand, you may begin the game with it on the battlefield" is a
 # rule about starting the game (103.6), not a replacement.
 _OPENING_HAND = re.compile(r"\bin your opening hand\b", re.IGNORECASE)
+
+
+# "If it's neither day nor night, it becomes day as ~ enters." (Brimstone Vandal, 702.145).
+DAY_AS_ENTERS = re.compile(
+    r"^if it's neither day nor night, it becomes day as ~ enters\.?$", re.IGNORECASE
+)
 
 
 def replaces_events(sentence: str) -> bool:
@@ -446,6 +452,17 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     Template(
+        # CR 702.145d: a game is neither day nor night until something makes it day; the
+        # engine doesn't track day and night (daybound and nightbound are inert here), so
+        # making it day as the permanent enters changes nothing a board shows.
+        "it becomes day as it enters",
+        Builds.STATIC,
+        "702.145",
+        "If it's neither day nor night, it becomes day as ~ enters.",
+        DAY_AS_ENTERS,
+        lambda _m, reading: not reading.spell,
+    ),
+    Template(
         "replacement or prevention effect",
         Builds.REPLACEMENT,
         "614.1",
@@ -662,6 +679,28 @@ def _S(  # noqa: N802 - reads as a table row
 
 SENTENCE_TEMPLATES: tuple[Template, ...] = (
     # A whole sentence, before it is split into clauses.
+    _S(
+        "day as it enters",
+        Builds.NOTE,
+        "702.145",
+        "If it's neither day nor night, it becomes day as ~ enters.",
+        DAY_AS_ENTERS,
+        here=Here.INERT,
+        scope=Scope.SENTENCE,
+    ),
+    _S(
+        # CR 614.1d, 722.3: it enters with the prepared designation, which is neither a
+        # characteristic nor a copiable value (Secrets of Strixhaven rulings, 2026-03-20); what
+        # it allows (casting a copy of its prepare spell) is a casting rule, which a board
+        # never uses.
+        "enters prepared",
+        Builds.NOTE,
+        "722.3",
+        "~ enters prepared.",
+        r"^(?:~|it) enters prepared$",
+        here=Here.INERT,
+        scope=Scope.SENTENCE,
+    ),
     _S(
         "soulbond bonus",
         Builds.PAIRED,

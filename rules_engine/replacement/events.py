@@ -163,6 +163,10 @@ class Enter:
     # form chosen, a change of its copiable values (CR 614.12, 707.2, 208.2b) as a ``CopyOf``
     # of its own printed values with the chosen exceptions.
     form: Any = None
+    # CR 614.1c: put onto the battlefield tapped by the instruction itself ("put it onto the
+    # battlefield tapped"), not by a replacement: "enter untapped" doesn't change that
+    # (Spelunking ruling, 2023-11-10).
+    put_tapped: bool = False
 
 
 @dataclass(frozen=True, slots=True)

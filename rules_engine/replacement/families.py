@@ -580,6 +580,7 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
     family = spec.family
     if family not in (
         Family.ENTER_TAPPED,
+        Family.ENTER_UNTAPPED,
         Family.ENTER_COPY,
         Family.ENTER_COUNTERS,
         Family.COUNTERS,
@@ -624,6 +625,11 @@ def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventSt
     view = entering_view(event, board)
     if family == Family.ENTER_TAPPED:
         return not event.tapped and object_fits(spec.objects, event.obj, active, board, view)
+    if family == Family.ENTER_UNTAPPED:
+        # Spelunking (rulings 2023-11-10): with a land's own "enters tapped", its controller
+        # chooses the order (616.1), so it may enter either way; a land put onto the
+        # battlefield tapped by the instruction itself stays tapped.
+        return not event.put_tapped and object_fits(spec.objects, event.obj, active, board, view)
     if family == Family.ENTER_COPY:
         return event.copy_of != active.source and object_fits(
             spec.objects, event.obj, active, board, view
@@ -657,6 +663,8 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
     family = spec.family
     if family == Family.ENTER_TAPPED:
         return replace(event, tapped=True)
+    if family == Family.ENTER_UNTAPPED:
+        return replace(event, tapped=False)  # CR 614.1d: how it enters
     if family == Family.AS_ENTERS and Mark.SACRIFICED_PT in spec.marks:
         # Dracoplasm: the total power and toughness of the creatures sacrificed as it enters
         # (as they last existed, 608.2h), set as it enters: its copiable values (707.2).
@@ -689,14 +697,26 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             return replace(event, extra_abilities=(*event.extra_abilities, "Haste"))
     if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS:
         kind = spec.counter_kind or "+1/+1"
+        chosen = 0
+        if "option" in spec.chooses:
+            # "your choice of a flying counter or a hexproof counter" (614.12): the kind
+            # chosen as it enters, which the step's choices state; read ahead (702.155a):
+            # the chapter chosen is how many lore counters.
+            choices = event.choices if isinstance(event.choices, Choices) else Choices()
+            if spec.counter_kind is None:
+                kind = (choices.option or kind).lower()
+            elif (choices.option or "").isdigit():
+                chosen = int(choices.option or "0")
         if (
             spec.charge_unless_creature
             and "Creature" not in entering_view(event, board).chars.types
         ):
             kind = "charge"  # sunburst on a noncreature (702.44a), checked as it enters (614.12)
-        n = _entering_counters(active, event, board)
+        n = chosen or _entering_counters(active, event, board)
         if n:
             counters[kind] = counters.get(kind, 0) + n
+        for more, k in spec.more_counters:  # Agent's Toolkit: each kind it names (614.1c)
+            counters[more] = counters.get(more, 0) + k
         extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)
         return replace(
             event,

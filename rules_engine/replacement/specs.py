@@ -86,6 +86,7 @@ class Family(StrEnum):
     COUNTERS_BY_PLAYER = "counters_by_player"  # Vorinclex: keyed to who puts them (122.6)
     # Entering the battlefield (614.1c-d, 614.12)
     ENTER_TAPPED = "enter_tapped"
+    ENTER_UNTAPPED = "enter_untapped"  # Spelunking: "Lands you control enter untapped"
     ENTER_COPY = "enter_copy"
     ENTER_COUNTERS = "enter_counters"
     ENTER_CONTROL = "enter_control"
@@ -184,6 +185,7 @@ GROUP: dict[Family, EventGroup] = _grouped(
         EventGroup.ENTERING,
         (
             Family.ENTER_TAPPED,
+            Family.ENTER_UNTAPPED,
             Family.ENTER_COPY,
             Family.ENTER_COUNTERS,
             Family.ENTER_CONTROL,
@@ -407,6 +409,9 @@ class EnterSpec(ReplacementSpec):
     # CR 614.1c: "If ~ would enter, sacrifice two untapped lands instead" (Lotus Vale): what
     # its controller sacrifices (``amount`` of them, or each one when ``amount`` is None).
     sacrifice: Subject | None = None
+    # CR 614.1c: "enters with a +1/+1 counter, a flying counter, ... and a shield counter on
+    # it" (Agent's Toolkit): the counters after the first (``counter_kind``, ``amount``).
+    more_counters: tuple[tuple[str, int], ...] = ()
 
 
 # The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and

@@ -32,11 +32,11 @@ def verify_enter(game: Game, step: EnterStep) -> None:
     verify_abilities(card, f"{step.path}.enter")
     if not step.face_down:
         # CR 614.12: "As ~ enters, choose ..." is answered by the step (its choices).
-        replacing = [
-            a.parsed.text
-            for a in printed_abilities(card.name, card.rules_text, card.is_spell_card)
-            if a.parsed.kind == "replacement"
-        ]
+        printed = printed_abilities(card.name, card.rules_text, card.is_spell_card)
+        replacing = [a.parsed.text for a in printed if a.parsed.kind == "replacement"]
+        for a in printed:  # read ahead's chapter (702.155a): a keyword's own sentences
+            keyword = parse_keyword(a.parsed.text) if a.parsed.kind == "keyword" else None
+            replacing.extend(keyword.replacement_texts() if keyword is not None else ())
         verify_entering_choices(card.name, replacing, step.choices, step.controller, step.path)
     if step.attach is not None and step.attach not in game.players:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
@@ -97,6 +97,7 @@ def enter(game: Game, step: EnterStep) -> Game:
         card,
         step.controller,
         tapped=step.tapped,
+        put_tapped=step.tapped,
         counters=(("loyalty", loyalty),) if loyalty else (),
         token=card.token,
         choices=step.choices,

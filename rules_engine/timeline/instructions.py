@@ -103,7 +103,9 @@ def _reanimate(p: Part) -> list[Event]:
     for label in found:
         obj = world.objects[label]
         controller = res.controller if action.players == "you" else obj.owner
-        events.append(Enter(label, obj.card, controller, tapped=action.tapped))
+        events.append(
+            Enter(label, obj.card, controller, tapped=action.tapped, put_tapped=action.tapped)
+        )
     return events
 
 

@@ -286,12 +286,20 @@ def test_graft_enters_with_its_counters() -> None:
 
 
 def test_a_replacement_keyword_the_engine_does_not_apply_is_named() -> None:
-    # Read ahead's chosen chapter as it enters isn't modelled yet (702.155a): named, never
-    # dropped.
-    answer = evaluate(_board(_enter(_creature("Reader", "Read ahead"))))
-    gaps = [g for g in answer["not_modelled"] if g["ability"] == "Read ahead"]
+    # "Graft X": an X its expansion can't hold isn't applied (702.58a): named, never dropped.
+    answer = evaluate(_board(_enter(_creature("Grafter", "Graft X"))))
+    gaps = [g for g in answer["not_modelled"] if g["ability"] == "Graft X"]
     assert gaps and gaps[0]["object"] == "x"
-    assert "702.155a" in gaps[0]["why"]
+    assert "702.58a" in gaps[0]["why"]
+
+
+def test_read_ahead_enters_with_the_chosen_chapters_lore_counters() -> None:
+    # CR 702.155a: the chapter chosen as it enters (the step's "option") is how many lore
+    # counters it enters with; nothing is left unapplied.
+    reader = {**_enter(_creature("Reader", "Read ahead")), "choices": {"option": "2"}}
+    answer = evaluate(_board(reader))
+    assert answer["objects"]["x"]["counters"] == {"lore": 2}
+    assert not [g for g in answer["not_modelled"] if g["ability"] == "Read ahead"]
 
 
 def test_devour_sacrifices_the_chosen_creatures_as_it_enters() -> None:

@@ -44,20 +44,30 @@ def test_unleash_is_an_optional_entering_counter() -> None:
     assert keyword_gap("Unleash", "battlefield") is None
 
 
-@pytest.mark.parametrize("keyword", ["Read ahead"])
+@pytest.mark.parametrize("keyword", ["Graft X"])
 def test_entering_keywords_that_need_more_than_the_board_are_still_named(keyword: str) -> None:
-    # Read ahead's chapter chosen as it enters is not a board choice yet (702.155a).
+    # An X the keyword's expansion can't hold (702.58a) is not applied: named.
     assert keyword_gap(keyword, "battlefield") is not None
 
 
 @pytest.mark.parametrize(
     "keyword",
-    ["Bloodthirst 1", "Sunburst", "Rebound", "Tribute 2", "Amplify 1", "Riot", "Devour 1"],
+    [
+        "Bloodthirst 1",
+        "Sunburst",
+        "Rebound",
+        "Tribute 2",
+        "Amplify 1",
+        "Riot",
+        "Devour 1",
+        "Read ahead",
+    ],
 )
 def test_entering_keywords_the_game_records_are_applied(keyword: str) -> None:
     # Bloodthirst reads the turn's record (702.54a), sunburst the colors spent (702.44a),
     # rebound exiles a spell cast from its owner's hand (702.88a), tribute and amplify read
-    # the step's choices (702.104a, 702.38a), and so does devour (702.82a).
+    # the step's choices (702.104a, 702.38a), and so do devour (702.82a) and read ahead's
+    # chapter (702.155a).
     zone = "stack" if keyword == "Rebound" else "battlefield"
     assert keyword_gap(keyword, zone) is None
 

@@ -403,6 +403,11 @@ GLOSSARY: dict[str, str] = {
         "Max speed: an ability that works only while its controller's speed is at its highest."
     ),
     "702.186": "∞: an ability that works only while its condition holds.",
+    "702.145": (
+        "Daybound and nightbound: a game is neither day nor night until something makes it "
+        "day; then it goes back and forth between day and night. Day and night are not "
+        "characteristics of any permanent."
+    ),
     # --- State-based actions ----------------------------------------------------------
     "704.3": (
         "State-based actions are checked whenever a player would get priority, and all that "
@@ -467,6 +472,10 @@ GLOSSARY: dict[str, str] = {
     "731.1": (
         "Day and night are designations of the game itself. A game starts as neither; once "
         "it has become day or night, it is always exactly one of the two."
+    ),
+    "722.3": (
+        "A creature with a prepare spell can become prepared: a designation, not a "
+        "characteristic and not copied, that lets its controller cast a copy of that spell."
     ),
 }
 

@@ -30,6 +30,11 @@ ENTERS_TAPPED_IF_NOT = _T(r"^if you don't, (?:~|it) enters tapped$")  # shock, r
 ENTERS_TAPPED = _T(r"^(?P<what>.+?) enters? tapped$")
 
 
+# CR 614.1d: "Lands you control enter untapped" (Spelunking), "Gates you control enter
+# untapped" (Gond Gate): how other permanents enter.
+ENTER_UNTAPPED = _T(r"^(?P<what>.+?) enters? untapped$")
+
+
 # CR 614.1c, 614.12: "~ enters tapped unless <condition>", any condition the condition
 # reader (``oracle.conditions.parse_condition``) reads: "you control a Swamp" (Castle Locthwain),
 # "it's your turn" (Horned Loch-Whale), "a player has 13 or less life" (Abandoned
@@ -104,8 +109,11 @@ _FORM = re.compile(
 
 
 # "As it enters, choose ..." after "This land enters tapped." (Thriving Moor): the same.
+# "secretly choose an opponent" (Emissary of Grudges): the choice is made as it enters all
+# the same (614.12); keeping it secret until revealed changes nothing on a board.
 AS_ENTERS_CHOOSE = _T(
-    r"^as (?P<it>~|it) enters, (?P<who>choose|an opponent chooses|name) (?P<what>.+?)"
+    r"^as (?P<it>~|it) enters, (?P<who>(?:secretly )?choose|an opponent chooses|name) "
+    r"(?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
 
@@ -129,6 +137,8 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a creature type": ("creature_type",),
     "a card type": ("card_type",),
     "a basic land type": ("land_type",),
+    # Camato Scout: chosen at random (CR 614.12), which the step's choices state.
+    "a basic land type at random": ("land_type",),
     "a color and a creature type": ("color", "creature_type"),
     "a creature type and a color": ("color", "creature_type"),
     "another creature you control": ("chosen",),
@@ -313,6 +323,10 @@ def _enters_tapped_unless(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(s.text, Family.ENTER_TAPPED, objects=Subject("self", words="~"), unless=unless)
 
 
+def _enter_untapped(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(s.text, Family.ENTER_UNTAPPED, objects=what_objects(m["what"], s.text))
+
+
 def _enters_tapped(m: re.Match[str], s: Sentence) -> Spec | None:
     what = m["what"]
     objects = Subject("self", words="~") if what == "~" else what_objects(what, s.text)
@@ -446,5 +460,14 @@ ROWS: tuple[Row, ...] = (
         example="This creature enters tapped.",
         card='"Lifetime" Pass Holder',
         priority=880,
+    ),
+    Row(
+        Family.ENTER_UNTAPPED,
+        ENTER_UNTAPPED,
+        _enter_untapped,
+        rule="614.1d",
+        example="Lands you control enter untapped.",
+        card="Spelunking",
+        priority=885,
     ),
 )

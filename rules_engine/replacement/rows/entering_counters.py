@@ -17,6 +17,7 @@ from rules_engine.effects import (
     Subject,
     Sum,
     Times,
+    VarX,
 )
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import parse_keyword
@@ -46,13 +47,53 @@ ENTERS_WITH_ADDITIONAL_X = _T(
 )
 
 
+# CR 614.1c, 614.12: "Each other Angel you control enters with an additional +1/+1 counter
+# on it for each Angel you already control" (Giada): counted as it would enter, so the
+# entering creature isn't among those "already" there.
+ENTERS_WITH_ADDITIONAL_EACH = _T(
+    r"^each other (?P<what>\w+) you control enters with an additional (?P<kind>\S+) counter on "
+    r"it for each (?P<each>\w+) you already control$"
+)
+
+
 ENTERS_WITH_POWER = _T(
     r"^(?P<what>.+?) enters? with a number of additional (?P<kind>\S+) counters on it equal to ~'s "
     r"power(?: and as an? (?P<type>\w+) in addition to its other types)?$"
 )
 
 
-ENTERS_WITH_N = _T(r"^~ enters with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
+# "Hulk enters with a +1/+1 counter on him"; "~ enters with twice X +1/+1 counters on it"
+# (Primo, the Unbounded: twice the X paid, 107.3m).
+ENTERS_WITH_N = _T(r"^~ enters with (?P<n>twice x|\w+) (?P<kind>\S+) counters? on (?:it|him|her)$")
+
+
+# CR 614.1c, 614.12: "~ enters with your choice of a deathtouch counter or a lifelink counter
+# on it" (Boot Nipper); "your choice of a +1/+1, first strike, or vigilance counter" (Denry
+# Klin): the kind is chosen as it enters, which the step's choices state ("option").
+ENTERS_WITH_CHOICE = _T(
+    r"^~ enters with your choice of (?P<kinds>[^.]+) counter on (?:it|him|her)$"
+)
+
+
+# CR 702.155a: read ahead, as the keyword table spells it out: the chapter number chosen as
+# it enters (the step's "option", "1" up to its number of chapters) is how many lore
+# counters it enters with.
+READ_AHEAD = _T(
+    r"^~ enters with a number of lore counters on it equal to the chapter chosen as it enters$"
+)
+
+# The chapter numbers a step may choose (no Saga has more than seven chapters).
+_CHAPTERS = ("1", "2", "3", "4", "5", "6", "7")
+
+
+# CR 614.1c: several kinds of counters in one effect: "~ enters with a +1/+1 counter, a
+# flying counter, a deathtouch counter, and a shield counter on it" (Agent's Toolkit), "If
+# you control five or more untapped lands, ~ enters with two +1/+1 counters and a lifelink
+# counter on it" (Dust Animus), and Voidpouncer's kicked "... and with haste".
+ENTERS_WITH_LIST = _T(
+    r"^(?:if (?P<before>(?>[^,]+)), )?(?:~|it) enters with (?P<list>(?>[^.]*? and an?) "
+    r"\S+ counter) on (?:it|him|her)(?: and with (?P<what>(?>.+)))?$"
+)
 
 
 # CR 614.1c: "~ enters tapped with two charge counters on it" (Vivid lands): one effect.
@@ -95,10 +136,10 @@ ENTERS_WITH_MAY = _T(
 # CR 614.1c: a number counted as it would enter: "~ enters with a +1/+1 counter on it for
 # each creature card in your graveyard", "... X +1/+1 counters on it, where X is ...".
 ENTERS_WITH_EACH = _T(
-    r"^~ enters with (?:(?P<many>an?|\w+) (?P<kind>\S+) counters? on it for each (?P<each>.+)|"
-    r"x (?P<kind2>\S+) "
-    r"counters on it, where x is (?P<x>.+)|a number of (?P<kind3>\S+) counters on it equal to "
-    r"(?P<equal>.+))$"
+    r"^~ enters with (?:(?P<many>an?|\w+) (?P<kind>\S+) counters? on (?:it|him|her) for each "
+    r"(?P<each>.+)|x (?P<kind2>\S+) "
+    r"counters on (?:it|him|her), where x is (?P<x>.+)|a number of (?P<kind3>\S+) counters on "
+    r"(?:it|him|her) equal to (?P<equal>.+))$"
 )
 
 
@@ -344,6 +385,16 @@ def _enters_with_additional_x(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _enters_with_additional_each(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=what_objects(f"each other {m['what']} you control", s.text),
+        counter_kind=m["kind"],
+        count=count_in(f"the number of {m['each']} you control", s.text),
+    )
+
+
 def _enters_with_additional(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -354,7 +405,68 @@ def _enters_with_additional(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+_COUNTER_ITEM = re.compile(r"(?P<n>\w+) (?P<kind>\S+) counters?")
+
+
+def _enters_with_list(m: re.Match[str], s: Sentence) -> Spec | None:
+    items = [i.strip() for i in re.split(r",? and |, ", m["list"]) if i.strip()]
+    found: list[tuple[str, int]] = []
+    for item in items:
+        one = _COUNTER_ITEM.fullmatch(item)
+        if one is None:
+            raise OracleParseError(s.text, f'cannot read the counters "{item}"')
+        found.append((one["kind"], number(one["n"], s.text)))
+    words = (m["before"] or "").strip()
+    kicked = words == "~ was kicked"
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind=found[0][0],
+        amount=found[0][1],
+        more_counters=tuple(found[1:]),
+        kicked=kicked,
+        condition=condition_in(words, s.text) if words and not kicked else None,
+        with_abilities=_with_abilities(m["what"], s.text) if m["what"] else (),
+    )
+
+
+def _read_ahead(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind="lore",
+        chooses=("option",),
+        options=_CHAPTERS,
+    )
+
+
+def _enters_with_choice(m: re.Match[str], s: Sentence) -> Spec | None:
+    kinds = tuple(
+        k.strip().removeprefix("an ").removeprefix("a ").removesuffix(" counter")
+        for k in re.split(r",? or |, ", m["kinds"])
+        if k.strip()
+    )
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        amount=1,
+        chooses=("option",),
+        options=kinds,
+    )
+
+
 def _enters_with_n(m: re.Match[str], s: Sentence) -> Spec | None:
+    if m["n"] == "twice x":
+        return EnterSpec(
+            s.text,
+            Family.ENTER_COUNTERS,
+            objects=Subject("self", words="~"),
+            counter_kind=m["kind"],
+            count=Times(2, VarX()),
+        )
     x = m["n"] == "x"
     return EnterSpec(
         s.text,
@@ -394,6 +506,33 @@ ROWS: tuple[Row, ...] = (
         example="If this creature was kicked, it enters with a +1/+1 counter on it.",
         card="Arctic Merfolk",
         priority=260,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        READ_AHEAD,
+        _read_ahead,
+        rule="702.155a",
+        example="This enchantment enters with a number of lore counters on it equal to the chapter chosen as it enters.",
+        card="",
+        priority=262,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ENTERS_WITH_LIST,
+        _enters_with_list,
+        rule="614.1c",
+        example="This artifact enters with a +1/+1 counter, a flying counter, a deathtouch counter, and a shield counter on it.",
+        card="Agent's Toolkit",
+        priority=265,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ENTERS_WITH_CHOICE,
+        _enters_with_choice,
+        rule="614.12",
+        example="This creature enters with your choice of a deathtouch counter or a lifelink counter on it.",
+        card="Boot Nipper",
+        priority=268,
     ),
     Row(
         Family.ENTER_COUNTERS,
@@ -475,6 +614,15 @@ ROWS: tuple[Row, ...] = (
         example="Each other creature you control enters with an additional X +1/+1 counters on it, where X is the number of +1/+1 counters on this creature.",
         card="Bloodspore Thrinax",
         priority=840,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ENTERS_WITH_ADDITIONAL_EACH,
+        _enters_with_additional_each,
+        rule="614.12",
+        example="Each other Angel you control enters with an additional +1/+1 counter on it for each Angel you already control.",
+        card="Giada, Font of Hope",
+        priority=845,
     ),
     Row(
         Family.ENTER_COUNTERS,
