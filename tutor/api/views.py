@@ -18,8 +18,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from rules_engine.ask.characteristics import answer_json
-from rules_engine.errors import BoardError
+from rules_engine import BoardError, answer_json
 from tutor.api.openapi import openapi_document
 from tutor.boards.codec import BoardTokenError, ensure_shareable
 from tutor.boards.engine import event_answer

@@ -7,14 +7,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.cards import (
+from rules_engine import (
+    AbilityReport,
     CardRecord,
     card_from_record,
+    card_report,
     library_record,
     missing_face_of,
     search_library,
 )
-from rules_engine.gaps import AbilityReport, card_report
 
 MAX_SUGGESTIONS = 15
 CLOSE_NAMES = 3  # "did you mean" for a name the library lacks

@@ -16,13 +16,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.ask.characteristics import Result
-from rules_engine.ask.event import EventExploration
-from rules_engine.misreadings import LayerMisreading, ReplacementMisreading
-from rules_engine.replacement.active import ability_specs
-from rules_engine.replacement.events import Enter
-from rules_engine.replacement.specs import ReplacementSpec
-from rules_engine.replacement.tree import ChoiceNode, Node, Option, nodes
+from rules_engine import (
+    ChoiceNode,
+    Enter,
+    EventExploration,
+    LayerMisreading,
+    Node,
+    Option,
+    ReplacementMisreading,
+    ReplacementSpec,
+    Result,
+    ability_specs,
+    nodes,
+)
 from tutor.boards.engine import evaluate_board, explore_event
 from tutor.boards.event_words import EffectNames, oracle
 from tutor.boards.naming import Namer

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.board import Board, parse_board
+from rules_engine import Board, parse_board
 from tutor.boards.naming import board_names
 
 FORMAT = "mtg-board/1"

@@ -17,16 +17,17 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.ask import characteristics as answers
-from rules_engine.ask import event as answer
-from rules_engine.ask.characteristics import Result
-from rules_engine.ask.event import EventExploration
-from rules_engine.misreadings import (
+from rules_engine import (
     CORRECT_LAYERS,
     CORRECT_REPLACEMENT,
+    EventExploration,
     LayerMisreading,
     ReplacementMisreading,
+    Result,
 )
+from rules_engine import evaluate_board as _evaluate_board
+from rules_engine import event_answer as _event_answer
+from rules_engine import explore_event as _explore_event
 from tutor.boards.problems import BoardProblem
 from tutor.core import engine_pool
 
@@ -71,11 +72,11 @@ def _canonical(board: Any) -> str:
 
 def _evaluate_content(content: str, misreading: LayerMisreading) -> Result:
     """In the worker: the board's evaluation."""
-    return answers.evaluate_board(json.loads(content), misreading=misreading)
+    return _evaluate_board(json.loads(content), misreading=misreading)
 
 
 def _explore_content(content: str, misreading: ReplacementMisreading) -> EventExploration:
-    return answer.explore_event(json.loads(content), misreading)
+    return _explore_event(json.loads(content), misreading)
 
 
 @lru_cache(maxsize=64)
@@ -103,7 +104,7 @@ def explore_event(
 
 
 def _event_answer_content(content: str) -> dict[str, Any]:
-    return answer.event_answer(json.loads(content))
+    return _event_answer(json.loads(content))
 
 
 def event_answer(board: Any) -> dict[str, Any]:

@@ -11,14 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from rules_engine.ask.event import EventExploration
-from rules_engine.errors import BoardError
-from rules_engine.replacement.tree import (
+from rules_engine import (
+    WHY_CHOOSER,
+    BoardError,
     CardChoice,
     CardOption,
     ChoiceNode,
     Decline,
     Done,
+    EventExploration,
     Happens,
     Node,
     Option,
@@ -27,7 +28,6 @@ from rules_engine.replacement.tree import (
     Stopped,
     shown_results,
 )
-from rules_engine.replacement.words import WHY_CHOOSER
 from tutor.boards.deciding import Deciding, entering_deciding
 from tutor.boards.engine import explore_event
 from tutor.boards.event_words import (

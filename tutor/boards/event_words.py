@@ -11,43 +11,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from rules_engine.replacement.events import (
+from rules_engine import (
+    ONLY_CARD,
+    TIER_WORDS,
+    CardOption,
+    ChoiceNode,
     CreateTokens,
     Damage,
     DamageLoss,
+    Decline,
     Destroy,
+    Done,
     Draw,
+    Draws,
     Enter,
     Event,
     GainLife,
+    Happens,
     LookAndSort,
     LoseGame,
     LoseLife,
+    Node,
     Nothing,
+    Option,
     Prevented,
     PutCounters,
     Regenerate,
     ReturnFromGraveyard,
+    Shown,
     Skip,
     StepHappens,
+    Stopped,
     WinGame,
     ZoneMove,
-)
-from rules_engine.replacement.tree import (
-    CardOption,
-    ChoiceNode,
-    Decline,
-    Done,
-    Draws,
-    Happens,
-    Node,
-    Option,
-    Shown,
-    Stopped,
     fold_draws,
     nodes,
+    not_to_apply,
 )
-from rules_engine.replacement.words import ONLY_CARD, TIER_WORDS, not_to_apply
 from tutor.boards.naming import learner_names
 
 ZONES = {

@@ -15,7 +15,7 @@ from typing import Any
 from django import forms
 from django.urls import reverse_lazy
 
-from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
+from rules_engine import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLOR_NAMES
 from tutor.boards.editing import Label, fresh_label, with_step, zone_cards
 from tutor.boards.limits import MAX_AMOUNT, MAX_JSON_BYTES, MAX_X
 from tutor.boards.replacements import OrderOption

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules_engine.ask.characteristics import Result, display_ids
+from rules_engine import Result, display_ids
 
 Namer = Callable[[str], str]
 

@@ -11,16 +11,18 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.ask.characteristics import Result
-from rules_engine.cards import CardDef, library_record
-from rules_engine.characteristics import (
+from rules_engine import (
+    LAYER_TITLES,
+    LAYERS,
+    CardDef,
     Characteristics,
+    Game,
+    Result,
     characteristics_json,
+    describe_edge,
     initial_characteristics,
+    library_record,
 )
-from rules_engine.dependency import describe_edge
-from rules_engine.effects import LAYER_TITLES, LAYERS
-from rules_engine.game import Game
 from tutor.boards.deciding import Deciding, final_deciding, skipped_rule_steps, step_deciding
 from tutor.boards.editing import card_names
 from tutor.boards.naming import result_namer

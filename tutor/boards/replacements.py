@@ -15,16 +15,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.game import StepChoice
-from rules_engine.replacement import tree
-from rules_engine.replacement.events import (
+from rules_engine import (
     Damage,
     Destroy,
     Enter,
     Prevented,
     PutCounters,
     Regenerate,
+    Shown,
+    StepChoice,
     ZoneMove,
+    outcome_results,
 )
 from tutor.boards.deciding import Deciding
 from tutor.boards.event_words import ZONES, Namer, namer, outcome_words
@@ -144,9 +145,7 @@ def _would(step: Mapping[str, Any] | None, name: Any) -> str:
     return ""
 
 
-def _short(
-    step: Mapping[str, Any] | None, results: Sequence[tree.Shown] | None, instead: str
-) -> str:
+def _short(step: Mapping[str, Any] | None, results: Sequence[Shown] | None, instead: str) -> str:
     """ "4 counters instead of 1" for a counters step, else what happened."""
     if step and "counters" in step and results and len(results) == 1:
         only = results[0]
@@ -161,7 +160,7 @@ def _short(
     return instead if instead.endswith(" instead") else f"{instead} instead"
 
 
-def _touched(results: Iterable[tree.Shown]) -> tuple[set[tuple[str, str]], set[str]]:
+def _touched(results: Iterable[Shown]) -> tuple[set[tuple[str, str]], set[str]]:
     """The (object, kind) of counters the results put on, and the objects they concern."""
     counters: set[tuple[str, str]] = set()
     objects: set[str] = set()
@@ -194,18 +193,18 @@ def replacement_story(
     name = namer(names, controllers)
     effect = effect_names(choice, name)
     outcomes = [(outcome.shown, list(outcome.paths)) for outcome in choice.outcomes]
-    happened = tree.outcome_results(choice.results, bool(choice.path))
+    happened = outcome_results(choice.results, bool(choice.path))
     options: list[OrderOption] = []
-    for outcome_results, paths in outcomes:
+    for shown, paths in outcomes:
         for path in paths:
             if path == choice.path:
-                happened = outcome_results
+                happened = shown
             options.append(
                 OrderOption(
                     value=",".join(path),
                     path=path,
                     order=_order_words(path, effect),
-                    outcome=outcome_words(outcome_results, name),
+                    outcome=outcome_words(shown, name),
                     default=choice.default and path == choice.path,
                     taken=path == choice.path,
                 )
@@ -213,8 +212,8 @@ def replacement_story(
     applied = tuple(effect.get(eid, eid) for eid in choice.path)
     instead = outcome_words(happened, name) if happened is not None else ""
     counters, objects = _touched(happened or ())
-    for outcome_results, _ in outcomes:
-        more_counters, more_objects = _touched(outcome_results)
+    for shown, _ in outcomes:
+        more_counters, more_objects = _touched(shown)
         counters |= more_counters
         objects |= more_objects
     if step and "counters" in step:

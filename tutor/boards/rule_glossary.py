@@ -9,7 +9,7 @@ the engine names when it doesn't apply a keyword are added from its keyword tabl
 
 from __future__ import annotations
 
-from rules_engine.oracle.keyword_table import Category, Keyword
+from rules_engine import Category, Keyword
 
 GLOSSARY: dict[str, str] = {
     # --- Game concepts ---------------------------------------------------------------

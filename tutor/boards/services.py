@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.ask.characteristics import Result
-from rules_engine.cards import library_card
-from rules_engine.errors import BoardError
-from rules_engine.game import Game
+from rules_engine import BoardError, Game, Result, library_card
 from tutor.boards.codec import BoardTokenError, canonical_json, decode_board, ensure_shareable
 from tutor.boards.deciding import entering_step_deciding
 from tutor.boards.editing import card_names

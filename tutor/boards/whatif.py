@@ -6,9 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.ask.characteristics import Result
-from rules_engine.characteristics import characteristics_json
-from rules_engine.errors import BoardError
+from rules_engine import BoardError, Result, characteristics_json
 from tutor.boards import editing
 from tutor.boards.codec import encode_board
 from tutor.boards.engine import explore_event

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine.characteristics import characteristics_json
-from rules_engine.errors import BoardError
+from rules_engine import BoardError, characteristics_json
 from tutor.boards.engine import explore_event
 from tutor.boards.event_words import outcome_words
 from tutor.boards.naming import board_namer

@@ -20,7 +20,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from rules_engine.cards import library_record
+from rules_engine import library_record
 from tutor.classes import sources
 from tutor.classes.questions import QuestionProblem
 from tutor.classes.sources import snapshot_for

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
-from rules_engine.errors import BoardError
+from rules_engine import BoardError
 from tutor.boards.event_walk import asked_event, event_walk
 from tutor.boards.event_words import describe_asked
 from tutor.boards.naming import board_namer

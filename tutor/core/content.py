@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules_engine.cards import load_card_library
+from rules_engine import load_card_library
 from tutor.learn.content import load_lessons
 from tutor.puzzles.content import load_puzzles
 

@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 from pebble import ProcessExpired, ProcessPool
 
-from rules_engine.errors import BoardError
+from rules_engine import BoardError
 
 LOG = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -15,7 +15,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
 django.setup()
 
-from rules_engine.cards import library_record  # noqa: E402
+from rules_engine import library_record  # noqa: E402
 from tutor.boards import engine, services  # noqa: E402, F401
 from tutor.boards.codec import encode_board  # noqa: E402
 from tutor.classes import sources  # noqa: E402

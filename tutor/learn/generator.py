@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules_engine.errors import BoardError
+from rules_engine import BoardError
 from tutor.learn.concepts import concepts_of
 from tutor.learn.handwritten import HAND_WRITTEN, variants
 from tutor.learn.handwritten import SWITCHES as HAND_SWITCHES
@@ -566,7 +566,7 @@ def recipe_item(family: Family, rng: random.Random) -> Item:
 def _changed_by(board: dict[str, Any], about: frozenset[str]) -> str:
     """The object whose characteristics the misreadings ``about`` change (the first, by
     label): what a board built to catch them asks about."""
-    from rules_engine.characteristics import characteristics_json
+    from rules_engine import characteristics_json
 
     evaluated = evaluate_all(board)
     for label in sorted(evaluated.right.chars):

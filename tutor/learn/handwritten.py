@@ -23,15 +23,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.ask.characteristics import answer_json, evaluate_board
-from rules_engine.cards import library_record
-from rules_engine.effects import LAYERS
-from rules_engine.errors import BoardError
-from rules_engine.misreadings import (
+from rules_engine import (
+    LAYERS,
     MISCONCEPTION_BY_SLUG,
+    BoardError,
     LayerMisreading,
     Misconception,
     ReplacementMisreading,
+    answer_json,
+    evaluate_board,
+    library_record,
 )
 
 Board = dict[str, Any]

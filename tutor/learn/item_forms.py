@@ -19,12 +19,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules_engine.characteristics import characteristics_json
-from rules_engine.errors import BoardError
-from rules_engine.layers import Evaluation
-from rules_engine.misreadings import Misconception
-from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLife, PutCounters
-from rules_engine.replacement.tree import ChoiceNode, Draws
+from rules_engine import (
+    BoardError,
+    ChoiceNode,
+    CreateTokens,
+    Damage,
+    Draws,
+    Enter,
+    Evaluation,
+    GainLife,
+    Misconception,
+    PutCounters,
+    characteristics_json,
+)
 from tutor.boards.event_words import describe_asked
 from tutor.boards.naming import board_namer
 from tutor.boards.services import ensure_modelled as _ensure_modelled
@@ -64,7 +71,7 @@ def _evaluations(
     board: dict[str, Any], variants: Variants, switches: tuple[Misconception, ...]
 ) -> tuple[Any, list[tuple[Misconception, Evaluation]]]:
     """The board evaluated by the rules and by every misreading that could matter."""
-    from rules_engine.layers import compute
+    from rules_engine import compute
 
     evaluated = evaluate_all(board)
     found = [

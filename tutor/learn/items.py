@@ -15,27 +15,39 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rules_engine.ask.characteristics import depends_answer, evaluate_board, resolve_effect_id
-from rules_engine.ask.event import EventExploration, PreparedEvent, prepare_event
-from rules_engine.board import parse_board
-from rules_engine.characteristics import characteristics_json
-from rules_engine.effects import LAYER_TITLES
-from rules_engine.errors import BoardError
-from rules_engine.game import Game
-from rules_engine.layers import Evaluation, compute, rules_evaluation
-from rules_engine.misreadings import (
+from rules_engine import (
     CORRECT_LAYERS,
     CORRECT_REPLACEMENT,
+    LAYER_TITLES,
     MISCONCEPTION_BY_SLUG,
     MISCONCEPTIONS,
+    BoardError,
+    ChoiceNode,
+    CreateTokens,
+    Damage,
+    Draws,
+    Enter,
+    Evaluation,
+    EventExploration,
+    GainLife,
+    Game,
     Misconception,
+    OracleParseError,
+    PreparedEvent,
+    PutCounters,
     ReplacementMisreading,
+    Shown,
+    characteristics_json,
+    compute,
+    depends_answer,
+    evaluate_board,
+    parse_board,
+    prepare_event,
+    replay,
+    resolve_effect_id,
+    rules_evaluation,
+    state_based_actions,
 )
-from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.events import CreateTokens, Damage, Enter, GainLife, PutCounters
-from rules_engine.replacement.tree import ChoiceNode, Draws, Shown
-from rules_engine.sba import state_based_actions
-from rules_engine.timeline import replay
 from tutor.boards.codec import BoardTokenError, ensure_shareable
 from tutor.boards.event_words import describe_asked, outcome_words
 from tutor.boards.naming import board_namer

@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules_engine.ask.characteristics import evaluate_board
-from rules_engine.ask.event import event_answer
-from rules_engine.errors import BoardError
+from rules_engine import BoardError, evaluate_board, event_answer
 from tutor.boards.services import BoardProblem, ensure_modelled
 from tutor.learn.concepts import CONCEPT_BY_SLUG
 from tutor.learn.items import FIELDS

@@ -14,7 +14,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.errors import BoardError
+from rules_engine import BoardError
 from tutor.learn.concepts import headline_mistakes
 from tutor.learn.handwritten import HAND_WRITTEN, SWITCHES, variants
 from tutor.learn.items import (

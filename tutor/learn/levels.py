@@ -125,8 +125,7 @@ def misreadings_changing(item: Any) -> int:
     """How many named misreadings (the engine's switches) change this item's answer: the
     difficulty estimate made before anyone answers. For a characteristics item, the
     misreadings that change anything about the asked object; for an event, its amount."""
-    from rules_engine.characteristics import characteristics_json
-    from rules_engine.errors import BoardError
+    from rules_engine import BoardError, characteristics_json
     from tutor.learn.item_forms import event_amount
     from tutor.learn.items import EVENT_MISCONCEPTIONS, evaluate_all
 
@@ -154,7 +153,7 @@ def misreadings_changing(item: Any) -> int:
 
 def measure(family: Family, samples: int = SAMPLES) -> dict[str, float]:
     """``family``'s estimates over ``samples`` boards (seeded: the same file each time)."""
-    from rules_engine.errors import BoardError
+    from rules_engine import BoardError
     from tutor.learn.generator import recipe_item
     from tutor.learn.items import NoItem
 

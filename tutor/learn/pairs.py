@@ -52,9 +52,7 @@ class Pair:
 def static_layers(record: dict[str, Any]) -> frozenset[str]:
     """The layers (4-6) of a permanent's unconditional static effects on a group, as the
     engine reads them; empty for anything else or anything not fully modelled."""
-    from rules_engine.cards import card_from_record
-    from rules_engine.gaps import Status, card_report
-    from rules_engine.oracle.parser import parse_ability_text
+    from rules_engine import Status, card_from_record, card_report, parse_ability_text
 
     card = card_from_record(record)
     if card.is_spell_card or "Aura" in card.subtypes or "Equipment" in card.subtypes:
@@ -91,7 +89,7 @@ def pair_board(first: str, second: str) -> dict[str, Any]:
 
 def edges(first: str, second: str) -> list[Pair]:
     """The engine's dependency edges between the two permanents' effects on their board."""
-    from rules_engine.ask.characteristics import evaluate_board
+    from rules_engine import evaluate_board
 
     board = pair_board(first, second)
     try:
@@ -118,9 +116,7 @@ def edges(first: str, second: str) -> list[Pair]:
 def _shows_on(result: Any) -> str:
     """The first object (by label) whose characteristics differ when the dependency is
     ignored (the engine's misreading "ignore-dependency"); "" when none does."""
-    from rules_engine.characteristics import characteristics_json
-    from rules_engine.layers import compute
-    from rules_engine.misreadings import MISCONCEPTION_BY_SLUG
+    from rules_engine import MISCONCEPTION_BY_SLUG, characteristics_json, compute
 
     misreading = MISCONCEPTION_BY_SLUG["ignore-dependency"].layers
     assert misreading is not None
@@ -142,7 +138,7 @@ GROUP_TEXT = re.compile(
 
 def candidates() -> dict[str, list[str]]:
     """Permanents with a static effect on a group, by layer."""
-    from rules_engine.cards import load_card_library
+    from rules_engine import load_card_library
 
     by_layer: dict[str, list[str]] = {layer: [] for layer in LAYERS}
     for record in load_card_library().values():

@@ -16,8 +16,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from rules_engine.ask.characteristics import evaluate_board
-from rules_engine.misreadings import MISCONCEPTIONS, Misconception
+from rules_engine import MISCONCEPTIONS, Misconception, evaluate_board
 from tutor.boards.codec import encode_board
 from tutor.boards.presenters import frames
 from tutor.core.question import Form, Question

@@ -157,14 +157,14 @@ def garnish(
 
 
 def library_text(card: RoleCard) -> str:
-    from rules_engine.cards import library_record
+    from rules_engine import library_record
 
     record = library_record(card.name) or {}
     return str(record.get("oracle_text", ""))
 
 
 def library_colors(card: RoleCard) -> tuple[str, ...]:
-    from rules_engine.cards import library_record
+    from rules_engine import library_record
 
     record = library_record(card.name) or {}
     return tuple(record.get("colors", ()))

@@ -299,8 +299,7 @@ COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 def worded_anthems() -> tuple[tuple[str, str], ...]:
     """(card, word) for every library permanent whose only text is an anthem naming a
     color or creature type (the engine checks each board it makes: ``items``)."""
-    from rules_engine.cards import load_card_library
-    from rules_engine.vocabulary import CREATURE_TYPES
+    from rules_engine import CREATURE_TYPES, load_card_library
 
     found = []
     for record in load_card_library().values():
@@ -324,7 +323,7 @@ def text_change_word(card: RoleCard) -> str:
 
 
 def library_subtypes(card: RoleCard) -> tuple[str, ...]:
-    from rules_engine.cards import library_record
+    from rules_engine import library_record
 
     record = library_record(card.name) or {}
     return tuple(record.get("subtypes", ()))

@@ -209,8 +209,7 @@ def _int(value: Any) -> int | None:
 def classify(record: dict[str, Any]) -> list[RoleCard]:
     """The roles the engine's reading of this card gives it (no board yet): empty when
     any ability is not modelled or not recognised."""
-    from rules_engine.cards import card_from_record, mana_value
-    from rules_engine.gaps import Status, card_report
+    from rules_engine import Status, card_from_record, card_report, mana_value
 
     card = card_from_record(record)
     try:
@@ -238,8 +237,7 @@ def classify(record: dict[str, Any]) -> list[RoleCard]:
 
 
 def _effect_roles(card: Any) -> Iterator[tuple[Role, dict[str, Any]]]:
-    from rules_engine.oracle.parser import parse_ability_text
-    from rules_engine.replacement.grammar import read_replacements
+    from rules_engine import parse_ability_text, read_replacements
 
     verb = "cast" if card.is_spell_card else "enter"
     aura = "Aura" in card.subtypes
@@ -285,7 +283,7 @@ def _continuous_role(
 
 def _hostile(actions: list[Any]) -> bool:
     """A -N/-N, a base P/T of 1 or less, or lost abilities: aimed at an opponent's."""
-    from rules_engine.effects import AbilityChange, Const, ModifyPT, SetPT
+    from rules_engine import AbilityChange, Const, ModifyPT, SetPT
 
     for a in actions:
         if isinstance(a, ModifyPT) and any(
@@ -304,7 +302,7 @@ def _hostile(actions: list[Any]) -> bool:
 def _continuous_kind(
     spec: Any, verb: str, aura: bool, equipment: bool, actions: list[Any]
 ) -> tuple[Role, dict[str, Any]] | None:
-    from rules_engine.effects import AbilityChange, ModifyPT, SetController, SetPT
+    from rules_engine import AbilityChange, ModifyPT, SetController, SetPT
 
     layers = spec.layers
     kind = spec.subject.kind
@@ -380,7 +378,7 @@ def _continuous_kind(
 
 def _narrow(only: Any) -> bool:
     """A filter beyond card type and controller ("Elves", "white", "tapped"...)."""
-    from rules_engine.effects import Filter
+    from rules_engine import Filter
 
     plain = Filter(types=only.types, controller=only.controller, other=only.other)
     return bool(only != plain)
@@ -388,7 +386,7 @@ def _narrow(only: Any) -> bool:
 
 def _replacement_role(spec: Any) -> Role | None:
     """The role of one replacement, prevention or "can't" effect, by its family."""
-    from rules_engine.replacement.specs import CantSpec
+    from rules_engine import CantSpec
 
     if isinstance(spec, CantSpec):
         return Role.CANT_PREVENT if "prevent" in spec.kind else Role.CANT
@@ -532,7 +530,7 @@ def cards_for(role: Role) -> tuple[RoleCard, ...]:
 
 def main(argv: list[str]) -> None:
     """Rebuild ``data/roles.json.gz`` from the library (``--limit N``: the first N only)."""
-    from rules_engine.cards import load_card_library
+    from rules_engine import load_card_library
 
     limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else None
     start = time.monotonic()

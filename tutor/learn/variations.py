@@ -44,7 +44,7 @@ def _vanilla_by_name() -> dict[str, RoleCard]:
 
 
 def _record(name: str) -> dict[str, Any]:
-    from rules_engine.cards import library_record
+    from rules_engine import library_record
 
     return library_record(name) or {}
 

@@ -13,11 +13,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.ask.characteristics import depends_answer, evaluate_board
-from rules_engine.ask.event import EventExploration
-from rules_engine.errors import BoardError
-from rules_engine.misreadings import Misconception
-from rules_engine.replacement.tree import ChoiceNode
+from rules_engine import (
+    BoardError,
+    ChoiceNode,
+    EventExploration,
+    Misconception,
+    depends_answer,
+    evaluate_board,
+)
 from tutor.boards.event_words import (
     EffectNames,
     Namer,

@@ -8,8 +8,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from rules_engine.ask.characteristics import Result, depends_answer
-from rules_engine.ask.event import EventExploration
+from rules_engine import EventExploration, Result, depends_answer
 from tutor.boards.codec import encode_board
 from tutor.boards.engine import explore_event
 from tutor.boards.event_walk import explored_unmodelled

@@ -17,11 +17,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules_engine.ask.characteristics import Result, answer_json, resolve_effect_id
-from rules_engine.ask.event import EventExploration
-from rules_engine.characteristics import characteristics_json
-from rules_engine.errors import BoardError
-from rules_engine.replacement.tree import Shown, fold_draws, shown_json
+from rules_engine import (
+    BoardError,
+    EventExploration,
+    Result,
+    Shown,
+    answer_json,
+    characteristics_json,
+    fold_draws,
+    resolve_effect_id,
+    shown_json,
+)
 from tutor.boards import editing
 from tutor.boards.codec import canonical_json
 from tutor.boards.engine import explore_event
