@@ -6,32 +6,18 @@ import json
 import re
 
 import pytest
-from django.template.base import Template
-from django.test.utils import _TestState
 from django.urls import reverse
 
 from tests.web.boards import BOARDS, example
 from tutor.boards.codec import encode_board
 
+# Only status codes and page text are read here: no context capture (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("render_without_capture")
+
 LAYER_BOARDS = sorted(
     str(p.relative_to(BOARDS)) for p in BOARDS.rglob("*.json") if "events" not in p.parts
 )
 EVENT_BOARDS = sorted(str(p.relative_to(BOARDS)) for p in (BOARDS / "events").rglob("*.json"))
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _pages_rendered_without_capture():
-    """Render templates as the site does, without the test environment's capture.
-
-    Django's test set-up wraps every template render (each include and form widget too) to
-    send a signal with which the test client keeps a copy of every context; this module
-    reads only status codes and page text, never ``response.context`` or the templates
-    used, and the capture cost about a quarter of each builder page (issue #25).
-    """
-    instrumented = Template._render
-    Template._render = _TestState.saved_data.template_render
-    yield
-    Template._render = instrumented
 
 
 def opened(client, relative: str) -> str:
