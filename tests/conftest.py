@@ -31,7 +31,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
+from django.template.base import Template
 from django.test import Client
+from django.test.utils import _TestState
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -185,6 +187,22 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
                 pytrace=False,
             )
         pytest.skip(f"{marker} test: {problem}")
+
+
+@pytest.fixture(scope="module")
+def render_without_capture() -> Any:
+    """Templates rendered as the site renders them, without the test environment's capture.
+
+    Django's test set-up wraps every template render (each include and form widget too) to
+    send a signal with which the test client keeps a copy of every context. A module that
+    reads only status codes and page text, never ``response.context`` or the templates
+    used, takes this fixture (``pytestmark = pytest.mark.usefixtures(...)``): the capture
+    cost about a quarter of each builder page (issue #25).
+    """
+    instrumented = Template._render
+    Template._render = _TestState.saved_data.template_render
+    yield
+    Template._render = instrumented
 
 
 @pytest.fixture(scope="session")
