@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     )
     from rules_engine.game import Game, StepChoice
     from rules_engine.gaps import AbilityReport, Status, card_report
+    from rules_engine.ids import EffectId, StepName
     from rules_engine.layers import Evaluation, compute, rules_evaluation
     from rules_engine.misreadings import (
         CORRECT_LAYERS,
@@ -244,6 +245,9 @@ __all__ = [
     "StepHappens",
     "WinGame",
     "ZoneMove",
+    # Effect ids and choice-tree step names as values (tests/boards/README.md).
+    "EffectId",
+    "StepName",
     # An event's choice tree (CR 616.1) and the words that explain it.
     "CardChoice",
     "CardOption",
@@ -311,6 +315,10 @@ _HOME: dict[str, tuple[str, ...]] = {
     "rules_engine.game": (
         "Game",
         "StepChoice",
+    ),
+    "rules_engine.ids": (
+        "EffectId",
+        "StepName",
     ),
     "rules_engine.timeline": ("replay",),
     "rules_engine.sba": ("state_based_actions",),

@@ -27,6 +27,7 @@ from rules_engine.game import (
     ResolvedEffect,
     StepChoice,
 )
+from rules_engine.ids import EffectId, StepName
 from rules_engine.layers import compute, rules_evaluation
 from rules_engine.replacement.events import (
     CreateTokens,
@@ -130,11 +131,11 @@ def _names_of(tree: Any) -> dict[str, set[str]]:
             shown = option.get("apply")
             if shown:
                 limit = option.get("prevent")
-                key = shown if limit is None else f"{shown}:{limit}"
+                key = StepName(shown, None if limit is None else str(limit)).text()
                 names[key] = {
                     shown,
                     key,
-                    shown.split("#")[0],
+                    EffectId.from_text(shown).label,
                     option.get("source", shown),
                     option.get("source_name", shown),
                 }

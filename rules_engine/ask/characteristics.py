@@ -13,6 +13,7 @@ from rules_engine.characteristics import COPIABLE_FIELDS, characteristics_json
 from rules_engine.dependency import describe_edge
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject, StepChoice
+from rules_engine.ids import EffectId
 from rules_engine.layers import Evaluation, TraceStep, compute
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.oracle.cursor import OracleParseError
@@ -121,8 +122,11 @@ def display_ids(evaluation: Evaluation) -> dict[str, str]:
             for other in evaluation.effects.values()
             if other.source == effect.source and other.ability_key == effect.ability_key
         )
-        name = f"{label}#{paragraph}" if many else label
-        names[eid] = f"{name}.{effect.sentence}" if sentences > 1 else name
+        names[eid] = EffectId(
+            label,
+            int(paragraph) if many else None,
+            effect.sentence if sentences > 1 else None,
+        ).text()
     return names
 
 
@@ -145,9 +149,9 @@ def _label_of(eid: str, kind: str) -> str:
 
 def _internal_prefix(wanted: str) -> str:
     """``label#k`` -> the internal id prefix ``label#pk.`` of paragraph k's effects."""
-    if "#" in wanted:
-        label, k = wanted.split("#", 1)
-        return f"{label}#p{k.split('.')[0]}"
+    named = EffectId.from_text(wanted)
+    if named.ability is not None:
+        return f"{named.label}#p{named.ability}"
     return "\x00"
 
 
@@ -160,9 +164,7 @@ def resolve_effect_id(evaluation: Evaluation, wanted: str, path: str) -> list[st
     prefix = [
         eid
         for eid, name in names.items()
-        if name.split(".")[0] == wanted
-        or name.split("#")[0] == wanted
-        or eid.startswith(_internal_prefix(wanted))
+        if EffectId.from_text(name).label == wanted or eid.startswith(_internal_prefix(wanted))
     ]
     if prefix:
         return prefix

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.bounds import check_tokens
+from rules_engine.ids import StepName
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.keyword_table import Keyword
 from rules_engine.oracle.keywords import parse_keyword
@@ -577,7 +578,7 @@ class Explorer:
         if pending.carried and follow:
             # What the batch's earlier damage did still waits for the rest of it.
             follow[0] = replace(follow[0], carried=pending.carried)
-        step_name = option.shown if named is None else f"{option.shown}:{named}"
+        step_name = StepName(option.shown, named).text()
         return follow, new_shields, step_name
 
 

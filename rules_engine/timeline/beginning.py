@@ -11,6 +11,7 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import CopyOf, EffectSpec
 from rules_engine.errors import BoardError
 from rules_engine.game import CopySnapshot, Game, ResolvedEffect
+from rules_engine.ids import EffectId
 from rules_engine.layers import compute
 from rules_engine.selection import World, select
 from rules_engine.timeline.common import copy_snapshot
@@ -33,7 +34,7 @@ def begin(
     objects and the values it computed, fixed now (CR 611.2c, 608.2h)."""
     resolved: list[ResolvedEffect] = []
     for n, spec in specs:
-        eid = res.label if count == 1 else f"{res.label}.{n}"
+        eid = EffectId(res.label, part=None if count == 1 else n).text()
         copy = None
         if any(p.layer == "1a" for p in spec.parts):
             copy = _spell_copy(game, res, spec)

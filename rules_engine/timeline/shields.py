@@ -9,6 +9,7 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
 from rules_engine.game import NotModelled
 from rules_engine.gaps import unreadable_replacement
+from rules_engine.ids import EffectId
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
@@ -91,7 +92,7 @@ def _shields(
         ]
     return [
         ActiveReplacement(
-            eid if len(protected) == 1 else f"{eid}.{n_target}",
+            EffectId(eid, part=None if len(protected) == 1 else n_target).text(),
             spec,
             res.who,
             res.source_name,

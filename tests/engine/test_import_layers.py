@@ -27,6 +27,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.work",
             "rules_engine.bounds",
             "rules_engine.vocabulary",
+            "rules_engine.ids",
             "rules_engine.oracle.cursor",
             "rules_engine.oracle.numbers",
             "rules_engine.oracle.wording",

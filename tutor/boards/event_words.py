@@ -41,6 +41,7 @@ from rules_engine import (
     Shown,
     Skip,
     StepHappens,
+    StepName,
     Stopped,
     WinGame,
     ZoneMove,
@@ -304,11 +305,8 @@ class EffectNames:
                     if isinstance(option, Decline):  # declining adds nothing to the path
                         stack.append((option.then, steps, words))
                         continue
-                    step = (
-                        option.apply
-                        if option.prevent is None
-                        else f"{option.apply}:{option.prevent}"
-                    )
+                    limit = None if option.prevent is None else str(option.prevent)
+                    step = StepName(option.apply, limit).text()
                     stack.append((option.then, (*steps, step), (*words, self.option(option))))
             else:
                 for card in reversed(current.options):
@@ -328,8 +326,9 @@ class EffectNames:
             if step.startswith("choose:"):
                 words.append(f"choose {step.removeprefix('choose:')}")
                 continue
-            eid, _, limit = step.partition(":")
-            words.append(f"{self(eid)}, preventing {limit}" if limit else self(eid))
+            named = StepName.from_text(step)
+            shown = self(named.effect)
+            words.append(f"{shown}, preventing {named.limit}" if named.limit else shown)
         return tuple(words)
 
 

@@ -1,0 +1,52 @@
+"""Effect ids and choice-tree step names format and parse themselves in one place
+(rules_engine/ids.py; tests/boards/README.md, "Effect ids")."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine import EffectId, StepName
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("anthem", EffectId("anthem")),
+        ("humility#1", EffectId("humility", 1)),
+        ("twist.0", EffectId("twist", part=0)),
+        ("opalescence#0.2", EffectId("opalescence", 0, 2)),
+        # A default label holds "#" itself; the last numbered suffix is the ability.
+        ("Glorious Anthem#3#1", EffectId("Glorious Anthem#3", 1)),
+        # A zone label's "." is no part number; nor is a non-number after "#".
+        ("Alice.hand[0]", EffectId("Alice.hand[0]")),
+        ("ogre#a", EffectId("ogre#a")),
+        ("Alice.hand[0].1", EffectId("Alice.hand[0]", part=1)),
+    ],
+)
+def test_effect_id_round_trip(text: str, value: EffectId) -> None:
+    assert EffectId.from_text(text) == value
+    assert value.text() == text == str(value)
+
+
+@pytest.mark.parametrize("text", ["#1", ".2", "", "a.", "a#"])
+def test_effect_id_without_a_label_stays_whole(text: str) -> None:
+    assert EffectId.from_text(text) == EffectId(text)
+    assert EffectId.from_text(text).text() == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shield", StepName("shield")),
+        ("shield:2", StepName("shield", "2")),
+        ("ward.1:3", StepName("ward.1", "3")),
+        ("shield:Squirrel", StepName("shield", "Squirrel")),
+    ],
+)
+def test_step_name_round_trip(text: str, value: StepName) -> None:
+    assert StepName.from_text(text) == value
+    assert value.text() == text == str(value)
+
+
+def test_step_name_without_an_effect_stays_whole() -> None:
+    assert StepName.from_text(":2") == StepName(":2")
