@@ -41,7 +41,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.errors import BoardError
+from rules_engine.errors import BoardError, UnknownCard, UnknownLabel
 
 if TYPE_CHECKING:
     from rules_engine import bounds
@@ -270,8 +270,10 @@ __all__ = [
     "TIER_WORDS",
     "WHY_CHOOSER",
     "not_to_apply",
-    # Errors.
+    # Errors: a malformed board; a label or card name it uses that isn't there.
     "BoardError",
+    "UnknownCard",
+    "UnknownLabel",
     # Vocabulary: the fixed words of the game, the keyword table, the bounds of a board.
     "BASIC_LAND_TYPES",
     "CARD_TYPES",

@@ -22,7 +22,7 @@ from rules_engine.bounds import (
 )
 from rules_engine.cards import CardDef, card_from_json
 from rules_engine.effects import LAYERS
-from rules_engine.errors import BoardError
+from rules_engine.errors import BoardError, UnknownLabel
 from rules_engine.steps import (
     ActivateStep,
     AttachStep,
@@ -226,7 +226,9 @@ class _Reader:
         if made is not None and made["step"] in self.labels:
             return name  # a token a step creates: "<step label>.token<k>" (may not exist)
         what = "object or player" if players else "object"
-        raise BoardError(path, f'no {what} labelled "{name}" (labels so far: {self.known()})')
+        raise UnknownLabel(
+            path, f'no {what} labelled "{name}" (labels so far: {self.known()})', name
+        )
 
     def new_label(self, value: Any, path: str) -> str:
         name = _require_str(value, path)

@@ -23,7 +23,7 @@ from typing import Any
 
 from rules_engine.bounds import MAX_ABILITIES, MAX_ABILITY_TEXT, MAX_NAME
 from rules_engine.card_import import COMBINED_LAYOUTS, read_library, whole_card
-from rules_engine.errors import BoardError
+from rules_engine.errors import BoardError, UnknownCard
 from rules_engine.oracle.text import paragraphs
 from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
 
@@ -512,7 +512,7 @@ def card_from_json(value: Any, path: str) -> CardDef:
     if isinstance(value, str):
         record = library_record(value)
         if record is None:
-            raise BoardError(path, unknown_card_message(value))
+            raise UnknownCard(path, unknown_card_message(value), value)
         if incomplete_whole(record):
             halves = record["name"].split(" // ")
             raise BoardError(

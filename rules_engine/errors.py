@@ -10,3 +10,20 @@ class BoardError(ValueError):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
+
+
+class UnknownLabel(BoardError):
+    """The board names an object or player that isn't there; ``name`` is what it wrote
+    (empty when it named nothing), so a form can ask for a choice without reading the text."""
+
+    def __init__(self, path: str, message: str, name: str) -> None:
+        super().__init__(path, message)
+        self.name = name
+
+
+class UnknownCard(BoardError):
+    """The board names a card the library doesn't hold (``name``: the name it wrote)."""
+
+    def __init__(self, path: str, message: str, name: str) -> None:
+        super().__init__(path, message)
+        self.name = name

@@ -14,7 +14,7 @@ from rules_engine.board import Board as BoardData
 from rules_engine.board import Choices, parse_board
 from rules_engine.bounds import MAX_AMOUNT, MAX_OBJECTS, MAX_X, TooManyObjects, whole_number
 from rules_engine.cards import card_from_json, starting_loyalty
-from rules_engine.errors import BoardError
+from rules_engine.errors import BoardError, UnknownLabel
 from rules_engine.game import NotModelled
 from rules_engine.layers import compute
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
@@ -89,8 +89,10 @@ def _label(
     if isinstance(value, str) and (value in game_labels or (players and value in board.players)):
         return value
     known = ", ".join(sorted(game_labels)) or "none"
-    raise BoardError(
-        path, f'no object{" or player" if players else ""} labelled "{value}" (labels: {known})'
+    raise UnknownLabel(
+        path,
+        f'no object{" or player" if players else ""} labelled "{value}" (labels: {known})',
+        value if isinstance(value, str) else "",
     )
 
 

@@ -50,3 +50,19 @@ def test_step_name_round_trip(text: str, value: StepName) -> None:
 
 def test_step_name_without_an_effect_stays_whole() -> None:
     assert StepName.from_text(":2") == StepName(":2")
+
+
+def test_a_missing_label_or_card_is_a_typed_error_naming_what_was_written():
+    """The site asks for a choice from the error's type, never from its wording (issue 25)."""
+    import pytest
+
+    from rules_engine.ask.characteristics import evaluate_board
+    from rules_engine.errors import UnknownCard, UnknownLabel
+
+    base = {"format": "mtg-board/1", "players": ["Alice", "Bob"]}
+    with pytest.raises(UnknownLabel) as label:
+        evaluate_board(base | {"steps": [{"counters": "+1/+1", "on": "ghost", "n": 1}]})
+    assert label.value.name == "ghost" and label.value.path.endswith(".on")
+    with pytest.raises(UnknownCard) as card:
+        evaluate_board(base | {"steps": [{"enter": "No Such Card Anywhere", "as": "x"}]})
+    assert card.value.name == "No Such Card Anywhere"

@@ -26,6 +26,8 @@ from rules_engine import (
     Outcome,
     Shown,
     Stopped,
+    UnknownCard,
+    UnknownLabel,
     shown_results,
 )
 from tutor.boards.deciding import Deciding, entering_deciding
@@ -94,11 +96,13 @@ def field_events() -> dict[str, str]:
     return {f: " ".join(k for k, used in EVENT_FIELDS.items() if f in used) for f in fields}
 
 
-def field_problem(path: str, message: str) -> tuple[str, str]:
-    """An event the engine refused, as the form field at fault and a sentence for it."""
-    key = path.rsplit(".", 1)[-1]
+def field_problem(error: BoardError) -> tuple[str, str]:
+    """An event the engine refused, as the form field at fault and a sentence for it: a
+    field left empty (or a card the library lacks) asks for a choice."""
+    key = error.path.rsplit(".", 1)[-1]
     field_name, what = EVENT_KEY_FIELDS.get(key, ("kind", "another event"))
-    if 'labelled ""' in message or "no card" in message or not message:
+    unchosen = isinstance(error, UnknownLabel) and not error.name
+    if unchosen or isinstance(error, UnknownCard) or not error.message:
         return field_name, f"Choose {what}."
     return field_name, f"That doesn't fit this board: choose {what} again."
 
@@ -288,7 +292,7 @@ def event_walk(board: dict[str, Any], params: Mapping[str, str]) -> EventWalk:
     try:
         explored = explore_event(asking)
     except BoardError as error:
-        walk.problem_field, walk.problem = field_problem(error.path, error.message)
+        walk.problem_field, walk.problem = field_problem(error)
         walk.not_modelled = unmodelled(board)
         return walk
     walk.not_modelled = explored_unmodelled(board, explored)
