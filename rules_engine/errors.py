@@ -11,6 +11,10 @@ class BoardError(ValueError):
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
 
+    def __reduce__(self) -> tuple[type[BoardError], tuple[str, ...]]:
+        # Pickled as itself (the site's engine workers send it back to the web process).
+        return type(self), (self.path, self.message)
+
 
 class UnknownLabel(BoardError):
     """The board names an object or player that isn't there; ``name`` is what it wrote
@@ -20,6 +24,9 @@ class UnknownLabel(BoardError):
         super().__init__(path, message)
         self.name = name
 
+    def __reduce__(self) -> tuple[type[BoardError], tuple[str, ...]]:
+        return type(self), (self.path, self.message, self.name)
+
 
 class UnknownCard(BoardError):
     """The board names a card the library doesn't hold (``name``: the name it wrote)."""
@@ -27,3 +34,6 @@ class UnknownCard(BoardError):
     def __init__(self, path: str, message: str, name: str) -> None:
         super().__init__(path, message)
         self.name = name
+
+    def __reduce__(self) -> tuple[type[BoardError], tuple[str, ...]]:
+        return type(self), (self.path, self.message, self.name)

@@ -66,3 +66,22 @@ def test_a_missing_label_or_card_is_a_typed_error_naming_what_was_written():
     with pytest.raises(UnknownCard) as card:
         evaluate_board(base | {"steps": [{"enter": "No Such Card Anywhere", "as": "x"}]})
     assert card.value.name == "No Such Card Anywhere"
+
+
+def test_a_board_error_crosses_the_engine_pool_as_its_own_type():
+    """The site's engine workers send errors back pickled: the type and the name survive."""
+    import pickle
+
+    from rules_engine.errors import BoardError, UnknownCard, UnknownLabel
+    from tutor.core.engine_pool import _portable
+
+    for error in (
+        BoardError("steps[0]", "bad"),
+        UnknownLabel("ask.event.from", 'no object labelled ""', ""),
+        UnknownCard("steps[1].enter", "no card named", "Nope"),
+    ):
+        back = pickle.loads(pickle.dumps(_portable(error)))
+        assert type(back) is type(error) and back.path == error.path
+        assert back.message == error.message and getattr(back, "name", None) == getattr(
+            error, "name", None
+        )

@@ -41,8 +41,6 @@ from typing import Any, TypeVar
 
 from pebble import ProcessExpired, ProcessPool
 
-from rules_engine import BoardError
-
 LOG = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -123,8 +121,8 @@ class _Failed:
 
 
 def _portable(error: BaseException) -> BaseException | _Failed:
-    if isinstance(error, BoardError):
-        return _Failed("BoardError", error.message, error.path)
+    """The error itself when it pickles (a ``BoardError`` and its subclasses do, so the web
+    process can tell an unknown label from another fault by its type); else its text."""
     try:
         pickle.loads(pickle.dumps(error))
     except Exception:
@@ -148,8 +146,6 @@ def _unwrap(outcome: tuple[bool, Any]) -> Any:
     if ok:
         return value
     if isinstance(value, _Failed):
-        if value.kind == "BoardError":
-            raise BoardError(value.path, value.message)
         raise RuntimeError(f"{value.kind} in an engine worker: {value.message}")
     raise value
 
