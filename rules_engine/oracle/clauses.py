@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import blank_quotes
-from rules_engine.oracle.templates import makes_continuous_effect, names_a_rule, performs_actions
+from rules_engine.oracle.templates import names_a_rule
 from rules_engine.oracle.text import SELF
 
 _COMPOUND_CONTROL = re.compile(

@@ -33,6 +33,7 @@ from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
 from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
     SentenceState,
     resolve_antecedent,
@@ -47,8 +48,6 @@ from rules_engine.oracle.templates import (
     Reading,
     Scope,
     Template,
-    makes_continuous_effect,
-    performs_actions,
     route_sentence,
 )
 from rules_engine.oracle.text import SELF, split_sentences, tokenize
