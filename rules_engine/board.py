@@ -13,6 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.board_deeds import (
+    CAST_CHOICE_KEYS,
+    TURN_DEED_AMOUNTS,
+    cast_facts,
+    turn_sacrifices,
+)
 from rules_engine.bounds import (
     MAX_AMOUNT,
     MAX_TYPED_TEXT,
@@ -104,6 +110,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "renowned",
         "earlier_turn",
         "dealt_damage",
+        "attacked_this_turn",
         "attach",
         "choices",
         "x",
@@ -165,6 +172,7 @@ _CHOICE_KEYS = frozenset(
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
     | {"graveyard", "discard", "exile", "proliferate"}
+    | CAST_CHOICE_KEYS
 )
 
 
@@ -308,6 +316,7 @@ class _Reader:
             ),
             divided=_divided(value.get("divided", []), f"{path}.divided"),
             **self._entering_choices(value, path),
+            **cast_facts(value, path),
         )
 
     def _kicked(self, kicked: Any, path: str) -> tuple[int, tuple[str, ...]]:
@@ -454,6 +463,7 @@ class _Reader:
             "renowned",
             "earlier_turn",
             "dealt_damage",
+            "attacked_this_turn",
         ):
             if not isinstance(raw.get(flag, False), bool):
                 raise BoardError(f"{path}.{flag}", "must be true or false")
@@ -470,6 +480,7 @@ class _Reader:
             renowned=raw.get("renowned", False),
             earlier_turn=raw.get("earlier_turn", False),
             dealt_damage=raw.get("dealt_damage", False),
+            attacked_this_turn=raw.get("attacked_this_turn", False),
             attach=attach,
             choices=choices,
             x=s.x,
@@ -769,7 +780,7 @@ def _mana_colors(value: Any, path: str) -> frozenset[str]:
     return frozenset(value)
 
 
-_TURN_AMOUNTS = ("damage_taken", "life_gained", "life_lost", "cards_drawn")
+_TURN_AMOUNTS = ("damage_taken", "life_gained", "life_lost", "cards_drawn", *TURN_DEED_AMOUNTS)
 
 
 def _turn_amounts(value: Any, key: str, reader: _Reader) -> tuple[tuple[str, int], ...]:
@@ -826,6 +837,7 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         *_TURN_AMOUNTS,
         "spells",
         "entered",
+        "sacrificed",
     )
     for key in value:
         if key not in known:
@@ -843,6 +855,9 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
     )
     if died and not count:
         raise BoardError("this_turn.creatures_died", "a creature died, so at least 1")
+    amounts = {key: _turn_amounts(value.get(key, {}), key, reader) for key in _TURN_AMOUNTS}
+    # Those that died under each player's control died this turn too (CR 700.4).
+    count = max(count, sum(n for _, n in amounts["creatures_died_under"]))
     lists: dict[str, frozenset[str]] = {}
     for key in _TURN_PLAYER_LISTS:
         names = value.get(key, [])
@@ -851,7 +866,6 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         lists[key] = frozenset(
             reader.player(p, f"this_turn.{key}[{i}]") for i, p in enumerate(names)
         )
-    amounts = {key: _turn_amounts(value.get(key, {}), key, reader) for key in _TURN_AMOUNTS}
     damaged = frozenset(p for p, n in amounts["damage_taken"] if n > 0)
     return TurnRecord(
         creature_died=died or count > 0,
@@ -861,13 +875,17 @@ def _this_turn(value: Any, reader: _Reader) -> TurnRecord:
         life_gained=amounts["life_gained"],
         life_lost=amounts["life_lost"],
         spells=_turn_spells(value.get("spells", []), reader),
-        attacked=lists["attacked"],
+        # A player who attacked with creatures attacked (raid, CR 508.1a).
+        attacked=lists["attacked"] | {p for p, n in amounts["attackers"] if n > 0},
         permanent_left=lists["permanent_left"],
         land_entered=lists["land_entered"],
         surveilled=lists["surveilled"],
         committed_crime=lists["committed_crime"],
         cards_drawn=amounts["cards_drawn"],
         entered=_turn_entered(value.get("entered", []), reader),
+        creatures_died_under=amounts["creatures_died_under"],
+        attackers=amounts["attackers"],
+        sacrificed=turn_sacrifices(value.get("sacrificed", []), reader.player),
     )
 
 

@@ -79,6 +79,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.selection import State, World, matches
+from rules_engine.turn_deeds import SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, subtype_allowed
 
 Clause = Literal["existence", "text", "applies_to", "does"]
@@ -371,7 +372,15 @@ def _condition_reads(condition: Condition | None) -> set[str]:
         return _subject_reads(condition.subject) | {"controller", "cardtypes"}
     if isinstance(
         condition,
-        (YourTurn, HappenedThisTurn, CityBlessing, Designated, EnteredThisTurn, DealtDamage),
+        (
+            YourTurn,
+            HappenedThisTurn,
+            CityBlessing,
+            Designated,
+            EnteredThisTurn,
+            DealtDamage,
+            SacrificedThisTurn,
+        ),
     ):
         return {"controller"}
     if isinstance(condition, CountAtLeast):

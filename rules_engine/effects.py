@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Literal
 
+from rules_engine.steps import TurnAmount
+from rules_engine.turn_deeds import SacrificedThisTurn
+
 if TYPE_CHECKING:
     from rules_engine.filters import Check
 
@@ -307,6 +310,14 @@ class HowCast:
         "devoured",
         "mana_spent",
         "sacrificed_power",
+        "gift",  # CR 702.174: the gift was promised (1 or 0)
+        "bargained",  # CR 702.166
+        "most_of_one_color",  # the most mana of one color spent (adamant, 207.2c)
+        "mana_W",  # the mana of each color spent (CR 601.2h)
+        "mana_U",
+        "mana_B",
+        "mana_R",
+        "mana_G",
     ]
 
 
@@ -401,7 +412,7 @@ class TurnTotal:
     of life you've gained this turn" (Voracious Wurm), "the total life lost by your opponents
     this turn" (Cryptborn Horror): read from the game's record of the turn."""
 
-    kind: Literal["damage_taken", "life_gained", "life_lost", "cards_drawn"]
+    kind: TurnAmount
     who: Literal["you", "opponents"]
 
 
@@ -414,6 +425,7 @@ class SpellsCastThisTurn:
     by_you: bool = False
     color: str | None = None
     types: frozenset[str] = frozenset()  # any of these card types ("instant or sorcery")
+    not_types: frozenset[str] = frozenset()  # none of these ("noncreature spells")
 
 
 Expr = (
@@ -657,6 +669,7 @@ class SourceStatus:
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
+        "attacked_this_turn",  # CR 508.1a: "as long as it attacked this turn"
     ]
     subject: Subject
     counter_kind: str | None = None
@@ -839,6 +852,7 @@ class Designated:
 
 Condition = (
     EnteredThisTurn
+    | SacrificedThisTurn
     | DealtDamage
     | Designated
     | CountAtLeast

@@ -63,6 +63,9 @@ class GameObject:
     # It has dealt damage since it entered (a new object, CR 400.7), for "if it hasn't dealt
     # damage yet" (Karakyk Guardian).
     dealt_damage: bool = False
+    # It attacked earlier this turn (the board's ``attacked_this_turn``; CR 508.1a), for "as
+    # long as it attacked this turn" (Agent Frank Horrigan). A new object hasn't (400.7).
+    attacked_this_turn: bool = False
     # CR 903.3: its owner's commander, an attribute of the card (not a characteristic, not
     # copied, kept as it changes zones).
     commander: bool = False

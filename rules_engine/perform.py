@@ -303,6 +303,7 @@ def _move(
         monstrous=False,
         renowned=False,
         dealt_damage=False,
+        attacked_this_turn=False,
         paired_with=None,
         last_known=last,
     )
@@ -439,6 +440,8 @@ def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
             creature_died=turn.creature_died or (creature and event.dies),  # CR 700.4
             creatures_died=turn.creatures_died + int(creature and event.dies),
         )
+        if creature and event.dies:  # under whose control it died (Gimli, Mournful Avenger)
+            turn = turn.add("creatures_died_under", controller, 1)
     elif isinstance(event, Enter):
         # CR 603.6a: it entered this turn, with the card types it entered with.
         types = frozenset((*event.card.types, *event.extra_types))

@@ -77,6 +77,7 @@ from rules_engine.game import Game, GameObject
 from rules_engine.game_facts import dealt_damage, designated, entered_this_turn
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
+from rules_engine.turn_deeds import SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
 from rules_engine.world import Context as Context
 from rules_engine.world import State as State
@@ -350,6 +351,7 @@ def _this_turn(
                 if (not expr.by_you or spell.by == you)
                 and (expr.color is None or expr.color in spell.colors)
                 and (not expr.types or bool(expr.types & spell.types))
+                and not expr.not_types & spell.types
             )
         case _:
             assert_never(expr)
@@ -364,7 +366,20 @@ def _how_cast(expr: HowCast, choices: Choices) -> int:
         "devoured": len(choices.devour),  # CR 702.82a-b
         "mana_spent": choices.mana_spent,  # CR 601.2h
         "sacrificed_power": choices.sacrificed_power,  # CR 601.2h, 608.2h
+        **_cast_facts(choices),
     }[expr.fact]
+
+
+def _cast_facts(choices: Choices) -> dict[str, int]:
+    """The gift promised (CR 702.174) and bargaining (702.166), 1 or 0; the mana of each
+    color spent to cast it and the most of any one color (adamant, 207.2c; 601.2h)."""
+    spent = dict(choices.mana_by_color)
+    return {
+        "gift": int(choices.gift),
+        "bargained": int(choices.bargained),
+        "most_of_one_color": max(spent.values(), default=0),
+        **{f"mana_{c}": spent.get(c, 0) for c in "WUBRG"},
+    }
 
 
 def _hand_size(
@@ -569,6 +584,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             return designated(condition, world.game, ctx.controller)
         case EnteredThisTurn():
             return entered_this_turn(condition, world.game, ctx.controller, ctx.source)
+        case SacrificedThisTurn():  # CR 701.21a
+            return condition.holds(world.game.this_turn.sacrificed, ctx.controller)
         case DealtDamage():
             return dealt_damage(world.game, ctx.source)
         case Not():
@@ -637,6 +654,8 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
     if status == "renowned" and obj.renowned:
         return True
     if status == "paired" and obj.paired_with is not None:
+        return True
+    if status == "attacked_this_turn" and obj.attacked_this_turn:  # CR 508.1a
         return True
     if status == "in_graveyard" and obj.zone == "graveyard":
         return True

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules_engine.cards import CardDef
+from rules_engine.turn_deeds import SacrificeRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,12 @@ class Choices:
     # Proliferate (CR 701.34a): the permanents (labels) and players (names) chosen; None when
     # the step doesn't say: every permanent and player with a counter.
     proliferate: tuple[str, ...] | None = None
+    # How a spell was cast (CR 601.2): the gift promised (702.174), bargained (702.166), and
+    # how much mana of each color was spent ("at least three mana of the same color",
+    # adamant, 207.2c), by color letter.
+    gift: bool = False
+    bargained: bool = False
+    mana_by_color: tuple[tuple[str, int], ...] = ()
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -110,6 +117,9 @@ class Choices:
             graveyard=extra.graveyard or self.graveyard,
             discard=extra.discard or self.discard,
             exile=extra.exile or self.exile,
+            gift=extra.gift or self.gift,
+            bargained=extra.bargained or self.bargained,
+            mana_by_color=extra.mana_by_color or self.mana_by_color,
         )
 
 
@@ -149,7 +159,14 @@ class Designations:
 
 
 # The amounts the turn's record keeps per player.
-TurnAmount = Literal["damage_taken", "life_gained", "life_lost", "cards_drawn"]
+TurnAmount = Literal[
+    "damage_taken",
+    "life_gained",
+    "life_lost",
+    "cards_drawn",
+    "creatures_died_under",  # creatures that died under each player's control (CR 700.4)
+    "attackers",  # creatures each player attacked with (CR 508.1a)
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +193,11 @@ class TurnRecord:
     cards_drawn: tuple[tuple[str, int], ...] = ()  # cards each player drew (CR 121.2)
     entered: tuple[EnterRecord, ...] = ()  # permanents that entered (CR 603.6a)
     committed_crime: frozenset[str] = frozenset()  # players who committed a crime (700.13)
+    # Conditions' facts of the turn (turn_deeds.py): creatures that died under each
+    # player's control, creatures each attacked with, permanents each sacrificed.
+    creatures_died_under: tuple[tuple[str, int], ...] = ()
+    attackers: tuple[tuple[str, int], ...] = ()
+    sacrificed: tuple[SacrificeRecord, ...] = ()
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""
@@ -193,6 +215,10 @@ class TurnRecord:
             return replace(self, life_gained=found)
         if kind == "cards_drawn":
             return replace(self, cards_drawn=found)
+        if kind == "creatures_died_under":
+            return replace(self, creatures_died_under=found)
+        if kind == "attackers":
+            return replace(self, attackers=found)
         return replace(self, life_lost=found)
 
 
@@ -225,6 +251,7 @@ class EnterStep(_Located):
     earlier_turn: bool = False
     # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
     dealt_damage: bool = False
+    attacked_this_turn: bool = False  # Layerlab extension: it attacked earlier this turn
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -81,6 +81,8 @@ Reader = Callable[[Asked], Condition | None]
 
 def asked(words: str, sentence: str, state: SentenceState) -> Asked:
     words = re.sub(r"^there's ", "there is ", words.strip(), flags=re.IGNORECASE)
+    # "you control at least three other snow permanents" (Ice-Fang Coatl): "three or more".
+    words = re.sub(r"^(you control) at least (\w+) ", r"\1 \2 or more ", words, flags=re.IGNORECASE)
     text = words.lower()
     if text.startswith("you control "):
         # "you control a Mountain or a Forest" (check lands) reads as "a Mountain or Forest".

@@ -41,6 +41,7 @@ from rules_engine.oracle.history import history_condition
 from rules_engine.oracle.sentence_state import SentenceState, number_then, resolve_antecedent
 from rules_engine.oracle.subjects import SubjectContext, parse_comparison, parse_subject
 from rules_engine.oracle.text import SELF, tokenize
+from rules_engine.oracle.turn_conditions import TURN_READERS
 
 
 def instead_condition(
@@ -191,7 +192,9 @@ def _a_counter(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
     kind = cursor.raw() if cursor.peek(1) in ("counter", "counters") else None
     if kind is not None:
         cursor.pos += 1
-    if cursor.accept_any("counter on it", "counters on it") and cursor.at_end():
+    # "~ has a shield counter on him" (Captain America, Super-Soldier).
+    on_it = ("counter on it", "counters on it", "counter on him", "counter on her")
+    if cursor.accept_any(*on_it) and cursor.at_end():
         return SourceStatus("counter", subject, counter_kind=kind)
     raise a.fail()
 
@@ -243,6 +246,8 @@ _READERS: tuple[Reader, ...] = (
     lambda a: history_condition(
         a.text, a.state.previous is None or a.state.previous.kind == "self"
     ),
+    # The turn's record and the cast's facts beyond those (oracle/turn_conditions.py).
+    *TURN_READERS,
     exactly(CityBlessing(), "you have the city's blessing"),  # CR 702.131
     said.versus_opponent,
     exactly(_YOUR_COMMANDER, "you control your commander"),

@@ -15,6 +15,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.steps import ActivateStep, Choices
 from rules_engine.timeline.common import require_on_battlefield, zone_move
 from rules_engine.timeline.entering import Entering
+from rules_engine.turn_deeds import SacrificeRecord
 
 
 def pay_loyalty(game: Game, step: ActivateStep, cost: str | None, controller: str) -> Game:
@@ -101,7 +102,13 @@ class SacrificeCost:
         """Sacrifice the chosen permanent; "the sacrificed creature's power" is its power
         as it last existed on the battlefield (608.2h)."""
         label = self.verify(game, choices)
-        paid = replace(choices, sacrificed_power=chars_of(game)[label].power or 0)
+        chars = chars_of(game)[label]
+        paid = replace(choices, sacrificed_power=chars.power or 0)
+        # CR 701.21a: sacrificed, whatever replaces the move ("you sacrificed a permanent
+        # this turn", Goblin Blast-Runner).
+        deed = SacrificeRecord(chars.controller, frozenset(chars.types))
+        turn = game.this_turn
+        game = replace(game, this_turn=replace(turn, sacrificed=(*turn.sacrificed, deed)))
         moved = perform(
             game,
             [Pending(zone_move(game, label, "graveyard"))],

@@ -135,6 +135,7 @@ class Entering:
             or bool(returning and not own and not returning.on_battlefield and returning.commander),
             renowned=bool(step and own and step.renowned),
             dealt_damage=bool(step and own and step.dealt_damage),
+            attacked_this_turn=bool(step and own and step.attacked_this_turn),
             attached_to=step.attach if own and step is not None else None,
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
             x=step.x if own and step is not None else None,

@@ -55,6 +55,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "rules_engine.cards",
             "rules_engine.tokens",
+            "rules_engine.turn_deeds",
             "rules_engine.steps",
             "rules_engine.replacement.events",
         ),
@@ -90,6 +91,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.copies",
             "rules_engine.oracle.condition_words",
             "rules_engine.oracle.condition_counts",
+            "rules_engine.oracle.turn_conditions",
             "rules_engine.oracle.conditions",
             "rules_engine.oracle.general",
             "rules_engine.oracle.clauses",
@@ -116,6 +118,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.grammar",
             "rules_engine.replacement.choosing",
             "rules_engine.paragraphs",
+            "rules_engine.board_deeds",
             "rules_engine.board",
         ),
     ),

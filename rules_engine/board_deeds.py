@@ -1,0 +1,72 @@
+"""Layerlab extensions of the board format for the facts conditions ask about
+(docs/board-format-extensions.md): how a spell was cast (a step's ``choices``: the gift
+promised, bargained, the mana of each color spent) and what the turn's record adds
+(``this_turn``: creatures that died under each player's control, creatures each player
+attacked with, permanents sacrificed). ``board.py`` calls these while it reads a board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules_engine.bounds import MAX_X, whole_number
+from rules_engine.errors import BoardError
+from rules_engine.turn_deeds import SacrificeRecord
+from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS
+
+__all__ = ["CAST_CHOICE_KEYS", "TURN_DEED_AMOUNTS", "cast_facts", "turn_sacrifices"]
+
+# The choices of a cast (or enter) step read here.
+CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "mana_by_color"})
+# ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
+TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
+
+
+def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
+    """``"gift": true`` (the gift was promised, CR 702.174), ``"bargained": true`` (702.166)
+    and ``"mana_by_color": {"W": 3}`` (how much mana of each color was spent, 601.2h: adamant,
+    207.2c), as ``Choices`` fields."""
+    found: dict[str, Any] = {}
+    for key in ("gift", "bargained"):
+        if key in value:
+            if not isinstance(value[key], bool):
+                raise BoardError(f"{path}.{key}", "must be true or false")
+            found[key] = value[key]
+    if "mana_by_color" in value:
+        amounts = value["mana_by_color"]
+        if not isinstance(amounts, dict) or not all(c in COLOR_LETTERS for c in amounts):
+            raise BoardError(
+                f"{path}.mana_by_color",
+                'an object of color letters and amounts ({"W": 3}), from '
+                + " ".join(COLOR_LETTERS),
+            )
+        found["mana_by_color"] = tuple(
+            sorted(
+                (
+                    c,
+                    whole_number(
+                        n, f"{path}.mana_by_color.{c}", least=0, most=MAX_X, what="the most mana"
+                    ),
+                )
+                for c, n in amounts.items()
+            )
+        )
+    return found
+
+
+def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[SacrificeRecord, ...]:
+    """``"sacrificed": [{"by": P, "types": ["Artifact"]}]``: the permanents sacrificed earlier
+    this turn (CR 701.21a), each with the player who sacrificed it and its card types."""
+    example = '{"by": "Alice", "types": ["Artifact"]}'
+    if not isinstance(value, list):
+        raise BoardError("this_turn.sacrificed", f"a list of permanents sacrificed, each {example}")
+    found = []
+    for i, entry in enumerate(value):
+        path = f"this_turn.sacrificed[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"by", "types"}:
+            raise BoardError(path, example)
+        types = entry.get("types", [])
+        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
+            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+        found.append(SacrificeRecord(player(entry.get("by"), f"{path}.by"), frozenset(types)))
+    return tuple(found)
