@@ -178,6 +178,14 @@ def _turn_total_term(cursor: Cursor, context: SubjectContext) -> Expr | None:
     return _turn_total(cursor)
 
 
+def _party_size(cursor: Cursor, context: SubjectContext) -> Expr | None:
+    """ "the number of creatures in your party" (Allied Assault, Archpriest of Iona): CR
+    700.8, up to one each of Cleric, Rogue, Warrior and Wizard among your creatures."""
+    if cursor.accept("the", "number", "of", "creatures", "in", "your", "party"):
+        return PartySize(_creatures_you_control(context))
+    return None
+
+
 def _total(cursor: Cursor, context: SubjectContext) -> Expr | None:
     """ "the total mana value of other creatures you control" (Ancient Ooze)."""
     if not cursor.accept("the", "total"):
@@ -255,6 +263,14 @@ _TURN_TOTALS: tuple[tuple[str, Expr], ...] = (
     ("the sacrificed creature's power", HowCast("sacrificed_power")),
     ("the amount of mana spent to cast ~", HowCast("mana_spent")),
     ("the number of other spell cast this turn", SpellsCastThisTurn()),
+    # Greven, Predator Captain: the life you lost this turn (CR 119.3).
+    ("the amount of life you've lost this turn", TurnTotal("life_lost", "you")),
+    ("the amount of life you lost this turn", TurnTotal("life_lost", "you")),
+    # CR 700.4: under whose control each died.
+    (
+        "the number of creatures that died under your control this turn",
+        TurnTotal("creatures_died_under", "you"),
+    ),
 )
 
 
@@ -407,6 +423,10 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         count = BasicLandTypesAmong(lands)
     elif cursor.accept("creature", "in", "your", "party"):
         count = PartySize(_creatures_you_control(context))
+    elif cursor.accept("card", "you've", "drawn", "this", "turn") or cursor.accept(
+        "card", "you", "drew", "this", "turn"
+    ):
+        count = TurnTotal("cards_drawn", "you")  # Fists of Flame (CR 121.2)
     elif cursor.accept("color", "among"):
         among = parse_subject(cursor, context)
         if among is None:
@@ -497,6 +517,7 @@ _TERMS: tuple[_TermReader, ...] = (
     ),
     _devoured,
     _turn_total_term,
+    _party_size,
     _among(
         "the number of basic land types among",
         BasicLandTypesAmong,

@@ -326,6 +326,31 @@ def its_controller_controls(a: Asked) -> Condition | None:
     return ItsControllerControls(it, counted, 0, "<=")
 
 
+_CONTROLS_ATTACHED = re.compile(
+    r"(?P<who>you|another player|an opponent) controls? (?P<what>enchanted|equipped) creature"
+)
+
+
+def controls_attached(a: Asked) -> Condition | None:
+    """ "As long as you control enchanted creature" (Mishra's Domination), "as long as another
+    player controls enchanted creature" (Dog Umbra): who controls the creature the Aura or
+    Equipment is attached to (CR 303.4, 301.5), compared with the source's controller."""
+    if not (m := _CONTROLS_ATTACHED.fullmatch(a.text)):
+        return None
+    host = subject_words(f"{m['what']} creature", a.sentence, a.state)
+    return ObjectMatches(host, Filter(controller="you" if m["who"] == "you" else "not_you"))
+
+
+def face_down(a: Asked) -> Condition | None:
+    """ "As long as enchanted creature is face down" (Unable to Scream): CR 708.2."""
+    if not (
+        m := re.fullmatch(r"(?P<who>it|~|enchanted creature) is face (?P<way>down|up)", a.text)
+    ):
+        return None
+    it = a.it if m["who"] == "it" else subject_words(m["who"], a.sentence, a.state)
+    return ObjectMatches(it, Filter(face_down=m["way"] == "down"))
+
+
 def opponent_graveyard(a: Asked) -> Condition | None:
     if m := re.fullmatch(r"an opponent has (?P<n>\w+) or more cards in their graveyard", a.text):
         # Jace's Phantasm: any one opponent's graveyard (CR 611.3a); "your" is each opponent
@@ -356,7 +381,23 @@ def attached_count(a: Asked) -> Condition | None:
         attached_kind = "equipped" if m["kind"] == "equipment" else "enchanted"
         least = required_number(m["n"], a.sentence)
         return SourceStatus(attached_kind, it, minimum=least)  # type: ignore[arg-type]
+    if m := _ENCHANTED_BY.fullmatch(a.text):
+        # Timber Paladin: "is enchanted by exactly two Auras", "by three or more Auras"
+        # (CR 303.4: an Aura attached to it enchants it; 301.5 for Equipment).
+        it = Subject("self", words=SELF) if m["who"] == SELF else a.it
+        kind = "enchanted" if m["kind"] == "enchanted" else "equipped"
+        n = required_number(m["n"] or m["least"], a.sentence)
+        held = SourceStatus(kind, it, minimum=n)  # type: ignore[arg-type]
+        if m["least"]:
+            return held
+        return AllOf((held, Not(SourceStatus(kind, it, minimum=n + 1))))  # type: ignore[arg-type]
     return None
+
+
+_ENCHANTED_BY = re.compile(
+    r"(?P<who>it|~) is (?P<kind>enchanted|equipped) by "
+    r"(?:exactly (?P<n>\w+)|(?P<least>\w+) or more) (?:auras?|equipment)"
+)
 
 
 _IT_STATUS = re.compile(

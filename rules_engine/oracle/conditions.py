@@ -284,6 +284,8 @@ _READERS: tuple[Reader, ...] = (
         "an opponent's life total is less than half their starting life total",
     ),
     said.its_controller_controls,
+    said.controls_attached,
+    said.face_down,
     said.opponent_graveyard,
     said.opponent_exile,
     said.attached_count,
