@@ -901,13 +901,18 @@ def _turn_entered(value: Any, reader: _Reader) -> tuple[EnterRecord, ...]:
     found = []
     for i, entry in enumerate(value):
         path = f"this_turn.entered[{i}]"
-        if not isinstance(entry, dict) or set(entry) - {"under", "types"}:
+        if not isinstance(entry, dict) or set(entry) - {"under", "types", "subtypes"}:
             raise BoardError(path, example)
+        subtypes = entry.get("subtypes", [])
+        if not isinstance(subtypes, list) or not all(
+            isinstance(t, str) and subtype_category(t) for t in subtypes
+        ):
+            raise BoardError(f"{path}.subtypes", "subtypes, such as Knight or Island")
         types = entry.get("types", [])
         if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
             raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
         under = reader.player(entry.get("under"), f"{path}.under")
-        found.append(EnterRecord(under, frozenset(types)))
+        found.append(EnterRecord(under, frozenset(types), subtypes=frozenset(subtypes)))
     return tuple(found)
 
 

@@ -828,6 +828,7 @@ class EnteredThisTurn:
     not_types: frozenset[str] = frozenset()
     other: bool = False  # "another": the source itself left out
     minimum: int = 1
+    subtypes: frozenset[str] = frozenset()  # or any of these subtypes ("another Knight")
 
 
 @dataclass(frozen=True, slots=True)

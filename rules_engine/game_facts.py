@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import Designated, EnteredThisTurn
 from rules_engine.game import Game, GameObject
+from rules_engine.steps import EnterRecord
 
 __all__ = ["dealt_damage", "designated", "entered_this_turn", "is_modified"]
 
@@ -46,11 +47,18 @@ def entered_this_turn(condition: EnteredThisTurn, game: Game, you: str, source: 
         1
         for r in records
         if r.controller == you
-        and (not condition.types or r.types & condition.types)
+        and _of_kind(condition, r)
         and not r.types & condition.not_types
         and not (condition.other and r.label == source)
     )
     return found >= condition.minimum
+
+
+def _of_kind(condition: EnteredThisTurn, record: EnterRecord) -> bool:
+    """Any of the card types or subtypes the condition names (none named: any permanent)."""
+    if not condition.types and not condition.subtypes:
+        return True
+    return bool(record.types & condition.types or record.subtypes & condition.subtypes)
 
 
 def is_modified(

@@ -445,7 +445,12 @@ def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
     elif isinstance(event, Enter):
         # CR 603.6a: it entered this turn, with the card types it entered with.
         types = frozenset((*event.card.types, *event.extra_types))
-        record = EnterRecord(event.controller, types, label_for.get(event.obj, event.obj))
+        record = EnterRecord(
+            event.controller,
+            types,
+            label_for.get(event.obj, event.obj),
+            frozenset(event.card.subtypes),
+        )
         turn = replace(turn, entered=(*turn.entered, record))
         if "Land" in types:
             turn = replace(turn, land_entered=turn.land_entered | {event.controller})

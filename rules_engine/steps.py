@@ -144,6 +144,7 @@ class EnterRecord:
     controller: str
     types: frozenset[str] = frozenset()
     label: str = ""
+    subtypes: frozenset[str] = frozenset()  # "another Knight entered ..." (Swordsworn Cavalier)
 
 
 @dataclass(frozen=True, slots=True)

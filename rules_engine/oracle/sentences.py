@@ -330,6 +330,11 @@ def _only_if(c: _Clause, _template: Template) -> None:
         # before it fights ...": the fight's first target ("target creature you control"), its
         # effect begun before the fight, as every effect of a resolving spell is here.
         words = f"that creature {m['rest']}"
+    elif m := _THE_FIGHTER.fullmatch(words):
+        # Outmuscle's adamant, Blizzard Brawl: "the creature you control gains indestructible
+        # until end of turn" after "target creature you control ... fights ...": the same
+        # first target (CR 608.2c: the text refers back to it).
+        words = f"that creature {m['rest']}"
     try:
         condition = instead_condition(c.match["cond"], c.sentence, c.state)
         spec = special_sentence(words, c.sentence, c.state, c.until_eot)
@@ -553,3 +558,4 @@ def _remember_object(body: str, state: SentenceState) -> None:
 
 
 _BEFORE_IT_FIGHTS = re.compile(r"the creature you control (?P<rest>.+) before it fights", re.I)
+_THE_FIGHTER = re.compile(r"the creature you control (?P<rest>(?:gets|gains) .+)", re.I)

@@ -15,6 +15,7 @@ from rules_engine.effects import (
     Compare,
     Condition,
     CreaturesDiedThisTurn,
+    EnteredThisTurn,
     HowCast,
     Not,
     SourceStatus,
@@ -27,7 +28,7 @@ from rules_engine.oracle.condition_words import Asked
 from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.text import SELF
 from rules_engine.turn_deeds import SacrificedThisTurn
-from rules_engine.vocabulary import CARD_TYPES, COLOR_WORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, CARD_TYPES, COLOR_WORDS
 
 __all__ = ["TURN_READERS"]
 
@@ -168,4 +169,25 @@ def how_cast(a: Asked) -> Condition | None:
     return None
 
 
-TURN_READERS = (attacked, sacrificed, died, cast_spells, how_cast)
+_ENTERED_KIND = re.compile(
+    r"(?P<n>an?|another) (?P<what>[\w ]+?) entered (?:the battlefield )?under your control "
+    r"this turn"
+)
+
+
+def entered_of_subtype(a: Asked) -> Condition | None:
+    """CR 603.6a: "as long as another Knight entered under your control this turn"
+    (Swordsworn Cavalier), "another Merfolk or an Island" (Shoreline Scout): by subtype, as
+    each entered (the card types are oracle/history.py's)."""
+    if not (m := _ENTERED_KIND.fullmatch(a.text)):
+        return None
+    subtypes: set[str] = set()
+    for word in re.split(r" or (?:an? )?", m["what"]):
+        kind = ALL_TYPE_WORDS.get(word)
+        if kind is None or kind[0] != "subtype":
+            return None
+        subtypes.add(kind[1])
+    return EnteredThisTurn(subtypes=frozenset(subtypes), other=m["n"] == "another")
+
+
+TURN_READERS = (attacked, sacrificed, died, cast_spells, how_cast, entered_of_subtype)
