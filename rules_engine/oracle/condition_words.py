@@ -511,6 +511,10 @@ def starting_life_condition(a: Asked) -> Condition | None:
     if text == _HALF_STARTING:
         # life <= starting / 2, in whole numbers: 2 * life - starting <= 0.
         return Compare(Sum(Times(2, LifeTotal()), Negate(StartingLife())), "<=", 0)
+    if m := re.fullmatch(r"your life total is (?P<n>\d+) or (?P<cmp>less|greater|more)", text):
+        # "as long as your life total is 5 or less": the life total now (CR 119.1).
+        op = "<=" if m["cmp"] == "less" else ">="
+        return Compare(LifeTotal(), op, int(m["n"]))  # type: ignore[arg-type]
     if text == "your life total is greater than your starting life total":
         return Compare(Sum(LifeTotal(), Negate(StartingLife())), ">=", 1)  # Elenda
     if m := _ABOVE_STARTING.fullmatch(text):

@@ -190,4 +190,33 @@ def entered_of_subtype(a: Asked) -> Condition | None:
     return EnteredThisTurn(subtypes=frozenset(subtypes), other=m["n"] == "another")
 
 
-TURN_READERS = (attacked, sacrificed, died, cast_spells, how_cast, entered_of_subtype)
+_DREW_OR_GAINED = re.compile(
+    r"you(?:'ve| have)? (?:drawn (?P<cards>a card|\w+ or more cards)|"
+    r"gained (?P<life>\w+) or more life) this turn"
+)
+
+
+def drew_or_gained(a: Asked) -> Condition | None:
+    """ "you've drawn a card this turn" (CR 121.2), "you've gained 3 or more life this turn"
+    (119.3): the turn's record of cards drawn and life gained."""
+    if not (m := _DREW_OR_GAINED.fullmatch(a.text)):
+        return None
+    if m["cards"]:
+        least = 1 if m["cards"] == "a card" else read_number(m["cards"].split()[0])
+        kind = "cards_drawn"
+    else:
+        least, kind = read_number(m["life"]), "life_gained"
+    if least is None:
+        raise a.fail()
+    return Compare(TurnTotal(kind, "you"), ">=", least)  # type: ignore[arg-type]
+
+
+TURN_READERS = (
+    attacked,
+    sacrificed,
+    died,
+    cast_spells,
+    how_cast,
+    entered_of_subtype,
+    drew_or_gained,
+)

@@ -15,7 +15,9 @@ from rules_engine.effects import (
     Compare,
     Condition,
     CreaturesDiedThisTurn,
+    EnteredThisTurn,
     HowCast,
+    LifeTotal,
     Not,
     SourceStatus,
     SpellsCastThisTurn,
@@ -70,6 +72,13 @@ BEARS = {"enter": "Grizzly Bears", "as": "g"}
             Compare(HowCast("most_of_one_color"), ">=", 3),
         ),
         ("X is 10 or more", Compare(VarX(), ">=", 10)),
+        ("you gained 3 or more life this turn", Compare(TurnTotal("life_gained", "you"), ">=", 3)),
+        ("you've drawn a card this turn", Compare(TurnTotal("cards_drawn", "you"), ">=", 1)),
+        ("your life total is 5 or less", Compare(LifeTotal(), "<=", 5)),
+        (
+            "another Knight entered under your control this turn",
+            EnteredThisTurn(subtypes=frozenset({"Knight"}), other=True),
+        ),
     ],
 )
 def test_a_condition_is_read_into_its_typed_value(words: str, condition: Condition) -> None:
