@@ -107,6 +107,8 @@ def died(a: Asked) -> Condition | None:
     Avenger; under whose control each died), "two or more creatures died this turn"."""
     if not (m := _DIED.fullmatch(a.text)) or m["n"] == "another":
         return None
+    if m["n"] in ("a", "an") and not m["yours"]:
+        return None  # morbid's "a creature died this turn": condition_words.happened_this_turn
     least = _least(m["n"])
     if least is None:
         raise a.fail()
