@@ -8,8 +8,9 @@ applied in (CR 614), so a replacement or prevention sentence it cannot read
 shows here too. Each card ends in one of four results:
 
 - ``modelled``: on the board, and nothing in the answer's ``not_modelled``;
-- ``not_modelled``: on the board, with something named in ``not_modelled``;
-- ``refused``: the engine refused the board (a sentence it does not recognise);
+- ``not_modelled``: on the board, with something named in ``not_modelled`` (a paragraph
+  the grammar can't read at all is named too; the report counts those cards apart);
+- ``refused``: the engine refused the board (a choice or target it can't make up);
 - ``crash``: any other exception (always a bug).
 
 Cards are counted per class, decided from the Oracle text alone so the class
@@ -57,6 +58,7 @@ from rules_engine.cards import (  # noqa: E402
     snapshot_path,
 )
 from rules_engine.errors import BoardError  # noqa: E402
+from rules_engine.gaps import UNREAD  # noqa: E402
 from rules_engine.oracle.cursor import OracleParseError  # noqa: E402
 from rules_engine.perform import event_state  # noqa: E402
 
@@ -166,6 +168,8 @@ class CardResult:
     klass: str
     result: str
     phrase: str = ""
+    # Placed, with a paragraph the grammar can't read named in not_modelled (gaps.UNREAD).
+    unread: bool = False
 
 
 def _targets(card: CardDef) -> list[str]:
@@ -264,7 +268,8 @@ def try_card(name: str) -> CardResult:
         return CardResult(name, klass, "crash", f"{type(error).__name__}: {error}"[:70])
     unmodelled = result.game.not_modelled
     if unmodelled:
-        return CardResult(name, klass, "not_modelled", _phrase(unmodelled[0].why))
+        unread = any(n.why.startswith(UNREAD) for n in unmodelled)
+        return CardResult(name, klass, "not_modelled", _phrase(unmodelled[0].why), unread)
     return CardResult(name, klass, "modelled")
 
 
@@ -290,6 +295,8 @@ def report(results: Iterable[CardResult]) -> str:
             + " ".join(f"{counts[r]:>6} {_pct(counts[r], len(mine)):>5}%" for r in RESULTS)
             + f" {len(mine):>7}"
         )
+    unread = sum(r.unread for r in results)
+    lines.append(f"placed with a paragraph the engine can't read (named in not_modelled): {unread}")
     for result in ("refused", "not_modelled", "crash"):
         common = Counter(r.phrase for r in results if r.result == result).most_common(20)
         if common:

@@ -30,6 +30,9 @@ UNREADABLE_REPLACEMENT = (
     "a replacement or prevention effect (CR 614-615) the engine does not model yet, "
     "so events on this board happen as if it weren't there"
 )
+UNREAD = (
+    "text the engine can't read yet, so the board goes on without it (nothing it says is applied)"
+)
 UNAPPLIED_CONTINUOUS = (
     "a continuous effect (CR 611) the engine does not apply yet, so characteristics on "
     "this board are computed without it"
@@ -48,6 +51,8 @@ def resolution_gaps(
     """What a resolving spell or ability (``label``) does that isn't modelled."""
     gaps: list[NotModelled] = []
     for ability in abilities:
+        if ability.unread is not None:
+            gaps.append(unread_gap(label, ability))
         gaps += [NotModelled(label, text, UNPERFORMED) for text in ability.unperformed]
         gaps += [
             NotModelled(label, sentence, continuous_gap(why)) for sentence, why in ability.gaps
@@ -55,6 +60,11 @@ def resolution_gaps(
         if spell and ability.kind == "keyword" and (why := keyword_gap(ability.text, "stack")):
             gaps.append(NotModelled(label, ability.text, why))  # rebound (702.88a)
     return gaps
+
+
+def unread_gap(label: str, ability: ParsedAbility) -> NotModelled:
+    """A paragraph the grammar couldn't read, named with the reason the grammar gave."""
+    return NotModelled(label, ability.text, f"{UNREAD}: {ability.unread}")
 
 
 def unreadable_replacement(label: str, text: str, why: str) -> NotModelled:
@@ -70,6 +80,9 @@ def board_gaps(game: Game) -> list[NotModelled]:
             continue
         for instance in chars.abilities:
             parsed = instance.parsed
+            if parsed.unread is not None:
+                # Wherever the card is: what the paragraph would do there is unknown.
+                gaps.append(unread_gap(label, parsed))
             if parsed.kind == "keyword" and (why := keyword_gap(instance.text, obj.zone)):
                 gaps.append(NotModelled(label, instance.text, why))
             if obj.on_battlefield and parsed.kind == "static":
@@ -93,7 +106,7 @@ class Status(StrEnum):
     APPLIED = "applied"  # the engine applies what it does
     INERT = "inert here"  # no continuous, replacement or prevention effect until it resolves
     NOT_MODELLED = "not modelled"  # recognised as mattering; named in the answer
-    NOT_RECOGNISED = "not recognised"  # the board is refused, quoting the text
+    NOT_RECOGNISED = "not recognised"  # a number too large (docs/limits.md): refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +121,8 @@ _INERT_KINDS = ("triggered", "activated", "mana", "modal", "additional_cost", "c
 
 def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
     """One parsed ability as applied, inert here or not modelled (with why)."""
+    if parsed.unread is not None:
+        return AbilityReport(parsed.text, Status.NOT_MODELLED, f"{UNREAD}: {parsed.unread}")
     if parsed.kind in _INERT_KINDS:
         why = f"can't be resolved yet: {parsed.unreadable}" if parsed.unreadable else ""
         return AbilityReport(parsed.text, Status.INERT, why)

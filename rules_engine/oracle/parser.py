@@ -1,9 +1,10 @@
 """Oracle rules text -> abilities, and abilities -> continuous effects.
 
 The same grammar reads the card library and the cards a teacher types, so an
-invented card gets exactly the treatment a real one does. Anything that would
-change characteristics but is not understood is an error quoting the phrase:
-silently ignoring a phrase would give a learner a wrong answer.
+invented card gets exactly the treatment a real one does. A paragraph the
+grammar does not understand is never ignored silently (that would give a learner
+a wrong answer): it applies nothing and the answer names it with the phrase the
+grammar stopped at (``ParsedAbility.unread``, gaps.py).
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ class ParsedAbility:
     unreadable: str | None = None
     # Continuous-effect sentences recognised but not applied yet: (sentence, why).
     gaps: tuple[tuple[str, str], ...] = ()
+    # A paragraph the grammar can't read at all: why. Nothing of it is applied, and the
+    # answer names it (gaps.py), so the rest of the board can still be answered.
+    unread: str | None = None
 
     @property
     def keyword(self) -> str | None:
@@ -115,8 +119,19 @@ def _split_keywords(line: str) -> list[str] | None:
 @lru_cache(maxsize=8192)
 def parse_ability_text(line: str, name: str, *, spell: bool = False) -> tuple[ParsedAbility, ...]:
     """One paragraph of rules text -> one ability (or several keywords); remembered, as
-    a board reads the same paragraphs at every step and in every what-if."""
-    return _parse_line(clean(line), name, spell)
+    a board reads the same paragraphs at every step and in every what-if.
+
+    A paragraph the grammar can't read is kept as one ability that does nothing and says
+    why (``unread``): the board goes on and its answer names the paragraph (never dropped
+    silently), rather than the whole board being refused for one sentence."""
+    cleaned = clean(line)
+    check_numbers(cleaned)  # a bound on typed text (docs/limits.md): still refused
+    try:
+        return _parse_line(cleaned, name, spell)
+    except OracleParseError as error:
+        display = strip_reminder(cleaned) or cleaned
+        kind: AbilityKind = "spell" if spell else "static"
+        return (ParsedAbility(display, kind, unread=str(error)),)
 
 
 _LEVEL_BOX = re.compile(

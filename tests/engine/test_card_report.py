@@ -31,9 +31,11 @@ def test_a_levelers_boxes_are_applied_under_their_level_counters():
 
 
 def test_an_unrecognised_sentence_is_reported_with_its_text():
+    # Named as not modelled with the grammar's reason (never dropped), not refused.
     card = CardDef("Odd", types=("Enchantment",), rules_text=("Blorp the flibbet.",), inline=True)
     (report,) = card_report(card)
-    assert report.status is Status.NOT_RECOGNISED and "Blorp the flibbet" in report.why
+    assert report.status is Status.NOT_MODELLED and report.text == "Blorp the flibbet."
+    assert "can't read" in report.why and "Blorp the flibbet" in report.why
 
 
 def test_the_command_shows_a_card_ability_by_ability():
