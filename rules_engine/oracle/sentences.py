@@ -33,6 +33,7 @@ from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
 from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
     SentenceState,
@@ -183,6 +184,12 @@ def _noted(c: _Clause, _template: Template) -> None:
 
 def _ruled(c: _Clause, _template: Template) -> None:
     c.out.rules.append(c.sentence)  # CR 613.10-613.11: a rule, not a characteristic
+
+
+def _permitted(c: _Clause, _template: Template) -> None:
+    # CR 613.11, 601.3: a permission about casting or playing from hidden zones
+    # (oracle/permissions.py), named in not_modelled with what it is.
+    c.out.gaps.append((c.sentence, PERMISSION_WHY))
 
 
 def _still_land(c: _Clause, _template: Template) -> None:
@@ -460,6 +467,7 @@ CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.NOTE: _noted,
     Builds.REPLACEMENT: _noted,
     Builds.RULE: _ruled,
+    Builds.PERMISSION: _permitted,
     Builds.STILL_A_LAND: _still_land,
     Builds.LINGERS: _lingers,
     Builds.SAME_IS_TRUE: _same_is_true,
