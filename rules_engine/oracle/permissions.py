@@ -23,24 +23,28 @@ _WHEN = (
     r"until (?:the )?end of (?:your next |this |that )?turn|until your next (?:turn|end step)|"
     r"during (?:your next turn|each of your turns|each player's turn)|"
     r"once (?:each turn|during each of your turns)|for as long as [^,]+|as long as [^,]+|"
-    r"through (?:the )?end of (?:your next |this )?turn"
+    r"through (?:the )?end of (?:your next |this )?turn|"
+    # "If you cast a spell this way, mana of any type can be spent to cast it." (only the
+    # permission the sentence before gave).
+    r"if you cast (?:a spell|it|that card|a card) this way"
 )
 # Who may play or cast: the spell's controller, the card's owner, a player the text named.
 _WHO = r"you|its owner|their owners?|that player|that opponent|they|each player|its controller"
 # The permission itself.
 _PLAY = rf"(?:{_WHO}) may (?:play|cast)\b"
+_ANY_MANA = r"mana of any (?:type|color) can be spent to (?:cast|activate)\b"
 _PAY = r"you may (?:pay \{|cast [^.]*? by (?:paying|exiling)\b)"
 
 PERMISSION = re.compile(
     # "Until the end of your next turn, you may play those cards." (and "..., and mana of any
     # type can be spent to cast those spells."); two prefixes: "As long as it's your turn, as
     # long as you've sacrificed ..., you may play ...".
-    rf"^(?:(?:{_WHEN}), ){{1,2}}(?:{_PLAY}|{_PAY})|"
+    rf"^(?:(?:{_WHEN}), ){{1,2}}(?:{_PLAY}|{_PAY}|{_ANY_MANA})|"
     # "You may play that card this turn.", "You may cast it for as long as it remains exiled."
     rf"^(?:{_PLAY})(?=[^.]*\b(?:this turn|until (?:the )?end of (?:your next )?turn|"
     r"for as long as)\b)|"
     # CR 609.4b: "Mana of any type can be spent to cast those spells."
-    r"^mana of any (?:type|color) can be spent to (?:cast|activate)\b|"
+    rf"^{_ANY_MANA}|"
     # "You can cast spells only during your turn and ..." (Fires of Invention).
     r"^(?:you|each player|each opponent) can cast (?:spells only|no more than)\b|"
     # "The first spell each player casts during each of their turns may be cast without

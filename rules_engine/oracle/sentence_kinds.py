@@ -92,7 +92,9 @@ _CONTINUOUS = re.compile(
     r"\b(?:is|are) (?:a|an|all|every|the|still|no longer|colorless|white|blue|black|red|"
     r"green|legendary|basic|snow|each|equal|[\w ]+ in addition)\b|\bbase power\b|"
     r"\bpower and toughness\b|\bcan't\b|\bmust\b|\bable to\b|\bdoesn't untap\b|"
-    r"\bdon't untap\b|\bas though\b",
+    r"\bdon't untap\b|\bas though\b|"
+    # CR 701.10: "Double target creature's power X times." (Exponential Growth).
+    r"\bdouble (?:[\w-]+ ){0,3}?[\w-]+'s (?:power|toughness)\b",
     re.IGNORECASE,
 )
 

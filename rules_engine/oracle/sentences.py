@@ -32,6 +32,7 @@ from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
+from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
@@ -93,7 +94,8 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
     state = SentenceState(SubjectContext(), resolving=resolving)
     out = _Effects([], [], [], [], [], [])
     delayed = False
-    for sentence in split_sentences(text):
+    # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).
+    for sentence in expand_keyword_actions(split_sentences(text)):
         if is_digital_only(sentence):
             out.gaps.append((sentence, DIGITAL_ONLY))  # named in not_modelled, never refused
             state.first = False

@@ -451,7 +451,8 @@ _NOT_CHARACTERISTICS = (
     r"(?:you|target player) takes? an extra turn\b|phase out\b|(?:your|each player's|"
     r"each opponent's|the chosen player's) maximum hand size\b|"
     r"you have no maximum hand size\b|"
-    r"this ability triggers only\b|spend only\b|you get an emblem\b|a deck can have\b)"
+    r"this ability triggers only\b|spend only\b|you get an emblem\b|a deck can have\b|"
+    r"do this only once each turn$)"
 )
 # A rule about players or the game (613.10-613.11) rather than about objects.
 PLAYER_RULE = _re(
