@@ -941,6 +941,7 @@ OneShotKind = Literal[
     "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
     "amass",  # an Army token if you have none, then counters on an Army (CR 701.47a)
     "proliferate",  # another counter of each kind already there (CR 701.34a)
+    "designate",  # a player becomes the monarch or takes the initiative (CR 725.1, 726.1)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -991,3 +992,5 @@ class OneShot:
     # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
     # number of creatures that player controls) or "lowest" (the lowest life total).
     life_becomes: Literal["", "creatures", "lowest"] = ""
+    # "designate": which designation the player gets ("You take the initiative.").
+    designation: Literal["", "monarch", "initiative"] = ""

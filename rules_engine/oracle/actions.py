@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from rules_engine.effects import Filter, OneShot, OneShotKind, Subject
 from rules_engine.oracle import card_moves as cards
+from rules_engine.oracle import player_actions
 from rules_engine.oracle.action_words import (
     WHO,
     Clause,
@@ -658,6 +659,9 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.SHUFFLE_INTO, cards.moved, decides=False),
     Reader(cards.EXILE_WITH, cards.moved, decides=False),
     Reader(cards.SELF_BACK, cards.self_back, decides=False),
+    Reader(player_actions.OWNER_PUTS, player_actions.owner_puts, decides=False),
+    Reader(player_actions.AIRBEND, player_actions.airbend, decides=False),
+    Reader(player_actions.DESIGNATE, player_actions.designate),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_SUPPORT, _support),
     Reader(_BOLSTER, _bolster),

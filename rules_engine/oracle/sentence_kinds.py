@@ -29,12 +29,26 @@ _ACTION_VERBS = (
     r"you (?:gain|lose|may|draw|create|put|search|sacrifice|discard|reveal|look|mill|scry|"
     r"choose|exile|return|shuffle|flip|roll|vote|get|pay|tap|untap|cast|play)|"
     r"exchange your|starting with you|each player (?:may )?(?:chooses|reveals|puts|votes)|"
-    r"gain (?:\w+|that much) life|lose (?:\w+|that much) life"
+    r"gain (?:\w+|that much) life|lose (?:\w+|that much) life|"
+    # CR 701.65a airbend, 701.66a earthbend, 701.56a time travel, 726.2 the initiative (and
+    # the other keyword actions a player does: "If they do, you incubate 2."), 608.2c: "As
+    # many times as you choose, you may exile the top card ..." repeats a one-shot.
+    r"airbend|earthbend|time travel|you take the initiative|you become the monarch|"
+    r"you (?:incubate|discover|venture|investigate|proliferate|amass|explore|connive)|"
+    r"as many times as you choose|starting with"
 )
 _ACTORS = (
     r"target player(?!'s)|target opponent(?!'s)|each player(?!'s)|each opponent(?!'s)|"
     r"its controller|that creature's controller|that permanent's controller|that player|"
-    r"its owner|that spell's controller|defending player|an opponent|the player"
+    r"its owner|that spell's controller|defending player|an opponent|the player|"
+    # CR 608.2c: players named together, each of whom acts ("Two target players each draw a
+    # card.", "You and target opponent each draw three cards.", "That opponent may cast ...").
+    r"(?:up to )?(?:one|two|three|four|x) target players|any number of target players|"
+    r"you and (?:target|that|an|each) (?:opponent|player)s?|that opponent(?!'s)|"
+    # The owner or controller of a target acting: "Target creature's owner puts it on their
+    # choice of the top or bottom of their library." (at most four words name the target).
+    r"target (?:[\w-]+ ){0,3}?[\w-]+'s (?:owner|controller) (?=puts|shuffles|returns|"
+    r"sacrifices|loses|gains (?!control)|draws|discards|mills|reveals|creates|may)"
 )
 ONE_SHOT = re.compile(
     # A player who acts (not a possessive: "each player's creatures get ..." is layers).
@@ -78,7 +92,9 @@ _CONTINUOUS = re.compile(
     r"\b(?:is|are) (?:a|an|all|every|the|still|no longer|colorless|white|blue|black|red|"
     r"green|legendary|basic|snow|each|equal|[\w ]+ in addition)\b|\bbase power\b|"
     r"\bpower and toughness\b|\bcan't\b|\bmust\b|\bable to\b|\bdoesn't untap\b|"
-    r"\bdon't untap\b|\bas though\b",
+    r"\bdon't untap\b|\bas though\b|"
+    # CR 701.10: "Double target creature's power X times." (Exponential Growth).
+    r"\bdouble (?:[\w-]+ ){0,3}?[\w-]+'s (?:power|toughness)\b",
     re.IGNORECASE,
 )
 

@@ -32,7 +32,9 @@ from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
+from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
     SentenceState,
@@ -92,7 +94,8 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
     state = SentenceState(SubjectContext(), resolving=resolving)
     out = _Effects([], [], [], [], [], [])
     delayed = False
-    for sentence in split_sentences(text):
+    # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).
+    for sentence in expand_keyword_actions(split_sentences(text)):
         if is_digital_only(sentence):
             out.gaps.append((sentence, DIGITAL_ONLY))  # named in not_modelled, never refused
             state.first = False
@@ -183,6 +186,12 @@ def _noted(c: _Clause, _template: Template) -> None:
 
 def _ruled(c: _Clause, _template: Template) -> None:
     c.out.rules.append(c.sentence)  # CR 613.10-613.11: a rule, not a characteristic
+
+
+def _permitted(c: _Clause, _template: Template) -> None:
+    # CR 613.11, 601.3: a permission about casting or playing from hidden zones
+    # (oracle/permissions.py), named in not_modelled with what it is.
+    c.out.gaps.append((c.sentence, PERMISSION_WHY))
 
 
 def _still_land(c: _Clause, _template: Template) -> None:
@@ -465,6 +474,7 @@ CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.NOTE: _noted,
     Builds.REPLACEMENT: _noted,
     Builds.RULE: _ruled,
+    Builds.PERMISSION: _permitted,
     Builds.STILL_A_LAND: _still_land,
     Builds.LINGERS: _lingers,
     Builds.SAME_IS_TRUE: _same_is_true,

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules_engine.oracle.permissions import grants_permission
 from rules_engine.oracle.sentence_kinds import ONE_SHOT, makes_continuous_effect, performs_actions
 from rules_engine.oracle.text import split_sentences
 from rules_engine.vocabulary import ALL_TYPE_WORDS
@@ -57,6 +58,7 @@ class Builds(StrEnum):
     NOTE = "note"  # recognised, and nothing a board holds
     NO_REGENERATION = "no_regeneration"  # the destruction before it (701.19c)
     RULE = "rule"  # a rule of the game, not a characteristic (613.11)
+    PERMISSION = "permission"  # a rule of casting, playing or paying (613.11, 601.3)
     DOUBLE = "double"  # doubling power or toughness (701.10)
     SELF_REPLACEMENT = "self_replacement"  # a spell's own "instead" (614.15)
     ONLY_IF = "only_if"  # an effect made only if a condition holds (608.2c, 702.33d)
@@ -449,7 +451,8 @@ _NOT_CHARACTERISTICS = (
     r"(?:you|target player) takes? an extra turn\b|phase out\b|(?:your|each player's|"
     r"each opponent's|the chosen player's) maximum hand size\b|"
     r"you have no maximum hand size\b|"
-    r"this ability triggers only\b|spend only\b|you get an emblem\b|a deck can have\b)"
+    r"this ability triggers only\b|spend only\b|you get an emblem\b|a deck can have\b|"
+    r"do this only once each turn$)"
 )
 # A rule about players or the game (613.10-613.11) rather than about objects.
 PLAYER_RULE = _re(
@@ -755,11 +758,27 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     _S(
+        # Impulse draw, Lurrus, Fires of Invention (oracle/permissions.py).
+        "a rule of casting, playing or paying",
+        Builds.PERMISSION,
+        "613.11",
+        "Until the end of your next turn, you may play those cards.",
+        guard=lambda m, reading: grants_permission(m.string, until_eot=reading.until_eot),
+    ),
+    _S(
         "double power or toughness",
         Builds.DOUBLE,
         "701.10",
         "Double the power of target creature.",
         r"^double (?:the )?(?P<what>power and toughness|power|toughness) of (?P<subj>.+)$",
+    ),
+    _S(
+        # Bulk Up: the same, the creature named first.
+        "double a creature's power or toughness",
+        Builds.DOUBLE,
+        "701.10",
+        "Double target creature's power.",
+        r"^double (?P<subj>[^']+)'s (?P<what>power and toughness|power|toughness)$",
     ),
     _S(
         "a spell's own instead, of an event",

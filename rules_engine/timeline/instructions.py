@@ -479,6 +479,25 @@ def _armies(game: Game, res: Resolution) -> list[str]:
     ]
 
 
+def _designate(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 725.1, 726.1: the resolving player becomes the monarch or takes the initiative; a
+    player who had it no longer does (one monarch, one player with the initiative). Not an
+    event replacement effects see here. What it triggers (the monarch's draw, 725.2; the
+    initiative's venture into Undercity, 726.2) happens later or in a hidden zone, which a
+    board's steps don't reach."""
+    facts = game.designations
+    if action.designation == "monarch":
+        facts = replace(facts, monarch=res.controller)
+    elif action.designation == "initiative":
+        facts = replace(facts, initiative=res.controller)
+        why = (
+            "taking the initiative makes its player venture into Undercity (CR 726.2), a "
+            "dungeon the engine doesn't model; the initiative itself is taken"
+        )
+        game = note_unmodelled(game, [NotModelled(res.who, action.text, why)])
+    return replace(game, designations=facts)
+
+
 def _choose_card(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
     return game  # the choice is the step's (choices.discard), made as the card is used
 
@@ -494,6 +513,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "remove_counters": _remove_counters,
     "choose_card": _choose_card,
     "amass": _amass,
+    "designate": _designate,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,

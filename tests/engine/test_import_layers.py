@@ -43,6 +43,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.text",
             "rules_engine.oracle.digital",
             "rules_engine.oracle.sentence_kinds",
+            "rules_engine.oracle.permissions",
+            "rules_engine.oracle.keyword_actions",
             "rules_engine.oracle.templates",
             "rules_engine.oracle.keyword_table",
             "rules_engine.oracle.keywords",
@@ -83,6 +85,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # the ordered table (oracle/actions.py) that tries them.
             "rules_engine.oracle.action_words",
             "rules_engine.oracle.card_moves",
+            "rules_engine.oracle.player_actions",
             "rules_engine.oracle.actions",
             # The layer grammar, bottom to top: what a paragraph's sentences share, copy
             # exceptions, conditions, the general sentence, clauses, the sentences of an
