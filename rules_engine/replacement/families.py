@@ -487,6 +487,9 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
             else CreateTokens(token_card_of(f"a {k} token"), event.n, event.controller)
             for k in spec.options
         ], active
+    if family == Family.TOKENS and spec.half_down:
+        # Halving Season: half that many, rounded down (CR 107.1a); one becomes none.
+        return [replace(event, n=event.n // 2)], active
     if family == Family.TOKENS:
         return [replace(event, n=event.n * spec.factor + spec.plus)], active
     return [event], active

@@ -159,6 +159,10 @@ def source_in(phrase: str, sentence: str) -> tuple[Subject, bool]:
         kinds = [replace(f, controller="opponent") for f in kinds]
     elif post == "you don't control":
         kinds = [replace(f, controller="not_you") for f in kinds]  # Energy Field
+    elif post == "you control of the chosen type":
+        # Collective Inferno: the creature type chosen as it entered (CR 614.12; the step's
+        # choices give it).
+        kinds = [replace(f, controller="you", chosen_type=True) for f in kinds]
     elif post == "of the chosen color":
         kinds = [replace(f, chosen_color=True) for f in kinds]  # the step's choices.color
     elif post:
@@ -318,6 +322,10 @@ def what_objects(what: str, sentence: str) -> Subject:
     what = re.sub(r"^(a|an) ", "", what)
     if what == "the creature":
         what = "that creature"  # "If the creature would die this turn" (Carbonize's wording)
+    if what in ("that creature or planeswalker", "that planeswalker"):
+        # Fanged Flames, Blitz of the Thunder-Raptor: the spell's "target creature or
+        # planeswalker", named again (CR 608.2c; a resolved shield, 614.1a).
+        return Subject("antecedent", words=what)
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
     if m := re.fullmatch(

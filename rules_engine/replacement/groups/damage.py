@@ -143,7 +143,14 @@ def apply(
             # Ghosts of the Innocent: "half that damage, rounded down" (CR 614.1a).
             half = event.amount // 2 if spec.half_down else math.ceil(event.amount / 2)
             return [replace(event, amount=half)], active
-        return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+        plus = spec.plus
+        if spec.count is not None:
+            # Fated Firepower's fire counters, Hawkeye's power: counted as the damage would be
+            # dealt (CR 614.1a), from the effect's source.
+            ctx = effect_context(active)
+            got = evaluate(spec.count, board.chars, board.world, ctx, active.source)
+            plus += max(0, got)
+        return [replace(event, amount=event.amount * spec.factor + plus)], active
     if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
         return _prevent(active, event, board)
     if family == Family.REDIRECT:
