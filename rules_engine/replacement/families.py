@@ -523,8 +523,10 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
     if family == Family.COUNTERS_BY_PLAYER:
         return _by_player_fits(active, event.on, putter(event, board), board)
     if event.on in board.game.players:
-        return family == Family.PLAYER_COUNTERS and player_fits(
-            spec.player, event.on, active, board
+        return (
+            family == Family.PLAYER_COUNTERS
+            and spec.counter_kind in (None, event.kind)  # Aether Refinery: energy only
+            and player_fits(spec.player, event.on, active, board)
         )
     if family != Family.COUNTERS or (spec.counter_kind and spec.counter_kind != event.kind):
         return False

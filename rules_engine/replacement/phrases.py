@@ -79,9 +79,10 @@ def who_in(phrase: str, sentence: str) -> Who:
     players: PlayerWord = "none"
     objects: Subject | None = None
     # "you and creatures you control" (Safe Passage): both are protected.
+    # "you and/or permanents you control" (Divine Deflection, Shadowbane): the same two.
     parts = re.split(
-        r" (?:or|and) (?=(?:a|an|another|other|you|target|enchanted|each|creatures|permanents|"
-        r"planeswalkers)\b)",
+        r" (?:and/or|or|and) (?=(?:a|an|another|other|you|target|enchanted|each|creatures|"
+        r"permanents|planeswalkers|battle)\b)",  # "a player or battle" (Rankle and Torbran)
         phrase,
     )
     for part in parts:
@@ -102,7 +103,8 @@ def who_in(phrase: str, sentence: str) -> Who:
 
 def source_in(phrase: str, sentence: str) -> tuple[Subject, bool]:
     """ "a red source you control" -> a filter on the damage source; "of your choice" noted."""
-    words = phrase.strip()
+    # Surge of Salvation: "black and/or red sources" is a source of either color.
+    words = phrase.strip().replace(" and/or ", " or ")
     if words == "~":
         return Subject("self", words="~"), False  # Excruciator, Charging Tuskodon
     # "sources of the color of your choice": the color is chosen, not the source.

@@ -307,10 +307,11 @@ def _rider_events(
         return [Fresh(GainLife(active.controller, prevented))]
     if rider.kind == "reflect_to_target":
         # Acolyte's Reward: "~ deals that much damage to any target" -- its target after the
-        # protected creature (CR 115.1: each "target" is a new target).
-        if len(active.targets) < 2:
+        # protected creature; Refraction Trap's only target (CR 115.1: each "target" is a new
+        # target).
+        if len(active.targets) <= rider.slot:
             return []
-        return [Fresh(Damage(prevented, active.source, active.targets[1]))]
+        return [Fresh(Damage(prevented, active.source, active.targets[rider.slot]))]
     if rider.kind == "reflect_to_source":
         # Comeuppance: "~ deals that much damage to that creature" (the source, if it is
         # still on the battlefield: 120.3's damage needs a permanent or player to be dealt to).
