@@ -24,6 +24,7 @@ from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
 from rules_engine.replacement.grammar import read_replacements
+from rules_engine.replacement.specs import HiddenSpec
 
 UNPERFORMED = "the engine doesn't perform this one-shot action, so the board goes on without it"
 UNREADABLE_REPLACEMENT = (
@@ -136,17 +137,30 @@ def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
     gaps = [f"{UNPERFORMED}: {text}" for text in parsed.unperformed]
     gaps += [continuous_gap(why) for _, why in parsed.gaps]
     texts = (parsed.text,) if parsed.kind == "replacement" else parsed.rules
+    read: list[object] = []
     for text in texts:
         try:
-            _, skipped = read_replacements(text, name)
+            specs, skipped = read_replacements(text, name)
         except OracleParseError as error:
             gaps.append(f"{UNREADABLE_REPLACEMENT}: {error}")
             continue
+        read += specs
         if parsed.kind == "replacement":
             gaps += [f"a sentence the engine doesn't apply: {s}" for s in skipped]
     if gaps:
         return AbilityReport(parsed.text, Status.NOT_MODELLED, "; ".join(gaps))
+    if read and all(isinstance(spec, HiddenSpec) for spec in read):
+        return AbilityReport(parsed.text, Status.INERT, "; ".join(map(hidden_why, read)))
     return AbilityReport(parsed.text, Status.APPLIED)
+
+
+def hidden_why(spec: object) -> str:
+    """Why a replacement of milling, dice, scry or mana does nothing on a board (614.1a)."""
+    assert isinstance(spec, HiddenSpec)
+    return (
+        f"a replacement of {spec.event} (CR {spec.rule}, 614.1a): a board has no step or event "
+        f"for {spec.event}, so on a board it never applies"
+    )
 
 
 def card_report(card: CardDef) -> tuple[AbilityReport, ...]:

@@ -487,6 +487,9 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
             else CreateTokens(token_card_of(f"a {k} token"), event.n, event.controller)
             for k in spec.options
         ], active
+    if family == Family.TOKENS and spec.half_down:
+        # Halving Season: half that many, rounded down (CR 107.1a); one becomes none.
+        return [replace(event, n=event.n // 2)], active
     if family == Family.TOKENS:
         return [replace(event, n=event.n * spec.factor + spec.plus)], active
     return [event], active
@@ -520,8 +523,10 @@ def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: E
     if family == Family.COUNTERS_BY_PLAYER:
         return _by_player_fits(active, event.on, putter(event, board), board)
     if event.on in board.game.players:
-        return family == Family.PLAYER_COUNTERS and player_fits(
-            spec.player, event.on, active, board
+        return (
+            family == Family.PLAYER_COUNTERS
+            and spec.counter_kind in (None, event.kind)  # Aether Refinery: energy only
+            and player_fits(spec.player, event.on, active, board)
         )
     if family != Family.COUNTERS or (spec.counter_kind and spec.counter_kind != event.kind):
         return False

@@ -162,10 +162,13 @@ PREVENTED_FROM = _T(
 )
 
 
-def _rider(m: re.Match[str], sentence: str) -> Rider:
+def _rider(m: re.Match[str], sentence: str, before: str) -> Rider:
     source = source_in(m["src"], sentence)[0] if m["src"] else None
     if m["to"] == "any target":
-        return Rider("reflect_to_target", source)  # Acolyte's Reward: its second target
+        # Acolyte's Reward: its second target; Refraction Trap: its first (``before``, the
+        # prevention's own words, names the targets before it).
+        slot = targets_before(before.lower())
+        return Rider("reflect_to_target", source, slot=slot)
     if m["to"] == "that creature":
         return Rider("reflect_to_source", source)  # the creature that was the source
     if m["to"]:
@@ -414,7 +417,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 specs[-1] = replace(
                     last,
                     text=f"{last.text} {sentence}",
-                    riders=(*last.riders, _rider(m, sentence)),
+                    riders=(*last.riders, _rider(m, sentence, last.text)),
                 )
                 continue
             fields = _additional(body)

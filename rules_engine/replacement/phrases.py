@@ -79,9 +79,10 @@ def who_in(phrase: str, sentence: str) -> Who:
     players: PlayerWord = "none"
     objects: Subject | None = None
     # "you and creatures you control" (Safe Passage): both are protected.
+    # "you and/or permanents you control" (Divine Deflection, Shadowbane): the same two.
     parts = re.split(
-        r" (?:or|and) (?=(?:a|an|another|other|you|target|enchanted|each|creatures|permanents|"
-        r"planeswalkers)\b)",
+        r" (?:and/or|or|and) (?=(?:a|an|another|other|you|target|enchanted|each|creatures|"
+        r"permanents|planeswalkers|battle)\b)",  # "a player or battle" (Rankle and Torbran)
         phrase,
     )
     for part in parts:
@@ -102,7 +103,8 @@ def who_in(phrase: str, sentence: str) -> Who:
 
 def source_in(phrase: str, sentence: str) -> tuple[Subject, bool]:
     """ "a red source you control" -> a filter on the damage source; "of your choice" noted."""
-    words = phrase.strip()
+    # Surge of Salvation: "black and/or red sources" is a source of either color.
+    words = phrase.strip().replace(" and/or ", " or ")
     if words == "~":
         return Subject("self", words="~"), False  # Excruciator, Charging Tuskodon
     # "sources of the color of your choice": the color is chosen, not the source.
@@ -159,6 +161,10 @@ def source_in(phrase: str, sentence: str) -> tuple[Subject, bool]:
         kinds = [replace(f, controller="opponent") for f in kinds]
     elif post == "you don't control":
         kinds = [replace(f, controller="not_you") for f in kinds]  # Energy Field
+    elif post == "you control of the chosen type":
+        # Collective Inferno: the creature type chosen as it entered (CR 614.12; the step's
+        # choices give it).
+        kinds = [replace(f, controller="you", chosen_type=True) for f in kinds]
     elif post == "of the chosen color":
         kinds = [replace(f, chosen_color=True) for f in kinds]  # the step's choices.color
     elif post:
@@ -318,6 +324,10 @@ def what_objects(what: str, sentence: str) -> Subject:
     what = re.sub(r"^(a|an) ", "", what)
     if what == "the creature":
         what = "that creature"  # "If the creature would die this turn" (Carbonize's wording)
+    if what in ("that creature or planeswalker", "that planeswalker"):
+        # Fanged Flames, Blitz of the Thunder-Raptor: the spell's "target creature or
+        # planeswalker", named again (CR 608.2c; a resolved shield, 614.1a).
+        return Subject("antecedent", words=what)
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
     if m := re.fullmatch(

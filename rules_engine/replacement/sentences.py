@@ -17,6 +17,7 @@ from rules_engine.replacement.rows import (
     draw,
     entering,
     entering_counters,
+    hidden,
     life,
     prevention,
     redirect,
@@ -42,6 +43,7 @@ ROWS: tuple[Row, ...] = tuple(
             *entering_counters.ROWS,
             *turns.ROWS,
             *cants.ROWS,
+            *hidden.ROWS,
         ),
         key=attrgetter("priority"),
     )

@@ -48,6 +48,8 @@ class Family(StrEnum):
     PREVENT_SHIELD = "prevent_shield"
     REDIRECT = "redirect"
     WORSHIP = "worship"
+    # An event no board holds (CR 614.1a): milling, dice, coins, scry, mana (rows/hidden.py)
+    HIDDEN_EVENT = "hidden_event"
     # Destruction (614.8, 702.89a)
     REGENERATE = "regenerate"
     UMBRA_ARMOR = "umbra_armor"
@@ -115,6 +117,7 @@ class EventGroup(StrEnum):
     ENTERING = "entering"  # Enter
     STEP = "step"  # StepHappens
     CANT = "cant"  # not a replacement (CantSpec), matched like one
+    HIDDEN = "hidden"  # an event no board holds: milling, dice, coins, scry, mana (HiddenSpec)
 
 
 def _grouped(*groups: tuple[EventGroup, tuple[Family, ...]]) -> dict[Family, EventGroup]:
@@ -129,6 +132,7 @@ def _grouped(*groups: tuple[EventGroup, tuple[Family, ...]]) -> dict[Family, Eve
 
 
 GROUP: dict[Family, EventGroup] = _grouped(
+    (EventGroup.HIDDEN, (Family.HIDDEN_EVENT,)),
     (
         EventGroup.DAMAGE,
         (
@@ -256,6 +260,10 @@ class Rider:
         "reflect_to_controller", "reflect_to_source", "reflect_to_target", "life_per_prevented"
     ]
     source: Subject | None = None
+    # "~ deals that much damage to any target": which of the step's targets that is, counted
+    # from the "target" words before it (CR 115.1): Acolyte's Reward's second, Refraction
+    # Trap's first.
+    slot: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +382,25 @@ class TokenSpec(ReplacementSpec):
     token_kind: str | None = None
 
 
+class HiddenEvent(StrEnum):
+    """An event a replacement watches that no board step or event holds (the words name it
+    for learners)."""
+
+    MILL = "milling"
+    DICE = "rolling dice"
+    COIN = "flipping a coin or rolling a d20"
+    SCRY = "scrying"
+    MANA = "mana in a mana pool"
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenSpec(ReplacementSpec):
+    """A replacement of an event no board holds (CR 614.1a): read, and inert on a board."""
+
+    event: HiddenEvent = HiddenEvent.MILL
+    rule: str = ""  # the rule of the event it replaces ("701.17a" for milling)
+
+
 @dataclass(frozen=True, slots=True)
 class SkipSpec(ReplacementSpec):
     """A step, phase or turn skipped (CR 614.1b, 614.10)."""
@@ -428,6 +455,7 @@ SPEC_OF: dict[EventGroup, type[ReplacementSpec]] = {
     EventGroup.ENTERING: EnterSpec,
     EventGroup.STEP: SkipSpec,
     EventGroup.CANT: ReplacementSpec,
+    EventGroup.HIDDEN: HiddenSpec,
 }
 
 

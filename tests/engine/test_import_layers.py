@@ -116,6 +116,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.rows.entering_counters",
             "rules_engine.replacement.rows.turns",
             "rules_engine.replacement.rows.cants",
+            "rules_engine.replacement.rows.hidden",
             "rules_engine.replacement.sentences",
             "rules_engine.replacement.compounds",
             "rules_engine.replacement.grammar",

@@ -79,6 +79,7 @@ MODULE_GROUPS = {
     "entering_counters": {EventGroup.ENTERING},
     "turns": {EventGroup.STEP},
     "cants": {EventGroup.CANT},
+    "hidden": {EventGroup.HIDDEN},
 }
 
 

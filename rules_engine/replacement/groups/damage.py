@@ -143,7 +143,14 @@ def apply(
             # Ghosts of the Innocent: "half that damage, rounded down" (CR 614.1a).
             half = event.amount // 2 if spec.half_down else math.ceil(event.amount / 2)
             return [replace(event, amount=half)], active
-        return [replace(event, amount=event.amount * spec.factor + spec.plus)], active
+        plus = spec.plus
+        if spec.count is not None:
+            # Fated Firepower's fire counters, Hawkeye's power: counted as the damage would be
+            # dealt (CR 614.1a), from the effect's source.
+            ctx = effect_context(active)
+            got = evaluate(spec.count, board.chars, board.world, ctx, active.source)
+            plus += max(0, got)
+        return [replace(event, amount=event.amount * spec.factor + plus)], active
     if family in (Family.PREVENT_STATIC, Family.PREVENT_SHIELD):
         return _prevent(active, event, board)
     if family == Family.REDIRECT:
@@ -300,10 +307,11 @@ def _rider_events(
         return [Fresh(GainLife(active.controller, prevented))]
     if rider.kind == "reflect_to_target":
         # Acolyte's Reward: "~ deals that much damage to any target" -- its target after the
-        # protected creature (CR 115.1: each "target" is a new target).
-        if len(active.targets) < 2:
+        # protected creature; Refraction Trap's only target (CR 115.1: each "target" is a new
+        # target).
+        if len(active.targets) <= rider.slot:
             return []
-        return [Fresh(Damage(prevented, active.source, active.targets[1]))]
+        return [Fresh(Damage(prevented, active.source, active.targets[rider.slot]))]
     if rider.kind == "reflect_to_source":
         # Comeuppance: "~ deals that much damage to that creature" (the source, if it is
         # still on the battlefield: 120.3's damage needs a permanent or player to be dealt to).

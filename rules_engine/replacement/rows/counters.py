@@ -45,7 +45,16 @@ PLAYER_COUNTERS_PLUS = _T(
 COUNTERS_BY_PLAYER = _T(
     r"^if (?P<who>you|an opponent) would put one or more counters on (?P<on>.+?), (?:they )?"
     r"put (?P<mod>twice that many|half that many|that many plus one) of each of those kinds of "
-    r"counters on that permanent or player instead(?:, rounded (?P<round>down))?$"
+    r"counters on that (?:permanent or player|permanent) instead(?:, rounded (?P<round>down))?$"
+)
+
+
+# CR 614.1a, 122.1: energy counters a player gets ("{E}", 107.14): "If you would get one or
+# more {E}, you get twice that many {E} instead" (Aether Refinery), "that many plus one {E}"
+# (Izzet Generatorium).
+ENERGY_MODIFY = _T(
+    r"^if you would get one or more \{e\}, you get (?P<mod>twice that many|that many plus one) "
+    r"\{e\} instead$"
 )
 
 
@@ -93,6 +102,18 @@ def _counters_by_player_row(m: re.Match[str], s: Sentence) -> Spec | None:
     return _counters_by_player(m, s.text)
 
 
+def _energy_modify(m: re.Match[str], s: Sentence) -> Spec | None:
+    twice = m["mod"] == "twice that many"
+    return ReplacementSpec(
+        s.text,
+        Family.PLAYER_COUNTERS,
+        player="you",
+        counter_kind="energy",
+        factor=2 if twice else 1,
+        plus=0 if twice else 1,
+    )
+
+
 def _player_counters_plus(m: re.Match[str], s: Sentence) -> Spec | None:
     return ReplacementSpec(s.text, Family.PLAYER_COUNTERS, player="you", plus=1)
 
@@ -125,6 +146,15 @@ ROWS: tuple[Row, ...] = (
         example="If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent or player instead.",
         card="Innkeeper's Talent",
         priority=790,
+    ),
+    Row(
+        Family.PLAYER_COUNTERS,
+        ENERGY_MODIFY,
+        _energy_modify,
+        rule="614.1a",
+        example="If you would get one or more {E} (energy counters), you get twice that many {E} instead.",
+        card="Aether Refinery",
+        priority=795,
     ),
     Row(
         Family.PLAYER_COUNTERS,

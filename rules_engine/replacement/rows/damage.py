@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.effects import AffectedStat, Expr
 from rules_engine.replacement.phrases import (
     THE_TARGET,
     condition_in,
+    count_in,
     damage_source_in,
     number,
     source_in,
@@ -31,6 +33,26 @@ DAMAGE_MODIFY = _T(
     r"half that damage, rounded (?P<round>down|up),)"
     r"(?: that damage)?(?: to (?:that (?:permanent or player|player or permanent|player|"
     r"permanent|creature)|you|~|it|equipped creature|enchanted creature))? instead$"
+)
+
+
+# CR 614.1a: "Double all damage that creature sources you control would deal" (Absorbing Man
+# and Titania), "Double all damage equipped creature would deal" (Mjolnir): the same
+# replacement as "If ... would deal damage, it deals double that damage instead".
+DOUBLE_ALL = _T(
+    r"^double all (?P<combat>noncombat |combat )?damage (?:that )?(?>(?P<src>.+?) would deal)"
+    r"(?: to (?P<tgt>.+?))?(?: this turn)?$"
+)
+
+
+# CR 614.1a: a number counted as the damage would be dealt: "it deals that much damage plus
+# an amount of damage equal to the number of fire counters on ~ instead" (Fated Firepower),
+# "instead it deals that much damage plus X, where X is ~'s power" (Hawkeye, Young Avenger).
+DAMAGE_PLUS_COUNT = _T(
+    r"^if (?>(?P<src>.+?) would deal )(?P<combat>noncombat |combat )?damage(?: to "
+    r"(?P<tgt>[^,]+?))?(?: this turn)?, (?:instead )?(?:it|that source) deals that much damage "
+    r"plus (?:an amount of damage equal to (?P<count>.+) instead|x(?: instead)?, where x is "
+    r"(?P<x>.+))$"
 )
 
 
@@ -143,6 +165,39 @@ def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _double_all(m: re.Match[str], s: Sentence) -> Spec | None:
+    src, _ = source_in(m["src"], s.text)
+    return DamageSpec(
+        s.text,
+        Family.DAMAGE_MODIFY,
+        source=src,
+        target=who_in(m["tgt"], s.text) if m["tgt"] else None,
+        factor=2,
+        combat_only=m["combat"] == "combat ",
+        noncombat_only=m["combat"] == "noncombat ",
+    )
+
+
+def _damage_plus_count(m: re.Match[str], s: Sentence) -> Spec | None:
+    src, _ = source_in(m["src"], s.text)
+    return DamageSpec(
+        s.text,
+        Family.DAMAGE_MODIFY,
+        source=src,
+        target=who_in(m["tgt"], s.text) if m["tgt"] else None,
+        count=_source_count(m["count"] or m["x"], s.text),
+        combat_only=m["combat"] == "combat ",
+        noncombat_only=m["combat"] == "noncombat ",
+    )
+
+
+def _source_count(words: str, sentence: str) -> Expr:
+    """ "~'s power" is its source's (evaluated with the source as the affected object)."""
+    if m := re.fullmatch(r"~'s (?P<stat>power|toughness)", words.strip()):
+        return AffectedStat("power" if m["stat"] == "power" else "toughness")
+    return count_in(words, sentence)
+
+
 def _worship(m: re.Match[str], s: Sentence) -> Spec | None:
     return DamageSpec(
         s.text,
@@ -191,6 +246,24 @@ ROWS: tuple[Row, ...] = (
         example="If a source would deal damage to this creature, it deals double that damage to this creature instead.",
         card="Goldnight Castigator",
         priority=350,
+    ),
+    Row(
+        Family.DAMAGE_MODIFY,
+        DOUBLE_ALL,
+        _double_all,
+        rule="614.1a",
+        example="Double all damage that creature sources you control would deal.",
+        card="Absorbing Man and Titania",
+        priority=352,
+    ),
+    Row(
+        Family.DAMAGE_MODIFY,
+        DAMAGE_PLUS_COUNT,
+        _damage_plus_count,
+        rule="614.1a",
+        example="If a source you control would deal damage to an opponent or a permanent an opponent controls, it deals that much damage plus an amount of damage equal to the number of fire counters on this enchantment instead.",
+        card="Fated Firepower",
+        priority=354,
     ),
     Row(
         Family.WORSHIP,

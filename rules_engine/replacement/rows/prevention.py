@@ -67,6 +67,15 @@ PREVENT_NEXT_N = _T(
 )
 
 
+# CR 615.1a, 615.7: the source named before who is dealt the damage: "Prevent the next 3
+# damage that a source of your choice would deal to you and/or permanents you control this
+# turn" (Refraction Trap).
+PREVENT_NEXT_N_FROM = _T(
+    r"^prevent the next (?P<n>\w+) damage that (?>(?P<src>.+?) would deal to )(?P<tgt>.+?) "
+    r"this turn(?:, where x is (?P<x>.+))?$"
+)
+
+
 # Remedy, Embolden: one shield per target, its size chosen as the spell is cast (CR 601.2d).
 PREVENT_NEXT_DIVIDED = _T(
     r"^prevent the next (?P<n>\w+) damage that would be dealt this turn to any number of "
@@ -475,6 +484,15 @@ ROWS: tuple[Row, ...] = (
         example="Prevent the next X damage that would be dealt to you this turn.",
         card="Festival of the Guildpact",
         priority=450,
+    ),
+    Row(
+        Family.PREVENT_SHIELD,
+        PREVENT_NEXT_N_FROM,
+        _prevent_next_n,
+        rule="615.1a",
+        example="Prevent the next 3 damage that a source of your choice would deal to you and/or permanents you control this turn.",
+        card="Refraction Trap",
+        priority=451,
     ),
     Row(
         Family.PREVENT_SHIELD,

@@ -39,6 +39,15 @@ REDIRECT_NEXT = _T(
 
 # CR 614.9: "All damage that would be dealt [this turn] to X [by Y] is dealt to Z instead"
 # (Treacherous Link, Turn the Tables, Kor Chant).
+# CR 614.9, 615.7: the source named first and chosen, the damage sent to the spell's target:
+# "The next 2 damage that a source of your choice would deal to you and/or permanents you
+# control this turn is dealt to any target instead" (Harm's Way, Shining Shoal).
+REDIRECT_NEXT_FROM = _T(
+    r"^the next (?P<n>\w+) damage that (?>(?P<src>.+?) would deal to )(?P<tgt>.+?) this turn is "
+    r"dealt to any target instead$"
+)
+
+
 REDIRECT_ALL = _T(
     r"^all (?P<combat>combat )?damage that would be dealt (?P<t1>this turn )?to "
     r"(?>(?P<tgt>.+?)(?= this turn(?: by | is dealt to )| by | is dealt to ))(?P<t2> this turn)?"
@@ -166,8 +175,34 @@ def _redirect_next(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _redirect_next_from(m: re.Match[str], s: Sentence) -> Spec | None:
+    amount, x = amount_or_x(m["n"], s.text)
+    source, chosen = source_in(m["src"], s.text)
+    return DamageSpec(
+        s.text,
+        Family.REDIRECT,
+        target=who_in(m["tgt"], s.text),
+        source=source,
+        source_choice=chosen,
+        redirect_to="target",
+        redirect_slot=0,  # its only "target"; the chosen source is named after it
+        amount=amount,
+        x_amount=x,
+        shield="amount",
+    )
+
+
 # Lower priorities are tried first (``replacement/sentences.py``).
 ROWS: tuple[Row, ...] = (
+    Row(
+        Family.REDIRECT,
+        REDIRECT_NEXT_FROM,
+        _redirect_next_from,
+        rule="614.9",
+        example="The next 2 damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to any target instead.",
+        card="Harm's Way",
+        priority=111,
+    ),
     Row(
         Family.REDIRECT,
         REDIRECT_ALL,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import Family, Spec, TokenSpec
+from rules_engine.tokens import PREDEFINED
 
 _T = re.compile
 
@@ -25,10 +27,30 @@ TOKENS_PLUS_ONE = _T(
 
 # Peregrin Took, Chatterfang ("plus that many 1/1 green Squirrel creature tokens"), and
 # Divine Visitation ("that many 4/4 white Angel creature tokens ... are created instead").
+# Newer cards: "plus a 1/1 green Frog creature token" (Quina, Qu Gourmet), "one or more
+# artifact tokens ... plus an additional 1/1 colorless Thopter artifact creature token with
+# flying" (Stridehangar Automaton).
 TOKENS_PLUS_OTHER = _T(
-    r"^if one or more (?P<kind>creature )?tokens would be created under your control, "
-    r"(?:those tokens plus (?P<plus>an additional (?P<one>.+?) token|that many (?P<many>.+?) "
-    r"tokens)|that many (?>(?P<instead>.+?) tokens)(?P<with> with [\w ,]+?)?) are created instead$"
+    r"^if one or more (?P<kind>creature |artifact )?tokens would be created under your control, "
+    r"(?:those tokens plus (?P<plus>(?:an additional|an?) (?>(?P<one>.+?) token)(?P<onewith> with "
+    r"[\w ,]+?)?|that many (?P<many>.+?) tokens)|that many (?>(?P<instead>.+?) tokens)(?P<with> "
+    r"with [\w ,]+?)?) are created instead$"
+)
+
+
+# Tippy-Toe, Terrific Partner: "If you would create one or more tokens, instead create those
+# tokens plus an additional Food token"; Worldwalker Helm: "one or more artifact tokens".
+TOKENS_YOU_PLUS_OTHER = _T(
+    r"^if you would create one or more (?P<kind>creature |artifact )?tokens, instead create "
+    r"those tokens plus (?:an additional|an?) (?>(?P<one>.+?) token)(?P<onewith> with [\w ,]+)?$"
+)
+
+
+# Halving Season: "If an opponent would create one or more tokens, they create half that many
+# of each of those kinds of tokens instead, rounded down" (CR 614.1a, 107.1a).
+TOKENS_HALF = _T(
+    r"^if (?P<who>you|an opponent) would create one or more tokens, (?:you|they) create half "
+    r"that many of each of those kinds of tokens instead, rounded down$"
 )
 
 
@@ -59,9 +81,48 @@ def _tokens_plus_other(m: re.Match[str], s: Sentence) -> Spec | None:
         card = f"a {m['instead']} token{m['with'] or ''}"
         kinds = ("Creature",) if m["kind"] else ()  # only creature tokens are replaced
         return TokenSpec(s.text, Family.TOKENS_INSTEAD, player="you", token=card, extra_types=kinds)
-    card = f"a {m['one']} token" if m["one"] else f"a {m['many']} token"
+    card = f"a {m['one']} token{m['onewith'] or ''}" if m["one"] else f"a {m['many']} token"
+    _known_token(m["one"] or m["many"], s.text)
     return TokenSpec(
-        s.text, Family.TOKENS_PLUS, player="you", token=card, factor=0 if m["one"] else 1
+        s.text,
+        Family.TOKENS_PLUS,
+        player="you",
+        token=card,
+        factor=0 if m["one"] else 1,
+        extra_types=_kind_types(m["kind"]),
+    )
+
+
+def _kind_types(kind: str | None) -> tuple[str, ...]:
+    """ "creature tokens", "artifact tokens": only tokens of that card type are watched."""
+    return (kind.strip().capitalize(),) if kind else ()
+
+
+def _known_token(words: str, sentence: str) -> None:
+    """A token named by one word is a predefined token (CR 111.10); one the engine doesn't
+    know ("a Mutagen token") is refused rather than made up."""
+    if " " not in words.strip() and words.strip().lower() not in PREDEFINED:
+        raise OracleParseError(sentence, f'the engine doesn\'t know what a "{words}" token is')
+
+
+def _tokens_you_plus_other(m: re.Match[str], s: Sentence) -> Spec | None:
+    _known_token(m["one"], s.text)
+    return TokenSpec(
+        s.text,
+        Family.TOKENS_PLUS,
+        player="you",
+        token=f"a {m['one']} token{m['onewith'] or ''}",
+        factor=0,
+        extra_types=_kind_types(m["kind"]),
+    )
+
+
+def _tokens_half(m: re.Match[str], s: Sentence) -> Spec | None:
+    return TokenSpec(
+        s.text,
+        Family.TOKENS,
+        player="you" if m["who"] == "you" else "opponent",
+        half_down=True,
     )
 
 
@@ -128,6 +189,24 @@ ROWS: tuple[Row, ...] = (
         example="If you would create one or more Treasure tokens, instead create those tokens plus an additional Treasure token.",
         card="Jolene, the Plunder Queen",
         priority=750,
+    ),
+    Row(
+        Family.TOKENS_PLUS,
+        TOKENS_YOU_PLUS_OTHER,
+        _tokens_you_plus_other,
+        rule="614.1a",
+        example="If you would create one or more tokens, instead create those tokens plus an additional Food token.",
+        card="Tippy-Toe, Terrific Partner",
+        priority=755,
+    ),
+    Row(
+        Family.TOKENS,
+        TOKENS_HALF,
+        _tokens_half,
+        rule="614.1a",
+        example="If an opponent would create one or more tokens, they create half that many of each of those kinds of tokens instead, rounded down.",
+        card="Halving Season",
+        priority=757,
     ),
     Row(
         Family.TOKENS,

@@ -1,0 +1,139 @@
+"""Rows for replacements of events no board holds: milling, rolling dice, flipping a coin,
+scrying, mana (CR 614.1a).
+
+A board's steps and events are what happens to permanents and players in view: damage,
+life, counters, tokens, entering, dying, drawing (docs/board-format.md, "Events"). Cards
+milled, dice rolled, coins flipped, cards scried and mana in a pool are not among them, so
+a replacement of one of those reads correctly and never meets its event on a board: the
+engine reports it as inert here (``gaps.ability_status``), with the event and its rule,
+never as a sentence it cannot read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.replacement.phrases import number
+from rules_engine.replacement.rows.row import Builder, Row, Sentence
+from rules_engine.replacement.specs import Family, HiddenEvent, HiddenSpec, Spec
+
+_T = re.compile
+
+# CR 701.17a: "If an opponent would mill one or more cards, they mill twice that many cards
+# instead" (Bruvac the Grandiloquent), "that many cards plus four" (The Water Crystal).
+MILL = _T(
+    r"^if (?P<who>you|an opponent|a player) would mill one or more cards, (?:you|they|that "
+    r"player) mill (?:(?P<twice>twice) that many cards|that many cards plus (?P<plus>\w+)) "
+    r"instead$"
+)
+
+
+# CR 706.1: "If you would roll one or more dice, instead roll that many dice plus one and
+# ignore the lowest roll" (Barbarian Class, Wyll, Pixie Guide); planar dice (CR 901.9,
+# Ichor Elixir).
+DICE = _T(
+    r"^if you would roll one or more (?P<planar>planar )?dice, instead roll that many "
+    r"(?:planar )?dice plus one and ignore (?:the lowest roll|one)$"
+)
+
+
+# CR 705.1, 706.1: Pokey, the Scallywagg's "If you would flip a coin, you may instead roll a
+# d20" and "If you would roll a d20, you may instead flip a coin".
+COIN_OR_DIE = _T(
+    r"^if you would (?P<what>flip a coin|roll a d20), you may instead (?:roll a d20|flip a coin)$"
+)
+
+
+# CR 701.22a: "If you would scry a number of cards, scry that many cards plus one instead"
+# (Kenessos, Priest of Thassa), "draw that many cards instead" (Eligeth, Crossroads Augur).
+SCRY = _T(
+    r"^if you would scry a number of cards, (?:scry that many cards plus one|draw that many "
+    r"cards) instead$"
+)
+
+
+# CR 500.4: mana empties from a pool as each step and phase ends; "If you would lose unspent
+# mana, that mana becomes colorless instead" (Horizon Stone, Omnath, Ozai).
+UNSPENT_MANA = _T(
+    r"^if you would lose unspent mana, that mana becomes (?:colorless|white|blue|black|red|"
+    r"green) instead$"
+)
+
+
+# CR 106.12: "If you tap a permanent for mana, it produces three times as much of that mana
+# instead" (Nyxbloom Ancient; Virtue of Strength's "a basic land").
+TAPPED_FOR_MANA = _T(
+    r"^if you tap an? (?:basic land|permanent) for mana, it produces (?:twice|three times) as "
+    r"much of that mana instead$"
+)
+
+
+def _hidden(event: HiddenEvent, rule: str) -> Builder:
+    def build(m: re.Match[str], s: Sentence) -> Spec | None:
+        if "plus" in m.groupdict() and m["plus"]:
+            number(m["plus"], s.text)  # a number the sentence must give
+        return HiddenSpec(s.text, Family.HIDDEN_EVENT, event=event, rule=rule)
+
+    return build
+
+
+_ROWS: tuple[tuple[re.Pattern[str], HiddenEvent, str, str, str], ...] = (
+    (
+        MILL,
+        HiddenEvent.MILL,
+        "701.17a",
+        "If an opponent would mill one or more cards, they mill twice that many cards instead.",
+        "Bruvac the Grandiloquent",
+    ),
+    (
+        DICE,
+        HiddenEvent.DICE,
+        "706.1",
+        "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll.",
+        "Barbarian Class",
+    ),
+    (
+        COIN_OR_DIE,
+        HiddenEvent.COIN,
+        "705.1",
+        "If you would flip a coin, you may instead roll a d20.",
+        "Pokey, the Scallywagg",
+    ),
+    (
+        SCRY,
+        HiddenEvent.SCRY,
+        "701.22a",
+        "If you would scry a number of cards, scry that many cards plus one instead.",
+        "Kenessos, Priest of Thassa",
+    ),
+    (
+        UNSPENT_MANA,
+        HiddenEvent.MANA,
+        "500.4",
+        "If you would lose unspent mana, that mana becomes colorless instead.",
+        "Horizon Stone",
+    ),
+    (
+        TAPPED_FOR_MANA,
+        HiddenEvent.MANA,
+        "106.12",
+        "If you tap a permanent for mana, it produces three times as much of that mana instead.",
+        "Nyxbloom Ancient",
+    ),
+)
+
+
+# Lower priorities are tried first (``replacement/sentences.py``): none of these shapes is
+# another row's, so they go last.
+ROWS: tuple[Row, ...] = tuple(
+    Row(
+        Family.HIDDEN_EVENT,
+        pattern,
+        _hidden(event, rule),
+        rule="614.1a",  # the replacement's rule; the event's own is ``HiddenSpec.rule``
+        example=example,
+        card=card,
+        priority=1500 + i,
+    )
+    for i, (pattern, event, rule, example, card) in enumerate(_ROWS)
+)

@@ -1,0 +1,56 @@
+"""Replacements of events no board holds (milling, dice, scry, mana) are read and reported
+inert here with their event and rule, never as unreadable (CR 614.1a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine.cards import CardDef, library_card
+from rules_engine.gaps import Status, card_report
+from rules_engine.replacement.grammar import read_replacements
+from rules_engine.replacement.specs import Family, HiddenEvent, HiddenSpec
+
+
+def _report(name: str, starts: str) -> tuple[Status, str]:
+    card = library_card(name)
+    assert card is not None
+    (found,) = [r for r in card_report(card) if starts in r.text]
+    return found.status, found.why
+
+
+@pytest.mark.parametrize(
+    ("name", "starts", "rule", "event"),
+    [
+        ("Bruvac the Grandiloquent", "If an opponent would mill", "701.17a", "milling"),
+        ("The Water Crystal", "If an opponent would mill", "701.17a", "milling"),
+        ("Barbarian Class", "If you would roll", "706.1", "rolling dice"),
+        ("Kenessos, Priest of Thassa", "If you would scry", "701.22a", "scrying"),
+        ("Eligeth, Crossroads Augur", "If you would scry", "701.22a", "scrying"),
+        ("Horizon Stone", "If you would lose unspent mana", "500.4", "mana"),
+        ("Nyxbloom Ancient", "If you tap a permanent", "106.12", "mana"),
+    ],
+)
+def test_a_replacement_of_an_event_no_board_holds_is_inert_here_with_its_rule(
+    name: str, starts: str, rule: str, event: str
+) -> None:
+    status, why = _report(name, starts)
+    assert status is Status.INERT
+    assert f"CR {rule}" in why and event in why and "never applies" in why
+
+
+def test_an_invented_card_of_the_shape_is_read_the_same_way() -> None:
+    text = "If a player would mill one or more cards, they mill that many cards plus two instead."
+    (spec,), skipped = read_replacements(text, "Odd Mill")
+    assert isinstance(spec, HiddenSpec) and spec.family is Family.HIDDEN_EVENT
+    assert spec.event is HiddenEvent.MILL and not skipped
+    card = CardDef("Odd Mill", types=("Enchantment",), rules_text=(text,), inline=True)
+    (report,) = card_report(card)
+    assert report.status is Status.INERT
+
+
+def test_a_different_sentence_about_milling_is_not_swallowed() -> None:
+    # "mill half that many" is no shape the row reads: it stays not modelled, named.
+    text = "If an opponent would mill one or more cards, they mill half that many cards instead."
+    card = CardDef("Odd Half Mill", types=("Enchantment",), rules_text=(text,), inline=True)
+    (report,) = card_report(card)
+    assert report.status is Status.NOT_MODELLED
