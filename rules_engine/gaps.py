@@ -21,6 +21,7 @@ from rules_engine.oracle.digital import DIGITAL_ONLY
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
+from rules_engine.oracle.sentence_state import PLAYER_PART
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
 from rules_engine.replacement.grammar import read_replacements
@@ -38,8 +39,8 @@ UNAPPLIED_CONTINUOUS = (
 
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
-    can't read yet, or a digital-only mechanic no rule defines."""
-    return why if why == DIGITAL_ONLY else f"{UNAPPLIED_CONTINUOUS}: {why}"
+    can't read yet, a digital-only mechanic no rule defines, or an effect on a player."""
+    return why if why in (DIGITAL_ONLY, PLAYER_PART) else f"{UNAPPLIED_CONTINUOUS}: {why}"
 
 
 def resolution_gaps(

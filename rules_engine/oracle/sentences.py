@@ -35,7 +35,9 @@ from rules_engine.oracle.general import general_sentence, special_sentence, stil
 from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
+    PLAYER_PART,
     SentenceState,
+    blank_quotes,
     resolve_antecedent,
     subject_from,
     unnamed_group,
@@ -401,9 +403,42 @@ def _swap_control(c: _Clause, _template: Template) -> None:
 
 
 def _player_ability(c: _Clause, _template: Template) -> None:
-    # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather than
-    # read it as a one-shot like "you gain 3 life".
-    raise OracleParseError(c.sentence, "a player gaining an ability isn't supported yet")
+    """ "You gain hexproof until your next turn." (Blossoming Calm): an effect on a player,
+    not on an object's characteristics (CR 613.10), named in not_modelled."""
+    if re.match(r"^target player\b", c.body, re.IGNORECASE):
+        c.state.context.take_targets(1)  # the player is still a target (CR 115.1)
+    c.out.gaps.append((c.sentence, PLAYER_PART))
+
+
+# "You and permanents you control gain hexproof until end of turn" (Lazotep Plating), "You
+# and creatures you control have protection from the chosen card type" (Serra's Emissary).
+_YOU_AND = re.compile(
+    r"^(?P<cond>(?:as long as [^,]+|during your turn), )?you and "
+    r"(?!that player\b|others\b|target player\b|each\b)(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _you_and(c: _Clause) -> bool:
+    """One sentence, two effects: the objects' part is a continuous effect in its layer
+    (CR 613.1f for abilities), the player's part a rule about a player (613.10). A static
+    ability's rule stays with the ability (the targeting check reads it, 702.11d); a resolving
+    text's player part is named in not_modelled."""
+    m = _YOU_AND.match(blank_quotes(c.body))
+    if m is None:
+        return False
+    body = (m["cond"] or "") + c.body[m.start("rest") :]
+    spec, _ = general_sentence(body, c.sentence, c.state, c.until_eot)
+    if c.state.resolving:
+        c.out.gaps.append((c.sentence, PLAYER_PART))
+    else:
+        c.out.rules.append(c.sentence)
+    if spec is not None:
+        minimum = _minimum_targets(spec.subject, c.state)
+        c.out.effects.append(
+            replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
+        )
+    return True
 
 
 def _one_shot_clause(c: _Clause, template: Template) -> None:
@@ -434,6 +469,8 @@ def _follows_an_action(out: _Effects) -> bool:
 
 def _continuous(c: _Clause, _template: Template) -> None:
     try:
+        if _you_and(c):
+            return
         spec = special_sentence(c.body, c.sentence, c.state, c.until_eot)
         rule = False
         if spec is None:
