@@ -128,10 +128,27 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
             # it triggers.
             out.notes.append(sentence)
         else:
+            before = len(out.effects)
             for body in split_clauses(whole):
                 _parse_clause(body, sentence, state, reading, out)
+            _those_targets(out.effects[before:], state)
         state.first = False
     return out
+
+
+def _those_targets(made: list[EffectSpec], state: SentenceState) -> None:
+    """ "Target creature gets +3/+3, up to one other target creature gets +2/+2, and ...
+    Those creatures gain vigilance" (Arm the Cathars): "those" are every target the sentence
+    before named (CR 608.2c), not its last one."""
+    if len(made) < 2 or any(spec.subject.kind != "targets" for spec in made):
+        return
+    slots = tuple(slot for spec in made for slot in spec.subject.target_slots)
+    up_to = any(spec.subject.up_to for spec in made)
+    # Each target is still checked against what its own words asked for (CR 608.2b).
+    filters = tuple(dict.fromkeys(f for spec in made for f in spec.subject.filters))
+    state.previous = Subject(
+        "targets", filters, target_slots=slots, words="those creatures", up_to=up_to
+    )
 
 
 def _as_if_self(
@@ -487,6 +504,11 @@ def _continuous(c: _Clause, _template: Template) -> None:
     if spec is None:
         return
     minimum = _minimum_targets(spec.subject, c.state)
+    last = c.out.effects[-1] if c.out.effects else None
+    if minimum is not None and last is not None and last.min_targets is not None:
+        # "Up to one target creature ... Up to one other target creature ..." (Hostile
+        # Takeover): the earlier "up to" target may be missing too (CR 601.2c).
+        minimum = min(minimum, last.min_targets)
     c.out.effects.append(
         replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
     )

@@ -146,3 +146,57 @@ def test_a_player_gaining_hexproof_is_named_not_refused():
         "You gain hexproof until your next turn. You gain 2 life.", "Blossoming Calm", spell=True
     )
     assert [why for _, why in ability.gaps] == [PLAYER_PART]
+
+
+def test_up_to_one_other_target_is_its_own_optional_target():
+    """CR 601.2c, 115.3: Hostile Takeover's two "up to one" targets may both be missing."""
+    (ability,) = parse_ability_text(
+        "Up to one target creature has base power and toughness 1/1 until end of turn. Up to "
+        "one other target creature has base power and toughness 4/4 until end of turn.",
+        "Hostile Takeover",
+        spell=True,
+    )
+    first, second = ability.effects
+    assert first.subject.target_slots == (0,) and second.subject.target_slots == (1,)
+    assert second.subject.up_to and second.min_targets == 0
+
+
+def test_those_creatures_after_a_list_of_targets_are_all_of_them():
+    """CR 608.2c: Arm the Cathars' "Those creatures" are its three targets."""
+    (ability,) = parse_ability_text(
+        "Until end of turn, target creature gets +3/+3, up to one other target creature gets "
+        "+2/+2, and up to one other target creature gets +1/+1. Those creatures gain vigilance "
+        "until end of turn.",
+        "Arm the Cathars",
+        spell=True,
+    )
+    *pumps, vigilance = ability.effects
+    assert [spec.subject.target_slots for spec in pumps] == [(0,), (1,), (2,)]
+    assert vigilance.subject.target_slots == (0, 1, 2)
+    assert max(s.min_targets if s.min_targets is not None else s.targets_used for s in pumps) == 1
+
+
+def test_heroes_is_the_plural_of_hero():
+    (ability,) = parse_ability_text("Heroes you control get +2/+2.", "Avengers Assemble!")
+    (spec,) = ability.effects
+    assert spec.subject.filters[0].subtypes == {"Hero"}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Instant and sorcery spells you cast cost {X} less to cast, where X is ~'s power.",
+            "Vadrik, Astral Archmage",
+        ),
+        (
+            "Activated abilities of creatures you control cost {X} less to activate, where X is "
+            "Agatha's power.",
+            "Agatha of the Vile Cauldron",
+        ),
+    ],
+)
+def test_a_cost_change_with_its_x_is_a_casting_rule(text: str, name: str) -> None:
+    """CR 601.2f: the X of a cost change is counted as the cost is paid; nothing on a board."""
+    (ability,) = parse_ability_text(text, name)
+    assert ability.kind == "casting_rule" and not ability.gaps
