@@ -200,3 +200,21 @@ def test_a_cost_change_with_its_x_is_a_casting_rule(text: str, name: str) -> Non
     """CR 601.2f: the X of a cost change is counted as the cost is paid; nothing on a board."""
     (ability,) = parse_ability_text(text, name)
     assert ability.kind == "casting_rule" and not ability.gaps
+
+
+def test_a_reflexive_trigger_after_entering_as_a_copy_is_named():
+    """CR 603.12: Wall of Stolen Identity's "When you do, ..." is split from the copy
+    sentence (707.9b) and named in not_modelled rather than read as the exception."""
+    from rules_engine.oracle.parser import REFLEXIVE_AFTER_COPY
+
+    (ability,) = parse_ability_text(
+        "You may have this creature enter as a copy of any creature on the battlefield, except "
+        "it's a Wall in addition to its other types and has defender. When you do, tap the "
+        "copied creature and it doesn't untap during its controller's untap step for as long "
+        "as you control this creature.",
+        "Wall of Stolen Identity",
+    )
+    assert ability.kind == "copy" and ability.copy is not None
+    assert ability.copy.except_subtypes == {"Wall"}
+    assert ability.copy.except_abilities == ("Defender",)
+    assert [why for _, why in ability.gaps] == [REFLEXIVE_AFTER_COPY]
