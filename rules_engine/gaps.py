@@ -20,7 +20,8 @@ from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
-from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
+from rules_engine.oracle.parser import REFLEXIVE_AFTER_COPY, ParsedAbility, parse_ability_text
+from rules_engine.oracle.sentence_state import PLAYER_PART
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
 from rules_engine.replacement.grammar import read_replacements
@@ -42,8 +43,11 @@ UNAPPLIED_CONTINUOUS = (
 
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
-    can't read yet, or a digital-only mechanic no rule defines."""
-    return why if why == DIGITAL_ONLY else f"{UNAPPLIED_CONTINUOUS}: {why}"
+    can't read yet, a digital-only mechanic no rule defines, an effect on a player, or a
+    reflexive trigger of entering as a copy."""
+    if why in (DIGITAL_ONLY, PLAYER_PART, REFLEXIVE_AFTER_COPY):
+        return why
+    return f"{UNAPPLIED_CONTINUOUS}: {why}"
 
 
 def resolution_gaps(
@@ -86,7 +90,8 @@ def board_gaps(game: Game) -> list[NotModelled]:
                 gaps.append(unread_gap(label, parsed))
             if parsed.kind == "keyword" and (why := keyword_gap(instance.text, obj.zone)):
                 gaps.append(NotModelled(label, instance.text, why))
-            if obj.on_battlefield and parsed.kind == "static":
+            # (A copy ability's gap: what follows entering as a copy, CR 603.12.)
+            if obj.on_battlefield and parsed.kind in ("static", "copy"):
                 gaps += [
                     NotModelled(label, sentence, continuous_gap(why))
                     for sentence, why in parsed.gaps

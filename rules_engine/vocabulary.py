@@ -552,6 +552,7 @@ _IRREGULAR_PLURALS: dict[str, str] = {
     "Sliver": "Slivers",
     "Sorcery": "Sorceries",
     "Mercenaries": "Mercenaries",
+    "Hero": "Heroes",  # "Heroes you control get +2/+2" (Avengers Assemble!)
     "Platypus": "Platypuses",
     "Walrus": "Walruses",
     "Nautilus": "Nautiluses",

@@ -106,8 +106,12 @@ _SHARED_X = re.compile(r"^(?P<main>.+), where X is (?P<what>.+)$")
 
 
 # "Creatures you control get +1/+1 and creatures your opponents control get -1/-1."
+# "Target creature gets +3/+3, up to one other target creature gets +2/+2, and up to one
+# other target creature gets +1/+1" (Arm the Cathars): a list of subjects, each its own.
 _SECOND_SUBJECT = re.compile(
-    r" and (?=(?:target|other|each|all|another|creatures|enchanted|equipped)\b)", re.IGNORECASE
+    r"(?:,? and |, (?=up to \w+ (?:other )?target\b))"
+    r"(?=(?:target|other|each|all|another|creatures|enchanted|equipped|up to)\b)",
+    re.IGNORECASE,
 )
 
 

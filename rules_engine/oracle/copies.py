@@ -58,11 +58,19 @@ def copy_exceptions(exception: str, display: str) -> CopyOf:
         if m := re.fullmatch(r'it (?:has|gains) "(?P<text>.+)"', clause):
             abilities.append(m["text"])
             continue
+        if m := _KEYWORDS_AND_QUOTED.fullmatch(clause):
+            # "it has haste and "At the beginning of the end step, sacrifice this token.""
+            # (Electroduplicate): a keyword and a quoted ability, each one ability (707.9b).
+            abilities += [kw.capitalize() for kw in re.split(r",? and |, ", m["kw"]) if kw]
+            abilities.append(m["text"])
+            continue
         if m := re.fullmatch(r"it (?:has|gains) (?P<kw>[\w ,]+)", clause, re.IGNORECASE):
             # "it gains haste and dethrone" (Dack's Duplicate): each keyword is an ability.
             abilities += [kw.capitalize() for kw in re.split(r",? and |, ", m["kw"]) if kw]
             continue
-        if m := re.fullmatch(r"it isn't (?P<what>legendary|snow|basic)", clause, re.IGNORECASE):
+        if m := re.fullmatch(
+            r"it(?: isn't| is not|'s not) (?P<what>legendary|snow|basic)", clause, re.IGNORECASE
+        ):
             not_supertypes.add(m["what"].capitalize())
             continue
         m = re.fullmatch(
@@ -78,6 +86,8 @@ def copy_exceptions(exception: str, display: str) -> CopyOf:
             lowered = word.lower()
             if lowered == "and":
                 continue  # "it's legendary and snow in addition to its other types"
+            if lowered.endswith("s") and lowered[:-1] in ALL_TYPE_WORDS:
+                lowered = word = word[:-1]  # "they're 3/3 creatures" (Rebuild the City)
             if re.fullmatch(r"\d+/\d+", word):
                 p, t = word.split("/")
                 pt = (int(p), int(t))
@@ -160,6 +170,7 @@ def _exception_clauses(exception: str) -> list[str]:
         return f"\x00{len(quoted) - 1}\x00"
 
     hidden = re.sub(r'"[^"]*"', hide, exception)
+    hidden = _as_it(hidden)
     # "the token has flying" (Irenicus's Vile Duplication) is "it has flying".
     hidden = re.sub(r"^the (?:token|copy) ", "it ", hidden, flags=re.IGNORECASE)
     parts = re.split(r",? and (?=it\b|has\b|is\b)|, (?=it\b|has\b|is\b)", hidden)
@@ -183,3 +194,22 @@ def _exception_clauses(exception: str) -> list[str]:
 
 
 _KEYWORD_WORDS = re.compile(r"[a-z][a-z ]*", re.IGNORECASE)
+_KEYWORDS_AND_QUOTED = re.compile(
+    r'it (?:has|gains) (?P<kw>[\w ,]+?),? and "(?P<text>[^"]+)"', re.IGNORECASE
+)
+# The copy's pronouns, read as "it": "except his name is ~ and he's a 4/4 Spider Human Hero
+# in addition to his other types" (Superior Spider-Man), "except they're 3/3 creatures in
+# addition to their other types and they have vigilance" (Rebuild the City).
+_PRONOUNS = (
+    (r"\b(?:he|she|they)'(?:s|re)\b", "it's"),
+    (r"\b(?:he|she|they) (?:has|have)\b", "it has"),
+    (r"\b(?:his|her|their) (?=name\b|other\b)", "its "),
+    (r"\bthey are\b", "it's"),
+    (r"\bthey gain\b", "it gains"),
+)
+
+
+def _as_it(text: str) -> str:
+    for pattern, to in _PRONOUNS:
+        text = re.sub(pattern, to, text, flags=re.IGNORECASE)
+    return text

@@ -83,6 +83,9 @@ def parse_description(cursor: Cursor, context: SubjectContext) -> _Description:
     """What follows "is"/"becomes": a copy, or a chosen color or type, then colors, P/T and
     types in any order, then what follows them ("with flying", "in addition to ...")."""
     d = _Description()
+    # "~ is also a Cleric, Rogue, Warrior, and Wizard" (Tajuru Paragon): "also" keeps the
+    # object's other types, as "in addition to its other types" does (CR 205.1b).
+    d.add_types = cursor.accept("also")
     cursor.accept("a") or cursor.accept("an")
     if cursor.accept("copy", "of"):
         subject = parse_subject(cursor, context)

@@ -298,8 +298,8 @@ def general_sentence(
     if is_player_rule(body):
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
-    body = re.sub(r"^it's ", "it is ", body)  # "..., it's a creature in addition to ..."
-    body = re.sub(r"^they're ", "they are ", body)
+    body = re.sub(r"^it's ", "it is ", body, flags=re.IGNORECASE)  # "It's a creature ..."
+    body = re.sub(r"^they're ", "they are ", body, flags=re.IGNORECASE)
     cursor = Cursor(tokenize(body), sentence=sentence)
     try:
         subject = parse_subject(cursor, state.context)

@@ -341,6 +341,7 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         "in all graveyards",
         "in graveyards",
         "in each graveyard",
+        "in a graveyard",  # "a copy of any land card in a graveyard" (Echoing Deeps)
         then=lambda f: replace(f, zone="graveyard"),
     ),
     _words("in your graveyard", then=lambda f: replace(f, zone="graveyard", owner="you")),

@@ -36,6 +36,7 @@ from rules_engine.oracle.keywords import (
     parse_keyword,
     split_keyword_line,
 )
+from rules_engine.oracle.sentence_state import blank_quotes
 from rules_engine.oracle.sentences import parse_effects
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.templates import Builds, colon_split, route_line
@@ -258,10 +259,13 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         assert choice is not None
         return (ParsedAbility(display, "choice", choice=_choice_kind(choice["what"], display)),)
     if builds is Builds.COPY:
+        marked, after = _reflexive_after(marked)
         copy = _ENTERS_COPY.match(marked)
         if copy is None:
             raise OracleParseError(display, "cannot read what it enters as a copy of")
         copied = _enters_as_copy(display, copy["what"], copy["except"])
+        if after:
+            copied = replace(copied, gaps=((after, REFLEXIVE_AFTER_COPY),))
         if copy["tapped"] and copied.copy is not None:
             # Vesuva: "enter tapped as a copy" (how it enters, 614.1c; not a copiable value).
             copied = replace(copied, copy=replace(copied.copy, enters_tapped=True))
@@ -395,6 +399,24 @@ def _choice_kind(what: str, display: str) -> str:
     if what in ("card type",):
         return "card_type"
     raise OracleParseError(display, f'unknown choice "{what}"')
+
+
+# Why "When you do, ..." after an "enter as a copy" sentence is named, not performed.
+REFLEXIVE_AFTER_COPY = (
+    "a reflexive triggered ability of entering as a copy (CR 603.12), which the engine "
+    "doesn't put on the stack or resolve when the permanent enters"
+)
+_WHEN_YOU_DO = re.compile(r"\. (?=when you do, )", re.IGNORECASE)
+
+
+def _reflexive_after(marked: str) -> tuple[str, str]:
+    """ "You may have ~ enter as a copy of ..., except .... When you do, exile that card."
+    (Superior Spider-Man, Wall of Stolen Identity): the copy sentence, and the reflexive
+    trigger after it (CR 603.12), split outside quotes."""
+    m = _WHEN_YOU_DO.search(blank_quotes(marked))
+    if m is None:
+        return marked, ""
+    return marked[: m.start()], marked[m.end() :]
 
 
 def _enters_as_copy(display: str, what: str, exception: str | None) -> ParsedAbility:

@@ -12,6 +12,13 @@ from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import SELF, tokenize
 
+# Why a resolving text's effect on a player (CR 613.10) is named rather than applied.
+PLAYER_PART = (
+    "an effect on a player, not on an object's characteristics (CR 613.10; a player's "
+    "hexproof is CR 702.11d, protection 702.16j), which the engine doesn't keep after the "
+    "spell or ability resolves"
+)
+
 
 @dataclass
 class SentenceState:

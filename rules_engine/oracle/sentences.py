@@ -37,7 +37,9 @@ from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
+    PLAYER_PART,
     SentenceState,
+    blank_quotes,
     resolve_antecedent,
     subject_from,
     unnamed_group,
@@ -129,10 +131,27 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
             # it triggers.
             out.notes.append(sentence)
         else:
+            before = len(out.effects)
             for body in split_clauses(whole):
                 _parse_clause(body, sentence, state, reading, out)
+            _those_targets(out.effects[before:], state)
         state.first = False
     return out
+
+
+def _those_targets(made: list[EffectSpec], state: SentenceState) -> None:
+    """ "Target creature gets +3/+3, up to one other target creature gets +2/+2, and ...
+    Those creatures gain vigilance" (Arm the Cathars): "those" are every target the sentence
+    before named (CR 608.2c), not its last one."""
+    if len(made) < 2 or any(spec.subject.kind != "targets" for spec in made):
+        return
+    slots = tuple(slot for spec in made for slot in spec.subject.target_slots)
+    up_to = any(spec.subject.up_to for spec in made)
+    # Each target is still checked against what its own words asked for (CR 608.2b).
+    filters = tuple(dict.fromkeys(f for spec in made for f in spec.subject.filters))
+    state.previous = Subject(
+        "targets", filters, target_slots=slots, words="those creatures", up_to=up_to
+    )
 
 
 def _as_if_self(
@@ -415,9 +434,42 @@ def _swap_control(c: _Clause, _template: Template) -> None:
 
 
 def _player_ability(c: _Clause, _template: Template) -> None:
-    # CR 613.10: a resolving spell's effect on a player isn't modelled; say so rather than
-    # read it as a one-shot like "you gain 3 life".
-    raise OracleParseError(c.sentence, "a player gaining an ability isn't supported yet")
+    """ "You gain hexproof until your next turn." (Blossoming Calm): an effect on a player,
+    not on an object's characteristics (CR 613.10), named in not_modelled."""
+    if re.match(r"^target player\b", c.body, re.IGNORECASE):
+        c.state.context.take_targets(1)  # the player is still a target (CR 115.1)
+    c.out.gaps.append((c.sentence, PLAYER_PART))
+
+
+# "You and permanents you control gain hexproof until end of turn" (Lazotep Plating), "You
+# and creatures you control have protection from the chosen card type" (Serra's Emissary).
+_YOU_AND = re.compile(
+    r"^(?P<cond>(?:as long as [^,]+|during your turn), )?you and "
+    r"(?!that player\b|others\b|target player\b|each\b)(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _you_and(c: _Clause) -> bool:
+    """One sentence, two effects: the objects' part is a continuous effect in its layer
+    (CR 613.1f for abilities), the player's part a rule about a player (613.10). A static
+    ability's rule stays with the ability (the targeting check reads it, 702.11d); a resolving
+    text's player part is named in not_modelled."""
+    m = _YOU_AND.match(blank_quotes(c.body))
+    if m is None:
+        return False
+    body = (m["cond"] or "") + c.body[m.start("rest") :]
+    spec, _ = general_sentence(body, c.sentence, c.state, c.until_eot)
+    if c.state.resolving:
+        c.out.gaps.append((c.sentence, PLAYER_PART))
+    else:
+        c.out.rules.append(c.sentence)
+    if spec is not None:
+        minimum = _minimum_targets(spec.subject, c.state)
+        c.out.effects.append(
+            replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
+        )
+    return True
 
 
 def _one_shot_clause(c: _Clause, template: Template) -> None:
@@ -448,6 +500,8 @@ def _follows_an_action(out: _Effects) -> bool:
 
 def _continuous(c: _Clause, _template: Template) -> None:
     try:
+        if _you_and(c):
+            return
         spec = special_sentence(c.body, c.sentence, c.state, c.until_eot)
         rule = False
         if spec is None:
@@ -464,6 +518,11 @@ def _continuous(c: _Clause, _template: Template) -> None:
     if spec is None:
         return
     minimum = _minimum_targets(spec.subject, c.state)
+    last = c.out.effects[-1] if c.out.effects else None
+    if minimum is not None and last is not None and last.min_targets is not None:
+        # "Up to one target creature ... Up to one other target creature ..." (Hostile
+        # Takeover): the earlier "up to" target may be missing too (CR 601.2c).
+        minimum = min(minimum, last.min_targets)
     c.out.effects.append(
         replace(spec, targets_used=c.state.context.next_target, min_targets=minimum)
     )

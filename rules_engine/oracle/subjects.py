@@ -227,6 +227,19 @@ def _target_count(cursor: Cursor) -> tuple[int, bool]:
         count = NUMBER_WORDS[cursor.peek(2)]
         cursor.pos += 4
         return count, True
+    if (
+        cursor.peek() == "up"
+        and cursor.peek(1) == "to"
+        and cursor.peek(2) in NUMBER_WORDS
+        and cursor.peek(3) == "other"
+        and cursor.peek(4) == "target"
+    ):
+        # "Up to one other target creature has base power and toughness 4/4" (Hostile
+        # Takeover): a target other than the ones before it (CR 115.3), which the board's
+        # targets list separately anyway.
+        count = NUMBER_WORDS[cursor.peek(2)]
+        cursor.pos += 5
+        return count, True
     if cursor.accept("any", "number", "of", "target") or cursor.accept("x", "target"):
         # CR 601.2c: the caster chooses how many ("X target creatures": X is chosen as the
         # spell is cast, 107.3a); every target the board gives is one.

@@ -197,7 +197,10 @@ COST_SENTENCE = re.compile(
     rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}|"
     rf"spend this mana only\b{_NO_MORE}|"
     r"this effect reduces only the amount of colored mana you pay|"
-    r"all [\w ]+ costs cost (?:\{[^}]+\})+ (?:more|less)[^.]*)\.?$",
+    r"all [\w ]+ costs cost (?:\{[^}]+\})+ (?:more|less)[^.]*)"
+    # "... cost {X} less to cast, where X is ~'s power" (Vadrik, Astral Archmage): the X of
+    # a cost change is counted as the cost is paid (CR 601.2f), nothing a board shows.
+    r"(?:,? where x is [^.]+)?\.?$",
     re.IGNORECASE,
 )
 

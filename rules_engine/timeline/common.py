@@ -57,9 +57,15 @@ def require_on_battlefield(game: Game, label: str, path: str) -> GameObject:
     return obj
 
 
-def copy_snapshot(game: Game, label: str, copy: CopyOf, path: str) -> CopySnapshot:
-    """CR 707.2: the copiable values (after layer 1 only) at the time the copy begins."""
-    require_on_battlefield(game, label, path)
+def copy_snapshot(
+    game: Game, label: str, copy: CopyOf, path: str, *, card_in_graveyard: bool = False
+) -> CopySnapshot:
+    """CR 707.2: the copiable values (after layer 1 only) at the time the copy begins; a
+    card in a graveyard where the ability copies one ("a copy of any land card in a
+    graveyard", Echoing Deeps: its printed values, 707.2)."""
+    obj = game.object(label)
+    if not (card_in_graveyard and obj is not None and obj.zone == "graveyard"):
+        require_on_battlefield(game, label, path)
     evaluation = compute(game, until="1b")
     return CopySnapshot(label, evaluation.chars[label], copy)
 

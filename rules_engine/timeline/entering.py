@@ -34,7 +34,13 @@ def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
         raise BoardError(
             f"{step.path}.choices.copy", f'{step.card.name} has no "enter as a copy" ability'
         )
-    copy = copy_snapshot(game, step.choices.copy[0], own, f"{step.path}.choices.copy[0]")
+    copy = copy_snapshot(
+        game,
+        step.choices.copy[0],
+        own,
+        f"{step.path}.choices.copy[0]",
+        card_in_graveyard=_copies_a_graveyard_card(step),
+    )
     verify_copy_choice(game, step, step.choices.copy[0], f"{step.path}.choices.copy[0]")
     for n, label in enumerate(step.choices.copy[1:], start=1):
         path = f"{step.path}.choices.copy[{n}]"
@@ -43,6 +49,16 @@ def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
             raise BoardError(path, f'{copy.of} has no "enter as a copy" ability to copy with')
         copy = copy_snapshot(game, label, again, path)
     return copy
+
+
+def _copies_a_graveyard_card(step: EnterStep) -> bool:
+    """ "enter as a copy of any land card in a graveyard" (Echoing Deeps)."""
+    return any(
+        f.zone == "graveyard"
+        for i in printed_abilities(step.card.name, step.card.rules_text, False)
+        if i.parsed.copy is not None and i.parsed.copy_subject is not None
+        for f in i.parsed.copy_subject.filters
+    )
 
 
 def verify_copy_choice(game: Game, step: EnterStep, label: str, path: str) -> None:
