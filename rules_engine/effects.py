@@ -654,6 +654,8 @@ class SourceStatus:
         "counter",
         "monstrous",
         "renowned",  # CR 702.112b
+        "solved",  # CR 719.3b
+        "ring_bearer",  # CR 701.54b: its controller's Ring-bearer
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
@@ -824,7 +826,7 @@ class DealtDamage:
     permanent that leaves and returns is a new object that hasn't)."""
 
 
-Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night"]
+Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night", "max_speed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -926,6 +928,7 @@ OneShotKind = Literal[
     "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
     "amass",  # an Army token if you have none, then counters on an Army (CR 701.47a)
     "proliferate",  # another counter of each kind already there (CR 701.34a)
+    "ring_tempts",  # the Ring tempts you: the emblem grows, choose a Ring-bearer (CR 701.54a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

@@ -636,6 +636,10 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
         return True
     if status == "renowned" and obj.renowned:
         return True
+    if status == "solved" and obj.solved:
+        return True  # CR 719.3b
+    if status == "ring_bearer" and (now := state.get(label)) and obj.ring_bearer == now.controller:
+        return True  # CR 701.54a: its controller's Ring-bearer
     if status == "paired" and obj.paired_with is not None:
         return True
     if status == "in_graveyard" and obj.zone == "graveyard":
