@@ -238,6 +238,11 @@ class Half:
 
 
 @dataclass(frozen=True, slots=True)
+class YourSpeed:
+    """ "where X is your speed" (CR 702.179f: a player with no speed has speed 0)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCounters:
     """ "for each experience counter you have" (Kalemne), "for each poison counter your
     opponents have" (Mycosynth Fiend): counters on players (CR 122.1)."""
@@ -429,6 +434,7 @@ Expr = (
     | OpponentsBelowHalfStartingLife
     | OpponentCount
     | PlayerCounters
+    | YourSpeed
     | DistinctNames
     | Sum
     | Times

@@ -70,6 +70,7 @@ from rules_engine.effects import (
     TurnTotal,
     VarX,
     VersusOpponent,
+    YourSpeed,
     YourTurn,
 )
 from rules_engine.filters import compile_filter, controller_of
@@ -217,6 +218,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             | OpponentCount()
             | OpponentsBelowHalfStartingLife()
             | PlayerCounters()
+            | YourSpeed()
         ):
             return _player_number(expr, world.game, ctx.controller)
         case Half() | Sum() | Times() | Product() | Negate() | AtLeastZero():
@@ -278,7 +280,8 @@ def _player_number(
     | StartingLife
     | OpponentCount
     | OpponentsBelowHalfStartingLife
-    | PlayerCounters,
+    | PlayerCounters
+    | YourSpeed,
     game: Game,
     you: str,
 ) -> int:
@@ -298,6 +301,8 @@ def _player_number(
                 for p in game.opponents(you)
                 if 2 * game.life_of(p) < game.starting_life_of(p)  # "less than half"
             )
+        case YourSpeed():
+            return game.designations.speed_of(you)  # CR 702.179f
         case PlayerCounters():
             holders = game.opponents(you) if expr.who == "opponents" else (you,)
             return sum(game.counters_of_player(p).get(expr.kind, 0) for p in holders)

@@ -192,7 +192,8 @@ def _replacement_line(m: re.Match[str], reading: Reading) -> bool:
 _NO_MORE = r"(?:(?!\band\b)[^.,])*"
 COST_SENTENCE = re.compile(
     rf"^(?:[^.]*\bcosts? (?:up to )?(?:\{{[^}}]+\}})+ (?:more|less)\b{_NO_MORE}|"
-    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}|"
+    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}"
+    r"(?:, where x is [^.,]+)?|"
     rf"spend this mana only\b{_NO_MORE}|"
     r"this effect reduces only the amount of colored mana you pay|"
     r"all [\w ]+ costs cost (?:\{[^}]+\})+ (?:more|less)[^.]*)\.?$",
