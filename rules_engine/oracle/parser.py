@@ -192,10 +192,12 @@ def _conditional_ability(
     (702.169b), so it applies only while the condition holds (CR 611.3a)."""
     words = _CONDITION_WORDS[kw.info.name]
     condition = _CONDITIONS[kw.info.name]
+    if keywords := _split_keywords(inner):
+        inner = f"~ has {' and '.join(k.lower() for k in keywords)}."  # granted (702.178a)
     abilities = _parse_line(inner, name, spell)
     if all(a.kind in _KEPT_WITH_CONDITION for a in abilities):
         return tuple(replace(a, text=display, exists_if=condition) for a in abilities)
-    if all(a.kind in ("static", "keyword") and not a.rules and not a.gaps for a in abilities):
+    if all(a.kind == "static" and a.effects and not a.rules and not a.gaps for a in abilities):
         # Each continuous effect applies only while the condition holds (like a level box).
         return tuple(
             replace(
