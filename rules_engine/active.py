@@ -166,7 +166,37 @@ def _rule_effects(world: World) -> list[Effect]:
             continue
         effects += _entered_effects(obj)
         effects += _counter_effects(obj)
+        effects += _ring_effects(obj, world)
     return effects
+
+
+def _ring_effects(obj: GameObject, world: World) -> list[Effect]:
+    """CR 701.54c: the first ability of a player's emblem named The Ring, "Your Ring-bearer
+    is legendary and can't be blocked by creatures with greater power": layer 4 from the
+    emblem's timestamp (613.7a), while the creature is that player's Ring-bearer (it stops
+    being one if another player gains control of it, 701.54a). The blocking part is a rule
+    of combat, which a board doesn't play. Not modelled: a layer 2 control change that
+    ends the designation (the object's own controller is checked)."""
+    player = obj.ring_bearer
+    if player is None or player != obj.controller or world.game.designations.tempted(player) < 1:
+        return []
+    since = dict(world.game.designations.ring_since).get(player, 0)
+    spec = EffectSpec(
+        text="The Ring: your Ring-bearer is legendary (CR 701.54c).",
+        subject=SELF_SUBJECT,
+        parts=(Part("4", TypeChange(add_supertypes=frozenset({"Legendary"}), retain=True)),),
+    )
+    return [
+        Effect(
+            f"{obj.label}:the-ring",
+            "copy",
+            spec,
+            obj.label,
+            "The Ring",
+            since,
+            (since, 0, 0, "the-ring", 0),
+        )
+    ]
 
 
 def _own_effect(

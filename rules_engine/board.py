@@ -108,6 +108,8 @@ _STEP_KEYS: dict[str, set[str]] = {
         "face_down",
         "commander",
         "renowned",
+        "solved",
+        "ring_bearer",
         "earlier_turn",
         "dealt_damage",
         "attacked_this_turn",
@@ -171,7 +173,7 @@ _CHOICE_KEYS = frozenset(
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
-    | {"graveyard", "discard", "exile", "proliferate"}
+    | {"graveyard", "discard", "exile", "proliferate", "ring_bearer"}
     | CAST_CHOICE_KEYS
 )
 
@@ -297,6 +299,9 @@ class _Reader:
             revealed=revealed,
             riot_haste=riot_haste,
             pair=self.label_ref(value["pair"], f"{path}.pair") if "pair" in value else None,
+            ring_bearer=self.label_ref(value["ring_bearer"], f"{path}.ring_bearer")
+            if "ring_bearer" in value
+            else None,
             kickers=kickers,
             devour=self._devoured(value.get("devour", ()), f"{path}.devour")
             or self._devoured(value.get("sacrifice_as_enters", ()), f"{path}.sacrifice_as_enters"),
@@ -461,6 +466,8 @@ class _Reader:
             "face_down",
             "commander",
             "renowned",
+            "solved",
+            "ring_bearer",
             "earlier_turn",
             "dealt_damage",
             "attacked_this_turn",
@@ -478,6 +485,8 @@ class _Reader:
             face_down=raw.get("face_down", False),
             commander=raw.get("commander", False),
             renowned=raw.get("renowned", False),
+            solved=raw.get("solved", False),
+            ring_bearer=raw.get("ring_bearer", False),
             earlier_turn=raw.get("earlier_turn", False),
             dealt_damage=raw.get("dealt_damage", False),
             attacked_this_turn=raw.get("attacked_this_turn", False),
@@ -935,4 +944,23 @@ def _designations(data: dict[str, Any], reader: _Reader) -> Designations:
         completed_dungeon=frozenset(
             reader.player(p, f"completed_dungeon[{i}]") for i, p in enumerate(done)
         ),
+        speed=_per_player(data, "speed", reader, 1, 4),
+        ring_tempted=_per_player(data, "ring_tempted", reader, 0, 99),
     )
+
+
+def _per_player(
+    data: dict[str, Any], key: str, reader: _Reader, least: int, most: int
+) -> tuple[tuple[str, int], ...]:
+    """Layerlab extension: ``"speed": {P: 1-4}`` (CR 702.179: a player not listed has no
+    speed) and ``"ring_tempted": {P: n}`` (701.54c: times the Ring has tempted them)."""
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise BoardError(key, f"an object {{player: a whole number from {least} to {most}}}")
+    found = []
+    for player, n in value.items():
+        name = reader.player(player, f"{key}.{player}")
+        if isinstance(n, bool) or not isinstance(n, int) or not least <= n <= most:
+            raise BoardError(f"{key}.{player}", f"a whole number from {least} to {most}")
+        found.append((name, n))
+    return tuple(found)

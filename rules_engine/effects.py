@@ -241,6 +241,11 @@ class Half:
 
 
 @dataclass(frozen=True, slots=True)
+class YourSpeed:
+    """ "where X is your speed" (CR 702.179f: a player with no speed has speed 0)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCounters:
     """ "for each experience counter you have" (Kalemne), "for each poison counter your
     opponents have" (Mycosynth Fiend): counters on players (CR 122.1)."""
@@ -441,6 +446,7 @@ Expr = (
     | OpponentsBelowHalfStartingLife
     | OpponentCount
     | PlayerCounters
+    | YourSpeed
     | DistinctNames
     | Sum
     | Times
@@ -666,6 +672,8 @@ class SourceStatus:
         "counter",
         "monstrous",
         "renowned",  # CR 702.112b
+        "solved",  # CR 719.3b
+        "ring_bearer",  # CR 701.54b: its controller's Ring-bearer
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
@@ -838,7 +846,7 @@ class DealtDamage:
     permanent that leaves and returns is a new object that hasn't)."""
 
 
-Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night"]
+Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night", "max_speed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -942,6 +950,7 @@ OneShotKind = Literal[
     "amass",  # an Army token if you have none, then counters on an Army (CR 701.47a)
     "proliferate",  # another counter of each kind already there (CR 701.34a)
     "designate",  # a player becomes the monarch or takes the initiative (CR 725.1, 726.1)
+    "ring_tempts",  # the Ring tempts you: the emblem grows, choose a Ring-bearer (CR 701.54a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

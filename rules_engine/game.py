@@ -60,6 +60,10 @@ class GameObject:
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
     renowned: bool = False  # CR 702.112b: its renown ability resolved (until it leaves)
+    solved: bool = False  # CR 719.3b: a solved Case (until it leaves); not copiable
+    # CR 701.54a: the player whose Ring-bearer it is; it stops being one if another player
+    # gains control of it, so it is only while that player controls it (until it leaves).
+    ring_bearer: str | None = None
     # It has dealt damage since it entered (a new object, CR 400.7), for "if it hasn't dealt
     # damage yet" (Karakyk Guardian).
     dealt_damage: bool = False

@@ -27,6 +27,8 @@ def designated(condition: Designated, game: Game, you: str) -> bool:
         return facts.initiative == you
     if condition.kind == "completed_dungeon":
         return you in facts.completed_dungeon
+    if condition.kind == "max_speed":
+        return facts.speed_of(you) == 4  # CR 702.178a: "as long as your speed is 4"
     return facts.day_night == condition.kind
 
 

@@ -302,6 +302,8 @@ def _move(
         controller=obj.owner,
         monstrous=False,
         renowned=False,
+        solved=False,
+        ring_bearer=None,
         dealt_damage=False,
         attacked_this_turn=False,
         paired_with=None,

@@ -70,6 +70,7 @@ from rules_engine.effects import (
     TurnTotal,
     VarX,
     VersusOpponent,
+    YourSpeed,
     YourTurn,
 )
 from rules_engine.filters import compile_filter, controller_of
@@ -218,6 +219,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             | OpponentCount()
             | OpponentsBelowHalfStartingLife()
             | PlayerCounters()
+            | YourSpeed()
         ):
             return _player_number(expr, world.game, ctx.controller)
         case Half() | Sum() | Times() | Product() | Negate() | AtLeastZero():
@@ -279,7 +281,8 @@ def _player_number(
     | StartingLife
     | OpponentCount
     | OpponentsBelowHalfStartingLife
-    | PlayerCounters,
+    | PlayerCounters
+    | YourSpeed,
     game: Game,
     you: str,
 ) -> int:
@@ -299,6 +302,8 @@ def _player_number(
                 for p in game.opponents(you)
                 if 2 * game.life_of(p) < game.starting_life_of(p)  # "less than half"
             )
+        case YourSpeed():
+            return game.designations.speed_of(you)  # CR 702.179f
         case PlayerCounters():
             holders = game.opponents(you) if expr.who == "opponents" else (you,)
             return sum(game.counters_of_player(p).get(expr.kind, 0) for p in holders)
@@ -653,6 +658,10 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
         return True
     if status == "renowned" and obj.renowned:
         return True
+    if status == "solved" and obj.solved:
+        return True  # CR 719.3b
+    if status == "ring_bearer" and (now := state.get(label)) and obj.ring_bearer == now.controller:
+        return True  # CR 701.54a: its controller's Ring-bearer
     if status == "paired" and obj.paired_with is not None:
         return True
     if status == "attacked_this_turn" and obj.attacked_this_turn:  # CR 508.1a

@@ -35,6 +35,7 @@ class Choices:
     times_kicked: int = 0
     colors_spent: int = 0
     pair: str | None = None  # the creature a soulbond trigger pairs it with (CR 702.95a)
+    ring_bearer: str | None = None  # the creature chosen as the Ring tempts you (701.54a)
     tribute: bool = False  # the chosen opponent paid tribute (CR 702.104a)
     revealed: int = 0  # cards revealed for amplify (CR 702.38a)
     riot_haste: bool = False  # riot: haste chosen instead of the counter (CR 702.136a)
@@ -96,6 +97,7 @@ class Choices:
             times_kicked=extra.times_kicked or self.times_kicked,
             colors_spent=extra.colors_spent or self.colors_spent,
             pair=extra.pair or self.pair,
+            ring_bearer=extra.ring_bearer or self.ring_bearer,
             tribute=extra.tribute or self.tribute,
             revealed=extra.revealed or self.revealed,
             riot_haste=extra.riot_haste or self.riot_haste,
@@ -157,6 +159,21 @@ class Designations:
     initiative: str | None = None
     day_night: Literal["day", "night"] | None = None
     completed_dungeon: frozenset[str] = frozenset()
+    # Each player's speed (CR 702.179b: a player has none until a rule or effect sets it;
+    # a player not listed has none, which counts as 0, 702.179f) and how many times the
+    # Ring has tempted each player (CR 701.54c: their emblem's abilities; not listed, 0).
+    speed: tuple[tuple[str, int], ...] = ()
+    ring_tempted: tuple[tuple[str, int], ...] = ()
+    # The timestamp of each player's emblem named The Ring (CR 701.54c, 613.7a): 0 for one
+    # the board begins with, else the timestamp it got as the Ring first tempted them.
+    ring_since: tuple[tuple[str, int], ...] = ()
+
+    def speed_of(self, player: str) -> int:
+        """CR 702.179f: a player with no speed has speed 0 for any effect that asks."""
+        return dict(self.speed).get(player, 0)
+
+    def tempted(self, player: str) -> int:
+        return dict(self.ring_tempted).get(player, 0)
 
 
 # The amounts the turn's record keeps per player.
@@ -247,6 +264,8 @@ class EnterStep(_Located):
     face_down: bool = False
     commander: bool = False  # Layerlab extension: its owner's commander (CR 903.3)
     renowned: bool = False  # Layerlab extension: already renowned (CR 702.112b)
+    solved: bool = False  # Layerlab extension: a Case already solved (CR 719.3b)
+    ring_bearer: bool = False  # Layerlab extension: its controller's Ring-bearer (701.54b)
     # Layerlab extension: it has been on the battlefield since an earlier turn, so its
     # entering isn't part of this turn's record ("~ entered this turn", landfall's record).
     earlier_turn: bool = False

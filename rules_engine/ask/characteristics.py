@@ -372,6 +372,10 @@ def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
     )
     if moved:
         data["last_known"] = True
+    if shown.solved:
+        data["solved"] = True  # CR 719.3b (shown only when solved)
+    if shown.ring_bearer is not None:
+        data["ring_bearer"] = shown.ring_bearer  # CR 701.54a: whose Ring-bearer it is
     copiable = evaluation.copiable.get(obj.label)
     if copiable is not None:
         copied = characteristics_json(copiable)

@@ -652,6 +652,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.SURVEIL, cards.surveil, decides=False),
     Reader(cards.INVESTIGATE, cards.investigate, decides=False),
     Reader(cards.POPULATE, cards.populate, decides=False),
+    Reader(cards.RING_TEMPTS, cards.ring_tempts, decides=False),
     Reader(cards.ENERGY, cards.energy, decides=False),
     Reader(cards.LOSE_ALL, cards.lose_all, decides=False),
     Reader(cards.REMOVE, cards.remove, decides=False),

@@ -40,6 +40,7 @@ from rules_engine.effects import (
     Times,
     TurnTotal,
     VarX,
+    YourSpeed,
 )
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
@@ -483,6 +484,7 @@ def scale(per: Expr, count: Expr) -> Expr:
 # before "the total <stat> of", and a bare number last.
 _TERMS: tuple[_TermReader, ...] = (
     _phrase("your life total", expr=LifeTotal()),
+    _phrase("your speed", expr=YourSpeed()),  # CR 702.179f
     _phrase(
         "the highest life total among your opponents",
         "the life total of an opponent with the most life",

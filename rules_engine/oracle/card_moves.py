@@ -33,6 +33,7 @@ DISCARD_THAT = re.compile(r"^that player discards that card$", re.IGNORECASE)
 # CR 701.16a: "Investigate." is "Create a Clue token."; 701.36a: "Populate."
 INVESTIGATE = re.compile(rf"^(?:(?P<who>{WHO}) )?investigates?$", re.IGNORECASE)
 POPULATE = re.compile(r"^populate$", re.IGNORECASE)
+RING_TEMPTS = re.compile(r"^the ring tempts you$", re.IGNORECASE)  # CR 701.54a
 # CR 122.1, 107.14: "You get {E}{E}." (energy counters); "Target player loses all poison
 # counters."
 ENERGY = re.compile(rf"^(?:(?P<who>{WHO}) )?gets? (?P<e>(?:\{{E\}})+)$", re.IGNORECASE)
@@ -132,6 +133,11 @@ def investigate(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     ref, slot = players
     return OneShot("tokens", None, c.sentence, n=1, token="a Clue token", players=ref, slot=slot)
+
+
+def ring_tempts(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.54a: "The Ring tempts you." (the step's ``choices.ring_bearer``)."""
+    return OneShot("ring_tempts", None, c.sentence, players="you")
 
 
 def populate(_m: re.Match[str], c: Clause) -> OneShot | None:

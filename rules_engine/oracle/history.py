@@ -22,6 +22,7 @@ from rules_engine.effects import (
     HappenedThisTurn,
     Not,
     ObjectMatches,
+    SourceStatus,
     Subject,
     TurnTotal,
 )
@@ -43,6 +44,10 @@ _DESIGNATED: dict[str, Designation] = {
     "it's day": "day",
     "it's daytime": "day",
     "it is day": "day",
+    # CR 702.178a: max speed is "as long as your speed is 4" (4 is the most, 702.179d).
+    "your speed is 4": "max_speed",
+    "you have max speed": "max_speed",
+    "your speed is four": "max_speed",
 }
 
 _DRAWN = re.compile(r"you(?:'ve| have) drawn (?P<n>\w+) or more cards this turn")
@@ -78,6 +83,14 @@ def history_condition(text: str, self_is_it: bool) -> Condition | None:
         text in ("it hasn't dealt damage yet", "it has not dealt damage yet") and self_is_it
     ):
         return Not(DealtDamage())  # CR 120.1, 400.7: since it entered
+    if text in ("~ is solved", "~'s solved") or (
+        text in ("it's solved", "it is solved") and self_is_it
+    ):
+        return SourceStatus("solved", Subject("self", words=SELF))  # CR 719.3b
+    if text in ("~ is your ring-bearer", "it's your ring-bearer") and (
+        text.startswith("~") or self_is_it
+    ):
+        return SourceStatus("ring_bearer", Subject("self", words=SELF))  # CR 701.54b
     if text == "~ entered this turn" or (text == "it entered this turn" and self_is_it):
         return EnteredThisTurn(itself=True)  # CR 603.6a
     if text in ("~ is modified", "~'s modified") or (

@@ -232,6 +232,22 @@ def _parse(text: str) -> KeywordAbility | None:
     return None
 
 
+# CR 702.178a: "Max speed — [ability]" means "As long as your speed is 4, this object has
+# [ability]"; 702.169b: "Solved — [ability]" means "As long as this Case is solved, [ability]".
+CONDITION_WORDS = {"max speed": "your speed is 4", "solved": "~ is solved"}
+_CONDITIONED = re.compile(r"^(?P<word>max speed|solved) — (?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
+
+
+def as_long_as(text: str) -> str:
+    """ "Max speed — If ..." as "As long as your speed is 4, if ..." (one sentence: the
+    replacement grammar reads the condition around it); other text as it is."""
+    m = _CONDITIONED.match(text)
+    if m is None:
+        return text
+    rest = m["rest"]
+    return f"As long as {CONDITION_WORDS[m['word'].lower()]}, {rest[0].lower()}{rest[1:]}"
+
+
 def condition_keyword(word: str) -> Keyword | None:
     """The keyword if ``word`` (before "—") is one whose ability works only under its
     condition ("Solved — ...", "Max speed — ..."), not a plain ability word (CR 207.2c)."""

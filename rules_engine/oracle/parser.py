@@ -19,6 +19,7 @@ from rules_engine.effects import (
     ColorChange,
     Condition,
     CopyOf,
+    Designated,
     EffectSpec,
     Not,
     OneShot,
@@ -27,11 +28,13 @@ from rules_engine.effects import (
     Subject,
     TypeChange,
 )
+from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.copies import copy_exceptions, with_this_ability
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line
 from rules_engine.oracle.keyword_table import Category, Keyword
 from rules_engine.oracle.keywords import (
+    CONDITION_WORDS,
     condition_keyword,
     parse_keyword,
     split_keyword_line,
@@ -89,6 +92,12 @@ class ParsedAbility:
     # A paragraph the grammar can't read at all: why. Nothing of it is applied, and the
     # answer names it (gaps.py), so the rest of the board can still be answered.
     unread: str | None = None
+    # A triggered, activated or mana ability that exists only while this holds ("Max speed
+    # — ...", CR 702.178a; "Solved — ...", 702.169c-d): a step can't resolve it otherwise.
+    exists_if: Condition | None = None
+    # A Case's "To solve — [condition]" (CR 719.3a), read; None if it isn't one or can't be
+    # read (then ``unreadable`` says why, refused only if a step resolves it).
+    solve_if: Condition | None = None
 
     @property
     def keyword(self) -> str | None:
@@ -180,6 +189,69 @@ def _level_box(display: str, name: str) -> ParsedAbility:
     return ParsedAbility(display, "static", tuple(effects))
 
 
+_CONDITION_WORDS = CONDITION_WORDS  # CR 702.178a, 702.169b (oracle/keywords.py)
+# Inert until a step resolves them (or, for how a card is cast, always on a board).
+_KEPT_WITH_CONDITION = ("triggered", "activated", "mana", "casting_rule", "additional_cost")
+_CONDITIONS: dict[str, Condition] = {
+    "max speed": Designated("max_speed"),
+    "solved": SourceStatus("solved", Subject("self", words=SELF)),
+}
+
+
+def _conditional_ability(
+    display: str, inner: str, kw: Keyword, name: str, spell: bool
+) -> tuple[ParsedAbility, ...]:
+    """An ability that exists only while its keyword's condition holds. A triggered,
+    activated or mana ability keeps the condition (a step that resolves it checks it:
+    702.169c "triggers only if this Case is solved", 702.169d "activate only if", 702.178a);
+    a static or replacement ability is read as "As long as [condition], [ability]"
+    (702.169b), so it applies only while the condition holds (CR 611.3a)."""
+    words = _CONDITION_WORDS[kw.info.name]
+    condition = _CONDITIONS[kw.info.name]
+    if keywords := _split_keywords(inner):
+        inner = f"~ has {' and '.join(k.lower() for k in keywords)}."  # granted (702.178a)
+    abilities = _parse_line(inner, name, spell)
+    if all(a.kind in _KEPT_WITH_CONDITION for a in abilities):
+        return tuple(replace(a, text=display, exists_if=condition) for a in abilities)
+    if all(a.kind == "static" and a.effects and not a.rules and not a.gaps for a in abilities):
+        # Each continuous effect applies only while the condition holds (like a level box).
+        return tuple(
+            replace(
+                a,
+                text=display,
+                kind="static",
+                effects=tuple(
+                    replace(e, text=display, condition=_and(condition, e.condition))
+                    for e in a.effects
+                ),
+            )
+            for a in abilities
+        )
+    if len(re.findall(r"[.!?](?:\s|$)", inner)) > 1:
+        why = f"the engine can't put each sentence of this ability under its condition ({words})"
+        return (ParsedAbility(display, "static", gaps=((display, why),)),)
+    if not inner.startswith(name):
+        inner = inner[0].lower() + inner[1:]
+    conditioned = _parse_line(f"As long as {words}, {inner}", name, spell)
+    return tuple(replace(a, text=display) for a in conditioned)
+
+
+def _and(first: Condition, second: Condition | None) -> Condition:
+    return first if second is None else AllOf((first, second))
+
+
+def _to_solve(display: str, words: str, name: str) -> ParsedAbility:
+    """CR 719.3a: "To solve — [condition]" means "At the beginning of your end step, if
+    [condition] and this Case is not solved, this Case becomes solved": a triggered ability,
+    inert until a step resolves it (a board has no end step of its own)."""
+    marked = mark_self(words, name).strip().rstrip(".")
+    try:
+        condition = parse_condition(marked[0].lower() + marked[1:], display)
+    except OracleParseError as error:
+        return ParsedAbility(display, "triggered", unreadable=str(error))
+    return ParsedAbility(display, "triggered", solve_if=condition)
+
+
 def _is_rule_only(line: str, name: str) -> bool:
     """A static line that only states a rule ("~ can't be blocked"): no continuous effect
     to put under the level box's condition, so the box grants the ability's text."""
@@ -228,7 +300,11 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (*(_keyword(k) for k in keywords), ParsedAbility(m["rest"], "casting_rule"))
     if route_line(display, spell=spell).name == "saga chapter ability":
         return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
+    if (word := _ABILITY_WORD.match(display)) and word[1].lower() == "to solve":
+        return (_to_solve(display, display[word.end() :], name),)
     if (word := _ABILITY_WORD.match(display)) and (kw := condition_keyword(word[1])):
+        if kw.info.name in _CONDITION_WORDS:
+            return _conditional_ability(display, display[word.end() :], kw, name, spell)
         # Unlike an ability word (CR 207.2c), the keyword is a condition the engine doesn't
         # track; reading the ability without it would apply it always.
         raise OracleParseError(

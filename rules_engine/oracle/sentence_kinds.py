@@ -19,6 +19,7 @@ _ACTION_VERBS = (
     r"draw|untap|tap|destroy|exile|return|sacrifice|discard|counter|create|put|search|"
     r"shuffle|scry|surveil|mill|look|reveal|choose|regenerate|prevent|add|attach|"
     r"investigate|proliferate|fight|transform|goad|populate|amass|clash|bolster|copy|"
+    r"the ring tempts you|"  # CR 701.54a
     r"change the target|flip a coin|roll|manifest|support|detain|adapt|monstrosity|venture|"
     r"connive|incubate|discover|collect evidence|forage|suspect|cloak|seek|learn|vote|pay|"
     r"remove|move|separate|exchange (?:life totals|your life total)|double the number|"

@@ -194,7 +194,8 @@ def _replacement_line(m: re.Match[str], reading: Reading) -> bool:
 _NO_MORE = r"(?:(?!\band\b)[^.,])*"
 COST_SENTENCE = re.compile(
     rf"^(?:[^.]*\bcosts? (?:up to )?(?:\{{[^}}]+\}})+ (?:more|less)\b{_NO_MORE}|"
-    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}|"
+    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}"
+    r"(?:, where x is [^.,]+)?|"
     rf"spend this mana only\b{_NO_MORE}|"
     r"this effect reduces only the amount of colored mana you pay|"
     r"all [\w ]+ costs cost (?:\{[^}]+\})+ (?:more|less)[^.]*)"
@@ -343,6 +344,10 @@ LINE_TEMPLATES: tuple[Template, ...] = (
             # cost."): how the spell was paid for, which no board shows.
             r"(?:if [^,]+, )?you may [^.]+? rather than pay (?:~|this spell)'s mana cost\.?$|"
             r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$|"
+            # "Once each turn, you may pay {0} rather than pay the mana cost for a spell you
+            # cast from exile." (Warped Space, Darksteel Monolith): other spells' alternative
+            # cost (118.9), paid as they are cast.
+            r"(?:once each turn, )?you may pay [^.]+? rather than pay the mana cost for [^.]+\.?$|"
             # "If an opponent controls a Plains and you control a Swamp, you may cast ~ without
             # paying its mana cost." (Massacre): an alternative cost too (118.9).
             r"(?:if [^,]+, )?you may cast (?:~|this spell) without paying its mana cost\.?$)"

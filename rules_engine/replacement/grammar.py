@@ -18,6 +18,7 @@ from functools import lru_cache
 from rules_engine.cards import library_card
 from rules_engine.effects import HowCast, Subject, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.keywords import as_long_as
 from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder
 from rules_engine.replacement.compounds import KICKED_ONLY, UNTAP_STEP_RULE, split_compound
@@ -367,7 +368,9 @@ def _read_or_error(
 
 
 def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
-    body_text = mark_self(strip_reminder(clean(text)), name)
+    # CR 702.178a, 702.169b: a replacement under "Max speed —" or "Solved —" applies only
+    # while its condition holds.
+    body_text = as_long_as(mark_self(strip_reminder(clean(text)), name))
     specs: list[Spec] = []
     skipped: list[str] = []
     sentences = split_sentences(body_text)

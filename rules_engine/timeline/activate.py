@@ -8,14 +8,15 @@ import re
 from dataclasses import replace
 
 from rules_engine.characteristics import Characteristics
+from rules_engine.effects import Designated
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
 from rules_engine.perform import chars_of
-from rules_engine.steps import ActivateStep
+from rules_engine.steps import ActivateStep, Choices
 from rules_engine.timeline.common import require_on_battlefield
 from rules_engine.timeline.costs import SacrificeCost, pay_loyalty
-from rules_engine.timeline.resolution import Resolution
+from rules_engine.timeline.resolution import Resolution, holds_now
 from rules_engine.timeline.resolve import resolve
 
 _SACRIFICE_ACTIVATION = re.compile(
@@ -30,7 +31,7 @@ def verify_activate(game: Game, step: ActivateStep) -> ParsedAbility:
     if obj is None:
         raise BoardError(f"{step.path}.activate", f'"{step.source}" is no longer in the game')
     chars = chars_of(game)[step.source]
-    ability = _ability_to_resolve(chars, obj, step)
+    ability = _ability_to_resolve(game, chars, obj, step)
     if ability.keyword == "soulbond":
         return ability
     if not obj.on_battlefield and ability.kind != "triggered":
@@ -40,8 +41,64 @@ def verify_activate(game: Game, step: ActivateStep) -> ParsedAbility:
     return ability
 
 
+def _require_exists(
+    game: Game, step: ActivateStep, parsed: ParsedAbility, chars: Characteristics
+) -> None:
+    """A "Max speed — ..." or "Solved — ..." ability exists only while its condition holds:
+    it can't trigger or be activated otherwise (CR 702.178a, 702.169c-d)."""
+    assert parsed.exists_if is not None
+    res = _resolution(game, step, chars, step.choices)
+    if holds_now(game, parsed.exists_if, res):
+        return
+    if isinstance(parsed.exists_if, Designated):
+        speed = game.designations.speed_of(chars.controller)
+        why = (
+            f"{chars.controller}'s speed is {speed}, not 4, so {chars.name} doesn't have this "
+            "ability: it can't trigger or be activated (CR 702.178a)"
+        )
+    else:
+        why = (
+            f"{chars.name} isn't solved, so this ability can't trigger or be activated "
+            '(CR 702.169c-d; an enter step says "solved": true for a Case already solved)'
+        )
+    raise BoardError(f"{step.path}.ability", why)
+
+
+def _resolution(
+    game: Game, step: ActivateStep, chars: Characteristics, choices: Choices
+) -> Resolution:
+    obj = game.object(step.source)
+    assert obj is not None
+    return Resolution(
+        step.label,
+        step.source,
+        chars.name or obj.card.name,
+        chars.controller,
+        step.targets,
+        choices,
+        step.x,
+        step.path,
+        step.index,
+        step.replacements,
+        False,
+    )
+
+
+def _solve(game: Game, res: Resolution, ability: ParsedAbility) -> Game:
+    """CR 719.3a: "To solve — [condition]" resolves at the beginning of its controller's end
+    step: if the condition holds and the Case isn't solved, it becomes solved (719.3b: a
+    designation it keeps until it leaves the battlefield)."""
+    obj = game.object(res.source)
+    assert ability.solve_if is not None
+    if obj is None or not obj.on_battlefield or obj.solved:
+        return game
+    if not holds_now(game, ability.solve_if, res):
+        return game
+    return game.with_object(replace(obj, solved=True))
+
+
 def _ability_to_resolve(
-    chars: Characteristics, obj: GameObject, step: ActivateStep
+    game: Game, chars: Characteristics, obj: GameObject, step: ActivateStep
 ) -> ParsedAbility:
     """Ability k of the permanent in Oracle order (its printed paragraphs, then granted
     abilities): activated and mana abilities as written, a triggered ability's effect
@@ -68,7 +125,9 @@ def _ability_to_resolve(
     if parsed.unreadable is not None:
         # Inert until it resolves (CR 602.2), so the card was placed; resolving needs the text.
         raise BoardError(f"{step.path}.ability", f"{chars.name}: {parsed.unreadable}")
-    if parsed.kind != "triggered":
+    if parsed.exists_if is not None:
+        _require_exists(game, step, parsed, chars)
+    if parsed.kind != "triggered" or parsed.solve_if is not None:
         return parsed
     try:
         return parse_trigger_effect(parsed.text, chars.name or obj.card.name)
@@ -94,19 +153,9 @@ def activate(game: Game, step: ActivateStep) -> Game:
         where = f"{step.path}.choices.sacrificed"
         payer = SacrificeCost(tuple(sacrifice["what"].split()), chars.controller, where, step.label)
         game, choices = payer.pay(game, choices, step.index)
-    res = Resolution(
-        step.label,
-        step.source,
-        chars.name or obj.card.name,
-        chars.controller,
-        step.targets,
-        choices,
-        step.x,
-        step.path,
-        step.index,
-        step.replacements,
-        False,
-    )
+    res = _resolution(game, step, chars, choices)
+    if ability.solve_if is not None:
+        return _solve(game, res, ability)
     return resolve(game, res, [ability])
 
 

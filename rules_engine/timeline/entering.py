@@ -150,6 +150,8 @@ class Entering:
             commander=bool(step and own and step.commander)
             or bool(returning and not own and not returning.on_battlefield and returning.commander),
             renowned=bool(step and own and step.renowned),
+            solved=bool(step and own and step.solved),
+            ring_bearer=event.controller if step and own and step.ring_bearer else None,
             dealt_damage=bool(step and own and step.dealt_damage),
             attacked_this_turn=bool(step and own and step.attacked_this_turn),
             attached_to=step.attach if own and step is not None else None,

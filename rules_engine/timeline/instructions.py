@@ -37,6 +37,7 @@ from rules_engine.selection import Context, World, select
 from rules_engine.timeline.common import zone_move
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
+from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
 
 
@@ -514,6 +515,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "choose_card": _choose_card,
     "amass": _amass,
     "designate": _designate,
+    "ring_tempts": ring_tempts,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,

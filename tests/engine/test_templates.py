@@ -130,14 +130,41 @@ def test_a_replacement_the_grammar_does_not_know_is_named_not_refused():
     assert "614" in gap["why"]
 
 
+def test_a_keyword_condition_is_refused_rather_than_applied_always():
+    # "∞ — ..." is a condition the engine doesn't track (CR 702.186): never applied always.
+    (ability,) = parse_ability_text("∞ — Creatures you control get +1/+1.", "Case of the Example")
+    assert not ability.effects and ability.gaps
+
+
 @pytest.mark.parametrize(
-    "line", ["Solved — Creatures you control get +1/+1.", "Max speed — ~ has flying."]
+    ("line", "kind"),
+    [
+        ("Solved — Creatures you control get +1/+1.", "SourceStatus"),  # CR 702.169b
+        ("Max speed — ~ has flying.", "Designated"),  # CR 702.178a
+    ],
 )
-def test_a_keyword_condition_is_named_rather_than_applied_always(line):
-    # Reading the ability without its condition would apply it always: it applies nothing
-    # and says which condition the engine doesn't track.
+def test_max_speed_and_solved_apply_only_under_their_condition(line, kind):
     (ability,) = parse_ability_text(line, "Case of the Example")
-    assert not ability.effects and ability.unread is not None and "condition" in ability.unread
+    assert ability.effects
+    assert all(type(e.condition).__name__ == kind for e in ability.effects)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Max speed — {T}: Add {R}{R}.", "Solved — Sacrifice this Case: Draw a card."],
+)
+def test_max_speed_and_solved_activated_abilities_keep_their_condition(line):
+    # CR 702.178a, 702.169d: the ability exists (can be activated) only while it holds.
+    (ability,) = parse_ability_text(line, "Case of the Example")
+    assert ability.kind in ("mana", "activated") and ability.exists_if is not None
+
+
+def test_to_solve_is_a_triggered_ability_with_its_condition():
+    # CR 719.3a: "To solve — [condition]" is checked at the beginning of the end step.
+    (ability,) = parse_ability_text(
+        "To solve — You control three or more artifacts.", "Case of the Filched Falcon"
+    )
+    assert ability.kind == "triggered" and ability.solve_if is not None
 
 
 def test_alternative_costs_are_casting_rules():

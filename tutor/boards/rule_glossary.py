@@ -473,6 +473,29 @@ GLOSSARY: dict[str, str] = {
         "Day and night are designations of the game itself. A game starts as neither; once "
         "it has become day or night, it is always exactly one of the two."
     ),
+    "701.54a": (
+        "As the Ring tempts you, you choose a creature you control. It becomes your "
+        "Ring-bearer until another creature does or another player gains control of it."
+    ),
+    "701.54c": (
+        "The first time the Ring tempts you, you get an emblem named The Ring; each time, it "
+        "gains its next ability, the first being: your Ring-bearer is legendary and can't be "
+        "blocked by creatures with greater power."
+    ),
+    "702.178a": (
+        "Max speed: the ability after the dash exists only as long as its controller's speed is 4."
+    ),
+    "702.169c": ("A Case's Solved triggered ability triggers only if the Case is solved."),
+    "702.169d": ("A Case's Solved activated ability can be activated only if the Case is solved."),
+    "702.179f": ("A player who has no speed has speed 0 for any effect that refers to speed."),
+    "719.3a": (
+        "To solve: at the beginning of your end step, if the condition holds and the Case "
+        "isn't solved, it becomes solved."
+    ),
+    "719.3b": (
+        "Solved is a designation of the permanent, not an ability and not copied; it lasts "
+        "until the Case leaves the battlefield."
+    ),
     "722.3": (
         "A creature with a prepare spell can become prepared: a designation, not a "
         "characteristic and not copied, that lets its controller cast a copy of that spell."
