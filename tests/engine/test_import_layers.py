@@ -153,6 +153,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # group (docs/architecture.md), and the dispatch over them.
             "rules_engine.replacement.groups.watching",
             "rules_engine.replacement.groups.damage",
+            "rules_engine.replacement.groups.counters",
+            "rules_engine.replacement.groups.entering",
             "rules_engine.replacement.families",
             "rules_engine.replacement.words",
             "rules_engine.replacement.tree",
