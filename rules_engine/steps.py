@@ -59,6 +59,9 @@ class Choices:
     mana_spent: int = 0
     mana_colors: frozenset[str] = frozenset()
     main_phase: bool = False  # cast during its controller's main phase (CR 505.1)
+    # How much mana of each color was spent to cast it (CR 601.2h; adamant, 207.2c): color
+    # letters and amounts, read by ``rules_engine/mana_paid.py``.
+    mana_by_color: tuple[tuple[str, int], ...] = ()
     # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
@@ -105,6 +108,7 @@ class Choices:
             mana_spent=extra.mana_spent or self.mana_spent,
             mana_colors=extra.mana_colors or self.mana_colors,
             main_phase=extra.main_phase or self.main_phase,
+            mana_by_color=extra.mana_by_color or self.mana_by_color,
             sacrificed=extra.sacrificed or self.sacrificed,
             sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
             graveyard=extra.graveyard or self.graveyard,

@@ -77,6 +77,8 @@ MODULE_GROUPS = {
     "counters": {EventGroup.COUNTERS},
     "entering": {EventGroup.ENTERING},
     "entering_counters": {EventGroup.ENTERING},
+    "entering_counted": {EventGroup.ENTERING},
+    "entering_reveal": {EventGroup.ENTERING},
     "turns": {EventGroup.STEP},
     "cants": {EventGroup.CANT},
 }

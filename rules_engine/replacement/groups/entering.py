@@ -10,6 +10,7 @@ from dataclasses import replace
 from rules_engine.cards import starting_loyalty
 from rules_engine.characteristics import own_copy_ability
 from rules_engine.effects import CopyOf, Subject
+from rules_engine.mana_paid import spent_at_least
 from rules_engine.replacement.events import Enter, Event, LoseLife, PutCounters, ZoneMove
 from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.groups import counters as counter_group
@@ -73,19 +74,16 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
             and condition_holds(spec.unless, board.chars, board.world, effect_context(active))
         ):
             return False
+        if (
+            isinstance(spec, EnterSpec)
+            and family == Family.ENTER_TAPPED
+            and spec.revealed_instead
+            and isinstance(event.choices, Choices)
+            and event.choices.revealed > 0
+        ):
+            return False  # "unless you revealed a Dragon card this way" (614.12)
         if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS and own:
-            choices = event.choices if isinstance(event.choices, Choices) else Choices()
-            # "If ~ was kicked, it enters with ..." (702.33, 614.1c); "kicked with its {1}{U}
-            # kicker" only if that cost was paid (702.33d).
-            if spec.kicker_cost is not None:
-                return spec.kicker_cost in choices.kickers
-            if spec.cast_from_hand is not None:
-                return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
-            if spec.escaped:
-                return choices.escaped  # "escapes with": only if cast with escape (702.138c)
-            if Mark.X in spec.marks and spec.at_least is not None and event.x < spec.at_least:
-                return False  # "If X is 5 or more, ..." (Apocalypse Hydra, 107.3m)
-            return choices.kicked or not spec.kicked
+            return _own_counters_apply(active, spec, event, board)
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
     if own and not board.entering_as_printed:
         return False  # a general effect of the entering permanent doesn't see itself (614.12)
@@ -123,6 +121,35 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
             active, event.obj, event.controller, board, view
         )
     return False
+
+
+def _own_counters_apply(
+    active: ActiveReplacement, spec: EnterSpec, event: Enter, board: EventState
+) -> bool:
+    """CR 614.1c, 614.12: whether the counters a permanent's own ability gives it as it
+    enters apply, by how it was cast and what was chosen or revealed as it entered."""
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    if spec.revealed_instead:
+        # Dragon's Disciple: a card revealed as it enters, or the condition (614.12).
+        return choices.revealed > 0 or (
+            spec.unless is not None
+            and condition_holds(spec.unless, board.chars, board.world, effect_context(active))
+        )
+    # "If ~ was kicked, it enters with ..." (702.33, 614.1c); "kicked with its {1}{U}
+    # kicker" only if that cost was paid (702.33d).
+    if spec.kicker_cost is not None:
+        return spec.kicker_cost in choices.kickers
+    if spec.cast_from_hand is not None:
+        return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
+    if spec.escaped:
+        return choices.escaped  # "escapes with": only if cast with escape (702.138c)
+    if spec.mana_at_least is not None:
+        # Adamant (207.2c): the mana spent to cast it (601.2h), checked as it would
+        # enter (614.12); put onto the battlefield without being cast, none was spent.
+        return spent_at_least(choices.mana_by_color, *spec.mana_at_least)
+    if Mark.X in spec.marks and spec.at_least is not None and event.x < spec.at_least:
+        return False  # "If X is 5 or more, ..." (Apocalypse Hydra, 107.3m)
+    return choices.kicked or not spec.kicked
 
 
 def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
@@ -245,7 +272,10 @@ def _entering_counters(active: ActiveReplacement, event: Enter, board: EventStat
         ctx = Context(event.obj, event.controller, choices=choices, x=event.x)
         return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
     if isinstance(spec, EnterSpec) and spec.counters_from_power:
-        return board.chars[active.source].power or 0
+        # Master Biomancer's power, Arwen's toughness: its source's, as the permanent would
+        # enter (614.12).
+        source = board.chars[active.source]
+        return max(0, (source.toughness if spec.from_stat == "toughness" else source.power) or 0)
     return event.x if Mark.X in spec.marks else spec.amount or 0
 
 
