@@ -62,6 +62,9 @@ class Choices:
     # How much mana of each color was spent to cast it (CR 601.2h; adamant, 207.2c): color
     # letters and amounts, read by ``rules_engine/mana_paid.py``.
     mana_by_color: tuple[tuple[str, int], ...] = ()
+    # The permanent whose permission it was cast with ("You may cast creature spells from
+    # your graveyard. If you cast a spell this way, ...", CR 601.3), by label.
+    cast_with: str | None = None
     # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
@@ -109,6 +112,7 @@ class Choices:
             mana_colors=extra.mana_colors or self.mana_colors,
             main_phase=extra.main_phase or self.main_phase,
             mana_by_color=extra.mana_by_color or self.mana_by_color,
+            cast_with=extra.cast_with or self.cast_with,
             sacrificed=extra.sacrificed or self.sacrificed,
             sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
             graveyard=extra.graveyard or self.graveyard,

@@ -291,6 +291,17 @@ class _Reader:
                 given.get("mana_by_color", {}), f"{path}.choices.mana_by_color"
             ),
             revealed=revealed,
+            cast_with=(
+                _label(
+                    given["cast_with"],
+                    f"{path}.choices.cast_with",
+                    self.board,
+                    self.labels,
+                    players=False,
+                )
+                if "cast_with" in given
+                else None
+            ),
         )
 
     def _skip(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:

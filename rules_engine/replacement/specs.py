@@ -425,6 +425,10 @@ class EnterSpec(ReplacementSpec):
     # you control a Dragon, ~ enters with a +1/+1 counter on it" (Dragon's Disciple) the
     # counters come with a card revealed or with ``unless`` holding.
     revealed_instead: bool = False
+    # CR 614.1c, 601.3: "If you cast a spell this way, that creature enters with ..." -- only
+    # a permanent whose step names this effect's source as the permission it was cast with
+    # (``choices.cast_with``).
+    cast_this_way: bool = False
 
 
 # The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and

@@ -79,6 +79,7 @@ MODULE_GROUPS = {
     "entering_counters": {EventGroup.ENTERING},
     "entering_counted": {EventGroup.ENTERING},
     "entering_reveal": {EventGroup.ENTERING},
+    "entering_cast_this_way": {EventGroup.ENTERING},
     "turns": {EventGroup.STEP},
     "cants": {EventGroup.CANT},
 }

@@ -85,6 +85,12 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
         if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS and own:
             return _own_counters_apply(active, spec, event, board)
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
+    if (
+        isinstance(spec, EnterSpec)
+        and spec.cast_this_way
+        and (not isinstance(event.choices, Choices) or event.choices.cast_with != active.source)
+    ):
+        return False  # "If you cast a spell this way": cast with this permission (601.3)
     if own and not board.entering_as_printed:
         return False  # a general effect of the entering permanent doesn't see itself (614.12)
     view = entering_view(event, board)

@@ -70,7 +70,7 @@ ROWS: tuple[Row, ...] = (
         rule="614.12",
         example="This land enters tapped unless you revealed a Dragon card this way or you control a Dragon.",
         card="Temple of the Dragon Queen",
-        priority=150,
+        priority=151,
     ),
     Row(
         Family.ENTER_COUNTERS,
