@@ -29,6 +29,7 @@ from rules_engine.bounds import (
 from rules_engine.cards import CardDef, card_from_json
 from rules_engine.effects import LAYERS
 from rules_engine.errors import BoardError, UnknownLabel
+from rules_engine.mana_paid import mana_by_color
 from rules_engine.steps import (
     ActivateStep,
     AttachStep,
@@ -172,6 +173,7 @@ _CHOICE_KEYS = frozenset(
     | {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
+    | {"mana_by_color", "cast_with"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
     | {"graveyard", "discard", "exile", "proliferate", "ring_bearer"}
     | CAST_CHOICE_KEYS
@@ -314,6 +316,12 @@ class _Reader:
             ),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),
+            mana_by_color=mana_by_color(value.get("mana_by_color", {}), f"{path}.mana_by_color"),
+            cast_with=(
+                self.label_ref(value["cast_with"], f"{path}.cast_with")
+                if "cast_with" in value
+                else None
+            ),
             sacrificed=(
                 self.label_ref(value["sacrificed"], f"{path}.sacrificed")
                 if "sacrificed" in value

@@ -9,48 +9,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.bounds import MAX_X, whole_number
 from rules_engine.errors import BoardError
 from rules_engine.turn_deeds import SacrificeRecord
-from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS
+from rules_engine.vocabulary import CARD_TYPES
 
 __all__ = ["CAST_CHOICE_KEYS", "TURN_DEED_AMOUNTS", "cast_facts", "turn_sacrifices"]
 
 # The choices of a cast (or enter) step read here.
-CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "mana_by_color"})
+CAST_CHOICE_KEYS = frozenset({"gift", "bargained"})
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
 TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
 
 
 def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
-    """``"gift": true`` (the gift was promised, CR 702.174), ``"bargained": true`` (702.166)
-    and ``"mana_by_color": {"W": 3}`` (how much mana of each color was spent, 601.2h: adamant,
-    207.2c), as ``Choices`` fields."""
+    """``"gift": true`` (the gift was promised, CR 702.174) and ``"bargained": true``
+    (702.166), as ``Choices`` fields (the mana of each color spent, adamant, is read by
+    ``rules_engine/mana_paid.py``)."""
     found: dict[str, Any] = {}
     for key in ("gift", "bargained"):
         if key in value:
             if not isinstance(value[key], bool):
                 raise BoardError(f"{path}.{key}", "must be true or false")
             found[key] = value[key]
-    if "mana_by_color" in value:
-        amounts = value["mana_by_color"]
-        if not isinstance(amounts, dict) or not all(c in COLOR_LETTERS for c in amounts):
-            raise BoardError(
-                f"{path}.mana_by_color",
-                'an object of color letters and amounts ({"W": 3}), from '
-                + " ".join(COLOR_LETTERS),
-            )
-        found["mana_by_color"] = tuple(
-            sorted(
-                (
-                    c,
-                    whole_number(
-                        n, f"{path}.mana_by_color.{c}", least=0, most=MAX_X, what="the most mana"
-                    ),
-                )
-                for c, n in amounts.items()
-            )
-        )
     return found
 
 

@@ -61,6 +61,12 @@ class Choices:
     mana_spent: int = 0
     mana_colors: frozenset[str] = frozenset()
     main_phase: bool = False  # cast during its controller's main phase (CR 505.1)
+    # How much mana of each color was spent to cast it (CR 601.2h; adamant, 207.2c): color
+    # letters and amounts, read by ``rules_engine/mana_paid.py``.
+    mana_by_color: tuple[tuple[str, int], ...] = ()
+    # The permanent whose permission it was cast with ("You may cast creature spells from
+    # your graveyard. If you cast a spell this way, ...", CR 601.3), by label.
+    cast_with: str | None = None
     # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
@@ -75,12 +81,10 @@ class Choices:
     # Proliferate (CR 701.34a): the permanents (labels) and players (names) chosen; None when
     # the step doesn't say: every permanent and player with a counter.
     proliferate: tuple[str, ...] | None = None
-    # How a spell was cast (CR 601.2): the gift promised (702.174), bargained (702.166), and
-    # how much mana of each color was spent ("at least three mana of the same color",
-    # adamant, 207.2c), by color letter.
+    # How a spell was cast (CR 601.2): the gift promised (702.174) and bargained (702.166);
+    # the mana of each color spent (adamant) is ``mana_by_color`` above.
     gift: bool = False
     bargained: bool = False
-    mana_by_color: tuple[tuple[str, int], ...] = ()
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -114,6 +118,8 @@ class Choices:
             mana_spent=extra.mana_spent or self.mana_spent,
             mana_colors=extra.mana_colors or self.mana_colors,
             main_phase=extra.main_phase or self.main_phase,
+            mana_by_color=extra.mana_by_color or self.mana_by_color,
+            cast_with=extra.cast_with or self.cast_with,
             sacrificed=extra.sacrificed or self.sacrificed,
             sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
             graveyard=extra.graveyard or self.graveyard,
@@ -121,7 +127,6 @@ class Choices:
             exile=extra.exile or self.exile,
             gift=extra.gift or self.gift,
             bargained=extra.bargained or self.bargained,
-            mana_by_color=extra.mana_by_color or self.mana_by_color,
         )
 
 

@@ -17,6 +17,7 @@ from rules_engine.cards import card_from_json, starting_loyalty
 from rules_engine.errors import BoardError, UnknownLabel
 from rules_engine.game import NotModelled
 from rules_engine.layers import compute
+from rules_engine.mana_paid import mana_by_color
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.perform import TOO_MANY_EVENTS, TOO_MANY_ORDERS
@@ -277,10 +278,30 @@ class _Reader:
         if not isinstance(kicked, bool):
             raise BoardError(f"{path}.choices.kicked", "must be true or false")
         # "If ~ was kicked, it enters with ..." (702.33, 614.1c) reads it.
+        given = raw if isinstance(raw, dict) else {}
+        revealed = given.get("revealed", 0)
+        if not isinstance(revealed, int) or isinstance(revealed, bool) or revealed < 0:
+            raise BoardError(f"{path}.choices.revealed", "must be a whole number")
         return Choices(
             copy=copies,
-            color=raw.get("color") if isinstance(raw, dict) else None,
+            color=given.get("color"),
             kicked=kicked,
+            # Adamant (CR 207.2c, 601.2h) and a card revealed as it enters (614.12).
+            mana_by_color=mana_by_color(
+                given.get("mana_by_color", {}), f"{path}.choices.mana_by_color"
+            ),
+            revealed=revealed,
+            cast_with=(
+                _label(
+                    given["cast_with"],
+                    f"{path}.choices.cast_with",
+                    self.board,
+                    self.labels,
+                    players=False,
+                )
+                if "cast_with" in given
+                else None
+            ),
         )
 
     def _skip(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:

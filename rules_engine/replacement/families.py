@@ -9,15 +9,12 @@ for each kind the test and the action sit side by side below.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import replace
 from typing import assert_never
 
 from rules_engine.bounds import check_events
-from rules_engine.cards import CardDef, starting_loyalty
-from rules_engine.characteristics import own_copy_ability
-from rules_engine.effects import CopyOf, Subject
+from rules_engine.cards import CardDef
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -41,29 +38,23 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.fits import effect_context, object_fits
-from rules_engine.replacement.groups import damage
+from rules_engine.replacement.groups import counters, damage, entering
 from rules_engine.replacement.groups.watching import (
     Applied,
-    Fresh,
     player_fits,
     token_card_of,
 )
 from rules_engine.replacement.in_play import ActiveReplacement
-from rules_engine.replacement.rows.entering import entering_forms
 from rules_engine.replacement.specs import (
     DrawSpec,
-    EnterSpec,
     Family,
     LifeSpec,
-    Mark,
-    ReplacementSpec,
     SkipSpec,
     TokenSpec,
     ZoneSpec,
 )
-from rules_engine.replacement.state import EnteringView, EventState, entering_view
-from rules_engine.selection import Context, condition_holds, evaluate, matches
-from rules_engine.steps import Choices
+from rules_engine.replacement.state import EventState
+from rules_engine.selection import Context, condition_holds, matches
 
 
 def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
@@ -89,9 +80,9 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
         case CreateTokens():
             return _applies_to_tokens(active, event, board)
         case PutCounters():
-            return _applies_to_counters(active, event, board)
+            return counters.applies(active, event, board)
         case Enter():
-            return _applies_to_entering(active, event, board)
+            return entering.applies(active, event, board)
         case StepHappens():
             return _applies_to_step(active, event, board)
         case (
@@ -136,9 +127,9 @@ def apply(
         case CreateTokens():
             return _apply_to_tokens(active, event)
         case PutCounters():
-            return _apply_to_counters(active, event)
+            return counters.apply(active, event)
         case Enter():
-            return _apply_to_entering(active, event, board)
+            return entering.apply(active, event, board)
         case StepHappens():
             return _apply_to_step(active, event)
         case (
@@ -155,25 +146,6 @@ def apply(
             return [event], active
         case _:
             assert_never(event)
-
-
-def _apply_to_entering(active: ActiveReplacement, event: Enter, board: EventState) -> Applied:
-    """CR 614.1c-d, 614.12: what an effect does to a permanent entering."""
-    if active.spec.family == Family.ENTER_ALSO:
-        return _enter_also(active, event, board), active
-    if active.spec.family == Family.ENTER_EXILE:
-        # Containment Priest: it never enters; the card is exiled instead (614.1c, 400.7).
-        where = board.game.object(event.obj)
-        exiled = ZoneMove(
-            event.obj,
-            "exile",
-            where.zone if where is not None else "elsewhere",
-            where.owner if where is not None else event.controller,
-            controller=event.controller,
-            card=event.card,
-        )
-        return [exiled], active
-    return [*_devoured(active, event, board), _enter(active, event, board)], active
 
 
 # --- Destruction (614.8 regeneration, 702.89a umbra armor) ----------------------------
@@ -515,296 +487,6 @@ def _token_kind_fits(kind: str | None, card: CardDef) -> bool:
     return kind in words | {s.lower() for s in card.subtypes}
 
 
-def _applies_to_counters(active: ActiveReplacement, event: PutCounters, board: EventState) -> bool:
-    spec = active.spec
-    family = spec.family
-    if event.n <= 0:
-        return False
-    if family == Family.COUNTERS_BY_PLAYER:
-        return _by_player_fits(active, event.on, putter(event, board), board)
-    if event.on in board.game.players:
-        return (
-            family == Family.PLAYER_COUNTERS
-            and spec.counter_kind in (None, event.kind)  # Aether Refinery: energy only
-            and player_fits(spec.player, event.on, active, board)
-        )
-    if family != Family.COUNTERS or (spec.counter_kind and spec.counter_kind != event.kind):
-        return False
-    if spec.factor == 2 and "effect would" in spec.text.lower() and event.cost:
-        return False  # "if an effect would put" doesn't see costs (Doubling Season ruling)
-    return object_fits(spec.objects, event.on, active, board)
-
-
-def _apply_to_counters(active: ActiveReplacement, event: PutCounters) -> Applied:
-    return [replace(event, n=changed_count(active.spec, event.n))], active
-
-
-def changed_count(spec: ReplacementSpec, n: int) -> int:
-    """Twice, plus one, minus one, or Vorinclex's "half that many ..., rounded down"."""
-    if spec.half_down:
-        return n // 2
-    return max(0, n * spec.factor + spec.plus)
-
-
-def putter(event: PutCounters, board: EventState) -> str | None:
-    """CR 122.6: who puts the counters -- the event says (a spell's or ability's controller,
-    a damage source's controller); otherwise the permanent's controller, as for counters a
-    permanent enters with (122.6a), or the player who gets them."""
-    if event.by is not None:
-        return event.by
-    if event.on in board.game.players:
-        return event.on
-    return board.controller_of(event.on)
-
-
-def _by_player_fits(
-    active: ActiveReplacement,
-    on: str,
-    by: str | None,
-    board: EventState,
-    view: EnteringView | None = None,
-) -> bool:
-    """Vorinclex: "if you (an opponent) would put ... on a permanent or player" (614.1a)."""
-    spec = active.spec
-    if by is None or not player_fits(spec.player, by, active, board):
-        return False
-    target = spec.target
-    if target is None:
-        return False
-    if on in board.game.players:
-        return player_fits(target.players, on, active, board)
-    return object_fits(target.objects, on, active, board, view)
-
-
-# --- Entering the battlefield (614.1c-d, 614.12) --------------------------------------
-
-
-def _applies_to_entering(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
-    """CR 614.12: check the permanent as it would exist on the battlefield."""
-    spec = active.spec
-    family = spec.family
-    if family not in (
-        Family.ENTER_TAPPED,
-        Family.ENTER_UNTAPPED,
-        Family.ENTER_COPY,
-        Family.ENTER_COUNTERS,
-        Family.COUNTERS,
-        Family.COUNTERS_BY_PLAYER,
-        Family.SELF_COPY,
-        Family.AS_ENTERS,
-        Family.ENTER_CONTROL,
-        Family.ENTER_SACRIFICE,
-        Family.ENTER_ALSO,
-        Family.ENTER_EXILE,
-    ):
-        return False
-    if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE, Family.ENTER_ALSO):
-        return active.source == event.obj
-    own = active.source == event.obj
-    if spec.objects is not None and spec.objects.kind == "self":
-        # "Unless you control ..." is checked as it would enter (614.12): the lands already
-        # there, not itself.
-        if (
-            isinstance(spec, EnterSpec)
-            and family == Family.ENTER_TAPPED
-            and spec.unless is not None
-            and condition_holds(spec.unless, board.chars, board.world, effect_context(active))
-        ):
-            return False
-        if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS and own:
-            choices = event.choices if isinstance(event.choices, Choices) else Choices()
-            # "If ~ was kicked, it enters with ..." (702.33, 614.1c); "kicked with its {1}{U}
-            # kicker" only if that cost was paid (702.33d).
-            if spec.kicker_cost is not None:
-                return spec.kicker_cost in choices.kickers
-            if spec.cast_from_hand is not None:
-                return choices.cast_from_hand == spec.cast_from_hand  # 601.2a
-            if spec.escaped:
-                return choices.escaped  # "escapes with": only if cast with escape (702.138c)
-            if Mark.X in spec.marks and spec.at_least is not None and event.x < spec.at_least:
-                return False  # "If X is 5 or more, ..." (Apocalypse Hydra, 107.3m)
-            return choices.kicked or not spec.kicked
-        return own and (family != Family.ENTER_TAPPED or not event.tapped)
-    if own and not board.entering_as_printed:
-        return False  # a general effect of the entering permanent doesn't see itself (614.12)
-    view = entering_view(event, board)
-    if family == Family.ENTER_TAPPED:
-        return not event.tapped and object_fits(spec.objects, event.obj, active, board, view)
-    if family == Family.ENTER_UNTAPPED:
-        # Spelunking (rulings 2023-11-10): with a land's own "enters tapped", its controller
-        # chooses the order (616.1), so it may enter either way; a land put onto the
-        # battlefield tapped by the instruction itself stays tapped.
-        return not event.put_tapped and object_fits(spec.objects, event.obj, active, board, view)
-    if family == Family.ENTER_COPY:
-        return event.copy_of != active.source and object_fits(
-            spec.objects, event.obj, active, board, view
-        )
-    if family == Family.ENTER_COUNTERS:
-        return object_fits(spec.objects, event.obj, active, board, view)
-    if family == Family.ENTER_EXILE:
-        # "... and it wasn't cast": the step's choices say it was cast (601.2a) or not.
-        choices = event.choices if isinstance(event.choices, Choices) else Choices()
-        return not choices.cast_from_hand and object_fits(
-            spec.objects, event.obj, active, board, view
-        )
-    if family == Family.ENTER_CONTROL:
-        return event.controller != active.controller and object_fits(
-            spec.objects, event.obj, active, board, view
-        )
-    if family == Family.COUNTERS:
-        kinds = [k for k, n in event.counters if n > 0 and (spec.counter_kind in (None, k))]
-        return bool(kinds) and object_fits(spec.objects, event.obj, active, board, view)
-    if family == Family.COUNTERS_BY_PLAYER:
-        # CR 122.6a: counters it enters with are put by its controller unless the effect
-        # says otherwise.
-        return any(n > 0 for _, n in event.counters) and _by_player_fits(
-            active, event.obj, event.controller, board, view
-        )
-    return False
-
-
-def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
-    spec = active.spec
-    family = spec.family
-    if family == Family.ENTER_TAPPED:
-        return replace(event, tapped=True)
-    if family == Family.ENTER_UNTAPPED:
-        return replace(event, tapped=False)  # CR 614.1d: how it enters
-    if family == Family.AS_ENTERS and Mark.SACRIFICED_PT in spec.marks:
-        # Dracoplasm: the total power and toughness of the creatures sacrificed as it enters
-        # (as they last existed, 608.2h), set as it enters: its copiable values (707.2).
-        choices = event.choices if isinstance(event.choices, Choices) else Choices()
-        sacrificed = [board.chars[x] for x in choices.devour if x in board.chars]
-        power = sum(c.power or 0 for c in sacrificed)
-        toughness = sum(c.toughness or 0 for c in sacrificed)
-        return replace(event, form=CopyOf(except_pt=(power, toughness)))
-    if family == Family.AS_ENTERS and Mark.FORM in spec.marks:
-        # Primal Clay: the form chosen as it enters sets its copiable values (614.12, 707.2).
-        choices = event.choices if isinstance(event.choices, Choices) else Choices()
-        form = entering_forms(spec.text).get(choices.option or "")
-        return event if form is None else replace(event, form=form)
-    if family == Family.AS_ENTERS:
-        return event  # the choice is made as it enters (614.1c); nothing else changes
-    if family == Family.ENTER_CONTROL:
-        return replace(event, controller=active.controller)
-    if family == Family.ENTER_COPY:
-        return replace(event, copy_of=active.source, copy=None)
-    if family == Family.SELF_COPY:
-        own = own_copy_ability(event.card)
-        copied = replace(event, copy_of=(active.choices.copy or (None,))[0], copy=own)
-        if own is not None and own.enters_tapped:
-            copied = replace(copied, tapped=True)
-        return _with_extra_counters(copied, own, board)
-    counters = dict(event.counters)
-    if family == Family.ENTER_COUNTERS and Mark.RIOT in spec.marks:
-        choices = event.choices if isinstance(event.choices, Choices) else Choices()
-        if choices.riot_haste:  # 702.136a: haste instead of the counter
-            return replace(event, extra_abilities=(*event.extra_abilities, "Haste"))
-    if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS:
-        kind = spec.counter_kind or "+1/+1"
-        chosen = 0
-        if "option" in spec.chooses:
-            # "your choice of a flying counter or a hexproof counter" (614.12): the kind
-            # chosen as it enters, which the step's choices state; read ahead (702.155a):
-            # the chapter chosen is how many lore counters.
-            choices = event.choices if isinstance(event.choices, Choices) else Choices()
-            if spec.counter_kind is None:
-                kind = (choices.option or kind).lower()
-            elif (choices.option or "").isdigit():
-                chosen = int(choices.option or "0")
-        if (
-            spec.charge_unless_creature
-            and "Creature" not in entering_view(event, board).chars.types
-        ):
-            kind = "charge"  # sunburst on a noncreature (702.44a), checked as it enters (614.12)
-        n = chosen or _entering_counters(active, event, board)
-        if n:
-            counters[kind] = counters.get(kind, 0) + n
-        for more, k in spec.more_counters:  # Agent's Toolkit: each kind it names (614.1c)
-            counters[more] = counters.get(more, 0) + k
-        extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)
-        return replace(
-            event,
-            counters=tuple(counters.items()),
-            extra_types=extra,
-            # "... and with flying" (Kavu Titan): an ability it has because of how it entered
-            # (614.1c), like riot's haste.
-            extra_abilities=event.extra_abilities
-            + tuple(a.replace("~", event.card.name) for a in spec.with_abilities),
-            tapped=event.tapped or spec.tapped,  # Vivid lands: "enters tapped with ..."
-        )
-    if family in (Family.COUNTERS, Family.COUNTERS_BY_PLAYER):
-        for kind, n in list(counters.items()):
-            if spec.counter_kind in (None, kind) and n > 0:
-                counters[kind] = changed_count(spec, n)
-        return replace(event, counters=tuple(counters.items()))
-    return event
-
-
-def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
-    """CR 702.82a: as a permanent with devour enters, its controller sacrifices the creatures
-    chosen (the step's ``choices.devour``); each is a new event that other replacements may
-    change (Rest in Peace exiles it; it was still sacrificed, 701.21a)."""
-    if not active.spec.marks & {Mark.DEVOUR, Mark.SACRIFICED_PT} or active.source != event.obj:
-        return []
-    choices = event.choices if isinstance(event.choices, Choices) else Choices()
-    moves: list[Event] = []
-    for label in choices.devour:
-        obj = board.game.object(label)
-        chars = board.chars.get(label)
-        if obj is None or chars is None:
-            continue
-        move = ZoneMove(
-            label,
-            "graveyard",
-            "battlefield",
-            obj.owner,
-            obj.card.token,
-            "Creature" in chars.types,
-            chars.controller,
-            card_types=frozenset(chars.types),
-        )
-        moves.append(Fresh(move))  # type: ignore[arg-type]
-    return moves
-
-
-def _entering_counters(active: ActiveReplacement, event: Enter, board: EventState) -> int:
-    """How many counters an "enters with" effect gives (614.1c): a number, the X it was cast
-    with, the source's power (Master Biomancer), or a count made as it would enter (614.12:
-    the permanents already there, so "for each other creature" doesn't see itself)."""
-    spec = active.spec
-    if spec.count is not None and active.source != event.obj:
-        # Another permanent's effect counts from its source: "the number of creatures
-        # devoured by ~" is what its source devoured (702.82b).
-        ctx = Context(active.source, active.controller, choices=active.choices)
-        return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
-    if spec.count is not None:
-        choices = event.choices if isinstance(event.choices, Choices) else Choices()
-        ctx = Context(event.obj, event.controller, choices=choices, x=event.x)
-        return max(0, evaluate(spec.count, board.chars, board.world, ctx, None))
-    if isinstance(spec, EnterSpec) and spec.counters_from_power:
-        return board.chars[active.source].power or 0
-    return event.x if Mark.X in spec.marks else spec.amount or 0
-
-
-def _with_extra_counters(event: Enter, copy: CopyOf | None, board: EventState) -> Enter:
-    """What it enters with once it is a copy: a copied planeswalker's printed loyalty
-    (306.5b, 707.2) and Spark Double's "except it enters with an additional +1/+1 counter
-    on it if it's a creature" (614.1c), checked on what it will be once a copy."""
-    chars = entering_view(event, board).chars
-    counters = dict(event.counters)
-    counters.pop("loyalty", None)  # its own printed loyalty (if any) no longer counts
-    loyalty = starting_loyalty(chars.types, chars.loyalty, event.x)
-    if loyalty:
-        counters["loyalty"] = loyalty
-    for kind, n, needed in copy.enters_with if copy is not None else ():
-        if kind.endswith("#x"):  # "X additional counters": the X it was cast with
-            kind, n = kind.removesuffix("#x"), event.x
-        if n and (not needed or needed in chars.types):
-            counters[kind] = counters.get(kind, 0) + n
-    return replace(event, counters=tuple(counters.items()))
-
-
 # --- Steps, phases and turns (614.10) -------------------------------------------------
 
 
@@ -824,108 +506,3 @@ def _apply_to_step(active: ActiveReplacement, event: StepHappens) -> Applied:
         # "skips their next draw step" is used up once it has applied (614.10a).
         return [Skip(event.step, event.player)], None if spec.shield == "next_time" else active
     return [event], active
-
-
-# --- "If ~ would enter, sacrifice ... instead" (CR 614.1c) ---------------------------------
-
-
-def sacrifice_choices(
-    active: ActiveReplacement, event: Enter, board: EventState
-) -> list[tuple[str, ...] | None]:
-    """The sets of permanents its controller may sacrifice as it would enter (each a choice,
-    616.1: the affected player's); ``None`` when they can't, and it goes to the graveyard
-    instead (Lotus Vale ruling, 2008-04-01: "it goes directly to your graveyard")."""
-    spec = active.spec
-    assert isinstance(spec, EnterSpec)  # "If ~ would enter, sacrifice ..."
-    pool = [
-        label
-        for label in board.chars
-        if label != event.obj
-        and (obj := board.game.object(label)) is not None
-        and obj.on_battlefield
-        and board.controller_of(label) == event.controller
-        and _sacrificeable(spec.sacrifice, label, active, event, board)
-    ]
-    if spec.amount is None:
-        return [tuple(pool)]  # Sheltered Valley: each of them, then it enters
-    if len(pool) < spec.amount:
-        return [None]
-    return list(itertools.combinations(pool, spec.amount))
-
-
-def _sacrificeable(
-    subject: Subject | None,
-    label: str,
-    active: ActiveReplacement,
-    event: Enter,
-    board: EventState,
-) -> bool:
-    if subject is None:
-        return False
-    chars = board.chars[label]
-    for f in subject.filters:
-        # "other permanent named ~": named as the card entering, which isn't on the
-        # battlefield yet to be read as the source.
-        if f.named_as_source and chars.name != event.card.name:
-            continue
-        plain = replace(f, named_as_source=False, other=False)
-        if matches(plain, label, board.chars, board.world, effect_context(active)):
-            return True
-    return False
-
-
-def enter_sacrificing(
-    event: Enter, board: EventState, chosen: tuple[str, ...] | None
-) -> list[Event]:
-    """CR 614.1c, 701.21a: the permanents are sacrificed, then it enters; or, with none
-    sacrificed, it is put into its owner's graveyard and never enters."""
-    if chosen is None:
-        where = board.game.object(event.obj)
-        return [
-            ZoneMove(
-                event.obj,
-                "graveyard",
-                where.zone if where is not None else "elsewhere",
-                where.owner if where is not None else event.controller,
-                controller=event.controller,
-                card=event.card,
-            )
-        ]
-    sacrificed: list[Event] = []
-    for label in chosen:
-        obj = board.game.object(label)
-        chars = board.chars.get(label)
-        owner = obj.owner if obj is not None else event.controller
-        sacrificed.append(
-            ZoneMove(
-                label,
-                "graveyard",
-                "battlefield",
-                owner,
-                bool(obj and obj.card.token),
-                bool(chars and "Creature" in chars.types),
-                board.controller_of(label) or owner,
-                card_types=frozenset(chars.types) if chars else frozenset(),
-            )
-        )
-    return [*sacrificed, event]
-
-
-def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
-    """CR 614.1c, 614.12: what is done as it enters, then it enters (Lich: its controller
-    loses life equal to their life total; Thief of Blood: every counter on every permanent
-    is removed, and it enters with a +1/+1 counter for each)."""
-    if Mark.LOSE_LIFE_TOTAL in active.spec.marks:
-        life = board.game.life_of(event.controller)
-        return [LoseLife(event.controller, life), event] if life > 0 else [event]
-    removed: list[Event] = []
-    for label in board.chars:
-        obj = board.game.object(label)
-        if obj is None or not obj.on_battlefield or label == event.obj:
-            continue
-        removed.extend(PutCounters(kind, label, -n) for kind, n in obj.counters if n > 0)
-    total = sum(-e.n for e in removed if isinstance(e, PutCounters))
-    kind = active.spec.counter_kind or "+1/+1"
-    counters = dict(event.counters)
-    counters[kind] = counters.get(kind, 0) + total
-    return [*removed, replace(event, counters=tuple(counters.items()))]

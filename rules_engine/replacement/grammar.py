@@ -29,6 +29,7 @@ from rules_engine.replacement.phrases import (
     targets_before,
 )
 from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, entering_forms
+from rules_engine.replacement.rows.entering_reveal import revealed_after
 from rules_engine.replacement.sentences import read_sentence
 from rules_engine.replacement.specs import (
     CantSpec,
@@ -380,7 +381,9 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
         if i in consumed:
             continue
         following = normal[i + 1] if i + 1 < len(normal) else ""
-        if AS_ENTERS_MAY.match(lowered) and ENTERS_TAPPED_IF_NOT.match(following):
+        if AS_ENTERS_MAY.match(lowered) and (
+            ENTERS_TAPPED_IF_NOT.match(following) or revealed_after(following)
+        ):
             continue  # shock and reveal lands: read with the "If you don't" sentence after it
         paid = PAY_LIFE_AS_ENTERS.match(normal[i - 1]) if i else None
         for body in split_compound(lowered):
@@ -449,6 +452,14 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 if paid:
                     # CR 119.4: declining the tapped entry means paying the life (shock lands).
                     spec = replace(spec, pay_life=number(paid["n"], sentence))
+            if isinstance(spec, EnterSpec) and spec.revealed_instead:
+                # CR 614.12: "... unless you revealed a Dragon card this way" / "If you do":
+                # read with the "As ~ enters, you may reveal ..." sentence before it.
+                if not (i and AS_ENTERS_MAY.match(normal[i - 1])):
+                    raise OracleParseError(
+                        sentence, "nothing before it says what you may do as it enters"
+                    )
+                spec = replace(spec, text=f"{sentences[i - 1]} {sentence}")
             if spec is not None:
                 specs.append(spec)
             elif replaces_events(body) and not OPENING_HAND.match(body):

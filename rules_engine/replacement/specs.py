@@ -439,6 +439,23 @@ class EnterSpec(ReplacementSpec):
     # CR 614.1c: "enters with a +1/+1 counter, a flying counter, ... and a shield counter on
     # it" (Agent's Toolkit): the counters after the first (``counter_kind``, ``amount``).
     more_counters: tuple[tuple[str, int], ...] = ()
+    # CR 614.1c, 601.2h: adamant's "if at least three white mana was spent to cast this
+    # spell" -- ("W", 3); "mana of the same color" is ("same", 3) -- which the step's
+    # ``choices.mana_by_color`` states (``rules_engine/mana_paid.py``).
+    mana_at_least: tuple[str, int] | None = None
+    # "equal to ~'s toughness" (Arwen) rather than its power (Master Biomancer), with
+    # ``counters_from_power``.
+    from_stat: Literal["power", "toughness"] = "power"
+    # CR 614.12: "As this land enters, you may reveal a Dragon card from your hand. This land
+    # enters tapped unless you revealed a Dragon card this way or you control a Dragon":
+    # whether a card was revealed is the step's ``choices.revealed``. For "If you do or if
+    # you control a Dragon, ~ enters with a +1/+1 counter on it" (Dragon's Disciple) the
+    # counters come with a card revealed or with ``unless`` holding.
+    revealed_instead: bool = False
+    # CR 614.1c, 601.3: "If you cast a spell this way, that creature enters with ..." -- only
+    # a permanent whose step names this effect's source as the permission it was cast with
+    # (``choices.cast_with``).
+    cast_this_way: bool = False
 
 
 # The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and

@@ -236,6 +236,7 @@ def entering_view(event: Enter, board: EventState) -> EnteringView:
         event.copy_of,
         event.copy,
         event.extra_types,
+        event.face_down,
         board.entering_as_printed,
     )
     cached: EnteringView | None = board.enter_cache.get(key)
@@ -255,6 +256,9 @@ def entering_view(event: Enter, board: EventState) -> EnteringView:
         board.game.next_order,
         copy=copy,
         choices=event.choices if isinstance(event.choices, Choices) else Choices(),
+        # CR 614.12, 708.2: a face-down permanent would exist as a 2/2 with no abilities, and
+        # "face-down creatures you control enter with ..." (Veiled Ascension) sees it so.
+        face_down=event.face_down,
     )
     game = board.game.with_object(obj)
     state = dict(compute(game).chars)

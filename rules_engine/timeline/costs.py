@@ -23,7 +23,7 @@ def pay_loyalty(game: Game, step: ActivateStep, cost: str | None, controller: st
     as a cost are still counters put on a permanent by its controller (122.6): a replacement
     that watches for that applies (Vorinclex's "if you would put"), one that watches only
     for what an effect puts doesn't (the Doubling Season ruling: "put on as a cost, not as an
-    effect"); ``families._applies_to_counters`` tells them apart."""
+    effect"); ``groups.counters.applies`` tells them apart."""
     label, path = step.source, f"{step.path}.ability"
     match = re.fullmatch(r"([+\-−])?(\d+)", (cost or "").strip())
     if match is None:

@@ -217,3 +217,25 @@ def test_a_spell_choosing_a_creature_type_needs_the_answer(
     with pytest.raises(BoardError, match=message) as error:
         evaluate_board(board)
     assert "choices.creature_type" in error.value.path
+
+
+def test_a_number_outside_the_range_is_refused() -> None:
+    """Talion, the Kindly Lord (CR 614.12): "choose a number between 1 and 10"."""
+    with pytest.raises(BoardError, match="Talion, the Kindly Lord offers only 1 or 2 or 3"):
+        evaluate_board(_board({"enter": "Talion, the Kindly Lord", "choices": {"option": "11"}}))
+
+
+def test_a_number_is_asked_for() -> None:
+    with pytest.raises(BoardError, match="choices.option"):
+        evaluate_board(_board({"enter": "Ominous Lockbox"}))
+
+
+def test_the_card_type_excluded_is_refused() -> None:
+    """Arachne, Psionic Weaver: "choose a card type other than creature" (CR 614.12)."""
+    with pytest.raises(BoardError, match="offers only"):
+        evaluate_board(
+            _board({"enter": "Arachne, Psionic Weaver", "choices": {"card_type": "Creature"}})
+        )
+    evaluate_board(
+        _board({"enter": "Arachne, Psionic Weaver", "choices": {"card_type": "Instant"}})
+    )

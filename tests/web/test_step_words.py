@@ -74,3 +74,19 @@ def test_a_mana_cost_is_said_in_words_to_screen_readers():
     assert mana_words("{3}{R}{R}") == "3 generic, 2 red"
     assert mana_words("{W/U}{G/P}") == "1 white or blue, 1 Phyrexian green"
     assert mana_words("{X}{C}") == "1 X, 1 colorless"
+
+
+def test_adamant_mana_and_a_casting_permission_read_in_words():
+    """CR 207.2c, 601.2h: the mana of each color spent; 601.3: whose permission it used,
+    by card name."""
+    paladin = {
+        "enter": "Ardenvale Paladin",
+        "controller": "Alice",
+        "choices": {"mana_by_color": {"W": 3, "U": 1}},
+    }
+    assert describe_step(paladin).endswith("choosing 3 white and 1 blue mana spent")
+    thopter = {"enter": "Ornithopter", "controller": "Alice", "choices": {"cast_with": "edgar"}}
+    names = {"edgar": "Edgar, Master Machinist"}
+    assert describe_step(thopter, names.get).endswith(
+        "choosing cast with Edgar, Master Machinist's permission"
+    )

@@ -263,6 +263,12 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append(f"riot: {value}")
             elif key == "pair":
                 words.append(f"pairing it with {name(str(value))}")
+            elif key == "mana_by_color" and isinstance(value, dict):
+                # Adamant (CR 207.2c, 601.2h): how much mana of each color was spent.
+                spent = " and ".join(f"{n} {COLOR_WORDS.get(c, c)}" for c, n in value.items())
+                words.append(f"{spent} mana spent")
+            elif key == "cast_with":
+                words.append(f"cast with {name(str(value))}'s permission")  # CR 601.3
             elif key in COST_WORDS:
                 words.append(_cost_words(key, value, name))
             elif key != "to":

@@ -111,8 +111,11 @@ _FORM = re.compile(
 # "As it enters, choose ..." after "This land enters tapped." (Thriving Moor): the same.
 # "secretly choose an opponent" (Emissary of Grudges): the choice is made as it enters all
 # the same (614.12); keeping it secret until revealed changes nothing on a board.
+# "look at an opponent's hand, then choose any card name" (Anointed Peacekeeper): looking
+# at a hidden hand changes nothing on a board; the choice after it is what the step states.
 AS_ENTERS_CHOOSE = _T(
-    r"^as (?P<it>~|it) enters, (?P<who>(?:secretly )?choose|an opponent chooses|name) "
+    r"^as (?P<it>~|it) enters, (?:look at an opponent's hand, then )?"
+    r"(?P<who>(?:secretly )?choose|an opponent chooses|name) "
     r"(?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
@@ -150,7 +153,17 @@ _COLOR_OTHER_THAN = re.compile(r"a color other than (?P<color>white|blue|black|r
 
 
 # "a card name", "a nonbasic land card name", "a noncreature, nonland card name", "a card".
-_CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card)$")
+_CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card|any card name)$")
+
+
+# CR 614.12: "choose a number between 1 and 10" (Talion, the Kindly Lord), "secretly choose a
+# number between 1 and 20" (Ominous Lockbox): one of the whole numbers offered, which the
+# step's "option" states.
+_NUMBER_BETWEEN = re.compile(r"a number between (?P<low>\d{1,2}) and (?P<high>\d{1,2})")
+
+
+# "a card type other than creature" (Arachne, Psionic Weaver): the other card types (205.2a).
+_CARD_TYPE_OTHER_THAN = re.compile(r"a card type other than (?P<type>\w+)")
 
 
 def entering_forms(sentence: str) -> dict[str, CopyOf]:
@@ -200,6 +213,12 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
         # (CR 614.12, 105.1); the step's "color" must be one of them.
         keys = ("color",)
         options = tuple(c for c in COLOR_WORDS if c != other["color"])
+    elif (between := _NUMBER_BETWEEN.fullmatch(what)) is not None:
+        keys = ("option",)
+        options = tuple(str(n) for n in range(int(between["low"]), int(between["high"]) + 1))
+    elif (other_type := _CARD_TYPE_OTHER_THAN.fullmatch(what)) is not None:
+        keys = ("card_type",)
+        options = tuple(t.lower() for t in CARD_TYPES if t.lower() != other_type["type"])
     elif _CARD_NAME.match(what):
         keys = ("card_name",)  # CR 201.3: the name of a card, any card unless limited
     elif " or " in what:

@@ -1,0 +1,218 @@
+"""Rows for counters a permanent enters with that are counted, or given only on a condition,
+in newer wordings (CR 614.1c, 614.12): "each creature you control enters with an additional
++1/+1 counter on it for each ...", "Legendary creatures you control enter with an additional
++1/+1 counter on them", "If ~ was kicked, it enters with a +1/+1 counter on it for each ...",
+"~ enters with a +1/+1 counter on it plus an additional +1/+1 counter on it for each ...", and
+adamant's "If at least three white mana was spent to cast this spell, it enters with ...".
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.effects import Const, CreaturesDiedThisTurn, Expr, HowCast, Subject, Sum, Times
+from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.replacement.phrases import condition_in, count_in, number, what_objects
+from rules_engine.replacement.rows.row import Row, Sentence
+from rules_engine.replacement.specs import EnterSpec, Family, Spec
+from rules_engine.vocabulary import COLOR_WORDS
+
+_T = re.compile
+
+
+# CR 614.1c, 207.2c: adamant, an ability word: "If at least three white mana was spent to
+# cast this spell, this creature enters with a +1/+1 counter on it" (Ardenvale Paladin);
+# "... three mana of the same color ..." (Henge Walker). The mana paid is how it was cast
+# (601.2h), which the step's choices state ("mana_by_color").
+ADAMANT = _T(
+    r"^(?:adamant — )?if at least (?P<n>\w+) (?:(?P<color>white|blue|black|red|green) mana|"
+    r"mana of the same color) was spent to cast ~, (?:~|it) enters with (?P<k>an?|\w+) "
+    r"(?P<kind>\S+) counters? on it$"
+)
+
+
+# CR 614.1c, 614.12: a count made as it would enter, on the permanent itself, in the words
+# newer cards use: "for each time he was kicked" (Batroc), "for each mana spent to cast it"
+# (Verazol), "equal to the number of creatures that died this turn" (Bone Devourer), "a +1/+1
+# counter on it plus an additional +1/+1 counter on it for each other creature you control"
+# (Sheriff of Safe Passage), and a kicked one (Myriad Construct).
+SELF_COUNTED = _T(
+    r"^(?P<kicked>if ~ was kicked, )?(?:~|it) enters with (?:(?P<many>an?|\w+) (?P<kind>\S+) "
+    r"counters? on (?:it|him|her)(?P<plus> plus an additional \S+ counter on it)? for each "
+    r"(?P<each>.+)|a number of (?P<kind2>\S+) counters on (?:it|him|her) equal to "
+    r"(?P<equal>.+))$"
+)
+
+
+# CR 614.1c: how other permanents enter, in the plural and with a count or a condition:
+# "Legendary creatures you control enter with an additional +1/+1 counter on them" (Bard
+# Class), "Colorless creatures you control enter with two additional +1/+1 counters on
+# them" (Curator Beastie), "Face-down creatures you control enter with a flying counter on
+# them" (Veiled Ascension), "As long as an opponent lost life this turn, each other Vampire
+# you control enters with an additional +1/+1 counter on it" (Vampire Socialite, 611.3a:
+# checked as each would enter).
+OTHERS_ENTER_WITH = _T(
+    r"^(?:as long as (?P<cond>(?>[^,]+)), )?(?P<what>[^,]+?) enters? with (?P<n>an?|\w+) "
+    r"(?P<additional>additional )?(?P<kind>\S+) counters? on (?:it|them)"
+    r"(?: for each (?P<each>.+))?$"
+)
+
+
+# CR 614.1c, 614.12: "Each other creature you control enters with a number of additional
+# +1/+1 counters on it equal to ~'s toughness" (Arwen): its source's toughness as each
+# would enter.
+OTHERS_ENTER_WITH_TOUGHNESS = _T(
+    r"^(?P<what>[^,]+?) enters? with a number of additional (?P<kind>\S+) counters on "
+    r"(?:it|them) equal to ~'s toughness$"
+)
+
+
+# The counts this module reads itself, before the general count reader (``count_in``).
+_COUNTS: dict[str, Expr] = {
+    # CR 700.4: put into a graveyard from the battlefield this turn (the turn's record).
+    "creature that died this turn": CreaturesDiedThisTurn(),
+    "the number of creatures that died this turn": CreaturesDiedThisTurn(),
+    # CR 702.33c: the times it was kicked, which the step's choices state ("kicked": 2).
+    "time it was kicked": HowCast("times_kicked"),
+    "time he was kicked": HowCast("times_kicked"),
+    "time she was kicked": HowCast("times_kicked"),
+    # CR 601.2h: the amount of mana spent to cast it ("mana_spent").
+    "mana spent to cast it": HowCast("mana_spent"),
+    "mana spent to cast ~": HowCast("mana_spent"),
+}
+
+
+# "other creature and/or artifact you control": each permanent that is either, once.
+_AND_OR = re.compile(r"\b(?P<first>\w+) and/or (?P<second>\w+)")
+
+
+def _count(words: str, sentence: str) -> Expr | None:
+    """A count this module reads: one of ``_COUNTS``, an "and/or" of two kinds, or (after
+    "for each") what the general count reader reads; None when it can't."""
+    if words in _COUNTS:
+        return _COUNTS[words]
+    plural = _AND_OR.sub(lambda m: f"{m['first']}s and {m['second']}s", words)
+    phrase = words if words.startswith("the ") else f"the number of {plural}"
+    try:
+        return count_in(phrase, sentence)
+    except OracleParseError:
+        return None
+
+
+def _adamant(m: re.Match[str], s: Sentence) -> Spec | None:
+    color = COLOR_WORDS[m["color"]] if m["color"] else "same"
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind=m["kind"],
+        amount=number(m["k"], s.text),
+        mana_at_least=(color, number(m["n"], s.text)),
+    )
+
+
+def _self_counted(m: re.Match[str], s: Sentence) -> Spec | None:
+    words = m["each"] or m["equal"]
+    mine = words in _COUNTS or m["kicked"] or m["plus"] or "and/or" in words
+    count = _count(words, s.text) if mine else None
+    if count is None:
+        return None  # the general row (``entering_counters.ENTERS_WITH_EACH``) reads it
+    if m["many"] not in (None, "a", "an"):
+        count = Times(number(m["many"], s.text), count)
+    if m["plus"]:
+        count = Sum(Const(1), count)  # "a +1/+1 counter on it plus an additional ... for each"
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind=m["kind"] or m["kind2"],
+        count=count,
+        kicked=bool(m["kicked"]),
+    )
+
+
+def _others(m: re.Match[str], s: Sentence) -> Subject | None:
+    what = m["what"].strip()
+    if what in ("~", "it", "that creature") or what.startswith(("~ ", "each of them")):
+        return None  # its own counters, or a spell's: the rows of ``entering_counters``
+    try:
+        return what_objects(what, s.text)
+    except OracleParseError:
+        return None
+
+
+def _others_enter_with(m: re.Match[str], s: Sentence) -> Spec | None:
+    objects = _others(m, s)
+    if objects is None or not (m["additional"] or m["n"] in ("a", "an")):
+        return None
+    n = number(m["n"], s.text)
+    count: Expr | None = None
+    if m["each"]:
+        count = _count(m["each"], s.text)
+        if count is None:
+            raise OracleParseError(s.text, f'cannot count "{m["each"]}"')
+        count = count if n == 1 else Times(n, count)
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=objects,
+        counter_kind=m["kind"],
+        amount=None if count is not None else n,
+        count=count,
+        condition=condition_in(m["cond"], s.text) if m["cond"] else None,
+    )
+
+
+def _others_enter_with_toughness(m: re.Match[str], s: Sentence) -> Spec | None:
+    objects = _others(m, s)
+    if objects is None:
+        return None
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=objects,
+        counter_kind=m["kind"],
+        counters_from_power=True,
+        from_stat="toughness",
+    )
+
+
+# Lower priorities are tried first (``replacement/sentences.py``).
+ROWS: tuple[Row, ...] = (
+    Row(
+        Family.ENTER_COUNTERS,
+        ADAMANT,
+        _adamant,
+        rule="614.1c",
+        example="Adamant — If at least three white mana was spent to cast this spell, this creature enters with a +1/+1 counter on it.",
+        card="Ardenvale Paladin",
+        priority=255,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        SELF_COUNTED,
+        _self_counted,
+        rule="614.1c",
+        example="This creature enters with a +1/+1 counter on it plus an additional +1/+1 counter on it for each other creature you control.",
+        card="Sheriff of Safe Passage",
+        priority=318,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        OTHERS_ENTER_WITH_TOUGHNESS,
+        _others_enter_with_toughness,
+        rule="614.12",
+        example="Each other creature you control enters with a number of additional +1/+1 counters on it equal to Arwen's toughness.",
+        card="Arwen, Weaver of Hope",
+        priority=828,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        OTHERS_ENTER_WITH,
+        _others_enter_with,
+        rule="614.1c",
+        example="Legendary creatures you control enter with an additional +1/+1 counter on them.",
+        card="Bard Class",
+        priority=848,
+    ),
+)
