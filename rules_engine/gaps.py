@@ -20,7 +20,7 @@ from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
-from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
+from rules_engine.oracle.parser import UNDEFINED_WORD, ParsedAbility, parse_ability_text
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
 from rules_engine.replacement.grammar import read_replacements
@@ -39,7 +39,7 @@ UNAPPLIED_CONTINUOUS = (
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
     can't read yet, or a digital-only mechanic no rule defines."""
-    return why if why == DIGITAL_ONLY else f"{UNAPPLIED_CONTINUOUS}: {why}"
+    return why if why in (DIGITAL_ONLY, UNDEFINED_WORD) else f"{UNAPPLIED_CONTINUOUS}: {why}"
 
 
 def resolution_gaps(
@@ -103,7 +103,16 @@ class AbilityReport:
     why: str = ""
 
 
-_INERT_KINDS = ("triggered", "activated", "mana", "modal", "additional_cost", "casting_rule")
+_INERT_KINDS = (
+    "triggered",
+    "activated",
+    "mana",
+    "modal",
+    "additional_cost",
+    "casting_rule",
+    "die_result",  # a row of a die roll's results table (CR 706.3b)
+    "outside_game",  # works during the draft (CR 905.2)
+)
 
 
 def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:

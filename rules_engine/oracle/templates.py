@@ -34,6 +34,11 @@ class Builds(StrEnum):
     """What a routed line becomes (``ParsedAbility.kind`` for most)."""
 
     LEVEL_BOX = "level_box"
+    STATION_BAND = "station_band"
+    DIE_RESULT = "die_result"
+    MODE_WITH_COST = "mode_with_cost"
+    OUTSIDE_GAME = "outside_game"
+    UNDEFINED_WORD = "undefined_word"
     MODAL = "modal"
     KEYWORDS = "keyword"
     TRIGGERED = "triggered"
@@ -206,8 +211,11 @@ def _cost_rules(m: re.Match[str], _reading: Reading) -> bool:
 
 # --- Activated abilities: "cost: effect" with the colon outside quotes -------------------
 
+# Waterbend {N} and blight N are costs too ("Waterbend {3}: Sacrifice ~.", "Blight X, Return
+# ~ to its owner's hand: ..."; Avatar: The Last Airbender 2025, Lorwyn Eclipsed 2026).
 _COST_WORDS = re.compile(
-    r"^([{+\-−0-9X]|discard|sacrifice|pay|tap|untap|exile|remove|return|put|collect|reveal)",
+    r"^([{+\-−0-9X]|discard|sacrifice|pay|tap|untap|exile|remove|return|put|collect|reveal|"
+    r"waterbend|blight)\b",
     re.IGNORECASE,
 )
 
@@ -248,6 +256,62 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         _re(r"^LEVEL \d+(?:-\d+|\+)(?::|$)"),
     ),
     Template(
+        # CR 721.2a-b: "{N+}[abilities]" means "as long as this permanent has N or more
+        # charge counters on it, it has [abilities]" (oracle/text.py marks each paragraph
+        # of a striation, with the P/T box where there is one).
+        "station symbol",
+        Builds.STATION_BAND,
+        "721.2",
+        "STATION 8+ 5/4 | Flying, trample",
+        _re(r"^STATION \d+\+(?: \d+/\d+)? \|"),
+    ),
+    Template(
+        # CR 706.3a-b: a results table's row ("1—9 | Draw a card.", "20 | ...", "15+ | ...",
+        # "9 or less | ...", or a list: "• 2 — menace", "4 or 5 — ..."), part of the ability
+        # that rolls the die: nothing happens until that ability resolves with its result.
+        "die roll result",
+        Builds.DIE_RESULT,
+        "706.3a",
+        "1—9 | Draw a card.",
+        _re(r"^\d+(?:[—-]\d+|\+| or (?:less|more|\d+))?(?: \| | — )"),
+        here=Here.INERT,
+    ),
+    Template(
+        # CR 700.2h-i: a mode with its cost written before it: spree's "+ {1} — ..."
+        # (702.172), tiered's "{2} — ..." (702.183), a pawprint mode's "{P}{P} — ...".
+        "mode with a cost",
+        Builds.MODE_WITH_COST,
+        "700.2h",
+        "+ {1} — Destroy target artifact.",
+        _re(r"^(?:\+ )?(?:\{[^{}]+\})+ — "),
+    ),
+    Template(
+        # CR 905.2, 905.2c: abilities that work during a draft ("Draft ~ face up.", "As you
+        # draft a card, ..."), and before the game starts (905.4, 103.1: "Before you shuffle
+        # your deck to start the game, ..."): nothing on a board, which is a game under way.
+        "during the draft or before the game",
+        Builds.OUTSIDE_GAME,
+        "905.2",
+        "Draft ~ face up.",
+        _re(
+            r"^(?:draft ~ face up\b|as you draft\b|after you draft\b|when you draft\b|"
+            r"before you shuffle your deck to start the game\b|instead of drafting\b|"
+            r"reveal ~ as you draft it\b|you may look at the next card drafted\b)"
+        ),
+        here=Here.INERT,
+    ),
+    Template(
+        # A keyword-looking word no rule defines (Un-cards' and playtest cards' "Sinecure",
+        # "Nimble", "Shackle {3}", "Flashforward {4}{R}"): the keyword table, which follows
+        # CR 702, doesn't list it (oracle/keyword_table.py), so it is named as not modelled.
+        "word no rule defines",
+        Builds.UNDEFINED_WORD,
+        "702.1",
+        "Sinecure",
+        _re(r"^[A-Z][a-z]+(?:[ -][a-z]+)?(?: (?:\{[^{}]+\})+| \d+| X)?$"),
+        guard=lambda m, _reading: m.string[:1].isupper(),
+    ),
+    Template(
         "modal spell header",
         Builds.MODAL,
         "700.2",
@@ -256,6 +320,9 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         # more than once."; "If you control a commander ..., you may choose both instead.").
         _re(
             r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$|"
+            # CR 700.2i: "Choose up to five {P} worth of modes." (Bloomburrow's seasons).
+            r"^choose up to \w+ \{P\} worth of modes\.(?: you may choose the same mode more "
+            r"than once\.)?$|"
             r"^choose (?:one|two|three)\. (?:you may choose the same mode more than once|"
             r"if [^,.]+, (?:you may )?choose (?:both|two|any number) instead)\.(?: \([^)]*\))?$"
         ),
