@@ -35,9 +35,10 @@ from rules_engine.oracle.keywords import (
     parse_keyword,
     split_keyword_line,
 )
+from rules_engine.oracle.line_templates import colon_split, route_line
 from rules_engine.oracle.sentences import parse_effects
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
-from rules_engine.oracle.templates import Builds, colon_split, route_line
+from rules_engine.oracle.templates import Builds
 from rules_engine.oracle.text import SELF, check_numbers, clean, mark_self, strip_reminder, tokenize
 
 AbilityKind = Literal[
@@ -276,7 +277,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         # A flavor word naming a keyword ability ("Perseus's Bow — Equip {6}", CR 207.2c).
         return tuple(_keyword(k) for k in keywords)
     marked = mark_self(body, name)
-    template = route_line(marked, spell=spell)  # the one routing table (oracle/templates.py)
+    template = route_line(marked, spell=spell)  # the one line table (oracle/line_templates.py)
     builds = template.builds
     if builds in _LINE_SHAPES:
         return _LINE_SHAPES[builds](display, marked, name, spell)

@@ -44,6 +44,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.digital",
             "rules_engine.oracle.sentence_kinds",
             "rules_engine.oracle.templates",
+            "rules_engine.oracle.line_templates",
             "rules_engine.oracle.keyword_table",
             "rules_engine.oracle.keywords",
             "rules_engine.oracle.ability_lists",
