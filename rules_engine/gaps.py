@@ -110,7 +110,7 @@ _INERT_KINDS = (
     "modal",
     "additional_cost",
     "casting_rule",
-    "die_result",  # a row of a die roll's results table (CR 706.3b)
+    "part",  # part of another paragraph's ability: a die roll's results row (CR 706.3b)
     "outside_game",  # works during the draft (CR 905.2)
 )
 

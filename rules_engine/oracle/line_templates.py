@@ -105,6 +105,27 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     Template(
+        # A mode that only names what its header's sentence makes: "Create a creature token
+        # with those characteristics. • 3/1 Human Warrior with trample and haste." (Outlaws'
+        # Merriment), "• {0} — 3/2." (Vincent's Limit Break): the header's ability (700.2).
+        "mode naming a form",
+        Builds.FORM_MODE,
+        "700.2",
+        "3/1 Human Warrior with trample and haste.",
+        _re(r'^(?:\d+|X)/(?:\d+|X)(?: (?:[^."]|"[^"]*")*)?\.?$'),
+        here=Here.INERT,
+    ),
+    Template(
+        # CR 719.3a: "To solve — [condition]" means "At the beginning of your end step, if
+        # [condition] and this Case is not solved, this Case becomes solved."
+        "a Case's condition to solve",
+        Builds.TRIGGERED,
+        "719.3a",
+        "To solve — You control three or more artifacts.",
+        _re(r"^to solve — "),
+        here=Here.INERT,
+    ),
+    Template(
         # CR 700.2h-i: a mode with its cost written before it: spree's "+ {1} — ..."
         # (702.172), tiered's "{2} — ..." (702.183), a pawprint mode's "{P}{P} — ...".
         "mode with a cost",

@@ -54,7 +54,7 @@ AbilityKind = Literal[
     "modal",
     "additional_cost",
     "casting_rule",
-    "die_result",  # a row of a die roll's results table (CR 706.3a), part of its ability
+    "part",  # part of another paragraph's ability: a die roll's results row (CR 706.3b), a mode
     "outside_game",  # works during a draft or before the game starts (CR 905.2)
 ]
 
@@ -107,7 +107,7 @@ class ParsedAbility:
 # Not a mode's cost ("{P} — ", "+ {1} — ", "{2} — ": braces), not a die roll's result or a
 # chapter number ("2 — menace", "I, II — ": digits and commas), not a sentence (no period,
 # colon or comma), not a modal list ("—" then "•").
-_ABILITY_WORD = re.compile(r"^(?![\d•+])([^\s.:,{}|•—][^.:,{}|•—]{0,44}?) — (?!•)")
+_ABILITY_WORD = re.compile(r"^(?![\d•+]|To solve — )([^\s.:,{}|•—][^.:,{}|•—]{0,44}?) — (?!•)")
 _ENTERS_COPY = re.compile(
     r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
     r"(?:,? except (?P<except>.+?))?\.?$",
@@ -229,7 +229,8 @@ def _is_static_line(line: str, name: str) -> bool:
 
 
 _KEYWORD_THEN_COST = re.compile(
-    r"(?P<kw>[^.]+)\.(?: (?P<rest>(?:this (?:ability|spell) costs [^.]+|activate only [^.]+)\.?"
+    r"(?P<kw>[^.]+)\.(?: (?P<rest>(?:this (?:ability|spell) costs [^.]+|this cost is reduced [^.]+|"
+    r"activate only [^.]+)\.?"
     r"(?: activate only [^.]+\.?)?))?",
     re.IGNORECASE,
 )
@@ -334,13 +335,15 @@ UNDEFINED_WORD = (
 )
 
 
-def _die_result(display: str, _marked: str, _name: str, spell: bool) -> tuple[ParsedAbility, ...]:
-    """CR 706.3a-b: a results table's row is part of the ability that rolls the die: on a
-    permanent nothing until that ability resolves; as a spell resolves, the roll's result is
-    unknown on a board, so the row is named as not performed."""
+def _part(display: str, _marked: str, _name: str, spell: bool) -> tuple[ParsedAbility, ...]:
+    """Part of another paragraph's ability: a results table's row (CR 706.3a-b), or a mode
+    that only names what its header's sentence makes ("• 3/1 Human Warrior with trample and
+    haste.", 700.2). On a permanent nothing until that ability resolves; as a spell
+    resolves, which row or form applies isn't known on a board (the roll's result, a random
+    choice), so it is named as not performed."""
     if spell:
         return (ParsedAbility(display, "spell", unperformed=(display,)),)
-    return (ParsedAbility(display, "die_result"),)
+    return (ParsedAbility(display, "part"),)
 
 
 def _mode_with_cost(display: str, marked: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
@@ -367,7 +370,8 @@ def _undefined_word(
 
 
 _LINE_SHAPES = {
-    Builds.DIE_RESULT: _die_result,
+    Builds.DIE_RESULT: _part,
+    Builds.FORM_MODE: _part,
     Builds.MODE_WITH_COST: _mode_with_cost,
     Builds.OUTSIDE_GAME: _outside_game,
     Builds.UNDEFINED_WORD: _undefined_word,

@@ -36,6 +36,7 @@ class Builds(StrEnum):
     LEVEL_BOX = "level_box"
     STATION_BAND = "station_band"
     DIE_RESULT = "die_result"
+    FORM_MODE = "form_mode"
     MODE_WITH_COST = "mode_with_cost"
     OUTSIDE_GAME = "outside_game"
     UNDEFINED_WORD = "undefined_word"
