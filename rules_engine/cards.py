@@ -248,6 +248,12 @@ def _pt(value: Any) -> str | None:
     return str(value)
 
 
+def _box(record: Any) -> str | None:
+    """The printed power/toughness box ("5/4"), for a station card's striation (CR 721.2b)."""
+    power, toughness = record.get("power"), record.get("toughness")
+    return None if power is None or toughness is None else f"{power}/{toughness}"
+
+
 def card_from_record(record: CardRecord) -> CardDef:
     """A library record (exact Oracle text) as a card definition.
 
@@ -266,7 +272,7 @@ def card_from_record(record: CardRecord) -> CardDef:
         supertypes=tuple(record.get("supertypes", ())),
         types=tuple(record.get("types", ())),
         subtypes=tuple(record.get("subtypes", ())),
-        rules_text=paragraphs(text.split("\n")),
+        rules_text=paragraphs(text.split("\n"), pt=_box(record)),
         power=_pt(record.get("power")),
         toughness=_pt(record.get("toughness")),
         loyalty=_pt(record.get("loyalty")),
@@ -570,7 +576,7 @@ def card_from_json(value: Any, path: str) -> CardDef:
         supertypes=_string_list(value.get("supertypes", []), f"{path}.supertypes", SUPERTYPES),
         types=types,
         subtypes=_string_list(value.get("subtypes", []), f"{path}.subtypes"),
-        rules_text=paragraphs(abilities),
+        rules_text=paragraphs(abilities, pt=_box(value)),
         power=_pt(value.get("power")),
         toughness=_pt(value.get("toughness")),
         loyalty=_pt(value.get("loyalty")),

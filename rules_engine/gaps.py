@@ -20,7 +20,12 @@ from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.digital import DIGITAL_ONLY
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
-from rules_engine.oracle.parser import REFLEXIVE_AFTER_COPY, ParsedAbility, parse_ability_text
+from rules_engine.oracle.parser import (
+    REFLEXIVE_AFTER_COPY,
+    UNDEFINED_WORD,
+    ParsedAbility,
+    parse_ability_text,
+)
 from rules_engine.oracle.sentence_state import PLAYER_PART
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
@@ -43,9 +48,9 @@ UNAPPLIED_CONTINUOUS = (
 
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
-    can't read yet, a digital-only mechanic no rule defines, an effect on a player, or a
-    reflexive trigger of entering as a copy."""
-    if why in (DIGITAL_ONLY, PLAYER_PART, REFLEXIVE_AFTER_COPY):
+    can't read yet, a digital-only mechanic no rule defines, a word no rule defines (an
+    Un-card's), an effect on a player, or a reflexive trigger of entering as a copy."""
+    if why in (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY):
         return why
     return f"{UNAPPLIED_CONTINUOUS}: {why}"
 
@@ -122,7 +127,16 @@ class AbilityReport:
     why: str = ""
 
 
-_INERT_KINDS = ("triggered", "activated", "mana", "modal", "additional_cost", "casting_rule")
+_INERT_KINDS = (
+    "triggered",
+    "activated",
+    "mana",
+    "modal",
+    "additional_cost",
+    "casting_rule",
+    "part",  # part of another paragraph's ability: a die roll's results row (CR 706.3b)
+    "outside_game",  # works during the draft (CR 905.2)
+)
 
 
 def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:

@@ -23,6 +23,8 @@ _NOT_RESOLVING = (
     "modal",
     "casting_rule",  # strive: "costs {R} more for each target beyond the first"
     "additional_cost",
+    "part",  # part of another paragraph's ability: a die roll's results row (CR 706.3b)
+    "outside_game",  # during the draft (CR 905.2)
 )
 
 

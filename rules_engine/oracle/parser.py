@@ -39,10 +39,11 @@ from rules_engine.oracle.keywords import (
     parse_keyword,
     split_keyword_line,
 )
+from rules_engine.oracle.line_templates import colon_split, route_line
 from rules_engine.oracle.sentence_state import blank_quotes
 from rules_engine.oracle.sentences import parse_effects
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
-from rules_engine.oracle.templates import Builds, colon_split, route_line
+from rules_engine.oracle.templates import Builds
 from rules_engine.oracle.text import SELF, check_numbers, clean, mark_self, strip_reminder, tokenize
 
 AbilityKind = Literal[
@@ -58,9 +59,12 @@ AbilityKind = Literal[
     "modal",
     "additional_cost",
     "casting_rule",
+    "part",  # part of another paragraph's ability: a die roll's results row (CR 706.3b), a mode
+    "outside_game",  # works during a draft or before the game starts (CR 905.2)
 ]
 
 __all__ = [
+    "UNDEFINED_WORD",
     "OracleParseError",
     "ParsedAbility",
     "parse_ability_text",
@@ -98,6 +102,8 @@ class ParsedAbility:
     # A Case's "To solve — [condition]" (CR 719.3a), read; None if it isn't one or can't be
     # read (then ``unreadable`` says why, refused only if a step resolves it).
     solve_if: Condition | None = None
+    # A mode's own cost written before it ("+ {1}", "{P}{P}", "{2}"; CR 700.2h-i).
+    mode_cost: str | None = None
 
     @property
     def keyword(self) -> str | None:
@@ -110,7 +116,12 @@ class ParsedAbility:
 
 # --- Ability lines ---------------------------------------------------------------
 
-_ABILITY_WORD = re.compile(r"^([A-Z][\w' ]+?) — (?!•)")
+# CR 207.2c: an ability word or a flavor word before an em dash ("Landfall — ", "Power-up — ",
+# "GOOOOAAAALLL! — ", "Brand-new Sky — ", "∞ — "), which has no rules meaning of its own.
+# Not a mode's cost ("{P} — ", "+ {1} — ", "{2} — ": braces), not a die roll's result or a
+# chapter number ("2 — menace", "I, II — ": digits and commas), not a sentence (no period,
+# colon or comma), not a modal list ("—" then "•").
+_ABILITY_WORD = re.compile(r"^(?![\d•+]|To solve — )([^\s.:,{}|•—][^.:,{}|•—]{0,44}?) — (?!•)")
 _ENTERS_COPY = re.compile(
     r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
     r"(?:,? except (?P<except>.+?))?\.?$",
@@ -164,7 +175,48 @@ def _level_box(display: str, name: str) -> ParsedAbility:
         too_many = SourceStatus("counter", me, counter_kind="level", minimum=int(m["high"]) + 1)
         condition = AllOf((least, Not(too_many)))
     sentences = [f"{name} has base power and toughness {m['p']}/{m['t']}."] if m["p"] else []
-    for line in (m["rest"] or "").split("; "):
+    why = "a leveler's level box (CR 711.2) with an ability the engine can't grant yet"
+    lines = (m["rest"] or "").split("; ")
+    return _box_under(display, name, condition, sentences, lines, why)
+
+
+_STATION_BAND = re.compile(
+    r"^STATION (?P<n>\d+)\+(?: (?P<p>\d+)/(?P<t>\d+))? \|(?: (?P<rest>.+))?$", re.DOTALL
+)
+
+
+def _station_band(display: str, name: str) -> ParsedAbility:
+    """CR 721.2a-b: a station symbol "{N+}[abilities]" means "As long as this permanent has
+    N or more charge counters on it, it has [abilities]"; with the striation's P/T box,
+    "... and is a creature with base power and toughness [P/T] in addition to its other
+    types" (721.2b). Each paragraph of a striation is one ability under its symbol."""
+    m = _STATION_BAND.fullmatch(display)
+    if m is None:
+        raise OracleParseError(display, "cannot read this station symbol (CR 721.2)")
+    me = Subject("self", words=SELF)
+    condition = SourceStatus("counter", me, counter_kind="charge", minimum=int(m["n"]))
+    sentences = []
+    if m["p"]:
+        sentences = [
+            f"{name} is a creature in addition to its other types.",
+            f"{name} has base power and toughness {m['p']}/{m['t']}.",
+        ]
+    why = "a station symbol's ability (CR 721.2) the engine can't grant yet"
+    return _box_under(display, name, condition, sentences, [m["rest"] or ""], why)
+
+
+def _box_under(
+    display: str,
+    name: str,
+    condition: Condition,
+    sentences: list[str],
+    lines: list[str],
+    why: str,
+) -> ParsedAbility:
+    """One static ability whose parts apply under ``condition``: the sentences given, then
+    each line of abilities, a keyword list or a static ability read as it is, any other
+    ability (activated, triggered, a rule) granted as itself (layer 6)."""
+    for line in lines:
         if not line:
             continue
         keywords = _split_keywords(line)
@@ -177,7 +229,6 @@ def _level_box(display: str, name: str) -> ParsedAbility:
             # the box grants the ability itself while its condition holds (711.2b, layer 6).
             sentences.append(f'{name} has "{line}"')
     effects: list[EffectSpec] = []
-    why = "a leveler's level box (CR 711.2) with an ability the engine can't grant yet"
     for sentence in sentences:
         try:
             (ability,) = _parse_line(sentence, name, spell=False)
@@ -266,8 +317,9 @@ def _is_static_line(line: str, name: str) -> bool:
 
 
 _KEYWORD_THEN_COST = re.compile(
-    r"(?P<kw>[^.]+)\. (?P<rest>(?:this ability costs [^.]+|activate only [^.]+)\.?"
-    r"(?: activate only [^.]+\.?)?)",
+    r"(?P<kw>[^.]+)\.(?: (?P<rest>(?:this (?:ability|spell) costs [^.]+|this cost is reduced [^.]+|"
+    r"activate only [^.]+)\.?"
+    r"(?: activate only [^.]+\.?)?))?",
     re.IGNORECASE,
 )
 
@@ -290,14 +342,17 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (replace(ability, text=display, cost=f"Crew {m[1]}"),)
     if route_line(display, spell=spell).builds is Builds.LEVEL_BOX:
         return (_level_box(display, name),)
+    if route_line(display, spell=spell).builds is Builds.STATION_BAND:
+        return (_station_band(display, name),)
     keywords = _split_keywords(display)
     if keywords:
         return tuple(_keyword(k) for k in keywords)
     if (m := _KEYWORD_THEN_COST.fullmatch(display)) and (keywords := _split_keywords(m["kw"])):
         # "Equip {2}. This ability costs {2} less to activate if ..." (Arm-Mounted Anchor):
         # the keyword, then how much activating it costs (CR 602.2b, 601.2f), which a board
-        # never pays.
-        return (*(_keyword(k) for k in keywords), ParsedAbility(m["rest"], "casting_rule"))
+        # never pays; "Disguise {5}{R}." is the keyword with a period.
+        rest = (ParsedAbility(m["rest"], "casting_rule"),) if m["rest"] else ()
+        return (*(_keyword(k) for k in keywords), *rest)
     if route_line(display, spell=spell).name == "saga chapter ability":
         return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
     if (word := _ABILITY_WORD.match(display)) and word[1].lower() == "to solve":
@@ -311,9 +366,14 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             display, f"the engine doesn't track the {kw.info.name} condition (CR {kw.info.rule})"
         )
     body = _ABILITY_WORD.sub("", display)
+    if body != display and (keywords := _split_keywords(body)):
+        # A flavor word naming a keyword ability ("Perseus's Bow — Equip {6}", CR 207.2c).
+        return tuple(_keyword(k) for k in keywords)
     marked = mark_self(body, name)
-    template = route_line(marked, spell=spell)  # the one routing table (oracle/templates.py)
+    template = route_line(marked, spell=spell)  # the one line table (oracle/line_templates.py)
     builds = template.builds
+    if builds in _LINE_SHAPES:
+        return _LINE_SHAPES[builds](display, marked, name, spell)
     if builds is Builds.MODAL:
         return (ParsedAbility(display, "modal"),)
     if builds is Builds.TRIGGERED:
@@ -361,6 +421,56 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             gaps=tuple(parsed.gaps),
         ),
     )
+
+
+_MODE_COST = re.compile(r"^(?P<cost>(?:\+ )?(?:\{[^{}]+\})+) — (?P<rest>.+)$", re.DOTALL)
+UNDEFINED_WORD = (
+    "a keyword-like word no rule of the Comprehensive Rules defines (Un-cards and playtest "
+    "cards print such words, CR 702.1 lists the keywords), so the engine leaves it out"
+)
+
+
+def _part(display: str, _marked: str, _name: str, spell: bool) -> tuple[ParsedAbility, ...]:
+    """Part of another paragraph's ability: a results table's row (CR 706.3a-b), or a mode
+    that only names what its header's sentence makes ("• 3/1 Human Warrior with trample and
+    haste.", 700.2). On a permanent nothing until that ability resolves; as a spell
+    resolves, which row or form applies isn't known on a board (the roll's result, a random
+    choice), so it is named as not performed."""
+    if spell:
+        return (ParsedAbility(display, "spell", unperformed=(display,)),)
+    return (ParsedAbility(display, "part"),)
+
+
+def _mode_with_cost(display: str, marked: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
+    """CR 700.2h-i: a mode with its cost before it (spree, tiered, pawprints): the mode's
+    text, read as any other, marked with its cost so a cast step chooses among the modes."""
+    m = _MODE_COST.match(_ABILITY_WORD.sub("", display)) or _MODE_COST.match(marked)
+    assert m is not None
+    modes = _parse_line(m["rest"], name, spell)
+    if len(modes) == 1:
+        return (replace(modes[0], text=display, mode_cost=m["cost"]),)
+    return tuple(replace(a, mode_cost=m["cost"]) for a in modes)
+
+
+def _outside_game(
+    display: str, _marked: str, _name: str, _spell: bool
+) -> tuple[ParsedAbility, ...]:
+    return (ParsedAbility(display, "outside_game"),)  # CR 905.2: during the draft
+
+
+def _undefined_word(
+    display: str, _marked: str, _name: str, _spell: bool
+) -> tuple[ParsedAbility, ...]:
+    return (ParsedAbility(display, "static", gaps=((display, UNDEFINED_WORD),)),)
+
+
+_LINE_SHAPES = {
+    Builds.DIE_RESULT: _part,
+    Builds.FORM_MODE: _part,
+    Builds.MODE_WITH_COST: _mode_with_cost,
+    Builds.OUTSIDE_GAME: _outside_game,
+    Builds.UNDEFINED_WORD: _undefined_word,
+}
 
 
 def _activated_ability(display: str, cost: str, effect: str) -> ParsedAbility:

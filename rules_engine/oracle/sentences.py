@@ -103,8 +103,12 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
             state.first = False
             continue
         whole = sentence.rstrip(".").strip()
-        until_eot = bool(_UNTIL_EOT.search(whole))
-        whole = _UNTIL_EOT.sub("", whole).strip().strip(",").strip()
+        # Not inside a granted ability's quotes ('~ has "{1}{R}: ~ gets +2/+0 until end of
+        # turn."', a station symbol's or level box's ability, CR 721.2, 711.2b).
+        pieces = re.split(r'("[^"]*")', whole)
+        until_eot = any(_UNTIL_EOT.search(p) for p in pieces if not p.startswith('"'))
+        whole = "".join(p if p.startswith('"') else _UNTIL_EOT.sub("", p) for p in pieces)
+        whole = whole.strip().strip(",").strip()
         whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
         # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
         # next instruction in the order written (608.2c), read as any other sentence.

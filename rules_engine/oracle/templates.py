@@ -1,7 +1,8 @@
-"""The one table that decides what kind of thing each line of rules text is.
+"""The tables that decide what kind of thing each line and sentence of rules text is.
 
-Every paragraph of a card's text is routed here exactly once, before any
-grammar reads it: a line of keywords (CR 702), a triggered ability (603), an
+Every paragraph of a card's text is routed exactly once, before any grammar
+reads it, by the line table (``oracle/line_templates.py``, built of this module's
+templates): a line of keywords (CR 702), a triggered ability (603), an
 activated or mana or loyalty ability (602, 605, 606), an "as ~ enters" choice
 or copy (614.1c-d), an additional cost or a casting rule (601.2, 601.3), a
 replacement or prevention effect (614, 615), or, when nothing more specific
@@ -27,7 +28,6 @@ from enum import StrEnum
 
 from rules_engine.oracle.permissions import grants_permission
 from rules_engine.oracle.sentence_kinds import ONE_SHOT, makes_continuous_effect, performs_actions
-from rules_engine.oracle.text import split_sentences
 from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 
@@ -35,6 +35,12 @@ class Builds(StrEnum):
     """What a routed line becomes (``ParsedAbility.kind`` for most)."""
 
     LEVEL_BOX = "level_box"
+    STATION_BAND = "station_band"
+    DIE_RESULT = "die_result"
+    FORM_MODE = "form_mode"
+    MODE_WITH_COST = "mode_with_cost"
+    OUTSIDE_GAME = "outside_game"
+    UNDEFINED_WORD = "undefined_word"
     MODAL = "modal"
     KEYWORDS = "keyword"
     TRIGGERED = "triggered"
@@ -179,10 +185,6 @@ def _trailing_only_if(m: re.Match[str], reading: Reading) -> bool:
     return reading.spell and makes_continuous_effect(rest) and not performs_actions(rest)
 
 
-def _replacement_line(m: re.Match[str], reading: Reading) -> bool:
-    return not reading.spell and replaces_events(m.string)
-
-
 # --- Costs of other spells and abilities (CR 601.2f, 602.2b) ------------------------------
 
 # "Creature spells you cast cost {1} less to cast.", "Equip costs you pay cost {1} less.",
@@ -203,220 +205,6 @@ COST_SENTENCE = re.compile(
     # a cost change is counted as the cost is paid (CR 601.2f), nothing a board shows.
     r"(?:,? where x is [^.]+)?\.?$",
     re.IGNORECASE,
-)
-
-
-def _cost_rules(m: re.Match[str], _reading: Reading) -> bool:
-    return all(COST_SENTENCE.match(s.strip()) for s in split_sentences(m.string))
-
-
-# --- Activated abilities: "cost: effect" with the colon outside quotes -------------------
-
-_COST_WORDS = re.compile(
-    r"^([{+\-−0-9X]|discard|sacrifice|pay|tap|untap|exile|remove|return|put|collect|reveal)",
-    re.IGNORECASE,
-)
-
-
-def colon_split(text: str) -> tuple[str, str] | None:
-    """ "{1}: ~ becomes ..." -> (cost, effect) when the colon is outside quotes (CR 602.1)."""
-    in_quote = False
-    for i, ch in enumerate(text):
-        if ch == '"':
-            in_quote = not in_quote
-        elif ch == ":" and not in_quote:
-            cost, effect = text[:i].strip(), text[i + 1 :].strip()
-            if _COST_WORDS.match(cost) and "." not in cost:
-                return cost, effect
-            return None
-    return None
-
-
-def _activated(m: re.Match[str], _reading: Reading) -> bool:
-    return colon_split(m.string) is not None
-
-
-def _mana(m: re.Match[str], _reading: Reading) -> bool:
-    split = colon_split(m.string)
-    return split is not None and re.match(r"^add\b", split[1], re.IGNORECASE) is not None
-
-
-# --- The table, in the order lines are tried -----------------------------------------------
-
-# Keyword lines are recognised by the keyword table (oracle/keyword_table.py) before this table,
-# since whether a word is a keyword is the keyword table's to say.
-LINE_TEMPLATES: tuple[Template, ...] = (
-    Template(
-        "level box",
-        Builds.LEVEL_BOX,
-        "711.2",
-        "LEVEL 4+: 6/6; Trample",
-        _re(r"^LEVEL \d+(?:-\d+|\+)(?::|$)"),
-    ),
-    Template(
-        "modal spell header",
-        Builds.MODAL,
-        "700.2",
-        "Choose one —",
-        # Today's headers of a sentence or two (CR 700.2d: "You may choose the same mode
-        # more than once."; "If you control a commander ..., you may choose both instead.").
-        _re(
-            r"^choose (?:one|two|three|one or more|one or both|any number)\b.*—$|"
-            r"^choose (?:one|two|three)\. (?:you may choose the same mode more than once|"
-            r"if [^,.]+, (?:you may )?choose (?:both|two|any number) instead)\.(?: \([^)]*\))?$"
-        ),
-        here=Here.INERT,
-    ),
-    Template(
-        "saga chapter ability",
-        Builds.TRIGGERED,
-        "714.2b",
-        "I, II — Create a 1/1 white Soldier creature token.",
-        _re(r"^[IVX]+(?:, [IVX]+)* — "),
-        here=Here.INERT,
-    ),
-    Template(
-        "triggered ability",
-        Builds.TRIGGERED,
-        "603.1",
-        "Whenever another creature enters, you gain 1 life.",
-        _re(r"^(?:when|whenever|at)\b"),
-        here=Here.INERT,
-    ),
-    Template(
-        "mana ability",
-        Builds.MANA,
-        "605.1a",
-        "{T}: Add {G}.",
-        _ANY,
-        _mana,
-        here=Here.INERT,
-    ),
-    Template(
-        "activated or loyalty ability",
-        Builds.ACTIVATED,
-        "602.1",
-        "{1}{W}: ~ gets +1/+1 until end of turn.",
-        _ANY,
-        _activated,
-        here=Here.INERT,
-    ),
-    Template(
-        "choice as it enters",
-        Builds.CHOICE,
-        "614.12",
-        "As ~ enters, choose a color.",
-        # Only the kinds the parser's choice reader knows; the other choices ("two colors",
-        # "Khans or Dragons", "a color and an opponent", "a nonbasic land card name") are
-        # read by the replacement grammar's "As ~ enters, choose" family (614.12).
-        _re(
-            r"^as ~ enters, choose (?:a|an) (?:creature|artifact|land|permanent|enchantment|"
-            r"card name|nonland card name|number|creature card name|color|creature type|"
-            r"basic land type|land type|player|opponent|card type)(?: other than [\w ]+)?\.?$"
-        ),
-    ),
-    Template(
-        "enters as a copy",
-        Builds.COPY,
-        "707.9",
-        "You may have ~ enter as a copy of any creature on the battlefield.",
-        _re(r"^you may have ~ enter (?:tapped )?as a copy of .+$"),
-    ),
-    Template(
-        "additional cost",
-        Builds.ADDITIONAL_COST,
-        "601.2f",
-        "As an additional cost to cast this spell, sacrifice a creature.",
-        _re(r"^as an additional cost to cast (?:~|this spell)(?!\w)"),
-        here=Here.INERT,
-    ),
-    Template(
-        "casting rule",
-        Builds.CASTING_RULE,
-        "601.3",
-        "Cast ~ only during combat.",  # and 103.6: "If ~ is in your opening hand, ..."
-        _re(
-            r"^(?:if ~ is in your opening hand\b|cast (?:~|this spell) only\b|"
-            r"~ can't be countered\b|this spell can't be countered\b|"
-            r"you may cast ~ as though it had flash\b|~ can be your commander\b|"
-            r"(?:~|this spell) costs \{[^}]+\}(?:\{[^}]+\})* (?:more|less) to cast\b|"
-            # CR 118.9: an alternative cost ("You may pay 2 life rather than pay ~'s mana
-            # cost."): how the spell was paid for, which no board shows.
-            r"(?:if [^,]+, )?you may [^.]+? rather than pay (?:~|this spell)'s mana cost\.?$|"
-            r"(?:if [^,]+, )?rather than pay (?:~|this spell)'s mana cost, you may [^.]+\.?$|"
-            # "Once each turn, you may pay {0} rather than pay the mana cost for a spell you
-            # cast from exile." (Warped Space, Darksteel Monolith): other spells' alternative
-            # cost (118.9), paid as they are cast.
-            r"(?:once each turn, )?you may pay [^.]+? rather than pay the mana cost for [^.]+\.?$|"
-            # "If an opponent controls a Plains and you control a Swamp, you may cast ~ without
-            # paying its mana cost." (Massacre): an alternative cost too (118.9).
-            r"(?:if [^,]+, )?you may cast (?:~|this spell) without paying its mana cost\.?$)"
-        ),
-        here=Here.INERT,
-    ),
-    Template(
-        # "Creature spells you cast have convoke", "Each instant and sorcery spell you cast
-        # has replicate": abilities of spells, which work while a spell is cast and on the
-        # stack (convoke, cascade, affinity, storm ...), never on the battlefield, where a
-        # board's layers look (CR 601.2, 113.6).
-        "spells you cast have",
-        Builds.CASTING_RULE,
-        "601.2",
-        "Creature spells you cast have convoke.",
-        _re(
-            r"^(?:each )?[\w ,-]*?\bspells? you cast(?: from (?:your hand|exile))?"
-            r"(?: with mana value \w+ or (?:greater|less))? (?:have|has) "
-            r"(?:\"[^\"]*\"|(?!base\b|power\b|\+|-)[^.\"]+)\.?"
-            r"(?: the [\w-]+ cost is equal to its mana cost\.?)?$"
-        ),
-        # Only spells: "Creatures you control and creature spells you cast have ..." is not.
-        guard=lambda m, _reading: " control" not in m.string.lower().split("spell")[0],
-        here=Here.INERT,
-    ),
-    Template(
-        "cost change",
-        Builds.CASTING_RULE,
-        "601.2f",
-        "Creature spells you cast cost {1} less to cast.",
-        _ANY,
-        _cost_rules,
-        here=Here.INERT,
-    ),
-    Template(
-        # CR 702.145d: a game is neither day nor night until something makes it day; the
-        # engine doesn't track day and night (daybound and nightbound are inert here), so
-        # making it day as the permanent enters changes nothing a board shows.
-        "it becomes day as it enters",
-        Builds.STATIC,
-        "702.145",
-        "If it's neither day nor night, it becomes day as ~ enters.",
-        DAY_AS_ENTERS,
-        lambda _m, reading: not reading.spell,
-    ),
-    Template(
-        "replacement or prevention effect",
-        Builds.REPLACEMENT,
-        "614.1",
-        "If a card would be put into a graveyard from anywhere, exile it instead.",
-        _ANY,
-        _replacement_line,
-    ),
-    Template(
-        "spell text",
-        Builds.SPELL,
-        "608.2",
-        "Target creature gets +3/+3 until end of turn.",
-        _ANY,
-        lambda _m, reading: reading.spell,
-    ),
-    Template(
-        "static ability",
-        Builds.STATIC,
-        "604.1",
-        "Creatures you control get +1/+1.",
-        _ANY,
-        lambda _m, reading: not reading.spell,
-    ),
 )
 
 
@@ -914,17 +702,6 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
     _S("continuous effect", Builds.CONTINUOUS, "611.1", "Creatures you control get +1/+1."),
 )
 
-TEMPLATES: tuple[Template, ...] = LINE_TEMPLATES + SENTENCE_TEMPLATES
-
-
-def route_line(line: str, *, spell: bool) -> Template:
-    """The template a line of text (self-references marked ``~``, no ability word) fits."""
-    reading = Reading(spell)
-    for template in LINE_TEMPLATES:
-        if template.fits(line, reading):
-            return template
-    raise AssertionError("the last two templates cover every line")  # pragma: no cover
-
 
 def route_sentence(
     text: str, reading: Reading, scope: Scope = Scope.CLAUSE
@@ -934,7 +711,3 @@ def route_sentence(
         if template.scope is scope and (m := template.fits(text, reading)):
             return template, m
     raise AssertionError("the last template of each scope fits anything")  # pragma: no cover
-
-
-def template_named(name: str) -> Template:
-    return next(t for t in TEMPLATES if t.name == name)

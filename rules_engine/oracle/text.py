@@ -35,23 +35,59 @@ def clean(text: str) -> str:
 
 
 _LEVEL_MARKER = re.compile(r"^LEVEL \d+(?:-\d+|\+)$")
+# CR 721.1-721.2: a station card's Station keyword line, and its station symbols ("8+ | ...").
+_STATION_LINE = re.compile(r"^Station(?: \(|$)")
+_STATION_SYMBOL = re.compile(r"^(?P<n>\d+)\+ \| ")
+_CREATURE_AT = re.compile(r"It's an artifact creature at (?P<n>\d+)\+")
 
 
-def paragraphs(lines: Iterable[str]) -> tuple[str, ...]:
+def paragraphs(lines: Iterable[str], *, pt: str | None = None) -> tuple[str, ...]:
     """A card's rules text as its paragraphs (CR 113.2c), a leveler's level boxes each kept
-    as one paragraph (CR 711.2: "LEVEL 1-3", then that box's P/T and abilities)."""
+    as one paragraph (CR 711.2: "LEVEL 1-3", then that box's P/T and abilities).
+
+    A station card's striations (CR 721.2): every paragraph after a station symbol is part
+    of that symbol's static ability until the next symbol, so each is marked
+    "STATION N+ | ..." (the Oracle text writes the symbol once, "8+ | Flying"), and the
+    striation holding the card's power/toughness box (``pt``, "5/4") carries it,
+    "STATION 8+ 5/4 | Flying" (721.2b): the one the Station reminder names ("It's an artifact
+    creature at 8+"), else the last. Elsewhere "N+ | ..." is a die roll's result (706.3a)."""
     result: list[str] = []
     in_box = False
+    station = ""  # the station symbol the paragraphs are in, once the Station line is read
+    seen_station = False
+    creature_at: str | None = None
     for line in (raw.strip() for raw in lines):
         if not line:
             continue
-        if _LEVEL_MARKER.match(line):
+        if seen_station and (symbol := _STATION_SYMBOL.match(line)):
+            station = symbol["n"]
+            result.append(f"STATION {station}+ | {line[symbol.end() :]}")
+        elif station:
+            result.append(f"STATION {station}+ | {line}")
+        elif _LEVEL_MARKER.match(line):
             result.append(line)
             in_box = True
         elif in_box:
             result[-1] += f"; {line}" if ":" in result[-1] else f": {line}"
         else:
+            if _STATION_LINE.match(line):
+                seen_station = True
+                found = _CREATURE_AT.search(line)
+                creature_at = found["n"] if found else None
             result.append(line)
+    return _station_creature(result, pt, creature_at) if station and pt else tuple(result)
+
+
+def _station_creature(result: list[str], pt: str, creature_at: str | None) -> tuple[str, ...]:
+    """The striation with the power/toughness box gets it (CR 721.2b)."""
+    bands = [i for i, p in enumerate(result) if p.startswith("STATION ")]
+    numbers = {i: result[i].split(" ")[1] for i in bands}
+    wanted = f"{creature_at}+" if creature_at else numbers[bands[-1]]
+    firsts = [i for i in bands if numbers[i] == wanted and (i == 0 or numbers.get(i - 1) != wanted)]
+    if not firsts:  # a P/T box in a striation with no ability
+        return (*result, f"STATION {wanted} {pt} |")
+    i = firsts[0]
+    result[i] = result[i].replace(f"STATION {wanted} | ", f"STATION {wanted} {pt} | ", 1)
     return tuple(result)
 
 

@@ -37,10 +37,43 @@ def verify_cast(step: CastStep) -> list[ParsedAbility]:
         )
     abilities = [inst.parsed for inst in printed_abilities(card.name, card.rules_text, True)]
     modal = [a for a in abilities if a.kind == "modal"]
-    if modal:
-        modes = [a for a in abilities if a not in modal and a.kind != "keyword"]
-        return [modes[k] for k in _chosen_modes(step, modal[0].text, len(modes))]
+    costed = [a for a in abilities if a.mode_cost is not None]
+    if modal or costed:
+        # CR 700.2h: modes with their costs (spree, tiered, pawprints) are the modes, with or
+        # without a header ("Spree" and "Tiered" are keywords, 702.172, 702.183).
+        modes = costed or [a for a in abilities if a not in modal and a.kind != "keyword"]
+        header = modal[0].text if modal else _mode_keyword(abilities)
+        chosen = _chosen_modes(step, header, len(modes))
+        _check_pawprints(step, header, [modes[k] for k in chosen])
+        return [modes[k] for k in chosen]
     return abilities
+
+
+def _mode_keyword(abilities: list[ParsedAbility]) -> str:
+    """What says how many costed modes a spell chooses: spree, one or more (702.172a);
+    tiered, exactly one (702.183a); with neither, one."""
+    words = {a.text.lower() for a in abilities if a.kind == "keyword"}
+    return "choose one or more" if "spree" in words else "choose one"
+
+
+_PAWPRINTS = re.compile(r"choose up to (\w+) \{p\} worth of modes", re.IGNORECASE)
+_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _check_pawprints(step: CastStep, header: str, chosen: list[ParsedAbility]) -> None:
+    """CR 700.2i: the chosen modes' pawprint symbols ({P}) total no more than the header's
+    number ("Choose up to five {P} worth of modes")."""
+    m = _PAWPRINTS.search(header)
+    if m is None:
+        return
+    budget = _NUMBER.get(m[1].lower(), 0)
+    spent = sum((a.mode_cost or "").upper().count("{P}") for a in chosen)
+    if spent > budget:
+        raise BoardError(
+            f"{step.path}.choices.modes",
+            f"these modes have {spent} pawprints; this spell chooses up to {budget} "
+            "pawprints' worth of modes (CR 700.2i)",
+        )
 
 
 _HOW_MANY = {"one": 1, "two": 2, "three": 3}
@@ -53,6 +86,8 @@ def _how_many(header: str, count: int) -> tuple[int, int]:
     (whether its condition held is the board's to say)."""
     word = header.removeprefix("choose ").split(" ")[0].rstrip(".")
     least = _HOW_MANY.get(word, 1)
+    if _PAWPRINTS.search(header):
+        return 1, 99  # CR 700.2i: as many as the pawprints allow (_check_pawprints)
     if "same mode more than once" in header:
         return least, least
     if "instead" in header or "or more" in header or "or both" in header or word == "any":

@@ -47,6 +47,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.permissions",
             "rules_engine.oracle.keyword_actions",
             "rules_engine.oracle.templates",
+            "rules_engine.oracle.line_templates",
             "rules_engine.oracle.keyword_table",
             "rules_engine.oracle.keywords",
             "rules_engine.oracle.ability_lists",

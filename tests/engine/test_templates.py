@@ -1,20 +1,19 @@
-"""The routing table (oracle/templates.py): each example is routed to its own template."""
+"""The routing tables (oracle/line_templates.py, oracle/templates.py): each example is
+routed to its own template."""
 
 from __future__ import annotations
 
 import pytest
 
+from rules_engine.oracle.line_templates import LINE_TEMPLATES, all_templates, route_line
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.sentences import CLAUSE_READERS
 from rules_engine.oracle.templates import (
-    LINE_TEMPLATES,
     SENTENCE_TEMPLATES,
-    TEMPLATES,
     Builds,
     Reading,
     Scope,
     replaces_events,
-    route_line,
     route_sentence,
 )
 from rules_engine.oracle.text import mark_self
@@ -38,7 +37,7 @@ def test_every_sentence_template_example_is_routed_to_that_template(template):
 
 
 def test_template_names_are_unique_and_every_clause_kind_has_a_reader():
-    assert len({t.name for t in TEMPLATES}) == len(TEMPLATES)
+    assert len({t.name for t in all_templates()}) == len(all_templates())
     clause_kinds = {t.builds for t in SENTENCE_TEMPLATES if t.scope is Scope.CLAUSE}
     assert clause_kinds <= set(CLAUSE_READERS)
 
