@@ -291,6 +291,9 @@ def _and(first: Condition, second: Condition | None) -> Condition:
     return first if second is None else AllOf((first, second))
 
 
+_TO_SOLVE = "to solve — "
+
+
 def _to_solve(display: str, words: str, name: str) -> ParsedAbility:
     """CR 719.3a: "To solve — [condition]" means "At the beginning of your end step, if
     [condition] and this Case is not solved, this Case becomes solved": a triggered ability,
@@ -355,8 +358,8 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (*(_keyword(k) for k in keywords), *rest)
     if route_line(display, spell=spell).name == "saga chapter ability":
         return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
-    if (word := _ABILITY_WORD.match(display)) and word[1].lower() == "to solve":
-        return (_to_solve(display, display[word.end() :], name),)
+    if display.lower().startswith(_TO_SOLVE):
+        return (_to_solve(display, display[len(_TO_SOLVE) :], name),)
     if (word := _ABILITY_WORD.match(display)) and (kw := condition_keyword(word[1])):
         if kw.info.name in _CONDITION_WORDS:
             return _conditional_ability(display, display[word.end() :], kw, name, spell)

@@ -129,10 +129,11 @@ def test_a_replacement_the_grammar_does_not_know_is_named_not_refused():
     assert "614" in gap["why"]
 
 
-def test_a_keyword_condition_is_refused_rather_than_applied_always():
-    # "∞ — ..." is a condition the engine doesn't track (CR 702.186): never applied always.
+def test_a_keyword_condition_is_named_rather_than_applied_always():
+    # "∞ — ..." is a condition the engine doesn't track (CR 702.186): never applied always,
+    # and named with the condition (not modelled) rather than refusing the board.
     (ability,) = parse_ability_text("∞ — Creatures you control get +1/+1.", "Case of the Example")
-    assert not ability.effects and ability.gaps
+    assert not ability.effects and ability.unread is not None and "∞ condition" in ability.unread
 
 
 @pytest.mark.parametrize(
