@@ -395,46 +395,7 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 continue
             if body == UNTAP_STEP_RULE:
                 continue  # CR 502.3: a rule for the untap step, which no board step performs
-            if (
-                (m := THIEF_COUNTERS.match(body))
-                and specs
-                and isinstance(specs[-1], ReplacementSpec)
-                and Mark.REMOVE_ALL_COUNTERS in specs[-1].marks
-            ):
-                # Thief of Blood: it enters with a counter for each one removed (one effect).
-                specs[-1] = replace(
-                    specs[-1], text=f"{specs[-1].text} {sentence}", counter_kind=m["kind"]
-                )
-                continue
-            if (
-                ENTER_SACRIFICE_THEN.match(body)
-                and specs
-                and isinstance(specs[-1], ReplacementSpec)
-                and specs[-1].family == Family.ENTER_SACRIFICE
-            ):
-                # "If you do, put ~ onto the battlefield. If you don't, ...": what the
-                # replacement itself does, read with it.
-                specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")
-                continue
-            if (m := PREVENTED_FROM.match(body)) and specs:
-                last = specs[-1]
-                if not isinstance(last, DamageSpec) or not last.prevention:
-                    raise OracleParseError(sentence, "nothing before it prevents damage")
-                specs[-1] = replace(
-                    last,
-                    text=f"{last.text} {sentence}",
-                    riders=(*last.riders, _rider(m, sentence, last.text)),
-                )
-                continue
-            fields = _additional(body)
-            if fields is not None:
-                # CR 615.5: a prevention effect's additional part, written as its own sentence.
-                if not specs or not isinstance(specs[-1], DamageSpec):
-                    raise OracleParseError(sentence, "nothing before it prevents damage")
-                last = specs[-1]
-                if not last.prevention or last.per_prevented is not None or last.marks:
-                    raise OracleParseError(sentence, "nothing before it prevents damage")
-                specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
+            if _amends_last(body, sentence, specs):
                 continue
             if m := AS_ENTERS_SACRIFICE_ANY.match(body):
                 both = " ".join(sentences[i : i + 2])
@@ -469,3 +430,49 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
             elif sentence not in skipped:
                 skipped.append(sentence)
     return tuple(specs), tuple(skipped)
+
+
+def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
+    """A sentence that completes the replacement read just before it (Thief of Blood's
+    counters, "If you do, put ~ onto the battlefield", a prevention's rider or additional
+    part, CR 615.5): ``specs[-1]`` is amended in place and True returned."""
+    if (
+        (m := THIEF_COUNTERS.match(body))
+        and specs
+        and isinstance(specs[-1], ReplacementSpec)
+        and Mark.REMOVE_ALL_COUNTERS in specs[-1].marks
+    ):
+        # Thief of Blood: it enters with a counter for each one removed (one effect).
+        specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}", counter_kind=m["kind"])
+        return True
+    if (
+        ENTER_SACRIFICE_THEN.match(body)
+        and specs
+        and isinstance(specs[-1], ReplacementSpec)
+        and specs[-1].family == Family.ENTER_SACRIFICE
+    ):
+        # "If you do, put ~ onto the battlefield. If you don't, ...": what the
+        # replacement itself does, read with it.
+        specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")
+        return True
+    if (m := PREVENTED_FROM.match(body)) and specs:
+        last = specs[-1]
+        if not isinstance(last, DamageSpec) or not last.prevention:
+            raise OracleParseError(sentence, "nothing before it prevents damage")
+        specs[-1] = replace(
+            last,
+            text=f"{last.text} {sentence}",
+            riders=(*last.riders, _rider(m, sentence, last.text)),
+        )
+        return True
+    fields = _additional(body)
+    if fields is not None:
+        # CR 615.5: a prevention effect's additional part, written as its own sentence.
+        if not specs or not isinstance(specs[-1], DamageSpec):
+            raise OracleParseError(sentence, "nothing before it prevents damage")
+        last = specs[-1]
+        if not last.prevention or last.per_prevented is not None or last.marks:
+            raise OracleParseError(sentence, "nothing before it prevents damage")
+        specs[-1] = replace(last, text=f"{last.text} {sentence}", **fields)  # type: ignore[arg-type]
+        return True
+    return False

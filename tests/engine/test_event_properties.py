@@ -47,4 +47,13 @@ def test_random_events_resolve_and_paths_match_outcomes(board: dict[str, Any]) -
 @settings(max_examples=40, deadline=None)
 @given(event_boards())
 def test_event_answers_are_deterministic(board: dict[str, Any]) -> None:
-    assert event_answer(board) == event_answer(board)
+    # A board past the work bound (five token doublers can be) is refused: the same
+    # refusal both times is as deterministic as the same answer.
+    assert _answer_or_refusal(board) == _answer_or_refusal(board)
+
+
+def _answer_or_refusal(board: dict[str, Any]) -> Any:
+    try:
+        return event_answer(board)
+    except BoardError as exc:
+        return ("refused", str(exc))
