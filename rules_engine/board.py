@@ -51,7 +51,10 @@ from rules_engine.vocabulary import (
 __all__ = ["Ask", "Board", "Choices", "FORMAT", "Step", "parse_board"]
 
 FORMAT = "mtg-board/1"
-ZONES = ("graveyard", "hand", "library", "exile")
+# Layerlab extension: "stack" holds the spells waiting on the stack as the board begins, each
+# controlled (and owned) by the player it is listed under; a spell that counters one moves it
+# to its owner's graveyard (CR 701.6a).
+ZONES = ("graveyard", "hand", "library", "exile", "stack")
 LEAVE_ZONES = ("graveyard", "hand", "library", "library_top", "library_bottom", "exile")
 MAX_STEPS = 500
 MAX_COPIES = 24
@@ -164,7 +167,7 @@ _CHOICE_KEYS = frozenset(
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
-    | {"graveyard", "discard", "exile", "proliferate"}
+    | {"graveyard", "discard", "exile", "proliferate", "paid"}
 )
 
 
@@ -301,6 +304,7 @@ class _Reader:
             ),
             mana_colors=_mana_colors(value.get("mana_colors", []), f"{path}.mana_colors"),
             main_phase=_require_bool(value.get("main_phase", False), f"{path}.main_phase"),
+            paid=_require_bool(value.get("paid", False), f"{path}.paid"),
             sacrificed=(
                 self.label_ref(value["sacrificed"], f"{path}.sacrificed")
                 if "sacrificed" in value

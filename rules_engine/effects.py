@@ -926,6 +926,10 @@ OneShotKind = Literal[
     "set_life",  # "Each player's life total becomes N": gains or losses (CR 119.5)
     "amass",  # an Army token if you have none, then counters on an Army (CR 701.47a)
     "proliferate",  # another counter of each kind already there (CR 701.34a)
+    "counter",  # a spell on the stack cancelled, into its owner's graveyard (CR 701.6a)
+    "suspect",  # a creature becomes suspected: menace, "can't block" (CR 701.60)
+    "goad",  # a creature is goaded: it attacks, and not its goader, if able (CR 701.15)
+    "manifest_dread",  # one of the top two cards face down as a 2/2, one to the graveyard
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -973,6 +977,14 @@ class OneShot:
     # "bolster N": the counters go on the creature with the least toughness among those
     # the subject names (CR 701.39a), the step's ``choices.chosen`` among several.
     least_toughness: bool = False
+    # "Counter target spell unless its controller pays {2}" (CR 118.12): nothing happens if
+    # the step says that player paid (``choices.paid``).
+    unless_paid: bool = False
+    # "reanimate": "... with a +1/+1 counter on it": the counters it enters with (614.1c).
+    enter_counters: tuple[tuple[str, int], ...] = ()
+    # "counters": "on a creature you control": one of those the subject names, the step's
+    # ``choices.chosen`` (by default the first to have entered), no target (CR 608.2d).
+    chosen_one: bool = False
     # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
     # number of creatures that player controls) or "lowest" (the lowest life total).
     life_becomes: Literal["", "creatures", "lowest"] = ""

@@ -60,6 +60,10 @@ class GameObject:
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
     renowned: bool = False  # CR 702.112b: its renown ability resolved (until it leaves)
+    # CR 701.60: the timestamp at which it became suspected (None: it isn't), until it leaves
+    # the battlefield; 701.15: the players who goaded it (until their next turns).
+    suspected: int | None = None
+    goaded_by: tuple[str, ...] = ()
     # It has dealt damage since it entered (a new object, CR 400.7), for "if it hasn't dealt
     # damage yet" (Karakyk Guardian).
     dealt_damage: bool = False

@@ -302,6 +302,8 @@ def _move(
         controller=obj.owner,
         monstrous=False,
         renowned=False,
+        suspected=None,
+        goaded_by=(),
         dealt_damage=False,
         paired_with=None,
         last_known=last,

@@ -59,6 +59,9 @@ class Choices:
     mana_spent: int = 0
     mana_colors: frozenset[str] = frozenset()
     main_phase: bool = False  # cast during its controller's main phase (CR 505.1)
+    # "Counter target spell unless its controller pays {2}": that player paid (CR 701.6a,
+    # 118.12: the payment is that player's choice as the spell resolves).
+    paid: bool = False
     # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
@@ -105,6 +108,7 @@ class Choices:
             mana_spent=extra.mana_spent or self.mana_spent,
             mana_colors=extra.mana_colors or self.mana_colors,
             main_phase=extra.main_phase or self.main_phase,
+            paid=extra.paid or self.paid,
             sacrificed=extra.sacrificed or self.sacrificed,
             sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
             graveyard=extra.graveyard or self.graveyard,

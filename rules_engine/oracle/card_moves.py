@@ -57,6 +57,19 @@ SHUFFLE_INTO = re.compile(
 EXILE_WITH = re.compile(
     r"^exile (?P<subj>~|it) with (?P<n>\w+) (?P<kind>\S+) counters? on it$", re.IGNORECASE
 )
+# CR 701.6a: "Counter target spell.", "Counter target noncreature spell.", "Counter target
+# creature or planeswalker spell.", "Counter target spell unless its controller pays {2}." (a
+# spell waiting on the stack; abilities, and a cost counted "for each ...", are other shapes).
+COUNTER = re.compile(
+    r"^counter (?P<subj>target (?:(?!spells?\b)[\w,-]++ )*+spells?(?: with [\w ,]++)?)"
+    r"(?P<unless> unless its controller pays (?:\{\w\})++)?$",
+    re.IGNORECASE,
+)
+# CR 701.60a: "Suspect it.", "Suspect up to one target creature."; 701.15a: "Goad target
+# creature.", "Goad all creatures your opponents control." (designations of a creature).
+DESIGNATE = re.compile(r"^(?P<verb>suspect|goad) (?P<subj>.+)$", re.IGNORECASE)
+# CR 701.62a: "Manifest dread.", "Its controller manifests dread." (Unwanted Remake).
+MANIFEST_DREAD = re.compile(rf"^(?:(?P<who>{WHO}) )?manifests? dread$", re.IGNORECASE)
 SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 
 # --- Cards in libraries, hands and graveyards, players' counters, moves (CR 400.7, 701) ---
@@ -210,3 +223,31 @@ def self_back(_m: re.Match[str], c: Clause) -> OneShot | None:
     """ "Return ~ from your graveyard to your hand." (CR 400.7)."""
     self_ = Subject("self", words="~")
     return OneShot("move", self_, c.sentence, to_zone="hand", from_zone="graveyard")
+
+
+def counter(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.6a: the spell is removed from the stack, never resolves, and goes to its
+    owner's graveyard; only words that name spells, each kind on the stack."""
+    subject = c.subject(m["subj"])
+    if subject is None or any(f.zone != "stack" for f in subject.filters):
+        return None
+    return OneShot("counter", c.resolve(subject), c.sentence, unless_paid=bool(m["unless"]))
+
+
+def designate(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.60a: suspected; 701.15a: goaded (each a designation of the creature)."""
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    kind: OneShotKind = "suspect" if m["verb"].lower() == "suspect" else "goad"
+    return OneShot(kind, c.resolve(subject), c.sentence)
+
+
+def manifest_dread(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.62a: one of the top two cards face down as a 2/2 creature, the other into the
+    graveyard."""
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("manifest_dread", None, c.sentence, players=ref, slot=slot)
