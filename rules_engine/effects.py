@@ -930,6 +930,7 @@ OneShotKind = Literal[
     "suspect",  # a creature becomes suspected: menace, "can't block" (CR 701.60)
     "goad",  # a creature is goaded: it attacks, and not its goader, if able (CR 701.15)
     "manifest_dread",  # one of the top two cards face down as a 2/2, one to the graveyard
+    "incubate",  # an Incubator artifact token with N +1/+1 counters on it (CR 701.53a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -985,6 +986,9 @@ class OneShot:
     # "counters": "on a creature you control": one of those the subject names, the step's
     # ``choices.chosen`` (by default the first to have entered), no target (CR 608.2d).
     chosen_one: bool = False
+    # "Distribute four +1/+1 counters among up to four target creatures": the step's
+    # ``choices.divided`` gives each target its share, announced as it is cast (CR 601.2d).
+    divided: bool = False
     # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
     # number of creatures that player controls) or "lowest" (the lowest life total).
     life_becomes: Literal["", "creatures", "lowest"] = ""

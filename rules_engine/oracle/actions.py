@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import Filter, OneShot, OneShotKind, Subject
+from rules_engine.effects import Filter, OneShot, OneShotKind, PlayerRef, Subject
 from rules_engine.oracle import card_moves as cards
 from rules_engine.oracle.action_words import (
     WHO,
@@ -45,6 +45,10 @@ _PUT_COUNTERS = re.compile(
 # "each of up to two target creatures": each target is acted on (CR 115.1d).
 _EACH_OF_TARGETS = re.compile(r"^each of (?=(?:up to )?\w+ target)", re.IGNORECASE)
 _ONE_OF = re.compile(r"^(?:a|an) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE)
+# CR 601.2d: "Distribute two +1/+1 counters among one or two target creatures you control."
+_DISTRIBUTE = re.compile(
+    r"^distribute (?P<n>\w+) (?P<kind>\S+) counters among (?P<subj>[\w ,/-]+)$", re.IGNORECASE
+)
 _DOUBLE_COUNTERS = re.compile(
     r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
 )
@@ -205,7 +209,16 @@ _AMASS = re.compile(r"^amass (?P<what>[a-z]+)s (?P<n>\w+)$", re.IGNORECASE)
 _DESTROYED_THIS_WAY = re.compile(r"^creatures? destroyed this way$", re.IGNORECASE)
 # "Leeches deals that much damage to that player.": the number of counters just removed.
 _THAT_MUCH_DAMAGE = re.compile(r"^(?:~|it) deals that much damage to (?P<to>.+)$", re.IGNORECASE)
-_COUNTABLE = ("gain_life", "lose_life", "draw", "damage", "tokens", "counters", "amass")
+_COUNTABLE = (
+    "gain_life",
+    "lose_life",
+    "draw",
+    "damage",
+    "tokens",
+    "counters",
+    "amass",
+    "incubate",
+)
 
 
 def _life_becomes(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -247,6 +260,24 @@ def _put_counters(m: re.Match[str], c: Clause) -> OneShot | None:
         n=amount.n,
         x=amount.x,
         chosen_one=bool(one),
+    )
+
+
+def _distribute(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 601.2d: the counters divided among the targets as the spell is cast, each target
+    at least one (``choices.divided``)."""
+    amount = read_amount(m["n"])
+    subject = c.subject(m["subj"])
+    if amount is None or subject is None or subject.kind != "targets":
+        return None
+    return OneShot(
+        "counters",
+        subject,
+        c.sentence,
+        counter_kind=m["kind"],
+        n=amount.n,
+        x=amount.x,
+        divided=True,
     )
 
 
@@ -441,10 +472,40 @@ def _damage(m: re.Match[str], c: Clause) -> OneShot | None:
     if players is not None:
         ref, slot = players
         return OneShot("damage", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    if both := _players_and_objects(to, c):
+        # "each opponent and each creature they control" (Tectonic Hazard): all dealt it at
+        # once (CR 120.1, 608.2c).
+        ref, dealt = both
+        return OneShot("damage", dealt, sentence, n=amount.n, x=amount.x, players=ref)
     subject = c.subject(to)
     if subject is None:
         return None
     return OneShot("damage", c.resolve(subject), sentence, n=amount.n, x=amount.x)
+
+
+_PLAYERS_THEN_OBJECTS = re.compile(
+    r"^(?P<who>each opponent|each player) and (?P<objs>each [\w ,]+?) they control$",
+    re.IGNORECASE,
+)
+_OBJECTS_THEN_PLAYERS = re.compile(
+    r"^(?P<objs>each [\w ,]+?) and (?P<who>each opponent|each player)$", re.IGNORECASE
+)
+
+
+def _players_and_objects(to: str, c: Clause) -> tuple[PlayerRef, Subject] | None:
+    """ "each opponent and each creature and planeswalker they control" ("they": those
+    opponents), "each nonartifact creature and each player" (Delete)."""
+    m = _PLAYERS_THEN_OBJECTS.match(to) or _OBJECTS_THEN_PLAYERS.match(to)
+    if m is None:
+        return None
+    ref: PlayerRef = "each_opponent" if m["who"].lower() == "each opponent" else "each_player"
+    objs = m["objs"]
+    if m.re is _PLAYERS_THEN_OBJECTS and ref == "each_opponent":
+        objs += " your opponents control"
+    subject = c.subject(objs)
+    if subject is None or subject.kind != "filter":
+        return None
+    return ref, subject
 
 
 def _acting_on(kind: OneShotKind) -> Read:
@@ -697,7 +758,9 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.COUNTER, cards.counter, decides=False),
     Reader(cards.DESIGNATE, cards.designate, decides=False),
     Reader(cards.MANIFEST_DREAD, cards.manifest_dread, decides=False),
+    Reader(cards.INCUBATE, cards.incubate, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
+    Reader(_DISTRIBUTE, _distribute),
     Reader(_SUPPORT, _support),
     Reader(_BOLSTER, _bolster),
     Reader(_RETURN_EXILED, _return_exiled),

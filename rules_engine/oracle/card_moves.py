@@ -70,6 +70,9 @@ COUNTER = re.compile(
 DESIGNATE = re.compile(r"^(?P<verb>suspect|goad) (?P<subj>.+)$", re.IGNORECASE)
 # CR 701.62a: "Manifest dread.", "Its controller manifests dread." (Unwanted Remake).
 MANIFEST_DREAD = re.compile(rf"^(?:(?P<who>{WHO}) )?manifests? dread$", re.IGNORECASE)
+# CR 701.53a: "Incubate 3.", "Its controller incubates X, where X is its mana value."
+INCUBATE = re.compile(rf"^(?:(?P<who>{WHO}) )?incubates? (?P<n>\w+)$", re.IGNORECASE)
+INCUBATOR = 'an Incubator artifact token with "{2}: Transform this artifact."'
 SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 
 # --- Cards in libraries, hands and graveyards, players' counters, moves (CR 400.7, 701) ---
@@ -251,3 +254,23 @@ def manifest_dread(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     ref, slot = players
     return OneShot("manifest_dread", None, c.sentence, players=ref, slot=slot)
+
+
+def incubate(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.53a: an Incubator token with N +1/+1 counters on it."""
+    amount = read_amount(m["n"])
+    players = players_of(m["who"] or "you", c.context)
+    if amount is None or players is None:
+        return None
+    ref, slot = players
+    return OneShot(
+        "incubate",
+        None,
+        c.sentence,
+        counter_kind="+1/+1",
+        n=amount.n,
+        x=amount.x,
+        token=INCUBATOR,
+        players=ref,
+        slot=slot,
+    )

@@ -227,6 +227,12 @@ def _counters(p: Part) -> list[Event]:
             for x in _least(p.objects, p.state, res)
         ]
     by = res.controller
+    if action.divided:
+        return [
+            PutCounters(action.counter_kind, label, n, by=by)
+            for label, n in _divided(p)
+            if label in p.objects  # a target no longer legal gets none (608.2b)
+        ]
     objects = p.objects
     if action.chosen_one and objects:
         chosen = res.choices.chosen
@@ -237,6 +243,28 @@ def _counters(p: Part) -> list[Event]:
             )
         objects = [chosen or objects[0]]
     return [PutCounters(action.counter_kind, label, p.amount, by=by) for label in objects]
+
+
+def _divided(p: Part) -> list[tuple[str, int]]:
+    """CR 601.2d: each target's share of the amount, in target order (``choices.divided``):
+    at least 1 each, adding up to the whole."""
+    res, whole = p.res, p.amount
+    slots = p.action.subject.target_slots if p.action.subject is not None else ()
+    targets = [res.targets[s] for s in slots if s < len(res.targets)]
+    shares = res.choices.divided
+    if not targets:
+        return []  # "up to four target creatures" with none chosen: nothing to divide
+    if not shares and len(targets) == 1:
+        shares = (whole,)
+    if len(shares) != len(targets) or sum(shares) != whole or min(shares, default=1) < 1:
+        example = [whole - len(targets) + 1] + [1] * (len(targets) - 1) if targets else []
+        raise BoardError(
+            f"{res.path}.choices.divided",
+            f"{res.source_name} divides {whole} among its {len(targets)} target(s) as it is "
+            f"cast (CR 601.2d): each at least 1, adding up to {whole}, in target order "
+            f'(for example "divided": {example})',
+        )
+    return list(zip(targets, shares, strict=True))
 
 
 def _least(objects: list[str], state: dict[str, Characteristics], res: Resolution) -> list[str]:
@@ -505,6 +533,31 @@ def _amass(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game
     return game
 
 
+def _incubate(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.53a: each player who incubates creates an Incubator artifact token, and the N
+    +1/+1 counters are put on it as it is created, through the counter replacements (an
+    artifact, not a creature, so Hardened Scales doesn't apply; Doubling Season does)."""
+    amount = (res.x or 0) if action.x else action.n
+    for player in players(action, res, game):
+        before = set(hook.entered)
+        token = replace(action, kind="tokens", n=1, x=False, players=None, slot=None)
+        game = perform_instruction(game, token, replace(res, controller=player), hook)
+        made = [x for x in hook.entered if x not in before]
+        if not made or amount <= 0:
+            continue
+        # Each token created has them (Doubling Season's second token too).
+        counters = [PutCounters(action.counter_kind, x, amount, by=player) for x in made]
+        game = perform(
+            game,
+            [Pending(e, batch=0 if len(counters) > 1 else None) for e in counters],
+            enter=hook,
+            wanted=res.replacements,
+            where=res.path,
+            step=res.index,
+        ).game
+    return game
+
+
 def _armies(game: Game, res: Resolution) -> list[str]:
     """The Army creatures the resolving player controls, in the order they entered."""
     state = chars_of(game)
@@ -557,6 +610,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "amass": _amass,
     "suspect": _designate,
     "goad": _designate,
+    "incubate": _incubate,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,

@@ -132,3 +132,30 @@ def test_a_counter_on_a_creature_you_control_is_one_chosen() -> None:
     action = _read("Put a menace counter on a creature you control.")
     assert action is not None and action.kind == "counters" and action.chosen_one
     assert action.subject is not None and action.subject.kind == "filter"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "players"),
+    [("Incubate 3.", "you"), ("Its controller incubates 2.", "controller")],
+)
+def test_incubate_makes_an_incubator_with_counters(sentence: str, players: str) -> None:
+    """CR 701.53a: an Incubator artifact token with N +1/+1 counters on it."""
+    action = _read(sentence)
+    assert action is not None and action.kind == "incubate" and action.players == players
+    assert action.counter_kind == "+1/+1" and "Incubator" in action.token
+
+
+def test_damage_to_each_opponent_and_each_creature_they_control() -> None:
+    """CR 120.1, 608.2c: the opponents and their creatures are dealt it at once."""
+    action = _read("~ deals 1 damage to each opponent and each creature they control.")
+    assert action is not None and action.kind == "damage"
+    assert action.players == "each_opponent" and action.subject is not None
+    assert all(f.controller == "opponent" for f in action.subject.filters)
+
+
+def test_distributed_counters_are_divided_among_the_targets() -> None:
+    """CR 601.2d: "Distribute four +1/+1 counters among up to four target creatures"."""
+    action = _read("Distribute four +1/+1 counters among up to four target creatures you control.")
+    assert action is not None and action.kind == "counters" and action.divided
+    assert action.n == 4 and action.subject is not None
+    assert len(action.subject.target_slots) == 4
