@@ -710,7 +710,16 @@ def _greatest(m: re.Match[str], c: Clause) -> OneShot | None:
 
 def _where_x(m: re.Match[str], c: Clause) -> OneShot | None:
     """ "You gain X life, where X is the number of creatures you control": X counted as the
-    part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count."""
+    part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count. A
+    clause it can't read leaves the targets it counted uncounted (as ``_counted_first``)."""
+    mark = c.context.next_target
+    action = _where_x_read(m, c)
+    if action is None:
+        c.context.next_target = mark
+    return action
+
+
+def _where_x_read(m: re.Match[str], c: Clause) -> OneShot | None:
     action = c.read(m["main"])
     if action is None or not action.x or action.per is not None or action.amount_of:
         return None

@@ -261,8 +261,8 @@ def _divided(p: Part) -> list[tuple[str, int]]:
         raise BoardError(
             f"{res.path}.choices.divided",
             f"{res.source_name} divides {whole} among its {len(targets)} target(s) as it is "
-            f"cast (CR 601.2d): each at least 1, adding up to {whole}, in target order "
-            f'(for example "divided": {example})',
+            f"cast (CR 601.2d): each at least 1, adding up to {whole}, in target order; "
+            f'add "divided": {example} to the step\'s choices',
         )
     return list(zip(targets, shares, strict=True))
 
