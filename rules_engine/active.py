@@ -31,7 +31,7 @@ from rules_engine.oracle.keyword_table import KEYWORD_COUNTERS
 from rules_engine.selection import Context, State, World, condition_holds, select
 from rules_engine.work import charge
 
-EffectKind = Literal["static", "resolved", "copy", "face_down", "counters"]
+EffectKind = Literal["static", "resolved", "copy", "face_down", "counters", "designation"]
 SELF_SUBJECT = Subject("self", words="~")
 _KEYWORD_COUNTER_NAMES = frozenset(k.info.name for k in KEYWORD_COUNTERS)
 
@@ -167,6 +167,7 @@ def _rule_effects(world: World) -> list[Effect]:
         effects += _entered_effects(obj)
         effects += _counter_effects(obj)
         effects += _ring_effects(obj, world)
+        effects += _designation_effects(obj)
     return effects
 
 
@@ -195,6 +196,36 @@ def _ring_effects(obj: GameObject, world: World) -> list[Effect]:
             "The Ring",
             since,
             (since, 0, 0, "the-ring", 0),
+        )
+    ]
+
+
+# CR 701.60c: what a suspected creature has, for as long as it is suspected.
+SUSPECTED_ABILITIES = ("Menace", "This creature can't block.")
+
+
+def _designation_effects(obj: GameObject) -> list[Effect]:
+    """CR 701.60c: a suspected creature has menace and "This creature can't block" for as
+    long as it's suspected: a layer 6 effect of the designation, from the time it became
+    suspected, which "loses all abilities" later in timestamp order removes (Gatherer ruling
+    on suspect, 2024-02-02: it stays suspected all the same)."""
+    if obj.suspected is None:
+        return []
+    spec = EffectSpec(
+        text='Suspected: it has menace and "This creature can\'t block." (CR 701.60c)',
+        subject=SELF_SUBJECT,
+        parts=(Part("6", AbilityChange(grant=SUSPECTED_ABILITIES)),),
+    )
+    ts = obj.suspected
+    return [
+        Effect(
+            f"{obj.label}:suspected",
+            "designation",
+            spec,
+            obj.label,
+            obj.card.name,
+            ts,
+            (ts, obj.order, 0, "suspected", 0),
         )
     ]
 

@@ -58,7 +58,10 @@ from rules_engine.vocabulary import (
 __all__ = ["Ask", "Board", "Choices", "FORMAT", "Step", "parse_board"]
 
 FORMAT = "mtg-board/1"
-ZONES = ("graveyard", "hand", "library", "exile")
+# Layerlab extension: "stack" holds the spells waiting on the stack as the board begins, each
+# controlled (and owned) by the player it is listed under; a spell that counters one moves it
+# to its owner's graveyard (CR 701.6a).
+ZONES = ("graveyard", "hand", "library", "exile", "stack")
 LEAVE_ZONES = ("graveyard", "hand", "library", "library_top", "library_bottom", "exile")
 MAX_STEPS = 500
 MAX_COPIES = 24
@@ -175,7 +178,7 @@ _CHOICE_KEYS = frozenset(
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"mana_by_color", "cast_with"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
-    | {"graveyard", "discard", "exile", "proliferate", "ring_bearer"}
+    | {"graveyard", "discard", "exile", "proliferate", "ring_bearer", "paid"}
     | CAST_CHOICE_KEYS
 )
 
@@ -322,6 +325,7 @@ class _Reader:
                 if "cast_with" in value
                 else None
             ),
+            paid=_require_bool(value.get("paid", False), f"{path}.paid"),
             sacrificed=(
                 self.label_ref(value["sacrificed"], f"{path}.sacrificed")
                 if "sacrificed" in value

@@ -16,7 +16,7 @@ from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
-from rules_engine.replacement.events import CreateTokens, Event, ZoneMove
+from rules_engine.replacement.events import CreateTokens, Enter, Event, ZoneMove
 
 UNKNOWN_CARD = "a card the board doesn't list"
 
@@ -193,3 +193,26 @@ def populate(game: Game, label: str, controller: str) -> CreateTokens:
     return CreateTokens(
         replace(obj.card, token=True), 1, controller, copy_of=label, copy=CopyOf(source="target")
     )
+
+
+def manifest_dread(
+    game: Game, player: str, chosen: str | None, path: str
+) -> tuple[Game, list[Event]]:
+    """CR 701.62a: the player looks at the top two cards of their library, manifests one
+    (701.40a: onto the battlefield face down, a 2/2 creature with no name, text, subtypes or
+    mana cost, 708.2) and puts the other into their graveyard. The one manifested is the
+    step's ``choices.chosen`` (by default the top card); a card the board doesn't list is an
+    unknown card, face down all the same."""
+    game, top = top_of_library(game, player, 2)
+    if not top:
+        return game, []
+    if chosen is not None and chosen not in top:
+        raise BoardError(
+            f"{path}.choices.chosen",
+            f"{chosen} is not among the top two cards of {player}'s library ({', '.join(top)})",
+        )
+    manifested = chosen or top[0]
+    obj = game.object(manifested)
+    assert obj is not None
+    events: list[Event] = [Enter(manifested, obj.card, player, face_down=True)]
+    return game, events + [_to_graveyard(game, x, "library") for x in top if x != manifested]

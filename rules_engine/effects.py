@@ -951,6 +951,11 @@ OneShotKind = Literal[
     "proliferate",  # another counter of each kind already there (CR 701.34a)
     "designate",  # a player becomes the monarch or takes the initiative (CR 725.1, 726.1)
     "ring_tempts",  # the Ring tempts you: the emblem grows, choose a Ring-bearer (CR 701.54a)
+    "counter",  # a spell on the stack cancelled, into its owner's graveyard (CR 701.6a)
+    "suspect",  # a creature becomes suspected: menace, "can't block" (CR 701.60)
+    "goad",  # a creature is goaded: it attacks, and not its goader, if able (CR 701.15)
+    "manifest_dread",  # one of the top two cards face down as a 2/2, one to the graveyard
+    "incubate",  # an Incubator artifact token with N +1/+1 counters on it (CR 701.53a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -998,6 +1003,17 @@ class OneShot:
     # "bolster N": the counters go on the creature with the least toughness among those
     # the subject names (CR 701.39a), the step's ``choices.chosen`` among several.
     least_toughness: bool = False
+    # "Counter target spell unless its controller pays {2}" (CR 118.12): nothing happens if
+    # the step says that player paid (``choices.paid``).
+    unless_paid: bool = False
+    # "reanimate": "... with a +1/+1 counter on it": the counters it enters with (614.1c).
+    enter_counters: tuple[tuple[str, int], ...] = ()
+    # "counters": "on a creature you control": one of those the subject names, the step's
+    # ``choices.chosen`` (by default the first to have entered), no target (CR 608.2d).
+    chosen_one: bool = False
+    # "Distribute four +1/+1 counters among up to four target creatures": the step's
+    # ``choices.divided`` gives each target its share, announced as it is cast (CR 601.2d).
+    divided: bool = False
     # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
     # number of creatures that player controls) or "lowest" (the lowest life total).
     life_becomes: Literal["", "creatures", "lowest"] = ""

@@ -64,6 +64,10 @@ class GameObject:
     # CR 701.54a: the player whose Ring-bearer it is; it stops being one if another player
     # gains control of it, so it is only while that player controls it (until it leaves).
     ring_bearer: str | None = None
+    # CR 701.60: the timestamp at which it became suspected (None: it isn't), until it leaves
+    # the battlefield; 701.15: the players who goaded it (until their next turns).
+    suspected: int | None = None
+    goaded_by: tuple[str, ...] = ()
     # It has dealt damage since it entered (a new object, CR 400.7), for "if it hasn't dealt
     # damage yet" (Karakyk Guardian).
     dealt_damage: bool = False

@@ -304,6 +304,8 @@ def _move(
         renowned=False,
         solved=False,
         ring_bearer=None,
+        suspected=None,
+        goaded_by=(),
         dealt_damage=False,
         attacked_this_turn=False,
         paired_with=None,

@@ -67,6 +67,9 @@ class Choices:
     # The permanent whose permission it was cast with ("You may cast creature spells from
     # your graveyard. If you cast a spell this way, ...", CR 601.3), by label.
     cast_with: str | None = None
+    # "Counter target spell unless its controller pays {2}": that player paid (CR 701.6a,
+    # 118.12: the payment is that player's choice as the spell resolves).
+    paid: bool = False
     # The creature sacrificed to pay an additional cost (CR 601.2h), and its power as it
     # last existed on the battlefield (608.2h), which the cast step records once paid.
     sacrificed: str | None = None
@@ -120,6 +123,7 @@ class Choices:
             main_phase=extra.main_phase or self.main_phase,
             mana_by_color=extra.mana_by_color or self.mana_by_color,
             cast_with=extra.cast_with or self.cast_with,
+            paid=extra.paid or self.paid,
             sacrificed=extra.sacrificed or self.sacrificed,
             sacrificed_power=extra.sacrificed_power or self.sacrificed_power,
             graveyard=extra.graveyard or self.graveyard,

@@ -368,6 +368,8 @@ def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
             "phased_out": shown.phased_out,
             "monstrous": shown.monstrous,
             "renowned": shown.renowned,
+            "suspected": shown.suspected is not None,
+            "goaded_by": list(shown.goaded_by),
         }
     )
     if moved:

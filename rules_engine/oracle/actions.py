@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import Filter, OneShot, OneShotKind, Subject
+from rules_engine.effects import Filter, OneShot, OneShotKind, PlayerRef, Subject
 from rules_engine.oracle import card_moves as cards
 from rules_engine.oracle import player_actions
 from rules_engine.oracle.action_words import (
     WHO,
+    Amount,
     Clause,
     Read,
     Reader,
@@ -41,6 +42,13 @@ _PLAYER_OR_OBJECT = re.compile(
 _PUT_COUNTERS = re.compile(
     r"^put (?P<n>\w+) (?P<kind>first strike|double strike|\S+) counters? on (?P<subj>.+)$",
     re.IGNORECASE,
+)
+# "each of up to two target creatures": each target is acted on (CR 115.1d).
+_EACH_OF_TARGETS = re.compile(r"^each of (?=(?:up to )?\w+ target)", re.IGNORECASE)
+_ONE_OF = re.compile(r"^(?:a|an) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE)
+# CR 601.2d: "Distribute two +1/+1 counters among one or two target creatures you control."
+_DISTRIBUTE = re.compile(
+    r"^distribute (?P<n>\w+) (?P<kind>\S+) counters among (?P<subj>[\w ,/-]+)$", re.IGNORECASE
 )
 _DOUBLE_COUNTERS = re.compile(
     r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
@@ -91,12 +99,15 @@ _BITE = re.compile(
     rf"^(?P<a>{_FIGHTER}) deals damage equal to its power to (?P<b>.+)$", re.IGNORECASE
 )
 
+# "... with a +1/+1 counter on it", "... with two additional +1/+1 counters on it": counters
+# it enters with (CR 614.1c, 122.6), after any other replacement's.
+_WITH = r"(?: with (?P<cn>an?|\w+) (?:additional )?(?P<ck>\S+) counters? on (?:it|them))?"
 # A card returned from a graveyard to the battlefield (an ``Enter`` event, CR 614.12): "Return
 # target creature card from your graveyard to the battlefield.", "Put target creature card
 # from a graveyard onto the battlefield under your control."
 _REANIMATE = re.compile(
     r"^(?:return|put) (?P<subj>.+?) (?:from|in) (?P<gy>your|a|an opponent's) graveyard "
-    r"(?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?$",
+    rf"(?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?{_WITH}$",
     re.IGNORECASE,
 )
 
@@ -159,7 +170,7 @@ _BOLSTER = re.compile(r"^bolster (?P<n>\w+)$", re.IGNORECASE)
 # owner's control." (CR 400.7: the card it exiled, found by the same effect.)
 _RETURN_EXILED = re.compile(
     r"^return (?:that card|it|them|those cards) to the battlefield under (?:its|their) "
-    r"owners?'?s? control$",
+    rf"owners?'?s? control{_WITH}$",
     re.IGNORECASE,
 )
 
@@ -199,7 +210,16 @@ _AMASS = re.compile(r"^amass (?P<what>[a-z]+)s (?P<n>\w+)$", re.IGNORECASE)
 _DESTROYED_THIS_WAY = re.compile(r"^creatures? destroyed this way$", re.IGNORECASE)
 # "Leeches deals that much damage to that player.": the number of counters just removed.
 _THAT_MUCH_DAMAGE = re.compile(r"^(?:~|it) deals that much damage to (?P<to>.+)$", re.IGNORECASE)
-_COUNTABLE = ("gain_life", "lose_life", "draw", "damage", "tokens", "counters")
+_COUNTABLE = (
+    "gain_life",
+    "lose_life",
+    "draw",
+    "damage",
+    "tokens",
+    "counters",
+    "amass",
+    "incubate",
+)
 
 
 def _life_becomes(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -223,10 +243,15 @@ def _you_may(m: re.Match[str], c: Clause) -> OneShot | None:
 
 
 def _put_counters(m: re.Match[str], c: Clause) -> OneShot | None:
-    """CR 122.6: "Put four +1/+1 counters on it."."""
+    """CR 122.6: "Put four +1/+1 counters on it."; "... on each of up to three target
+    creatures" (Leo's Guidance): on each target."""
     amount = read_amount(m["n"])
-    subject = c.subject(m["subj"])
-    if amount is None or subject is None:
+    words = _EACH_OF_TARGETS.sub("", m["subj"])
+    # "on a creature you control" (Humiliate): one of them, the player's choice as it
+    # resolves (CR 608.2d), no target.
+    one = _ONE_OF.match(words)
+    subject = c.subject(f"each {one['what']}" if one else words)
+    if amount is None or subject is None or (one and subject.kind != "filter"):
         return None
     return OneShot(
         "counters",
@@ -235,6 +260,25 @@ def _put_counters(m: re.Match[str], c: Clause) -> OneShot | None:
         counter_kind=m["kind"],
         n=amount.n,
         x=amount.x,
+        chosen_one=bool(one),
+    )
+
+
+def _distribute(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 601.2d: the counters divided among the targets as the spell is cast, each target
+    at least one (``choices.divided``)."""
+    amount = read_amount(m["n"])
+    subject = c.subject(m["subj"])
+    if amount is None or subject is None or subject.kind != "targets":
+        return None
+    return OneShot(
+        "counters",
+        subject,
+        c.sentence,
+        counter_kind=m["kind"],
+        n=amount.n,
+        x=amount.x,
+        divided=True,
     )
 
 
@@ -268,12 +312,13 @@ def _bolster(m: re.Match[str], c: Clause) -> OneShot | None:
     )
 
 
-def _return_exiled(_m: re.Match[str], c: Clause) -> OneShot | None:
+def _return_exiled(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 400.7: the card the part before exiled, found by the same effect."""
     exiled = c.resolve(Subject("antecedent"))
-    if exiled.kind not in ("targets", "self"):
+    with_counters = _with_counters(m)
+    if exiled.kind not in ("targets", "self") or with_counters is None:
         return None
-    return OneShot("reanimate", exiled, c.sentence, from_zone="exile")
+    return OneShot("reanimate", exiled, c.sentence, from_zone="exile", enter_counters=with_counters)
 
 
 def _monstrosity(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -345,7 +390,8 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
     """A card returned from a graveyard to the battlefield (CR 614.12: it enters)."""
     where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
     subject = c.subject(f"{m['subj']} in {where}")
-    if subject is None:
+    with_counters = _with_counters(m)
+    if subject is None or with_counters is None:
         return None
     return OneShot(
         "reanimate",
@@ -353,7 +399,19 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
         c.sentence,
         players="you" if m["yours"] else None,
         tapped=bool(m["tapped"]),
+        enter_counters=with_counters,
     )
+
+
+def _with_counters(m: re.Match[str]) -> tuple[tuple[str, int], ...] | None:
+    """ "with two additional +1/+1 counters on it": what it enters with (CR 614.1c); None
+    for an amount that isn't a number."""
+    if not m["ck"]:
+        return ()
+    amount = read_amount(m["cn"])
+    if amount is None or amount.x:
+        return None
+    return ((m["ck"], amount.n),)
 
 
 def _top_of_graveyard(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -415,10 +473,40 @@ def _damage(m: re.Match[str], c: Clause) -> OneShot | None:
     if players is not None:
         ref, slot = players
         return OneShot("damage", None, sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+    if both := _players_and_objects(to, c):
+        # "each opponent and each creature they control" (Tectonic Hazard): all dealt it at
+        # once (CR 120.1, 608.2c).
+        ref, dealt = both
+        return OneShot("damage", dealt, sentence, n=amount.n, x=amount.x, players=ref)
     subject = c.subject(to)
     if subject is None:
         return None
     return OneShot("damage", c.resolve(subject), sentence, n=amount.n, x=amount.x)
+
+
+_PLAYERS_THEN_OBJECTS = re.compile(
+    r"^(?P<who>each opponent|each player) and (?P<objs>each [\w ,]+?) they control$",
+    re.IGNORECASE,
+)
+_OBJECTS_THEN_PLAYERS = re.compile(
+    r"^(?P<objs>each [\w ,]+?) and (?P<who>each opponent|each player)$", re.IGNORECASE
+)
+
+
+def _players_and_objects(to: str, c: Clause) -> tuple[PlayerRef, Subject] | None:
+    """ "each opponent and each creature and planeswalker they control" ("they": those
+    opponents), "each nonartifact creature and each player" (Delete)."""
+    m = _PLAYERS_THEN_OBJECTS.match(to) or _OBJECTS_THEN_PLAYERS.match(to)
+    if m is None:
+        return None
+    ref: PlayerRef = "each_opponent" if m["who"].lower() == "each opponent" else "each_player"
+    objs = m["objs"]
+    if m.re is _PLAYERS_THEN_OBJECTS and ref == "each_opponent":
+        objs += " your opponents control"
+    subject = c.subject(objs)
+    if subject is None or subject.kind != "filter":
+        return None
+    return ref, subject
 
 
 def _acting_on(kind: OneShotKind) -> Read:
@@ -467,6 +555,12 @@ def _create(_m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     ref, slot = players
     phrase = "a " + what.split(" ", 1)[1] if amount.n != 1 or amount.x else what
+    if _X_BY_X.search(phrase):
+        # "Create an X/X green Ooze creature token": one token, its power and toughness the
+        # amount (the spell's X, CR 107.3a, or the X the text defines, 608.2h).
+        if amount.n != 1 or amount.x:
+            return None
+        amount = Amount(x=True)
     return OneShot(
         "tokens",
         None,
@@ -477,6 +571,9 @@ def _create(_m: re.Match[str], c: Clause) -> OneShot | None:
         players=ref,
         slot=slot,
     )
+
+
+_X_BY_X = re.compile(r"\bX/X\b", re.IGNORECASE)
 
 
 def _quoted_as_printed(what: str, sentence: str) -> str:
@@ -614,7 +711,16 @@ def _greatest(m: re.Match[str], c: Clause) -> OneShot | None:
 
 def _where_x(m: re.Match[str], c: Clause) -> OneShot | None:
     """ "You gain X life, where X is the number of creatures you control": X counted as the
-    part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count."""
+    part happens (CR 608.2h); "... colors of mana spent to cast ~": the step's count. A
+    clause it can't read leaves the targets it counted uncounted (as ``_counted_first``)."""
+    mark = c.context.next_target
+    action = _where_x_read(m, c)
+    if action is None:
+        c.context.next_target = mark
+    return action
+
+
+def _where_x_read(m: re.Match[str], c: Clause) -> OneShot | None:
     action = c.read(m["main"])
     if action is None or not action.x or action.per is not None or action.amount_of:
         return None
@@ -663,7 +769,12 @@ _READERS: tuple[Reader, ...] = (
     Reader(player_actions.OWNER_PUTS, player_actions.owner_puts, decides=False),
     Reader(player_actions.AIRBEND, player_actions.airbend, decides=False),
     Reader(player_actions.DESIGNATE, player_actions.designate),
+    Reader(cards.COUNTER, cards.counter, decides=False),
+    Reader(cards.SUSPECT_OR_GOAD, cards.suspect_or_goad, decides=False),
+    Reader(cards.MANIFEST_DREAD, cards.manifest_dread, decides=False),
+    Reader(cards.INCUBATE, cards.incubate, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
+    Reader(_DISTRIBUTE, _distribute),
     Reader(_SUPPORT, _support),
     Reader(_BOLSTER, _bolster),
     Reader(_RETURN_EXILED, _return_exiled),

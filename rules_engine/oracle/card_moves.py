@@ -58,6 +58,22 @@ SHUFFLE_INTO = re.compile(
 EXILE_WITH = re.compile(
     r"^exile (?P<subj>~|it) with (?P<n>\w+) (?P<kind>\S+) counters? on it$", re.IGNORECASE
 )
+# CR 701.6a: "Counter target spell.", "Counter target noncreature spell.", "Counter target
+# creature or planeswalker spell.", "Counter target spell unless its controller pays {2}." (a
+# spell waiting on the stack; abilities, and a cost counted "for each ...", are other shapes).
+COUNTER = re.compile(
+    r"^counter (?P<subj>target (?:(?!spells?\b)[\w,-]++ )*+spells?(?: with [\w ,]++)?)"
+    r"(?P<unless> unless its controller pays (?:\{\w\})++)?$",
+    re.IGNORECASE,
+)
+# CR 701.60a: "Suspect it.", "Suspect up to one target creature."; 701.15a: "Goad target
+# creature.", "Goad all creatures your opponents control." (designations of a creature).
+SUSPECT_OR_GOAD = re.compile(r"^(?P<verb>suspect|goad) (?P<subj>.+)$", re.IGNORECASE)
+# CR 701.62a: "Manifest dread.", "Its controller manifests dread." (Unwanted Remake).
+MANIFEST_DREAD = re.compile(rf"^(?:(?P<who>{WHO}) )?manifests? dread$", re.IGNORECASE)
+# CR 701.53a: "Incubate 3.", "Its controller incubates X, where X is its mana value."
+INCUBATE = re.compile(rf"^(?:(?P<who>{WHO}) )?incubates? (?P<n>\w+)$", re.IGNORECASE)
+INCUBATOR = 'an Incubator artifact token with "{2}: Transform this artifact."'
 SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 
 # --- Cards in libraries, hands and graveyards, players' counters, moves (CR 400.7, 701) ---
@@ -216,3 +232,51 @@ def self_back(_m: re.Match[str], c: Clause) -> OneShot | None:
     """ "Return ~ from your graveyard to your hand." (CR 400.7)."""
     self_ = Subject("self", words="~")
     return OneShot("move", self_, c.sentence, to_zone="hand", from_zone="graveyard")
+
+
+def counter(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.6a: the spell is removed from the stack, never resolves, and goes to its
+    owner's graveyard; only words that name spells, each kind on the stack."""
+    subject = c.subject(m["subj"])
+    if subject is None or any(f.zone != "stack" for f in subject.filters):
+        return None
+    return OneShot("counter", c.resolve(subject), c.sentence, unless_paid=bool(m["unless"]))
+
+
+def suspect_or_goad(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.60a: suspected; 701.15a: goaded (each a designation of the creature)."""
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    kind: OneShotKind = "suspect" if m["verb"].lower() == "suspect" else "goad"
+    return OneShot(kind, c.resolve(subject), c.sentence)
+
+
+def manifest_dread(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.62a: one of the top two cards face down as a 2/2 creature, the other into the
+    graveyard."""
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("manifest_dread", None, c.sentence, players=ref, slot=slot)
+
+
+def incubate(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.53a: an Incubator token with N +1/+1 counters on it."""
+    amount = read_amount(m["n"])
+    players = players_of(m["who"] or "you", c.context)
+    if amount is None or players is None:
+        return None
+    ref, slot = players
+    return OneShot(
+        "incubate",
+        None,
+        c.sentence,
+        counter_kind="+1/+1",
+        n=amount.n,
+        x=amount.x,
+        token=INCUBATOR,
+        players=ref,
+        slot=slot,
+    )

@@ -16,7 +16,7 @@ from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.keywords import read_keyword
 from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.text import SELF
-from rules_engine.vocabulary import ALL_TYPE_WORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 if TYPE_CHECKING:
     # Only its type: the readers number a target player through it (CR 115.1), and
@@ -97,10 +97,29 @@ def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
         kind, canonical = ALL_TYPE_WORDS[cursor.peek()]
         (types if kind == "type" else subtypes).add(canonical)
         cursor.pos += 1
+    if not (types or subtypes) and (colors := _any_of_colors(cursor)):
+        # "target creature or planeswalker that's black or red" (Devout Decree): any of them.
+        return replace(f, colors=f.colors | colors)
     if not (types or subtypes) or _more_kinds_follow(cursor):
         cursor.pos = start  # "that's a Wolf or a Werewolf": any of them (_that_is_one_of)
         return None
     return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
+
+
+def _any_of_colors(cursor: Cursor) -> frozenset[str]:
+    """ "green or white", "red": the colors (CR 105.2) an object may have any of; nothing
+    (the cursor untouched) unless only colors joined by "or" follow."""
+    start = cursor.pos
+    colors: set[str] = set()
+    while cursor.peek() in COLOR_WORDS:
+        colors.add(COLOR_WORDS[cursor.peek()])
+        cursor.pos += 1
+        if not (cursor.accept(",", "or") or cursor.accept("or") or cursor.accept(",")):
+            break
+    if not colors or cursor.tokens[cursor.pos - 1] in ("or", ","):
+        cursor.pos = start
+        return frozenset()
+    return frozenset(colors)
 
 
 def _more_kinds_follow(cursor: Cursor) -> bool:

@@ -290,6 +290,13 @@ def _targets_item(
             cursor.pos = mark
             break
         alternatives.append(alternative)
+    if len(alternatives) > 1 and alternatives[-1].zone == "stack":
+        # "target creature or planeswalker spell" (Syphon Essence): the last noun, "spell",
+        # is each card type's noun too (a permanent noun, "permanent or spell", stays one).
+        alternatives = [
+            replace(a, zone="stack") if a.types and a.zone == "battlefield" else a
+            for a in alternatives
+        ]
     # "target artifact or creature you control": the modifiers are each alternative's.
     mods = post_modifiers(cursor, Filter(), context)
     filters = tuple(_with_modifiers(a, mods) for a in alternatives)

@@ -145,7 +145,9 @@ class Entering:
             counters=tuple((k, n) for k, n in counters if n > 0),
             counter_timestamps=tuple((k, timestamp) for k, n in counters if n > 0),
             tapped=event.tapped,
-            face_down=bool(step and own and step.face_down),
+            # A step's face-down permanent, or one an effect puts onto the battlefield face
+            # down (manifest dread, CR 701.62a, 708.2).
+            face_down=bool(step and own and step.face_down) or event.face_down,
             # CR 903.3: the designation belongs to the card, so it keeps it from zone to zone.
             commander=bool(step and own and step.commander)
             or bool(returning and not own and not returning.on_battlefield and returning.commander),

@@ -8,6 +8,7 @@ go through the replacement and prevention effects in play (CR 614-616).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -34,7 +35,7 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, select
-from rules_engine.timeline.common import zone_move
+from rules_engine.timeline.common import stamp, zone_move
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
@@ -105,7 +106,14 @@ def _reanimate(p: Part) -> list[Event]:
         obj = world.objects[label]
         controller = res.controller if action.players == "you" else obj.owner
         events.append(
-            Enter(label, obj.card, controller, tapped=action.tapped, put_tapped=action.tapped)
+            Enter(
+                label,
+                obj.card,
+                controller,
+                tapped=action.tapped,
+                put_tapped=action.tapped,
+                counters=action.enter_counters,
+            )
         )
     return events
 
@@ -191,6 +199,16 @@ def _moved_to(zone: str) -> Callable[[Part], list[Event]]:
     return moved
 
 
+def _counter(p: Part) -> list[Event]:
+    """CR 701.6a: a countered spell leaves the stack for its owner's graveyard (through
+    replacements: Rest in Peace exiles it) and never resolves; a target no longer on the
+    stack stays where it is (608.2b). "... unless its controller pays {2}": nothing, if the
+    step says that player paid (CR 118.12, ``choices.paid``)."""
+    if p.action.unless_paid and p.res.choices.paid:
+        return []
+    return [zone_move(p.game, label, "graveyard") for label in p.acted_on("stack")]
+
+
 def _counters(p: Part) -> list[Event]:
     """CR 122.6: the spell's or ability's controller puts them (Vorinclex's "you")."""
     action, res = p.action, p.res
@@ -210,7 +228,44 @@ def _counters(p: Part) -> list[Event]:
             for x in _least(p.objects, p.state, res)
         ]
     by = res.controller
-    return [PutCounters(action.counter_kind, label, p.amount, by=by) for label in p.objects]
+    if action.divided:
+        return [
+            PutCounters(action.counter_kind, label, n, by=by)
+            for label, n in _divided(p)
+            if label in p.objects  # a target no longer legal gets none (608.2b)
+        ]
+    objects = p.objects
+    if action.chosen_one and objects:
+        chosen = res.choices.chosen
+        if chosen is not None and chosen not in objects:
+            raise BoardError(
+                f"{res.path}.choices.chosen",
+                f"{chosen} is not among what {action.text} may choose ({', '.join(objects)})",
+            )
+        objects = [chosen or objects[0]]
+    return [PutCounters(action.counter_kind, label, p.amount, by=by) for label in objects]
+
+
+def _divided(p: Part) -> list[tuple[str, int]]:
+    """CR 601.2d: each target's share of the amount, in target order (``choices.divided``):
+    at least 1 each, adding up to the whole."""
+    res, whole = p.res, p.amount
+    slots = p.action.subject.target_slots if p.action.subject is not None else ()
+    targets = [res.targets[s] for s in slots if s < len(res.targets)]
+    shares = res.choices.divided
+    if not targets:
+        return []  # "up to four target creatures" with none chosen: nothing to divide
+    if not shares and len(targets) == 1:
+        shares = (whole,)
+    if len(shares) != len(targets) or sum(shares) != whole or min(shares, default=1) < 1:
+        example = [whole - len(targets) + 1] + [1] * (len(targets) - 1) if targets else []
+        raise BoardError(
+            f"{res.path}.choices.divided",
+            f"{res.source_name} divides {whole} among its {len(targets)} target(s) as it is "
+            f"cast (CR 601.2d): each at least 1, adding up to {whole}, in target order; "
+            f'add "divided": {example} to the step\'s choices',
+        )
+    return list(zip(targets, shares, strict=True))
 
 
 def _least(objects: list[str], state: dict[str, Characteristics], res: Resolution) -> list[str]:
@@ -235,7 +290,11 @@ def _tokens(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
     abilities the phrase gives them (111.3); one the engine can't read yet is named."""
     makers = players(action, res, game) if action.players else [res.controller]
     amount = (res.x or 0) if action.x else action.n
-    card = token_card(action.token)
+    phrase = action.token
+    if re.search(r"\bX/X\b", phrase, re.IGNORECASE):
+        # "an X/X ... token" (CR 107.3a, 608.2h): one token, its P/T the amount.
+        phrase, amount = re.sub(r"\bX/X\b", f"{amount}/{amount}", phrase, flags=re.I), 1
+    card = token_card(phrase)
     unread = [text for text in card.rules_text if not _readable(text, card.name)]
     if unread:
         card = replace(card, rules_text=tuple(t for t in card.rules_text if t not in unread))
@@ -334,6 +393,16 @@ def _card_events(game: Game, action: OneShot, res: Resolution) -> tuple[Game, li
         else:
             chosen, fits = res.choices.discard, fits_in(game, action.subject, res)
             game, some = card_actions.discard(game, player, amount, chosen, res.path, fits)
+        events += some
+    return game, events
+
+
+def _manifest_dread(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 701.62a: each player who manifests dread (the step's ``choices.chosen`` names the
+    card manifested, by default the top one)."""
+    events: list[Event] = []
+    for player in players(action, res, game):
+        game, some = card_actions.manifest_dread(game, player, res.choices.chosen, res.path)
         events += some
     return game, events
 
@@ -465,6 +534,31 @@ def _amass(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game
     return game
 
 
+def _incubate(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.53a: each player who incubates creates an Incubator artifact token, and the N
+    +1/+1 counters are put on it as it is created, through the counter replacements (an
+    artifact, not a creature, so Hardened Scales doesn't apply; Doubling Season does)."""
+    amount = (res.x or 0) if action.x else action.n
+    for player in players(action, res, game):
+        before = set(hook.entered)
+        token = replace(action, kind="tokens", n=1, x=False, players=None, slot=None)
+        game = perform_instruction(game, token, replace(res, controller=player), hook)
+        made = [x for x in hook.entered if x not in before]
+        if not made or amount <= 0:
+            continue
+        # Each token created has them (Doubling Season's second token too).
+        counters = [PutCounters(action.counter_kind, x, amount, by=player) for x in made]
+        game = perform(
+            game,
+            [Pending(e, batch=0 if len(counters) > 1 else None) for e in counters],
+            enter=hook,
+            wanted=res.replacements,
+            where=res.path,
+            step=res.index,
+        ).game
+    return game
+
+
 def _armies(game: Game, res: Resolution) -> list[str]:
     """The Army creatures the resolving player controls, in the order they entered."""
     state = chars_of(game)
@@ -499,6 +593,26 @@ def _designate(game: Game, action: OneShot, res: Resolution, hook: Entering) -> 
     return replace(game, designations=facts)
 
 
+def _suspect_or_goad(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.60a-c: each creature named becomes suspected, from now (suspecting a suspected
+    creature again does nothing: Gatherer ruling on suspect, 2024-02-02); 701.15a: goaded by
+    the resolving spell's or ability's controller (a requirement on attacking, no
+    characteristic, shown with the object)."""
+    state = chars_of(game)
+    world = World.of(game)
+    found = acted_on(action.subject, state, world, res.context(), "battlefield", res.legal_targets)
+    for label in found:
+        obj = game.object(label)
+        if obj is None or "Creature" not in state[label].types:
+            continue
+        if action.kind == "suspect" and obj.suspected is None:
+            game, now = stamp(game)
+            game = game.with_object(replace(obj, suspected=now))
+        elif action.kind == "goad" and res.controller not in obj.goaded_by:
+            game = game.with_object(replace(obj, goaded_by=(*obj.goaded_by, res.controller)))
+    return game
+
+
 def _choose_card(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
     return game  # the choice is the step's (choices.discard), made as the card is used
 
@@ -516,12 +630,16 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "amass": _amass,
     "designate": _designate,
     "ring_tempts": ring_tempts,
+    "suspect": _suspect_or_goad,
+    "goad": _suspect_or_goad,
+    "incubate": _incubate,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,
     "surveil": _card_events,
     "discard": _card_events,
     "populate": _populate,
+    "manifest_dread": _manifest_dread,
     "player_counters": _player_counters,
     "proliferate": _proliferate,
     "tokens": _tokens,
@@ -538,6 +656,7 @@ _EVENTS: dict[OneShotKind, Events] = {
     "exile": _moved_to("exile"),
     "bounce": _moved_to("hand"),
     "counters": _counters,
+    "counter": _counter,
     "move": _move,
     "draw": _draw,
     "gain_life": _gain_life,
