@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import OneShot, OneShotKind, Subject
+from rules_engine.effects import Subject
+from rules_engine.one_shot import OneShot, OneShotKind
 from rules_engine.oracle.action_words import WHO, Amount, Clause, Read, players_of, read_amount
 
 # CR 701.17a: "Target player mills eight cards." (the top cards into their graveyard).

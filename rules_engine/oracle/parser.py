@@ -22,12 +22,12 @@ from rules_engine.effects import (
     Designated,
     EffectSpec,
     Not,
-    OneShot,
     Part,
     SourceStatus,
     Subject,
     TypeChange,
 )
+from rules_engine.one_shot import OneShot
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.copies import copy_exceptions, with_this_ability
 from rules_engine.oracle.cursor import Cursor, OracleParseError

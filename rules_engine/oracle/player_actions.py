@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from rules_engine.effects import OneShot
+from rules_engine.one_shot import OneShot
 from rules_engine.oracle.action_words import Clause
 
 # CR 401.4, 400.7: "Target nonland permanent's owner puts it on their choice of the top or

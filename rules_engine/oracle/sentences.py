@@ -18,13 +18,13 @@ from rules_engine.effects import (
     Filter,
     ModifyPT,
     Not,
-    OneShot,
     Part,
     SetController,
     SourceStatus,
     Subject,
     TypeChange,
 )
+from rules_engine.one_shot import OneShot
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.clauses import split_clauses
 from rules_engine.oracle.conditions import instead_condition

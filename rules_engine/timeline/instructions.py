@@ -2,7 +2,7 @@
 kind of instruction: each turns its words into the events that would happen, which then
 go through the replacement and prevention effects in play (CR 614-616).
 
-``INSTRUCTIONS`` lists every kind (``effects.OneShotKind``); a kind it lacks fails
+``INSTRUCTIONS`` lists every kind (``one_shot.OneShotKind``); a kind it lacks fails
 ``tests/engine/test_instructions.py``.
 """
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from rules_engine import card_actions
 from rules_engine.bounds import check_events
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import OneShot, OneShotKind
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
+from rules_engine.one_shot import OneShot, OneShotKind
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.perform import add_counters, chars_of, note_unmodelled, perform

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Condition, OneShot, Subject
+from rules_engine.effects import Condition, Subject
 from rules_engine.game import Game
+from rules_engine.one_shot import OneShot
 from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.perform import chars_of
 from rules_engine.selection import Context, World, condition_holds, count, matches, select

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_engine import paragraphs
-from rules_engine.effects import EffectSpec, OneShot
+from rules_engine.effects import EffectSpec
 from rules_engine.game import Game, NotModelled
 from rules_engine.gaps import UNPERFORMED, resolution_gaps
 from rules_engine.layers import compute
+from rules_engine.one_shot import OneShot
 from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.perform import note_unmodelled
 from rules_engine.selection import World

@@ -10,10 +10,11 @@ from dataclasses import replace
 from typing import Literal
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import ChangeText, Condition, EffectSpec, Filter, OneShot, TypeChange
+from rules_engine.effects import ChangeText, Condition, EffectSpec, Filter, TypeChange
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
 from rules_engine.gaps import UNAPPLIED_CONTINUOUS
+from rules_engine.one_shot import OneShot
 from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.selection import Context, World, matches, select
 from rules_engine.targeting import target_problem

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules_engine.effects import OneShot
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
+from rules_engine.one_shot import OneShot
 from rules_engine.perform import chars_of
 from rules_engine.timeline.common import stamp
 from rules_engine.timeline.entering import Entering

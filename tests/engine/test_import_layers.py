@@ -68,6 +68,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "effect values: continuous, replacement and 'can't' effects as read",
         (
             "rules_engine.effects",
+            "rules_engine.one_shot",
             "rules_engine.misreadings",
             "rules_engine.replacement.specs",
             "rules_engine.replacement.in_play",

@@ -1,11 +1,11 @@
-"""Every kind of one-shot part a resolving text can have (``effects.OneShotKind``, CR 608.2c)
+"""Every kind of one-shot part a resolving text can have (``one_shot.OneShotKind``, CR 608.2c)
 is performed by exactly one instruction (rules_engine/timeline/instructions.py)."""
 
 from __future__ import annotations
 
 from typing import get_args
 
-from rules_engine.effects import OneShotKind
+from rules_engine.one_shot import OneShotKind
 from rules_engine.timeline import instructions
 
 
