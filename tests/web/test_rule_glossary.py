@@ -65,7 +65,7 @@ def cited_rules() -> dict[str, str]:
         for path in sorted((ROOT / package).rglob("*.py")):
             if "migrations" in path.parts or path.name == "rule_glossary.py":
                 continue
-            tables = ("templates.py", "keyword_table.py")
+            tables = ("templates.py", "line_templates.py", "keyword_table.py")
             table = path.parent.name == "oracle" and path.name in tables
             for text in _strings(path):
                 if not (table and RULE.fullmatch(text)):

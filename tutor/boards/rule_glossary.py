@@ -500,6 +500,56 @@ GLOSSARY: dict[str, str] = {
         "A creature with a prepare spell can become prepared: a designation, not a "
         "characteristic and not copied, that lets its controller cast a copy of that spell."
     ),
+    # --- Rules the newer cards brought (issue 27) ---------------------------------------
+    "106.12": (
+        "Tapping a permanent for mana means activating one of its mana abilities whose cost "
+        "includes the tap symbol."
+    ),
+    "305.1": (
+        "Playing a land is a special action in your main phase with an empty stack: it goes "
+        "straight onto the battlefield and is never a spell."
+    ),
+    "500.4": "Mana nobody spent is lost as each step and phase ends.",
+    "601.3": (
+        "A spell can be cast only if a rule or effect lets its player cast it and nothing "
+        "forbids it: effects that let you cast from exile or a graveyard are such permissions."
+    ),
+    "603.12": (
+        'A reflexive trigger ("When you do, ...") is made by a resolving spell or ability '
+        "and triggers right away if the player did what it asks."
+    ),
+    "700.2h": (
+        "A mode with a cost written before it adds that cost to the spell when the mode is "
+        "chosen; choosing several such modes adds all their costs."
+    ),
+    "700.2i": (
+        "Pawprint modes: you choose modes whose pawprint symbols add up to no more than the "
+        "number the spell gives, and a mode may be chosen more than once if the spell says so."
+    ),
+    "701.17a": "To mill N, a player moves the top N cards of their library to their graveyard.",
+    "701.22a": (
+        "To scry N, you look at the top N cards of your library and put any of them on the "
+        "bottom, the rest back on top, in any order."
+    ),
+    "701.60c": (
+        'A suspected creature has menace and "This creature can\'t block" for as long as it '
+        "stays suspected."
+    ),
+    "702.1": (
+        "A keyword is a name that stands for an ability the rules define, so the card need "
+        "not spell it out."
+    ),
+    "705.1": "Flipping a coin gives heads or tails, each as likely as the other.",
+    "706.1": "An instruction to roll dice says which kind of die to roll and how many.",
+    "721.2": (
+        "A station symbol (N+) is a static ability: while the permanent has N or more charge "
+        "counters, it has the abilities in its band, and a power/toughness box there makes it "
+        "a creature with that base power and toughness."
+    ),
+    "726.2": (
+        "Having the initiative brings triggered abilities that make its player venture into "
+        "Undercity, as they take it and at the start of their upkeep."
+    ),
 }
 
 
