@@ -237,7 +237,19 @@ def _box_under(
         if ability.gaps or ability.kind != "static" or not ability.effects:
             return ParsedAbility(display, "static", gaps=((display, why),))
         effects += [replace(e, text=display, condition=condition) for e in ability.effects]
-    return ParsedAbility(display, "static", tuple(effects))
+    return ParsedAbility(display, "static", _one_effect_on_itself(effects))
+
+
+def _one_effect_on_itself(effects: list[EffectSpec]) -> tuple[EffectSpec, ...]:
+    """The parts a box gives its own permanent are one effect of one ability: once it has
+    begun to apply in a layer (a station band making it a creature in layer 4), it goes on
+    applying in the later ones even if that ability is removed meanwhile (CR 613.6), so
+    its P/T and abilities survive Humility when Humility came first."""
+    own = [e for e in effects if e.subject.kind == "self" and not e.until_end_of_turn]
+    if len(own) < 2:
+        return tuple(effects)
+    merged = replace(own[0], parts=tuple(p for e in own for p in e.parts))
+    return (merged, *(e for e in effects if e not in own))
 
 
 _CONDITION_WORDS = CONDITION_WORDS  # CR 702.178a, 702.169b (oracle/keywords.py)

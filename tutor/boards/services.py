@@ -187,6 +187,13 @@ CHOICE_WORDS = {
     "card_name": "the card name",
     "option": "",
 }
+# Choices that are true or false (board-format extensions), as (true, false) words.
+FLAG_WORDS = {
+    "gift": ("the gift promised", "the gift not promised"),  # CR 702.174
+    "bargained": ("bargained", "not bargained"),  # CR 702.166
+    "paid": ("its controller paid", "its controller didn't pay"),  # CR 118.12
+    "escaped": ("cast with escape", "not cast with escape"),  # CR 702.138
+}
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
@@ -269,6 +276,10 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append(f"{spent} mana spent")
             elif key == "cast_with":
                 words.append(f"cast with {name(str(value))}'s permission")  # CR 601.3
+            elif key in FLAG_WORDS:
+                words.append(FLAG_WORDS[key][0 if value else 1])
+            elif key == "ring_bearer":
+                words.append(f"{name(str(value))} as the Ring-bearer")  # CR 701.54a
             elif key in COST_WORDS:
                 words.append(_cost_words(key, value, name))
             elif key != "to":
