@@ -79,6 +79,11 @@ class GameObject:
     commander: bool = False
     paired_with: str | None = None  # CR 702.95: soulbond's pairing (both ways)
     attached_to: str | None = None
+    # CR 400.7, 704.5n: the permanent it was attached to left the battlefield (and may be
+    # back already as a new object under the same label); it stays attached to nothing
+    # until the state-based check unattaches it (Equipment) or puts it into its owner's
+    # graveyard (an Aura, 704.5m).
+    host_left: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None
     copy: CopySnapshot | None = None

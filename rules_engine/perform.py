@@ -294,6 +294,7 @@ def _move(
         deathtouched=False,
         tapped=False,
         attached_to=None,
+        host_left=None,
         face_down=False,
         phased_out=False,
         copy=None,

@@ -298,11 +298,12 @@ def _aura_actions(
     )
     if legal:
         return []
-    return [
-        StateBasedAction(
-            "to_graveyard", obj.label, "704.5m", "Aura attached illegally or to nothing"
-        )
-    ]
+    why = "Aura attached illegally or to nothing"
+    if obj.host_left is not None:
+        # CR 400.7: what it enchanted left the battlefield; a card that came back is a new
+        # object the Aura isn't attached to.
+        why = "Aura attached to an object that left the battlefield (CR 400.7)"
+    return [StateBasedAction("to_graveyard", obj.label, "704.5m", why)]
 
 
 def _attachment_actions(
@@ -311,7 +312,13 @@ def _attachment_actions(
     """CR 704.5n: Equipment or a Fortification attached illegally becomes unattached."""
     kind = "Equipment" if "Equipment" in chars.subtypes else None
     kind = kind or ("Fortification" if "Fortification" in chars.subtypes else None)
-    if kind is None or obj.attached_to is None:
+    if kind is None:
+        return []
+    if obj.host_left is not None:
+        # CR 400.7: what it equipped left the battlefield (and may be back as a new object).
+        why = f"{kind} attached to an object that left the battlefield (CR 400.7)"
+        return [StateBasedAction("unattached", obj.label, "704.5n", why)]
+    if obj.attached_to is None:
         return []
     host = obj.attached_to
     # CR 301.5c: Equipment attaches to a creature; 301.6: a Fortification to a land;

@@ -168,10 +168,11 @@ _COLORS_SPENT = re.compile(r"^colors of mana spent to cast ~$", re.IGNORECASE)
 _SUPPORT = re.compile(r"^support (?P<n>\w+)$", re.IGNORECASE)
 _BOLSTER = re.compile(r"^bolster (?P<n>\w+)$", re.IGNORECASE)
 # "Exile target creature you control, then return that card to the battlefield under its
-# owner's control." (CR 400.7: the card it exiled, found by the same effect.)
+# owner's control." (CR 400.7: the card it exiled, found by the same effect); Cloudshift's
+# "under your control" puts it under the spell's controller's (110.2a).
 _RETURN_EXILED = re.compile(
-    r"^return (?:that card|it|them|those cards) to the battlefield under (?:its|their) "
-    rf"owners?'?s? control{_WITH}$",
+    r"^return (?:that card|it|them|those cards) to the battlefield under "
+    rf"(?:(?:its|their) owners?'?s?|(?P<yours>your)) control{_WITH}$",
     re.IGNORECASE,
 )
 
@@ -319,7 +320,14 @@ def _return_exiled(m: re.Match[str], c: Clause) -> OneShot | None:
     with_counters = _with_counters(m)
     if exiled.kind not in ("targets", "self") or with_counters is None:
         return None
-    return OneShot("reanimate", exiled, c.sentence, from_zone="exile", enter_counters=with_counters)
+    return OneShot(
+        "reanimate",
+        exiled,
+        c.sentence,
+        from_zone="exile",
+        enter_counters=with_counters,
+        players="you" if m["yours"] else None,
+    )
 
 
 def _monstrosity(m: re.Match[str], c: Clause) -> OneShot | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules_engine.cards import starting_loyalty
+from rules_engine.cards import CardDef, starting_loyalty
 from rules_engine.characteristics import (
     initial_characteristics,
     own_copy_ability,
@@ -164,6 +164,8 @@ class Entering:
             extra_abilities=event.extra_abilities,
         )
         self.entered.append(label)
+        if returning is not None and not returning.on_battlefield and not own:
+            game = _aura_unattached(_new_host(game, label), label, event.card)
         game = _with_lore_counter(add_object(game, obj), obj, copy)
         if copy is not None and copy.of != label and event.form is None:
             game = _copied_form_unchosen(game, label, copy)
@@ -183,6 +185,36 @@ class Entering:
         # only (707.2), with the exceptions the effect makes (707.9).
         copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
+
+
+def _new_host(game: Game, label: str) -> Game:
+    """CR 400.7: a card that left the battlefield and comes back under the same label
+    (exiled and returned by Daydream or Ephemerate in one resolution, before any
+    state-based check) is a new object nothing is attached to: what was attached to the
+    old one is attached to an object that no longer exists, so the next check puts an Aura
+    into its owner's graveyard (704.5m) and unattaches Equipment (704.5n)."""
+    for other in game.objects:
+        if other.attached_to == label and other.on_battlefield:
+            game = game.with_object(replace(other, attached_to=None, host_left=label))
+    return game
+
+
+def _aura_unattached(game: Game, label: str, card: CardDef) -> Game:
+    """CR 303.4f: an Aura put onto the battlefield without being cast (Flicker of Fate
+    returning Pacifism) is attached to an object its controller chooses as it enters; the
+    engine doesn't ask for that choice yet, so it enters attached to nothing and goes to
+    the graveyard (704.5m): named, not guessed."""
+    if "Aura" not in card.subtypes:
+        return game
+    text = next((t for t in card.rules_text if t.lower().startswith("enchant ")), card.name)
+    gap = NotModelled(
+        label,
+        text,
+        "an Aura returned to the battlefield without being cast is attached to an object or "
+        "player chosen as it enters (CR 303.4f); the engine doesn't ask for that choice yet, "
+        "so it is attached to nothing and goes to its owner's graveyard (704.5m)",
+    )
+    return replace(game, not_modelled=(*game.not_modelled, gap))
 
 
 def _with_lore_counter(game: Game, obj: GameObject, copy: CopySnapshot | None) -> Game:

@@ -93,7 +93,7 @@ def attach(game: Game, step: AttachStep) -> Game:
     if obj.attached_to == step.to:
         return game  # CR 701.3b: attaching it where it already is does nothing
     game, timestamp = stamp(game)  # CR 613.7e
-    return game.with_object(replace(obj, attached_to=step.to, timestamp=timestamp))
+    return game.with_object(replace(obj, attached_to=step.to, host_left=None, timestamp=timestamp))
 
 
 def verify_end(game: Game, step: EndStep) -> None:

@@ -47,7 +47,7 @@ def _perform_check(game: Game, actions: list[StateBasedAction]) -> Game:
         elif action.action == "unattached":
             obj = game.object(action.object)
             assert obj is not None
-            game = game.with_object(replace(obj, attached_to=None))
+            game = game.with_object(replace(obj, attached_to=None, host_left=None))
         else:
             event = _sba_event(game, action)
             if event is not None:
