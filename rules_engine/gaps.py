@@ -26,6 +26,7 @@ from rules_engine.oracle.parser import (
     ParsedAbility,
     parse_ability_text,
 )
+from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_state import PLAYER_PART
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
@@ -49,8 +50,9 @@ UNAPPLIED_CONTINUOUS = (
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
     can't read yet, a digital-only mechanic no rule defines, a word no rule defines (an
-    Un-card's), an effect on a player, or a reflexive trigger of entering as a copy."""
-    if why in (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY):
+    Un-card's), an effect on a player, a rule of casting or playing, or a reflexive trigger
+    of entering as a copy."""
+    if why in (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY):
         return why
     return f"{UNAPPLIED_CONTINUOUS}: {why}"
 

@@ -45,6 +45,8 @@ PERMISSION = re.compile(
     r"for as long as)\b)|"
     # CR 609.4b: "Mana of any type can be spent to cast those spells."
     rf"^{_ANY_MANA}|"
+    # CR 305.2: "You may play an additional land on each of your turns." (Exploration).
+    rf"^(?:{_WHO}) may play (?:an|\w+) additional lands?\b|"
     # "You can cast spells only during your turn and ..." (Fires of Invention).
     r"^(?:you|each player|each opponent) can cast (?:spells only|no more than)\b|"
     # "The first spell each player casts during each of their turns may be cast without

@@ -105,7 +105,7 @@ def test_a_step_with_the_choices_models_the_card() -> None:
         ("Callous Oppressor", {"creature_type": "Elf"}),
     ):
         answer = answer_json(evaluate_board(_board({"enter": card, "choices": choices})))
-        assert [n for n in answer["not_modelled"] if "enters, " in n["text"]] == []
+        assert [n for n in answer["not_modelled"] if "enters, " in n["ability"]] == []
 
 
 def test_kicker_rider_with_abilities() -> None:
