@@ -501,6 +501,14 @@ GLOSSARY: dict[str, str] = {
         "characteristic and not copied, that lets its controller cast a copy of that spell."
     ),
     # --- Rules the newer cards brought (issue 27) ---------------------------------------
+    "303.4f": (
+        "An Aura put onto the battlefield without being cast, with nothing saying what it "
+        "enchants: its controller chooses what it enchants as it enters."
+    ),
+    "400.7": (
+        "A card that changes zones becomes a new object that remembers nothing of its old "
+        "self: its counters, attachments and the effects that named it are gone."
+    ),
     "106.12": (
         "Tapping a permanent for mana means activating one of its mana abilities whose cost "
         "includes the tap symbol."
