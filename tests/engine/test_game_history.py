@@ -43,6 +43,24 @@ BEARS = {"enter": "Grizzly Bears", "as": "g"}
         ({"this_turn": {"cards_drawn": {"Alice": 10**7}}}, "this_turn.cards_drawn.Alice", ""),
         ({"this_turn": {"committed_crime": "Alice"}}, "this_turn.committed_crime", "a list"),
         ({"steps": [{**BEARS, "earlier_turn": "yes"}]}, "steps[0].earlier_turn", "true or false"),
+        # speed, the Ring, Cases (test_tracked_facts.py)
+        ({"speed": {"Alice": 5}}, "speed.Alice", "from 1 to 4"),
+        ({"speed": {"Alice": 0}}, "speed.Alice", "from 1 to 4"),
+        ({"speed": {"Carol": 2}}, "speed.Carol", "not a player"),
+        ({"speed": 4}, "speed", "an object"),
+        ({"ring_tempted": {"Alice": -1}}, "ring_tempted.Alice", "whole number"),
+        ({"steps": [{**BEARS, "solved": "yes"}]}, "steps[0].solved", "true or false"),
+        ({"steps": [{**BEARS, "ring_bearer": 1}]}, "steps[0].ring_bearer", "true or false"),
+        # the turn's deeds and how a spell was cast (test_turn_conditions.py)
+        ({"this_turn": {"sacrificed": {"by": "Alice"}}}, "this_turn.sacrificed", "a list"),
+        ({"this_turn": {"sacrificed": [{"by": "Carol"}]}}, "this_turn.sacrificed[0].by", ""),
+        ({"this_turn": {"sacrificed": [{"by": "Alice", "types": ["Elf"]}]}}, "types", ""),
+        ({"this_turn": {"attackers": {"Alice": -1}}}, "this_turn.attackers.Alice", ""),
+        ({"this_turn": {"creatures_died_under": {"Carol": 1}}}, "creatures_died_under", ""),
+        ({"steps": [{**BEARS, "attacked_this_turn": 1}]}, "steps[0].attacked_this_turn", ""),
+        ({"steps": [{**BEARS, "choices": {"gift": "yes"}}]}, "choices.gift", "true or false"),
+        ({"steps": [{**BEARS, "choices": {"mana_by_color": {"X": 1}}}]}, "mana_by_color", ""),
+        ({"steps": [{**BEARS, "choices": {"mana_by_color": {"W": -1}}}]}, "mana_by_color.W", ""),
     ],
 )
 def test_a_malformed_fact_is_refused_naming_its_field(

@@ -16,28 +16,6 @@ from rules_engine.oracle.history import history_condition
 BEARS = {"enter": "Grizzly Bears", "as": "bear"}
 
 
-@pytest.mark.parametrize(
-    ("extra", "path", "words"),
-    [
-        ({"speed": {"Alice": 5}}, "speed.Alice", "from 1 to 4"),
-        ({"speed": {"Alice": 0}}, "speed.Alice", "from 1 to 4"),
-        ({"speed": {"Carol": 2}}, "speed.Carol", "not a player"),
-        ({"speed": 4}, "speed", "an object"),
-        ({"ring_tempted": {"Alice": -1}}, "ring_tempted.Alice", "whole number"),
-        ({"steps": [{**BEARS, "solved": "yes"}]}, "steps[0].solved", "true or false"),
-        ({"steps": [{**BEARS, "ring_bearer": 1}]}, "steps[0].ring_bearer", "true or false"),
-    ],
-)
-def test_a_malformed_fact_is_refused_naming_its_field(
-    extra: dict[str, Any], path: str, words: str
-) -> None:
-    board = {"players": ["Alice", "Bob"], "steps": [BEARS], **extra}
-    with pytest.raises(BoardError) as caught:
-        parse_board(board)
-    assert path in caught.value.path
-    assert words in str(caught.value)
-
-
 def test_speed_and_temptations_are_read_and_default_to_none() -> None:
     stated = parse_board(
         {"players": ["Alice", "Bob"], "speed": {"Bob": 3}, "ring_tempted": {"Alice": 2}}
