@@ -947,6 +947,7 @@ def _designations(data: dict[str, Any], reader: _Reader) -> Designations:
     if day_night not in (None, "day", "night"):
         raise BoardError("day_night", '"day" or "night" (absent: neither yet, CR 731.1)')
     done = data.get("completed_dungeon", [])
+    start = data.get("starting_player")
     if not isinstance(done, list):
         raise BoardError("completed_dungeon", "a list of player names")
     return Designations(
@@ -958,6 +959,9 @@ def _designations(data: dict[str, Any], reader: _Reader) -> Designations:
         ),
         speed=_per_player(data, "speed", reader, 1, 4),
         ring_tempted=_per_player(data, "ring_tempted", reader, 0, 99),
+        starting_player=None if start is None else reader.player(start, "starting_player"),
+        turns_begun=_per_player(data, "turns_begun", reader, 1, 999),  # CR 103.1, 500
+        commander_casts=_per_player(data, "commander_casts", reader, 0, 99),  # CR 903.8
     )
 
 

@@ -54,6 +54,7 @@ from rules_engine.effects import (
     ExchangeControl,
     Expr,
     Filter,
+    GreatestAmongPlayers,
     GreatestStat,
     Half,
     HandSize,
@@ -358,6 +359,8 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return _subject_reads(expr.subject)
     if isinstance(expr, ColorsAmong):
         return {"colors"} | _subject_reads(expr.subject)
+    if isinstance(expr, GreatestAmongPlayers):
+        return _expr_reads(expr.expr) | {"controller"}  # counted for each player in turn
     return set()
 
 

@@ -323,6 +323,9 @@ class HowCast:
         "mana_B",
         "mana_R",
         "mana_G",
+        # CR 601.2: it entered as a spell that was cast, as the step's choices say (cast from
+        # hand, with escape or another permission, kicked, or with mana spent); 1 or 0.
+        "was_cast",
     ]
 
 
@@ -433,6 +436,33 @@ class SpellsCastThisTurn:
     not_types: frozenset[str] = frozenset()  # none of these ("noncreature spells")
 
 
+@dataclass(frozen=True, slots=True)
+class GreatestAmongPlayers:
+    """ "the greatest number of creatures a player controls" (Investigator's Journal), "the
+    greatest number of cards an opponent has drawn this turn" (Thought Sponge): ``expr``
+    worked out as if each player (each opponent, with ``opponents``) were "you", and the
+    greatest of those numbers (CR 614.12: counted as the permanent would enter)."""
+
+    expr: Expr
+    opponents: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredThisTurnCount:
+    """ "for each land that entered under your control this turn" (Bioengineered Future):
+    how many permanents the turn's record says entered under your control this turn (CR
+    603.6a), of any of ``types`` (none named: any permanent)."""
+
+    types: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderCasts:
+    """ "for each time you've cast your commander from the command zone this game" (The
+    Swarmlord, Jeska): what the board says (``commander_casts``), as commander tax counts
+    it (CR 903.8)."""
+
+
 Expr = (
     Const
     | VarX
@@ -466,6 +496,9 @@ Expr = (
     | CreaturesDiedThisTurn
     | TurnTotal
     | SpellsCastThisTurn
+    | GreatestAmongPlayers
+    | EnteredThisTurnCount
+    | CommanderCasts
 )
 
 
@@ -846,7 +879,16 @@ class DealtDamage:
     permanent that leaves and returns is a new object that hasn't)."""
 
 
-Designation = Literal["monarch", "initiative", "completed_dungeon", "day", "night", "max_speed"]
+Designation = Literal[
+    "monarch",
+    "initiative",
+    "completed_dungeon",
+    "day",
+    "night",
+    "max_speed",
+    "starting_player",  # CR 103.1: the player who took the game's first turn
+    "first_three_turns",  # it's your turn, and one of the first three you've had (CR 500)
+]
 
 
 @dataclass(frozen=True, slots=True)

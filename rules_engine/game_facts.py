@@ -27,6 +27,12 @@ def designated(condition: Designated, game: Game, you: str) -> bool:
         return facts.initiative == you
     if condition.kind == "completed_dungeon":
         return you in facts.completed_dungeon
+    if condition.kind == "starting_player":
+        return facts.starting_player == you  # CR 103.1: who took the first turn
+    if condition.kind == "first_three_turns":
+        # "it's your first, second, or third turn of the game": your turn, one of the first
+        # three you've begun (a player the board doesn't list has had more, CR 500).
+        return game.active == you and 1 <= dict(facts.turns_begun).get(you, 99) <= 3
     if condition.kind == "max_speed":
         return facts.speed_of(you) == 4  # CR 702.178a: "as long as your speed is 4"
     return facts.day_night == condition.kind

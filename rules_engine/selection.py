@@ -27,6 +27,7 @@ from rules_engine.effects import (
     CastInMainPhase,
     CityBlessing,
     ColorsAmong,
+    CommanderCasts,
     Compare,
     Condition,
     Const,
@@ -39,8 +40,10 @@ from rules_engine.effects import (
     Devotion,
     DistinctNames,
     EnteredThisTurn,
+    EnteredThisTurnCount,
     Expr,
     Filter,
+    GreatestAmongPlayers,
     GreatestStat,
     Half,
     HandSize,
@@ -250,6 +253,25 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return _counters(expr, state, world, ctx, affected)
         case AffectedKeywordTotal():
             return _keyword_total(expr, state, affected)
+        case GreatestAmongPlayers():
+            game = world.game
+            players = game.opponents(ctx.controller) if expr.opponents else game.players
+            return max(
+                (
+                    evaluate(expr.expr, state, world, replace(ctx, controller=p), affected)
+                    for p in players
+                ),
+                default=0,
+            )
+        case CommanderCasts():
+            return dict(world.game.designations.commander_casts).get(ctx.controller, 0)  # 903.8
+        case EnteredThisTurnCount():
+            # CR 603.6a: who controlled each permanent as it entered, by the turn's record.
+            return sum(
+                1
+                for r in world.game.this_turn.entered
+                if r.controller == ctx.controller and (not expr.types or r.types & expr.types)
+            )
         case _:
             assert_never(expr)
 
@@ -383,6 +405,15 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
         "gift": int(choices.gift),
         "bargained": int(choices.bargained),
         "most_of_one_color": max(spent.values(), default=0),
+        "was_cast": int(
+            choices.cast_from_hand
+            or choices.escaped
+            or choices.cast_with is not None
+            or choices.kicked
+            or choices.times_kicked > 0
+            or choices.mana_spent > 0
+            or any(spent.values())
+        ),
         **{f"mana_{c}": spent.get(c, 0) for c in "WUBRG"},
     }
 

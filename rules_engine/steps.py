@@ -176,6 +176,14 @@ class Designations:
     # The timestamp of each player's emblem named The Ring (CR 701.54c, 613.7a): 0 for one
     # the board begins with, else the timestamp it got as the Ring first tempted them.
     ring_since: tuple[tuple[str, int], ...] = ()
+    # The player who took the game's first turn (CR 103.1; None: the board doesn't say) and
+    # how many turns each player has begun this game, the current one included (a player not
+    # listed: more than the first few, CR 500).
+    starting_player: str | None = None
+    turns_begun: tuple[tuple[str, int], ...] = ()
+    # How many times each player has cast a commander from the command zone this game (CR
+    # 903.8, what commander tax counts; a player not listed: none).
+    commander_casts: tuple[tuple[str, int], ...] = ()
 
     def speed_of(self, player: str) -> int:
         """CR 702.179f: a player with no speed has speed 0 for any effect that asks."""

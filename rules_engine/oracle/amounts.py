@@ -225,7 +225,9 @@ def _number_of(cursor: Cursor, context: SubjectContext) -> Expr | None:
     counters = _counters_on_self(cursor)
     if counters is not None:
         return CountersOnSource(counters)
-    if cursor.peek(1) in ("counter", "counters") and cursor.peek(2) == "on":
+    if cursor.peek(1) in ("counter", "counters") and cursor.peek(2) in ("on", "among"):
+        # "... +1/+1 counters on creatures you control", "... among other creatures you
+        # control" (Ascendant Acolyte): every counter of the kind on each of them.
         kind = cursor.raw()
         cursor.pos += 3
         subject = parse_subject(cursor, context)

@@ -48,6 +48,14 @@ _DESIGNATED: dict[str, Designation] = {
     "your speed is 4": "max_speed",
     "you have max speed": "max_speed",
     "your speed is four": "max_speed",
+    # CR 103.1: the player chosen to take the first turn (Desert Cenote, Rising Chicane).
+    "you were the starting player": "starting_player",
+    "you're the starting player": "starting_player",
+    # CR 500: "your first, second, or third turn of the game" (Starting Town), "during your
+    # first three turns of the game" (Captivating Crossroads).
+    "it's your first, second, or third turn of the game": "first_three_turns",
+    "it is your first, second, or third turn of the game": "first_three_turns",
+    "during your first three turns of the game": "first_three_turns",
 }
 
 _DRAWN = re.compile(r"you(?:'ve| have) drawn (?P<n>\w+) or more cards this turn")

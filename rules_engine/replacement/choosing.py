@@ -102,8 +102,12 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
                 f"as {name} enters, {who} chooses {what} (CR 614.12); the board must say "
                 f"which: add {example} to the step's choices",
             )
-        if key in ("colors", "players") and isinstance(value, tuple) and len(value) != 2:
-            raise BoardError(where, f"{name} asks for two, got {len(value)}")
+        # "choose up to two colors" (Desert Cenote): one is enough.
+        least = 1 if "up to two" in spec.text.lower() else 2
+        many = "up to two" if least == 1 else "two"
+        counted = key in ("colors", "players") and isinstance(value, tuple)
+        if counted and isinstance(value, tuple) and len(value) not in (least, 2):
+            raise BoardError(where, f"{name} asks for {many}, got {len(value)}")
         if key == "player" and "an opponent" in spec.text.lower() and value == controller:
             raise BoardError(where, f"{name} asks for an opponent of {controller}")
         if not _offered(spec, key, value):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from rules_engine.effects import (
+    AllOf,
     CopyOf,
     Subject,
 )
@@ -18,6 +19,7 @@ from rules_engine.replacement.phrases import (
     objects_in,
     what_objects,
 )
+from rules_engine.replacement.rows.entering_cast_this_way import NO_MANA_SPENT
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import EnterSpec, Family, Mark, ReplacementSpec, Spec
 from rules_engine.vocabulary import ALL_TYPE_WORDS, BASIC_LAND_TYPES, CARD_TYPES, COLOR_WORDS
@@ -47,8 +49,10 @@ ENTERS_TAPPED_UNLESS = _T(r"^~ enters tapped unless (?P<cond>.+)$")
 ENTERS_TAPPED_IF = _T(r"^if (?P<cond>(?>[^,]+)), ~ enters tapped$")
 
 
-# The same with the condition after: "~ enters tapped if it's not your turn" (Eddymurk Crab).
-ENTERS_TAPPED_IF_AFTER = _T(r"^~ enters tapped if (?P<cond>.+)$")
+# The same with the condition after: "~ enters tapped if it's not your turn" (Eddymurk Crab),
+# and with a time before it, both checked as it would enter (614.12): "During your first three
+# turns of the game, ~ enters tapped if you were the starting player" (Captivating Crossroads).
+ENTERS_TAPPED_IF_AFTER = _T(r"^(?:(?P<during>during (?>[^,]+)), )?~ enters tapped if (?P<cond>.+)$")
 
 
 # Gather Specimens (CR 616.1b: effects on who will control an entering permanent go first).
@@ -88,6 +92,14 @@ AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanent
 # "cast_from_hand" puts the permanent onto the battlefield: it wasn't cast.
 ENTER_EXILE_NOT_CAST = _T(
     r"^if (?:a|an) (?P<what>[\w ]+?) would enter and it wasn't cast, exile it instead$"
+)
+
+
+# The same on the permanent itself, with mana: "If this creature would enter and it wasn't
+# cast or no mana was spent to cast it, exile it instead" (Primeval Spawn, CR 601.2h).
+ENTER_EXILE_NO_MANA = _T(
+    r"^if ~ would enter and (?:it|~) wasn't cast or no mana was spent to cast it, exile it "
+    r"instead$"
 )
 
 
@@ -134,6 +146,8 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a color": ("color",),
     "a color word": ("color",),  # Swirl the Mists (CR 612.2: written as its color)
     "two colors": ("colors",),
+    # Desert Cenote: one or two colors (CR 614.12); the hidden hand they come from isn't checked.
+    "up to two colors from among cards in your hand": ("colors",),
     "an opponent": ("player",),
     "a player": ("player",),
     "two players": ("players",),
@@ -272,6 +286,16 @@ def _enter_exile_not_cast(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _enter_exile_no_mana(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_EXILE,
+        objects=Subject("self", words="~"),
+        condition=NO_MANA_SPENT,
+        to_zone="exile",
+    )
+
+
 def _as_enters_sacrifice_all(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -311,11 +335,14 @@ def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
+    condition = parse_condition(m["cond"], s.text)
+    if m.groupdict().get("during"):
+        condition = AllOf((parse_condition(m["during"], s.text), condition))
     return EnterSpec(
         s.text,
         Family.ENTER_TAPPED,
         objects=Subject("self", words="~"),
-        condition=parse_condition(m["cond"], s.text),
+        condition=condition,
     )
 
 
@@ -380,6 +407,15 @@ ROWS: tuple[Row, ...] = (
         example="If a nontoken creature would enter and it wasn't cast, exile it instead.",
         card="Containment Priest",
         priority=180,
+    ),
+    Row(
+        Family.ENTER_EXILE,
+        ENTER_EXILE_NO_MANA,
+        _enter_exile_no_mana,
+        rule="614.1c",
+        example="If this creature would enter and it wasn't cast or no mana was spent to cast it, exile it instead.",
+        card="Primeval Spawn",
+        priority=181,
     ),
     Row(
         Family.ENTER_SACRIFICE,

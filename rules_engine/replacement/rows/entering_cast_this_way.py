@@ -12,11 +12,31 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.effects import Compare, Condition, HowCast, Sum
 from rules_engine.replacement.phrases import number, what_objects
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import EnterSpec, Family, Spec
 
 _T = re.compile
+
+
+# CR 601.2h: "it wasn't cast or no mana was spent to cast it" (Freestrider Commando, Primeval
+# Spawn): no mana spent to cast it, as the step's choices say ("mana_spent", "mana_by_color");
+# a permanent put onto the battlefield without being cast had none spent either.
+NO_MANA_SPENT = Compare(Sum(HowCast("mana_spent"), HowCast("most_of_one_color")), "==", 0)
+
+
+# CR 601.2: "if you cast it" (Nine-Lives Familiar): it entered as a spell its controller cast.
+WAS_CAST = Compare(HowCast("was_cast"), "==", 1)
+
+
+# The conditions on how it was cast, by their words.
+CAST_CONDITIONS: dict[str, Condition] = {
+    "it wasn't cast or no mana was spent to cast it": NO_MANA_SPENT,
+    "~ wasn't cast or no mana was spent to cast it": NO_MANA_SPENT,
+    "you cast it": WAS_CAST,
+    "you cast ~": WAS_CAST,
+}
 
 
 CAST_THIS_WAY = _T(

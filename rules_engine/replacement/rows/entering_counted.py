@@ -10,7 +10,22 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.effects import Const, CreaturesDiedThisTurn, Expr, HowCast, Subject, Sum, Times
+from rules_engine.effects import (
+    CommanderCasts,
+    Const,
+    CountObjects,
+    CreaturesDiedThisTurn,
+    EnteredThisTurnCount,
+    Expr,
+    Filter,
+    GreatestAmongPlayers,
+    Half,
+    HowCast,
+    Subject,
+    Sum,
+    Times,
+    TurnTotal,
+)
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.phrases import condition_in, count_in, number, what_objects
 from rules_engine.replacement.rows.row import Row, Sentence
@@ -67,6 +82,13 @@ OTHERS_ENTER_WITH_TOUGHNESS = _T(
 )
 
 
+_CREATURES_YOU_CONTROL = Subject(
+    "filter",
+    (Filter(types=frozenset({"Creature"}), controller="you"),),
+    words="creatures you control",
+)
+
+
 # The counts this module reads itself, before the general count reader (``count_in``).
 _COUNTS: dict[str, Expr] = {
     # CR 700.4: put into a graveyard from the battlefield this turn (the turn's record).
@@ -79,6 +101,24 @@ _COUNTS: dict[str, Expr] = {
     # CR 601.2h: the amount of mana spent to cast it ("mana_spent").
     "mana spent to cast it": HowCast("mana_spent"),
     "mana spent to cast ~": HowCast("mana_spent"),
+    # CR 700.4: the creatures that died under your control this turn (the turn's record).
+    "creature that died under your control this turn": TurnTotal("creatures_died_under", "you"),
+    # CR 601.2h, 107.4: each pair of green mana spent to cast it (Clay Champion), from how
+    # much green mana the step's choices say was spent ("mana_by_color").
+    "{g}{g} spent to cast it": Half(HowCast("mana_G"), up=False),
+    # CR 603.6a: the lands that entered under your control this turn (the turn's record).
+    "land that entered under your control this turn": EnteredThisTurnCount(frozenset({"Land"})),
+    # CR 121.2: the most cards any one opponent has drawn this turn (Thought Sponge).
+    "the greatest number of cards an opponent has drawn this turn": GreatestAmongPlayers(
+        TurnTotal("cards_drawn", "you"), opponents=True
+    ),
+    # CR 903.8: the times you've cast a commander from the command zone (commander tax).
+    "time you've cast your commander from the command zone this game": CommanderCasts(),
+    "time you've cast a commander from the command zone this game": CommanderCasts(),
+    # The most creatures any one player controls (Investigator's Journal).
+    "the greatest number of creatures a player controls": GreatestAmongPlayers(
+        CountObjects(_CREATURES_YOU_CONTROL)
+    ),
 }
 
 

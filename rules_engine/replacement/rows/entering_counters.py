@@ -28,6 +28,7 @@ from rules_engine.replacement.phrases import (
     number,
     what_objects,
 )
+from rules_engine.replacement.rows.entering_cast_this_way import CAST_CONDITIONS
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import EnterSpec, Family, Mark, Spec
 
@@ -243,7 +244,9 @@ def _enters_with_if(m: re.Match[str], s: Sentence) -> Spec | None:
             cast_from_hand=not hand["not"],
         )
     kicked = words == "~ was kicked"
-    condition = None if kicked else condition_in(words, s.text)
+    condition = (
+        None if kicked else CAST_CONDITIONS.get(words) or condition_in(words, s.text)
+    )  # CR 601.2, 601.2h: "if you cast it", "if ... no mana was spent to cast it"
     if condition is not None and m["unless"] == "unless":
         condition = Not(condition)  # "unless you've cast another red spell this turn"
     return EnterSpec(
