@@ -118,6 +118,9 @@ class Filter:
     # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
     # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
     dealt_damage_by_source: bool = False
+    # "a creature you control that entered this turn" (Neriv): the turn's record says it
+    # entered the battlefield this turn (CR 400.7: as the object it is now).
+    entered_this_turn: bool = False
     # The compiled tests (filters.compile_filter), cached on the value itself; never copied
     # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
     # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).

@@ -24,6 +24,9 @@ def _compare(value: int | None, comparison: tuple[str, int] | None) -> bool:
     if value is None:
         return False
     op, n = comparison
+    if op in ("odd", "even"):
+        # "with an odd mana value" (Obosh): 0 is even (CR 202.3; a land's mana value is 0).
+        return value % 2 == (1 if op == "odd" else 0)
     return value >= n if op == ">=" else value <= n if op == "<=" else value == n
 
 
@@ -221,6 +224,12 @@ def _status(f: Filter) -> list[Check]:
     if f.dealt_damage_by_source:
         checks.append(
             lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt
+        )
+    if f.entered_this_turn:
+        checks.append(
+            lambda label, _c, _o, _s, _x, _r, w: any(
+                r.label == label for r in w.game.this_turn.entered
+            )
         )
     if f.attacking:
         checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress

@@ -247,7 +247,17 @@ def _power_or_toughness(cursor: Cursor, f: Filter, context: SubjectContext) -> F
 
 
 def _mana_value(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
-    """ "with mana value 3 or less"."""
+    """ "with mana value 3 or less"; "with an odd mana value" (Obosh, CR 202.3)."""
+    if (
+        cursor.peek() == "with"
+        and cursor.peek(1) == "an"
+        and cursor.peek(2) in ("odd", "even")
+        and cursor.peek(3) == "mana"
+        and cursor.peek(4) == "value"
+    ):
+        parity = cursor.peek(2)
+        cursor.pos += 5
+        return replace(f, mana_value=(parity, 0))
     if not (cursor.peek() == "with" and cursor.peek(1) == "mana" and cursor.peek(2) == "value"):
         return None
     cursor.pos += 3
@@ -354,6 +364,12 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, controller="chosen_player"),  # CR 607.2: chosen as it entered
     ),
     _words("you own", then=lambda f: replace(f, owner="you")),
+    # Neriv: "a creature you control that entered this turn" (the turn's record, CR 400.7).
+    _words(
+        "that entered this turn",
+        "that entered the battlefield this turn",
+        then=lambda f: replace(f, entered_this_turn=True),
+    ),
     _words("an opponent owns", "your opponents own", then=lambda f: replace(f, owner="opponent")),
     _words("on the battlefield", then=lambda f: replace(f, zone="battlefield")),
     _words(

@@ -198,11 +198,13 @@ def _additional(body: str) -> dict[str, object] | None:
 def normal_sentence(sentence: str) -> str:
     """The sentence as the templates read it: lower case, no ability word, the older
     "enters the battlefield" as the current "enters" (both wordings are read), and a
-    resolved effect's "Until end of turn, " (it lasts until the "end" step anyway)."""
+    resolved effect's "Until end of turn, " (it lasts until the "end" step anyway) or
+    "Until your next turn, " (Morningtide's Light, CR 611.2a: a board is one turn, which the
+    effect outlasts, as the layer grammar reads the same words)."""
     lowered = sentence.lower().rstrip(".").strip()
     lowered = re.sub(r"^[a-z][\w ]* — ", "", lowered)  # ability words
     lowered = re.sub(r"\b(enters?|entering) the battlefield\b", r"\1", lowered)
-    return re.sub(r"^until end of turn, ", "", lowered)
+    return re.sub(r"^until (?:end of turn|your next turn), ", "", lowered)
 
 
 # CR 608.2c, 614.15: a spell's shield made instead of the one before it, if a condition holds

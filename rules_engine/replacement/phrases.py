@@ -76,6 +76,10 @@ def who_in(phrase: str, sentence: str) -> Who:
     if phrase in ("a permanent or player", "a player or permanent", "any target"):
         permanents = Subject("filter", (Filter(),), words="permanent")
         return Who("any", permanents)
+    if phrase == "the chosen player or a permanent they control":
+        # Sawhorn Nemesis: the player chosen as it entered (CR 614.12) and their permanents.
+        theirs = Filter(controller="chosen_player")
+        return Who("chosen", Subject("filter", (theirs,), words="a permanent they control"))
     players: PlayerWord = "none"
     objects: Subject | None = None
     # "you and creatures you control" (Safe Passage): both are protected.
@@ -155,6 +159,10 @@ def source_in(phrase: str, sentence: str) -> tuple[Subject, bool]:
         # "a red instant or sorcery spell you control": a spell is on the stack (CR 112.1).
         kinds = [replace(f, zone="stack") for f in kinds]
     post = m["post"].strip()
+    if parity := re.search(r" with an (odd|even) mana value$", post):
+        # Obosh: "a source you control with an odd mana value" (CR 202.3: 0 is even).
+        kinds = [replace(f, mana_value=(parity[1], 0)) for f in kinds]
+        post = post[: parity.start()]
     if post == "you control":
         kinds = [replace(f, controller="you") for f in kinds]
     elif post in ("an opponent controls", "your opponents control"):

@@ -25,8 +25,9 @@ TIER_RULES: dict[str, str] = {
     "other": "616.1e",
 }
 
+# "chosen": the player chosen as the effect's source entered (Sawhorn Nemesis, CR 614.12).
 PlayerWord = Literal[
-    "you", "opponent", "any", "enchanted", "none", "target", "target_or_controller"
+    "you", "opponent", "any", "enchanted", "none", "target", "target_or_controller", "chosen"
 ]
 # Where redirected damage goes instead (CR 614.9): "its controller" is the damaged
 # permanent's controller, "that source's controller" the damage source's.
@@ -216,6 +217,9 @@ class Mark(StrEnum):
     THIS_WAY = "this_way"  # Pollen Remedy: "prevent the next 6 damage this way instead"
     # Damage (CR 614.1a)
     ECHO_TO_SOURCE_CONTROLLER = "echo_to_source_controller"  # Eye for an Eye
+    # Ojer Axonil: "would deal an amount of noncombat damage less than ~'s power ..., that
+    # source deals damage equal to ~'s power instead" (``count``, counted as it would apply).
+    RAISE_TO_COUNT = "raise_to_count"
     # Entering (CR 614.1c, 614.12)
     X = "x"  # "enters with X +1/+1 counters on it": the X paid (107.3m)
     RIOT = "riot"  # a counter or haste, as its controller chooses (702.136a)
@@ -237,6 +241,10 @@ class PerPrevented(StrEnum):
     REMOVE_COUNTER = "remove_counter"  # the Phantoms, Unbreathing Horde
     REMOVE_THAT_MANY = "remove_that_many"  # Protean Hydra
     REFLECT_TO_CONTROLLER = "reflect_to_controller"
+    # "prevent that damage and put a +1/+1 counter on ~" (Ironscale Hydra, Nine Lives): one
+    # counter each time it applies, even if the damage can't be prevented (615.12), as the
+    # Phantoms' counter is removed.
+    ONE_COUNTER = "one_counter"
 
 
 Skippable = Literal["untap", "upkeep", "draw", "combat", "turn"]

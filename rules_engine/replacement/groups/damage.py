@@ -56,6 +56,8 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
     if family == Family.DAMAGE_MODIFY:
         if (spec.combat_only and not event.combat) or (spec.noncombat_only and event.combat):
             return False
+        if Mark.RAISE_TO_COUNT in spec.marks and event.amount >= _counted(active, board):
+            return False  # Ojer Axonil: only an amount less than its power (614.1a)
         return source_fits(active, event.source, board) and who_fits(
             spec.target, event.target, active, board
         )
@@ -109,6 +111,15 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
     return False
 
 
+def _counted(active: ActiveReplacement, board: EventState) -> int:
+    """The number an effect counts as the damage would be dealt, from its source ("~'s
+    power": the source as it is now, CR 614.1a)."""
+    spec = active.spec
+    assert spec.count is not None
+    got = evaluate(spec.count, board.chars, board.world, effect_context(active), active.source)
+    return max(0, got)
+
+
 def _share_a_color(event: Damage, board: EventState) -> bool:
     """Well-Laid Plans: "another creature if they share a color" (a colorless creature
     shares no color, CR 105.2c)."""
@@ -136,6 +147,8 @@ def apply(
         controller = board.controller_of(event.source)
         echo = [Damage(event.amount, active.source, controller)] if controller else []
         return [event, *echo], None
+    if family == Family.DAMAGE_MODIFY and Mark.RAISE_TO_COUNT in spec.marks:
+        return [replace(event, amount=_counted(active, board))], active
     if family == Family.DAMAGE_MODIFY:
         if spec.set_to is not None:  # "that source deals 3 damage ... instead" (614.1a)
             return [replace(event, amount=spec.set_to)], active
@@ -249,6 +262,10 @@ def _prevent(
         # Phyrexian Hydra: "put a -1/-1 counter on ~"; Test of Faith: "+1/+1 ... on that creature".
         on = active.source if spec.on_source else event.target
         results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, prevented)))  # type: ignore[arg-type]
+    if spec.per_prevented == PerPrevented.ONE_COUNTER:
+        # CR 615.5, 615.12: Ironscale Hydra's counter, put even if the damage can't be prevented.
+        on = active.source if spec.on_source else event.target
+        results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, 1)))  # type: ignore[arg-type]
     if spec.per_prevented == PerPrevented.TOKENS and prevented and spec.options:
         # Hostility: one token for each 1 damage prevented (615.5), created by its controller.
         card = token_card_of(spec.options[0])

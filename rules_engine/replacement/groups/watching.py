@@ -44,6 +44,8 @@ def player_fits(word: str, player: str, active: ActiveReplacement, board: EventS
         return player == active.controller
     if word == "opponent":
         return player != active.controller
+    if word == "chosen":
+        return player == active.choices.player  # chosen as its source entered (614.12)
     if word == "enchanted":
         source = board.game.object(active.source)
         return source is not None and source.attached_to == player

@@ -63,9 +63,10 @@ CANT_ENTER_FROM = _T(
 )
 
 
+# CR 615.12: "Combat damage can't be prevented" (Frenzied Baloth) is combat damage only.
 CANT_PREVENT = _T(
-    r"^(?:damage|this damage|the damage|(?P<combat>combat )?damage that would be dealt by "
-    r"(?P<src>.+?)) can't be prevented"
+    r"^(?:damage|this damage|the damage|(?P<combat0>combat )damage|(?P<combat>combat )?damage "
+    r"that would be dealt by (?P<src>.+?)) can't be prevented"
     r"(?: this turn)?$"
 )
 
@@ -130,7 +131,8 @@ def _cant_prevent(m: re.Match[str], s: Sentence) -> Spec | None:
     if m["src"]:
         sources = source_in(m["src"], s.text)[0]
     # Questing Beast: "Combat damage that would be dealt by creatures you control ..."
-    return CantSpec(s.text, "prevent_damage", objects=sources, combat_only=bool(m["combat"]))
+    combat = bool(m["combat"] or m["combat0"])
+    return CantSpec(s.text, "prevent_damage", objects=sources, combat_only=combat)
 
 
 def _cant_player_counters(m: re.Match[str], s: Sentence) -> Spec | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.effects import AffectedStat, Expr
+from rules_engine.effects import AffectedStat, Condition, Expr
 from rules_engine.replacement.phrases import (
     THE_TARGET,
     condition_in,
@@ -17,7 +17,7 @@ from rules_engine.replacement.phrases import (
     who_in,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import DamageSpec, Family, Spec
+from rules_engine.replacement.specs import DamageSpec, Family, Mark, Spec
 
 _T = re.compile
 
@@ -26,10 +26,14 @@ _T = re.compile
 # "Each time target permanent would deal damage ..." (Overblaze) is the same replacement;
 # "half that damage, rounded down" (Ghosts of the Innocent); "to equipped creature" repeated
 # at the end (Inquisitor's Flail).
+# "this turn" may come before "to" (Isengard Unleashed); "twice that much damage" is double
+# (Neriv); "... to a permanent or player while <condition>" (The Rollercrusher Ride) is checked
+# as the damage would be dealt (the builder splits the condition off).
 DAMAGE_MODIFY = _T(
-    r"^(?:if|each time) (?>(?P<src>.+?) would deal )(?P<combat>noncombat |combat )?damage(?: to "
-    r"(?P<tgt>.+?))?(?: this turn)?, (?:it|that source) deals "
-    r"(?P<mod>double|triple|that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+))|"
+    r"^(?:if|each time) (?>(?P<src>.+?) would deal )(?P<combat>noncombat |combat )?damage"
+    r"(?: this turn)?(?: to (?P<tgt>.+?))?(?: this turn)?, (?:it|that source) deals "
+    r"(?P<mod>double|triple|twice that much damage|"
+    r"that much damage (?:plus (?P<plus>\w+)|minus (?P<minus>\w+))|"
     r"half that damage, rounded (?P<round>down|up),)"
     r"(?: that damage)?(?: to (?:that (?:permanent or player|player or permanent|player|"
     r"permanent|creature)|you|~|it|equipped creature|enchanted creature))? instead$"
@@ -54,6 +58,30 @@ DAMAGE_PLUS_COUNT = _T(
     r"plus (?:an amount of damage equal to (?P<count>.+) instead|x(?: instead)?, where x is "
     r"(?P<x>.+))$"
 )
+
+
+# CR 614.1a: "If a red source you control would deal an amount of noncombat damage less than
+# ~'s power to an opponent, that source deals damage equal to ~'s power instead" (Ojer
+# Axonil): the amount is raised to the number, counted as the damage would be dealt.
+RAISE_TO_COUNT = _T(
+    r"^if (?>(?P<src>.+?) would deal an amount of )(?P<combat>noncombat |combat )?damage less "
+    r"than (?P<x>~'s power|~'s toughness) to (?P<tgt>[^,]+), (?:that source|it) deals damage "
+    r"equal to (?P=x) instead$"
+)
+
+
+def _raise_to_count(m: re.Match[str], s: Sentence) -> Spec | None:
+    src, _ = source_in(m["src"], s.text)
+    return DamageSpec(
+        s.text,
+        Family.DAMAGE_MODIFY,
+        source=src,
+        target=who_in(m["tgt"], s.text),
+        count=_source_count(m["x"], s.text),
+        marks=frozenset({Mark.RAISE_TO_COUNT}),
+        combat_only=m["combat"] == "combat ",
+        noncombat_only=m["combat"] == "noncombat ",
+    )
 
 
 # Worship, Ali from Cairo, Elderscale Wurm ("as long as you have 7 or more life ... 7").
@@ -148,14 +176,16 @@ def _self_damage(m: re.Match[str], s: Sentence) -> Spec | None:
 def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
     src, _ = source_in(m["src"], s.text)
     mod = m["mod"]
-    factor = 2 if mod == "double" else 3 if mod == "triple" else 1
+    factor = 2 if mod in ("double", "twice that much damage") else 3 if mod == "triple" else 1
     plus = number(m["plus"], s.text) if m["plus"] else 0
     plus -= number(m["minus"], s.text) if m["minus"] else 0  # Lashknife Barrier
+    target, condition = _while_split(m["tgt"], s.text)
     return DamageSpec(
         s.text,
         Family.DAMAGE_MODIFY,
         source=src,
-        target=who_in(m["tgt"], s.text) if m["tgt"] else None,
+        target=who_in(target, s.text) if target else None,
+        condition=condition,
         factor=factor,
         plus=plus,
         half_down=m["round"] == "down",
@@ -163,6 +193,17 @@ def _damage_modify(m: re.Match[str], s: Sentence) -> Spec | None:
         combat_only=m["combat"] == "combat ",
         noncombat_only=m["combat"] == "noncombat ",
     )
+
+
+def _while_split(words: str | None, sentence: str) -> tuple[str | None, Condition | None]:
+    """ "a permanent or player while there are four or more card types among cards in your
+    graveyard": who is dealt the damage, and a condition checked as the damage would be
+    dealt (CR 614.1a; the effect exists all along, it applies only while the condition
+    holds)."""
+    if words is None or " while " not in words:
+        return words, None
+    who, _, rest = words.partition(" while ")
+    return who, condition_in(rest, sentence)
 
 
 def _double_all(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -264,6 +305,15 @@ ROWS: tuple[Row, ...] = (
         example="If a source you control would deal damage to an opponent or a permanent an opponent controls, it deals that much damage plus an amount of damage equal to the number of fire counters on this enchantment instead.",
         card="Fated Firepower",
         priority=354,
+    ),
+    Row(
+        Family.DAMAGE_MODIFY,
+        RAISE_TO_COUNT,
+        _raise_to_count,
+        rule="614.1a",
+        example="If a red source you control would deal an amount of noncombat damage less than Ojer Axonil's power to an opponent, that source deals damage equal to Ojer Axonil's power instead.",
+        card="Ojer Axonil, Deepest Might",
+        priority=356,
     ),
     Row(
         Family.WORSHIP,

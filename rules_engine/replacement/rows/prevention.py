@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from rules_engine.effects import (
+    Condition,
     Filter,
     Subject,
     YourTurn,
@@ -108,9 +109,12 @@ PREVENT_ALL_BY_TO = _T(
 
 
 # CR 615.1a: "If noncombat damage would be dealt to you, prevent that damage" (Purity).
+# "If equipped creature would be dealt damage, prevent that damage" (Panther Habit's first
+# part); "... to ~ while you're the monarch, ..." (Jared Carthalion: a condition checked as the
+# damage would be dealt).
 PREVENT_IF_DEALT_TO = _T(
-    r"^if (?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)(?P<turn> this turn)?, "
-    r"prevent that damage$"
+    r"^if (?:(?P<combat>(?:non)?combat )?damage would be dealt to (?P<tgt>.+?)|(?P<tgt1>[^,]+) "
+    r"would be dealt damage)(?P<turn> this turn)?, prevent that damage$"
 )
 
 
@@ -145,6 +149,45 @@ PREVENT_REMOVE_COUNTERS = _T(
     r"(?P<kind>\S+) counters? from (?:it|~)(?:,? and create that many (?P<token>[\w/ ]+? "
     r"tokens))?$"
 )
+
+
+# CR 615.1a, 615.5: a prevention whose additional part puts one counter each time it applies:
+# "If a creature would deal combat damage to ~, prevent that damage and put a +1/+1 counter on
+# ~" (Ironscale Hydra), "... put an incarnation counter on ~" (Nine Lives). ("that many"
+# counters is split off as a part per damage prevented, ``compounds.AND_THAT_MANY_COUNTERS``.)
+PREVENT_AND_COUNTERS = _T(
+    r"^if (?:(?P<combat>combat )?damage would be dealt to (?P<tgt>[^,]+)|(?P<tgt1>[^,]+) would "
+    r"be dealt damage|(?>(?P<src>[^,]+?) would deal )(?P<combat2>combat )?damage to "
+    r"(?P<tgt2>[^,]+)), prevent that damage and put an? (?P<kind>\S+) counter on (?P<on>it|~)$"
+)
+
+
+def _while_split(words: str, sentence: str) -> tuple[str, Condition | None]:
+    """ "~ while you're the monarch": who is dealt the damage, and a condition checked as the
+    damage would be dealt (the effect applies only while it holds, CR 611.3a)."""
+    if " while " not in words:
+        return words, None
+    who, _, rest = words.partition(" while ")
+    return who, parse_condition(rest, sentence)
+
+
+def _prevent_and_counters(m: re.Match[str], s: Sentence) -> Spec | None:
+    words, condition = _while_split(m["tgt"] or m["tgt1"] or m["tgt2"], s.text)
+    src, choice = damage_source_in(m["src"], s.text)
+    return DamageSpec(
+        s.text,
+        Family.PREVENT_STATIC,
+        prevention=True,
+        combat_only=bool(m["combat"] or m["combat2"]),
+        target=who_in(words, s.text),
+        source=src,
+        source_choice=choice,
+        condition=condition,
+        counter_kind=m["kind"],
+        # "on ~" is the effect's source; "on it" the permanent dealt the damage.
+        on_source=m["on"] == "~",
+        per_prevented=PerPrevented.ONE_COUNTER,
+    )
 
 
 def _prevent_if_share_color(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -198,13 +241,15 @@ def _prevent_all_by_to(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _prevent_if_dealt_to(m: re.Match[str], s: Sentence) -> Spec | None:
+    words, condition = _while_split(m["tgt"] or m["tgt1"], s.text)
     return DamageSpec(
         s.text,
         Family.PREVENT_SHIELD if m["turn"] else Family.PREVENT_STATIC,
         prevention=True,
         combat_only=m["combat"] == "combat ",
         noncombat_only=m["combat"] == "noncombat ",
-        target=who_in(m["tgt"], s.text),
+        condition=condition,
+        target=who_in(words, s.text),
         shield="this_turn" if m["turn"] else None,
     )
 
@@ -429,6 +474,15 @@ ROWS: tuple[Row, ...] = (
         example="The next time that creature would deal damage this turn, prevent that damage.",
         card="Dazzling Reflection",
         priority=100,
+    ),
+    Row(
+        Family.PREVENT_STATIC,
+        PREVENT_AND_COUNTERS,
+        _prevent_and_counters,
+        rule="615.5",
+        example="If a creature would deal combat damage to this creature, prevent that damage and put a +1/+1 counter on this creature.",
+        card="Ironscale Hydra",
+        priority=225,
     ),
     Row(
         Family.PREVENT_STATIC,
