@@ -173,6 +173,39 @@ def _picked(
     return game, picked
 
 
+def search(
+    game: Game,
+    player: str,
+    n: int,
+    fits: Callable[[str], bool],
+    chosen: str | None,
+    to_hand: bool,
+) -> tuple[Game, list[str], bool]:
+    """CR 701.23a: the cards ``player`` finds in their library: the one the step chose
+    (``choices.chosen``) or the first listed that fit; then, into a hand, cards the board
+    doesn't list, each an unknown card (as a draw takes one, CR 121.2), taking the search
+    as finding what it asks for. A card put onto the battlefield must be one the board lists
+    (an unknown card has no characteristics to enter with): the flag says some were wanted
+    and none could be. The library is shuffled after (701.24a)."""
+    listed = [
+        o.label for o in game.objects if o.zone == "library" and o.owner == player and fits(o.label)
+    ]
+    if chosen is not None and chosen in listed:
+        listed = [chosen] + [x for x in listed if x != chosen]
+    found = listed[:n]
+    sizes = dict(game.library_sizes)
+    unknown = sizes.get(player)
+    missing = len(found) < n and (unknown is None or unknown > 0)
+    while to_hand and len(found) < n and (unknown is None or unknown > 0):
+        game, label = _unknown(game, player, "library")
+        found.append(label)
+        if unknown is not None:
+            unknown -= 1
+            sizes[player] = unknown
+    game = replace(game, library_sizes=tuple(sizes.items()), shuffled=game.shuffled | {player})
+    return game, found, missing and not to_hand
+
+
 def populate_source(tokens: list[str], chosen: str | None, path: str) -> str | None:
     """CR 701.36a: the creature token you control the step chose (``choices.chosen``), or
     the first of them to enter when it names none."""

@@ -46,6 +46,7 @@ OneShotKind = Literal[
     "goad",  # a creature is goaded: it attacks, and not its goader, if able (CR 701.15)
     "manifest_dread",  # one of the top two cards face down as a 2/2, one to the graveyard
     "incubate",  # an Incubator artifact token with N +1/+1 counters on it (CR 701.53a)
+    "search",  # cards found in a library, into a hand or onto the battlefield (CR 701.23a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

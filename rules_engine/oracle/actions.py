@@ -782,6 +782,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.SUSPECT_OR_GOAD, cards.suspect_or_goad, decides=False),
     Reader(cards.MANIFEST_DREAD, cards.manifest_dread, decides=False),
     Reader(cards.INCUBATE, cards.incubate, decides=False),
+    Reader(cards.SEARCH, cards.search, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),
     Reader(_SUPPORT, _support),

@@ -77,6 +77,20 @@ INCUBATE = re.compile(rf"^(?:(?P<who>{WHO}) )?incubates? (?P<n>\w+)$", re.IGNORE
 INCUBATOR = 'an Incubator artifact token with "{2}: Transform this artifact."'
 SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 
+# CR 701.23a-b, 701.24a: "Search your library for a basic land card, reveal it, put it into
+# your hand, then shuffle.", "Its controller may search their library for a basic land card,
+# put it onto the battlefield tapped, then shuffle." The card's words run to the first
+# "card" (possessive groups: each word is read once).
+SEARCH = re.compile(
+    r"^(?:(?P<who>you|its controller|that player) (?:may )?)?search(?:es)? (?:your|their) "
+    r"library for (?P<n>a|an|up to (?:one|two|three|four)) "
+    r"(?P<what>[\w-]++(?: (?!cards?\b)[\w-]++)*+) cards?"
+    r"(?:, reveal (?:it|them))?,? (?:and )?put (?:it|them|that card|those cards) "
+    r"(?:(?P<hand>into (?:your|their) hand)|onto the battlefield(?P<tapped> tapped)?)"
+    r"(?:,? (?:and|then) shuffle)?$",
+    re.IGNORECASE,
+)
+
 # --- Cards in libraries, hands and graveyards, players' counters, moves (CR 400.7, 701) ---
 
 
@@ -280,4 +294,30 @@ def incubate(m: re.Match[str], c: Clause) -> OneShot | None:
         token=INCUBATOR,
         players=ref,
         slot=slot,
+    )
+
+
+def search(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.23a: the player looks through their library for cards that fit the words and
+    puts them into their hand or onto the battlefield; 701.24a: then the library is shuffled,
+    its order unknown. Whose library: the searching player's (any owner the words give is
+    theirs, set as it is performed)."""
+    amount = read_amount(m["n"].lower().removeprefix("up to "))
+    players = players_of(m["who"] or "you", c.context)
+    subject = c.subject(f"{m['what']} cards in your hand")
+    if amount is None or amount.x or not amount.n or players is None:
+        return None
+    if subject is None or subject.kind != "filter":
+        return None
+    library = tuple(replace(f, zone="library", owner=None) for f in subject.filters)
+    ref, slot = players
+    return OneShot(
+        "search",
+        replace(subject, filters=library),
+        c.sentence,
+        n=amount.n,
+        players=ref,
+        slot=slot,
+        to_zone="hand" if m["hand"] else "battlefield",
+        tapped=bool(m["tapped"]),
     )

@@ -156,6 +156,8 @@ def _two_actions(body: str) -> list[str]:
     unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
     for m in re.finditer(r" and |, then ", unquoted):
         first, second = body[: m.start()], body[m.end() :]
+        if second.lower() == "shuffle":
+            continue  # a search's own shuffle (CR 701.23a, 701.24a): one instruction
         if (actor := _ACTOR.match(first)) and _ACTOR_VERB.match(second):
             # "Target opponent exiles two cards from their hand and loses 2 life": the same
             # player does both.

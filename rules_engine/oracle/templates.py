@@ -320,6 +320,21 @@ _NEEDS_NO_PERFORMING = _re(
 )
 
 
+# CR 106.3, 106.4: mana a resolving spell adds goes to a mana pool and empties at the end of
+# the step; no characteristic, event or condition a board reads looks at a pool (how mana
+# was spent on a cast is the cast step's, CR 601.2h). "Add {U}{R}{W}.", "Add two mana of any
+# one color and two mana of any other color." (no wildcard: fixed words and symbols).
+_MANA = r"(?:\{[wubrgc]\})++|(?:one|two|three|four|five|x) mana of any (?:one )?color"
+ADDS_MANA = _re(
+    rf"^add (?:{_MANA})(?: and (?:{_MANA}|(?:one|two|three|four|five) mana of any other "
+    r"color))?$"
+)
+# CR 701.48a: to learn is to choose among putting a Lesson card from outside the game into
+# your hand, discarding a card to draw a card, or neither; a board has no cards outside the
+# game, so it takes the last, which the rule always allows (as a scry keeps its cards on top).
+LEARN = _re(r"^(?:then )?learn$")
+
+
 def _only_if(m: re.Match[str], reading: Reading) -> bool:
     """A spell's effect under a condition checked as it resolves (CR 608.2c): "If it's a
     Spirit, it gains trample ...", "If ~ was kicked, that creature gets +2/+2 ..." (702.33d).
@@ -688,6 +703,22 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "Your opponents can't cast spells during your turn.",
         PLAYER_RULE,
         lambda m, _reading: re.search(r"\bcan't\b", m.string, re.IGNORECASE) is not None,
+    ),
+    _S(
+        "mana added to a pool",
+        Builds.ONE_SHOT,
+        "106.4",
+        "Add {U}{R}{W}.",
+        ADDS_MANA,
+        here=Here.INERT,
+    ),
+    _S(
+        "learn, taken as neither choice",
+        Builds.ONE_SHOT,
+        "701.48a",
+        "Learn.",
+        LEARN,
+        here=Here.INERT,
     ),
     _S(
         "one-shot read elsewhere or changing nothing",

@@ -397,6 +397,36 @@ def _card_events(game: Game, action: OneShot, res: Resolution) -> tuple[Game, li
     return game, events
 
 
+def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
+    """CR 701.23a: each searching player's cards found (``card_actions.search``) move to
+    their hand or enter the battlefield under their control (tapped if the words say so);
+    a card to put onto the battlefield the board's library doesn't list is named."""
+    fits = fits_in(game, action.subject, res) or (lambda _label: False)
+    events: list[Event] = []
+    for player in players(action, res, game):
+        to_hand = action.to_zone == "hand"
+        game, found, unplaced = card_actions.search(
+            game, player, action.n, fits, res.choices.chosen, to_hand
+        )
+        for label in found:
+            obj = game.object(label)
+            assert obj is not None
+            if to_hand:
+                events.append(zone_move(game, label, "hand"))
+            else:
+                events.append(
+                    Enter(label, obj.card, player, tapped=action.tapped, put_tapped=action.tapped)
+                )
+        if unplaced:
+            why = (
+                f"the board lists no card in {player}'s library that this search can find, and "
+                "a card it doesn't list has no known characteristics to enter the battlefield "
+                "with (CR 701.23a), so none is put there; list the library to have one found"
+            )
+            game = note_unmodelled(game, [NotModelled(res.who, action.text, why)])
+    return game, events
+
+
 def _manifest_dread(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
     """CR 701.62a: each player who manifests dread (the step's ``choices.chosen`` names the
     card manifested, by default the top one)."""
@@ -643,6 +673,7 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "player_counters": _player_counters,
     "proliferate": _proliferate,
     "tokens": _tokens,
+    "search": _search,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,

@@ -92,9 +92,10 @@ def _reads_turn_record(spec: EffectSpec) -> bool:
 
 
 def _from_graveyard(subject: Subject) -> bool:
-    """Words naming cards in a graveyard or a hand (the ones a part puts onto the
-    battlefield)."""
-    return bool(subject.filters) and all(f.zone in ("graveyard", "hand") for f in subject.filters)
+    """Words naming cards in a graveyard, a hand or a library (the ones a part puts onto
+    the battlefield; a library's: a search, CR 701.23a)."""
+    zones = ("graveyard", "hand", "library")
+    return bool(subject.filters) and all(f.zone in zones for f in subject.filters)
 
 
 @dataclass(frozen=True, slots=True)

@@ -333,6 +333,18 @@ GLOSSARY: dict[str, str] = {
     ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
+    "701.23a": (
+        "To search a zone is to look through every card there, even a hidden one, and find "
+        "the cards that fit what the instruction describes."
+    ),
+    "701.48a": (
+        "To learn, a player may put a Lesson card they own from outside the game into their "
+        "hand, or discard a card and then draw one, or do neither."
+    ),
+    "106.4": (
+        "Mana a player adds waits in their mana pool until it is spent or the step or phase "
+        "ends, when it is lost."
+    ),
     "700.2": (
         "A modal spell's player chooses its modes as it is cast, as many as it says; only "
         "the chosen modes happen."
