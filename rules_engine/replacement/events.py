@@ -8,8 +8,8 @@ question ("2 damage would be dealt") and the answer ("4 damage is dealt").
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, assert_never
 
 from rules_engine.cards import CardDef
@@ -108,6 +108,11 @@ class LoseLife:
 
 @dataclass(frozen=True, slots=True)
 class CreateTokens:
+    """One creation of tokens (CR 111.2). Its first kind is ``card`` times ``n``; ``also``
+    holds the other kinds created in the same event: an adder's "those tokens plus a Clue
+    token" (CR 614.1a) changes the event into one that creates both, so a second
+    replacement applies to that whole event once (614.5, 616.1f), never once per kind."""
+
     card: CardDef
     n: int
     controller: str
@@ -115,6 +120,23 @@ class CreateTokens:
     # exceptions (a ``CopyOf``), applied as each token enters.
     copy_of: str | None = None
     copy: Any = None
+    also: tuple[CreateTokens, ...] = ()
+
+    def kinds(self) -> tuple[CreateTokens, ...]:
+        """Each kind of token this event creates, as a one-kind event, in order."""
+        own = CreateTokens(self.card, self.n, self.controller, self.copy_of, self.copy)
+        return (own, *self.also) if self.also else (self,)
+
+    @property
+    def total(self) -> int:
+        """How many tokens the whole event creates ("that many", Chatterfang)."""
+        return sum(kind.n for kind in self.kinds())
+
+
+def tokens_event(kinds: Sequence[CreateTokens]) -> CreateTokens:
+    """The one creation event making all these kinds (they share its controller, 111.2)."""
+    first, *rest = kinds
+    return replace(first, also=tuple(rest))
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +311,10 @@ def result_json(event: Event) -> dict[str, Any]:
         case LoseLife():
             return {"lose_life": event.amount, "player": event.player}
         case CreateTokens():
-            return {"create_tokens": event.card.name, "n": event.n, "controller": event.controller}
+            data = {"create_tokens": event.card.name, "n": event.n, "controller": event.controller}
+            if event.also:
+                data["also"] = [result_json(kind) for kind in event.also]
+            return data
         case PutCounters():
             if event.n < 0:
                 return {"remove_counters": event.kind, "from": event.on, "n": -event.n}

@@ -271,20 +271,9 @@ def _happen(event: Event, board: EventState) -> tuple[list[Event], list[Pending]
         )
         return [event], [Pending(die)]
     if isinstance(event, CreateTokens):
-        enters = [
-            Pending(
-                Enter(
-                    f"{event.card.name} token {i + 1}",
-                    event.card,
-                    event.controller,
-                    token=True,
-                    copy_of=event.copy_of,
-                    copy=event.copy,
-                )
-            )
-            for i in range(event.n)
-        ]
-        return [event], enters
+        # One creation event (111.2); its kinds are shown one by one, and every token enters.
+        kinds = [kind for kind in event.kinds() if kind.n > 0] or [event.kinds()[0]]
+        return list(kinds), [Pending(enter) for enter in _token_enters(kinds)]
     if isinstance(event, Enter) and event.counters:
         view = entering_view(event, board)
         inside = EventState(
@@ -302,6 +291,26 @@ def _happen(event: Event, board: EventState) -> tuple[list[Event], list[Pending]
         )
         return [replace(event, counters=kept)], []
     return [event], []
+
+
+def _token_enters(kinds: list[CreateTokens]) -> list[Enter]:
+    """Each token the creation makes, entering (CR 111.2), numbered within its name."""
+    made: dict[str, int] = {}
+    enters = []
+    for kind in kinds:
+        for _ in range(kind.n):
+            made[kind.card.name] = made.get(kind.card.name, 0) + 1
+            enters.append(
+                Enter(
+                    f"{kind.card.name} token {made[kind.card.name]}",
+                    kind.card,
+                    kind.controller,
+                    token=True,
+                    copy_of=kind.copy_of,
+                    copy=kind.copy,
+                )
+            )
+    return enters
 
 
 def _alternatives(event: Event, board: EventState) -> list[tuple[str, list[Event]]] | None:
@@ -456,7 +465,8 @@ class Explorer:
         pending, rest = queue[0], queue[1:]
         event = pending.event
         if isinstance(event, CreateTokens):
-            check_tokens(event.n, event.card.name.removesuffix(" Token"))  # as modified (614.1a)
+            for kind in event.kinds():  # as modified (614.1a)
+                check_tokens(kind.n, kind.card.name.removesuffix(" Token"))
         if isinstance(event, Nothing):
             return self._step(rest, shields, path, results + [event])
         if _no_counter_to_remove(event, self.board, results):

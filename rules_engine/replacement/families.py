@@ -36,6 +36,7 @@ from rules_engine.replacement.events import (
     StepHappens,
     WinGame,
     ZoneMove,
+    tokens_event,
 )
 from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.groups import counters, damage, entering
@@ -49,6 +50,7 @@ from rules_engine.replacement.specs import (
     DrawSpec,
     Family,
     LifeSpec,
+    ReplacementSpec,
     SkipSpec,
     TokenSpec,
     ZoneSpec,
@@ -414,57 +416,78 @@ def _apply_to_loss(active: ActiveReplacement, event: LoseLife) -> Applied:
 
 
 def _applies_to_tokens(active: ActiveReplacement, event: CreateTokens, board: EventState) -> bool:
+    """CR 614.1a: an effect watching some kind of token applies to a creation event when
+    any kind it creates is that kind (the event is one, however many kinds it holds)."""
     spec = active.spec
+    if not player_fits(spec.player, event.controller, active, board) or event.total <= 0:
+        return False
+    return any(kind.n > 0 and _watches(spec, kind.card) for kind in event.kinds())
+
+
+def _watches(spec: ReplacementSpec, card: CardDef) -> bool:
+    """Whether this token effect watches tokens made from this card."""
     family = spec.family
     if family == Family.TOKENS_EACH:
-        return (
-            player_fits(spec.player, event.controller, active, board)
-            and event.n > 0
-            and any(_token_kind_fits(k.lower(), event.card) for k in spec.options)
-        )
+        return any(_token_kind_fits(k.lower(), card) for k in spec.options)
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
-        return (
-            player_fits(spec.player, event.controller, active, board)
-            and event.n > 0
-            and all(t in event.card.types for t in spec.extra_types)
-        )
-    return (
-        family == Family.TOKENS
-        and player_fits(spec.player, event.controller, active, board)
-        and event.n > 0
-        and _token_kind_fits(spec.token_kind if isinstance(spec, TokenSpec) else None, event.card)
+        return all(t in card.types for t in spec.extra_types)
+    return family == Family.TOKENS and _token_kind_fits(
+        spec.token_kind if isinstance(spec, TokenSpec) else None, card
     )
 
 
 def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
+    """The whole creation event, modified once (CR 614.5): every kind it holds that the
+    effect watches is changed, and what an adder adds joins the same event (616.1f: the
+    next effect sees it all)."""
     spec = active.spec
     family = spec.family
+    kinds = event.kinds()
     if family == Family.TOKENS_PLUS:
-        # The tokens it adds are part of the same event (one creation; 614.5: applied once):
-        # "that many" Squirrels, or "an additional" Food.
-        n = spec.factor * event.n or 1
-        return [event, CreateTokens(token_card_of(spec.token or ""), n, event.controller)], active
-    if family == Family.TOKENS_INSTEAD:
+        # "those tokens plus that many Squirrels" counts every token of the event; "plus an
+        # additional Food" adds one, once for the event.
+        n = spec.factor * event.total or 1
+        made = CreateTokens(token_card_of(spec.token or ""), n, event.controller)
+        return [tokens_event([*kinds, made])], active
+    if family == Family.TOKENS_EACH:
+        return [tokens_event([k for kind in kinds for k in _one_of_each(spec, kind)])], active
+    changed = [_changed_kind(spec, kind) if _watches(spec, kind.card) else kind for kind in kinds]
+    if family == Family.TOKENS and spec.plus and not spec.half_down:
+        # Xorn: "those tokens plus an additional Treasure token": one more for the event,
+        # added to the first kind it watches (the doubling part, if any, is on every kind).
+        first = next(i for i, kind in enumerate(kinds) if _watches(spec, kind.card))
+        changed[first] = replace(changed[first], n=changed[first].n + spec.plus)
+    return [tokens_event(changed)], active
+
+
+def _changed_kind(spec: ReplacementSpec, kind: CreateTokens) -> CreateTokens:
+    """One watched kind of the event, as a doubler, halver or "instead" effect changes it."""
+    if spec.family == Family.TOKENS_INSTEAD:
         # CR 614.1a, 111.4: the tokens it names are created instead, with the values it gives
         # them; a token that would have been a copy (707.2) isn't one (Divine Visitation
         # against Cackling Counterpart makes a 4/4 Angel, not a copy).
-        card = token_card_of(spec.token or "")
-        return [replace(event, card=card, copy_of=None, copy=None)], active
-    if family == Family.TOKENS_EACH:
-        # CR 614.1a: that many of each kind, made at once as one event (a Food that is a copy
-        # stays that copy; the others are the predefined tokens, 111.10).
-        return [
-            event
-            if _token_kind_fits(k.lower(), event.card)
-            else CreateTokens(token_card_of(f"a {k} token"), event.n, event.controller)
-            for k in spec.options
-        ], active
-    if family == Family.TOKENS and spec.half_down:
-        # Halving Season: half that many, rounded down (CR 107.1a); one becomes none.
-        return [replace(event, n=event.n // 2)], active
-    if family == Family.TOKENS:
-        return [replace(event, n=event.n * spec.factor + spec.plus)], active
-    return [event], active
+        return replace(kind, card=token_card_of(spec.token or ""), copy_of=None, copy=None)
+    if spec.family == Family.TOKENS and spec.half_down:
+        # Halving Season: half that many of each kind, rounded down (CR 107.1a).
+        return replace(kind, n=kind.n // 2)
+    if spec.family == Family.TOKENS:
+        # Doubling Season, Parallel Lives: twice that many of each of those tokens.
+        return replace(kind, n=kind.n * spec.factor)
+    return kind
+
+
+def _one_of_each(spec: ReplacementSpec, kind: CreateTokens) -> list[CreateTokens]:
+    """Academy Manufactor (CR 614.1a): each watched kind becomes that many of each kind
+    named, made in the same event (a Food that is a copy stays that copy; the others are
+    the predefined tokens, 111.10); a kind it doesn't watch stays as it is."""
+    if not any(_token_kind_fits(k.lower(), kind.card) for k in spec.options):
+        return [kind]
+    return [
+        kind
+        if _token_kind_fits(k.lower(), kind.card)
+        else CreateTokens(token_card_of(f"a {k} token"), kind.n, kind.controller)
+        for k in spec.options
+    ]
 
 
 def tokens_instead_choices(active: ActiveReplacement, event: Event) -> list[Event]:
@@ -473,8 +496,9 @@ def tokens_instead_choices(active: ActiveReplacement, event: Event) -> list[Even
     copy of anything."""
     if not isinstance(event, CreateTokens):
         return []
+    # "that many" counts every token of the event, whatever its kind (614.5: once).
     return [
-        replace(event, card=token_card_of(card), copy_of=None, copy=None)
+        CreateTokens(token_card_of(card), event.total, event.controller)
         for card in active.spec.options
     ]
 

@@ -171,7 +171,8 @@ def _words(event: Shown, name: Namer, *, would: bool) -> str:
             lost = verb("would lose", "loses")
             return f"{event.player} {lost} {event.amount} life from the damage"
         case CreateTokens():
-            tokens = _tokens(event.n, event.card.name)
+            # One creation may make several kinds at once (an adder's "plus a Clue", 614.1a).
+            tokens = " and ".join(_tokens(kind.n, kind.card.name) for kind in event.kinds())
             return f"{event.controller} {verb('would create', 'creates')} {tokens}"
         case StepHappens():
             return f"{event.player}'s {event.step} step {verb('would begin', 'takes place')}"

@@ -215,7 +215,7 @@ def _amount(results: Iterable[Any], kind: str) -> int:
         elif kind == "counters" and isinstance(r, Enter):
             total += sum(n for _, n in r.counters if n > 0)
         elif kind == "create_tokens" and isinstance(r, CreateTokens):
-            total += r.n
+            total += r.total
         elif kind == "gain_life" and isinstance(r, GainLife):
             total += r.amount
         elif kind == "draw" and isinstance(r, Draws):

@@ -566,7 +566,7 @@ def _counters(result: Shown) -> int | None:
 MEASURES: dict[str, Callable[[Shown], int | None]] = {
     "damage": lambda r: r.amount if isinstance(r, Damage) else None,
     "counters": _counters,
-    "create_tokens": lambda r: r.n if isinstance(r, CreateTokens) else None,
+    "create_tokens": lambda r: r.total if isinstance(r, CreateTokens) else None,
     "gain_life": lambda r: r.amount if isinstance(r, GainLife) else None,
     "draw": lambda r: r.n if isinstance(r, Draws) else None,
 }
