@@ -117,6 +117,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "earlier_turn",
         "dealt_damage",
         "attacked_this_turn",
+        "stickered",
         "attach",
         "choices",
         "x",
@@ -483,6 +484,7 @@ class _Reader:
             "earlier_turn",
             "dealt_damage",
             "attacked_this_turn",
+            "stickered",
         ):
             if not isinstance(raw.get(flag, False), bool):
                 raise BoardError(f"{path}.{flag}", "must be true or false")
@@ -502,6 +504,7 @@ class _Reader:
             earlier_turn=raw.get("earlier_turn", False),
             dealt_damage=raw.get("dealt_damage", False),
             attacked_this_turn=raw.get("attacked_this_turn", False),
+            stickered=raw.get("stickered", False),
             attach=attach,
             choices=choices,
             x=s.x,

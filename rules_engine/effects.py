@@ -85,6 +85,10 @@ class Filter:
     token: bool | None = None
     tapped: bool | None = None
     attacking: bool | None = None
+    # "Creatures attacking you" / "attacking your opponents" / "attacking enchanted player":
+    # whom it attacks (CR 506.3, 508.1b). Boards have no combat in progress, so no creature is
+    # attacking anyone and the filter matches nothing, as ``attacking`` alone does.
+    attacking_whom: str | None = None
     shares_creature_type_with_affected: bool = False
     chosen_type: bool = False
     chosen_color: bool = False
@@ -118,9 +122,13 @@ class Filter:
     # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
     # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
     dealt_damage_by_source: bool = False
-    # "a creature you control that entered this turn" (Neriv): the turn's record says it
-    # entered the battlefield this turn (CR 400.7: as the object it is now).
+    # "a stickered permanent": it has one or more stickers on it (CR 123.4).
+    stickered: bool | None = None
+    # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon): by the
+    # turn's record of permanents that entered (CR 603.6a; a new object each time, 400.7).
     entered_this_turn: bool = False
+    # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
+    with_mana_ability: bool = False
     # The compiled tests (filters.compile_filter), cached on the value itself; never copied
     # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
     # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).

@@ -162,6 +162,10 @@ def _abilities_and_numbers(f: Filter) -> list[Check]:
     if f.with_any_ability:
         wanted = tuple(f.with_any_ability)
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: any(c.has_ability(a) for a in wanted))
+    if f.with_mana_ability:  # CR 605.1a
+        checks.append(
+            lambda _l, c, _o, _s, _x, _r, _w: any(a.parsed.is_mana_ability for a in c.abilities)
+        )
     if f.without_abilities:
         unwanted = tuple(f.without_abilities)
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: not any(c.has_ability(a) for a in unwanted))
@@ -225,12 +229,14 @@ def _status(f: Filter) -> list[Check]:
         checks.append(
             lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt
         )
-    if f.entered_this_turn:
+    if f.entered_this_turn:  # CR 603.6a, by the turn's record
         checks.append(
             lambda label, _c, _o, _s, _x, _r, w: any(
                 r.label == label for r in w.game.this_turn.entered
             )
         )
+    if f.stickered is not None:  # CR 123.4
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.stickered == f.stickered)
     if f.attacking:
         checks.append(lambda _l, _c, _o, _s, _x, _r, _w: False)  # boards have no combat in progress
     if f.blocking:

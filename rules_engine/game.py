@@ -74,6 +74,10 @@ class GameObject:
     # It attacked earlier this turn (the board's ``attacked_this_turn``; CR 508.1a), for "as
     # long as it attacked this turn" (Agent Frank Horrigan). A new object hasn't (400.7).
     attacked_this_turn: bool = False
+    # It has one or more stickers on it (the board's ``stickered``; CR 123.4), stickers whose
+    # only effect is being there (art stickers, 123.9). Stickers stay with it from one public
+    # zone to another (123.5) but not into a hidden one; a board moves them nowhere.
+    stickered: bool = False
     # CR 903.3: its owner's commander, an attribute of the card (not a characteristic, not
     # copied, kept as it changes zones).
     commander: bool = False

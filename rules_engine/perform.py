@@ -309,6 +309,8 @@ def _move(
         goaded_by=(),
         dealt_damage=False,
         attacked_this_turn=False,
+        # CR 123.5: stickers stay on it into a public zone, not into a hidden one.
+        stickered=obj.stickered and zone in ("graveyard", "exile", "battlefield", "stack"),
         paired_with=None,
         last_known=last,
     )

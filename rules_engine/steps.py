@@ -289,6 +289,7 @@ class EnterStep(_Located):
     # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
     dealt_damage: bool = False
     attacked_this_turn: bool = False  # Layerlab extension: it attacked earlier this turn
+    stickered: bool = False  # Layerlab extension: it has a sticker on it (CR 123.4)
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -56,6 +56,7 @@ LAND_TYPES: frozenset[str] = frozenset(
         "Lair",
         "Locus",
         "Mine",
+        "Planet",  # Adagia, Windswept Bastion (Edge of Eternities)
         "Power-Plant",
         "Sphere",
         "Tower",
@@ -63,6 +64,7 @@ LAND_TYPES: frozenset[str] = frozenset(
         "Urza's",
     }
 )
+NONBASIC_LAND_TYPES: frozenset[str] = LAND_TYPES - set(BASIC_LAND_TYPES)
 ARTIFACT_TYPES: frozenset[str] = frozenset(
     {
         "Attraction",
@@ -527,6 +529,7 @@ _IRREGULAR_PLURALS: dict[str, str] = {
     "Homunculus": "Homunculi",
     "Octopus": "Octopuses",
     "Sphinx": "Sphinxes",
+    "Pegasus": "Pegasi",  # "Other Pegasi, Unicorns, and Horses you control" (Thurid)
     "Harpy": "Harpies",
     "Ally": "Allies",
     "Mercenary": "Mercenaries",

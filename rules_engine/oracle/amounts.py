@@ -225,6 +225,9 @@ def _number_of(cursor: Cursor, context: SubjectContext) -> Expr | None:
     counters = _counters_on_self(cursor)
     if counters is not None:
         return CountersOnSource(counters)
+    if cursor.accept("counters", "on", SELF) or cursor.accept("counters", "on", "it"):
+        # "the number of counters on ~" (Hancock, Ghoulish Mayor): every kind (CR 122.1).
+        return CountersOnSource("")
     if cursor.peek(1) in ("counter", "counters") and cursor.peek(2) in ("on", "among"):
         # "... +1/+1 counters on creatures you control", "... among other creatures you
         # control" (Ascendant Acolyte): every counter of the kind on each of them.

@@ -385,6 +385,12 @@ def attached_count(a: Asked) -> Condition | None:
         attached_kind = "equipped" if m["kind"] == "equipment" else "enchanted"
         least = required_number(m["n"], a.sentence)
         return SourceStatus(attached_kind, it, minimum=least)  # type: ignore[arg-type]
+    if m := re.fullmatch(r"another aura is attached to (?P<who>enchanted creature)", a.text):
+        # Face of Divinity: the Aura enchants that creature itself, so another Aura attached
+        # to it makes two or more Auras enchanting it (CR 303.4).
+        it = subject_words(m["who"], a.sentence, a.state)
+        a.state.previous = it  # "..., it has first strike": the enchanted creature
+        return SourceStatus("enchanted", it, minimum=2)
     if m := _ENCHANTED_BY.fullmatch(a.text):
         # Timber Paladin: "is enchanted by exactly two Auras", "by three or more Auras"
         # (CR 303.4: an Aura attached to it enchants it; 301.5 for Equipment).

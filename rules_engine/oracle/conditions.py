@@ -193,7 +193,14 @@ def _a_counter(a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
     if kind is not None:
         cursor.pos += 1
     # "~ has a shield counter on him" (Captain America, Super-Soldier).
-    on_it = ("counter on it", "counters on it", "counter on him", "counter on her")
+    on_it = (
+        "counter on it",
+        "counters on it",
+        "counter on him",
+        "counter on her",
+        "counters on him",  # "one or more loyalty counters on him" (Kaito, Bane of Nightmares)
+        "counters on her",
+    )
     if cursor.accept_any(*on_it) and cursor.at_end():
         return SourceStatus("counter", subject, counter_kind=kind)
     raise a.fail()

@@ -21,7 +21,7 @@ from rules_engine.oracle.ability_lists import ability_list, starts_ability
 from rules_engine.oracle.amounts import parse_expression, pt_pair
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
-from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS, NONBASIC_LAND_TYPES
 
 
 @dataclass
@@ -122,8 +122,13 @@ def _choice_words(cursor: Cursor, d: _Description) -> None:
         d.chosen_type = True
     elif cursor.accept("every", "basic", "land", "type"):
         d.every_basic_land_type = True
-    elif cursor.accept("every", "creature", "type"):
+    elif cursor.accept("every", "creature", "type") or cursor.accept("all", "creature", "types"):
+        # "Equipped creature gets +1/+1 and is all creature types" (Stalactite Dagger).
         d.all_creature_types = True
+    elif cursor.accept("every", "nonbasic", "land", "type"):
+        # "This land is every nonbasic land type" (Planar Nexus): CR 205.3i's land types
+        # other than the basic ones (305.6), set as its land types (205.1a).
+        d.subtypes |= NONBASIC_LAND_TYPES
 
 
 def _after_words(cursor: Cursor, context: SubjectContext, d: _Description) -> bool:

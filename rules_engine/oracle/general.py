@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from rules_engine.effects import (
     AbilityChange,
+    AllOf,
     AtLeastZero,
     ChangeText,
     ColorChange,
@@ -85,6 +86,7 @@ _TRAILING_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _DURING_YOUR_TURN = re.compile(r"^during your turn, (?P<rest>.+)$", re.IGNORECASE)
+_TRAILING_DURING_YOUR_TURN = re.compile(r"^(?P<main>.+?) during your turn\.?$", re.IGNORECASE)
 _WHERE_X_AND_Y = re.compile(
     r"^(?>(?P<main>.+?),? where x is )(?>(?P<x>.+?),? and y is )(?P<y>.+)$", re.IGNORECASE
 )
@@ -256,13 +258,7 @@ def general_sentence(
     body: str, sentence: str, state: SentenceState, until_eot: bool
 ) -> tuple[EffectSpec | None, bool]:
     """SUBJECT VERB-PHRASES, with an optional "As long as" condition."""
-    condition: Condition | None = None
-    if m := _AS_LONG_AS.match(body):
-        condition = read_condition(m["cond"], sentence, state)
-        body = m["rest"]
-    elif m := _DURING_YOUR_TURN.match(body):
-        condition = YourTurn()
-        body = m["rest"]
+    condition, body = _leading_condition(body, sentence, state)
     trailing: str | None = None
     unless = False
     lasts = False
@@ -301,6 +297,9 @@ def general_sentence(
         # CR 613.10-613.11: effects on players and on the rules, not on characteristics.
         return None, True
     body = re.sub(r"^it's ", "it is ", body, flags=re.IGNORECASE)  # "It's a creature ..."
+    # "he's a 7/7 Dragon God creature" (Grand Master of Flowers): a character card's
+    # pronoun for itself, read as "it".
+    body = re.sub(r"^(?:he|she)'s ", "it is ", body, flags=re.IGNORECASE)
     body = re.sub(r"^they're ", "they are ", body, flags=re.IGNORECASE)
     cursor = Cursor(tokenize(body), sentence=sentence)
     try:
@@ -347,6 +346,29 @@ def general_sentence(
         lasts_while=lasts,
     )
     return spec, bool(result.rules)
+
+
+def _leading_condition(
+    body: str, sentence: str, state: SentenceState
+) -> tuple[Condition | None, str]:
+    """An "As long as ..." or "During your turn" condition before the sentence (or "during
+    your turn" after it), and the rest of the sentence."""
+    if m := _AS_LONG_AS.match(body):
+        condition = read_condition(m["cond"], sentence, state)
+        body = m["rest"]
+        if m := _AS_LONG_AS.match(body):
+            # "As long as it's your turn, as long as ~ is equipped, it has double strike"
+            # (Cloud, Planet's Champion): both conditions must hold (CR 611.3a).
+            condition = AllOf((condition, read_condition(m["cond"], sentence, state)))
+            body = m["rest"]
+        return condition, body
+    if m := _DURING_YOUR_TURN.match(body):
+        return YourTurn(), m["rest"]
+    if m := _TRAILING_DURING_YOUR_TURN.match(blank_quotes(body)):
+        # "~ has first strike during your turn" (Razorkin Needlehead): while it's its
+        # controller's turn (CR 611.3a, 500.1: the active player's turn).
+        return YourTurn(), body[: m.end("main")]
+    return None, body
 
 
 def _defines_itself(part: Part) -> bool:

@@ -204,6 +204,33 @@ def _that_is_reader(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
     return _that_is(cursor, f)
 
 
+_ATTACKED = {
+    "you": "you",
+    "your opponents": "opponent",
+    "one of your opponents": "opponent",
+    "an opponent": "opponent",
+    "enchanted player": "enchanted_player",
+    "the chosen player": "chosen_player",
+    "the last chosen player": "chosen_player",
+}
+
+
+def _attacking_whom(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
+    """ "attacking you", "that's attacking one of your opponents" (Oviya), "attacking
+    enchanted player" (Curse of Hospitality): attacking creatures, narrowed by the player
+    they attack (CR 506.3, 508.1b: each attacker attacks one player or permanent)."""
+    start = cursor.pos
+    cursor.accept("that's") or cursor.accept("that", "are") or cursor.accept("that", "is")
+    if not cursor.accept("attacking"):
+        cursor.pos = start
+        return None
+    for words, whom in sorted(_ATTACKED.items(), key=lambda item: -len(item[0])):
+        if cursor.accept(*words.split()):
+            return replace(f, attacking=True, attacking_whom=whom)
+    cursor.pos = start
+    return None
+
+
 def _with_counters(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
     """ "with a +1/+1 counter on it", "with one or more counters on them"."""
     if cursor.peek() == "with" and (counted := _after_with_counter(cursor)) is not None:
@@ -305,8 +332,21 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
     ),
     _words("that are enchanted", "that's enchanted", then=lambda f: replace(f, enchanted=True)),
     _words("that are equipped", "that's equipped", then=lambda f: replace(f, equipped=True)),
+    _attacking_whom,
     _words(f"other than {SELF}", then=lambda f: replace(f, not_source=True)),
-    _words("attached to it", then=lambda f: replace(f, attached_to_affected=True)),
+    _words(
+        "that entered this turn",
+        "that entered the battlefield this turn",
+        then=lambda f: replace(f, entered_this_turn=True),
+    ),
+    # "for each Equipment attached to him" (Winter Soldier, Icy Assassin): a character
+    # card's pronoun for the object getting the bonus.
+    _words(
+        "attached to it",
+        "attached to him",
+        "attached to her",
+        then=lambda f: replace(f, attached_to_affected=True),
+    ),
     # Mirror Box: "for each other creature you control with the same name as that
     # creature", the creature getting the bonus (CR 201.2)
     _words(
@@ -329,6 +369,11 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
     ),
     # A targeting restriction: it doesn't change what the effect does.
     _words("that share a card type", "that shares a card type", then=lambda f: f),
+    _words(
+        "with a mana ability",
+        "with mana abilities",
+        then=lambda f: replace(f, with_mana_ability=True),  # Raggadragga (CR 605.1a)
+    ),
     _words(
         "with no abilities",
         then=lambda f: replace(f, no_abilities=True),  # Muraganda Petroglyphs (CR 113.1)

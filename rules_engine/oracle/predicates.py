@@ -93,6 +93,10 @@ def _lose(cursor: Cursor, result: PredicateResult) -> None:
         result.parts.append(Part("6", AbilityChange(remove_all=True)))
     elif cursor.accept("all", "other", "abilities"):
         result.parts.append(Part("6", AbilityChange(remove_all=True)))
+    elif cursor.accept("all", "other", "card", "types"):
+        # "Enchanted permanent is an enchantment and loses all other card types" (One with
+        # the Stars): the new card type replaces the others (CR 205.1a).
+        result.lose_other_types = True
     else:
         names = ability_list(cursor)
         removed = frozenset(n.lower() for n in names)
@@ -106,6 +110,19 @@ def _lose(cursor: Cursor, result: PredicateResult) -> None:
             )
         else:
             result.parts.append(Part("6", AbilityChange(remove=removed)))
+
+
+def _abilities_sharing_has(cursor: Cursor, result: PredicateResult) -> None:
+    """ "has base power and toughness 5/5 and vigilance", "... 10/10, vigilance, and trample"
+    (Timber Paladin): abilities after the base power and toughness share its "has" (layer 6,
+    CR 613.1f); the cursor stays put if no ability follows."""
+    mark = cursor.pos
+    cursor.accept(",")
+    cursor.accept("and")
+    if cursor.pos > mark and cursor.peek() not in VERBS and starts_ability(cursor, 0):
+        result.parts.append(Part("6", AbilityChange(grant=tuple(ability_list(cursor)))))
+    else:
+        cursor.pos = mark
 
 
 def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> None:
@@ -142,6 +159,7 @@ def _have(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> N
         if pair is not None:
             cursor.pos += 1
             result.parts.append(Part("7b", SetPT(*pair)))
+            _abilities_sharing_has(cursor, result)
             return
         if cursor.accept("each", "equal", "to"):
             expr = parse_expression(cursor, context)

@@ -62,6 +62,22 @@ def parse_comparison(cursor: Cursor) -> tuple[str, int] | None:
     return compare(cursor)
 
 
+# Adjectives that each set one field of the filter.
+_FLAG_ADJECTIVES: dict[str, dict[str, bool]] = {
+    "historic": {"historic": True},  # CR 700.6: artifacts, legendaries and Sagas
+    "modified": {"modified": True},  # CR 700.9
+    "stickered": {"stickered": True},  # CR 123.4: it has one or more stickers on it
+    "nontoken": {"token": False},
+    "face-down": {"face_down": True},  # CR 708.2
+    "tapped": {"tapped": True},
+    "untapped": {"tapped": False},
+    "attacking": {"attacking": True},
+    "blocking": {"blocking": True},
+    "nonattacking": {"attacking": False},
+    "nonblocking": {"blocking": False},
+}
+
+
 def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
     """Colors, supertypes, types and subtypes up to the noun; None if there is no noun."""
     f = base
@@ -107,32 +123,16 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, any_subtypes=OUTLAW_TYPES)
             alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
             noun_seen = noun_seen or word == "outlaws" or alone
-        elif word == "historic":
-            f = replace(f, historic=True)  # CR 700.6: artifacts, legendaries and Sagas
-        elif word == "modified":
-            f = replace(f, modified=True)  # CR 700.9
-        elif word == "nontoken":
-            f = replace(f, token=False)
-        elif word == "face-down":
-            f = replace(f, face_down=True)  # CR 708.2
+        elif word == "attacking" and noun_seen:
+            break  # "Creatures attacking you": a post-modifier (modifiers._attacking_whom)
+        elif word in _FLAG_ADJECTIVES:
+            f = replace(f, **_FLAG_ADJECTIVES[word])  # type: ignore[arg-type]
         elif word in ("commander", "commanders"):
             # "Commander creatures you control" (CR 903.3); "Commanders you control" and
             # "a commander that's a creature" name the commanders themselves.
             f = replace(f, commander=True)
             alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
             noun_seen = noun_seen or word == "commanders" or alone
-        elif word == "tapped":
-            f = replace(f, tapped=True)
-        elif word == "untapped":
-            f = replace(f, tapped=False)
-        elif word == "attacking":
-            f = replace(f, attacking=True)
-        elif word == "blocking":
-            f = replace(f, blocking=True)
-        elif word == "nonattacking":
-            f = replace(f, attacking=False)
-        elif word == "nonblocking":
-            f = replace(f, blocking=False)
         elif word in _GENERIC_NOUNS:
             noun_seen = True
         elif word in _NOUNS_OUTSIDE:
@@ -325,6 +325,8 @@ def _filter_item(cursor: Cursor, context: SubjectContext, start: int) -> Subject
         other = cursor.accept("other")
     elif cursor.accept("other") or cursor.accept("another"):
         other = True
+    if (split := _supertype_and_noun(cursor, Filter(other=other), context)) is not None:
+        return split
     f = _adjectives_and_noun(cursor, Filter(other=other))
     if f is None:
         cursor.pos = start
@@ -336,12 +338,27 @@ def _filter_item(cursor: Cursor, context: SubjectContext, start: int) -> Subject
         f = post_modifiers(cursor, f, context)
     if kinds:
         # "Each creature that's a Barbarian, a Warrior, or a Berserker": any of them.
-        kind_filters = tuple(
-            replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
-            for types, subtypes in kinds
-        )
-        return Subject("filter", kind_filters)
+        return Subject("filter", tuple(_with_modifiers(f, kind) for kind in kinds))
     return Subject("filter", (f,))
+
+
+def _supertype_and_noun(cursor: Cursor, base: Filter, context: SubjectContext) -> Subject | None:
+    """ "Other snow and Zombie creatures you control" (Narfi, Betrayer King): a supertype
+    and a kind sharing one noun are two groups, snow creatures and Zombie creatures, each
+    with what follows; None (the cursor unmoved) for any other words."""
+    word = cursor.peek()
+    if not (ALL_TYPE_WORDS.get(word, ("", ""))[0] == "supertype" and cursor.peek(1) == "and"):
+        return None
+    start = cursor.pos
+    cursor.pos += 2
+    second = _adjectives_and_noun(cursor, base)
+    if second is None or not second.types:
+        cursor.pos = start
+        return None
+    supertype = ALL_TYPE_WORDS[word][1]
+    first = replace(base, supertypes=base.supertypes | {supertype}, types=second.types)
+    mods = post_modifiers(cursor, Filter(), context)  # "you control": both groups'
+    return Subject("filter", (_with_modifiers(first, mods), _with_modifiers(second, mods)))
 
 
 def _with_modifiers(f: Filter, mods: Filter) -> Filter:
@@ -392,29 +409,32 @@ def _either_status(cursor: Cursor) -> list[Filter]:
     return out
 
 
-def _that_is_one_of(cursor: Cursor) -> list[tuple[frozenset[str], frozenset[str]]]:
-    """ "that's a Barbarian, a Warrior, or a Berserker" (two or more types, any of them);
-    nothing (the cursor untouched) for a single type, which ``modifiers.post_modifiers`` reads."""
+def _that_is_one_of(cursor: Cursor) -> list[Filter]:
+    """ "that's a Barbarian, a Warrior, or a Berserker" (two or more types, any of them),
+    "that are Zombies and/or tokens" (On Wings of Gold: either, CR 111.1 for a token), each
+    as what it adds to the filter; nothing (the cursor untouched) for a single type, which
+    ``modifiers.post_modifiers`` reads."""
     start = cursor.pos
-    if not (cursor.accept("that's") or cursor.accept("that", "is")):
+    if not (cursor.accept("that's") or cursor.accept("that", "is") or cursor.accept("that", "are")):
         return []
-    kinds: list[tuple[frozenset[str], frozenset[str]]] = []
+    kinds: list[Filter] = []
     while True:
         cursor.accept("a") or cursor.accept("an")
         word = cursor.peek()
-        if word not in ALL_TYPE_WORDS:
+        if word == "tokens" and cursor.tokens[start + 1].lower() == "are":
+            cursor.pos += 1
+            kinds.append(Filter(token=True))
+        elif word not in ALL_TYPE_WORDS:
             break
-        kind, canonical = ALL_TYPE_WORDS[word]
-        cursor.pos += 1
-        pair = (
-            (frozenset({canonical}), frozenset())
-            if kind == "type"
-            else (
-                frozenset(),
-                frozenset({canonical}),
-            )
-        )
-        kinds.append(pair)
+        else:
+            kind, canonical = ALL_TYPE_WORDS[word]
+            cursor.pos += 1
+            if kind == "type":
+                kinds.append(Filter(types=frozenset({canonical})))
+            elif kind == "subtype":
+                kinds.append(Filter(subtypes=frozenset({canonical})))
+            else:
+                kinds.append(Filter(supertypes=frozenset({canonical})))
         if cursor.accept(",", "or") or cursor.accept("or") or cursor.accept(","):
             continue
         break

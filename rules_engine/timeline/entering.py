@@ -156,6 +156,9 @@ class Entering:
             ring_bearer=event.controller if step and own and step.ring_bearer else None,
             dealt_damage=bool(step and own and step.dealt_damage),
             attacked_this_turn=bool(step and own and step.attacked_this_turn),
+            # CR 123.4; 123.5: a card coming back from a public zone keeps its stickers.
+            stickered=bool(step and own and step.stickered)
+            or bool(returning and not own and not returning.on_battlefield and returning.stickered),
             attached_to=step.attach if own and step is not None else None,
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
             x=step.x if own and step is not None else None,
