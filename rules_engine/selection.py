@@ -382,6 +382,8 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
     return {
         "gift": int(choices.gift),
         "bargained": int(choices.bargained),
+        "teamwork": int(choices.teamwork),
+        "treasure_mana": choices.treasure_mana,
         "most_of_one_color": max(spent.values(), default=0),
         **{f"mana_{c}": spent.get(c, 0) for c in "WUBRG"},
     }

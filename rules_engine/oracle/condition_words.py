@@ -135,8 +135,11 @@ def _kind_filter(words: list[str]) -> Filter | None:
     as a filter an object must match; None if a word is none of those."""
     found: dict[str, set[str]] = {"type": set(), "subtype": set(), "supertype": set()}
     colors: set[str] = set()
-    for word in words:
-        if word in COLOR_WORDS:
+    enchanted = None
+    for i, word in enumerate(words):
+        if word == "enchanted" and i == 0:
+            enchanted = True  # "it's an enchanted creature" (Karametra's Blessing, 303.4)
+        elif word in COLOR_WORDS:
             colors.add(COLOR_WORDS[word])
         elif word in ALL_TYPE_WORDS:
             kind, canonical = ALL_TYPE_WORDS[word]
@@ -150,6 +153,7 @@ def _kind_filter(words: list[str]) -> Filter | None:
         subtypes=frozenset(found["subtype"]),
         supertypes=frozenset(found["supertype"]),
         colors=frozenset(colors),
+        enchanted=enchanted,
     )
 
 
