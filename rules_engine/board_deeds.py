@@ -16,14 +16,15 @@ from rules_engine.vocabulary import CARD_TYPES
 __all__ = ["CAST_CHOICE_KEYS", "TURN_DEED_AMOUNTS", "cast_facts", "turn_sacrifices"]
 
 # The choices of a cast (or enter) step read here.
-CAST_CHOICE_KEYS = frozenset({"gift", "bargained"})
+CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "teamwork", "treasure_mana"})
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
 TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
 
 
 def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
-    """``"gift": true`` (the gift was promised, CR 702.174) and ``"bargained": true``
-    (702.166), as ``Choices`` fields (the mana of each color spent, adamant, is read by
+    """``"gift": true`` (the gift was promised, CR 702.174), ``"bargained": true``
+    (702.166), ``"teamwork": true`` (702.194) and ``"treasure_mana": n`` (601.2h), as
+    ``Choices`` fields (the mana of each color spent, adamant, is read by
     ``rules_engine/mana_paid.py``)."""
     found: dict[str, Any] = {}
     for key in ("gift", "bargained"):
@@ -31,6 +32,18 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
             if not isinstance(value[key], bool):
                 raise BoardError(f"{path}.{key}", "must be true or false")
             found[key] = value[key]
+    # CR 601.2h: how much of the mana spent to cast it came from Treasures ("If mana from a
+    # Treasure was spent to cast this spell", Price of Loyalty); teamwork's optional
+    # additional cost was paid (702.194).
+    if "teamwork" in value:
+        if not isinstance(value["teamwork"], bool):
+            raise BoardError(f"{path}.teamwork", "must be true or false")
+        found["teamwork"] = value["teamwork"]
+    if "treasure_mana" in value:
+        amount = value["treasure_mana"]
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise BoardError(f"{path}.treasure_mana", "a number of mana, 0 or more")
+        found["treasure_mana"] = amount
     return found
 
 

@@ -328,6 +328,8 @@ class HowCast:
         "sacrificed_power",
         "gift",  # CR 702.174: the gift was promised (1 or 0)
         "bargained",  # CR 702.166
+        "teamwork",  # CR 702.194: cast using teamwork (1 or 0)
+        "treasure_mana",  # CR 601.2h: the mana from Treasures spent to cast it
         "most_of_one_color",  # the most mana of one color spent (adamant, 207.2c)
         "mana_W",  # the mana of each color spent (CR 601.2h)
         "mana_U",
@@ -963,6 +965,10 @@ class EffectSpec:
     # CR 611.2b: a resolved effect "for as long as <condition>" ends the first time its
     # condition is false, and doesn't come back if it holds again (Aquitect's Will).
     lasts_while: bool = False
+    # "You may sacrifice a Food. If you do, ... Otherwise, ..." (Insatiable Appetite): made
+    # only if the one-shot part just before it did something (True) or didn't (False),
+    # as the text is followed in order (CR 608.2c); None: no such condition.
+    after_done: bool | None = None
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

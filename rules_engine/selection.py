@@ -404,6 +404,8 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
     return {
         "gift": int(choices.gift),
         "bargained": int(choices.bargained),
+        "teamwork": int(choices.teamwork),
+        "treasure_mana": choices.treasure_mana,
         "most_of_one_color": max(spent.values(), default=0),
         "was_cast": int(
             choices.cast_from_hand

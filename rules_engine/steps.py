@@ -88,6 +88,8 @@ class Choices:
     # the mana of each color spent (adamant) is ``mana_by_color`` above.
     gift: bool = False
     bargained: bool = False
+    teamwork: bool = False  # cast using teamwork (CR 702.194)
+    treasure_mana: int = 0  # mana from Treasures spent to cast it (CR 601.2h)
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -131,6 +133,8 @@ class Choices:
             exile=extra.exile or self.exile,
             gift=extra.gift or self.gift,
             bargained=extra.bargained or self.bargained,
+            teamwork=extra.teamwork or self.teamwork,
+            treasure_mana=extra.treasure_mana or self.treasure_mana,
         )
 
 

@@ -70,6 +70,8 @@ PLAYERS_SACRIFICE = re.compile(
     rf"^(?P<who>{WHO}) sacrifices? (?:a|an|one) (?P<what>[\w ,-]+)$",
     re.IGNORECASE,
 )
+# "(You may) sacrifice a Food." (Insatiable Appetite): one of your own, your choice.
+_SACRIFICE_ONE = re.compile(r"^sacrifice (?:a|an) (?P<what>[\w -]+)$", re.IGNORECASE)
 _OF_THEIR_CHOICE = re.compile(r" of (?:their|his or her) choice$", re.IGNORECASE)
 _CREATE = re.compile(
     # What follows "with" stops at the next "token" (a run is scanned once: linear time).
@@ -549,6 +551,15 @@ def _players_sacrifice(m: re.Match[str], c: Clause) -> OneShot | None:
     return OneShot("sacrifice", chosen, c.sentence, n=1, players=ref, slot=slot)
 
 
+def _sacrifice_one(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.21a: "Sacrifice a Food.": a permanent of that kind the text's controller
+    controls, their choice as it resolves (608.2d: the step's ``choices.chosen``)."""
+    chosen = c.subject(f"{m['what']} you control")
+    if chosen is None or chosen.kind != "filter":
+        return None
+    return OneShot("sacrifice", chosen, c.sentence, n=1, players="you")
+
+
 def _create(_m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 111.2: "Create two 1/1 white Soldier creature tokens."; the abilities a token has
     in quotation marks are read as they are printed (111.3)."""
@@ -807,6 +818,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(_EXILE, _acting_on("exile")),
     Reader(_BOUNCE, _bounce),
     Reader(_SACRIFICE, _acting_on("sacrifice")),
+    Reader(_SACRIFICE_ONE, _sacrifice_one),
     Reader(PLAYERS_SACRIFICE, _players_sacrifice),
     Reader(_CREATES, _create, decides=False),
     Reader(_DRAW, _draw),

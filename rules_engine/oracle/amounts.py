@@ -412,6 +412,8 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         if holders is None:
             cursor.fail("expected what the counters are on")
         count = CountersOnSource(kind, holders)
+    elif cursor.accept("mana", "from", "a", "treasure", "that", "was", "spent", "to", "cast", SELF):
+        count = HowCast("treasure_mana")  # Spoils of the Hunt (CR 601.2h): the step's choices
     elif cursor.accept("point", "of", "bushido", "it", "has"):
         count = AffectedKeywordTotal("bushido")  # Takeno, Samurai General (CR 702.45b)
     elif (

@@ -13,8 +13,10 @@ from rules_engine.oracle.text import SELF
 _COMPOUND_CONTROL = re.compile(
     r"^(?P<first>untap .+?) and (?P<second>gain control of (?:it|them))$", re.IGNORECASE
 )
+# "Double target creature's power and it gains first strike" (Legion Leadership, 701.10).
 _CONTROL_AND_GAINS = re.compile(
-    r"^(?P<first>gain control of .+?) and (?P<second>(?:it|they) gains? .+)$", re.IGNORECASE
+    r"^(?P<first>(?:gain control of|double) .+?) and (?P<second>(?:it|they) gains? .+)$",
+    re.IGNORECASE,
 )
 
 

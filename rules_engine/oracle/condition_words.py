@@ -136,9 +136,12 @@ def _kind_filter(words: list[str]) -> Filter | None:
     found: dict[str, set[str]] = {"type": set(), "subtype": set(), "supertype": set()}
     colors: set[str] = set()
     token: bool | None = None
-    for word in words:
+    enchanted = None
+    for i, word in enumerate(words):
         if word in ("token", "nontoken"):
             token = word == "token"  # CR 111.1: "if it's a token" (Aeve, Progenitor Ooze)
+        elif word == "enchanted" and i == 0:
+            enchanted = True  # "it's an enchanted creature" (Karametra's Blessing, 303.4)
         elif word in COLOR_WORDS:
             colors.add(COLOR_WORDS[word])
         elif word in ALL_TYPE_WORDS:
@@ -154,6 +157,7 @@ def _kind_filter(words: list[str]) -> Filter | None:
         supertypes=frozenset(found["supertype"]),
         colors=frozenset(colors),
         token=token,
+        enchanted=enchanted,
     )
 
 

@@ -53,9 +53,16 @@ def instead_condition(
         r"^(?:it's|that creature is) (?:(?:a|an) )?(?P<what>[\w -]+)$", words, re.IGNORECASE
     )
     if not m:
+        # "if its power is 2" (Savage Swipe) says what "it has power 2" says.
+        words = re.sub(r"^its (power|toughness) is ", r"it has \1 ", words, flags=re.IGNORECASE)
         return read_condition(words, sentence, state)  # "if a creature died this turn"
     subject = state.previous if state.previous is not None else Subject("self", words=SELF)
-    return is_a(subject, m["what"], words, sentence)
+    try:
+        return is_a(subject, m["what"], words, sentence)
+    except OracleParseError:
+        # "If it's night, ..." (731.1), "If it's your turn, ...": not a kind of object but a
+        # fact of the game, checked as the spell resolves (CR 608.2c).
+        return read_condition(words, sentence, state)
 
 
 def parse_condition(words: str, sentence: str, it: Subject | None = None) -> Condition:
@@ -78,11 +85,23 @@ def read_condition(words: str, sentence: str, state: SentenceState) -> Condition
                 tail = lead[0] + tail  # "it's attacking or blocking": "it's" serves both
             try:
                 first = _one_condition(head, sentence, state)
-                second = _one_condition(tail, sentence, state)
+                second = _second_condition(head, tail, sentence, state)
             except OracleParseError:
                 continue
             return AllOf((first, second)) if m[1] == "and" else AnyOf((first, second))
         raise
+
+
+def _second_condition(head: str, tail: str, sentence: str, state: SentenceState) -> Condition:
+    """The condition after "and" / "or": on its own, or, where it can't be read alone,
+    sharing the first one's "you control" ("you control an artifact and an enchantment",
+    When We Were Young: both must hold)."""
+    try:
+        return _one_condition(tail, sentence, state)
+    except OracleParseError:
+        if not head.startswith("you control ") or tail.startswith("you "):
+            raise
+        return _one_condition(f"you control {tail}", sentence, state)
 
 
 def _one_condition(words: str, sentence: str, state: SentenceState) -> Condition:

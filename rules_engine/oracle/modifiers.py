@@ -409,12 +409,6 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, controller="chosen_player"),  # CR 607.2: chosen as it entered
     ),
     _words("you own", then=lambda f: replace(f, owner="you")),
-    # Neriv: "a creature you control that entered this turn" (the turn's record, CR 400.7).
-    _words(
-        "that entered this turn",
-        "that entered the battlefield this turn",
-        then=lambda f: replace(f, entered_this_turn=True),
-    ),
     _words("an opponent owns", "your opponents own", then=lambda f: replace(f, owner="opponent")),
     _words("on the battlefield", then=lambda f: replace(f, zone="battlefield")),
     _words(

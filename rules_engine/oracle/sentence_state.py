@@ -26,12 +26,33 @@ class SentenceState:
     previous: Subject | None = None
     resolving: bool = False  # a spell's or resolving ability's text
     first: bool = True  # the paragraph's first sentence (nothing before it to name)
+    # The targets a sentence the engine doesn't perform named ("Choose target creature you
+    # control and target creature you don't control."), for a later "the creature you
+    # control" (CR 608.2c: the text refers back to that target).
+    named_targets: tuple[Subject, ...] = ()
 
 
 def blank_quotes(text: str) -> str:
     """The text with each quoted ability blanked out (same length), so a word inside a
     granted ability ("... sacrifice it unless you pay {2}.") is never read as this one's."""
     return re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), text)
+
+
+def earlier_target(words: str, state: SentenceState) -> Subject | None:
+    """ "the creature you control" after "Choose target creature you control and target
+    creature you don't control" (Joust, Blizzard Brawl): the target named with those words."""
+    wanted = f"target {words}".lower()
+    found = []
+    for named in state.named_targets:
+        # One subject may name several targets, one filter each, in order.
+        each = named.words.lower().split(" and ")
+        if len(each) != len(named.target_slots) or len(named.filters) != len(each):
+            each = [named.words.lower()] if len(named.target_slots) == 1 else []
+        for i, said in enumerate(each):
+            if said == wanted:
+                one = (named.filters[i],) if len(each) > 1 else named.filters
+                found.append(Subject("targets", one, (named.target_slots[i],), f"the {words}"))
+    return found[0] if len(found) == 1 else None
 
 
 def subject_or_none(words: str, sentence: str, state: SentenceState) -> Subject | None:

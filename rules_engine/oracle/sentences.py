@@ -40,6 +40,7 @@ from rules_engine.oracle.sentence_state import (
     PLAYER_PART,
     SentenceState,
     blank_quotes,
+    earlier_target,
     resolve_antecedent,
     subject_from,
     unnamed_group,
@@ -284,7 +285,9 @@ def _otherwise(c: _Clause, _template: Template) -> None:
     # (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
     effects, sentence, rest = c.out.effects, c.sentence, c.match["rest"]
     before = effects[-1] if effects else None
-    resolving = before is not None and before.only_if not in (None, "kicked")
+    resolving = before is not None and (
+        before.only_if not in (None, "kicked") or before.after_done is not None
+    )
     try:
         if before is None or (before.condition is None and not resolving):
             # "If you win, ... Otherwise, ...": the condition was a one-shot's.
@@ -303,7 +306,10 @@ def _otherwise(c: _Clause, _template: Template) -> None:
             raise
         c.out.gaps.append((sentence, str(error)))  # named in not_modelled, never dropped
         return
-    if before.only_if is not None and before.only_if != "kicked":
+    if before.after_done is not None:
+        # "If you do, ... Otherwise, ..." (608.2c): made only if the part didn't happen.
+        other = replace(other, after_done=not before.after_done, cda=False)
+    elif before.only_if is not None and before.only_if != "kicked":
         # "If it's a Pirate, ... Otherwise, ...": the opposite, checked on resolution (608.2c).
         other = replace(other, only_if=Not(before.only_if), cda=False)
     elif before.condition is not None:
@@ -359,7 +365,12 @@ def _only_if(c: _Clause, _template: Template) -> None:
         c.match["rest"],
         flags=re.IGNORECASE,
     )
-    if c.state.previous is not None:
+    named = None
+    if (m := _THE_NAMED.fullmatch(words)) and (named := earlier_target(m["what"], c.state)):
+        # Joust, Blizzard Brawl: "Choose target creature you control and target creature you
+        # don't control. ... the creature you control gets +2/+1 ...": that target (608.2c).
+        words = f"that creature {m['rest']}"
+    elif c.state.previous is not None:
         # "If {W} was spent to cast ~, the creature gains ..." (Flash Conscription): the one
         # the sentences before named.
         words = re.sub(r"^the creature ", "that creature ", words, flags=re.IGNORECASE)
@@ -373,12 +384,24 @@ def _only_if(c: _Clause, _template: Template) -> None:
         # until end of turn" after "target creature you control ... fights ...": the same
         # first target (CR 608.2c: the text refers back to it).
         words = f"that creature {m['rest']}"
+    # "Target creature you control gets +2/+0 until end of turn if it's night." (Wolf
+    # Strike): the condition written last, its "it" the subject before it, so read after it.
+    last = c.match.start("cond") > c.match.start("rest")
+    if c.match["cond"].lower() == "you do" and not last:
+        _if_you_do(c, words)
+        return
     try:
-        condition = instead_condition(c.match["cond"], c.sentence, c.state)
+        condition = None if last else instead_condition(c.match["cond"], c.sentence, c.state)
+        if named is not None:
+            c.state.previous = named
         spec = special_sentence(words, c.sentence, c.state, c.until_eot)
         is_rule = False
         if spec is None:
             spec, is_rule = general_sentence(words, c.sentence, c.state, c.until_eot)
+        if last:
+            if spec is not None:
+                c.state.previous = spec.subject
+            condition = instead_condition(c.match["cond"], c.sentence, c.state)
         if spec is None and is_rule:
             # "If this spell was kicked, creatures can't attack this turn" (Orim's Chant): a
             # rule about the game (613.11) for the turn, kept with its condition.
@@ -398,6 +421,28 @@ def _only_if(c: _Clause, _template: Template) -> None:
         # target, as in a later paragraph's "instead" (_self_replacement).
         spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
     c.out.effects.append(replace(spec, only_if=condition, targets_used=c.state.context.next_target))
+
+
+def _if_you_do(c: _Clause, words: str) -> None:
+    """ "You may sacrifice a Food. If you do, target creature gets +5/+5 until end of turn."
+    (Insatiable Appetite): the effect is made only if the one-shot part just before it did
+    something, known once it has happened (CR 608.2c). After a part the engine doesn't
+    perform, it can't tell: named in not_modelled."""
+    out = c.out
+    performed = bool(out.actions) and bool(out.notes) and out.notes[-1] == out.actions[-1].text
+    try:
+        if not performed:
+            raise OracleParseError(c.sentence, "the part before it is not performed")
+        spec, _ = general_sentence(words, c.sentence, c.state, c.until_eot)
+        if spec is None:
+            raise OracleParseError(c.sentence, "cannot read what the condition adds")
+    except OracleParseError as error:
+        if performs_actions(words) and not makes_continuous_effect(words):
+            raise
+        out.gaps.append((c.sentence, str(error)))
+        return
+    used = c.state.context.next_target
+    out.effects.append(replace(spec, after_done=True, targets_used=used))
 
 
 def _target_and_kin(c: _Clause, template: Template) -> None:
@@ -528,6 +573,10 @@ def _continuous(c: _Clause, _template: Template) -> None:
     if spec is None:
         return
     minimum = _minimum_targets(spec.subject, c.state)
+    if minimum is None and _COPY_OF_UP_TO.search(c.body):
+        # "it becomes a copy of up to one other target creature" (Fleeting Reflection): the
+        # copy's target may be left out (CR 601.2c), the sentence's other targets not.
+        minimum = c.state.context.next_target - 1
     last = c.out.effects[-1] if c.out.effects else None
     if minimum is not None and last is not None and last.min_targets is not None:
         # "Up to one target creature ... Up to one other target creature ..." (Hostile
@@ -632,9 +681,12 @@ def _remember_object(body: str, state: SentenceState) -> None:
             subject = parse_subject(cursor, state.context)
             if subject is not None:
                 state.previous = subject
+                state.named_targets += (subject,)
                 continue
         cursor.pos += 1
 
 
+_COPY_OF_UP_TO = re.compile(r"\ba copy of up to one\b", re.I)
+_THE_NAMED = re.compile(r"the (?P<what>creature [\w' ]+?) (?P<rest>(?:gets|gains) .+)", re.I)
 _BEFORE_IT_FIGHTS = re.compile(r"the creature you control (?P<rest>.+) before it fights", re.I)
 _THE_FIGHTER = re.compile(r"the creature you control (?P<rest>(?:gets|gains) .+)", re.I)

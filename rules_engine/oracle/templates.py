@@ -707,7 +707,11 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "608.2c",
         "That creature also gains trample until end of turn if you control a creature with "
         "power 4 or greater.",
-        r"^(?P<rest>[^,]+?) if (?P<cond>(?:you control|\{[wubrg]\} was spent to cast) [^,]+),?$",
+        # "if it's night" (Wolf Strike), "if its power is 2" (Savage Swipe), "if it's a
+        # Knight" (Joust); "if its power is less than or equal to ..." is the reader's own
+        # (Exert Influence: gain control, CR 613.1b).
+        r"^(?P<rest>[^,]+?) if (?P<cond>(?:you control|\{[wubrg]\} was spent to cast|it's|"
+        r"its (?:power|toughness) is(?! less\b| greater\b)|it has|you've|you have) [^,]+),?$",
         _trailing_only_if,
     ),
     _S(

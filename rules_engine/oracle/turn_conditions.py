@@ -158,6 +158,10 @@ def how_cast(a: Asked) -> Condition | None:
         return Compare(HowCast("gift"), ">=", 1)
     if re.fullmatch(rf"{_CAST_IT} was bargained", text):
         return Compare(HowCast("bargained"), ">=", 1)
+    if re.fullmatch(rf"{_CAST_IT} was cast using teamwork", text):
+        return Compare(HowCast("teamwork"), ">=", 1)  # CR 702.194
+    if re.fullmatch(rf"mana from an? treasures? was spent to cast {_CAST_IT}", text):
+        return Compare(HowCast("treasure_mana"), ">=", 1)  # CR 601.2h
     if m := _ADAMANT.fullmatch(text):
         least = read_number(m["n"])
         if least is None:

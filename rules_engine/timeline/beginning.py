@@ -36,7 +36,12 @@ def begin(
     for n, spec in specs:
         eid = EffectId(res.label, part=None if count == 1 else n).text()
         copy = None
-        if any(p.layer == "1a" for p in spec.parts):
+        copies = any(p.layer == "1a" for p in spec.parts)
+        if copies and spec.min_targets is not None and len(res.targets) < spec.targets_used:
+            # "it becomes a copy of up to one other target creature" (Fleeting Reflection)
+            # with none chosen (CR 601.2c): nothing to copy, so no effect.
+            continue
+        if copies:
             copy = _spell_copy(game, res, spec)
         stub = ResolvedEffect(
             eid,

@@ -182,10 +182,12 @@ def _sacrifice(p: Part) -> list[Event]:
     modelled otherwise (``unchosen``)."""
     if p.action.players is None:
         return [zone_move(p.game, label, "graveyard") for label in p.objects]
+    picked = p.res.choices.chosen  # "you sacrifice a Food": the one the step names (608.2d)
     chosen = [
-        own[0]
+        picked if picked in own else own[0]
         for player in p.players
-        if len(own := [x for x in p.objects if p.state[x].controller == player]) == 1
+        if (own := [x for x in p.objects if p.state[x].controller == player])
+        and (len(own) == 1 or picked in own)
     ]
     return [zone_move(p.game, label, "graveyard") for label in chosen]
 
@@ -716,7 +718,8 @@ def unchosen(game: Game, action: OneShot, res: Resolution) -> list[NotModelled]:
     return [
         NotModelled(res.who, action.text, why.format(p=p))
         for p in players(action, res, game)
-        if len([x for x in candidates if state[x].controller == p]) > 1
+        if len(own := [x for x in candidates if state[x].controller == p]) > 1
+        and res.choices.chosen not in own
     ]
 
 

@@ -61,6 +61,8 @@ def resolve(game: Game, res: Resolution, abilities: list[ParsedAbility]) -> Game
     specs = choose_instead(specs, res, state, world)
     verify_text_changes(specs, res)
     plan = Plan.of(specs, abilities, res, state, world)
+    # "If you do, ..." with no part performed before it: nothing was done (CR 608.2c).
+    plan = replace(plan, now=_as_done(plan.now, done=False))
     resolved = begin(game, res, plan.now, plan.count, timestamp, state, world)
     shields, rules, unread = resolved_replacements(res, abilities, timestamp, state, world)
     game = replace(
@@ -110,7 +112,7 @@ def _perform_parts(
     for k, (ability, written) in enumerate(parts):
         if written.if_done and not done:
             continue
-        done = False
+        was_done, done = done, False
         if missing_target(written, res):
             continue  # the step names no target for it: the board didn't choose one
         action = _with_amount(game, ability, written, res, known, tally)
@@ -122,13 +124,25 @@ def _perform_parts(
             continue  # CR 608.2c: "If ..., <do this>" and it doesn't hold
         ready = tuple(item for item in deferred if plan.place.before(item[0], k))
         deferred = tuple(item for item in deferred if item not in ready)
-        game = begin_later(game, res, ready, plan.count, timestamp)
+        # "If you do, ..." / "Otherwise, ...": whether the part just before it did something.
+        game = begin_later(game, res, _as_done(ready, was_done), plan.count, timestamp)
         before = game
         counting = tally_before(game, action, res)
         game = perform_instruction(game, action, res, hook)
         done = game is not before
         tally = tally_after(game, action, counting)
-    return game, deferred
+    return game, _as_done(deferred, done)
+
+
+def _as_done(items: tuple[Numbered, ...], done: bool) -> tuple[Numbered, ...]:
+    """The effects to begin, given whether the part just before them did something: one
+    made "If you do" (``after_done``) only if it did, its "Otherwise" only if it didn't
+    (CR 608.2c)."""
+    return tuple(
+        (n, replace(spec, after_done=None))
+        for n, spec in items
+        if spec.after_done is None or spec.after_done == done
+    )
 
 
 def _with_amount(

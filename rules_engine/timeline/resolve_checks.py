@@ -48,8 +48,14 @@ def verify_resolution(
 ) -> None:
     """Before anything happens: as many targets as it needs, the type it chooses (608.2d),
     and each target where a target of its text can be."""
+    optional = _up_to_slots(abilities, specs)
     needed = max(
-        (spec.min_targets if spec.min_targets is not None else spec.targets_used for spec in specs),
+        (
+            spec.min_targets
+            if spec.min_targets is not None
+            else max((s + 1 for s in range(spec.targets_used) if s not in optional), default=0)
+            for spec in specs
+        ),
         default=0,
     )
     if len(res.targets) < needed:
@@ -72,6 +78,22 @@ def verify_resolution(
         obj = game.object(target)
         if target not in game.players and not (obj is not None and obj.zone in elsewhere):
             require_on_battlefield(game, target, f"{res.path}.targets[{i}]")
+
+
+def _up_to_slots(abilities: list[ParsedAbility], specs: list[EffectSpec]) -> frozenset[int]:
+    """The target slots an "up to N" phrase chose (CR 601.2c: fewer, even none, may be
+    chosen), whether a one-shot part ("Distribute four +1/+1 counters among up to four target
+    creatures you control", Storm the Seedcore) or an effect names them: a later sentence's
+    effect doesn't need them."""
+    subjects = [spec.subject for spec in specs]
+    subjects += [
+        subject
+        for ability in abilities
+        for action in ability.actions
+        for subject in (action.subject, action.other)
+        if subject is not None
+    ]
+    return frozenset(slot for s in subjects if s.up_to for slot in s.target_slots)
 
 
 def _verify_type_choice(

@@ -414,6 +414,10 @@ GLOSSARY: dict[str, str] = {
     "702.178": (
         "Max speed: an ability that works only while its controller's speed is at its highest."
     ),
+    "702.194": (
+        "Teamwork: an optional additional cost of tapping your creatures with enough total "
+        "power; the spell's text may then do more if it was cast using teamwork."
+    ),
     "702.186": "∞: an ability that works only while its condition holds.",
     "702.145": (
         "Daybound and nightbound: a game is neither day nor night until something makes it "

@@ -191,6 +191,7 @@ CHOICE_WORDS = {
 FLAG_WORDS = {
     "gift": ("the gift promised", "the gift not promised"),  # CR 702.174
     "bargained": ("bargained", "not bargained"),  # CR 702.166
+    "teamwork": ("cast using teamwork", "not cast using teamwork"),  # CR 702.194
     "paid": ("its controller paid", "its controller didn't pay"),  # CR 118.12
     "escaped": ("cast with escape", "not cast with escape"),  # CR 702.138
 }
@@ -203,6 +204,7 @@ COST_WORDS = {
     "sacrifice_as_enters": "sacrificing {} as it enters",
     "sacrificed": "sacrificing {} to cast it",
     "mana_spent": "{} mana spent",
+    "treasure_mana": "{} mana from Treasures spent",  # CR 601.2h
     "mana_colors": "{} mana spent",
     "main_phase": "{} during its controller's main phase",
     "divided": "dividing {} among its targets in order",
@@ -220,7 +222,7 @@ def _cost_words(key: str, value: Any, name: Namer) -> str:
         shown = " and ".join(COLOR_WORDS.get(str(v), str(v)) for v in items)
     elif key == "main_phase":
         shown = "cast" if value else "not cast"
-    elif key in ("mana_spent", "divided"):
+    elif key in ("mana_spent", "treasure_mana", "divided"):
         shown = " and ".join(str(v) for v in items)
     else:
         shown = ", ".join(_thing_name(str(v), name) for v in items)
