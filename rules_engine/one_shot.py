@@ -47,6 +47,8 @@ OneShotKind = Literal[
     "manifest_dread",  # one of the top two cards face down as a 2/2, one to the graveyard
     "incubate",  # an Incubator artifact token with N +1/+1 counters on it (CR 701.53a)
     "search",  # cards found in a library, into a hand or onto the battlefield (CR 701.23a)
+    "role",  # a Role token created attached to a permanent (CR 111.10, 303.7)
+    "attach",  # Equipment you control attached to a creature (CR 701.3a)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

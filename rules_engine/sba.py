@@ -254,6 +254,7 @@ def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[S
             actions.extend(_aura_actions(game, obj, chars, state, world, players))
         actions.extend(_attachment_actions(obj, chars, state, world))
     actions.extend(_world_rule(battlefield, state))
+    actions.extend(_role_rule(battlefield, state))
     actions.extend(_players_lose(game, state))
     actions.extend(_legend_rule(game, battlefield, state))
     return actions
@@ -445,3 +446,26 @@ def _world_rule(
         for o in worlds
         if len(keep) > 1 or o not in keep
     ]
+
+
+def _role_rule(
+    battlefield: list[GameObject], state: dict[str, Characteristics]
+) -> list[StateBasedAction]:
+    """CR 303.7a: of the Roles one player controls attached to one permanent, only the one
+    with the newest timestamp stays; the others go to their owners' graveyards."""
+    groups: dict[tuple[str, str], list[GameObject]] = {}
+    for obj in battlefield:
+        chars = state[obj.label]
+        if "Role" in chars.subtypes and obj.attached_to is not None:
+            groups.setdefault((obj.attached_to, chars.controller), []).append(obj)
+    found: list[StateBasedAction] = []
+    for roles in groups.values():
+        newest = max(roles, key=lambda o: o.timestamp)
+        found += [
+            StateBasedAction(
+                "to_graveyard", o.label, "303.7a", "a newer Role of the same player is attached"
+            )
+            for o in roles
+            if o is not newest
+        ]
+    return found

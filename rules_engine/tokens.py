@@ -21,6 +21,43 @@ PREDEFINED_ABILITIES = {
     "food": ("{2}, {T}, Sacrifice this token: You gain 3 life.",),
     "gold": ("Sacrifice this token: Add one mana of any color.",),
 }
+# CR 111.10, 303.7: the Role tokens, colorless Aura enchantment tokens with the subtype Role,
+# "Enchant creature" and what each gives the creature it enchants; each named for its Role.
+ROLE_ABILITIES = {
+    "cursed": ("Enchanted creature has base power and toughness 1/1.",),
+    "monster": ("Enchanted creature gets +1/+1 and has trample.",),
+    "royal": ("Enchanted creature gets +1/+1 and has ward {1}.",),
+    "sorcerer": (
+        'Enchanted creature gets +1/+1 and has "Whenever this creature attacks, scry 1."',
+    ),
+    "virtuous": ("Enchanted creature gets +1/+1 for each enchantment you control.",),
+    "wicked": (
+        "Enchanted creature gets +1/+1.",
+        "When this token is put into a graveyard from the battlefield, each opponent loses 1 life.",
+    ),
+    "young hero": (
+        'Enchanted creature has "Whenever this creature attacks, if its toughness is 3 or '
+        'less, put a +1/+1 counter on it."',
+    ),
+}
+_ROLE = re.compile(r"^(?:a|an|one) (?P<role>[a-z]+(?: hero)?) role tokens?$", re.IGNORECASE)
+
+
+def role_card(phrase: str) -> CardDef | None:
+    """ "a Monster Role token" -> the Role token's card (CR 111.10), or None."""
+    m = _ROLE.match(phrase.strip())
+    if m is None or m["role"].lower() not in ROLE_ABILITIES:
+        return None
+    role = m["role"].lower()
+    return CardDef(
+        name=f"{role.title()} Role",
+        types=("Enchantment",),
+        subtypes=("Aura", "Role"),
+        token=True,
+        rules_text=("Enchant creature", *ROLE_ABILITIES[role]),
+    )
+
+
 # "a colorless artifact token named Gold" (Gild), "a legendary 2/2 ... token named Voja": its
 # name is the one given (CR 111.4).
 _NAMED = re.compile(r"^(?>(?P<base>.+? tokens?) named )(?P<name>[\w' ,-]+)$", re.IGNORECASE)
@@ -33,6 +70,8 @@ def token_card(phrase: str) -> CardDef:
     """ "a 2/2 black Zombie creature token with flying" -> the token's card: its name is
     its subtypes plus the word "Token" (CR 111.4), or the name the phrase gives it."""
     phrase = phrase.strip()
+    if (role := role_card(phrase)) is not None:
+        return role
     given: str | None = None
     if named := _NAMED.match(phrase):
         phrase, given = named["base"], named["name"]

@@ -762,6 +762,7 @@ def _where_x_read(m: re.Match[str], c: Clause) -> OneShot | None:
 # "exile ~ with counters"; "gains life equal to" before "gains N life".
 _READERS: tuple[Reader, ...] = (
     Reader(_LIFE_BECOMES, _life_becomes),
+    Reader(player_actions.ROLE, player_actions.role, decides=False),  # before "for each"
     Reader(_YOU_MAY, _you_may),
     Reader(_WHERE_X_GREATEST, _greatest),
     Reader(_DRAW_GREATEST, _greatest),
@@ -794,6 +795,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.MANIFEST_DREAD, cards.manifest_dread, decides=False),
     Reader(cards.INCUBATE, cards.incubate, decides=False),
     Reader(cards.SEARCH, cards.search, decides=False),
+    Reader(player_actions.ATTACH, player_actions.attach, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),
     Reader(_SUPPORT, _support),

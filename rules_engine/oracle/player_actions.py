@@ -1,9 +1,11 @@
 """One-shot readers of the newer keyword actions and of a target's owner acting (CR 608.2c,
 701); listed in ``oracle/actions.py``'s table.
 
-"Target creature's owner puts it on their choice of the top or bottom of their library."
-(Dire Downdraft) and "Airbend target nonland permanent." (CR 701.65a) take a permanent off
-the battlefield: performed, so the layers no longer see it (CR 400.7).
+"Create a Monster Role token attached to it." (CR 111.10, 303.7) makes an Aura token on a
+creature, and "Attach an Equipment you control to it." (701.3a) moves one: the layers then
+see them. "Target creature's owner puts it on their choice of the top or bottom of their
+library." (Dire Downdraft) and "Airbend target nonland permanent." (CR 701.65a) take a
+permanent off the battlefield: performed, so the layers no longer see it (CR 400.7).
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from rules_engine.effects import Subject
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.action_words import Clause
+from rules_engine.tokens import role_card
 
 # CR 401.4, 400.7: "Target nonland permanent's owner puts it on their choice of the top or
 # bottom of their library." At most four words name the target (no repeated wildcard).
@@ -27,6 +31,54 @@ DESIGNATE = re.compile(
 )
 # CR 701.65a: "Airbend target creature you control.", "Airbend up to two target creatures."
 AIRBEND = re.compile(r"^airbend (?P<subj>.+)$", re.IGNORECASE)
+
+
+# CR 111.10, 303.7: "Create a Monster Role token attached to it.", "Create a Wicked Role token
+# attached to up to one target creature.", "For each of those creatures, create a Monster
+# Role token attached to it." (one Role on each).
+ROLE = re.compile(
+    r"^(?:for each of (?P<each>those creatures|them), )?create (?:a|an) "
+    r"(?P<role>[a-z]+(?: hero)?) role token attached to (?P<subj>.+)$",
+    re.IGNORECASE,
+)
+
+
+def role(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 111.10: a Role token (an Aura, 303.7) created attached to each permanent the words
+    name, under the control of the spell's or ability's controller."""
+    if m["each"]:
+        if m["subj"].lower() not in ("it", "that creature"):
+            return None
+        subject: Subject | None = Subject("antecedent")
+    else:
+        subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    token = f"a {m['role']} Role token"
+    if role_card(token) is None:
+        return None  # no Role of that name (CR 111.10 lists them)
+    return OneShot("role", c.resolve(subject), c.sentence, token=token, players="you")
+
+
+# CR 701.3a: "You may attach an Equipment you control to that creature." (the choice taken),
+# "... attach any number of Equipment you control to it." (every one of them).
+ATTACH = re.compile(
+    r"^attach (?P<what>an equipment|any number of equipment) you control to "
+    r"(?P<subj>it|that creature|target creature(?: you control)?)$",
+    re.IGNORECASE,
+)
+
+
+def attach(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.3a: the Equipment the spell's controller chooses (the step's
+    ``choices.chosen``, by default the first to have entered), or all of them for "any
+    number", becomes attached to the creature."""
+    host = c.subject(m["subj"])
+    equipment = c.subject("each Equipment you control")
+    if host is None or equipment is None:
+        return None
+    every = m["what"].lower().startswith("any number")
+    return OneShot("attach", c.resolve(host), c.sentence, other=equipment, every=every)
 
 
 def owner_puts(m: re.Match[str], c: Clause) -> OneShot | None:

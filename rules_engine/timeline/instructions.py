@@ -645,6 +645,59 @@ def _suspect_or_goad(game: Game, action: OneShot, res: Resolution, hook: Enterin
     return game
 
 
+def _role(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 111.10, 303.7: a Role token is created attached to each permanent named (through
+    the replacement effects on creating tokens, 614.1a); one that can't enchant it goes to
+    the graveyard at the next check (704.5m) rather than not being created."""
+    card = token_card(action.token)
+    for host in Part.of(game, action, res).objects:
+        before = len(hook.entered)
+        game = perform(
+            game,
+            [Pending(CreateTokens(card, 1, res.controller))],
+            enter=hook,
+            wanted=res.replacements,
+            where=res.path,
+            step=res.index,
+        ).game
+        for label in hook.entered[before:]:
+            obj = game.object(label)
+            if obj is not None and obj.card.token and "Role" in obj.card.subtypes:
+                game = game.with_object(replace(obj, attached_to=host))
+    return game
+
+
+def _attach(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.3a: the chosen Equipment (``choices.chosen``, by default the first to have
+    entered; "any number": every one) becomes attached to the creature, with a new
+    timestamp (613.7e); one already attached there stays as it is (701.3b). An illegal
+    attachment is undone by the next check (704.5n)."""
+    hosts = Part.of(game, action, res).objects
+    if not hosts or action.other is None:
+        return game
+    state, world = chars_of(game), World.of(game)
+    mine = [
+        x
+        for x in select(action.other, state, world, res.context())
+        if world.objects[x].on_battlefield and x != hosts[0]
+    ]
+    chosen = res.choices.chosen
+    if chosen is not None and chosen not in mine and not action.every:
+        raise BoardError(
+            f"{res.path}.choices.chosen", f"{chosen} is not an Equipment {res.controller} controls"
+        )
+    picked = mine if action.every else [chosen or mine[0]] if mine else []
+    for label in picked:
+        obj = game.object(label)
+        if obj is None or obj.attached_to == hosts[0]:
+            continue
+        game, timestamp = stamp(game)
+        game = game.with_object(
+            replace(obj, attached_to=hosts[0], host_left=None, timestamp=timestamp)
+        )
+    return game
+
+
 def _choose_card(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
     return game  # the choice is the step's (choices.discard), made as the card is used
 
@@ -665,6 +718,8 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "suspect": _suspect_or_goad,
     "goad": _suspect_or_goad,
     "incubate": _incubate,
+    "role": _role,
+    "attach": _attach,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,

@@ -333,6 +333,14 @@ GLOSSARY: dict[str, str] = {
     ),
     "701.21a": "To sacrifice a permanent, its controller moves it to its owner's graveyard.",
     "701.24a": "Shuffling puts a library in a random order.",
+    "303.7a": (
+        "A permanent keeps only one Role from each player: of the Roles one player controls "
+        "attached to it, all but the newest go to the graveyard."
+    ),
+    "111.10": (
+        "Some tokens are predefined: Treasure, Food, Clue, the Role Auras and others each "
+        "come with the types and abilities the rules give them."
+    ),
     "701.23a": (
         "To search a zone is to look through every card there, even a hidden one, and find "
         "the cards that fit what the instruction describes."
