@@ -428,6 +428,14 @@ class CreaturesDiedThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class EnteredThisTurnCount:
+    """ "the number of creatures that entered under your control this turn" (Kinbinding):
+    read from the game's record of the turn (CR 603.6a), so one that has left since counts."""
+
+    types: frozenset[str] = frozenset()  # any of these card types as it entered
+
+
+@dataclass(frozen=True, slots=True)
 class TurnTotal:
     """ "the damage dealt to your opponents this turn" (bloodthirst X, 702.54c), "the amount
     of life you've gained this turn" (Voracious Wurm), "the total life lost by your opponents
@@ -507,6 +515,7 @@ Expr = (
     | ColorsAmong
     | PartySize
     | CreaturesDiedThisTurn
+    | EnteredThisTurnCount
     | TurnTotal
     | SpellsCastThisTurn
     | GreatestAmongPlayers
@@ -724,6 +733,8 @@ class SourceStatus:
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
         "attacked_this_turn",  # CR 508.1a: "as long as it attacked this turn"
+        # CR 506.5: the only creature declared as an attacker; boards have no combat, so none
+        "attacking_alone",
     ]
     subject: Subject
     counter_kind: str | None = None

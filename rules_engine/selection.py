@@ -232,7 +232,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             if expr.of == "mana_value":
                 return len({state[label].mana_value for label in among})  # CR 202.3
             return len({state[label].name for label in among})
-        case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn():
+        case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn() | EnteredThisTurnCount():
             return _this_turn(expr, world.game, ctx.controller)
         case HowCast():
             return _how_cast(expr, ctx.choices)
@@ -363,11 +363,19 @@ def _arithmetic(
 
 
 def _this_turn(
-    expr: CreaturesDiedThisTurn | TurnTotal | SpellsCastThisTurn, game: Game, you: str
+    expr: CreaturesDiedThisTurn | TurnTotal | SpellsCastThisTurn | EnteredThisTurnCount,
+    game: Game,
+    you: str,
 ) -> int:
     match expr:
         case CreaturesDiedThisTurn():
             return game.this_turn.creatures_died  # CR 700.4
+        case EnteredThisTurnCount():  # CR 603.6a: under your control as it entered
+            return sum(
+                1
+                for record in game.this_turn.entered
+                if record.controller == you and (not expr.types or bool(expr.types & record.types))
+            )
         case TurnTotal():
             players = [you] if expr.who == "you" else game.opponents(you)
             return game.this_turn.total(expr.kind, players)

@@ -20,6 +20,7 @@ from rules_engine.effects import (
     CountObjects,
     Devotion,
     DistinctNames,
+    EnteredThisTurnCount,
     Expr,
     GreatestStat,
     GreatestStatName,
@@ -516,6 +517,11 @@ _TERMS: tuple[_TermReader, ...] = (
     _phrase("x", expr=VarX()),
     _devotion,
     _phrase("the number of cards in your hand", expr=HandSize()),
+    _phrase(
+        "the number of creatures that entered under your control this turn",
+        "the number of creatures that entered the battlefield under your control this turn",
+        expr=EnteredThisTurnCount(frozenset({"Creature"})),  # Kinbinding (CR 603.6a)
+    ),
     # converge, sunburst (CR 702.44a)
     _how_cast("colors of mana spent to cast", HowCast("colors_spent")),
     _how_cast("times", HowCast("times_kicked")),  # "for each time it was kicked" (CR 702.33c)

@@ -65,6 +65,36 @@ def _conditions_each(body: str) -> list[str] | None:
     return clauses
 
 
+_HAS_EACH_IF = re.compile(r"^(?P<subj>[^,]+?) (?P<verb>has|have) (?P<rest>[^\"]+)$", re.IGNORECASE)
+
+
+def _abilities_each_if(body: str) -> list[str] | None:
+    """ "Equipped creature has lifelink if you control a Cleric, deathtouch if you control a
+    Rogue, haste if you control a Warrior, and flying if you control a Wizard" (Multiclass
+    Baldric): one grant per condition, each read as "... has lifelink as long as you control
+    a Cleric" (a static ability's condition is checked continuously, CR 611.3a)."""
+    if not (m := _HAS_EACH_IF.match(body)):
+        return None
+    pieces = re.split(r", (?:and )?", m["rest"])
+    if len(pieces) < 2 or not all(" if " in piece for piece in pieces):
+        return None
+    clauses = []
+    for piece in pieces:
+        ability, condition = piece.split(" if ", 1)
+        if not condition.startswith("it"):
+            clauses.append(f"{m['subj']} {m['verb']} {ability} as long as {condition}")
+            continue
+        # "Each creature you control has vigilance if it's white, ..." (Scion of Draco): "it"
+        # is each creature in turn, so the color narrows who has it ("Each white creature").
+        color = re.fullmatch(r"it's (white|blue|black|red|green)", condition)
+        each = re.match(r"each ", m["subj"], re.IGNORECASE)
+        if color is None or each is None:
+            return None
+        subject = f"{each[0]}{color[1]} {m['subj'][each.end() :]}"
+        clauses.append(f"{subject} {m['verb']} {ability}")
+    return clauses
+
+
 def split_clauses(body: str) -> list[str]:
     """Split "Untap X and gain control of it" into its two effects, and "Equipped creature
     can't be blocked and has shroud" into a rule (613.11) and a grant (layer 6)."""
@@ -78,6 +108,8 @@ def split_clauses(body: str) -> list[str]:
         others = re.sub(r",? and ", " and ", m["others"]).rstrip(",")
         return [f"{m['lead']}you have {m['what']}", f"{m['lead']}{others} have {m['what']}"]
     if (conditioned := _conditions_each(body)) is not None:
+        return conditioned
+    if (conditioned := _abilities_each_if(body)) is not None:
         return conditioned
     for pattern in (_COMPOUND_CONTROL, _CONTROL_AND_GAINS):
         if m := pattern.match(body):

@@ -212,6 +212,13 @@ def cards_in_graveyard(a: Asked) -> Condition | None:
         graveyard = subject_words("cards in your graveyard", a.sentence, a.state)
         minimum = required_number(m[1], a.sentence)
         return CountAtLeast(graveyard, minimum)
+    if m := re.fullmatch(r"there are (\w+) or more cards in a single graveyard", a.text):
+        # Swimmer in Nightmares: each player's own graveyard (CR 404.1) counted alone, yours
+        # or any opponent's ("your graveyard" read as each opponent's in turn).
+        graveyard = subject_words("cards in your graveyard", a.sentence, a.state)
+        minimum = required_number(m[1], a.sentence)
+        theirs = Compare(CountObjects(graveyard), ">=", minimum, who="opponent")
+        return AnyOf((CountAtLeast(graveyard, minimum), theirs))
     return None
 
 

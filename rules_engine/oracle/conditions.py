@@ -140,6 +140,9 @@ def _on_battlefield(_a: Asked, cursor: Cursor, _subject: Subject) -> Condition |
 
 
 def _status(_a: Asked, cursor: Cursor, subject: Subject) -> Condition | None:
+    if cursor.accept("is", "attacking", "alone") and cursor.at_end():
+        # "As long as enchanted creature is attacking alone" (Security Bypass), CR 506.5.
+        return SourceStatus("attacking_alone", subject)
     status = cursor.accept_any(
         "is equipped",
         "is enchanted",

@@ -112,6 +112,7 @@ def _choice_words(cursor: Cursor, d: _Description) -> None:
         d.colors |= {"W", "U", "B", "R", "G"}
     elif (
         cursor.accept("the", "chosen", "type")
+        or cursor.accept("the", "chosen", "creature", "type")  # Lifecraft Engine
         or cursor.accept("the", "creature", "type", "of", "your", "choice")
         or cursor.accept("the", "basic", "land", "type", "of", "your", "choice")
         or cursor.accept(

@@ -72,6 +72,9 @@ _FLAG_ADJECTIVES: dict[str, dict[str, bool]] = {
     "tapped": {"tapped": True},
     "untapped": {"tapped": False},
     "attacking": {"attacking": True},
+    # CR 509.1h: an attacking creature no creature blocks ("Unblocked attacking Ninjas",
+    # Throatseeker); boards have no combat in progress, so none is.
+    "unblocked": {"attacking": True},
     "blocking": {"blocking": True},
     "nonattacking": {"attacking": False},
     "nonblocking": {"blocking": False},
