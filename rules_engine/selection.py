@@ -403,6 +403,7 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
     spent = dict(choices.mana_by_color)
     return {
         "gift": int(choices.gift),
+        "escaped": int(choices.escaped),
         "bargained": int(choices.bargained),
         "most_of_one_color": max(spent.values(), default=0),
         "was_cast": int(
