@@ -339,6 +339,7 @@ class HowCast:
         # CR 601.2: it entered as a spell that was cast, as the step's choices say (cast from
         # hand, with escape or another permission, kicked, or with mana spent); 1 or 0.
         "was_cast",
+        "escaped",  # CR 702.138b: cast with escape (1 or 0)
     ]
 
 

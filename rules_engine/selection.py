@@ -411,6 +411,7 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
     spent = dict(choices.mana_by_color)
     return {
         "gift": int(choices.gift),
+        "escaped": int(choices.escaped),
         "bargained": int(choices.bargained),
         "teamwork": int(choices.teamwork),
         "treasure_mana": choices.treasure_mana,

@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rules_engine.cards import library_card
-from rules_engine.effects import HowCast, Subject, YourTurn
+from rules_engine.effects import HowCast, Subject, Times, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import as_long_as
 from rules_engine.oracle.templates import replaces_events
@@ -29,6 +29,7 @@ from rules_engine.replacement.phrases import (
     targets_before,
 )
 from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, entering_forms
+from rules_engine.replacement.rows.entering_counters import escapes_instead
 from rules_engine.replacement.rows.entering_reveal import revealed_after
 from rules_engine.replacement.sentences import read_sentence
 from rules_engine.replacement.specs import (
@@ -77,12 +78,18 @@ AS_ENTERS_MAY = _T(r"^as ~ enters, you may (?:pay \w+ life|reveal .+)$")
 # with that many +1/+1 counters on it", or "~'s power becomes the total power of those creatures
 # and its toughness becomes their total toughness" (a value set as it enters: copiable, 707.2).
 # The step names what is sacrificed (``choices.sacrifice_as_enters``), as for devour (702.82a).
+# "you may sacrifice any number of creatures and/or planeswalkers. If you do, it enters with
+# twice that many +1/+1 counters on it" (Devouring Hellion): any number includes none.
 AS_ENTERS_SACRIFICE_ANY = _T(
-    r"^as ~ enters, sacrifice any number of (?P<what>creatures|permanents)$"
+    r"^as ~ enters, (?:you may )?sacrifice any number of "
+    r"(?P<what>creatures and/or planeswalkers|creatures|permanents)$"
 )
 
 
-SACRIFICED_COUNTERS = _T(r"^(?P<who>~|\w+) enters with that many (?P<kind>\S+) counters on it$")
+SACRIFICED_COUNTERS = _T(
+    r"^(?:if you do, )?(?P<who>~|\w+) enters with (?P<twice>twice )?that many (?P<kind>\S+) "
+    r"counters on it$"
+)
 
 
 SACRIFICED_PT = _T(
@@ -232,7 +239,11 @@ def _sacrificed_as_enters(
 ) -> ReplacementSpec:
     """Dracoplasm, Shimatsu: the sacrifice as it enters and what the sacrificed make of it."""
     counters = SACRIFICED_COUNTERS.match(following)
-    if counters and counters["who"] != "~" and not _legendary_short_name(counters["who"], name):
+    if (
+        counters
+        and counters["who"] not in ("~", "it")
+        and not _legendary_short_name(counters["who"], name)
+    ):
         counters = None
     if counters:
         return EnterSpec(
@@ -240,7 +251,7 @@ def _sacrificed_as_enters(
             Family.ENTER_COUNTERS,
             objects=Subject("self", words="~"),
             counter_kind=counters["kind"],
-            count=HowCast("devoured"),
+            count=Times(2, HowCast("devoured")) if counters["twice"] else HowCast("devoured"),
             marks=frozenset({Mark.DEVOUR}),
         )
     if SACRIFICED_PT.match(following) and m["what"] == "creatures":
@@ -456,6 +467,9 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
         # "If you do, put ~ onto the battlefield. If you don't, ...": what the
         # replacement itself does, read with it.
         specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")
+        return True
+    if specs and (both := escapes_instead(body, sentence, specs[-1])) is not None:
+        specs[-1:] = both  # Polukranos: escaped, twelve counters instead of six (702.138c)
         return True
     if (m := PREVENTED_FROM.match(body)) and specs:
         last = specs[-1]

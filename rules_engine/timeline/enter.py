@@ -21,7 +21,8 @@ from rules_engine.timeline.common import require_on_battlefield, verify_abilitie
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
 
 _SACRIFICE_AS_ENTERS = re.compile(
-    r"As (?:(?!As ).)+? enters, sacrifice any number of (creatures|permanents)\."
+    r"As (?:(?!As ).)+? enters, (?:you may )?sacrifice any number of "
+    r"(creatures and/or planeswalkers|creatures|permanents)\."
 )
 
 
@@ -76,12 +77,14 @@ def _verify_devour(game: Game, step: EnterStep) -> None:
         where = f"{path}[{i}]"
         require_on_battlefield(game, label, where)
         chars = state[label]
-        wanted = quality.capitalize() if quality else "Creature"
+        allowed = {quality.capitalize() if quality else "Creature"}
         if sacrifices and sacrifices[0] == "permanents":
-            wanted = "Permanent"  # every object on the battlefield is a permanent (110.1)
-        kinds = (*chars.types, *chars.subtypes, "Permanent")
-        if label == step.label or wanted not in kinds:
-            raise BoardError(where, f'"{label}" is not another {wanted.lower()} (CR 702.82a)')
+            allowed = {"Permanent"}  # every object on the battlefield is a permanent (110.1)
+        if sacrifices and sacrifices[0] == "creatures and/or planeswalkers":
+            allowed = {"Creature", "Planeswalker"}  # Devouring Hellion
+        if label == step.label or not allowed & {*chars.types, *chars.subtypes, "Permanent"}:
+            wanted = " or ".join(sorted(allowed)).lower()
+            raise BoardError(where, f'"{label}" is not another {wanted} (CR 702.82a)')
         if chars.controller != step.controller:
             raise BoardError(where, f'"{label}" is not controlled by {step.controller}')
 

@@ -8,7 +8,7 @@ import itertools
 from dataclasses import replace
 
 from rules_engine.cards import starting_loyalty
-from rules_engine.characteristics import own_copy_ability
+from rules_engine.characteristics import Characteristics, own_copy_ability
 from rules_engine.effects import CopyOf, Subject
 from rules_engine.mana_paid import spent_at_least
 from rules_engine.replacement.events import Enter, Event, LoseLife, PutCounters, ZoneMove
@@ -106,7 +106,9 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
             spec.objects, event.obj, active, board, view
         )
     if family == Family.ENTER_COUNTERS:
-        return object_fits(spec.objects, event.obj, active, board, view)
+        return object_fits(spec.objects, event.obj, active, board, view) and _is_as_named(
+            spec.objects, view.chars
+        )
     if family == Family.ENTER_EXILE:
         # "... and it wasn't cast": the step's choices say it was cast (601.2a) or not.
         choices = event.choices if isinstance(event.choices, Choices) else Choices()
@@ -127,6 +129,18 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
             active, event.obj, event.controller, board, view
         )
     return False
+
+
+def _is_as_named(subject: Subject | None, chars: Characteristics) -> bool:
+    """A spell's rider on the card it returns, "If a Hero enters this way, it enters with
+    ..." (Heroic Return): the card's types and subtypes as it would enter (614.12)."""
+    if subject is None or subject.kind != "targets":
+        return True
+    return all(
+        (not f.types or bool(f.types & set(chars.types)))
+        and (not f.subtypes or bool(f.subtypes & set(chars.subtypes)))
+        for f in subject.filters
+    )
 
 
 def _own_counters_apply(
@@ -213,8 +227,10 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
         ):
             kind = "charge"  # sunburst on a noncreature (702.44a), checked as it enters (614.12)
         n = chosen or _entering_counters(active, event, board)
-        if n:
-            counters[kind] = counters.get(kind, 0) + n
+        # "your choice of two different counters ... from among menace, deathtouch, and
+        # lifelink" (Grimdancer): the pair chosen, one counter of each kind (614.1c).
+        for each in kind.split(" and ") if n else ():
+            counters[each] = counters.get(each, 0) + n
         for more, k in spec.more_counters:  # Agent's Toolkit: each kind it names (614.1c)
             counters[more] = counters.get(more, 0) + k
         extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)

@@ -9,6 +9,7 @@ adamant's "If at least three white mana was spent to cast this spell, it enters 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rules_engine.effects import (
     CommanderCasts,
@@ -27,10 +28,16 @@ from rules_engine.effects import (
     TurnTotal,
 )
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.phrases import condition_in, count_in, number, what_objects
+from rules_engine.replacement.phrases import (
+    THE_TARGET,
+    condition_in,
+    count_in,
+    number,
+    what_objects,
+)
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import EnterSpec, Family, Spec
-from rules_engine.vocabulary import COLOR_WORDS
+from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 _T = re.compile
 
@@ -86,6 +93,16 @@ _CREATURES_YOU_CONTROL = Subject(
     "filter",
     (Filter(types=frozenset({"Creature"}), controller="you"),),
     words="creatures you control",
+)
+
+
+# CR 614.1c, 614.12: a resolving spell's rider on the card it returns, by what that card is as
+# it would enter: "If a creature enters this way, it enters with an additional +1/+1 counter on
+# it" (Recommission), "If a Hero enters this way, it enters with two additional +1/+1 counters
+# on it" (Heroic Return), "If it enters as a creature, ..." (Teferi's Time Twist).
+ENTERS_THIS_WAY_WITH = _T(
+    r"^if (?:an? (?P<what>[a-z]+) enters this way|it enters as an? (?P<as>[a-z]+)), it enters "
+    r"with (?P<n>an?|\w+) additional (?P<kind>\S+) counters? on it$"
 )
 
 
@@ -171,6 +188,25 @@ def _self_counted(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _enters_this_way_with(m: re.Match[str], s: Sentence) -> Spec | None:
+    word = m["what"] or m["as"]
+    found = ALL_TYPE_WORDS.get(word)
+    if found is None or found[0] not in ("type", "subtype"):
+        return None
+    kind = Filter(types=frozenset({found[1]})) if found[0] == "type" else None
+    if kind is None:
+        kind = Filter(subtypes=frozenset({found[1]}))
+    # The card the spell returns is its target (CR 115.1), checked as it would enter.
+    objects = replace(THE_TARGET, filters=(kind,), words=f"that {word}")
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=objects,
+        counter_kind=m["kind"],
+        amount=number(m["n"], s.text),
+    )
+
+
 def _others(m: re.Match[str], s: Sentence) -> Subject | None:
     what = m["what"].strip()
     if what in ("~", "it", "that creature") or what.startswith(("~ ", "each of them")):
@@ -236,6 +272,15 @@ ROWS: tuple[Row, ...] = (
         example="This creature enters with a +1/+1 counter on it plus an additional +1/+1 counter on it for each other creature you control.",
         card="Sheriff of Safe Passage",
         priority=318,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ENTERS_THIS_WAY_WITH,
+        _enters_this_way_with,
+        rule="614.1c",
+        example="If a Hero enters this way, it enters with two additional +1/+1 counters on it.",
+        card="Heroic Return",
+        priority=258,
     ),
     Row(
         Family.ENTER_COUNTERS,

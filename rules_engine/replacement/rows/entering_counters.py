@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from rules_engine.effects import (
+    Compare,
     CountObjects,
     CreaturesDiedThisTurn,
     Expr,
@@ -73,6 +74,15 @@ ENTERS_WITH_N = _T(r"^~ enters with (?P<n>twice x|\w+) (?P<kind>\S+) counters? o
 # Klin): the kind is chosen as it enters, which the step's choices state ("option").
 ENTERS_WITH_CHOICE = _T(
     r"^~ enters with your choice of (?P<kinds>[^.]+) counter on (?:it|him|her)$"
+)
+
+
+# CR 614.1c, 614.12: "~ enters with your choice of two different counters on it from among
+# menace, deathtouch, and lifelink" (Grimdancer): the pair chosen as it enters, which the
+# step's "option" names ("menace and lifelink").
+ENTERS_WITH_TWO_CHOSEN = _T(
+    r"^~ enters with your choice of two different counters on (?:it|him|her) from among "
+    r"(?P<kinds>[a-z ,]+)$"
 )
 
 
@@ -160,6 +170,32 @@ RIOT = _T(r"^~ enters with an additional \+1/\+1 counter on it or with haste, as
 # +1/+1 counters on it": only when it was cast with escape from a graveyard (702.138b), which
 # the step's choices state ("escaped"); put onto the battlefield any other way, it gets none.
 ESCAPES_WITH = _T(r"^~ escapes with (?P<n>\w+) (?P<kind>\S+) counters? on it$")
+
+
+# CR 702.138c, 614.1c: "~ enters with six +1/+1 counters on it. It escapes with twelve +1/+1
+# counters on it instead." (Polukranos, Unchained): escaped, the second number replaces the
+# first; otherwise the first applies.
+ESCAPES_WITH_INSTEAD = _T(
+    r"^(?:it|~) escapes with (?P<n>\w+) (?P<kind>\S+) counters? on it instead$"
+)
+
+
+def escapes_instead(body: str, sentence: str, last: Spec) -> tuple[Spec, Spec] | None:
+    """The sentence before, now only when it didn't escape, and the escaped number."""
+    m = ESCAPES_WITH_INSTEAD.match(body)
+    if m is None or not isinstance(last, EnterSpec) or last.family != Family.ENTER_COUNTERS:
+        return None
+    if last.objects is None or last.objects.kind != "self" or last.condition is not None:
+        return None
+    escaped = EnterSpec(
+        sentence,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        counter_kind=m["kind"],
+        amount=number(m["n"], sentence),
+        escaped=True,
+    )
+    return replace(last, condition=Compare(HowCast("escaped"), "==", 0)), escaped
 
 
 CAST_FROM_HAND = _T(r"^you (?P<not>didn't )?cast (?:it|~) from your hand$")
@@ -461,6 +497,21 @@ def _enters_with_choice(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _enters_with_two_chosen(m: re.Match[str], s: Sentence) -> Spec | None:
+    kinds = [k.strip() for k in re.split(r",? and |, ", m["kinds"]) if k.strip()]
+    if len(kinds) < 3 or not all(parse_keyword(k.capitalize()) is not None for k in kinds):
+        return None  # keyword counters only (CR 122.1b)
+    pairs = tuple(f"{a} and {b}" for a in kinds for b in kinds if a != b)
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=Subject("self", words="~"),
+        amount=1,
+        chooses=("option",),
+        options=pairs,
+    )
+
+
 def _enters_with_n(m: re.Match[str], s: Sentence) -> Spec | None:
     if m["n"] == "twice x":
         return EnterSpec(
@@ -527,6 +578,15 @@ ROWS: tuple[Row, ...] = (
         example="This artifact enters with a +1/+1 counter, a flying counter, a deathtouch counter, and a shield counter on it.",
         card="Agent's Toolkit",
         priority=265,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        ENTERS_WITH_TWO_CHOSEN,
+        _enters_with_two_chosen,
+        rule="614.1c",
+        example="This creature enters with your choice of two different counters on it from among menace, deathtouch, and lifelink.",
+        card="Grimdancer",
+        priority=267,
     ),
     Row(
         Family.ENTER_COUNTERS,
