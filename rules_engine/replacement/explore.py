@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.bounds import check_tokens
+from rules_engine.game import Game
 from rules_engine.ids import StepName
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.keyword_table import Keyword
@@ -132,7 +133,20 @@ def _library_now(board: EventState, results: list[Event]) -> EventState:
     for player, n in drawn.items():
         if (player, "library") in cards:
             cards[(player, "library")] = cards[(player, "library")][n:]
-    return replace(board, library_sizes=sizes, zone_cards=cards)
+    return replace(board, library_sizes=sizes, zone_cards=cards, game=_hands_now(board, results))
+
+
+def _hands_now(board: EventState, results: list[Event]) -> Game:
+    """CR 121.2: each card drawn is in its player's hand before the next draw, so "while you
+    have no cards in hand" (Phial of Galadriel) sees the cards the earlier draws gave."""
+    draws = Counter(e.player for e in results if isinstance(e, Draw))
+    if not draws:
+        return board.game
+    world = board.world
+    hands = dict(board.game.hand_sizes)
+    for player, n in draws.items():
+        hands[player] = world.hand_size(player) + n
+    return replace(board.game, hand_sizes=tuple(sorted(hands.items())))
 
 
 def _dredge_effects(

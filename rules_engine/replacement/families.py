@@ -231,6 +231,10 @@ def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: Eve
 def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
     spec = active.spec
     family = spec.family
+    if family == Family.DIE_ELSEWHERE and isinstance(spec, ZoneSpec) and spec.gain_life:
+        # The Darkness Crystal: exiled instead, and its controller gains life (614.6).
+        moved = replace(event, to_zone=spec.to_zone or "exile")
+        return [moved, GainLife(active.controller, spec.gain_life)], active
     if family in (Family.GRAVEYARD, Family.DIE_ELSEWHERE, Family.MADNESS):
         return [replace(event, to_zone=spec.to_zone or "exile")], active
     if family == Family.DIE_EXILE_TOKEN:
@@ -392,8 +396,10 @@ def _applies_to_loss(active: ActiveReplacement, event: LoseLife, board: EventSta
         and board.game.active != active.controller
     ):
         return False
+    if spec.family == Family.DAMAGE_NO_LOSS and not event.from_damage:
+        return False  # only the loss damage causes (CR 120.3a), not paying or losing life
     return (
-        spec.family in (Family.LOSE_MODIFY, Family.LOSS_TO_GAIN)
+        spec.family in (Family.LOSE_MODIFY, Family.LOSS_TO_GAIN, Family.DAMAGE_NO_LOSS)
         and player_fits(spec.player, event.player, active, board)
         and event.amount > 0
     )
@@ -404,6 +410,8 @@ def _apply_to_loss(active: ActiveReplacement, event: LoseLife) -> Applied:
     family = spec.family
     if family == Family.LOSS_TO_GAIN:
         return [GainLife(event.player, event.amount)], active
+    if family == Family.DAMAGE_NO_LOSS:
+        return [Nothing()], active  # Archon of Coronation: the damage is dealt, no life lost
     if family == Family.LOSE_MODIFY:
         amount = event.amount * spec.factor
         if spec.half_up or spec.half_down:

@@ -103,6 +103,15 @@ SACRIFICED_PT = _T(
 CONDITIONAL = _T(r"^(?:as long as (?P<cond>[^,]+)|(?P<your_turn>during your turn)), (?P<rest>.+)$")
 
 
+# "If you would draw a card while you have no cards in hand, draw two cards instead", "If you
+# would gain life while you have 5 or less life, ..." (Phial of Galadriel): the template
+# without "while ...", whose condition is checked as the event would happen (CR 614.1a).
+WHILE_WRAPPED = _T(
+    r"^if (?P<who>you|a player|an opponent) would (?P<what>draw a card|gain life|lose life) "
+    r"while (?P<cond>[^,]+), (?P<rest>.+)$"
+)
+
+
 _ADDITIONAL = (
     (
         re.compile(
@@ -342,6 +351,12 @@ def _wrapped(body: str, sentence: str) -> Spec | None:
         spec = _instead_if(found, sentence)
     if spec is None and (kicked := KICKED_ONLY.match(body)):
         spec = _kicked_only(kicked, sentence)
+    if spec is None and (during := WHILE_WRAPPED.match(body)):
+        inner = read_sentence(
+            f"if {during['who']} would {during['what']}, {during['rest']}", sentence
+        )
+        if isinstance(inner, ReplacementSpec) and inner.condition is None:
+            return replace(inner, condition=condition_in(during["cond"], sentence))
     if spec is not None or not (m := CONDITIONAL.match(body)):
         return spec
     inner = read_sentence(m["rest"], sentence)

@@ -317,12 +317,22 @@ def graveyard_rest(rest: str, sentence: str) -> str:
     rest = re.sub(
         r"^instead exile it with (?:an?|\w+) [\w-]+ counters? on it$", "instead exile it", rest
     )
+    # Draugr Necromancer's "exile that card with an ice counter on it instead", Ravenloft
+    # Adventurer's "instead exile it and put a hit counter on it": the same, with the counter
+    # on the card in exile (shown to nothing on a board).
+    rest = re.sub(
+        r"^exile (?:it|that card) with an? [\w-]+ counter on it instead$", "instead exile it", rest
+    )
+    rest = re.sub(r"^instead exile it and put an? [\w-]+ counter on it$", "instead exile it", rest)
     if rest in ("instead exile it",):
         return "exile"  # Dauthi Voidwalker (the void counter itself isn't shown)
     if rest in (
         "shuffle it into its owner's library instead",
         "instead shuffle it into its owner's library",
         "reveal ~ and shuffle it into its owner's library instead",
+        # Saiba Syphoner: "your library" is its owner's (CR 400.3: a card goes only to its
+        # owner's library).
+        "shuffle it into your library instead",
     ):
         return "library"
     raise OracleParseError(sentence, f'cannot read what happens instead: "{rest}"')

@@ -78,6 +78,7 @@ class Family(StrEnum):
     GAIN_TO_DRAW = "gain_to_draw"
     LOSS_TO_GAIN = "loss_to_gain"
     LOSE_MODIFY = "lose_modify"
+    DAMAGE_NO_LOSS = "damage_no_loss"  # Archon of Coronation (CR 120.3a's loss doesn't happen)
     # Tokens
     TOKENS = "tokens"
     TOKENS_PLUS = "tokens_plus"
@@ -176,6 +177,7 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.GAIN_TO_DRAW,
             Family.LOSS_TO_GAIN,
             Family.LOSE_MODIFY,
+            Family.DAMAGE_NO_LOSS,
         ),
     ),
     (
@@ -366,6 +368,9 @@ class ZoneSpec(ReplacementSpec):
     graveyard_of: PlayerWord = "any"
     from_battlefield: bool = False  # "into a graveyard from the battlefield"
     not_from_battlefield: bool = False  # "... not on the battlefield would be put into"
+    # The Darkness Crystal: "instead exile it and you gain 2 life" (one event replaced by
+    # two, CR 614.6: the move elsewhere and its controller's life).
+    gain_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

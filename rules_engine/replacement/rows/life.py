@@ -52,6 +52,16 @@ LOSE_MODIFY = _T(
 )
 
 
+# CR 120.3a, 614.1a: "Damage doesn't cause you to lose life" (Archon of Coronation, under "As
+# long as you're the monarch, "): the damage is still dealt (it isn't prevented, 615), only
+# the life loss it would cause doesn't happen.
+DAMAGE_NO_LOSS = _T(r"^damage doesn't cause (?P<who>you) to lose life$")
+
+
+def _damage_no_loss(m: re.Match[str], s: Sentence) -> Spec | None:
+    return LifeSpec(s.text, Family.DAMAGE_NO_LOSS, player="you")
+
+
 def _gain_none(m: re.Match[str], s: Sentence) -> Spec | None:
     # Today's Flames of the Blood Hand: the target player, or the target planeswalker's
     # controller.
@@ -149,6 +159,15 @@ ROWS: tuple[Row, ...] = (
         example="If you would lose life, you gain that much life instead.",
         card="",
         priority=691,
+    ),
+    Row(
+        Family.DAMAGE_NO_LOSS,
+        DAMAGE_NO_LOSS,
+        _damage_no_loss,
+        rule="614.1a",
+        example="damage doesn't cause you to lose life.",
+        card="Archon of Coronation",
+        priority=695,
     ),
     Row(
         Family.LOSE_MODIFY,

@@ -12,6 +12,7 @@ from rules_engine.effects import (
 )
 from rules_engine.replacement.phrases import (
     graveyard_rest,
+    number,
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
@@ -73,13 +74,21 @@ def _die_instead(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# CR 614.1a, 614.6: "instead exile it and you gain 2 life" (The Darkness Crystal).
+AND_GAIN = _T(r"^(?P<rest>instead exile it) and you gain (?P<n>\w+) life$")
+
+
 def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
+    rest, gain = m["rest"], 0
+    if found := AND_GAIN.match(rest):
+        rest, gain = found["rest"], number(found["n"], s.text)
     return ZoneSpec(
         s.text,
         Family.DIE_ELSEWHERE,
         objects=what_objects(m["what"], s.text),
-        to_zone=graveyard_rest(m["rest"], s.text),
-        optional=m["rest"].startswith("you may "),
+        to_zone=graveyard_rest(rest, s.text),
+        optional=rest.startswith("you may "),
+        gain_life=gain,
     )
 
 
