@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules_engine.characteristics import Characteristics
+from rules_engine.characteristics import AbilityInstance, Characteristics
 from rules_engine.game import Game, GameObject
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
@@ -98,6 +98,7 @@ def _protected_from(
     state: dict[str, Characteristics],
     label: str = "",
     players: dict[str, tuple[str, ...]] | None = None,
+    world: World | None = None,
 ) -> bool:
     """CR 702.16c-d: protection from a quality keeps Auras and Equipment with it off, except
     protection an Aura grants with "This effect doesn't remove ~" (the Ward cycle); a
@@ -110,9 +111,39 @@ def _protected_from(
     for ability in state[host].abilities:
         if spared and re.match(rf"g:{re.escape(label)}(?:[#.:]|$)", ability.key):
             continue
+        if world is not None and _yours_stay(ability, attached, label, state, world):
+            continue
         if any(has_quality(attached, q) for q in protection_qualities(ability.text)):
             return True
     return False
+
+
+_YOURS_STAY = re.compile(
+    r"this effect doesn't remove auras and equipment you control that are already attached"
+)
+
+
+def _yours_stay(
+    ability: AbilityInstance,
+    attached: Characteristics,
+    label: str,
+    state: dict[str, Characteristics],
+    world: World,
+) -> bool:
+    """Benevolent Blessing: protection granted "This effect doesn't remove Auras and
+    Equipment you control that are already attached to it" keeps on the creature those its
+    source's controller controls that were attached when the grant began (CR 702.16c-d; an
+    attachment's timestamp is when it was attached, 613.7e)."""
+    if not ability.key.startswith("g:"):
+        return False
+    source = ability.key[2:].split("#", 1)[0]
+    if source not in state or label not in world.objects:
+        return False
+    notes = (note.lower() for a in state[source].abilities for note in a.parsed.notes)
+    if not any(_YOURS_STAY.match(note) for note in notes):
+        return False
+    already = world.objects[label].timestamp <= ability.granted_ts
+    return already and attached.controller == state[source].controller
 
 
 def _spares_itself(chars: Characteristics) -> bool:
@@ -294,7 +325,7 @@ def _aura_actions(
         hosts_ok
         and "Creature" not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
         and _enchant_allows(chars, host or "", state, world)
-        and not _protected_from(host or "", chars, state, obj.label, players)
+        and not _protected_from(host or "", chars, state, obj.label, players, world)
     )
     if legal:
         return []
@@ -329,7 +360,7 @@ def _attachment_actions(
         or not world.objects[host].on_battlefield
         or wanted not in state[host].types
         or "Creature" in chars.types
-        or _protected_from(host, chars, state, obj.label)
+        or _protected_from(host, chars, state, obj.label, world=world)
         or not _attach_allows(chars, host, state, world)
     ):
         return [StateBasedAction("unattached", obj.label, "704.5n", f"{kind} attached illegally")]

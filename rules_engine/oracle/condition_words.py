@@ -135,8 +135,11 @@ def _kind_filter(words: list[str]) -> Filter | None:
     as a filter an object must match; None if a word is none of those."""
     found: dict[str, set[str]] = {"type": set(), "subtype": set(), "supertype": set()}
     colors: set[str] = set()
+    token: bool | None = None
     for word in words:
-        if word in COLOR_WORDS:
+        if word in ("token", "nontoken"):
+            token = word == "token"  # CR 111.1: "if it's a token" (Aeve, Progenitor Ooze)
+        elif word in COLOR_WORDS:
             colors.add(COLOR_WORDS[word])
         elif word in ALL_TYPE_WORDS:
             kind, canonical = ALL_TYPE_WORDS[word]
@@ -150,6 +153,7 @@ def _kind_filter(words: list[str]) -> Filter | None:
         subtypes=frozenset(found["subtype"]),
         supertypes=frozenset(found["supertype"]),
         colors=frozenset(colors),
+        token=token,
     )
 
 

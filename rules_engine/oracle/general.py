@@ -71,10 +71,12 @@ from rules_engine.vocabulary import subtype_category
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
 # "~ has flying and trample if it devoured a creature" (Hellkite Hatchling): a fact fixed as
 # it entered (702.82b), so "if" reads as "as long as"; so does a static ability's "if it
-# hasn't dealt damage yet" (Karakyk Guardian: checked continuously, CR 611.3a).
+# hasn't dealt damage yet" (Karakyk Guardian: checked continuously, CR 611.3a), and "if it's
+# a token" (Aeve, Progenitor Ooze: a token stays one, CR 111.1).
 _TRAILING_AS_LONG_AS = re.compile(
     r"^(?P<main>.+?) (?P<lasts>for )?"
-    r"(?:as long as |if (?=(?:it|~) (?:devoured |hasn't dealt damage yet\.?$)))(?P<cond>.+)$",
+    r"(?:as long as |if (?=(?:it|~) (?:devoured |hasn't dealt damage yet\.?$))"
+    r"|if (?=it's a token\.?$))(?P<cond>.+)$",
     re.IGNORECASE,
 )
 # "gets +3/+3 unless ...": not a rule ("can't block unless ..."), which names_a_rule reads.

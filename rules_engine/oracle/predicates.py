@@ -216,13 +216,20 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
         elif verb in ("isn't", "aren't"):
             cursor.pos += 1
             cursor.accept("a") or cursor.accept("an")
-            removed: set[str] = set()
-            while cursor.peek() in ALL_TYPE_WORDS and ALL_TYPE_WORDS[cursor.peek()][0] == "type":
-                removed.add(ALL_TYPE_WORDS[cursor.peek()][1])
+            # "isn't a creature" (a card type), "isn't legendary" (a supertype, CR 205.4): both
+            # removed in layer 4 (613.1d).
+            removed: dict[str, set[str]] = {"type": set(), "supertype": set()}
+            while (found := ALL_TYPE_WORDS.get(cursor.peek())) and found[0] in removed:
+                removed[found[0]].add(found[1])
                 cursor.pos += 1
-            if not removed:
+            if not removed["type"] and not removed["supertype"]:
                 cursor.fail("expected the card type it isn't")
-            result.parts.append(Part("4", TypeChange(remove_types=frozenset(removed), retain=True)))
+            change = TypeChange(
+                remove_types=frozenset(removed["type"]),
+                remove_supertypes=frozenset(removed["supertype"]),
+                retain=True,
+            )
+            result.parts.append(Part("4", change))
         elif verb in RULE_VERBS:
             # CR 613.11: rules-modifying effects are not characteristics; kept as text. A
             # verb of a characteristic after it still applies: "~ can't be attacked and has

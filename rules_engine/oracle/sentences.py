@@ -259,6 +259,12 @@ def _lingers(c: _Clause, _template: Template) -> None:
 
 def _same_is_true(c: _Clause, _template: Template) -> None:
     effects = c.out.effects
+    if not effects and c.out.gaps:
+        # Eater of Virtue, Urborg Scavengers: it widens the sentence before it, itself named
+        # as not modelled, so this one is named with it (CR 611.3a).
+        why = "it repeats the sentence before it for more abilities, which isn't modelled"
+        c.out.gaps.append((c.sentence, f"{why} (CR 611.3a)"))
+        return
     if not effects:
         raise OracleParseError(c.sentence, "nothing before it to be the same")
     try:

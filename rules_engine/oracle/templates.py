@@ -196,7 +196,10 @@ def _trailing_only_if(m: re.Match[str], reading: Reading) -> bool:
 _NO_MORE = r"(?:(?!\band\b)[^.,])*"
 COST_SENTENCE = re.compile(
     rf"^(?:[^.]*\bcosts? (?:up to )?(?:\{{[^}}]+\}})+ (?:more|less)\b{_NO_MORE}|"
-    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}"
+    rf"[^.]*\bcosts? \w+ life more\b{_NO_MORE}|"
+    # "Mana abilities of ~ cost an additional 1 life to activate." (Thran Portal, 602.2b)
+    rf"[^.]*\bcosts? an additional \w+ life to activate\b{_NO_MORE}|"
+    rf"[^.]*\bcosts? \{{x\}} (?:more|less)\b{_NO_MORE}"
     r"(?:, where x is [^.,]+)?|"
     rf"spend this mana only\b{_NO_MORE}|"
     r"this effect reduces only the amount of colored mana you pay|"
@@ -518,6 +521,50 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "702.16c",
         "This effect doesn't remove ~.",
         r"^this effect doesn't remove ~$",
+        here=Here.INERT,
+    ),
+    _S(
+        # Benevolent Blessing: protection that spares its controller's Auras and Equipment
+        # attached before it began (CR 702.16c-d; sba.py reads the note).
+        "your attachments stay",
+        Builds.NOTE,
+        "702.16c",
+        "This effect doesn't remove Auras and Equipment you control that are already "
+        "attached to it.",
+        r"^this effect doesn't remove auras and equipment you control that are already "
+        r"attached to (?:it|that creature|enchanted creature)$",
+        here=Here.INERT,
+    ),
+    _S(
+        # Fallaji Wayfarer: color identity is a deck-construction rule (CR 903.4), which a
+        # board never asks about; the color itself is read from the sentence before.
+        "color identity untouched",
+        Builds.NOTE,
+        "903.4",
+        "This ability doesn't affect its color identity.",
+        r"^this ability doesn't affect (?:its|~'s) color identity$",
+        here=Here.INERT,
+    ),
+    _S(
+        # Delney, Splinter, Mirror Room: a rule of triggering (CR 603.2d), not a
+        # characteristic. A board's steps say which abilities resolve and how often; no
+        # ability triggers by itself there, so the rule is never asked.
+        "an ability triggers an additional time",
+        Builds.RULE,
+        "603.2d",
+        "If a triggered ability of a creature you control with power 2 or less triggers, "
+        "that ability triggers an additional time.",
+        r"^if a triggered ability of [^,]+ triggers, that ability triggers an additional time$",
+        here=Here.INERT,
+    ),
+    _S(
+        # Nowhere to Run: ward is a triggered ability (CR 702.21a) that a board never
+        # triggers by itself, so stopping it from triggering is a rule of triggering (603.2).
+        "ward doesn't trigger",
+        Builds.RULE,
+        "702.21a",
+        "Ward abilities of those creatures don't trigger.",
+        r"^ward abilities of [^.]+ don't trigger$",
         here=Here.INERT,
     ),
     _S(
