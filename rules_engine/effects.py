@@ -430,10 +430,11 @@ class CreaturesDiedThisTurn:
 
 @dataclass(frozen=True, slots=True)
 class EnteredThisTurnCount:
-    """ "the number of creatures that entered under your control this turn" (Kinbinding):
-    read from the game's record of the turn (CR 603.6a), so one that has left since counts."""
+    """ "the number of creatures that entered under your control this turn" (Kinbinding),
+    "for each land that entered under your control this turn" (Bioengineered Future): read
+    from the game's record of the turn (CR 603.6a), so one that has left since counts."""
 
-    types: frozenset[str] = frozenset()  # any of these card types as it entered
+    types: frozenset[str] = frozenset()  # any of these card types as it entered (none: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,15 +468,6 @@ class GreatestAmongPlayers:
 
     expr: Expr
     opponents: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class EnteredThisTurnCount:
-    """ "for each land that entered under your control this turn" (Bioengineered Future):
-    how many permanents the turn's record says entered under your control this turn (CR
-    603.6a), of any of ``types`` (none named: any permanent)."""
-
-    types: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,7 +512,6 @@ Expr = (
     | TurnTotal
     | SpellsCastThisTurn
     | GreatestAmongPlayers
-    | EnteredThisTurnCount
     | CommanderCasts
 )
 

@@ -265,13 +265,6 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             )
         case CommanderCasts():
             return dict(world.game.designations.commander_casts).get(ctx.controller, 0)  # 903.8
-        case EnteredThisTurnCount():
-            # CR 603.6a: who controlled each permanent as it entered, by the turn's record.
-            return sum(
-                1
-                for r in world.game.this_turn.entered
-                if r.controller == ctx.controller and (not expr.types or r.types & expr.types)
-            )
         case _:
             assert_never(expr)
 
