@@ -33,6 +33,7 @@ from rules_engine.effects import (
     AnyOf,
     AnyPlayerControls,
     AtLeastZero,
+    AtMost,
     BasicLandTypesAmong,
     CardTypesAmong,
     ChangeText,
@@ -335,13 +336,15 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         return {"copiable"}
     if isinstance(expr, Sum):
         return _expr_reads(expr.left) | _expr_reads(expr.right)
-    if isinstance(expr, (Times, Negate, Half, AtLeastZero)):
+    if isinstance(expr, (Times, Negate, Half, AtLeastZero, AtMost)):
         return _expr_reads(expr.expr)
     if isinstance(expr, DistinctNames):
         return {"copiable"} | _subject_reads(expr.subject)  # names (CR 201.2)
     if isinstance(expr, AffectedKeywordTotal):
         return {"abilities"}
     if isinstance(expr, AffectedStat):
+        if expr.stat == "creature_types":
+            return {"subtypes"}
         return {"colors"} if expr.stat == "colors" else {"pt"}
     if isinstance(expr, HandSize) and expr.who == "affected_controller":
         return {"controller"}  # whose hand is counted depends on who controls it (layer 2)
@@ -453,7 +456,7 @@ def _local_expr(expr: Expr | None) -> bool:
         return False
     if isinstance(expr, Sum):
         return _local_expr(expr.left) and _local_expr(expr.right)
-    if isinstance(expr, (Times, Negate, Half, AtLeastZero)):
+    if isinstance(expr, (Times, Negate, Half, AtLeastZero, AtMost)):
         return _local_expr(expr.expr)
     return True  # constants, X, life totals
 

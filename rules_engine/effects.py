@@ -303,6 +303,15 @@ class Negate:
 
 
 @dataclass(frozen=True, slots=True)
+class AtMost:
+    """ "+1/+1 for each of its creature types, to a maximum of 10" (Diligent Zookeeper): the
+    bonus is never more than the number the text gives."""
+
+    expr: Expr
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
 class AtLeastZero:
     """CR 107.1b: a calculation that determines an effect's result uses zero for a negative
     number unless the effect sets or doubles P/T or a life total: the X of "gets +X/+X,
@@ -356,9 +365,10 @@ class HandSize:
 @dataclass(frozen=True, slots=True)
 class AffectedStat:
     """ "its power" / "its toughness" of the affected object, or how many colors it has
-    ("+1/+1 for each of its colors", CR 105.2)."""
+    ("+1/+1 for each of its colors", CR 105.2) or creature types ("for each of its creature
+    types", Diligent Zookeeper, CR 205.3m)."""
 
-    stat: Literal["power", "toughness", "colors"]
+    stat: Literal["power", "toughness", "colors", "creature_types"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,6 +507,7 @@ Expr = (
     | Product
     | Negate
     | AtLeastZero
+    | AtMost
     | HandSize
     | HowCast
     | AffectedStat

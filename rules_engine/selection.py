@@ -22,6 +22,7 @@ from rules_engine.effects import (
     AnyOf,
     AnyPlayerControls,
     AtLeastZero,
+    AtMost,
     BasicLandTypesAmong,
     CardTypesAmong,
     CastInMainPhase,
@@ -82,7 +83,7 @@ from rules_engine.game_facts import dealt_damage, designated, entered_this_turn
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.turn_deeds import SacrificedThisTurn
-from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES
+from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, subtype_category
 from rules_engine.world import Context as Context
 from rules_engine.world import State as State
 from rules_engine.world import World as World
@@ -225,7 +226,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             | YourSpeed()
         ):
             return _player_number(expr, world.game, ctx.controller)
-        case Half() | Sum() | Times() | Product() | Negate() | AtLeastZero():
+        case Half() | Sum() | Times() | Product() | Negate() | AtLeastZero() | AtMost():
             return _arithmetic(expr, state, world, ctx, affected)
         case DistinctNames():
             among = select(expr.subject, state, world, ctx)
@@ -242,6 +243,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             chars = state.get(affected) if affected else None
             if chars is None:
                 return 0
+            if expr.stat == "creature_types":  # CR 205.3m
+                return sum(1 for s in chars.subtypes if subtype_category(s) == "Creature")
             return len(chars.colors) if expr.stat == "colors" else (getattr(chars, expr.stat) or 0)
         case PartySize():
             return party_size([state[label] for label in select(expr.subject, state, world, ctx)])
@@ -327,7 +330,7 @@ def _player_number(
 
 
 def _arithmetic(
-    expr: Half | Sum | Times | Product | Negate | AtLeastZero,
+    expr: Half | Sum | Times | Product | Negate | AtLeastZero | AtMost,
     state: State,
     world: World,
     ctx: Context,
@@ -351,6 +354,8 @@ def _arithmetic(
             return -evaluate(expr.expr, state, world, ctx, affected)
         case AtLeastZero():
             return max(0, evaluate(expr.expr, state, world, ctx, affected))  # CR 107.1b
+        case AtMost():
+            return min(expr.most, evaluate(expr.expr, state, world, ctx, affected))
         case _:
             assert_never(expr)
 

@@ -425,6 +425,8 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         count = ManaSymbols(frozenset({COLOR_WORDS[color]}), None)  # CR 107.4e
     elif cursor.accept("of", "its", "colors"):
         count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
+    elif cursor.accept("of", "its", "creature", "types"):
+        count = AffectedStat("creature_types")  # Diligent Zookeeper (CR 205.3m)
     elif cursor.accept("basic", "land", "type", "among"):
         lands = parse_subject(cursor, context)
         if lands is None:

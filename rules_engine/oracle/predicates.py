@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from rules_engine.effects import (
     AbilityChange,
+    AtMost,
     Const,
     ModifyPT,
     Part,
@@ -148,6 +149,13 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
             count = for_each(cursor, context)
             power = Sum(power, scale(more[0], count))
             toughness = Sum(toughness, scale(more[1], count))
+        if cursor.accept(",", "to", "a", "maximum", "of"):
+            # "..., to a maximum of 10" (Diligent Zookeeper): the bonus stops there.
+            most = cursor.peek()
+            if not most.isdigit():
+                cursor.fail("expected the maximum")
+            cursor.pos += 1
+            power, toughness = AtMost(power, int(most)), AtMost(toughness, int(most))
     result.parts.append(Part("7c", ModifyPT(power, toughness)))
 
 
