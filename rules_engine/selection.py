@@ -230,7 +230,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
                 return len({state[label].mana_value for label in among})  # CR 202.3
             return len({state[label].name for label in among})
         case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn():
-            return _this_turn(expr, world.game, ctx.controller)
+            return _this_turn(expr, world.game, ctx.controller, ctx.source)
         case HowCast():
             return _how_cast(expr, ctx.choices)
         case HandSize():
@@ -341,7 +341,10 @@ def _arithmetic(
 
 
 def _this_turn(
-    expr: CreaturesDiedThisTurn | TurnTotal | SpellsCastThisTurn, game: Game, you: str
+    expr: CreaturesDiedThisTurn | TurnTotal | SpellsCastThisTurn,
+    game: Game,
+    you: str,
+    source: str,
 ) -> int:
     match expr:
         case CreaturesDiedThisTurn():
@@ -357,6 +360,7 @@ def _this_turn(
                 and (expr.color is None or expr.color in spell.colors)
                 and (not expr.types or bool(expr.types & spell.types))
                 and not expr.not_types & spell.types
+                and not (expr.other and spell.label == source)
             )
         case _:
             assert_never(expr)
