@@ -467,6 +467,9 @@ class SpellsCastThisTurn:
     color: str | None = None
     types: frozenset[str] = frozenset()  # any of these card types ("instant or sorcery")
     not_types: frozenset[str] = frozenset()  # none of these ("noncreature spells")
+    # "another instant or sorcery spell" (Burrog Barrage): not the spell this text is on,
+    # which the record holds once it is cast (CR 601.2i).
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)

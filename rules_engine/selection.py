@@ -234,7 +234,7 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
                 return len({state[label].mana_value for label in among})  # CR 202.3
             return len({state[label].name for label in among})
         case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn() | EnteredThisTurnCount():
-            return _this_turn(expr, world.game, ctx.controller)
+            return _this_turn(expr, world.game, ctx.controller, ctx.source)
         case HowCast():
             return _how_cast(expr, ctx.choices)
         case HandSize():
@@ -364,6 +364,7 @@ def _this_turn(
     expr: CreaturesDiedThisTurn | TurnTotal | SpellsCastThisTurn | EnteredThisTurnCount,
     game: Game,
     you: str,
+    source: str,
 ) -> int:
     match expr:
         case CreaturesDiedThisTurn():
@@ -385,6 +386,7 @@ def _this_turn(
                 and (expr.color is None or expr.color in spell.colors)
                 and (not expr.types or bool(expr.types & spell.types))
                 and not expr.not_types & spell.types
+                and not (expr.other and spell.label == source)
             )
         case _:
             assert_never(expr)

@@ -146,6 +146,7 @@ class CastRecord:
     by: str
     colors: frozenset[str] = frozenset()
     types: frozenset[str] = frozenset()
+    label: str = ""  # a cast step's spell ("" for one cast before the board's steps)
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,20 +198,23 @@ def versus_opponent(a: Asked) -> Condition | None:
 
 
 _CAST_THIS_TURN = re.compile(
-    r"you(?:'ve| have)? cast (?:another (?:(?P<color>white|blue|black|red|green) )?|"
-    r"an (?P<types>instant or sorcery) )spell this turn"
+    r"you(?:'ve| have)? cast (?:(?P<other>another) (?:(?P<color>white|blue|black|red|green) )?"
+    r"(?P<types2>instant or sorcery )?|an (?P<types>instant or sorcery) )spell this turn"
 )
 
 
 def cast_this_turn(a: Asked) -> Condition | None:
     """ "unless you've cast another red spell this turn" (Hotheaded Giant): the spells the
-    turn's record holds that you cast (the permanent itself entering isn't among them)."""
+    turn's record holds that you cast (the permanent itself entering isn't among them);
+    "if you've cast another instant or sorcery spell this turn" (Burrog Barrage): not the
+    spell itself, which is cast before it resolves (CR 601.2i, 608.2c)."""
     m = _CAST_THIS_TURN.fullmatch(a.text)
     if m is None:
         return None
     color = COLOR_WORDS[m["color"]] if m["color"] else None
-    types = frozenset({"Instant", "Sorcery"}) if m["types"] else frozenset()
-    return Compare(SpellsCastThisTurn(by_you=True, color=color, types=types), ">=", 1)
+    types = frozenset({"Instant", "Sorcery"}) if m["types"] or m["types2"] else frozenset()
+    spells = SpellsCastThisTurn(by_you=True, color=color, types=types, other=bool(m["other"]))
+    return Compare(spells, ">=", 1)
 
 
 _MANA_SPENT = re.compile(r"\{(?P<color>[wubrg])\} was spent to cast (?:~|this spell|it)")

@@ -114,6 +114,9 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
         # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
         # next instruction in the order written (608.2c), read as any other sentence.
         whole = re.sub(r"^then,? (?=\S)", "", whole, flags=re.IGNORECASE)
+        # "If that permanent is a Spirit, ~ also deals 2 damage to that permanent's
+        # controller." (Rending Flame): "also" adds nothing to the one-shot it rides on.
+        whole = re.sub(r"(?<=, )~ also deals ", "~ deals ", whole, flags=re.IGNORECASE)
         # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
         # spell's controller is who "gain control of" means anyway (CR 613.2b).
         whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
@@ -665,6 +668,11 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
         state.previous = Subject("created", words="those tokens")
     if action is not None and action.subject is not None:
         state.previous = action.subject
+    elif action is not None and action.kind == "damage" and action.slot is not None:
+        # "~ deals 5 damage to target creature or planeswalker. If that permanent is a
+        # Spirit, ..." (Rending Flame): the target dealt damage (608.2c).
+        target = Subject("targets", (Filter(),), (action.slot,), "that permanent")
+        state.previous = target
     return action
 
 

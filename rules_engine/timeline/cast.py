@@ -145,7 +145,9 @@ def cast(game: Game, step: CastStep) -> Game:
     game = add_object(game, spell)
     game, step = _sacrifice_as_cost(game, step)
     # "spells cast this turn" (Storm Entity, CR 601.2i)
-    record = CastRecord(step.controller, frozenset(card.colors), frozenset(card.types))
+    record = CastRecord(
+        step.controller, frozenset(card.colors), frozenset(card.types), label=step.label
+    )
     game = replace(game, this_turn=replace(game.this_turn, spells=(*game.this_turn.spells, record)))
     res = Resolution(
         step.label,

@@ -767,7 +767,7 @@ def unchosen(game: Game, action: OneShot, res: Resolution) -> list[NotModelled]:
         x for x in select(action.subject, state, world, ctx) if world.objects[x].on_battlefield
     ]
     why = (
-        "{p} chooses which of several to sacrifice (CR 701.21a), which a board can't say yet, "
+        "{p} chooses which of several to sacrifice (CR 701.21a), which this board doesn't say, "
         "so {p} sacrifices nothing here"
     )
     return [

@@ -233,7 +233,9 @@ def test_unless_youve_cast_another_spell_reads_the_turns_record():
         "Example enters with two -1/-1 counters on it unless you've cast another red spell "
         "this turn."
     )
-    assert spec.condition == Not(Compare(SpellsCastThisTurn(by_you=True, color="R"), ">=", 1))
+    # "another": not the spell the text is on (CR 601.2i; an entering permanent is none).
+    spells = SpellsCastThisTurn(by_you=True, color="R", other=True)
+    assert spec.condition == Not(Compare(spells, ">=", 1))
 
 
 def test_entering_riders():
