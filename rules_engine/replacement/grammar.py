@@ -29,6 +29,7 @@ from rules_engine.replacement.phrases import (
     targets_before,
 )
 from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, entering_forms
+from rules_engine.replacement.rows.entering_counted import otherwise_amends
 from rules_engine.replacement.rows.entering_counters import escapes_instead
 from rules_engine.replacement.rows.entering_reveal import revealed_after
 from rules_engine.replacement.sentences import read_sentence
@@ -482,6 +483,9 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
         # "If you do, put ~ onto the battlefield. If you don't, ...": what the
         # replacement itself does, read with it.
         specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")
+        return True
+    if specs and (both := otherwise_amends(body, sentence, specs[-1])) is not None:
+        specs[-1:] = both  # Thunderous Velocipede: a greater mana value, more counters
         return True
     if specs and (both := escapes_instead(body, sentence, specs[-1])) is not None:
         specs[-1:] = both  # Polukranos: escaped, twelve counters instead of six (702.138c)

@@ -230,6 +230,7 @@ class Mark(StrEnum):
     SACRIFICED_PT = "sacrificed_pt"  # Dracoplasm: the power and toughness of the sacrificed
     LOSE_LIFE_TOTAL = "lose_life_total"  # Lich: "you lose life equal to your life total"
     REMOVE_ALL_COUNTERS = "remove_all_counters"  # Thief of Blood
+    SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
 
 
 class PerPrevented(StrEnum):

@@ -233,6 +233,12 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
             counters[each] = counters.get(each, 0) + n
         for more, k in spec.more_counters:  # Agent's Toolkit: each kind it names (614.1c)
             counters[more] = counters.get(more, 0) + k
+        if Mark.SOURCE_KINDS in spec.marks:
+            # Blue, Loyal Raptor: a counter of each kind on its source now (614.12).
+            source = board.game.object(active.source)
+            for each, k in source.counters if source is not None else ():
+                if k > 0:
+                    counters[each] = counters.get(each, 0) + 1
         extra = event.extra_types + tuple(t for t in spec.extra_types if t not in event.extra_types)
         return replace(
             event,

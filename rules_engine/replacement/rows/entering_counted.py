@@ -36,7 +36,7 @@ from rules_engine.replacement.phrases import (
     what_objects,
 )
 from rules_engine.replacement.rows.row import Row, Sentence
-from rules_engine.replacement.specs import EnterSpec, Family, Spec
+from rules_engine.replacement.specs import EnterSpec, Family, Mark, Spec
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 _T = re.compile
@@ -77,6 +77,28 @@ OTHERS_ENTER_WITH = _T(
     r"^(?:as long as (?P<cond>(?>[^,]+)), )?(?P<what>[^,]+?) enters? with (?P<n>an?|\w+) "
     r"(?P<additional>additional )?(?P<kind>\S+) counters? on (?:it|them)"
     r"(?: for each (?P<each>.+))?$"
+)
+
+
+# CR 614.1c, 614.12: "Each other Vehicle and creature you control enters with an additional
+# +1/+1 counter on it if its mana value is 4 or less. Otherwise, it enters with three additional
+# +1/+1 counters on it." (Thunderous Velocipede): the mana value as each would enter; the
+# "Otherwise" sentence is read with it (``otherwise_amends``).
+OTHERS_ENTER_WITH_IF_MV = _T(
+    r"^(?P<what>[^,]+?) enters? with (?P<n>an?|\w+) additional (?P<kind>\S+) counters? on "
+    r"(?:it|them) if its mana value is (?P<mv>\d{1,2}) or less$"
+)
+OTHERWISE_ENTERS_WITH = _T(
+    r"^otherwise, it enters with (?P<n>an?|\w+) additional (?P<kind>\S+) counters? on it$"
+)
+
+
+# CR 614.1c, 614.12: "For each kind of counter on ~, each other Dinosaur you control enters
+# with a counter of that kind on it" (Blue, Loyal Raptor): one counter of each kind on its
+# source as each would enter.
+KINDS_ON_SOURCE = _T(
+    r"^for each kind of counter on ~, (?P<what>[^,]+?) enters? with a counter of that kind on "
+    r"(?:it|them)$"
 )
 
 
@@ -239,6 +261,56 @@ def _others_enter_with(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _with_mana_value(objects: Subject, op: str, mv: int) -> Subject:
+    filters = tuple(replace(f, mana_value=(op, mv)) for f in objects.filters)
+    return replace(objects, filters=filters)
+
+
+def _others_enter_with_if_mv(m: re.Match[str], s: Sentence) -> Spec | None:
+    objects = _others(m, s)
+    if objects is None or any(f.mana_value is not None for f in objects.filters):
+        return None
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=_with_mana_value(objects, "<=", int(m["mv"])),
+        counter_kind=m["kind"],
+        amount=number(m["n"], s.text),
+    )
+
+
+def otherwise_amends(body: str, sentence: str, last: Spec) -> tuple[Spec, Spec] | None:
+    """ "Otherwise, it enters with three additional +1/+1 counters on it." after the sentence
+    above: the same permanents with a greater mana value (614.12: as each would enter)."""
+    m = OTHERWISE_ENTERS_WITH.match(body)
+    if m is None or not isinstance(last, EnterSpec) or last.objects is None:
+        return None
+    bounds = {f.mana_value for f in last.objects.filters}
+    if len(bounds) != 1 or (bound := bounds.pop()) is None or bound[0] != "<=":
+        return None
+    more = EnterSpec(
+        sentence,
+        Family.ENTER_COUNTERS,
+        objects=_with_mana_value(last.objects, ">=", bound[1] + 1),
+        counter_kind=m["kind"],
+        amount=number(m["n"], sentence),
+    )
+    return last, more
+
+
+def _kinds_on_source(m: re.Match[str], s: Sentence) -> Spec | None:
+    objects = _others(m, s)
+    if objects is None:
+        return None
+    return EnterSpec(
+        s.text,
+        Family.ENTER_COUNTERS,
+        objects=objects,
+        amount=0,
+        marks=frozenset({Mark.SOURCE_KINDS}),
+    )
+
+
 def _others_enter_with_toughness(m: re.Match[str], s: Sentence) -> Spec | None:
     objects = _others(m, s)
     if objects is None:
@@ -281,6 +353,24 @@ ROWS: tuple[Row, ...] = (
         example="If a Hero enters this way, it enters with two additional +1/+1 counters on it.",
         card="Heroic Return",
         priority=258,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        OTHERS_ENTER_WITH_IF_MV,
+        _others_enter_with_if_mv,
+        rule="614.12",
+        example="Each other Vehicle and creature you control enters with an additional +1/+1 counter on it if its mana value is 4 or less.",
+        card="Thunderous Velocipede",
+        priority=827,
+    ),
+    Row(
+        Family.ENTER_COUNTERS,
+        KINDS_ON_SOURCE,
+        _kinds_on_source,
+        rule="614.1c",
+        example="For each kind of counter on Blue, Loyal Raptor, each other Dinosaur you control enters with a counter of that kind on it.",
+        card="Blue, Loyal Raptor",
+        priority=826,
     ),
     Row(
         Family.ENTER_COUNTERS,
