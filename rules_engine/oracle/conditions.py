@@ -52,10 +52,13 @@ def instead_condition(
     m = re.match(
         r"^(?:it's|that creature is) (?:(?:a|an) )?(?P<what>[\w -]+)$", words, re.IGNORECASE
     )
-    if not m:
-        return read_condition(words, sentence, state)  # "if a creature died this turn"
-    subject = state.previous if state.previous is not None else Subject("self", words=SELF)
-    return is_a(subject, m["what"], words, sentence)
+    if m:
+        subject = state.previous if state.previous is not None else Subject("self", words=SELF)
+        try:
+            return is_a(subject, m["what"], words, sentence)
+        except OracleParseError:
+            pass  # "it's not your turn": no type, a condition of the turn (CR 608.2c)
+    return read_condition(words, sentence, state)  # "if a creature died this turn"
 
 
 def parse_condition(words: str, sentence: str, it: Subject | None = None) -> Condition:
