@@ -795,6 +795,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.MANIFEST_DREAD, cards.manifest_dread, decides=False),
     Reader(cards.INCUBATE, cards.incubate, decides=False),
     Reader(cards.SEARCH, cards.search, decides=False),
+    Reader(cards.GRAVEYARD_INTO_LIBRARY, cards.graveyard_into_library, decides=False),
     Reader(player_actions.ATTACH, player_actions.attach, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),

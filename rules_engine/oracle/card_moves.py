@@ -91,6 +91,14 @@ SEARCH = re.compile(
     re.IGNORECASE,
 )
 
+# CR 701.24a: "Target player shuffles their graveyard into their library.", "Shuffle your
+# graveyard into your library." (every card there moves, then the library is shuffled).
+GRAVEYARD_INTO_LIBRARY = re.compile(
+    rf"^(?:(?P<who>{WHO}) )?shuffles? (?:their|his or her|your) graveyard into "
+    r"(?:their|his or her|your) library$",
+    re.IGNORECASE,
+)
+
 # --- Cards in libraries, hands and graveyards, players' counters, moves (CR 400.7, 701) ---
 
 
@@ -321,3 +329,13 @@ def search(m: re.Match[str], c: Clause) -> OneShot | None:
         to_zone="hand" if m["hand"] else "battlefield",
         tapped=bool(m["tapped"]),
     )
+
+
+def graveyard_into_library(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.24a: each card in the player's graveyard is put into their library, which is
+    then shuffled."""
+    players = players_of(m["who"] or "you", c.context)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("graveyard_into_library", None, c.sentence, players=ref, slot=slot)

@@ -429,6 +429,31 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
     return game, events
 
 
+def _graveyard_into_library(
+    game: Game, action: OneShot, res: Resolution
+) -> tuple[Game, list[Event]]:
+    """CR 701.24a: every card in each player's graveyard moves to their library (each move
+    an event replacement effects see), which is then shuffled."""
+    events: list[Event] = []
+    for player in players(action, res, game):
+        cards = [o for o in game.objects if o.zone == "graveyard" and o.owner == player]
+        events += [
+            ZoneMove(
+                o.label,
+                "library",
+                "graveyard",
+                o.owner,
+                o.card.token,
+                "Creature" in o.card.types,
+                o.owner,
+                card_types=frozenset(o.card.types),
+            )
+            for o in cards
+        ]
+        game = replace(game, shuffled=game.shuffled | {player})
+    return game, events
+
+
 def _manifest_dread(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Event]]:
     """CR 701.62a: each player who manifests dread (the step's ``choices.chosen`` names the
     card manifested, by default the top one)."""
@@ -731,6 +756,7 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "proliferate": _proliferate,
     "tokens": _tokens,
     "search": _search,
+    "graveyard_into_library": _graveyard_into_library,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,

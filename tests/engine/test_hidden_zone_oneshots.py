@@ -106,3 +106,17 @@ def test_mana_and_learning_are_not_named(card: str, text: str) -> None:
     reports = card_report(found)
     assert all(r.status is not Status.NOT_MODELLED for r in reports)
     assert any(text in r.text for r in reports)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "players"),
+    [
+        ("Target player shuffles their graveyard into their library.", "target"),
+        ("Shuffle your graveyard into your library.", "you"),
+    ],
+)
+def test_a_graveyard_shuffled_into_a_library_names_its_player(sentence: str, players: str) -> None:
+    """CR 701.24a: every card of that player's graveyard goes into their library."""
+    action = _read(sentence)
+    assert action is not None and action.kind == "graveyard_into_library"
+    assert action.players == players
