@@ -94,6 +94,8 @@ class Filter:
     commander: bool | None = None  # "commander creatures", "your commander" (CR 903.3)
     no_abilities: bool = False  # "creatures with no abilities" (CR 113.1)
     no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
+    # "any permanent that entered this turn" (Sakashima's Protege): by the turn's record (603.6a)
+    entered_this_turn: bool = False
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
     equipped: bool | None = None
@@ -495,14 +497,21 @@ class CopyOf:
     # copiable value but a replacement on its entering (CR 614.1c, 707.9a): (kind, n, type),
     # type "" when unconditional.
     enters_with: tuple[tuple[str, int, str], ...] = ()
+    # "its power and toughness are equal to this creature's power and toughness" (Hulking
+    # Metamorph, CR 707.9b): its own printed power and toughness, not the original's.
+    except_own_pt: bool = False
+    # "it's a Vehicle artifact ... and it loses all other card types" (Imposter Mech): the
+    # exception's card types replace the original's (CR 707.9b, 205.1a).
+    except_only_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SetController:
     """Layer 2: "You control ...", "Gain control of ...", "Target player gains control
-    of ..." (CR 613.1b); ``target`` is that player's target slot."""
+    of ..." (CR 613.1b); ``target`` is that player's target slot; "The monarch controls ..."
+    (Fealty to the Realm): whoever is the monarch now (CR 725)."""
 
-    who: Literal["source_controller", "caster", "target_player"] = "source_controller"
+    who: Literal["source_controller", "caster", "target_player", "monarch"] = "source_controller"
     target: int | None = None
 
 

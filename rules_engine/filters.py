@@ -218,6 +218,13 @@ def _status(f: Filter) -> list[Check]:
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
     if f.no_counters:
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: not any(n for _, n in o.counters))
+    if f.entered_this_turn:
+        # CR 603.6a: the turn's record of permanents that entered, by label.
+        checks.append(
+            lambda label, _c, _o, _s, _x, _r, w: any(
+                r.label == label for r in w.game.this_turn.entered
+            )
+        )
     if f.dealt_damage_by_source:
         checks.append(
             lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt

@@ -324,6 +324,11 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, no_abilities=True),  # Muraganda Petroglyphs (CR 113.1)
     ),
     _words(
+        "that entered this turn",
+        "that entered the battlefield this turn",
+        then=lambda f: replace(f, entered_this_turn=True),  # Sakashima's Protege (603.6a)
+    ),
+    _words(
         "with no counters on them",
         "with no counters on it",
         then=lambda f: replace(f, no_counters=True),
