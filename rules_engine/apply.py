@@ -59,6 +59,9 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
             slot = action.target or 0
             chosen = ctx.targets[slot] if slot < len(ctx.targets) else None
             return chosen if chosen in world.game.players else None
+        if action.who == "monarch":
+            # CR 613.1b, 725.1: the monarch controls it; with no monarch, control stays.
+            return world.game.designations.monarch
         return ctx.controller
     if isinstance(action, ExchangeControl):
         others = [t for t in ctx.targets if t != label]
@@ -193,16 +196,21 @@ def apply_payload(
 def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -> Characteristics:
     """CR 707.2: take the copiable values; 707.9b: "except" changes become part of them."""
     types = set(values.types) | copy.except_types
+    if copy.except_only_types:
+        types = set(copy.except_types)
     supertypes = (set(values.supertypes) | copy.except_supertypes) - copy.except_not_supertypes
     subtypes = values.subtypes + tuple(s for s in copy.except_subtypes if s not in values.subtypes)
     # CR 707.9d: a characteristic the exception sets or keeps is not defined by the original's
     # characteristic-defining ability, which is not copied (Quicksilver Gargantuan, Tarmogoyf).
-    dropped = {"7a"} if copy.except_pt is not None else set()
+    dropped = {"7a"} if copy.except_pt is not None or copy.except_own_pt else set()
     if copy.except_colors is not None or copy.keeps_own_color:
         dropped.add("5")
     abilities = tuple(a for a in values.abilities if not _defines(a, dropped))
     granted = copy.except_abilities + tuple(
-        text for text, needed in copy.except_abilities_if if needed in types
+        text
+        for text, needed in copy.except_abilities_if
+        # "if that creature doesn't have vanishing" (Flesh Duplicate): read on the original.
+        if (not values.has_ability(needed[1:]) if needed.startswith("!") else needed in types)
     )
     name = values.name
     if copy.except_name is not None:
@@ -226,6 +234,10 @@ def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -
     )
     if copy.except_pt is not None:
         copied = copied.with_pt(*copy.except_pt)
+    elif copy.except_own_pt:
+        copied = copied.with_pt(chars.power, chars.toughness)
+    if copy.except_only_types:
+        copied = clean_subtypes(copied)  # CR 205.3d: no creature types on a noncreature
     return sync_intrinsic_mana(copied)
 
 

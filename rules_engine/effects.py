@@ -124,7 +124,7 @@ class Filter:
     dealt_damage_by_source: bool = False
     # "a stickered permanent": it has one or more stickers on it (CR 123.4).
     stickered: bool | None = None
-    # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon): by the
+    # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon), "any permanent that entered this turn" (Sakashima's Protege): by the
     # turn's record of permanents that entered (CR 603.6a; a new object each time, 400.7).
     entered_this_turn: bool = False
     # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
@@ -556,14 +556,21 @@ class CopyOf:
     # copiable value but a replacement on its entering (CR 614.1c, 707.9a): (kind, n, type),
     # type "" when unconditional.
     enters_with: tuple[tuple[str, int, str], ...] = ()
+    # "its power and toughness are equal to this creature's power and toughness" (Hulking
+    # Metamorph, CR 707.9b): its own printed power and toughness, not the original's.
+    except_own_pt: bool = False
+    # "it's a Vehicle artifact ... and it loses all other card types" (Imposter Mech): the
+    # exception's card types replace the original's (CR 707.9b, 205.1a).
+    except_only_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SetController:
     """Layer 2: "You control ...", "Gain control of ...", "Target player gains control
-    of ..." (CR 613.1b); ``target`` is that player's target slot."""
+    of ..." (CR 613.1b); ``target`` is that player's target slot; "The monarch controls ..."
+    (Fealty to the Realm): whoever is the monarch now (CR 725)."""
 
-    who: Literal["source_controller", "caster", "target_player"] = "source_controller"
+    who: Literal["source_controller", "caster", "target_player", "monarch"] = "source_controller"
     target: int | None = None
 
 

@@ -43,6 +43,8 @@ OneShotKind = Literal[
     "ring_tempts",  # the Ring tempts you: the emblem grows, choose a Ring-bearer (CR 701.54a)
     "counter",  # a spell on the stack cancelled, into its owner's graveyard (CR 701.6a)
     "suspect",  # a creature becomes suspected: menace, "can't block" (CR 701.60)
+    "unsuspect",  # a suspected creature is no longer suspected (CR 701.60)
+    "phase_out",  # permanents phase out, with what is attached to them (CR 702.26a, 702.26g)
     "goad",  # a creature is goaded: it attacks, and not its goader, if able (CR 701.15)
     "manifest_dread",  # one of the top two cards face down as a 2/2, one to the graveyard
     "incubate",  # an Incubator artifact token with N +1/+1 counters on it (CR 701.53a)

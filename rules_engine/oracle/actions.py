@@ -101,6 +101,14 @@ _FIGHT = re.compile(rf"^(?P<a>{_FIGHTER}) fights? (?P<b>.+)$", re.IGNORECASE)
 _BITE = re.compile(
     rf"^(?P<a>{_FIGHTER}) deals damage equal to its power to (?P<b>.+)$", re.IGNORECASE
 )
+# "They each deal damage equal to their power to another target creature" (Tandem Takedown):
+# each of the creatures named before bites the same one.
+_THEY_BITE = re.compile(
+    r"^(?P<a>they|those creatures) each deal damage equal to their power to (?P<b>.+)$",
+    re.IGNORECASE,
+)
+# CR 702.26a: "Any number of target creatures you control phase out." (No More).
+_PHASE_OUT = re.compile(r"^(?P<subj>.+?) phases? out$", re.IGNORECASE)
 
 # "... with a +1/+1 counter on it", "... with two additional +1/+1 counters on it": counters
 # it enters with (CR 614.1c, 122.6), after any other replacement's.
@@ -445,6 +453,14 @@ def _fight(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     kind: OneShotKind = "fight" if " fight" in m.string.lower() else "bite"
     return OneShot(kind, c.resolve(fighter), c.sentence, other=c.resolve(other))
+
+
+def _phase_out(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 702.26a: the permanents phase out (and what is attached to them, 702.26g)."""
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    return OneShot("phase_out", c.resolve(subject), c.sentence)
 
 
 def _those_fight(_m: re.Match[str], c: Clause) -> OneShot | None:
@@ -815,6 +831,9 @@ _READERS: tuple[Reader, ...] = (
     Reader(_THOSE_FIGHT, _those_fight),
     Reader(_FIGHT, _fight),
     Reader(_BITE, _fight),
+    Reader(_THEY_BITE, _fight),
+    Reader(_PHASE_OUT, _phase_out),
+    Reader(cards.UNSUSPECT, cards.unsuspect),
     Reader(_THAT_MUCH_DAMAGE, _that_much),
     Reader(_DAMAGE, _damage),
     Reader(_DESTROY, _acting_on("destroy")),

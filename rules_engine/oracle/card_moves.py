@@ -275,6 +275,22 @@ def suspect_or_goad(m: re.Match[str], c: Clause) -> OneShot | None:
     return OneShot(kind, c.resolve(subject), c.sentence)
 
 
+# "If any of them are suspected, they're no longer suspected." (Eliminate the Impossible).
+UNSUSPECT = re.compile(
+    r"^(?P<subj>they|it|that creature|those creatures)(?:'re| are|'s| is) no longer suspected$",
+    re.IGNORECASE,
+)
+
+
+def unsuspect(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.60: a creature stays suspected until it leaves the battlefield or an effect
+    says it no longer is (Gatherer ruling on suspect, 2024-02-02)."""
+    subject = c.subject(m["subj"])
+    if subject is None:
+        return None
+    return OneShot("unsuspect", c.resolve(subject), c.sentence)
+
+
 def manifest_dread(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 701.62a: one of the top two cards face down as a 2/2 creature, the other into the
     graveyard."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules_engine.effects import CopyOf, EffectSpec, Part
 from rules_engine.oracle.cursor import OracleParseError
@@ -24,17 +24,12 @@ def copy_exceptions(exception: str, display: str) -> CopyOf:
     abilities: list[str] = []
     colors: set[str] | None = None
     pt: tuple[int, int] | None = None
-    enters_with: list[tuple[str, int, str]] = []
-    abilities_if: list[tuple[str, str]] = []
+    extras = _Extras([], [])
+    enters_with, abilities_if = extras.enters_with, extras.abilities_if
     keeps_color = False
     name: str | None = None
     for clause, needed in _conditional_clauses(exception.strip().rstrip("."), fail):
-        if m := _ENTERS_WITH_EXTRA.fullmatch(clause):
-            kind = m["kind"].lower()
-            # X is the entering permanent's X (Altered Ego), written 0 here and read as it enters.
-            n = 0 if m["n"].lower() == "x" else required_number(m["n"], display)
-            kind = f"{kind}#x" if m["n"].lower() == "x" else kind
-            enters_with.append((kind, n, _card_type(m["type"], fail) if m["type"] else needed))
+        if _extra_clause(clause, needed, extras, fail):
             continue
         if needed:
             # CR 707.9f: only what the copy gains is conditional here (Moritte of the Frost).
@@ -111,7 +106,65 @@ def copy_exceptions(exception: str, display: str) -> CopyOf:
         keeps_own_color=keeps_color,
         except_abilities_if=tuple(abilities_if),
         except_name=name,
+        except_own_pt=extras.own_pt,
+        except_only_types=extras.only_types,
     )
+
+
+@dataclass
+class _Extras:
+    """What the exception's clauses about counters, conditions and own values set."""
+
+    enters_with: list[tuple[str, int, str]]
+    abilities_if: list[tuple[str, str]]
+    own_pt: bool = False
+    only_types: bool = False
+
+
+def _extra_clause(clause: str, needed: str, extras: _Extras, fail: OracleParseError) -> bool:
+    """Read one clause about what it enters with (614.1c, 707.9a: not copiable values), a
+    condition on the original, its own P/T or its card types alone; False if not one."""
+    display = fail.phrase
+    if m := _ENTERS_WITH_IF_YOURS.fullmatch(clause):
+        # Undercover Operative: only if its controller controls the creature it copies.
+        kind, n = m["kind"].lower(), required_number(m["n"], display)
+        extras.enters_with.append((kind, n, YOURS))
+    elif m := _HAS_UNLESS_IT_HAS.fullmatch(clause):
+        # Flesh Duplicate: "it has vanishing 3 if that creature doesn't have vanishing"
+        # (CR 707.9b), the condition read on what it copies.
+        extras.abilities_if.append((m["kw"].capitalize(), f"{LACKS}{m['has'].lower()}"))
+    elif re.fullmatch(r"it loses all other card types", clause, re.IGNORECASE):
+        extras.only_types = True  # Imposter Mech: the exception's card types alone (205.1a)
+    elif _OWN_PT.fullmatch(clause):
+        extras.own_pt = True  # Hulking Metamorph: its own printed P/T (CR 707.9b, 707.9d)
+    elif m := _ENTERS_WITH_EXTRA.fullmatch(clause):
+        kind = m["kind"].lower()
+        # X is the entering permanent's X (Altered Ego), written 0 here and read as it enters.
+        n = 0 if m["n"].lower() == "x" else required_number(m["n"], display)
+        kind = f"{kind}#x" if m["n"].lower() == "x" else kind
+        typed = _card_type(m["type"], fail) if m["type"] else needed
+        extras.enters_with.append((kind, n, typed))
+    else:
+        return False
+    return True
+
+
+# An ``enters_with`` condition: its controller controls what it copies (Undercover Operative).
+YOURS = "yours"
+# An ``except_abilities_if`` condition: what it copies lacks this keyword (Flesh Duplicate).
+LACKS = "!"
+_ENTERS_WITH_IF_YOURS = re.compile(
+    r"it enters with (?P<n>an?|one|two|three|\d+) (?P<kind>[+-]\d+/[+-]\d+|\w+) counters? on "
+    r"it if you control that (?:creature|permanent)",
+    re.IGNORECASE,
+)
+_HAS_UNLESS_IT_HAS = re.compile(
+    r"it has (?P<kw>[\w ]+?) if that (?:creature|permanent) doesn't have (?P<has>[\w ]+)",
+    re.IGNORECASE,
+)
+_OWN_PT = re.compile(
+    r"its power and toughness are (?:each )?equal to ~'s power and toughness", re.IGNORECASE
+)
 
 
 # A copy exception's "it has this ability" until the ability's text is known.
@@ -173,7 +226,7 @@ def _exception_clauses(exception: str) -> list[str]:
     hidden = _as_it(hidden)
     # "the token has flying" (Irenicus's Vile Duplication) is "it has flying".
     hidden = re.sub(r"^the (?:token|copy) ", "it ", hidden, flags=re.IGNORECASE)
-    parts = re.split(r",? and (?=it\b|has\b|is\b)|, (?=it\b|has\b|is\b)", hidden)
+    parts = re.split(r",? and (?=it\b|its\b|has\b|is\b)|, (?=it\b|has\b|is\b)", hidden)
     restored = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p).strip() for p in parts]
     # "... on it and has changeling" (Moritte's Oracle text): "has" still means "it has";
     # "it isn't legendary, is an artifact ..." (Auton Soldier): "is" means "it's".
@@ -193,7 +246,8 @@ def _exception_clauses(exception: str) -> list[str]:
     return split
 
 
-_KEYWORD_WORDS = re.compile(r"[a-z][a-z ]*", re.IGNORECASE)
+# "with flying", "with crew 3" (Imposter Mech): keywords, a number after one.
+_KEYWORD_WORDS = re.compile(r"[a-z][a-z0-9 ]*", re.IGNORECASE)
 _KEYWORDS_AND_QUOTED = re.compile(
     r'it (?:has|gains) (?P<kw>[\w ,]+?),? and "(?P<text>[^"]+)"', re.IGNORECASE
 )

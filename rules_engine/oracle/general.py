@@ -57,6 +57,7 @@ from rules_engine.oracle.templates import (
     CDA_SPLIT,
     EXCHANGE,
     GAIN_CONTROL,
+    MONARCH_CONTROLS,
     PLAYER_GAINS_CONTROL,
     PT_UNDER_CONDITION,
     SWITCH,
@@ -189,6 +190,11 @@ def special_sentence(
         return make(
             subject_from(m["subj"], sentence, state),
             (Part("2", SetController("source_controller")),),
+        )
+    if m := MONARCH_CONTROLS.match(body):
+        # Fealty to the Realm: layer 2, the monarch as the new controller (CR 613.1b, 725).
+        return make(
+            subject_from(m["subj"], sentence, state), (Part("2", SetController("monarch")),)
         )
     if m := EXCHANGE.match(body):
         return make(subject_from(m["subj"], sentence, state), (Part("2", ExchangeControl()),))

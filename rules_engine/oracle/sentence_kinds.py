@@ -60,6 +60,11 @@ ONE_SHOT = re.compile(
     # The two creatures the text chose fighting (CR 701.14a): "Then those creatures fight
     # each other."
     r"(?:then )?(?:those|the chosen) creatures fight each other\b|"
+    # Several creatures each biting (CR 701.14a's one-sided half, Tandem Takedown), several
+    # phasing out (702.26a), and a suspicion undone (701.60: "they're no longer suspected").
+    r"they each deal damage\b|"
+    r"(?:any number of |up to \w+ )?(?:other )?target [\w ]+? phase out\b|"
+    r"(?:if any of them are suspected, )?(?:they're|they are|it's|it is) no longer suspected\b|"
     # A delayed or reflexive triggered ability the resolving one creates (CR 603.7, 603.12).
     r"when (?:that creature|that permanent|it|you do|~)\b[^,]*, |"
     r"at the beginning of (?:(?:the|your|that player's|each) next|that turn's)\b|"
@@ -89,7 +94,8 @@ def performs_actions(sentence: str) -> bool:
 # ("can't attack", "must be blocked"). A sentence of this shape that the layer grammar
 # can't apply yet is named as not modelled rather than refused outright.
 _CONTINUOUS = re.compile(
-    r"\b(?:gets?|get) [+-]|\b(?:has|have|gains?|loses?) |\bbecomes?\b|\bcontrol of\b|"
+    r"\b(?:gets?|get) (?:an additional )?[+-]|\b(?:has|have|gains?|loses?) |\bbecomes?\b|"
+    r"\bcontrol of\b|"
     r"\b(?:is|are) (?:a|an|all|every|the|still|no longer|colorless|white|blue|black|red|"
     r"green|legendary|basic|snow|each|equal|[\w ]+ in addition)\b|\bbase power\b|"
     r"\bpower and toughness\b|\bcan't\b|\bmust\b|\bable to\b|\bdoesn't untap\b|"

@@ -120,6 +120,9 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
         # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
         # spell's controller is who "gain control of" means anyway (CR 613.2b).
         whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
+        if resolving:
+            whole = _as_you_cast(whole)
+        whole = _kinds_joined_by_or(whole)
         reading = Reading(resolving, until_eot, sentence, after_delayed=delayed)
         template, m = route_sentence(whole, reading, Scope.SENTENCE)
         delayed = template.builds is Builds.DELAYED
@@ -145,6 +148,47 @@ def parse_effects(text: str, *, resolving: bool) -> _Effects:
             _those_targets(out.effects[before:], state)
         state.first = False
     return out
+
+
+# "If you control a Fish, Octopus, Otter, Seal, Serpent, or Whale, draw a card." (Unagi's
+# Spray): the list's commas would end the condition early; each item is one word.
+_CONTROL_KINDS = re.compile(
+    r"^(?P<head>(?i:if you control (?:a|an) ))"
+    r"(?P<kinds>(?:[A-Z][\w-]*, )+or [A-Z][\w-]*)(?P<rest>, .+)$"
+)
+
+
+def _kinds_joined_by_or(text: str) -> str:
+    """ "if you control a Fish, Octopus, or Whale, ..." read as "a Fish or Octopus or Whale"
+    (any one of them is enough, CR 608.2c), when every item is a type word (CR 205)."""
+    m = _CONTROL_KINDS.match(text)
+    if m is None:
+        return text
+    kinds = [k.removeprefix("or ") for k in m["kinds"].split(", ")]
+    if not all(k.lower() in ALL_TYPE_WORDS for k in kinds):
+        return text
+    return f"{m['head']}{' or '.join(kinds)}{m['rest']}"
+
+
+_AS_CAST = " as you cast ~"
+_CONTROLLED = "you controlled"
+
+
+def _as_you_cast(text: str) -> str:
+    """ "if you controlled a Faerie as you cast ~" (Faerie Fencing), "for each modified
+    creature you controlled as you cast ~" (Lethal Exploit): what you controlled as you cast
+    the spell (CR 601.2) is what you control as it resolves (608.2c) on a board: a cast step
+    casts and resolves the spell at once, with nothing between, and the spell's earlier
+    parts change no control and leave no object until state-based actions (704.3) after it
+    has resolved. (Found with ``str.find``: no pattern to backtrack.)"""
+    lowered = text.lower()
+    end = lowered.find(_AS_CAST)
+    start = lowered.rfind(_CONTROLLED, 0, end) if end >= 0 else -1
+    if start < 0 or "," in text[start:end] or "." in text[start:end]:
+        return text
+    what = text[start + len(_CONTROLLED) : end].strip()
+    said = f"you control {what}" if what else "you control"
+    return text[:start] + said + text[end + len(_AS_CAST) :]
 
 
 def _those_targets(made: list[EffectSpec], state: SentenceState) -> None:
@@ -649,6 +693,10 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
         if m["cond"].lower() == "you do":
             # "If you do, draw a card.": only if the part before did something (608.2c).
             return replace(action, if_done=True)
+        if action.kind == "unsuspect" and _ANY_SUSPECTED.fullmatch(m["cond"]):
+            # "If any of them are suspected, they're no longer suspected.": the condition
+            # only restates the action's (701.60: one that isn't suspected stays so).
+            return action
         try:
             condition = instead_condition(m["cond"], sentence, state)
         except OracleParseError:
@@ -676,6 +724,7 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
     return action
 
 
+_ANY_SUSPECTED = re.compile(r"(?:any of them are|it's|it is|that creature is) suspected", re.I)
 _IF_THEN_ACTION = re.compile(r"^if (?P<cond>(?:(?!\bwould\b)[^,])+), (?P<rest>.+)$", re.IGNORECASE)
 
 

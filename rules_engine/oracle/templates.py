@@ -364,6 +364,7 @@ SWITCH = _re(r"^switch (?P<subj>.+?)'s? power and toughness$")
 GAIN_CONTROL = _re(r"^gain control of (?P<subj>.+)$")
 PLAYER_GAINS_CONTROL = _re(r"^target (?:player|opponent) gains control of (?P<subj>.+)$")
 YOU_CONTROL = _re(r"^you control (?P<subj>.+)$")
+MONARCH_CONTROLS = _re(r"^the monarch controls (?P<subj>.+)$")
 EXCHANGE = _re(r"^exchange control of (?P<subj>.+)$")
 TEXT_CHANGE = _re(
     r"^change the text of (?>(?P<subj>.+?) by replacing all instances of one )"
@@ -388,6 +389,7 @@ _SUBJECT_INSIDE = (
     GAIN_CONTROL,
     PLAYER_GAINS_CONTROL,
     YOU_CONTROL,
+    MONARCH_CONTROLS,
     EXCHANGE,
     TEXT_CHANGE,
     TEXT_CHANGE_ALL,

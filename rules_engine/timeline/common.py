@@ -86,3 +86,19 @@ def zone_move(game: Game, label: str, to_zone: str) -> ZoneMove:
         (chars.controller if chars is not None else obj.controller),
         card_types=frozenset(types),
     )
+
+
+def phased(game: Game, obj: GameObject, *, phased_out: bool) -> Game:
+    """CR 702.26g: Auras, Equipment and Fortifications attached to a permanent that phases
+    out phase out with it ("indirectly") and phase in along with it; phasing is no zone
+    change (702.26b), so they stay attached."""
+    game = game.with_object(replace(obj, phased_out=phased_out))
+    hosts = [obj.label]
+    while hosts:
+        host = hosts.pop()
+        for other in game.objects:
+            attached = other.attached_to == host and other.zone == "battlefield"
+            if attached and other.phased_out != phased_out:
+                game = game.with_object(replace(other, phased_out=phased_out))
+                hosts.append(other.label)
+    return game

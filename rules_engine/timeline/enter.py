@@ -116,7 +116,7 @@ def enter(game: Game, step: EnterStep) -> Game:
             event,
             copy_of=step.choices.copy[0],
             copy=own_copy_ability(card),
-            counters=chained_counters(step, copy),
+            counters=chained_counters(game, step, copy),
             tapped=step.tapped or copy.copy.enters_tapped,
         )
     hook = Entering(step.label, step)

@@ -89,7 +89,9 @@ def verify_copy_choice(game: Game, step: EnterStep, label: str, path: str) -> No
     )
 
 
-def chained_counters(step: EnterStep, copy: CopySnapshot) -> tuple[tuple[str, int], ...]:
+def chained_counters(
+    game: Game, step: EnterStep, copy: CopySnapshot
+) -> tuple[tuple[str, int], ...]:
     """What a chained copy enters with: its loyalty (306.5b) and the last copy's extra
     counters (Spark Double, 614.1c)."""
     counts: dict[str, int] = {}
@@ -97,6 +99,13 @@ def chained_counters(step: EnterStep, copy: CopySnapshot) -> tuple[tuple[str, in
     for kind, n, needed in copy.copy.enters_with:
         if kind.endswith("#x"):
             kind, n = kind.removesuffix("#x"), step.x or 0
+        if needed == "yours":
+            # "if you control that creature" (Undercover Operative): the one it copies, as
+            # it enters (614.12), under the entering permanent's controller.
+            original = rules_evaluation(game).chars.get(copy.of)
+            if original is None or original.controller != step.controller:
+                continue
+            needed = ""
         if n and (not needed or needed in types):
             counts[kind] = counts.get(kind, 0) + n
     loyalty = starting_loyalty(types, copy.values.loyalty, step.x or 0)
@@ -132,7 +141,7 @@ class Entering:
             copy = _with_form(copy, event, label)
         counters = event.counters
         if own and step is not None and copy is not None and len(step.choices.copy) > 1:
-            counters = chained_counters(step, copy)
+            counters = chained_counters(game, step, copy)
         game, timestamp = stamp(game)
         obj = GameObject(
             label=label,

@@ -35,7 +35,7 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, select
-from rules_engine.timeline.common import stamp, zone_move
+from rules_engine.timeline.common import phased, stamp, zone_move
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
@@ -149,6 +149,12 @@ def _fight(p: Part) -> list[Event]:
     fighting itself is dealt twice its power."""
     action, state = p.action, p.state
     others = acted_on(action.other, state, p.world, p.ctx, "battlefield", p.res.legal_targets)
+    if action.kind == "bite" and len(others) == 1 and len(p.objects) > 1:
+        # "They each deal damage equal to their power to ..." (Tandem Takedown): each
+        # creature still there deals its own damage to the one, at the same time.
+        (b,) = others
+        bites = [Damage(max(state[a].power or 0, 0), a, b) for a in p.objects]
+        return [d for a, d in zip(p.objects, bites, strict=True) if _bites(state, a, d)]
     if len(p.objects) != 1 or len(others) != 1:
         return []
     (a,), (b,) = p.objects, others
@@ -160,6 +166,10 @@ def _fight(p: Part) -> list[Event]:
     if action.kind == "fight":
         damage.append(Damage(max(state[b].power or 0, 0), b, a))
     return [d for d in damage if d.amount > 0]
+
+
+def _bites(state: dict[str, Characteristics], label: str, damage: Damage) -> bool:
+    return "Creature" in state[label].types and damage.amount > 0
 
 
 def _damage(p: Part) -> list[Event]:
@@ -723,6 +733,31 @@ def _attach(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Gam
     return game
 
 
+def _unsuspect(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.60: each creature named stops being suspected (one that isn't stays so)."""
+    state = chars_of(game)
+    world = World.of(game)
+    found = acted_on(action.subject, state, world, res.context(), "battlefield", res.legal_targets)
+    for label in found:
+        obj = game.object(label)
+        if obj is not None and obj.suspected is not None:
+            game = game.with_object(replace(obj, suspected=None))
+    return game
+
+
+def _phase_out(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 702.26a: each permanent named phases out, and what is attached to it with it
+    (702.26g); no zone change and no event replacement effects see (702.26b)."""
+    state = chars_of(game)
+    world = World.of(game)
+    found = acted_on(action.subject, state, world, res.context(), "battlefield", res.legal_targets)
+    for label in found:
+        obj = game.object(label)
+        if obj is not None and obj.on_battlefield:
+            game = phased(game, obj, phased_out=True)
+    return game
+
+
 def _choose_card(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
     return game  # the choice is the step's (choices.discard), made as the card is used
 
@@ -742,6 +777,8 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "ring_tempts": ring_tempts,
     "suspect": _suspect_or_goad,
     "goad": _suspect_or_goad,
+    "unsuspect": _unsuspect,
+    "phase_out": _phase_out,
     "incubate": _incubate,
     "role": _role,
     "attach": _attach,

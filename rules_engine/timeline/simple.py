@@ -20,7 +20,7 @@ from rules_engine.steps import (
     LeaveStep,
     PhaseStep,
 )
-from rules_engine.timeline.common import require_on_battlefield, stamp, zone_move
+from rules_engine.timeline.common import phased, require_on_battlefield, stamp, zone_move
 from rules_engine.timeline.entering import Entering
 
 
@@ -151,17 +151,4 @@ def phase(game: Game, step: PhaseStep) -> Game:
     """CR 702.26g: Auras, Equipment and Fortifications attached to a permanent that phases
     out phase out with it ("indirectly") and phase in along with it; phasing is no zone
     change (702.26b: treated as though it doesn't exist), so they stay attached."""
-    obj = verify_phase(game, step)
-    game = game.with_object(replace(obj, phased_out=step.phased_out))
-    hosts = [obj.label]
-    while hosts:
-        host = hosts.pop()
-        for other in game.objects:
-            if (
-                other.attached_to == host
-                and other.zone == "battlefield"
-                and other.phased_out != step.phased_out
-            ):
-                game = game.with_object(replace(other, phased_out=step.phased_out))
-                hosts.append(other.label)
-    return game
+    return phased(game, verify_phase(game, step), phased_out=step.phased_out)

@@ -320,6 +320,12 @@ def _with_extra_counters(event: Enter, copy: CopyOf | None, board: EventState) -
     for kind, n, needed in copy.enters_with if copy is not None else ():
         if kind.endswith("#x"):  # "X additional counters": the X it was cast with
             kind, n = kind.removesuffix("#x"), event.x
+        if needed == "yours":
+            # "if you control that creature" (Undercover Operative): the one it copies.
+            original = board.chars.get(event.copy_of or "")
+            if original is None or original.controller != event.controller:
+                continue
+            needed = ""
         if n and (not needed or needed in chars.types):
             counters[kind] = counters.get(kind, 0) + n
     return replace(event, counters=tuple(counters.items()))
