@@ -28,6 +28,7 @@ from rules_engine.oracle.parser import (
 )
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_state import PLAYER_PART
+from rules_engine.oracle.sentences import STATIC_NOT_ONE_SHOT
 from rules_engine.perform import chars_of
 from rules_engine.replacement.active import unreadable_of
 from rules_engine.replacement.grammar import read_replacements
@@ -50,9 +51,10 @@ UNAPPLIED_CONTINUOUS = (
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
     can't read yet, a digital-only mechanic no rule defines, a word no rule defines (an
-    Un-card's), an effect on a player, a rule of casting or playing, or a reflexive trigger
-    of entering as a copy."""
-    if why in (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY):
+    Un-card's), an effect on a player, a rule of casting or playing, a reflexive trigger
+    of entering as a copy, or a static ability shaped like an instruction (CR 604.1)."""
+    passed = (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY)
+    if why in passed or why == STATIC_NOT_ONE_SHOT:
         return why
     return f"{UNAPPLIED_CONTINUOUS}: {why}"
 
@@ -72,6 +74,14 @@ def resolution_gaps(
         if spell and ability.kind == "keyword" and (why := keyword_gap(ability.text, "stack")):
             gaps.append(NotModelled(label, ability.text, why))  # rebound (702.88a)
     return gaps
+
+
+def resolution_text(ability: ParsedAbility) -> str:
+    """The text a resolving spell's or ability's replacement and prevention effects are read
+    from (CR 615.4, 614.17): its sentences as one text, since a later sentence may add to an
+    earlier one ("If damage is prevented this way, ..."). ``cards show`` and a board's
+    resolution read the same text, so they agree on what isn't modelled."""
+    return " ".join((*ability.notes, *ability.rules))
 
 
 def unread_gap(label: str, ability: ParsedAbility) -> NotModelled:
@@ -158,6 +168,11 @@ def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
     gaps = [f"{UNPERFORMED}: {text}" for text in parsed.unperformed]
     gaps += [continuous_gap(why) for _, why in parsed.gaps]
     texts = (parsed.text,) if parsed.kind == "replacement" else parsed.rules
+    if parsed.kind == "spell":
+        # As a board reads it when the spell resolves (timeline/shields.py): its sentences
+        # as one text, so a bargain, gift or kicker "instead" sentence (CR 614.1a) it
+        # can't read is not modelled here as it is there.
+        texts = (resolution_text(parsed),)
     read: list[object] = []
     for text in texts:
         try:
@@ -172,6 +187,9 @@ def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
         return AbilityReport(parsed.text, Status.NOT_MODELLED, "; ".join(gaps))
     if read and all(isinstance(spec, HiddenSpec) for spec in read):
         return AbilityReport(parsed.text, Status.INERT, "; ".join(map(hidden_why, read)))
+    if parsed.inert and not (read or parsed.effects or parsed.rules or parsed.actions):
+        # Only sentences known to change nothing on a board (seeing hidden cards, 401.2).
+        return AbilityReport(parsed.text, Status.INERT, "; ".join(w for _, w in parsed.inert))
     return AbilityReport(parsed.text, Status.APPLIED)
 
 

@@ -93,6 +93,9 @@ class ParsedAbility:
     unreadable: str | None = None
     # Continuous-effect sentences recognised but not applied yet: (sentence, why).
     gaps: tuple[tuple[str, str], ...] = ()
+    # A static ability's sentences known to change nothing on a board: (sentence, why), such
+    # as a permission to look at hidden cards (CR 401.2).
+    inert: tuple[tuple[str, str], ...] = ()
     # A paragraph the grammar can't read at all: why. Nothing of it is applied, and the
     # answer names it (gaps.py), so the rest of the board can still be answered.
     unread: str | None = None
@@ -345,7 +348,8 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     display = strip_reminder(line)
     if not display:
         return ()
-    if display.startswith("• "):
+    mode = display.startswith("• ")  # a mode of the modal ability above it (CR 700.2)
+    if mode:
         display = display[2:]
     if is_digital_keyword_line(display):
         return (ParsedAbility(display, "static", gaps=((display, DIGITAL_ONLY),)),)
@@ -423,7 +427,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (copied,)
     if builds is Builds.REPLACEMENT:
         return (ParsedAbility(display, "replacement"),)
-    parsed = parse_effects(marked, resolving=spell)
+    parsed = parse_effects(marked, resolving=spell, mode=mode)
     return (
         ParsedAbility(
             display,
@@ -434,6 +438,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             actions=tuple(parsed.actions),
             unperformed=tuple(parsed.unperformed),
             gaps=tuple(parsed.gaps),
+            inert=tuple(parsed.inert),
         ),
     )
 

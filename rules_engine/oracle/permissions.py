@@ -74,3 +74,49 @@ def grants_permission(sentence: str, *, until_eot: bool = False) -> bool:
     those cards.")."""
     text = sentence.strip()
     return PERMISSION.match(text) is not None or (until_eot and _PLAYS.match(text) is not None)
+
+
+# --- A static ability's permission (no one-shot: CR 604.1) -------------------------------
+
+# Written on a permanent, "you may cast ..." is no instruction performed once (CR 608.2c)
+# but a permission that lasts while the object is there (604.1): "You may cast ~ from your
+# graveyard" (Gravecrawler), "You may play lands from the top of your library", "You may
+# spend mana as though it were mana of any color" (609.4b), "You may pay {0} rather than ...".
+_STATIC_PERMISSION = re.compile(
+    rf"^(?:{_WHO}) may (?:play|cast)\b|"
+    r"^you may look at [^,.]+, and you may (?:play|cast)\b|"
+    r"^you may spend (?:\w+ )?mana as though\b|^you may pay \{|"
+    r"^(?:[\w-]+ )?spells? [^.]*? may be cast\b",
+    re.IGNORECASE,
+)
+
+
+def static_permission(sentence: str) -> bool:
+    """Is this sentence of a static ability a permission to cast, play or pay (CR 613.11,
+    601.3), named with ``WHY``, rather than an instruction?"""
+    return _STATIC_PERMISSION.match(sentence.strip()) is not None
+
+
+# Seeing hidden cards: a library is face down and no one may look at it unless a rule lets
+# them (CR 401.2); a hand is hidden from other players (402.3); cards exiled face down
+# (406.3) and face-down permanents (708.5) the same. A permission to look, or a rule to
+# play with a card revealed, moves no card and changes no characteristic or event.
+_HIDDEN_LOOK = re.compile(
+    r"^you may look at (?:the top card of your library|(?:the )?cards exiled with ~)"
+    r"(?: and at face-down creatures[^.]*)?(?: any time)?$|"
+    r"^you may look at face-down (?:creatures|permanents)[^.]*$|"
+    r"^(?:each player )?plays? with (?:the top card of (?:your|their) library|your hand|"
+    r"their hands?) revealed$",
+    re.IGNORECASE,
+)
+
+HIDDEN_LOOK_WHY = (
+    "lets a player see hidden cards (CR 401.2 for a library, 402.3 for a hand, 406.3 for "
+    "cards exiled face down, 708.5 for face-down permanents): looking or revealing moves no "
+    "card and changes no characteristic or event, so it changes nothing on a board"
+)
+
+
+def sees_hidden_cards(sentence: str) -> bool:
+    """Is this static sentence only a permission to look at (or reveal) hidden cards?"""
+    return _HIDDEN_LOOK.match(sentence.strip().rstrip(".")) is not None

@@ -25,6 +25,9 @@ class SentenceState:
     context: SubjectContext
     previous: Subject | None = None
     resolving: bool = False  # a spell's or resolving ability's text
+    # A mode of a modal ability ("• Draw a card."), read as its own line: instructions the
+    # ability carries out when that mode resolves (CR 700.2), never a static ability's.
+    mode: bool = False
     first: bool = True  # the paragraph's first sentence (nothing before it to name)
     # The targets a sentence the engine doesn't perform named ("Choose target creature you
     # control and target creature you don't control."), for a later "the creature you

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules_engine.effects import (
@@ -34,6 +34,7 @@ from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
 from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.permissions import HIDDEN_LOOK_WHY, sees_hidden_cards, static_permission
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
@@ -71,6 +72,8 @@ class _Effects:
     actions: list[OneShot]
     unperformed: list[str]
     gaps: list[tuple[str, str]]
+    # Sentences of a static ability known to change nothing on a board: (sentence, why).
+    inert: list[tuple[str, str]] = field(default_factory=list)
 
 
 _KICKED_OR_TYPE = re.compile(rf"^(?:{KICKED_OR_TYPE_WORDS})$", re.IGNORECASE)
@@ -91,10 +94,11 @@ def _double(m: re.Match[str], sentence: str, state: SentenceState, until_eot: bo
     return EffectSpec(sentence, subject, (part,), until_end_of_turn=until_eot)
 
 
-def parse_effects(text: str, *, resolving: bool) -> _Effects:
+def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects:
     """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions,
-    each sentence and clause routed once by the template table (oracle/templates.py)."""
-    state = SentenceState(SubjectContext(), resolving=resolving)
+    each sentence and clause routed once by the template table (oracle/templates.py).
+    ``mode``: the text is one mode of a modal ability (its instructions are one-shots)."""
+    state = SentenceState(SubjectContext(), resolving=resolving, mode=mode)
     out = _Effects([], [], [], [], [], [])
     delayed = False
     # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).
@@ -576,6 +580,9 @@ def _you_and(c: _Clause) -> bool:
 
 def _one_shot_clause(c: _Clause, template: Template) -> None:
     c.out.notes.append(c.sentence)
+    if not (c.state.resolving or c.state.mode):
+        _static_instruction(c)
+        return
     action = _one_shot(c.body, c.sentence, c.state)
     if action is not None and action.if_done and not _follows_an_action(c.out):
         action = None  # "If you do, ..." after a part the engine doesn't perform
@@ -593,6 +600,29 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
         # "Target player reveals their hand.": the player is still a target (CR 115.1), the
         # slot a later "that player" names.
         c.state.context.take_targets(1)
+
+
+# Why a static ability's sentence shaped like an instruction is named in not_modelled.
+STATIC_NOT_ONE_SHOT = (
+    "a static ability's effect (CR 604.1: it works all the time its object is where it "
+    "works, never once as a one-shot instruction, 608.2c) that the engine doesn't apply yet, "
+    "so the board goes on without it"
+)
+
+
+def _static_instruction(c: _Clause) -> None:
+    """A static ability's sentence shaped like an instruction ("You may cast ~ from your
+    graveyard.", "You may choose not to untap ~ during your untap step.", "You may exert ~
+    as it attacks."): a static ability is no one-shot (CR 604.1), so it is never performed
+    once. A permission to cast, play or pay is named as one (613.11, oracle/permissions.py);
+    seeing hidden cards is known inert, with its rule; anything else is named in
+    not_modelled as a static effect not applied."""
+    if static_permission(c.sentence):
+        c.out.gaps.append((c.sentence, PERMISSION_WHY))
+    elif sees_hidden_cards(c.sentence):
+        c.out.inert.append((c.sentence, HIDDEN_LOOK_WHY))
+    else:
+        c.out.gaps.append((c.sentence, STATIC_NOT_ONE_SHOT))
 
 
 def _follows_an_action(out: _Effects) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules_engine.characteristics import Characteristics
 from rules_engine.errors import BoardError
 from rules_engine.game import NotModelled
-from rules_engine.gaps import unreadable_replacement
+from rules_engine.gaps import resolution_text, unreadable_replacement
 from rules_engine.ids import EffectId
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
 from rules_engine.replacement.grammar import parse_replacements
@@ -34,8 +34,8 @@ def resolved_replacements(
     rules: list[ActiveCant] = []
     gaps: list[NotModelled] = []
     # One text per ability: a later sentence may add to an earlier one ("If damage is
-    # prevented this way, ...").
-    texts = [" ".join((*ability.notes, *ability.rules)) for ability in abilities]
+    # prevented this way, ..."); ``cards show`` reads the same text (gaps.resolution_text).
+    texts = [resolution_text(ability) for ability in abilities]
     specs: list[Spec] = []
     for text in texts:
         try:

@@ -56,3 +56,61 @@ def test_a_delayed_trigger_a_spell_sets_up_is_inert_until_it_triggers():
     # ability; it does nothing on the board until it triggers, like any triggered ability.
     assert all(s is Status.APPLIED for _, s in statuses("Fatal Frenzy"))
     assert all(s is Status.APPLIED for _, s in statuses("Arcbond"))
+
+
+def test_a_spells_instead_sentence_has_the_status_a_board_gives_it():
+    # One source of truth: ``cards show`` reads a spell's replacement sentences from the
+    # text a board reads as the spell resolves (gaps.resolution_text, timeline/shields.py),
+    # so a bargain or gift "instead" (CR 702.166, 702.174; 614.1a) the board names as not
+    # modelled is not reported as applied.
+    from rules_engine import evaluate
+
+    for name, bargained in (("Torch the Tower", "bargained"), ("Wear Down", "gift")):
+        reported = {t for t, s in statuses(name) if s is Status.NOT_MODELLED}
+        card = library_card(name)
+        assert card is not None
+        paragraph = card.rules_text[1]
+        assert paragraph in reported or paragraph.replace(name, "this spell") in reported
+        board = {
+            "format": "mtg-board/1",
+            "players": ["Alice", "Bob"],
+            "active": "Alice",
+            "steps": [
+                {"enter": "Ornithopter", "as": "a", "controller": "Bob"},
+                {"enter": "Ornithopter", "as": "b", "controller": "Bob"},
+                {
+                    "cast": name,
+                    "as": "s",
+                    "controller": "Alice",
+                    "targets": ["a"],
+                    "choices": {bargained: True},
+                },
+            ],
+        }
+        named = {gap["ability"] for gap in evaluate(board)["not_modelled"]}
+        assert any("instead" in text for text in named)
+
+
+def test_a_static_sentence_shaped_like_an_instruction_is_never_a_one_shot():
+    # CR 604.1: a static ability is never performed once (608.2c). A permission to cast or
+    # play is named as one (613.11, 601.3); seeing hidden cards is inert (401.2); anything
+    # else is named in not_modelled, on the board as in ``cards show``.
+    from rules_engine import evaluate
+
+    assert statuses("Vizier of the Menagerie")[0][1] is Status.INERT  # looks at its library
+    assert statuses("Courser of Kruphix")[0][1] is Status.INERT  # plays it revealed
+    for name in ("Rubinia Soulsinger", "Gravecrawler", "Glorybringer"):
+        report = next(r for r in card_report(library_card(name)) if "may" in r.text)  # type: ignore[arg-type]
+        assert report.status is Status.NOT_MODELLED and "doesn't perform" not in report.why
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "steps": [
+            {"enter": "Rubinia Soulsinger", "as": "r", "controller": "Alice"},
+            {"enter": "Gravecrawler", "as": "g", "controller": "Alice"},
+            {"enter": "Glorybringer", "as": "b", "controller": "Alice"},
+        ],
+    }
+    named = {gap["object"] for gap in evaluate(board)["not_modelled"]}
+    assert named == {"r", "g", "b"}

@@ -69,6 +69,27 @@ GLOSSARY: dict[str, str] = {
         "The whole cost of a spell, extra costs such as sacrificing a creature included, is "
         "paid as it is cast."
     ),
+    "604.1": (
+        "A static ability does its work all the time while its object is where it works; it "
+        "is never carried out once like a spell's instruction."
+    ),
+    "608.2c": (
+        "A resolving spell or ability follows its instructions one by one, in the order they "
+        "are written."
+    ),
+    "401.2": (
+        "A library is a face-down pile: nobody looks at its cards or changes their order "
+        "unless an effect allows it."
+    ),
+    "402.3": (
+        "A player may look at their own hand whenever they like, but not at another "
+        "player's hand (they may count it)."
+    ),
+    "406.3": ("A card exiled face down can't be looked at by a player unless an effect lets them."),
+    "708.5": (
+        "A player may look at face-down spells and permanents they control, but not at "
+        "others' unless an effect lets them."
+    ),
     "604.3": (
         "A characteristic-defining ability supplies a value normally printed elsewhere on the "
         "card (its colors, subtypes, power or toughness) and works in every zone."
