@@ -323,6 +323,9 @@ class HowCast:
         "mana_B",
         "mana_R",
         "mana_G",
+        # The intensity MTG Arena keeps on an Alchemy card (no CR rule): the step's
+        # ``choices.intensity``, else its "Starting intensity N" (oracle/digital.py).
+        "intensity",
     ]
 
 
@@ -910,6 +913,9 @@ class EffectSpec:
     # CR 611.2b: a resolved effect "for as long as <condition>" ends the first time its
     # condition is false, and doesn't come back if it holds again (Aquitect's Will).
     lasts_while: bool = False
+    # MTG Arena's "perpetually" (Alchemy, no CR rule): a resolved effect that never ends and
+    # stays with the card as it changes zones (oracle/digital.py).
+    perpetual: bool = False
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

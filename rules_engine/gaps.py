@@ -17,7 +17,7 @@ from enum import StrEnum
 from rules_engine.cards import CardDef
 from rules_engine.game import Game, NotModelled
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.oracle.digital import DIGITAL_ONLY
+from rules_engine.oracle.digital import DIGITAL_WHYS
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
 from rules_engine.oracle.parser import (
@@ -52,7 +52,12 @@ def continuous_gap(why: str) -> str:
     can't read yet, a digital-only mechanic no rule defines, a word no rule defines (an
     Un-card's), an effect on a player, a rule of casting or playing, or a reflexive trigger
     of entering as a copy."""
-    if why in (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY):
+    if why in DIGITAL_WHYS or why in (
+        UNDEFINED_WORD,
+        PLAYER_PART,
+        REFLEXIVE_AFTER_COPY,
+        PERMISSION_WHY,
+    ):
         return why
     return f"{UNAPPLIED_CONTINUOUS}: {why}"
 

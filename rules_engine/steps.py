@@ -88,6 +88,9 @@ class Choices:
     # the mana of each color spent (adamant) is ``mana_by_color`` above.
     gift: bool = False
     bargained: bool = False
+    # The intensity of an MTG Arena Alchemy card as it is now (its "Starting intensity N"
+    # raised by "intensify"), which no board position shows; None: its starting intensity.
+    intensity: int | None = None
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -131,6 +134,7 @@ class Choices:
             exile=extra.exile or self.exile,
             gift=extra.gift or self.gift,
             bargained=extra.bargained or self.bargained,
+            intensity=extra.intensity if extra.intensity is not None else self.intensity,
         )
 
 
