@@ -514,6 +514,10 @@ def _present(label: str, world: World, effect: Effect) -> bool:
     obj = world.objects[label]
     if obj.on_battlefield:
         return True
+    if effect.spec.perpetual and not obj.phased_out:
+        # MTG Arena's perpetual effects (Alchemy, no CR rule) stay with the card in every
+        # zone it moves to (perform.py keeps it among the affected).
+        return True
     return (
         effect.kind == "static"
         and effect.cda

@@ -16,16 +16,16 @@ from rules_engine.vocabulary import CARD_TYPES
 __all__ = ["CAST_CHOICE_KEYS", "TURN_DEED_AMOUNTS", "cast_facts", "turn_sacrifices"]
 
 # The choices of a cast (or enter) step read here.
-CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "teamwork", "treasure_mana"})
+CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "teamwork", "treasure_mana", "intensity"})
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
 TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
 
 
 def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
     """``"gift": true`` (the gift was promised, CR 702.174), ``"bargained": true``
-    (702.166), ``"teamwork": true`` (702.194) and ``"treasure_mana": n`` (601.2h), as
-    ``Choices`` fields (the mana of each color spent, adamant, is read by
-    ``rules_engine/mana_paid.py``)."""
+    (702.166), ``"teamwork": true`` (702.194), ``"treasure_mana": n`` (601.2h) and
+    ``"intensity": n`` (an Alchemy card's intensity now), as ``Choices`` fields (the mana of
+    each color spent, adamant, is read by ``rules_engine/mana_paid.py``)."""
     found: dict[str, Any] = {}
     for key in ("gift", "bargained"):
         if key in value:
@@ -44,7 +44,17 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise BoardError(f"{path}.treasure_mana", "a number of mana, 0 or more")
         found["treasure_mana"] = amount
+    if "intensity" in value:
+        # MTG Arena's intensity (Alchemy, no CR rule): the card's as it is now, which its
+        # "Starting intensity N" and every "intensify" since made.
+        n = value["intensity"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_INTENSITY:
+            raise BoardError(f"{path}.intensity", f"a whole number, 0 to {_MOST_INTENSITY}")
+        found["intensity"] = n
     return found
+
+
+_MOST_INTENSITY = 1000
 
 
 def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[SacrificeRecord, ...]:

@@ -124,8 +124,9 @@ class Filter:
     dealt_damage_by_source: bool = False
     # "a stickered permanent": it has one or more stickers on it (CR 123.4).
     stickered: bool | None = None
-    # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon), "any permanent that entered this turn" (Sakashima's Protege): by the
-    # turn's record of permanents that entered (CR 603.6a; a new object each time, 400.7).
+    # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon), "any
+    # permanent that entered this turn" (Sakashima's Protege): by the turn's record of
+    # permanents that entered (CR 603.6a; a new object each time, 400.7).
     entered_this_turn: bool = False
     # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
     with_mana_ability: bool = False
@@ -349,6 +350,9 @@ class HowCast:
         # hand, with escape or another permission, kicked, or with mana spent); 1 or 0.
         "was_cast",
         "escaped",  # CR 702.138b: cast with escape (1 or 0)
+        # The intensity MTG Arena keeps on an Alchemy card (no CR rule): the step's
+        # ``choices.intensity``, else its "Starting intensity N" (oracle/digital.py).
+        "intensity",
     ]
 
 
@@ -993,6 +997,9 @@ class EffectSpec:
     # only if the one-shot part just before it did something (True) or didn't (False),
     # as the text is followed in order (CR 608.2c); None: no such condition.
     after_done: bool | None = None
+    # MTG Arena's "perpetually" (Alchemy, no CR rule): a resolved effect that never ends and
+    # stays with the card as it changes zones (oracle/digital.py).
+    perpetual: bool = False
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

@@ -51,6 +51,8 @@ def explain_table(result: Result) -> str:
             f"from {step.source_name}): {step.effect_text}"
         )
         lines.append(f"      why now: {reason} ({step.why.rule})")
+        if step.note:
+            lines.append(f"      note: {step.note}")
         lines.append(f"      {_changes(step.before, step.after)}")
         if step.vanished:
             lines.append(

@@ -17,7 +17,7 @@ from enum import StrEnum
 from rules_engine.cards import CardDef
 from rules_engine.game import Game, NotModelled
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.oracle.digital import DIGITAL_ONLY
+from rules_engine.oracle.digital import DIGITAL_WHYS
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
 from rules_engine.oracle.parser import (
@@ -53,8 +53,8 @@ def continuous_gap(why: str) -> str:
     can't read yet, a digital-only mechanic no rule defines, a word no rule defines (an
     Un-card's), an effect on a player, a rule of casting or playing, a reflexive trigger
     of entering as a copy, or a static ability shaped like an instruction (CR 604.1)."""
-    passed = (DIGITAL_ONLY, UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY)
-    if why in passed or why == STATIC_NOT_ONE_SHOT:
+    passed = (UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY)
+    if why in DIGITAL_WHYS or why in passed or why == STATIC_NOT_ONE_SHOT:
         return why
     return f"{UNAPPLIED_CONTINUOUS}: {why}"
 

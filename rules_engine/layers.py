@@ -26,6 +26,7 @@ from rules_engine.dependency import DependencyEdge, LayerDependencies
 from rules_engine.effects import LAYER_RULES
 from rules_engine.game import Game
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
+from rules_engine.oracle.digital import PERPETUAL_NOTE
 from rules_engine.selection import World
 from rules_engine.work import charge, tallied
 
@@ -69,6 +70,9 @@ class TraceStep:
     before: dict[str, dict[str, Any]]
     after: dict[str, dict[str, Any]]
     vanished: tuple[str, ...] = ()
+    # What a learner should know about the effect beyond its layer's rule (an MTG Arena
+    # perpetual effect, which no CR rule defines).
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,8 +274,7 @@ def compute(
             present = StateEffects(state, world)
             # Asked again by the next round of this group (nothing changes in between).
             now = present.in_layers(group, started, evaluation.effects)
-            still = {e.eid for effects in now.values() for e in effects}
-            vanished = tuple(sorted(remaining - still))
+            vanished = tuple(sorted(remaining - {e.eid for es in now.values() for e in es}))
             evaluation.trace.append(
                 TraceStep(
                     layer=layer,
@@ -286,6 +289,7 @@ def compute(
                     before={label: _visible(before_state[label], layer) for label in labels},
                     after={label: _visible(state[label], layer) for label in labels},
                     vanished=vanished,
+                    note=PERPETUAL_NOTE if chosen.spec.perpetual else "",
                 )
             )
         if "1b" in group:

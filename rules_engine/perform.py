@@ -327,7 +327,9 @@ def _move(
 
 
 def _forgetting(effect: ResolvedEffect, label: str) -> ResolvedEffect:
-    if label not in effect.affected:
+    # MTG Arena's perpetual effects (Alchemy, no CR rule) stay with the card in every zone;
+    # the layer system applies them again whenever it is on the battlefield.
+    if label not in effect.affected or effect.spec.perpetual:
         return effect
     return replace(effect, affected=tuple(a for a in effect.affected if a != label))
 

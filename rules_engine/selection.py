@@ -80,6 +80,7 @@ from rules_engine.effects import (
 from rules_engine.filters import compile_filter, controller_of
 from rules_engine.game import Game, GameObject
 from rules_engine.game_facts import dealt_damage, designated, entered_this_turn
+from rules_engine.oracle.digital import starting_intensity
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.turn_deeds import SacrificedThisTurn
@@ -235,6 +236,11 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return len({state[label].name for label in among})
         case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn() | EnteredThisTurnCount():
             return _this_turn(expr, world.game, ctx.controller, ctx.source)
+        case HowCast(fact="intensity"):
+            # MTG Arena's intensity (Alchemy, no CR rule): the board's, else the starting one.
+            if ctx.choices.intensity is not None:
+                return ctx.choices.intensity
+            return starting_intensity(world.objects[ctx.source].card.rules_text)
         case HowCast():
             return _how_cast(expr, ctx.choices)
         case HandSize():

@@ -90,6 +90,9 @@ class Choices:
     bargained: bool = False
     teamwork: bool = False  # cast using teamwork (CR 702.194)
     treasure_mana: int = 0  # mana from Treasures spent to cast it (CR 601.2h)
+    # The intensity of an MTG Arena Alchemy card as it is now (its "Starting intensity N"
+    # raised by "intensify"), which no board position shows; None: its starting intensity.
+    intensity: int | None = None
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -135,6 +138,7 @@ class Choices:
             bargained=extra.bargained or self.bargained,
             teamwork=extra.teamwork or self.teamwork,
             treasure_mana=extra.treasure_mana or self.treasure_mana,
+            intensity=extra.intensity if extra.intensity is not None else self.intensity,
         )
 
 

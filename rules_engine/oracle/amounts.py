@@ -517,6 +517,8 @@ _TERMS: tuple[_TermReader, ...] = (
     _phrase("its power", expr=AffectedStat("power")),
     _phrase("its toughness", expr=AffectedStat("toughness")),
     _phrase("x", expr=VarX()),
+    # MTG Arena's intensity (Alchemy, no CR rule), a number on the object itself.
+    _phrase("~'s intensity", expr=HowCast("intensity")),
     _devotion,
     _phrase("the number of cards in your hand", expr=HandSize()),
     _phrase(

@@ -133,7 +133,20 @@ def split_clauses(body: str) -> list[str]:
     if (m := _SHARED_X.match(body)) and len(parts := _two_actions(m["main"])) > 1:
         # "You gain X life and draw X cards, where X is ...": the X of both one-shots.
         return [f"{part}, where X is {m['what']}" for part in parts]
-    return _two_effects(body) or _two_actions(body)
+    return _two_effects(body) or _effect_then_action(body) or _two_actions(body)
+
+
+def _effect_then_action(body: str) -> list[str] | None:
+    """ "Target creature loses all abilities, then ~ deals 4 damage to it": an effect, then
+    a one-shot part, followed in the order written (CR 608.2c)."""
+    unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
+    at = unquoted.find(", then ")
+    if at < 0:
+        return None
+    first, second = body[:at], body[at + len(", then ") :]
+    if makes_continuous_effect(first) and not performs_actions(first) and performs_actions(second):
+        return [first, second]
+    return None
 
 
 _SHARED_X = re.compile(r"^(?P<main>.+), where X is (?P<what>.+)$")

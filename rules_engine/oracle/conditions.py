@@ -264,6 +264,15 @@ _YOUR_COMMANDER = CountAtLeast(
     1,
 )
 _ME = Subject("self", words=SELF)
+_INTENSITY = re.compile(r"~'s intensity is (\d+) or (?:more|greater)")
+
+
+def _intensity(a: Asked) -> Condition | None:
+    """ "As long as this card's intensity is 3 or more" (Awestruck Cygnet): MTG Arena's
+    intensity (Alchemy, no CR rule), the board's ``choices.intensity`` or the starting one."""
+    m = _INTENSITY.fullmatch(a.text)
+    return Compare(HowCast("intensity"), ">=", int(m[1])) if m else None
+
 
 # The readers in the order they are tried; the first to return a condition (or to refuse
 # the words it knows) decides. The order is the meaning: a fixed phrase before the patterns
@@ -282,6 +291,7 @@ _READERS: tuple[Reader, ...] = (
     exactly(_YOUR_COMMANDER, "you control your commander"),
     # CR 702.104a: the opponent's choice.
     exactly(Compare(HowCast("tribute"), ">=", 1), "tribute was paid"),
+    _intensity,
     said.cast_this_turn,
     exactly(  # CR 505.1
         CastInMainPhase(),

@@ -31,7 +31,13 @@ from rules_engine.one_shot import OneShot
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.copies import copy_exceptions, with_this_ability
 from rules_engine.oracle.cursor import Cursor, OracleParseError
-from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_keyword_line
+from rules_engine.oracle.digital import (
+    DIGITAL_ONLY,
+    DOUBLE_TEAM_WHY,
+    SPECIALIZE_WHY,
+    digital_keyword,
+    is_digital_keyword_line,
+)
 from rules_engine.oracle.keyword_table import Category, Keyword
 from rules_engine.oracle.keywords import (
     CONDITION_WORDS,
@@ -321,6 +327,32 @@ def _to_solve(display: str, words: str, name: str) -> ParsedAbility:
     return ParsedAbility(display, "triggered", solve_if=condition)
 
 
+def _digital_keyword(display: str) -> tuple[ParsedAbility, ...]:
+    """An Alchemy keyword paragraph (no CR rule defines them, oracle/digital.py): specialize
+    is an activated ability and double team a triggered one, inert until activated or
+    triggered like any other (CR 602, 603), and refused if a step resolves them; intensity
+    and heist stay named as digital-only."""
+    kind = digital_keyword(display)
+    if kind == "specialize":
+        cost, _, rest = display.partition(". ")
+        spec = (
+            ParsedAbility(
+                display, "activated", cost=cost.split(" ", 1)[1], unreadable=SPECIALIZE_WHY
+            ),
+        )
+        # "This ability costs {3} less to activate if ..." (Imoen): what activating it costs
+        # (CR 601.2f), which a board never pays.
+        return (
+            spec if not rest else (replace(spec[0], text=cost), ParsedAbility(rest, "casting_rule"))
+        )
+    if kind == "double team":
+        return (ParsedAbility(display, "triggered", unreadable=DOUBLE_TEAM_WHY),)
+    if kind == "intensity":
+        # The number the card's intensity starts at, read by "~'s intensity" (amounts.py).
+        return (ParsedAbility(display, "static"),)
+    return (ParsedAbility(display, "static", gaps=((display, DIGITAL_ONLY),)),)
+
+
 def _is_rule_only(line: str, name: str) -> bool:
     """A static line that only states a rule ("~ can't be blocked"): no continuous effect
     to put under the level box's condition, so the box grants the ability's text."""
@@ -352,7 +384,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
     if mode:
         display = display[2:]
     if is_digital_keyword_line(display):
-        return (ParsedAbility(display, "static", gaps=((display, DIGITAL_ONLY),)),)
+        return _digital_keyword(display)
     if m := re.fullmatch(r"crew (\d+)", display, re.IGNORECASE):
         # CR 702.122a: crewing (tapping creatures with total power N) makes the Vehicle an
         # artifact creature until end of turn; read as that activated ability.

@@ -30,7 +30,14 @@ from rules_engine.oracle.clauses import split_clauses
 from rules_engine.oracle.conditions import instead_condition
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
-from rules_engine.oracle.digital import DIGITAL_ONLY, is_digital_only
+from rules_engine.oracle.digital import (
+    PERPETUAL_UNHELD,
+    digital_why,
+    is_digital_only,
+    perpetual_body,
+    reaches_unheld_cards,
+    reads_own_intensity,
+)
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
 from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.numbers import NUMBER_WORDS
@@ -103,53 +110,15 @@ def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects
     delayed = False
     # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).
     for sentence in expand_keyword_actions(split_sentences(text)):
-        if is_digital_only(sentence):
-            out.gaps.append((sentence, DIGITAL_ONLY))  # named in not_modelled, never refused
+        # A static ability's "~'s intensity" is read (amounts.py); a resolving text's isn't
+        # (Piece It Together's "If ~'s intensity is 4, instead ..." replaces a one-shot).
+        digital = is_digital_only(sentence, resolving=resolving)
+        if digital and (resolving or not reads_own_intensity(sentence)):
+            if why := _perpetual(sentence, text, state, out):
+                out.gaps.append((sentence, why))  # named in not_modelled, never refused
             state.first = False
             continue
-        whole = sentence.rstrip(".").strip()
-        # Not inside a granted ability's quotes ('~ has "{1}{R}: ~ gets +2/+0 until end of
-        # turn."', a station symbol's or level box's ability, CR 721.2, 711.2b).
-        pieces = re.split(r'("[^"]*")', whole)
-        until_eot = any(_UNTIL_EOT.search(p) for p in pieces if not p.startswith('"'))
-        whole = "".join(p if p.startswith('"') else _UNTIL_EOT.sub("", p) for p in pieces)
-        whole = whole.strip().strip(",").strip()
-        whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
-        # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
-        # next instruction in the order written (608.2c), read as any other sentence.
-        whole = re.sub(r"^then,? (?=\S)", "", whole, flags=re.IGNORECASE)
-        # "If that permanent is a Spirit, ~ also deals 2 damage to that permanent's
-        # controller." (Rending Flame): "also" adds nothing to the one-shot it rides on.
-        whole = re.sub(r"(?<=, )~ also deals ", "~ deals ", whole, flags=re.IGNORECASE)
-        # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
-        # spell's controller is who "gain control of" means anyway (CR 613.2b).
-        whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
-        if resolving:
-            whole = _as_you_cast(whole)
-        whole = _kinds_joined_by_or(whole)
-        reading = Reading(resolving, until_eot, sentence, after_delayed=delayed)
-        template, m = route_sentence(whole, reading, Scope.SENTENCE)
-        delayed = template.builds is Builds.DELAYED
-        if template.builds is Builds.PAIRED:
-            me = Subject("self", words=SELF)
-            both = Subject("paired", words="both creatures")
-            _as_if_self(
-                m["rest"], sentence, state, until_eot, out, both, SourceStatus("paired", me)
-            )
-        elif template.builds is Builds.CREATED:
-            made = Subject("created", words="that token")
-            _as_if_self(m["rest"], sentence, state, until_eot, out, made, None)
-        elif template.builds is Builds.NOTE:
-            out.notes.append(sentence)  # a whole sentence a board has no use for (templates.py)
-        elif template.builds is Builds.DELAYED:
-            # CR 603.7: a delayed trigger (or the rest of one: "If you do, ..."), inert until
-            # it triggers.
-            out.notes.append(sentence)
-        else:
-            before = len(out.effects)
-            for body in split_clauses(whole):
-                _parse_clause(body, sentence, state, reading, out)
-            _those_targets(out.effects[before:], state)
+        delayed = _read_sentence(sentence, sentence, state, out, resolving, delayed)
         state.first = False
     return out
 
@@ -193,6 +162,87 @@ def _as_you_cast(text: str) -> str:
     what = text[start + len(_CONTROLLED) : end].strip()
     said = f"you control {what}" if what else "you control"
     return text[:start] + said + text[end + len(_AS_CAST) :]
+
+
+def _perpetual(sentence: str, text: str, state: SentenceState, out: _Effects) -> str | None:
+    """MTG Arena's "perpetually" (Alchemy; no CR rule) on permanents a board holds: the same
+    continuous effect as the sentence without the word, applied in its layer (CR 613) with
+    its timestamp, and never ending (so never "until end of turn"). Read only when every
+    object it reaches is on the battlefield; a card in a hand, library or graveyard, or one
+    a later sentence moves, stays named (the effect would follow it there). None once read,
+    else why it is named."""
+    body = perpetual_body(sentence)
+    if body is None or not state.resolving:
+        return digital_why(sentence)
+    if reaches_unheld_cards(text):
+        return PERPETUAL_UNHELD
+    trial = _Effects([], [], [], [], [], [])
+    before = (state.previous, state.context.next_target)
+    try:
+        _read_sentence(body, sentence, state, trial, True, False)
+    except OracleParseError:
+        trial.gaps.append((sentence, ""))
+    made = trial.effects
+    elsewhere = any(f.zone != "battlefield" for e in made for f in e.subject.filters)
+    if trial.gaps or trial.unperformed or not made or elsewhere:
+        state.previous, state.context.next_target = before
+        return PERPETUAL_UNHELD if elsewhere else digital_why(sentence)
+    out.effects += [replace(e, perpetual=True) for e in made]
+    out.actions += trial.actions
+    out.rules += trial.rules
+    out.notes += trial.notes
+    return None
+
+
+def _read_sentence(
+    sentence: str,
+    written: str,
+    state: SentenceState,
+    out: _Effects,
+    resolving: bool,
+    delayed: bool,
+) -> bool:
+    """One sentence read into ``out`` (``written``: the sentence as printed, when ``sentence``
+    is a reading of it); whether it was a delayed trigger."""
+    whole = sentence.rstrip(".").strip()
+    # Not inside a granted ability's quotes ('~ has "{1}{R}: ~ gets +2/+0 until end of
+    # turn."', a station symbol's or level box's ability, CR 721.2, 711.2b).
+    pieces = re.split(r'("[^"]*")', whole)
+    until_eot = any(_UNTIL_EOT.search(p) for p in pieces if not p.startswith('"'))
+    whole = "".join(p if p.startswith('"') else _UNTIL_EOT.sub("", p) for p in pieces)
+    whole = whole.strip().strip(",").strip()
+    whole = re.sub(r" and/or ", " or ", whole)  # "each artifact and/or enchantment"
+    # "Then that creature fights ...", "Then if ..., return ~ to its owner's hand": the
+    # next instruction in the order written (608.2c), read as any other sentence.
+    whole = re.sub(r"^then,? (?=\S)", "", whole, flags=re.IGNORECASE)
+    # "If that permanent is a Spirit, ~ also deals 2 damage to that permanent's
+    # controller." (Rending Flame): "also" adds nothing to the one-shot it rides on.
+    whole = re.sub(r"(?<=, )~ also deals ", "~ deals ", whole, flags=re.IGNORECASE)
+    # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
+    # spell's controller is who "gain control of" means anyway (CR 613.2b).
+    whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
+    if resolving:
+        whole = _as_you_cast(whole)
+    whole = _kinds_joined_by_or(whole)
+    reading = Reading(resolving, until_eot, written, after_delayed=delayed)
+    template, m = route_sentence(whole, reading, Scope.SENTENCE)
+    if template.builds is Builds.PAIRED:
+        me = Subject("self", words=SELF)
+        both = Subject("paired", words="both creatures")
+        _as_if_self(m["rest"], written, state, until_eot, out, both, SourceStatus("paired", me))
+    elif template.builds is Builds.CREATED:
+        made = Subject("created", words="that token")
+        _as_if_self(m["rest"], written, state, until_eot, out, made, None)
+    elif template.builds in (Builds.NOTE, Builds.DELAYED):
+        # A whole sentence a board has no use for (templates.py), or a delayed trigger (or
+        # the rest of one: "If you do, ..."), inert until it triggers (CR 603.7).
+        out.notes.append(written)
+    else:
+        before = len(out.effects)
+        for body in split_clauses(whole):
+            _parse_clause(body, written, state, reading, out)
+        _those_targets(out.effects[before:], state)
+    return template.builds is Builds.DELAYED
 
 
 def _those_targets(made: list[EffectSpec], state: SentenceState) -> None:

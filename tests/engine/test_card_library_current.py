@@ -31,7 +31,7 @@ from rules_engine.cards import (
 from rules_engine.cli import main
 from rules_engine.errors import BoardError
 from rules_engine.gaps import Status, card_report
-from rules_engine.oracle.digital import DIGITAL_ONLY
+from rules_engine.oracle.digital import DIGITAL_ONLY, SEEK_WHY
 
 DATA = Path(cards.__file__).parent / "data"
 # A few cards of a current download, in its shape (Scryfall's "Oracle Cards" fields, and
@@ -199,18 +199,37 @@ def test_corrections_win_over_the_downloaded_text():
 # --- Digital-only mechanics -----------------------------------------------------------
 
 
-def test_a_digital_only_keyword_is_not_modelled_and_the_card_goes_on_a_board():
+def test_specialize_is_an_activated_ability_inert_until_activated():
+    # Specialize is an activated ability of MTG Arena's Alchemy cards (CR 602: nothing
+    # happens until it is activated); resolving it, which no board can say, is refused.
     reports = card_report(library_card("Alora, Rogue Companion"))
-    assert (reports[0].text, reports[0].status) == ("Specialize {2}", Status.NOT_MODELLED)
-    assert reports[0].why == DIGITAL_ONLY
+    assert (reports[0].text, reports[0].status) == ("Specialize {2}", Status.INERT)
+    assert "specialize is an activated ability" in reports[0].why
     board = {
         "format": "mtg-board/1",
         "players": ["Alice", "Bob"],
         "steps": [{"enter": "Alora, Rogue Companion", "as": "alora", "controller": "Alice"}],
         "ask": {"characteristics": "alora"},
     }
-    (gap,) = evaluate_board(board).game.not_modelled
-    assert (gap.object, gap.ability, gap.why) == ("alora", "Specialize {2}", DIGITAL_ONLY)
+    assert evaluate_board(board).game.not_modelled == ()
+    board["steps"].append({"activate": "alora", "ability": 0, "as": "special"})
+    with pytest.raises(BoardError, match="specialize"):
+        evaluate_board(board)
+
+
+def test_a_digital_only_action_is_not_modelled_and_the_card_goes_on_a_board():
+    # Heist (MTG Arena: look at three random nonland cards of an opponent's library and
+    # exile one, which you may cast) is named as digital-only.
+    reports = card_report(library_card("Weave the Nightmare"))
+    (heist,) = [r for r in reports if r.text.startswith("Heist")]
+    assert (heist.status, heist.why) == (Status.NOT_MODELLED, DIGITAL_ONLY)
+
+
+def test_starting_intensity_is_the_number_intensity_amounts_read():
+    # "Starting intensity 0" and "X is ~'s intensity" (MTG Arena's Alchemy): the board's
+    # choices.intensity, else the starting number.
+    reports = card_report(library_card("Minthara of the Absolute"))
+    assert [r.status for r in reports[:2]] == [Status.APPLIED, Status.APPLIED]
 
 
 def test_a_resolving_spells_digital_only_sentence_is_named_not_refused():
@@ -222,4 +241,4 @@ def test_a_resolving_spells_digital_only_sentence_is_named_not_refused():
         "steps": [{"cast": "Anguished Recollection", "as": "spell", "controller": "Alice"}],
     }
     gaps = evaluate_board(board).game.not_modelled
-    assert any(g.why == DIGITAL_ONLY and "seek two cards" in g.ability for g in gaps)
+    assert any(g.why == SEEK_WHY and "seek two cards" in g.ability for g in gaps)

@@ -90,3 +90,26 @@ def test_adamant_mana_and_a_casting_permission_read_in_words():
     assert describe_step(thopter, names.get).endswith(
         "choosing cast with Edgar, Master Machinist's permission"
     )
+
+
+def test_a_perpetual_effect_says_it_is_mtg_arenas_digital_only_mechanic(client):
+    # MTG Arena's "perpetually" has no CR rule: the stepper says so, and that the effect
+    # follows the layer rules (CR 613) and never ends.
+    from tutor.boards.codec import encode_board
+
+    board = {
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Centaur Courser", "as": "courser", "controller": "Bob"},
+            {
+                "cast": "Davriel's Withering",
+                "as": "w",
+                "controller": "Alice",
+                "targets": ["courser"],
+            },
+        ],
+        "ask": {"characteristics": "courser"},
+    }
+    page = client.get(f"/board/{encode_board(board)}/layers/courser/?step=1").content.decode()
+    assert "digital-only" in page
+    assert "never ends" in page

@@ -308,8 +308,19 @@ def frames(result: Result, label: str) -> list[Frame]:
                 source=step.source,
                 source_name=_source_name(name, step.source, step.source_name),
                 timestamp=step.timestamp,
-                why=_why_words(
-                    step.why.kind, [name(e) for e in step.why.on], step.layer, step.timestamp
+                why=" ".join(
+                    filter(
+                        None,
+                        (
+                            _why_words(
+                                step.why.kind,
+                                [name(e) for e in step.why.on],
+                                step.layer,
+                                step.timestamp,
+                            ),
+                            step.note,
+                        ),
+                    )
                 ),
                 why_rule=step.why.rule,
                 rule=step.rule,
