@@ -155,9 +155,12 @@ PER_PREVENTED_COUNTERS = _T(
 
 # CR 615.5: "Create a 3/1 red Elemental Shaman creature token with haste for each 1 damage
 # prevented this way" (Hostility): the prevention's controller creates them.
+# "For each 1 damage prevented this way, create a 2/1 white and black Inkling creature token
+# with flying" (Inkshield) says the same with the count first.
 PER_PREVENTED_TOKENS = _T(
-    r"^create (?P<token>an? (?>.+? tokens?(?= with | for each 1 damage prevented this way$))"
-    r"(?: with .+?)?) for each 1 damage prevented this way$"
+    r"^(?:create (?P<token>an? (?>.+? tokens?(?= with | for each 1 damage prevented this way$))"
+    r"(?: with .+?)?) for each 1 damage prevented this way|for each 1 damage prevented this "
+    r"way, create (?P<token2>an? (?>[\w/ ,]+? tokens?(?= with |$))(?: with [\w ,]+)?))$"
 )
 
 
@@ -205,7 +208,7 @@ def _additional(body: str) -> dict[str, object] | None:
             "on_source": on == "~",
         }
     if m := PER_PREVENTED_TOKENS.match(body):
-        return {"per_prevented": PerPrevented.TOKENS, "options": (m["token"],)}
+        return {"per_prevented": PerPrevented.TOKENS, "options": (m["token"] or m["token2"],)}
     if PER_PREVENTED_DRAW.match(body):
         return {"per_prevented": PerPrevented.DRAW}
     part = next((name for pattern, name in _ADDITIONAL if pattern.match(body)), None)

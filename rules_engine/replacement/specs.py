@@ -248,6 +248,9 @@ class PerPrevented(StrEnum):
     # counter each time it applies, even if the damage can't be prevented (615.12), as the
     # Phantoms' counter is removed.
     ONE_COUNTER = "one_counter"
+    # "prevent that damage and that creature's owner shuffles it into their library" (Weeping
+    # Angel): the creature it would have been dealt to, even if the damage can't be prevented.
+    SHUFFLE_DAMAGED = "shuffle_damaged"
 
 
 Skippable = Literal["untap", "upkeep", "draw", "combat", "turn"]

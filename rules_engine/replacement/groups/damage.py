@@ -18,6 +18,7 @@ from rules_engine.replacement.events import (
     Nothing,
     Prevented,
     PutCounters,
+    ZoneMove,
 )
 from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.groups.watching import (
@@ -266,6 +267,8 @@ def _prevent(
         # CR 615.5, 615.12: Ironscale Hydra's counter, put even if the damage can't be prevented.
         on = active.source if spec.on_source else event.target
         results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, 1)))  # type: ignore[arg-type]
+    if spec.per_prevented == PerPrevented.SHUFFLE_DAMAGED:
+        results.extend(_shuffled(event, board))  # type: ignore[arg-type]
     if spec.per_prevented == PerPrevented.TOKENS and prevented and spec.options:
         # Hostility: one token for each 1 damage prevented (615.5), created by its controller.
         card = token_card_of(spec.options[0])
@@ -309,6 +312,25 @@ def _prevent(
     elif spec.shield == "next_time" and not unpreventable:
         after = None
     return results, after
+
+
+def _shuffled(event: Damage, board: EventState) -> list[Fresh]:
+    """Weeping Angel: the creature the damage was for goes to its owner's library (CR 615.5,
+    done even if the damage couldn't be prevented, 615.12; 400.3: its owner's library)."""
+    obj = board.game.object(event.target)
+    chars = board.chars.get(event.target)
+    if obj is None or not obj.on_battlefield or chars is None:
+        return []
+    move = ZoneMove(
+        event.target,
+        "library",
+        owner=obj.owner,
+        token=obj.card.token,
+        creature="Creature" in chars.types,
+        controller=chars.controller,
+        card_types=frozenset(chars.types),
+    )
+    return [Fresh(move)]
 
 
 def _rider_events(

@@ -171,6 +171,28 @@ def _while_split(words: str, sentence: str) -> tuple[str, Condition | None]:
     return who, parse_condition(rest, sentence)
 
 
+# CR 615.1a, 615.5: "If ~ would deal combat damage to a creature, prevent that damage and that
+# creature's owner shuffles it into their library" (Weeping Angel).
+PREVENT_AND_SHUFFLE = _T(
+    r"^if (?>(?P<src>[^,]+?) would deal )(?P<combat>combat )?damage to (?P<tgt>[^,]+), prevent "
+    r"that damage and that (?:creature|permanent)'s owner shuffles it into their library$"
+)
+
+
+def _prevent_and_shuffle(m: re.Match[str], s: Sentence) -> Spec | None:
+    src, choice = source_in(m["src"], s.text)
+    return DamageSpec(
+        s.text,
+        Family.PREVENT_STATIC,
+        prevention=True,
+        combat_only=bool(m["combat"]),
+        target=who_in(m["tgt"], s.text),
+        source=src,
+        source_choice=choice,
+        per_prevented=PerPrevented.SHUFFLE_DAMAGED,
+    )
+
+
 def _prevent_and_counters(m: re.Match[str], s: Sentence) -> Spec | None:
     words, condition = _while_split(m["tgt"] or m["tgt1"] or m["tgt2"], s.text)
     src, choice = damage_source_in(m["src"], s.text)
@@ -483,6 +505,15 @@ ROWS: tuple[Row, ...] = (
         example="If a creature would deal combat damage to this creature, prevent that damage and put a +1/+1 counter on this creature.",
         card="Ironscale Hydra",
         priority=225,
+    ),
+    Row(
+        Family.PREVENT_STATIC,
+        PREVENT_AND_SHUFFLE,
+        _prevent_and_shuffle,
+        rule="615.5",
+        example="If this creature would deal combat damage to a creature, prevent that damage and that creature's owner shuffles it into their library.",
+        card="Weeping Angel",
+        priority=227,
     ),
     Row(
         Family.PREVENT_STATIC,
