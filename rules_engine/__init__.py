@@ -45,6 +45,7 @@ from rules_engine.errors import BoardError, UnknownCard, UnknownLabel
 
 if TYPE_CHECKING:
     from rules_engine import bounds
+    from rules_engine.affected import Filter
     from rules_engine.ask.characteristics import (
         Result,
         answer_json,
@@ -83,7 +84,6 @@ if TYPE_CHECKING:
         LAYERS,
         AbilityChange,
         Const,
-        Filter,
         ModifyPT,
         SetController,
         SetPT,
@@ -335,12 +335,12 @@ _HOME: dict[str, tuple[str, ...]] = {
         "initial_characteristics",
     ),
     "rules_engine.dependency": ("describe_edge",),
+    "rules_engine.affected": ("Filter",),
     "rules_engine.effects": (
         "LAYERS",
         "LAYER_TITLES",
         "AbilityChange",
         "Const",
-        "Filter",
         "ModifyPT",
         "SetController",
         "SetPT",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from rules_engine.affected import Subject
 from rules_engine.apply import apply_payload, copy_values, face_down, payload
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
@@ -23,7 +24,6 @@ from rules_engine.effects import (
     ModifyPT,
     Part,
     SourceStatus,
-    Subject,
     TypeChange,
 )
 from rules_engine.game import CopySnapshot, GameObject, ResolvedEffect

@@ -23,6 +23,7 @@ from rules_engine.active import (
     effect_payloads,
     static_effects,
 )
+from rules_engine.affected import Filter, Subject
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AbilityChange,
@@ -54,7 +55,6 @@ from rules_engine.effects import (
     EnteredThisTurn,
     ExchangeControl,
     Expr,
-    Filter,
     GreatestAmongPlayers,
     GreatestStat,
     Half,
@@ -72,7 +72,6 @@ from rules_engine.effects import (
     SetController,
     SetPT,
     SourceStatus,
-    Subject,
     Sum,
     Times,
     TopOfLibrary,

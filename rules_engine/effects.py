@@ -6,14 +6,12 @@ They hold no game state, so one parse of a card's text serves every board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, field
+from typing import Literal
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.steps import TurnAmount
 from rules_engine.turn_deeds import SacrificedThisTurn
-
-if TYPE_CHECKING:
-    from rules_engine.filters import Check
 
 # CR 613.1-613.4: the layers and sublayers, in the order they apply.
 LAYERS: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
@@ -45,132 +43,6 @@ LAYER_TITLES: dict[str, str] = {
     "7c": "power/toughness modified (and counters)",
     "7d": "power and toughness switched",
 }
-
-
-# --- Which objects -------------------------------------------------------------
-
-Zone = Literal[
-    "battlefield", "graveyard", "hand", "library", "exile", "stack", "outside", "anywhere"
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Filter:
-    """A conjunction of tests on one object's current characteristics."""
-
-    types: frozenset[str] = frozenset()
-    not_types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    not_subtypes: frozenset[str] = frozenset()
-    supertypes: frozenset[str] = frozenset()
-    not_supertypes: frozenset[str] = frozenset()
-    colors: frozenset[str] = frozenset()  # has at least one of these
-    not_colors: frozenset[str] = frozenset()
-    colorless: bool | None = None
-    multicolored: bool | None = None
-    controller: (
-        Literal["you", "opponent", "not_you", "target_player", "enchanted_player", "chosen_player"]
-        | None
-    ) = None  # chosen_player: the player chosen as it entered (Canker Abomination, 614.12)
-    player_slot: int = 0  # which target is "target player" when controller is target_player
-    # "affected_controller": "in its controller's graveyard", the affected object's controller
-    owner: Literal["you", "opponent", "chosen_player", "affected_controller"] | None = None
-    zone: Zone = "battlefield"
-    other: bool = False
-    with_any_ability: frozenset[str] = frozenset()
-    without_abilities: frozenset[str] = frozenset()
-    power: tuple[str, int] | None = None
-    toughness: tuple[str, int] | None = None
-    mana_value: tuple[str, int] | None = None
-    token: bool | None = None
-    tapped: bool | None = None
-    attacking: bool | None = None
-    # "Creatures attacking you" / "attacking your opponents" / "attacking enchanted player":
-    # whom it attacks (CR 506.3, 508.1b). Boards have no combat in progress, so no creature is
-    # attacking anyone and the filter matches nothing, as ``attacking`` alone does.
-    attacking_whom: str | None = None
-    shares_creature_type_with_affected: bool = False
-    chosen_type: bool = False
-    chosen_color: bool = False
-    name: str | None = None
-    named_as_source: bool = False  # "named ~": the source's own name
-    face_down: bool | None = None  # "face-down creatures" (CR 708.2)
-    commander: bool | None = None  # "commander creatures", "your commander" (CR 903.3)
-    no_abilities: bool = False  # "creatures with no abilities" (CR 113.1)
-    no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
-    blocking: bool | None = None
-    enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
-    equipped: bool | None = None
-    # CR 700.9: "modified creatures": a counter on it, equipped, or enchanted by an Aura
-    # its controller controls.
-    modified: bool | None = None
-    # Has at least one of these subtypes: "outlaws" (CR 700.12: Assassin, Mercenary, Pirate,
-    # Rogue and/or Warlock).
-    any_subtypes: frozenset[str] = frozenset()
-    historic: bool = False  # CR 700.6: an artifact, a legendary or a Saga
-    counters: tuple[str | None, int] | None = None  # "with a +1/+1 counter on it" (kind, at least)
-    attached_to_affected: bool = False  # "for each Aura attached to it"
-    same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)
-    attached_to_source: bool = False  # "for each Equipment attached to ~" (Armament Master)
-    attached_to_creature: bool = False  # "Aura you control that's attached to a creature"
-    enchanted_or_equipped: bool = False
-    not_source: bool = False  # "other than ~"
-    shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
-    # "each other creature that shares a color with it" / "all other creatures with the same
-    # name as that creature" after "target creature and": ("color" or "name", target slot).
-    like_target: tuple[Literal["color", "name"], int] | None = None
-    # "a creature dealt damage this way" / "dealt damage by ~ this turn": the effect's source
-    # dealt it damage this turn (the turn's record, ``TurnRecord.damage_dealt``).
-    dealt_damage_by_source: bool = False
-    # "a stickered permanent": it has one or more stickers on it (CR 123.4).
-    stickered: bool | None = None
-    # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon), "any
-    # permanent that entered this turn" (Sakashima's Protege): by the turn's record of
-    # permanents that entered (CR 603.6a; a new object each time, 400.7).
-    entered_this_turn: bool = False
-    # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
-    with_mana_ability: bool = False
-    # The compiled tests (filters.compile_filter), cached on the value itself; never copied
-    # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
-    # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).
-    compiled: tuple[Check, ...] | None = field(
-        default=None, init=False, compare=False, hash=False, repr=False
-    )
-
-    def __getstate__(self) -> list[object]:
-        """Pickled (an answer sent from a worker process to the site) without the compiled
-        tests: they are closures, and are compiled again on first use."""
-        return [None if f.name == "compiled" else getattr(self, f.name) for f in fields(self)]
-
-
-# "paired": the source and the creature it is paired with ("both creatures", CR 702.95);
-# "created": the tokens the resolving spell or ability creates ("That token has haste").
-# "earlier": "those creatures" in a later paragraph of a resolving text (Break of Day's
-# fateful hour): the objects the effect before it, in an earlier paragraph, applies to; the
-# resolution gives it that effect's subject (``timeline.resolve_checks.earlier_subjects``).
-SubjectKind = Literal[
-    "filter",
-    "self",
-    "attached",
-    "targets",
-    "antecedent",
-    "players",
-    "paired",
-    "created",
-    "earlier",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Subject:
-    """Who an effect applies to, as the text says it (CR 611.2c, 611.3a)."""
-
-    kind: SubjectKind
-    filters: tuple[Filter, ...] = ()
-    target_slots: tuple[int, ...] = ()
-    words: str = ""
-    include_self: bool = False  # "~ and other Elves you control"
-    up_to: bool = False  # "up to two target creatures"
 
 
 # --- Numbers that effects compute ----------------------------------------------

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules_engine.affected import Filter
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Filter
 from rules_engine.game import GameObject
 from rules_engine.game_facts import is_modified
 from rules_engine.world import Context, State, World

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules_engine.effects import Condition, CopyOf, Subject
+from rules_engine.affected import Subject
+from rules_engine.effects import Condition, CopyOf
 
 OneShotKind = Literal[
     "recover",  # a card returned from a graveyard to its owner's hand (CR 400.7)

@@ -12,7 +12,8 @@ import re
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
-from rules_engine.effects import EffectSpec, Filter, Subject
+from rules_engine.affected import Filter, Subject
+from rules_engine.effects import EffectSpec
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.parser import ParsedAbility
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from functools import cache
 from typing import assert_never
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import (
     AffectedKeywordTotal,
@@ -43,7 +44,6 @@ from rules_engine.effects import (
     EnteredThisTurn,
     EnteredThisTurnCount,
     Expr,
-    Filter,
     GreatestAmongPlayers,
     GreatestStat,
     Half,
@@ -67,7 +67,6 @@ from rules_engine.effects import (
     SourceStatus,
     SpellsCastThisTurn,
     StartingLife,
-    Subject,
     Sum,
     Times,
     TopOfLibrary,

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.one_shot import OneShot, PlayerRef
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.numbers import read_number

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import Filter, Subject
+from rules_engine.affected import Filter, Subject
 from rules_engine.one_shot import OneShot, OneShotKind, PlayerRef
 from rules_engine.oracle import card_moves as cards
 from rules_engine.oracle import player_actions

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules_engine.affected import Subject
 from rules_engine.effects import (
     AffectedKeywordTotal,
     AffectedStat,
@@ -36,7 +37,6 @@ from rules_engine.effects import (
     PartySize,
     PlayerCounters,
     SpellsCastThisTurn,
-    Subject,
     Sum,
     Times,
     TurnTotal,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.one_shot import OneShot, OneShotKind
 from rules_engine.oracle.action_words import WHO, Amount, Clause, Read, players_of, read_amount
 

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
+from rules_engine.affected import Subject
 from rules_engine.effects import (
     AnyOf,
     AnyPlayerControls,
@@ -24,7 +25,6 @@ from rules_engine.effects import (
     LifeTotal,
     Not,
     SourceStatus,
-    Subject,
 )
 from rules_engine.oracle.condition_words import Asked
 from rules_engine.oracle.cursor import Cursor

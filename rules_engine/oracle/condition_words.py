@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     AllOf,
     AllShareAColor,
@@ -20,7 +21,6 @@ from rules_engine.effects import (
     CountAtLeast,
     CountObjects,
     Expr,
-    Filter,
     HappenedEvent,
     HappenedThisTurn,
     HowCast,
@@ -37,7 +37,6 @@ from rules_engine.effects import (
     SourceStatus,
     SpellsCastThisTurn,
     StartingLife,
-    Subject,
     Sum,
     Times,
     TopOfLibrary,

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     AllOf,
     Always,
@@ -18,7 +19,6 @@ from rules_engine.effects import (
     Compare,
     Condition,
     CountAtLeast,
-    Filter,
     HandSize,
     HowCast,
     LifeTotal,
@@ -28,7 +28,6 @@ from rules_engine.effects import (
     OpponentsBelowHalfStartingLife,
     SourceStatus,
     StartingLife,
-    Subject,
     Sum,
     TurnTotal,
     YourTurn,

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from typing import Any, Literal
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     AbilityChange,
     AllOf,
@@ -20,7 +21,6 @@ from rules_engine.effects import (
     EffectSpec,
     ExchangeControl,
     Expr,
-    Filter,
     GreatestStat,
     ModifyPT,
     Negate,
@@ -29,7 +29,6 @@ from rules_engine.effects import (
     Part,
     SetController,
     SetPT,
-    Subject,
     Sum,
     SwitchPT,
     Times,

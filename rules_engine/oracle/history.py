@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     Compare,
     Condition,
@@ -18,12 +19,10 @@ from rules_engine.effects import (
     Designated,
     Designation,
     EnteredThisTurn,
-    Filter,
     HappenedThisTurn,
     Not,
     ObjectMatches,
     SourceStatus,
-    Subject,
     TurnTotal,
 )
 from rules_engine.oracle.numbers import read_number

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rules_engine.effects import Filter
+from rules_engine.affected import Filter
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.keywords import read_keyword
 from rules_engine.oracle.numbers import NUMBER_WORDS

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
+from rules_engine.affected import Subject
 from rules_engine.effects import (
     AllOf,
     ColorChange,
@@ -24,7 +25,6 @@ from rules_engine.effects import (
     Not,
     Part,
     SourceStatus,
-    Subject,
     TypeChange,
 )
 from rules_engine.one_shot import OneShot

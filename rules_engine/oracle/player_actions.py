@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.action_words import Clause
 from rules_engine.tokens import role_card

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.subjects import SubjectContext, parse_subject

@@ -9,19 +9,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     AffectedStat,
     Condition,
     Const,
     CopyOf,
     EffectSpec,
-    Filter,
     ModifyPT,
     Not,
     Part,
     SetController,
     SourceStatus,
-    Subject,
     TypeChange,
 )
 from rules_engine.one_shot import OneShot

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from rules_engine.effects import Filter, Subject, Zone
+from rules_engine.affected import Filter, Subject, Zone
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.modifiers import compare, post_modifiers
 from rules_engine.oracle.numbers import NUMBER_WORDS

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rules_engine.affected import Subject
 from rules_engine.effects import (
     Compare,
     Condition,
@@ -20,7 +21,6 @@ from rules_engine.effects import (
     Not,
     SourceStatus,
     SpellsCastThisTurn,
-    Subject,
     TurnTotal,
     VarX,
 )

@@ -4,7 +4,7 @@ and "can't" effects (cants.py)."""
 
 from __future__ import annotations
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.state import EnteringView, EventState
 from rules_engine.selection import Context, matches

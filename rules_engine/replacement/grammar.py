@@ -15,8 +15,9 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from rules_engine.affected import Subject
 from rules_engine.cards import library_card
-from rules_engine.effects import HowCast, Subject, Times, YourTurn
+from rules_engine.effects import HowCast, Times, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import as_long_as
 from rules_engine.oracle.templates import replaces_events

@@ -10,15 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import (
-    Compare,
-    Condition,
-    Expr,
-    Filter,
-    HandSize,
-    Subject,
-    VarX,
-)
+from rules_engine.affected import Filter, Subject
+from rules_engine.effects import Compare, Condition, Expr, HandSize, VarX
 from rules_engine.oracle.amounts import parse_expression
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import Cursor, OracleParseError

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from rules_engine.effects import Condition, Expr, Subject
+from rules_engine.affected import Subject
+from rules_engine.effects import Condition, Expr
 
 # CR 616.1a-e: which effects must be chosen first.
 Tier = Literal["self", "control", "copy", "backface", "other"]

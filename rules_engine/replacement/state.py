@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules_engine.affected import Subject
 from rules_engine.characteristics import (
     Characteristics,
     initial_characteristics,
     printed_abilities,
 )
-from rules_engine.effects import CopyOf, Subject
+from rules_engine.effects import CopyOf
 from rules_engine.game import CopySnapshot, Game, GameObject
 from rules_engine.layers import compute
 from rules_engine.oracle.parser import ParsedAbility

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from rules_engine.affected import Subject
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Condition, Subject
+from rules_engine.effects import Condition
 from rules_engine.game import Game
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.parser import ParsedAbility

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
+from rules_engine.affected import Filter
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import ChangeText, Condition, EffectSpec, Filter, TypeChange
+from rules_engine.effects import ChangeText, Condition, EffectSpec, TypeChange
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
 from rules_engine.gaps import UNAPPLIED_CONTINUOUS

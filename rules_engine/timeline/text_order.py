@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rules_engine.affected import Subject
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import EffectSpec, Subject, TurnTotal
+from rules_engine.effects import EffectSpec, TurnTotal
 from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.selection import World
 from rules_engine.timeline.resolution import Resolution, selected

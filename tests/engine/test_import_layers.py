@@ -67,6 +67,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "effect values: continuous, replacement and 'can't' effects as read",
         (
+            "rules_engine.affected",
             "rules_engine.effects",
             "rules_engine.one_shot",
             "rules_engine.misreadings",
@@ -205,7 +206,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Annotation-only imports that point up (never run: ``if TYPE_CHECKING:``), with why.
 TYPING_ONLY: dict[tuple[str, str], str] = {
-    ("rules_engine.effects", "rules_engine.filters"): (
+    ("rules_engine.affected", "rules_engine.filters"): (
         "a filter caches its compiled checks, whose type filters.py defines"
     ),
     ("rules_engine.game", "rules_engine.replacement.tree"): (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.subjects import SubjectContext

@@ -7,9 +7,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+from rules_engine.affected import Subject
 from rules_engine.cards import starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability
-from rules_engine.effects import CopyOf, Subject
+from rules_engine.effects import CopyOf
 from rules_engine.mana_paid import spent_at_least
 from rules_engine.replacement.events import Enter, Event, LoseLife, PutCounters, ZoneMove
 from rules_engine.replacement.fits import effect_context, object_fits

@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.effects import (
-    Subject,
-)
+from rules_engine.affected import Subject
 from rules_engine.replacement.phrases import (
     condition_in,
     number,

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.effects import (
-    AllOf,
-    CopyOf,
-    Subject,
-)
+from rules_engine.affected import Subject
+from rules_engine.effects import AllOf, CopyOf
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import parse_keyword

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     CommanderCasts,
     Const,
@@ -18,11 +19,9 @@ from rules_engine.effects import (
     CreaturesDiedThisTurn,
     EnteredThisTurnCount,
     Expr,
-    Filter,
     GreatestAmongPlayers,
     Half,
     HowCast,
-    Subject,
     Sum,
     Times,
     TurnTotal,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from rules_engine.affected import Subject
 from rules_engine.effects import (
     Compare,
     CountObjects,
@@ -15,7 +16,6 @@ from rules_engine.effects import (
     HowCast,
     Not,
     Product,
-    Subject,
     Sum,
     Times,
     VarX,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.effects import Subject
+from rules_engine.affected import Subject
 from rules_engine.replacement.phrases import condition_in, number
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import EnterSpec, Family, Spec

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.effects import (
-    Condition,
-    Filter,
-    Subject,
-    YourTurn,
-)
+from rules_engine.affected import Filter, Subject
+from rules_engine.effects import Condition, YourTurn
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.phrases import (

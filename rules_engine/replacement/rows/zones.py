@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.effects import (
-    Filter,
-    Subject,
-)
+from rules_engine.affected import Filter, Subject
 from rules_engine.replacement.phrases import (
     graveyard_rest,
     number,
