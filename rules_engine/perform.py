@@ -531,7 +531,13 @@ def _zone_move(
     if event.to_zone == "library":
         # CR 701.24a: shuffled into a library, whose order is then unknown.
         game = replace(game, shuffled=game.shuffled | {obj.owner})
-    return _move(game, obj, zone, top=event.to_zone != "library_bottom", known=known)
+    game = _move(game, obj, zone, top=event.to_zone != "library_bottom", known=known)
+    moved = game.object(obj.label)
+    if event.with_counters and moved is not None and not (obj.card.token and obj.on_battlefield):
+        # "exile that card with an ice counter on it" (CR 614.1a, 122.1): the new object in
+        # exile gets the counters as it arrives (a token that left has ceased to exist, 111.7).
+        game = game.with_object(replace(moved, counters=(event.with_counters,)))
+    return game
 
 
 def _draw(game: Game, player: str) -> Game:

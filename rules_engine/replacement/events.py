@@ -68,6 +68,9 @@ class ZoneMove:
     # A card that never reached the battlefield (Lotus Vale put into its owner's graveyard
     # instead of entering, CR 614.1c): the card, so it can be put there.
     card: CardDef | None = None
+    # Counters put on the card as it arrives, (kind, how many): an exile replacement's "with
+    # an ice counter on it" (CR 614.1a, 122.1).
+    with_counters: tuple[str, int] | None = None
 
     @property
     def dies(self) -> bool:
@@ -303,7 +306,10 @@ def result_json(event: Event) -> dict[str, Any]:
         case ZoneMove():
             if event.dies:
                 return {"die": event.obj}
-            return {"leave": event.obj, "to": event.to_zone}
+            moved: dict[str, object] = {"leave": event.obj, "to": event.to_zone}
+            if event.with_counters:
+                moved["with_counters"] = list(event.with_counters)
+            return moved
         case Draw():
             return {"draw": 1, "player": event.player}
         case GainLife():

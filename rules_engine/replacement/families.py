@@ -231,12 +231,15 @@ def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: Eve
 def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
     spec = active.spec
     family = spec.family
+    counters = spec.exile_counters if isinstance(spec, ZoneSpec) else None
+    moved = replace(event, to_zone=spec.to_zone or "exile", with_counters=counters)
     if family == Family.DIE_ELSEWHERE and isinstance(spec, ZoneSpec) and spec.gain_life:
         # The Darkness Crystal: exiled instead, and its controller gains life (614.6).
-        moved = replace(event, to_zone=spec.to_zone or "exile")
         return [moved, GainLife(active.controller, spec.gain_life)], active
     if family in (Family.GRAVEYARD, Family.DIE_ELSEWHERE, Family.MADNESS):
-        return [replace(event, to_zone=spec.to_zone or "exile")], active
+        # The card goes elsewhere, with the counters the sentence puts on it there (Draugr
+        # Necromancer's ice counter, CR 614.1a, 122.1).
+        return [moved], active
     if family == Family.DIE_EXILE_TOKEN:
         token = CreateTokens(
             token_card_of(spec.token or "a 2/2 black Zombie creature token"), 1, active.controller

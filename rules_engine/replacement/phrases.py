@@ -283,6 +283,25 @@ def damage_source_in(phrase: str | None, sentence: str) -> tuple[Subject | None,
     return source_in(phrase, sentence)
 
 
+_EXILE_WITH_COUNTER = (
+    re.compile(
+        r"^exile (?:it|that card) with (?P<n>\w+) (?P<kind>[\w-]+) counters? on it instead$"
+    ),
+    re.compile(r"^instead exile it and put (?P<n>\w+) (?P<kind>[\w-]+) counters? on it$"),
+    re.compile(r"^instead exile it with (?P<n>\w+) (?P<kind>[\w-]+) counters? on it$"),
+)
+
+
+def exile_counters(rest: str) -> tuple[str, int] | None:
+    """The counters an exile replacement puts on the card (Draugr Necromancer's "with an ice
+    counter on it", Ravenloft Adventurer's "and put a hit counter on it", Darigaaz
+    Reincarnated's "with three egg counters on it"), or None (CR 614.1a, 122.1)."""
+    for pattern in _EXILE_WITH_COUNTER:
+        if (m := pattern.match(rest)) and (n := read_number(m["n"])):
+            return m["kind"], n
+    return None
+
+
 def graveyard_rest(rest: str, sentence: str) -> str:
     # "you may put it on top of its owner's library instead" (the caller notes the "may").
     rest = re.sub(r"^you may ", "", rest)
@@ -312,7 +331,7 @@ def graveyard_rest(rest: str, sentence: str) -> str:
     )
     # Draugr Necromancer's "exile that card with an ice counter on it instead", Ravenloft
     # Adventurer's "instead exile it and put a hit counter on it": the same, with the counter
-    # on the card in exile (shown to nothing on a board).
+    # on the card in exile (``exile_counter`` tells its kind).
     rest = re.sub(
         r"^exile (?:it|that card) with an? [\w-]+ counter on it instead$", "instead exile it", rest
     )

@@ -376,6 +376,10 @@ class ZoneSpec(ReplacementSpec):
     # The Darkness Crystal: "instead exile it and you gain 2 life" (one event replaced by
     # two, CR 614.6: the move elsewhere and its controller's life).
     gain_life: int = 0
+    # Draugr Necromancer's "exile that card with an ice counter on it instead", Ravenloft
+    # Adventurer's "instead exile it and put a hit counter on it": the kind of counter the
+    # card has in exile (CR 122.1; a counter on a card in exile, which abilities there read).
+    exile_counters: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

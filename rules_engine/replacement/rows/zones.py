@@ -8,6 +8,7 @@ import re
 
 from rules_engine.affected import Filter, Subject
 from rules_engine.replacement.phrases import (
+    exile_counters,
     graveyard_rest,
     number,
     what_objects,
@@ -55,6 +56,7 @@ def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
         objects=what_objects(m["what"], s.text),
         graveyard_of=gy,
         to_zone=graveyard_rest(m["rest"], s.text),
+        exile_counters=exile_counters(m["rest"]),
         optional=m["rest"].startswith("you may "),
         from_battlefield=m["from"] == "the battlefield",
         not_from_battlefield=m["from"] == "anywhere other than the battlefield",
@@ -84,6 +86,7 @@ def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
         Family.DIE_ELSEWHERE,
         objects=what_objects(m["what"], s.text),
         to_zone=graveyard_rest(rest, s.text),
+        exile_counters=exile_counters(rest),
         optional=rest.startswith("you may "),
         gain_life=gain,
     )
