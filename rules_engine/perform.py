@@ -421,7 +421,28 @@ def apply_results(
                 pass  # not written into the game here (only recorded, above)
             case _:
                 assert_never(event)
-    return game
+    entered = sum(isinstance(e, Enter) for e in results)
+    return _types_as_entered(game, entered) if entered else game
+
+
+def _types_as_entered(game: Game, entered: int) -> Game:
+    """CR 611.3c: continuous effects that change a permanent's characteristics apply to it
+    as it enters, so the turn's record (603.6a) keeps the types it has on the battlefield,
+    not its printed ones: an enchantment that enters under Opalescence entered as a
+    creature, a face-down card as a 2/2 creature (708.2), a Saproling token under Life and
+    Limb as a land. ``entered``: how many records at the end of the list this batch made."""
+    records = game.this_turn.entered
+    if entered > len(records):
+        return game
+    chars = chars_of(game)
+    done = list(records[: len(records) - entered])
+    for record in records[len(records) - entered :]:
+        now = chars.get(record.label)
+        obj = game.object(record.label)
+        if now is not None and obj is not None and obj.on_battlefield:
+            record = replace(record, types=frozenset(now.types), subtypes=frozenset(now.subtypes))
+        done.append(record)
+    return replace(game, this_turn=replace(game.this_turn, entered=tuple(done)))
 
 
 def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
