@@ -184,7 +184,8 @@ def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
         if parsed.kind == "replacement":
             gaps += [f"a sentence the engine doesn't apply: {s}" for s in skipped]
     if gaps:
-        return AbilityReport(parsed.text, Status.NOT_MODELLED, "; ".join(gaps))
+        # One reason once, though two sentences of the paragraph give it (Draugr Necromancer).
+        return AbilityReport(parsed.text, Status.NOT_MODELLED, "; ".join(dict.fromkeys(gaps)))
     if read and all(isinstance(spec, HiddenSpec) for spec in read):
         return AbilityReport(parsed.text, Status.INERT, "; ".join(map(hidden_why, read)))
     if parsed.inert and not (read or parsed.effects or parsed.rules or parsed.actions):

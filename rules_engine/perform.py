@@ -442,6 +442,8 @@ def _types_as_entered(game: Game, entered: int) -> Game:
         if now is not None and obj is not None and obj.on_battlefield:
             record = replace(record, types=frozenset(now.types), subtypes=frozenset(now.subtypes))
         done.append(record)
+    if tuple(done) == records:
+        return game  # the same game, so the layers just worked out are remembered for it
     return replace(game, this_turn=replace(game.this_turn, entered=tuple(done)))
 
 

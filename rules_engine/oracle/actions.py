@@ -541,6 +541,11 @@ def _acting_on(kind: OneShotKind) -> Read:
 
     def read(m: re.Match[str], c: Clause) -> OneShot | None:
         subject = c.subject(m["subj"])
+        if kind == "exile" and subject is not None and subject.kind == "self":
+            # "Exile Morningtide's Light." as the spell's last instruction: the spell itself
+            # goes to exile rather than its owner's graveyard (CR 608.2n), as "Return ~ to its
+            # owner's hand" does (a permanent's "exile ~" moves the permanent the same way).
+            return OneShot("move", subject, c.sentence, to_zone="exile")
         return OneShot(kind, c.resolve(subject), c.sentence) if subject else None
 
     return read
