@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Designated
+from rules_engine.effects import Designated, SourceStatus
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
@@ -55,6 +55,11 @@ def _require_exists(
         why = (
             f"{chars.controller}'s speed is {speed}, not 4, so {chars.name} doesn't have this "
             "ability: it can't trigger or be activated (CR 702.178a)"
+        )
+    elif isinstance(parsed.exists_if, SourceStatus) and parsed.exists_if.status == "class_level":
+        why = (
+            f"{chars.name} isn't level {parsed.exists_if.minimum} or greater, so it doesn't "
+            "have this ability: it can't trigger or be activated (CR 716.2a)"
         )
     else:
         why = (
