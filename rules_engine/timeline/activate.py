@@ -134,8 +134,11 @@ def _ability_to_resolve(
         _require_exists(game, step, parsed, chars)
     if parsed.kind != "triggered" or parsed.solve_if is not None:
         return parsed
+    text = parsed.text
+    if text.startswith("CLASS LEVEL "):  # CR 716.2a: a level's ability (oracle/text.py)
+        text = text.split(" | ", 1)[1]
     try:
-        return parse_trigger_effect(parsed.text, chars.name or obj.card.name)
+        return parse_trigger_effect(text, chars.name or obj.card.name)
     except OracleParseError as exc:
         raise BoardError(f"{step.path}.ability", f"{chars.name}: {exc}") from exc
 
