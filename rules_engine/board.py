@@ -17,6 +17,7 @@ from rules_engine.board_deeds import (
     CAST_CHOICE_KEYS,
     TURN_DEED_AMOUNTS,
     cast_facts,
+    check_class_level,
     turn_sacrifices,
 )
 from rules_engine.bounds import (
@@ -177,7 +178,7 @@ _CHOICE_KEYS = frozenset(
     | {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
-    | {"mana_by_color", "cast_with"}
+    | {"mana_by_color", "cast_with", "class_level"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
     | {"graveyard", "discard", "exile", "proliferate", "ring_bearer", "paid"}
     | CAST_CHOICE_KEYS
@@ -408,6 +409,8 @@ class _Reader:
             found["card_type"] = kind
         if "chosen" in value:
             found["chosen"] = self.label_ref(value["chosen"], f"{path}.chosen")
+        if "class_level" in value:  # CR 716.2a, 716.2d (checked against the card on entering)
+            found["class_level"] = _require_int(value["class_level"], f"{path}.class_level", 1)
         if "proliferate" in value:
             found["proliferate"] = self._proliferated(value["proliferate"], f"{path}.proliferate")
         for key in ("graveyard", "discard", "exile"):
@@ -474,6 +477,7 @@ class _Reader:
         attach = raw.get("attach")
         attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
         choices = self.choices(raw.get("choices"), f"{path}.choices")
+        check_class_level(card, choices.class_level, f"{path}.choices.class_level")
         for flag in (
             "tapped",
             "face_down",

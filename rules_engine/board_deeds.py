@@ -6,14 +6,22 @@ attacked with, permanents sacrificed). ``board.py`` calls these while it reads a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
 from rules_engine.turn_deeds import SacrificeRecord
 from rules_engine.vocabulary import CARD_TYPES
 
-__all__ = ["CAST_CHOICE_KEYS", "TURN_DEED_AMOUNTS", "cast_facts", "turn_sacrifices"]
+__all__ = [
+    "CAST_CHOICE_KEYS",
+    "TURN_DEED_AMOUNTS",
+    "cast_facts",
+    "check_class_level",
+    "turn_sacrifices",
+]
 
 # The choices of a cast (or enter) step read here.
 CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "teamwork", "treasure_mana", "intensity"})
@@ -73,3 +81,19 @@ def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[Sacr
             raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
         found.append(SacrificeRecord(player(entry.get("by"), f"{path}.by"), frozenset(types)))
     return tuple(found)
+
+
+# CR 716.2a: a Class's level ability, "{cost}: Level N" (also in oracle/text.py).
+_LEVEL_LINE = re.compile(r"^(?:\{[^{}]{1,8}\})+: Level (\d{1,2})$")
+
+
+def check_class_level(card: CardDef, level: int, path: str) -> None:
+    """A class level above 1 (the ``class_level`` choice) is refused unless the card has a
+    "{cost}: Level N" ability reaching it (CR 716.2a: only those abilities set the level;
+    716.2d: with none it is level 1)."""
+    if level == 1:
+        return
+    levels = [int(m[1]) for line in card.rules_text if (m := _LEVEL_LINE.match(line.strip()))]
+    if level > max(levels, default=1):
+        most = f"its highest level is {max(levels)}" if levels else "it has no level abilities"
+        raise BoardError(path, f"{card.name} can't be level {level}: {most} (CR 716.2a, 716.2d)")

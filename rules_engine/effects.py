@@ -617,6 +617,7 @@ class SourceStatus:
         "monstrous",
         "renowned",  # CR 702.112b
         "solved",  # CR 719.3b
+        "class_level",  # CR 716.2a: its class level is ``minimum`` or greater
         "ring_bearer",  # CR 701.54b: its controller's Ring-bearer
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from rules_engine.ask.characteristics import Result, display_ids
 from rules_engine.effects import LAYER_TITLES
+from rules_engine.game import GameObject
 
 
 def _changes(
@@ -80,5 +81,19 @@ def explain_table(result: Result) -> str:
         colors = "".join(x for x in "WUBRG" if x in c.colors) or "colorless"
         lines.append(f"  {obj.label}: {c.name or '(face down)'} [{type_line}] {colors}{pt}")
         for ability in c.abilities:
-            lines.append(f"      {ability.text}")
+            lines.append(f"      {ability.text}{_level_gate(ability.text, c.name, obj)}")
     return "\n".join(lines)
+
+
+def _level_gate(text: str, name: str | None, obj: GameObject) -> str:
+    """Why an ability of a Class's higher level does nothing yet (CR 716.2a)."""
+    if not text.startswith("CLASS LEVEL "):
+        return ""
+    needed = int(text.split(" ", 3)[2].rstrip("+"))
+    level = obj.choices.class_level
+    if level >= needed:
+        return ""
+    return (
+        f"  (not yet: {name} is level {level}, and has this ability only at level {needed} "
+        "or greater, CR 716.2a)"
+    )

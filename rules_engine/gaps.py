@@ -11,7 +11,7 @@ yet (CR 614-615), and keywords that work where the card is but aren't applied
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules_engine.cards import CardDef
@@ -152,7 +152,20 @@ _INERT_KINDS = (
 
 
 def ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
-    """One parsed ability as applied, inert here or not modelled (with why)."""
+    """One parsed ability as applied, inert here or not modelled (with why); an ability of
+    a Class's level N says that level gates it (CR 716.2a)."""
+    report = _ability_status(parsed, name)
+    if not parsed.text.startswith("CLASS LEVEL "):
+        return report
+    level = parsed.text.split(" ", 3)[2].rstrip("+")
+    gate = (
+        f"{name} has this ability only while it is level {level} or greater (CR 716.2a; "
+        "a Class starts at level 1, 716.2d)"
+    )
+    return replace(report, why=f"{gate}; {report.why}" if report.why else gate)
+
+
+def _ability_status(parsed: ParsedAbility, name: str) -> AbilityReport:
     if parsed.unread is not None:
         return AbilityReport(parsed.text, Status.NOT_MODELLED, f"{UNREAD}: {parsed.unread}")
     if parsed.kind in _INERT_KINDS:

@@ -707,6 +707,8 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
         return True
     if status == "solved" and obj.solved:
         return True  # CR 719.3b
+    if status == "class_level" and obj.choices.class_level >= condition.minimum:
+        return True  # CR 716.2a, 716.2d (level 1 unless its enter step says otherwise)
     if status == "ring_bearer" and (now := state.get(label)) and obj.ring_bearer == now.controller:
         return True  # CR 701.54a: its controller's Ring-bearer
     if status == "paired" and obj.paired_with is not None:

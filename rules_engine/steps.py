@@ -22,6 +22,9 @@ class Choices:
     color: str | None = None
     creature_type: str | None = None
     copy: tuple[str, ...] = ()
+    # Layerlab extension: a Class's level as it enters the board (CR 716.2a: a designation
+    # its level abilities set; 716.2d: a permanent with no level is level 1).
+    class_level: int = 1
     from_word: str | None = None
     to_word: str | None = None
     kicked: bool = False
@@ -139,6 +142,7 @@ class Choices:
             teamwork=extra.teamwork or self.teamwork,
             treasure_mana=extra.treasure_mana or self.treasure_mana,
             intensity=extra.intensity if extra.intensity is not None else self.intensity,
+            class_level=max(extra.class_level, self.class_level),
         )
 
 

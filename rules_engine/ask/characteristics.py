@@ -376,6 +376,8 @@ def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
         data["last_known"] = True
     if shown.solved:
         data["solved"] = True  # CR 719.3b (shown only when solved)
+    if shown.choices.class_level > 1:
+        data["class_level"] = shown.choices.class_level  # CR 716.2a (shown from level 2)
     if shown.ring_bearer is not None:
         data["ring_bearer"] = shown.ring_bearer  # CR 701.54a: whose Ring-bearer it is
     copiable = evaluation.copiable.get(obj.label)

@@ -94,6 +94,11 @@ def history_condition(text: str, self_is_it: bool) -> Condition | None:
         text in ("it's solved", "it is solved") and self_is_it
     ):
         return SourceStatus("solved", Subject("self", words=SELF))  # CR 719.3b
+    if text.startswith("~ is level ") and text.endswith(" or greater"):
+        # CR 716.2a: "as long as this Class is level N or greater" (a Class's level band).
+        level = text[len("~ is level ") : -len(" or greater")]
+        if level.isdigit() and len(level) < 3:
+            return SourceStatus("class_level", Subject("self", words=SELF), minimum=int(level))
     if text in ("~ is your ring-bearer", "it's your ring-bearer") and (
         text.startswith("~") or self_is_it
     ):

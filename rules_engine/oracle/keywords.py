@@ -238,9 +238,16 @@ CONDITION_WORDS = {"max speed": "your speed is 4", "solved": "~ is solved"}
 _CONDITIONED = re.compile(r"^(?P<word>max speed|solved) — (?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
 
 
+_CLASS_BAND = re.compile(r"^CLASS LEVEL (?P<n>\d{1,2})\+ \| (?P<rest>.+)$", re.DOTALL)
+
+
 def as_long_as(text: str) -> str:
     """ "Max speed — If ..." as "As long as your speed is 4, if ..." (one sentence: the
     replacement grammar reads the condition around it); other text as it is."""
+    if (band := _CLASS_BAND.match(text)) is not None:
+        # CR 716.2a: an ability of a Class's level N (oracle/text.py marks it).
+        rest = band["rest"]
+        return f"As long as ~ is level {band['n']} or greater, {rest[0].lower()}{rest[1:]}"
     m = _CONDITIONED.match(text)
     if m is None:
         return text

@@ -279,7 +279,14 @@ def _conditional_ability(
     a static or replacement ability is read as "As long as [condition], [ability]"
     (702.169b), so it applies only while the condition holds (CR 611.3a)."""
     words = _CONDITION_WORDS[kw.info.name]
-    condition = _CONDITIONS[kw.info.name]
+    return _under_condition(display, inner, _CONDITIONS[kw.info.name], words, name, spell)
+
+
+def _under_condition(
+    display: str, inner: str, condition: Condition, words: str, name: str, spell: bool
+) -> tuple[ParsedAbility, ...]:
+    """``inner`` under ``condition`` (see ``_conditional_ability``); ``words``: the
+    condition in words, to read any other ability as "As long as [words], [ability]"."""
     if keywords := _split_keywords(inner):
         inner = f"~ has {' and '.join(k.lower() for k in keywords)}."  # granted (702.178a)
     abilities = _parse_line(inner, name, spell)
@@ -299,6 +306,11 @@ def _conditional_ability(
             )
             for a in abilities
         )
+    if display.startswith("CLASS LEVEL ") and all(
+        a.kind == "static" and not a.effects for a in abilities
+    ):
+        # Nothing applied on a board at any level: inert, or named with its own gap.
+        return tuple(replace(a, text=display) for a in abilities)
     if len(re.findall(r"[.!?](?:\s|$)", inner)) > 1:
         why = f"the engine can't put each sentence of this ability under its condition ({words})"
         return (ParsedAbility(display, "static", gaps=((display, why),)),)
@@ -310,6 +322,38 @@ def _conditional_ability(
 
 def _and(first: Condition, second: Condition | None) -> Condition:
     return first if second is None else AllOf((first, second))
+
+
+# CR 716.2a: a Class's level ability, and an ability it has at level N or greater (the
+# paragraphs after "{cost}: Level N", marked by oracle/text.py).
+_CLASS_LEVEL_UP = re.compile(r"^(?P<cost>(?:\{[^{}]{1,8}\})+): Level (?P<n>\d{1,2})$")
+_CLASS_BAND = re.compile(r"^CLASS LEVEL (?P<n>\d{1,2})\+ \| (?P<rest>.+)$", re.DOTALL)
+
+
+def _class_line(display: str, name: str, spell: bool) -> tuple[ParsedAbility, ...] | None:
+    """A Class's level ability or an ability of one of its levels (CR 716.2a); None for any
+    other line."""
+    if m := _CLASS_LEVEL_UP.fullmatch(display):
+        # CR 716.2a: "{cost}: Level N" is an activated ability (its level becomes N; only
+        # from level N-1, as a sorcery): inert on a board, whose enter step sets the level.
+        why = "a board doesn't play raising a Class's level; it says the level it enters at"
+        why += " (CR 716.2a)"
+        return (ParsedAbility(display, "activated", cost=m["cost"], unreadable=why),)
+    if m := _CLASS_BAND.fullmatch(display):
+        return _class_band(display, int(m["n"]), m["rest"], name, spell)
+    return None
+
+
+def _class_band(
+    display: str, level: int, inner: str, name: str, spell: bool
+) -> tuple[ParsedAbility, ...]:
+    """CR 716.2a: "[Cost]: Level N" means, besides the activated ability, "As long as this
+    Class is level N or greater, it has [abilities]": a static ability applies only from
+    that level, a triggered or activated one exists only then (inert on a board anyway)."""
+    condition = SourceStatus("class_level", Subject("self", words=SELF), minimum=level)
+    return _under_condition(
+        display, inner, condition, f"~ is level {level} or greater", name, spell
+    )
 
 
 _TO_SOLVE = "to solve — "
@@ -391,6 +435,8 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         spelled = f"{{T}}: {name} becomes an artifact creature until end of turn."
         (ability,) = _parse_line(spelled, name, spell)
         return (replace(ability, text=display, cost=f"Crew {m[1]}"),)
+    if (class_line := _class_line(display, name, spell)) is not None:
+        return class_line
     if route_line(display, spell=spell).builds is Builds.LEVEL_BOX:
         return (_level_box(display, name),)
     if route_line(display, spell=spell).builds is Builds.STATION_BAND:

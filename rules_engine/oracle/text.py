@@ -38,6 +38,9 @@ _LEVEL_MARKER = re.compile(r"^LEVEL \d+(?:-\d+|\+)$")
 # CR 721.1-721.2: a station card's Station keyword line, and its station symbols ("8+ | ...").
 _STATION_LINE = re.compile(r"^Station(?: \(|$)")
 _STATION_SYMBOL = re.compile(r"^(?P<n>\d+)\+ \| ")
+# CR 716.2a: a Class's level ability, "{cost}: Level N"; the paragraphs after it (until the
+# next one) are the abilities the Class has at level N or greater.
+_CLASS_LEVEL = re.compile(r"^(?:\{[^{}]{1,8}\})+: Level (?P<n>\d{1,2})$")
 _CREATURE_AT = re.compile(r"It's an artifact creature at (?P<n>\d+)\+")
 
 
@@ -50,16 +53,26 @@ def paragraphs(lines: Iterable[str], *, pt: str | None = None) -> tuple[str, ...
     "STATION N+ | ..." (the Oracle text writes the symbol once, "8+ | Flying"), and the
     striation holding the card's power/toughness box (``pt``, "5/4") carries it,
     "STATION 8+ 5/4 | Flying" (721.2b): the one the Station reminder names ("It's an artifact
-    creature at 8+"), else the last. Elsewhere "N+ | ..." is a die roll's result (706.3a)."""
+    creature at 8+"), else the last. Elsewhere "N+ | ..." is a die roll's result (706.3a).
+
+    A Class's level abilities (CR 716.2a): each paragraph after "{cost}: Level N" (until the
+    next one) is an ability the Class has only at level N or greater, marked
+    "CLASS LEVEL N+ | ..."."""
     result: list[str] = []
     in_box = False
     station = ""  # the station symbol the paragraphs are in, once the Station line is read
     seen_station = False
     creature_at: str | None = None
+    level = ""  # the class level the paragraphs are in, once a level ability is read
     for line in (raw.strip() for raw in lines):
         if not line:
             continue
-        if seen_station and (symbol := _STATION_SYMBOL.match(line)):
+        if found_level := _CLASS_LEVEL.match(line):
+            level = found_level["n"]
+            result.append(line)
+        elif level:
+            result.append(f"CLASS LEVEL {level}+ | {line}")
+        elif seen_station and (symbol := _STATION_SYMBOL.match(line)):
             station = symbol["n"]
             result.append(f"STATION {station}+ | {line[symbol.end() :]}")
         elif station:

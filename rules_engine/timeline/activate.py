@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import Designated
+from rules_engine.effects import Designated, SourceStatus
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
@@ -55,6 +55,11 @@ def _require_exists(
         why = (
             f"{chars.controller}'s speed is {speed}, not 4, so {chars.name} doesn't have this "
             "ability: it can't trigger or be activated (CR 702.178a)"
+        )
+    elif isinstance(parsed.exists_if, SourceStatus) and parsed.exists_if.status == "class_level":
+        why = (
+            f"{chars.name} isn't level {parsed.exists_if.minimum} or greater, so it doesn't "
+            "have this ability: it can't trigger or be activated (CR 716.2a)"
         )
     else:
         why = (
@@ -129,8 +134,11 @@ def _ability_to_resolve(
         _require_exists(game, step, parsed, chars)
     if parsed.kind != "triggered" or parsed.solve_if is not None:
         return parsed
+    text = parsed.text
+    if text.startswith("CLASS LEVEL "):  # CR 716.2a: a level's ability (oracle/text.py)
+        text = text.split(" | ", 1)[1]
     try:
-        return parse_trigger_effect(parsed.text, chars.name or obj.card.name)
+        return parse_trigger_effect(text, chars.name or obj.card.name)
     except OracleParseError as exc:
         raise BoardError(f"{step.path}.ability", f"{chars.name}: {exc}") from exc
 

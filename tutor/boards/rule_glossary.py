@@ -533,6 +533,15 @@ GLOSSARY: dict[str, str] = {
     "702.169c": ("A Case's Solved triggered ability triggers only if the Case is solved."),
     "702.169d": ("A Case's Solved activated ability can be activated only if the Case is solved."),
     "702.179f": ("A player who has no speed has speed 0 for any effect that refers to speed."),
+    "716.2a": (
+        'A Class\'s line "{cost}: Level N" is an ability you activate as a sorcery when the '
+        "Class is one level lower; the abilities written after it work only while the Class "
+        "is at level N or higher."
+    ),
+    "716.2d": (
+        "A permanent that has never gained a class level counts as level 1, so a Class "
+        "starts at level 1."
+    ),
     "719.3a": (
         "To solve: at the beginning of your end step, if the condition holds and the Case "
         "isn't solved, it becomes solved."
