@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from rules_engine.cards import CardDef
 from rules_engine.characteristics import printed_abilities
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
@@ -141,7 +142,11 @@ def cast(game: Game, step: CastStep) -> Game:
     printed = printed_abilities(card.name, card.rules_text, True)
     rebound = any(inst.parsed.keyword == "rebound" for inst in printed)
     # The spell is on the stack while it resolves: it is the source of its damage (CR 608.2).
-    spell = GameObject(step.label, card, step.controller, step.controller, "stack", 0, 0)
+    # There, its mana value counts X as the number chosen (202.3e: Blaze with X=3 has mana
+    # value 4 for Obosh, the Preypiercer); the card it becomes afterwards counts X as 0.
+    spell = GameObject(
+        step.label, with_x_chosen(card, step.x), step.controller, step.controller, "stack", 0, 0
+    )
     game = add_object(game, spell)
     game, step = _sacrifice_as_cost(game, step)
     # "spells cast this turn" (Storm Entity, CR 601.2i)
@@ -164,6 +169,9 @@ def cast(game: Game, step: CastStep) -> Game:
     )
     game = resolve(game, res, abilities)
     spell_now = game.object(step.label)
+    if spell_now is not None and spell_now.card is not card:
+        game = game.with_object(replace(spell_now, card=card))  # X is 0 off the stack (202.3e)
+        spell_now = game.object(step.label)
     if spell_now is None or spell_now.zone != "stack":
         return game  # its own text put it elsewhere ("Exile ~ with ...", "Shuffle ~ into ...")
     if card.token:
@@ -182,3 +190,12 @@ def cast(game: Game, step: CastStep) -> Game:
         card_types=frozenset(card.types),
     )
     return perform(game, [Pending(move)], enter=Entering(step.label), where=step.path).game
+
+
+def with_x_chosen(card: CardDef, x: int | None) -> CardDef:
+    """The card as a spell on the stack: each {X} in its mana cost read as the number chosen
+    (CR 202.3e, 107.3a), so its mana value counts it; the same card when no X was chosen."""
+    cost = card.mana_cost
+    if not x or not cost or "{X}" not in cost:
+        return card
+    return replace(card, mana_cost=cost.replace("{X}", "{" + str(x) + "}"))
