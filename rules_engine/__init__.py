@@ -45,6 +45,7 @@ from rules_engine.errors import BoardError, UnknownCard, UnknownLabel
 
 if TYPE_CHECKING:
     from rules_engine import bounds
+    from rules_engine.ability_lines import shown_ability
     from rules_engine.affected import Filter
     from rules_engine.ask.characteristics import (
         Result,
@@ -196,6 +197,7 @@ __all__ = [
     "characteristics_json",
     "initial_characteristics",
     "describe_edge",
+    "shown_ability",
     # Continuous effects and their layers (CR 613.1).
     "LAYERS",
     "LAYER_TITLES",
@@ -335,6 +337,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "initial_characteristics",
     ),
     "rules_engine.dependency": ("describe_edge",),
+    "rules_engine.ability_lines": ("shown_ability",),
     "rules_engine.affected": ("Filter",),
     "rules_engine.effects": (
         "LAYERS",

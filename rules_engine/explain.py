@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules_engine.ability_lines import shown_ability
 from rules_engine.ask.characteristics import Result, display_ids
 from rules_engine.effects import LAYER_TITLES
-from rules_engine.game import GameObject
 
 
 def _changes(
@@ -81,19 +81,11 @@ def explain_table(result: Result) -> str:
         colors = "".join(x for x in "WUBRG" if x in c.colors) or "colorless"
         lines.append(f"  {obj.label}: {c.name or '(face down)'} [{type_line}] {colors}{pt}")
         for ability in c.abilities:
-            lines.append(f"      {ability.text}{_level_gate(ability.text, c.name, obj)}")
+            shown = shown_ability(
+                ability.text,
+                c.name or "this permanent",
+                class_level=obj.choices.class_level,
+                counters=dict(obj.counters),
+            )
+            lines.append(f"      {shown}")
     return "\n".join(lines)
-
-
-def _level_gate(text: str, name: str | None, obj: GameObject) -> str:
-    """Why an ability of a Class's higher level does nothing yet (CR 716.2a)."""
-    if not text.startswith("CLASS LEVEL "):
-        return ""
-    needed = int(text.split(" ", 3)[2].rstrip("+"))
-    level = obj.choices.class_level
-    if level >= needed:
-        return ""
-    return (
-        f"  (not yet: {name} is level {level}, and has this ability only at level {needed} "
-        "or greater, CR 716.2a)"
-    )

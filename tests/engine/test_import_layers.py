@@ -42,6 +42,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "words: Oracle text normalised, sentence templates, the keyword table",
         (
             "rules_engine.oracle.text",
+            "rules_engine.ability_lines",
             "rules_engine.oracle.digital",
             "rules_engine.oracle.sentence_kinds",
             "rules_engine.oracle.permissions",

@@ -114,3 +114,19 @@ def test_a_card_shows_the_damage_a_step_marked_on_it(client):
     }
     page = client.get(f"/b/{encode_board(board)}").content.decode()
     assert "2 damage marked" in page  # CR 120.3e: the Giant survives with damage on it
+
+
+def test_a_class_shows_its_levels_as_printed_and_which_are_not_in_effect_yet(client):
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Barbarian Class", "as": "barbarian", "controller": "Alice"},
+            {"enter": "Grizzly Bears", "as": "bears", "controller": "Alice"},
+        ],
+    }
+    page = client.get(f"/b/{encode_board(board)}").content.decode()
+    assert "CLASS LEVEL" not in page  # the reader's marker is not the card's wording
+    assert "Level 3+: Creatures you control have haste." in page
+    # CR 716.2a, 716.2d: a Class that never gained a level is level 1.
+    assert "not yet: Barbarian Class is level 1" in page

@@ -22,6 +22,7 @@ from rules_engine import (
     describe_edge,
     initial_characteristics,
     library_record,
+    shown_ability,
 )
 from tutor.boards.deciding import Deciding, final_deciding, skipped_rule_steps, step_deciding
 from tutor.boards.editing import card_names
@@ -102,6 +103,12 @@ def _printed(result: Result, label: str) -> dict[str, Any]:
     return characteristics_json(initial_characteristics(obj.card, obj.controller))
 
 
+def _shown(abilities: list[str], name: str, level: int, counters: Mapping[str, int]) -> list[str]:
+    """A Class's level bands and a station card's striations as printed, with why one is
+    not in effect yet (CR 716.2a, 721.2)."""
+    return [shown_ability(text, name, class_level=level, counters=counters) for text in abilities]
+
+
 def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]:
     """The permanents as they are now, or, for a puzzle that must not give its answer
     away, as printed (with the state the board shows: counters, attachments, tapped)."""
@@ -113,6 +120,7 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
         printed = _printed(result, obj.label)
         now = printed if printed_only else characteristics_json(result.evaluation.chars[obj.label])
         changed = [key for key in SHOWN if _norm(now.get(key)) != _norm(printed.get(key))]
+        gates = (obj.choices.class_level, dict(obj.counters))
         cards.append(
             CardView(
                 label=obj.label,
@@ -123,8 +131,8 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
                 printed_type_line=type_line(printed),
                 colors=colors_text(now["colors"]),
                 printed_colors=colors_text(printed["colors"]),
-                abilities=now["abilities"],
-                printed_abilities=printed["abilities"],
+                abilities=_shown(now["abilities"], now["name"] or printed["name"], *gates),
+                printed_abilities=_shown(printed["abilities"], printed["name"], *gates),
                 pt=pt_text(now),
                 printed_pt=pt_text(printed),
                 controller=now["controller"],
