@@ -45,7 +45,7 @@ from rules_engine.errors import BoardError, UnknownCard, UnknownLabel
 
 if TYPE_CHECKING:
     from rules_engine import bounds
-    from rules_engine.ability_lines import shown_ability
+    from rules_engine.ability_lines import printed_line, shown_ability
     from rules_engine.affected import Filter
     from rules_engine.ask.characteristics import (
         Result,
@@ -198,6 +198,7 @@ __all__ = [
     "initial_characteristics",
     "describe_edge",
     "shown_ability",
+    "printed_line",
     # Continuous effects and their layers (CR 613.1).
     "LAYERS",
     "LAYER_TITLES",
@@ -337,7 +338,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "initial_characteristics",
     ),
     "rules_engine.dependency": ("describe_edge",),
-    "rules_engine.ability_lines": ("shown_ability",),
+    "rules_engine.ability_lines": ("shown_ability", "printed_line"),
     "rules_engine.affected": ("Filter",),
     "rules_engine.effects": (
         "LAYERS",

@@ -17,12 +17,23 @@ _STATION_BAND = re.compile(
 )
 
 
+def printed_line(text: str) -> str:
+    """The ability as the card prints it, without the reader's band marker and without a
+    word on whether it is in effect (for text quoted outside a particular board)."""
+    if m := _CLASS_BAND.fullmatch(text):
+        return f"Level {m['n']}+: {m['rest']}"
+    if m := _STATION_BAND.fullmatch(text):
+        parts = [p for p in (m["rest"], f"a {m['pt']} creature" if m["pt"] else None) if p]
+        return f"{m['n']}+ | {'; '.join(parts)}"
+    return text
+
+
 def shown_ability(text: str, name: str, *, class_level: int, counters: Mapping[str, int]) -> str:
     """The ability's line for a card on the page: a Class's or station card's band written
     as printed, with why it is not in effect yet (CR 716.2a, 721.2)."""
     if m := _CLASS_BAND.fullmatch(text):
         needed = int(m["n"])
-        line = f"Level {needed}+: {m['rest']}"
+        line = printed_line(text)
         if class_level >= needed:
             return line
         # CR 716.2a: a level's abilities work only at that level or higher; 716.2d: a
@@ -33,8 +44,7 @@ def shown_ability(text: str, name: str, *, class_level: int, counters: Mapping[s
         )
     if m := _STATION_BAND.fullmatch(text):
         needed = int(m["n"])
-        parts = [p for p in (m["rest"], f"a {m['pt']} creature" if m["pt"] else None) if p]
-        line = f"{needed}+ | {'; '.join(parts)}"
+        line = printed_line(text)
         charge = counters.get("charge", 0)
         if charge >= needed:
             return line

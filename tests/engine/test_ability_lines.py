@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_engine.ability_lines import shown_ability
+from rules_engine.ability_lines import printed_line, shown_ability
 
 
 def test_a_class_level_band_reads_as_printed_and_says_why_it_waits():
@@ -27,3 +27,8 @@ def test_a_station_band_counts_charge_counters():
 
 def test_any_other_ability_is_shown_unchanged():
     assert shown_ability("Flying", "Birds", class_level=1, counters={}) == "Flying"
+
+
+def test_quoted_outside_a_board_a_band_reads_as_printed():
+    assert printed_line("CLASS LEVEL 2+ | Vigilance") == "Level 2+: Vigilance"
+    assert printed_line("STATION 12+ | Flying") == "12+ | Flying"

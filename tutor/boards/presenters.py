@@ -22,6 +22,7 @@ from rules_engine import (
     describe_edge,
     initial_characteristics,
     library_record,
+    printed_line,
     shown_ability,
 )
 from tutor.boards.deciding import Deciding, final_deciding, skipped_rule_steps, step_deciding
@@ -312,7 +313,9 @@ def frames(result: Result, label: str) -> list[Frame]:
                 effect=name(step.effect),
                 effect_id=step.effect,
                 # Oracle text in the engine's notation says "~" for its source's own name.
-                text=step.effect_text.replace("~", step.source_name or "this permanent"),
+                text=printed_line(step.effect_text).replace(
+                    "~", step.source_name or "this permanent"
+                ),
                 source=step.source,
                 source_name=_source_name(name, step.source, step.source_name),
                 timestamp=step.timestamp,
@@ -456,7 +459,7 @@ def unmodelled_items(
         label = str(entry.get("object", ""))
         name = names.get(label) or label
         # Oracle text in the engine's notation says "~" for the card's own name.
-        ability = str(entry.get("ability", "")).replace("~", name)
+        ability = printed_line(str(entry.get("ability", ""))).replace("~", name)
         # So does a reason that quotes it ("cannot read "... you and ~ have hexproof."").
         why = str(entry.get("why", "")).replace("~", name)
         item = Unmodelled(name, ability, why)

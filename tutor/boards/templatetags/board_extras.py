@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from rules_engine import printed_line
 from tutor.boards.presenters import Change, LayerGraph
 from tutor.boards.rules import link_rules, rule_anchor, summary
 from tutor.boards.svg import graph_svg as draw
@@ -83,3 +84,9 @@ def mana_words(cost: str) -> str:
         said[word] = said.get(word, 0) + 1
     words = ([generic] if generic else []) + [f"{n} {word}" for word, n in said.items()]
     return ", ".join(words) or "none"
+
+
+@register.filter
+def as_printed(text: str) -> str:
+    """An ability's text as the card prints it ("Level 3+: ...", not the reader's marker)."""
+    return printed_line(str(text))
