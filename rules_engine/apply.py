@@ -231,6 +231,7 @@ def copy_values(chars: Characteristics, values: Characteristics, copy: CopyOf) -
         if copy.keeps_own_color
         else values.colors,
         controller=chars.controller,
+        front_mana_cost=None,  # CR 712.8e: a copy of a back face has mana value 0
     )
     if copy.except_pt is not None:
         copied = copied.with_pt(*copy.except_pt)
@@ -255,6 +256,7 @@ def face_down(chars: Characteristics) -> Characteristics:
         chars,
         name="",
         mana_cost=None,
+        front_mana_cost=None,
         colors=frozenset(),
         supertypes=(),
         types=("Creature",),

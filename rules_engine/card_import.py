@@ -55,6 +55,8 @@ SKIPPED_LAYOUTS: frozenset[str] = frozenset(
 # Layouts whose faces are separate halves of one card (CR 709.4: combined characteristics).
 # MTGJSON calls Amonkhet's split cards "aftermath"; Scryfall calls them "split".
 COMBINED_LAYOUTS: frozenset[str] = frozenset({"split", "aftermath"})
+# CR 712.8e: layouts whose back face has its front face's mana value on the battlefield.
+TRANSFORMING_LAYOUTS: frozenset[str] = frozenset({"transform"})
 
 _MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 _TYPE_SPLIT = re.compile(r"(?<!\s)\s++[—–-]\s+")

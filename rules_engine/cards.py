@@ -22,7 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.bounds import MAX_ABILITIES, MAX_ABILITY_TEXT, MAX_NAME
-from rules_engine.card_import import COMBINED_LAYOUTS, read_library, whole_card
+from rules_engine.card_import import (
+    COMBINED_LAYOUTS,
+    TRANSFORMING_LAYOUTS,
+    read_library,
+    whole_card,
+)
 from rules_engine.errors import BoardError, UnknownCard
 from rules_engine.oracle.text import paragraphs
 from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
@@ -48,6 +53,9 @@ class CardDef:
     loyalty: str | None = None
     token: bool = False
     inline: bool = False
+    # The front face's mana cost, on a transforming double-faced card's back face: its
+    # mana value on the battlefield (CR 712.8e); None on every other card.
+    front_mana_cost: str | None = None
 
     @property
     def is_spell_card(self) -> bool:
@@ -199,7 +207,11 @@ def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord], dict[str, 
     missing: dict[str, str] = {}
     for name, record in load_card_library().items():
         cards[_key(name)] = record
-        for face in record.get("faces", ()):
+        faces_of = record.get("faces", ())
+        for n, face in enumerate(faces_of):
+            if n and record.get("layout") in TRANSFORMING_LAYOUTS:
+                # CR 712.8e: a back face's mana value is its front face's.
+                face = {**face, "front_mana_cost": faces_of[0].get("mana_cost") or ""}
             faces.setdefault(_key(face["name"]), face)
         for face_name in record.get("missing_faces", ()):
             missing.setdefault(_key(face_name), name)
@@ -212,6 +224,12 @@ def library_record(name: str) -> CardRecord | None:
     cards, faces, _ = _by_name()
     key = _key(name)
     return cards.get(key) or faces.get(key)
+
+
+def back_face_front_cost(name: str) -> str | None:
+    """The front face's mana cost when this name is a transforming card's back face."""
+    face = _by_name()[1].get(_key(name))
+    return None if face is None else face.get("front_mana_cost")
 
 
 def missing_face_of(name: str) -> str | None:
@@ -276,6 +294,7 @@ def card_from_record(record: CardRecord) -> CardDef:
         power=_pt(record.get("power")),
         toughness=_pt(record.get("toughness")),
         loyalty=_pt(record.get("loyalty")),
+        front_mana_cost=record.get("front_mana_cost"),
     )
 
 
@@ -582,4 +601,7 @@ def card_from_json(value: Any, path: str) -> CardDef:
         loyalty=_pt(value.get("loyalty")),
         token=token,
         inline=True,
+        # A back face typed inline (no mana cost) by the name of a transforming card's back
+        # face: its mana value is the front face's there too (CR 712.8e).
+        front_mana_cost=None if token or mana_cost else back_face_front_cost(name.strip()),
     )

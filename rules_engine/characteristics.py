@@ -63,9 +63,15 @@ class Characteristics:
     all_creature_types: bool = False
     cant_have: frozenset[str] = frozenset()
     spell_text: bool = False
+    # CR 712.8e: a transforming double-faced permanent's mana value is its front face's even
+    # with its back face up (the back face has no mana cost). Not a copiable value: a copy
+    # of the back face has mana value 0 (707.2), so copying clears it (apply.copy_values).
+    front_mana_cost: str | None = None
 
     @property
     def mana_value(self) -> int:
+        if self.front_mana_cost is not None:
+            return mana_value(self.front_mana_cost)
         return mana_value(self.mana_cost)
 
     # Fast copies for the hot paths of layer application (dataclasses.replace is slow).
@@ -85,6 +91,7 @@ class Characteristics:
             self.all_creature_types,
             self.cant_have,
             self.spell_text,
+            self.front_mana_cost,
         )
 
     def with_colors(self, colors: frozenset[str]) -> Characteristics:
@@ -103,6 +110,7 @@ class Characteristics:
             self.all_creature_types,
             self.cant_have,
             self.spell_text,
+            self.front_mana_cost,
         )
 
     def with_controller(self, controller: str) -> Characteristics:
@@ -121,6 +129,7 @@ class Characteristics:
             self.all_creature_types,
             self.cant_have,
             self.spell_text,
+            self.front_mana_cost,
         )
 
     def has_type(self, card_type: str) -> bool:
@@ -226,6 +235,7 @@ def initial_characteristics(card: CardDef, controller: str) -> Characteristics:
         loyalty=printed_pt(card.loyalty),
         controller=controller,
         spell_text=spell,
+        front_mana_cost=card.front_mana_cost,
     )
     return sync_intrinsic_mana(chars)
 

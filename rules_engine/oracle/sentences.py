@@ -63,6 +63,14 @@ from rules_engine.oracle.templates import (
     route_sentence,
 )
 from rules_engine.oracle.text import SELF, split_sentences, tokenize
+from rules_engine.oracle.untap_step import (
+    EXERT_WHY,
+    LINKED_WHY,
+    UNTAP_STEP_WHY,
+    after_exert,
+    exert_as_it_attacks,
+    untap_step_only,
+)
 from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 # --- Sentences -----------------------------------------------------------------
@@ -670,6 +678,13 @@ def _static_instruction(c: _Clause) -> None:
         c.out.gaps.append((c.sentence, PERMISSION_WHY))
     elif sees_hidden_cards(c.sentence):
         c.out.inert.append((c.sentence, HIDDEN_LOOK_WHY))
+    elif untap_step_only(c.sentence):
+        c.out.inert.append((c.sentence, UNTAP_STEP_WHY))  # CR 502.3
+    elif exert_as_it_attacks(c.sentence):
+        c.out.inert.append((c.sentence, EXERT_WHY))  # CR 508.1g
+    elif after_exert(c.sentence, c.out.inert):
+        if c.out.inert[-1] != (c.sentence, LINKED_WHY):  # once a sentence, not a clause
+            c.out.inert.append((c.sentence, LINKED_WHY))  # CR 607.2
     else:
         c.out.gaps.append((c.sentence, STATIC_NOT_ONE_SHOT))
 

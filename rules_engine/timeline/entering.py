@@ -95,7 +95,7 @@ def chained_counters(
     """What a chained copy enters with: its loyalty (306.5b) and the last copy's extra
     counters (Spark Double, 614.1c)."""
     counts: dict[str, int] = {}
-    types = set(copy.values.types) | copy.copy.except_types
+    types = _entering_types(game, step, copy)
     for kind, n, needed in copy.copy.enters_with:
         if kind.endswith("#x"):
             kind, n = kind.removesuffix("#x"), step.x or 0
@@ -112,6 +112,29 @@ def chained_counters(
     if loyalty and not step.face_down:
         counts["loyalty"] = loyalty + counts.get("loyalty", 0)
     return tuple(sorted(counts.items()))
+
+
+def _entering_types(game: Game, step: EnterStep, copy: CopySnapshot) -> set[str]:
+    """The card types of the copy as it would exist on the battlefield (CR 614.12): its
+    copiable values with the exceptions (707.9), then its own static abilities and the
+    continuous effects already there (Spark Double copying Gideon Blackblade on its
+    controller's turn enters as a creature, so it gets the +1/+1 counter)."""
+    obj = GameObject(
+        step.label,
+        step.card,
+        step.controller,
+        step.controller,
+        "battlefield",
+        game.next_timestamp,
+        game.next_order,
+        copy=copy,
+        choices=step.choices,
+        face_down=step.face_down,
+    )
+    chars = compute(game.with_object(obj)).chars.get(step.label)
+    if chars is None:
+        return set(copy.values.types) | copy.copy.except_types
+    return set(chars.types)
 
 
 class Entering:

@@ -498,6 +498,10 @@ GLOSSARY: dict[str, str] = {
         "Outside the stack, a split card has both halves' characteristics at once: both names, "
         "both mana costs added together, the colors and types of either half."
     ),
+    "712.8e": (
+        "A transforming double-faced permanent with its back face up still has the mana value "
+        "of its front face; something copying that back face has mana value 0."
+    ),
     "711.2": "A leveler's level boxes give it abilities and a size while it has enough level "
     "counters.",
     "714.2b": (
@@ -572,6 +576,19 @@ GLOSSARY: dict[str, str] = {
         "straight onto the battlefield and is never a spell."
     ),
     "500.4": "Mana nobody spent is lost as each step and phase ends.",
+    "502.3": (
+        "In the untap step the active player untaps their permanents; effects may let them "
+        "leave one tapped, keep one from untapping, or untap permanents in other players' "
+        "untap steps."
+    ),
+    "508.1g": (
+        "As attackers are declared, their controller chooses whether to pay any optional "
+        "cost to attack, such as exerting a creature."
+    ),
+    "607.2": (
+        "Two abilities printed to work together are linked: one refers only to what the other "
+        "did, such as a “When you do” that triggers only when its creature is exerted."
+    ),
     "601.3": (
         "A spell can be cast only if a rule or effect lets its player cast it and nothing "
         "forbids it: effects that let you cast from exile or a graveyard are such permissions."

@@ -1,0 +1,64 @@
+"""Static abilities that work only in an untap step or as a creature is declared an attacker.
+
+"You may choose not to untap ~ during your untap step." (Endoskeleton), "Untap all
+permanents you control during each other player's untap step." (Seedborn Muse): choices
+and actions of the untap step (CR 502.3). "You may exert ~ as it attacks. When you do, it
+gets +1/+1 ..." (Gust Walker): exerting is an optional cost to attack (508.1g), and the
+"When you do" ability is linked to it (607.2): it triggers only if the creature is exerted.
+
+A board plays no untap step and has no combat in progress (its attacks are what an earlier
+combat left: docs/board-format-extensions.md), so none of these ever applies on a board:
+each is known inert there, with its rule, rather than named as a gap.
+
+The patterns are linear: literal words around one bounded name.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SELF = r"(?:~|it|this (?:creature|artifact|land|permanent|equipment))"
+_PRONOUN = r"(?:it|he|she|they)"
+
+_UNTAP_STEP = re.compile(
+    # CR 502.3: its controller may leave it tapped (Endoskeleton, Vedalken Shackles).
+    rf"^you may choose not to untap {_SELF} during your untap step$|"
+    # CR 502.3: untapping in other players' untap steps (Seedborn Muse, Murkfiend Liege,
+    # Endbringer).
+    r"^untap (?:~|all [\w/ ,-]{1,60}? you control) during each other player's untap step$",
+    re.IGNORECASE,
+)
+UNTAP_STEP_WHY = (
+    "works only in an untap step (CR 502.3), which a board doesn't play, so it changes nothing here"
+)
+
+_EXERT = re.compile(
+    rf"^(?:if ~ hasn't been exerted this turn, )?you may exert {_SELF} as {_PRONOUN} attacks?$",
+    re.IGNORECASE,
+)
+EXERT_WHY = (
+    "exerting is an optional cost to attack, chosen only as the creature is declared an "
+    "attacker (CR 508.1g); a board has no combat in progress, so it is never exerted here"
+)
+_WHEN_YOU_DO = re.compile(r"^when you do, ", re.IGNORECASE)
+LINKED_WHY = (
+    "triggers only when the creature is exerted as it attacks (a linked ability, CR 607.2), "
+    "which never happens on a board without combat, so it changes nothing here"
+)
+
+
+def untap_step_only(sentence: str) -> bool:
+    """Is this static sentence a choice or action of an untap step (CR 502.3)?"""
+    return _UNTAP_STEP.match(sentence.strip().rstrip(".")) is not None
+
+
+def exert_as_it_attacks(sentence: str) -> bool:
+    """Is this static sentence the option to exert its creature as it attacks (508.1g)?"""
+    return _EXERT.match(sentence.strip().rstrip(".")) is not None
+
+
+def after_exert(sentence: str, earlier: list[tuple[str, str]]) -> bool:
+    """Is this "When you do, ..." (or a later clause of it) linked to an exert sentence just
+    before it (CR 607.2)?"""
+    linked = bool(earlier) and earlier[-1][1] in (EXERT_WHY, LINKED_WHY)
+    return linked and _WHEN_YOU_DO.match(sentence) is not None
