@@ -345,6 +345,11 @@ def _attachment_actions(
     kind = "Equipment" if "Equipment" in chars.subtypes else None
     kind = kind or ("Fortification" if "Fortification" in chars.subtypes else None)
     if kind is None:
+        if obj.attached_to is not None and "Aura" not in chars.subtypes:
+            # CR 704.5p: a permanent that is no Aura, Equipment or Fortification (a creature
+            # an attach step put on another) becomes unattached and stays on the battlefield.
+            why = "only an Aura, Equipment or Fortification can stay attached"
+            return [StateBasedAction("unattached", obj.label, "704.5p", why)]
         return []
     if obj.host_left is not None:
         # CR 400.7: what it equipped left the battlefield (and may be back as a new object).

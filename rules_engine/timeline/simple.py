@@ -83,6 +83,10 @@ def leave(game: Game, step: LeaveStep) -> Game:
 def verify_attach(game: Game, step: AttachStep) -> GameObject:
     """The permanent attached, to a player or a permanent on the battlefield."""
     obj = require_on_battlefield(game, step.obj, f"{step.path}.attach")
+    if step.to == step.obj:
+        # CR 301.5c, 303.4d: Equipment can't equip itself, an Aura can't enchant itself; no
+        # permanent is attached to itself.
+        raise BoardError(f"{step.path}.to", "a permanent can't be attached to itself")
     if step.to not in game.players:
         require_on_battlefield(game, step.to, f"{step.path}.to")
     return obj

@@ -212,3 +212,19 @@ def test_an_aura_phased_out_with_its_host_does_not_phase_in_alone() -> None:
         evaluate(board)
     assert refused.value.path == "steps[3].phase_in"
     assert "phases in only along with it" in refused.value.message
+
+
+def test_a_permanent_attached_to_itself_is_refused_with_the_step_named():
+    # CR 301.5c, 303.4d: Equipment can't equip itself and an Aura can't enchant itself.
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "steps": [
+            {"enter": "Bonesplitter", "as": "sword", "controller": "Alice"},
+            {"attach": "sword", "to": "sword"},
+        ],
+    }
+    with pytest.raises(BoardError) as refused:
+        evaluate(board)
+    assert refused.value.path == "steps[1].to"
+    assert "itself" in refused.value.message

@@ -469,6 +469,10 @@ GLOSSARY: dict[str, str] = {
     "704.5k": "Of two world permanents, only the newest stays.",
     "704.5m": "An Aura attached illegally, or to nothing, goes to the graveyard.",
     "704.5n": "An Equipment attached illegally becomes unattached.",
+    "704.5p": (
+        "A permanent that is not an Aura, Equipment or Fortification (a creature, say) "
+        "can't stay attached to anything: it becomes unattached and stays on the battlefield."
+    ),
     "704.5q": "+1/+1 and -1/-1 counters on the same permanent cancel out in pairs.",
     # --- Copying and face-down ---------------------------------------------------------
     "707.2": (
