@@ -437,6 +437,11 @@ def with_snapshot_colors(
     the snapshot's colors are taken (Avacyn, the Purifier is red, Dryad Arbor green).
     """
     for record in records:
+        if record.get("layout") == "meld":
+            # A meld card's faces are separate cards here, each with its own colors (the
+            # melded back face's from its color indicator: Brisela is white); the 2019
+            # snapshot lost those (CR 712.4, 202.2e), so it is never taken over them.
+            continue
         faces = record.get("faces")
         for face in faces or [record]:
             old = snapshot.get(face["name"])

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
@@ -198,6 +198,33 @@ def _key(name: str) -> str:
     return name.strip().casefold()
 
 
+_MELDS_INTO = re.compile(r"\bmeld them into (?P<result>[^.\n]{1,80})\.")
+_MELDS_WITH = re.compile(r"\b[Mm]elds with (?P<partner>[^.)\n]{1,80})")
+
+
+def _melded_front_costs(library: Mapping[str, CardRecord]) -> dict[str, str]:
+    """Each melded permanent's name with the mana costs of the meld pair it is made of: its
+    mana value is the total of theirs (CR 712.4a, 712.5; the meld rulings), though it has
+    no mana cost of its own. The card that melds names the result; its partner says
+    "Melds with" it."""
+    partner_cost = {
+        m["partner"].strip(): record.get("mana_cost") or ""
+        for record in library.values()
+        if record.get("layout") == "meld"
+        and (m := _MELDS_WITH.search(record.get("oracle_text", ""))) is not None
+    }
+    costs: dict[str, str] = {}
+    for name, record in library.items():
+        if record.get("layout") != "meld":
+            continue
+        m = _MELDS_INTO.search(record.get("oracle_text", ""))
+        if m is not None:
+            costs[m["result"].strip()] = (record.get("mana_cost") or "") + partner_cost.get(
+                name, ""
+            )
+    return costs
+
+
 @cache
 def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord], dict[str, str]]:
     """Records by case-folded name, each face of a multi-faced card by its own name, and
@@ -205,7 +232,10 @@ def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord], dict[str, 
     cards: dict[str, CardRecord] = {}
     faces: dict[str, CardRecord] = {}
     missing: dict[str, str] = {}
+    melded = _melded_front_costs(load_card_library())
     for name, record in load_card_library().items():
+        if name in melded:
+            record = {**record, "front_mana_cost": melded[name]}
         cards[_key(name)] = record
         faces_of = record.get("faces", ())
         for n, face in enumerate(faces_of):
