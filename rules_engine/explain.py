@@ -82,7 +82,16 @@ def explain_table(result: Result) -> str:
         lines.append(f"  {obj.label}: {c.name or '(face down)'} [{type_line}] {colors}{pt}")
         for ability in c.abilities:
             lines.append(f"      {ability.text}{_level_gate(ability.text, c.name, obj)}")
+        lines += _exiled_with(result.game.objects, obj.label, c.name)
     return "\n".join(lines)
+
+
+def _exiled_with(objects: tuple[GameObject, ...], label: str, name: str | None) -> list[str]:
+    """The cards exiled with the permanent, which its linked abilities read (CR 607.2a)."""
+    cards = [o.card.name for o in objects if o.exiled_with == label and o.zone == "exile"]
+    if not cards:
+        return []
+    return [f"      exiled with {name or label} (CR 607.2a): {', '.join(cards)}"]
 
 
 def _level_gate(text: str, name: str | None, obj: GameObject) -> str:
