@@ -494,6 +494,8 @@ def _shared_modifiers(items: list[Subject], bare: list[bool]) -> tuple[Filter, .
             mana_value=f.mana_value or last.mana_value,
             power=f.power or last.power,
             toughness=f.toughness or last.toughness,
+            # "instant and sorcery card exiled with it" (Murktide Regent, CR 607.2a)
+            exiled_with_source=f.exiled_with_source or last.exiled_with_source,
         )
         for item in items[:-1]
         for f in item.filters

@@ -19,7 +19,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.steps import EnterStep
 from rules_engine.timeline.common import require_on_battlefield, verify_abilities
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
-from rules_engine.timeline.exiled import link_entered, verify_exiled_with
+from rules_engine.timeline.exiled import link_entered, unlink_if_absent, verify_exiled_with
 
 _SACRIFICE_AS_ENTERS = re.compile(
     r"As (?:(?!As ).)+? enters, (?:you may )?sacrifice any number of "
@@ -122,6 +122,7 @@ def enter(game: Game, step: EnterStep) -> Game:
             tapped=step.tapped or copy.copy.enters_tapped,
         )
     hook = Entering(step.label, step)
+    game = link_entered(game, step)  # CR 607.2a, as it would enter (614.12)
     after = perform(
         game,
         [Pending(event)],
@@ -130,7 +131,7 @@ def enter(game: Game, step: EnterStep) -> Game:
         where=step.path,
         step=step.index,
     ).game
-    after = link_entered(after, step)  # CR 607.2a
+    after = unlink_if_absent(after, step)
     if not step.earlier_turn:
         return after
     # It has been there since an earlier turn: its entering isn't this turn's (CR 603.6a),

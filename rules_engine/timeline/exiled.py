@@ -28,16 +28,25 @@ def verify_exiled_with(game: Game, step: EnterStep) -> None:
 
 
 def link_entered(game: Game, step: EnterStep) -> Game:
-    """The cards the step names are exiled with the permanent that entered (CR 607.2a),
-    if it is on the battlefield (a permanent that didn't enter is linked to nothing)."""
-    me = game.object(step.label)
-    if me is None or me.zone != "battlefield":
-        return game
+    """The cards the step names are exiled with the permanent about to enter (CR 607.2a),
+    linked already as it would enter, so a replacement that counts them sees them
+    ("enters with a +1/+1 counter on it for each ... card exiled with it", 614.12)."""
     for label in step.exiled_with:
         obj = game.object(label)
         if obj is not None and obj.zone == "exile":
             game = game.with_object(replace(obj, exiled_with=step.label))
     return game
+
+
+def unlink_if_absent(game: Game, step: EnterStep) -> Game:
+    """A permanent that didn't enter after all is linked to nothing (CR 406.6)."""
+    me = game.object(step.label)
+    if me is not None and me.zone == "battlefield":
+        return game
+    unlinked = (
+        replace(o, exiled_with=None) if o.exiled_with == step.label else o for o in game.objects
+    )
+    return replace(game, objects=tuple(unlinked))
 
 
 def link_exiled(game: Game, events: list[Event], source: str, is_spell: bool) -> Game:
