@@ -97,7 +97,7 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
                 if any(matches(f, other, state, world, ctx) for f in action.grant_from.filters):
                     for ability in state[other].abilities:
                         parsed = ability.parsed
-                        if is_granted(parsed.kind, parsed.cost, action.grant_kinds):
+                        if is_granted(parsed.kind, parsed.cost, action.grant_kinds, parsed.text):
                             granted += ((parsed.text, state[other].name),)
         return (
             action.remove_all,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from rules_engine.oracle.cursor import Cursor
+from rules_engine.oracle.keywords import parse_keyword
 
 _KINDS = (
     (("all", "activated", "and", "triggered", "abilities", "of"), {"activated", "triggered"}),
@@ -20,6 +21,34 @@ _EXCEPT = (
     (("except", "for", "mana", "abilities"), "activated", "nonmana"),
     (("except", "for", "loyalty", "abilities"), "activated", "nonloyalty"),
     (("except", "loyalty", "abilities"), "activated", "nonloyalty"),
+)
+# Keywords that are activated abilities (each rule's "a" says so): equip 702.6a, cycling
+# 702.29a, ninjutsu 702.49a, fortify 702.67a, transmute 702.53a, level up 702.87a, unearth
+# 702.84a, reinforce 702.77a, scavenge 702.97a, outlast 702.107a, embalm 702.128a,
+# eternalize 702.129a, crew 702.122a, boast 702.142a, reconfigure 702.151a, craft 702.167a,
+# saddle 702.171a, transfigure 702.71a. A "has all activated abilities of" grant gains them.
+_ACTIVATED_KEYWORDS = frozenset(
+    {
+        "equip",
+        "cycling",
+        "typecycling",
+        "ninjutsu",
+        "fortify",
+        "transmute",
+        "level up",
+        "unearth",
+        "reinforce",
+        "scavenge",
+        "outlast",
+        "embalm",
+        "eternalize",
+        "crew",
+        "boast",
+        "reconfigure",
+        "craft",
+        "saddle",
+        "transfigure",
+    }
 )
 # A loyalty ability's cost is a loyalty symbol: +N, −N, 0 or −X (CR 606.3, 118.3).
 _LOYALTY_COST = re.compile(r"^[+\-−]?(?:\d+|X)$")
@@ -42,8 +71,12 @@ def abilities_except(cursor: Cursor, kinds: frozenset[str]) -> frozenset[str]:
     return kinds
 
 
-def is_granted(kind: str, cost: str | None, kinds: frozenset[str]) -> bool:
-    """Is an ability of this kind (``ParsedAbility.kind``) and cost among those gained?"""
+def is_granted(kind: str, cost: str | None, kinds: frozenset[str], text: str = "") -> bool:
+    """Is an ability of this kind (``ParsedAbility.kind``), cost and text among those
+    gained? A keyword that is an activated ability ("Outlast {1}{W}") counts as one."""
+    found = parse_keyword(text) if kind == "keyword" else None
+    if found is not None and found.keyword.value.name in _ACTIVATED_KEYWORDS:
+        kind = "activated"
     loyalty = kind == "activated" and bool(cost and _LOYALTY_COST.match(cost.strip()))
     if kind in ("activated", "mana") and "activated" in kinds:
         return True
