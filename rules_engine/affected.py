@@ -56,6 +56,9 @@ class Filter:
     chosen_color: bool = False
     name: str | None = None
     named_as_source: bool = False  # "named ~": the source's own name
+    # "that don't have the same name as ~" (Marvin, Murderous Mimic): the source's name now
+    # (CR 201.2); an object with no name (a face-down one, 708.2a) doesn't share it.
+    not_named_as_source: bool = False
     face_down: bool | None = None  # "face-down creatures" (CR 708.2)
     commander: bool | None = None  # "commander creatures", "your commander" (CR 903.3)
     no_abilities: bool = False  # "creatures with no abilities" (CR 113.1)
@@ -92,6 +95,9 @@ class Filter:
     entered_this_turn: bool = False
     # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
     with_mana_ability: bool = False
+    # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source
+    # (CR 607.2a; a new object is linked to nothing, 406.6).
+    exiled_with_source: bool = False
     # The compiled tests (filters.compile_filter), cached on the value itself; never copied
     # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
     # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).

@@ -35,6 +35,7 @@ from rules_engine.effects import (
     SwitchPT,
     TypeChange,
 )
+from rules_engine.oracle.granted_abilities import is_granted
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.text import short_name
 from rules_engine.selection import Context, State, World, evaluate, matches
@@ -95,8 +96,9 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
             for other in state:
                 if any(matches(f, other, state, world, ctx) for f in action.grant_from.filters):
                     for ability in state[other].abilities:
-                        if ability.parsed.kind == "activated" or ability.parsed.kind == "mana":
-                            granted += ((ability.parsed.text, state[other].name),)
+                        parsed = ability.parsed
+                        if is_granted(parsed.kind, parsed.cost, action.grant_kinds, parsed.text):
+                            granted += ((parsed.text, state[other].name),)
         return (
             action.remove_all,
             action.except_mana,

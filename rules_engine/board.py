@@ -119,6 +119,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "dealt_damage",
         "attacked_this_turn",
         "stickered",
+        "exiled_with",
         "attach",
         "choices",
         "x",
@@ -362,6 +363,14 @@ class _Reader:
             raise BoardError(path, "each creature can be sacrificed only once")
         return labels
 
+    def labels_list(self, value: Any, path: str) -> tuple[str, ...]:
+        """Layerlab extension: cards in exile exiled with a permanent (CR 607.2a), by label."""
+        if not isinstance(value, list) or len(set(map(str, value))) != len(value):
+            raise BoardError(
+                path, 'a list of labels of cards in exile, each once ("["Bob.exile[0]"]")'
+            )
+        return tuple(self.label_ref(v, f"{path}[{i}]") for i, v in enumerate(value))
+
     def _proliferated(self, value: Any, path: str) -> tuple[str, ...]:
         """Layerlab extension: what proliferate chooses (CR 701.34a), permanents by label and
         players by name."""
@@ -509,6 +518,7 @@ class _Reader:
             dealt_damage=raw.get("dealt_damage", False),
             attacked_this_turn=raw.get("attacked_this_turn", False),
             stickered=raw.get("stickered", False),
+            exiled_with=self.labels_list(raw.get("exiled_with", []), f"{path}.exiled_with"),
             attach=attach,
             choices=choices,
             x=s.x,

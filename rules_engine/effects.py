@@ -514,6 +514,10 @@ class AbilityChange:
     except_mana: bool = False
     cant_have: frozenset[str] = frozenset()
     grant_from: Subject | None = None  # "has all activated abilities of ..."
+    # Which of those objects' abilities (CR 602.1; 606.3 loyalty abilities; 605.1a mana
+    # abilities): "activated" (mana abilities among them), "triggered", "loyalty" (only
+    # loyalty abilities), "nonmana" (activated but not mana), "nonloyalty".
+    grant_kinds: frozenset[str] = frozenset({"activated"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from rules_engine.ability_lines import shown_ability
 from rules_engine.ask.characteristics import Result, display_ids
 from rules_engine.effects import LAYER_TITLES
+from rules_engine.game import GameObject
 
 
 def _changes(
@@ -88,4 +89,13 @@ def explain_table(result: Result) -> str:
                 counters=dict(obj.counters),
             )
             lines.append(f"      {shown}")
+        lines += _exiled_with(result.game.objects, obj.label, c.name)
     return "\n".join(lines)
+
+
+def _exiled_with(objects: tuple[GameObject, ...], label: str, name: str | None) -> list[str]:
+    """The cards exiled with the permanent, which its linked abilities read (CR 607.2a)."""
+    cards = [o.card.name for o in objects if o.exiled_with == label and o.zone == "exile"]
+    if not cards:
+        return []
+    return [f"      exiled with {name or label} (CR 607.2a): {', '.join(cards)}"]

@@ -212,6 +212,10 @@ def _chosen_and_named(f: Filter) -> list[Check]:
                 c.name == (s[x.source].name if x.source in s else w.objects[x.source].card.name)
             )
         )
+    if f.not_named_as_source:  # CR 201.2
+        checks.append(
+            lambda _l, c, _o, s, x, _r, _w: x.source not in s or c.name != s[x.source].name
+        )
     return checks
 
 
@@ -235,6 +239,8 @@ def _status(f: Filter) -> list[Check]:
                 r.label == label for r in w.game.this_turn.entered
             )
         )
+    if f.exiled_with_source:  # CR 607.2a, 406.6
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.exiled_with == x.source)
     if f.stickered is not None:  # CR 123.4
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.stickered == f.stickered)
     if f.attacking:

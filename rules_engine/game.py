@@ -98,6 +98,10 @@ class GameObject:
     extra_abilities: tuple[str, ...] = ()  # gained as it entered (riot's haste, 702.136a)
     # Set as it leaves the battlefield; None in any other zone it moves on to (400.7).
     last_known: LastKnown | None = None
+    # CR 607.2a, 406.6: a card in exile "exiled with" the permanent of this label (by that
+    # permanent's linked ability, or as the board says); the link ends when either object
+    # changes zones (400.7: the new object is linked to nothing).
+    exiled_with: str | None = None
 
     @property
     def on_battlefield(self) -> bool:

@@ -278,6 +278,12 @@ def _move(
     """A card changes zones: it becomes a new object with no memory (CR 400.7), but what
     it last was on the battlefield is kept for the abilities that look back (113.7a); a
     token that leaves the battlefield ceases to exist (111.7, 704.5d)."""
+    if obj.zone == "battlefield" and any(o.exiled_with == obj.label for o in game.objects):
+        # CR 406.6, 607.2a: cards exiled with it stay in exile, linked to nothing (400.7).
+        unlinked = (
+            replace(o, exiled_with=None) if o.exiled_with == obj.label else o for o in game.objects
+        )
+        game = replace(game, objects=tuple(unlinked))
     if obj.card.token and obj.zone == "battlefield":
         return replace(game, objects=tuple(o for o in game.objects if o.label != obj.label))
     last = None
@@ -313,6 +319,7 @@ def _move(
         stickered=obj.stickered and zone in ("graveyard", "exile", "battlefield", "stack"),
         paired_with=None,
         last_known=last,
+        exiled_with=None,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     # CR 400.7: the new object has no memory of the old one, so effects that began on the

@@ -303,6 +303,9 @@ class EnterStep(_Located):
     dealt_damage: bool = False
     attacked_this_turn: bool = False  # Layerlab extension: it attacked earlier this turn
     stickered: bool = False  # Layerlab extension: it has a sticker on it (CR 123.4)
+    # Layerlab extension: the cards in exile (their zone labels) exiled with it earlier by
+    # its linked ability (CR 607.2a): "cards exiled with ~" names them.
+    exiled_with: tuple[str, ...] = ()
     attach: str | None = None
     choices: Choices = field(default_factory=Choices)
     x: int | None = None

@@ -380,6 +380,8 @@ def _object_json(result: Result, obj: GameObject) -> dict[str, Any]:
         data["class_level"] = shown.choices.class_level  # CR 716.2a (shown from level 2)
     if shown.ring_bearer is not None:
         data["ring_bearer"] = shown.ring_bearer  # CR 701.54a: whose Ring-bearer it is
+    if shown.exiled_with is not None:
+        data["exiled_with"] = shown.exiled_with  # CR 607.2a: the permanent it's exiled with
     copiable = evaluation.copiable.get(obj.label)
     if copiable is not None:
         copied = characteristics_json(copiable)

@@ -45,7 +45,7 @@ from rules_engine.effects import (
 )
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.numbers import NUMBER_WORDS, read_number
-from rules_engine.oracle.subjects import SubjectContext, parse_subject
+from rules_engine.oracle.subjects import EXILED_CARD, SubjectContext, parse_subject
 from rules_engine.oracle.text import SELF
 from rules_engine.vocabulary import COLOR_WORDS
 
@@ -212,6 +212,17 @@ def _greatest(cursor: Cursor, context: SubjectContext) -> Expr | None:
     if subject is None:
         cursor.fail("expected what to look at")
     return GreatestStat(_GREATEST_STATS[stat], subject)
+
+
+def _exiled_card_stat(cursor: Cursor, context: SubjectContext) -> Expr | None:
+    """ "the exiled card's power" (Drach'Nyen), "... mana value" (Idris) in a static
+    ability: the card exiled with ~ by its linked ability (CR 607.2a), 0 with none."""
+    if not (context.static and cursor.accept("the", "exiled", "card's")):
+        return None
+    stat = cursor.accept_any("power", "toughness", "mana value")
+    if stat is None:
+        cursor.fail("expected the exiled card's power, toughness or mana value")
+    return GreatestStat(_GREATEST_STATS[stat], EXILED_CARD, total=True)
 
 
 def _twice(cursor: Cursor, context: SubjectContext) -> Expr | None:
@@ -547,6 +558,7 @@ _TERMS: tuple[_TermReader, ...] = (
     ),
     _phrase("the total number of cards in all players' hands", expr=HandSize(who="all")),
     _total,
+    _exiled_card_stat,
     _mana_symbols,
     _greatest,
     _among(

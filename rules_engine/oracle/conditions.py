@@ -34,6 +34,7 @@ from rules_engine.effects import (
 )
 from rules_engine.oracle import condition_counts as counts
 from rules_engine.oracle import condition_words as said
+from rules_engine.oracle import exiled_conditions as exiled
 from rules_engine.oracle.condition_words import Asked, Reader, asked, exactly, is_a, kinds_or
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.history import history_condition
@@ -356,6 +357,8 @@ _READERS: tuple[Reader, ...] = (
     counts.mana_values_in_graveyard,
     counts.card_types_in_graveyard,
     counts.there_are_cards_in_graveyard,
+    exiled.exiled_count,  # CR 607.2a
+    exiled.exiled_has_keyword,
     counts.cards_are_in_graveyard,
     counts.cards_in_graveyard,
     counts.you_or_opponents_control,

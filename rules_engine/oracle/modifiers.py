@@ -383,6 +383,11 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         "with no counters on it",
         then=lambda f: replace(f, no_counters=True),
     ),
+    _words(
+        f"that don't have the same name as {SELF}",
+        f"that doesn't have the same name as {SELF}",
+        then=lambda f: replace(f, not_named_as_source=True),  # Marvin (CR 201.2)
+    ),
     # "other creatures named ~" (Relentless Rats): the name its own text gives it, which a
     # copy's text gives the copy too (CR 201.4b, 707.2).
     _words(f"named {SELF}", then=lambda f: replace(f, named_as_source=True)),
@@ -434,6 +439,12 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, zone="graveyard", owner="chosen_player"),
     ),
     _words("in exile", then=lambda f: replace(f, zone="exile")),
+    # CR 607.2a: "cards exiled with ~" are those its linked ability exiled ("it" is ~).
+    _words(
+        f"exiled with {SELF}",
+        "exiled with it",
+        then=lambda f: replace(f, zone="exile", exiled_with_source=True),
+    ),
     _words(
         "that aren't on the battlefield",
         "that isn't on the battlefield",

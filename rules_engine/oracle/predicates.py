@@ -27,6 +27,7 @@ from rules_engine.oracle.ability_lists import ability_list, starts_ability
 from rules_engine.oracle.amounts import for_each, parse_expression, pt_pair, scale
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.descriptions import description_parts, parse_description
+from rules_engine.oracle.granted_abilities import abilities_except, granted_kinds
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.vocabulary import ALL_TYPE_WORDS
 
@@ -185,11 +186,12 @@ def _have(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> N
             Part("7b", SetPT(value, None) if stat == "power" else SetPT(None, value))
         )
         return
-    if cursor.accept("all", "activated", "abilities", "of"):
+    if (kinds := granted_kinds(cursor)) is not None:
         subject = parse_subject(cursor, context)
         if subject is None:
             cursor.fail("expected whose abilities")
-        result.parts.append(Part("6", AbilityChange(grant_from=subject)))
+        kinds = abilities_except(cursor, kinds)
+        result.parts.append(Part("6", AbilityChange(grant_from=subject, grant_kinds=kinds)))
         return
     if cursor.accept("all", "creature", "types"):
         result.parts.append(Part("4", TypeChange(all_creature_types=True, retain=True)))

@@ -34,6 +34,10 @@ class SentenceState:
     # control" (CR 608.2c: the text refers back to that target).
     named_targets: tuple[Subject, ...] = ()
 
+    def __post_init__(self) -> None:
+        # CR 607.2a: "the exiled card" names a linked card only in a static ability's text.
+        self.context.static = not (self.resolving or self.mode)
+
 
 def blank_quotes(text: str) -> str:
     """The text with each quoted ability blanked out (same length), so a word inside a

@@ -42,6 +42,7 @@ from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.permissions import HIDDEN_LOOK_WHY, sees_hidden_cards, static_permission
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
+from rules_engine.oracle.same_is_true import repeated_for_abilities
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
 from rules_engine.oracle.sentence_state import (
     PLAYER_PART,
@@ -379,9 +380,15 @@ def _same_is_true(c: _Clause, _template: Template) -> None:
     try:
         extra = subject_from(c.match["subj"], c.sentence, c.state)
     except OracleParseError as error:
-        # "The same is true for fear, first strike, ..." (Cairn Wanderer): a list of
-        # abilities, not of objects; named as not modelled.
-        c.out.gaps.append((c.sentence, str(error)))
+        # "The same is true for first strike, double strike, ..." (Urborg Scavengers): a list
+        # of abilities, not of objects: the sentence before said again for each (611.3a);
+        # a list it can't say again (Cairn Wanderer's landwalk) is named as not modelled.
+        try:
+            effects += repeated_for_abilities(
+                effects[-1], c.match["subj"], c.sentence, c.state, c.until_eot
+            )
+        except OracleParseError:
+            c.out.gaps.append((c.sentence, str(error)))
         return
     prior = effects[-1]
     merged = Subject("filter", prior.subject.filters + extra.filters, words=prior.subject.words)

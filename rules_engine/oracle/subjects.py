@@ -50,11 +50,22 @@ class SubjectContext:
 
     def __init__(self) -> None:
         self.next_target = 0
+        # A static ability's text (set by ``SentenceState``): only there is "the exiled
+        # card" the card its linked ability exiled (CR 607.2a); in a resolving text it is
+        # the card exiled "this way", which no link names.
+        self.static = False
 
     def take_targets(self, count: int) -> tuple[int, ...]:
         slots = tuple(range(self.next_target, self.next_target + count))
         self.next_target += count
         return slots
+
+
+# "the exiled card" in a static ability (Territory Forge, Drach'Nyen): the card in exile
+# linked to the source (CR 607.2a; none once the source is a new object, 406.6).
+EXILED_CARD = Subject(
+    "filter", (Filter(zone="exile", exiled_with_source=True),), words="the exiled card"
+)
 
 
 def parse_comparison(cursor: Cursor) -> tuple[str, int] | None:
@@ -177,6 +188,8 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
     found = _self_or_pronoun(cursor)
     if found is not None:
         return found
+    if context.static and cursor.accept("the", "exiled", "card"):
+        return EXILED_CARD  # CR 607.2a: the card exiled with ~ by its linked ability
     status = cursor.accept_any("enchanted", "equipped", "fortified")
     if status:
         return _attached_item(cursor, context, status, start)
@@ -481,6 +494,8 @@ def _shared_modifiers(items: list[Subject], bare: list[bool]) -> tuple[Filter, .
             mana_value=f.mana_value or last.mana_value,
             power=f.power or last.power,
             toughness=f.toughness or last.toughness,
+            # "instant and sorcery card exiled with it" (Murktide Regent, CR 607.2a)
+            exiled_with_source=f.exiled_with_source or last.exiled_with_source,
         )
         for item in items[:-1]
         for f in item.filters

@@ -19,6 +19,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.steps import EnterStep
 from rules_engine.timeline.common import require_on_battlefield, verify_abilities
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
+from rules_engine.timeline.exiled import link_entered, unlink_if_absent, verify_exiled_with
 
 _SACRIFICE_AS_ENTERS = re.compile(
     r"As (?:(?!As ).)+? enters, (?:you may )?sacrifice any number of "
@@ -43,6 +44,7 @@ def verify_enter(game: Game, step: EnterStep) -> None:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
     if step.choices.devour:
         _verify_devour(game, step)
+    verify_exiled_with(game, step)
 
 
 def _verify_devour(game: Game, step: EnterStep) -> None:
@@ -120,6 +122,7 @@ def enter(game: Game, step: EnterStep) -> Game:
             tapped=step.tapped or copy.copy.enters_tapped,
         )
     hook = Entering(step.label, step)
+    game = link_entered(game, step)  # CR 607.2a, as it would enter (614.12)
     after = perform(
         game,
         [Pending(event)],
@@ -128,6 +131,7 @@ def enter(game: Game, step: EnterStep) -> Game:
         where=step.path,
         step=step.index,
     ).game
+    after = unlink_if_absent(after, step)
     if not step.earlier_turn:
         return after
     # It has been there since an earlier turn: its entering isn't this turn's (CR 603.6a),

@@ -37,6 +37,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, select
 from rules_engine.timeline.common import phased, stamp, zone_move
 from rules_engine.timeline.entering import Entering
+from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
@@ -865,10 +866,10 @@ def perform_instruction(game: Game, action: OneShot, res: Resolution, hook: Ente
             where=res.path,
             step=res.index,
         ).game
-        return _with_counters(moved, events, action)
+        return link_exiled(_with_counters(moved, events, action), events, res.source, res.is_spell)
     # Events of one sentence happen at once ("destroy all creatures", CR 608.2c).
     batch = [Pending(e, batch=0 if len(events) > 1 else None) for e in events]
-    return perform(
+    done = perform(
         game,
         batch,
         enter=hook,
@@ -876,6 +877,7 @@ def perform_instruction(game: Game, action: OneShot, res: Resolution, hook: Ente
         where=res.path,
         step=res.index,
     ).game
+    return link_exiled(done, events, res.source, res.is_spell)  # CR 607.2a
 
 
 def _with_counters(game: Game, events: list[Event], action: OneShot) -> Game:

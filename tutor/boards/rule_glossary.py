@@ -86,6 +86,15 @@ GLOSSARY: dict[str, str] = {
         "player's hand (they may count it)."
     ),
     "406.3": ("A card exiled face down can't be looked at by a player unless an effect lets them."),
+    "406.6": (
+        "Cards exiled with an object are linked to that object only; once it changes zones, "
+        "the new object it becomes has no cards exiled with it."
+    ),
+    "607.2a": (
+        'Linked abilities: an ability that exiles cards and one that refers to "cards '
+        'exiled with" the object, or to "the exiled card", are linked; the second means '
+        "only the cards the first exiled."
+    ),
     "708.5": (
         "A player may look at face-down spells and permanents they control, but not at "
         "others' unless an effect lets them."
