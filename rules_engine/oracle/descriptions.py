@@ -142,6 +142,11 @@ def _after_words(cursor: Cursor, context: SubjectContext, d: _Description) -> bo
         if pair is not None:
             cursor.pos += 1
             d.pt = pair
+            # "a Dragon with base power and toughness 4/4, flying, and "..."" (Goddric,
+            # Cloaked Reveler): the abilities listed after it are had too (CR 613.1f).
+            if cursor.peek() == "," and starts_ability(cursor, 1):
+                cursor.pos += 1
+                d.grants.extend(ability_list(cursor))
         elif cursor.accept("each", "equal", "to"):
             expr = parse_expression(cursor, context)
             d.pt = (expr, expr)

@@ -397,6 +397,9 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, controller="you", owner="opponent"),
     ),
     _words("you control", then=lambda f: replace(f, controller="you")),
+    # CR 102.4: "your team" means "you" in a game that isn't a multiplayer game between
+    # teams, and a board has no teams (Khorvath Brightflame's "Knights your team controls").
+    _words("your team controls", then=lambda f: replace(f, controller="you")),
     _words("you don't control", then=lambda f: replace(f, controller="not_you")),
     _words(
         "your opponents control",

@@ -100,6 +100,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.condition_counts",
             "rules_engine.oracle.turn_conditions",
             "rules_engine.oracle.conditions",
+            "rules_engine.oracle.per_object",
             "rules_engine.oracle.general",
             "rules_engine.oracle.clauses",
             "rules_engine.oracle.sentences",
