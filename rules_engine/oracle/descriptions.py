@@ -126,6 +126,12 @@ def _choice_words(cursor: Cursor, d: _Description) -> None:
     elif cursor.accept("every", "creature", "type") or cursor.accept("all", "creature", "types"):
         # "Equipped creature gets +1/+1 and is all creature types" (Stalactite Dagger).
         d.all_creature_types = True
+    elif cursor.accept("every", "land", "type"):
+        # "Each land with an everything counter on it is every land type" (Omo, Queen of
+        # Vesuva): every basic land type (so their mana abilities, 305.6) and every other
+        # land type CR 205.3i lists.
+        d.every_basic_land_type = True
+        d.subtypes |= NONBASIC_LAND_TYPES
     elif cursor.accept("every", "nonbasic", "land", "type"):
         # "This land is every nonbasic land type" (Planar Nexus): CR 205.3i's land types
         # other than the basic ones (305.6), set as its land types (205.1a).
