@@ -38,6 +38,7 @@ from rules_engine.effects import (
 from rules_engine.oracle.granted_abilities import is_granted
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.text import short_name
+from rules_engine.sba import type_plural
 from rules_engine.selection import Context, State, World, evaluate, matches
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
@@ -132,6 +133,10 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
     if lowered == "protection from the chosen player":
         player = ctx.choices.player
         return f"Protection from {player}" if player in world.game.players else ""
+    if lowered == "protection from the chosen card type":
+        # Serra's Emissary: the card type chosen as it entered (CR 607.2, 702.16a).
+        kind = ctx.choices.card_type
+        return f"Protection from {type_plural(kind)}" if kind else ""
     if lowered == "protection from its colors":
         colors = state[label].colors if label in state else frozenset()
     elif lowered == "protection from the colors of permanents you control":

@@ -154,9 +154,12 @@ def _spares_itself(chars: Characteristics) -> bool:
     )
 
 
-def protection_qualities(text: str, chosen_color: str | None = None) -> tuple[str, ...]:
+def protection_qualities(
+    text: str, chosen_color: str | None = None, chosen_type: str | None = None
+) -> tuple[str, ...]:
     """ "Protection from black and from green" -> ("black", "green") (CR 702.16a, 702.16g);
-    "the chosen color" becomes the color chosen as the permanent entered."""
+    "the chosen color" and "the chosen card type" become what was chosen as the permanent
+    entered (nothing if nothing was)."""
     lowered = text.lower()
     if not lowered.startswith("protection from "):
         return ()
@@ -165,9 +168,17 @@ def protection_qualities(text: str, chosen_color: str | None = None) -> tuple[st
     for quality in (q.strip().removeprefix("the ") for q in body.split(",")):
         if quality == "chosen color":
             quality = COLOR_NAMES.get(chosen_color or "", "")
+        elif quality == "chosen card type":
+            quality = type_plural(chosen_type) if chosen_type else ""
         if quality:
             found.append(quality)
     return tuple(found)
+
+
+def type_plural(card_type: str) -> str:
+    """ "Creature" -> "creatures", "Sorcery" -> "sorceries": how protection names a card type."""
+    word = card_type.lower()
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
 def has_quality(chars: Characteristics, quality: str) -> bool:

@@ -79,7 +79,9 @@ def _player_problem(
                     return f"{player} has shroud (given by {chars.name}, CR 702.18a)"
                 if what == "hexproof" and player != controller:
                     return f"{player} has hexproof (given by {chars.name}, CR 702.11d)"
-                if any(has_quality(source, q) for q in protection_qualities(m["what"])):
+                chosen = obj.choices
+                qualities = protection_qualities(m["what"], chosen.color, chosen.card_type)
+                if any(has_quality(source, q) for q in qualities):
                     return f"{player} has {m['what']} (given by {chars.name}, CR 702.16j)"
     return None
 

@@ -14,6 +14,7 @@ from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 # colors of its controller's permanents, and the affected object's own colors.
 _QUALITY_WORDS = (
     "the chosen color",
+    "the chosen card type",  # Serra's Emissary: chosen as it entered (CR 607.2)
     "the color of your choice",
     "everything",
     "all colors",

@@ -16,6 +16,7 @@ from rules_engine.effects import (
     BasicLandTypesAmong,
     CardTypesAmong,
     ColorsAmong,
+    CommanderCasts,
     Const,
     CountersOnSource,
     CountObjects,
@@ -449,6 +450,10 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         "card", "you", "drew", "this", "turn"
     ):
         count = TurnTotal("cards_drawn", "you")  # Fists of Flame (CR 121.2)
+    elif _commander_casts(cursor):
+        # Vanguard of the Restless: what commander tax counts (CR 903.8), the board's
+        # ``commander_casts`` for the source's controller.
+        count = CommanderCasts()
     elif cursor.accept("color", "among"):
         among = parse_subject(cursor, context)
         if among is None:
@@ -460,6 +465,19 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
             cursor.fail("expected what to count after 'for each'")
         count = CountObjects(counted)
     return count
+
+
+def _commander_casts(cursor: Cursor) -> bool:
+    """ "time you've cast your commander (or a commander) from the command zone this game"."""
+    mark = cursor.pos
+    if (
+        cursor.accept("time", "you've", "cast")
+        and cursor.accept_any("your", "a")
+        and cursor.accept("commander", "from", "the", "command", "zone", "this", "game")
+    ):
+        return True
+    cursor.pos = mark
+    return False
 
 
 def _player_counters(cursor: Cursor) -> PlayerCounters | None:

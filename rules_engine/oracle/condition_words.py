@@ -454,6 +454,11 @@ def exact_counters(a: Asked) -> Condition | None:
 
 def it_is_a(a: Asked) -> Condition | None:
     if m := re.fullmatch(r"(?:it's|it is) (?:(?:a|an) )?(?P<what>[\w -]+)", a.text):
+        if mine := re.fullmatch(r"(?P<what>[\w -]+?) you control", m["what"]):
+            # "as long as it's a Detective you control" (Burden of Proof): of that kind, and
+            # controlled by the source's controller (CR 109.5).
+            kind = is_a(a.it, mine["what"], a.words, a.sentence)
+            return AllOf((kind, ObjectMatches(a.it, Filter(controller="you"))))
         return is_a(a.it, m["what"], a.words, a.sentence)
     return None
 

@@ -79,6 +79,8 @@ def read_condition(words: str, sentence: str, state: SentenceState) -> Condition
     try:
         return _one_condition(words, sentence, state)
     except OracleParseError:
+        if listed := _listed_statuses(words, sentence, state):
+            return listed
         for m in re.finditer(r" (and|or) ", words):
             head, tail = words[: m.start()], words[m.end() :]
             if (lead := re.match(r"(?:it's|it is|~ is) ", head)) and " " not in tail.strip():
@@ -90,6 +92,21 @@ def read_condition(words: str, sentence: str, state: SentenceState) -> Condition
                 continue
             return AllOf((first, second)) if m[1] == "and" else AnyOf((first, second))
         raise
+
+
+_STATUS_LIST = re.compile(
+    r"(?P<who>~|it) is (?P<first>\w+), (?P<second>\w+),? and (?P<third>(?:has|is) .+)"
+)
+
+
+def _listed_statuses(words: str, sentence: str, state: SentenceState) -> Condition | None:
+    """ "~ is enchanted, equipped, and has a counter on it" (Kosei, Penitent Warlord): three
+    conditions on one object, all of which must hold (CR 611.3a)."""
+    if not (m := _STATUS_LIST.fullmatch(words)):
+        return None
+    who = m["who"]
+    parts = (f"{who} is {m['first']}", f"{who} is {m['second']}", f"{who} {m['third']}")
+    return AllOf(tuple(_one_condition(part, sentence, state) for part in parts))
 
 
 def _second_condition(head: str, tail: str, sentence: str, state: SentenceState) -> Condition:

@@ -126,6 +126,12 @@ def _choice_words(cursor: Cursor, d: _Description) -> None:
     elif cursor.accept("every", "creature", "type") or cursor.accept("all", "creature", "types"):
         # "Equipped creature gets +1/+1 and is all creature types" (Stalactite Dagger).
         d.all_creature_types = True
+    elif cursor.accept("every", "land", "type"):
+        # "Each land with an everything counter on it is every land type" (Omo, Queen of
+        # Vesuva): every basic land type (so their mana abilities, 305.6) and every other
+        # land type CR 205.3i lists.
+        d.every_basic_land_type = True
+        d.subtypes |= NONBASIC_LAND_TYPES
     elif cursor.accept("every", "nonbasic", "land", "type"):
         # "This land is every nonbasic land type" (Planar Nexus): CR 205.3i's land types
         # other than the basic ones (305.6), set as its land types (205.1a).
@@ -142,6 +148,11 @@ def _after_words(cursor: Cursor, context: SubjectContext, d: _Description) -> bo
         if pair is not None:
             cursor.pos += 1
             d.pt = pair
+            # "a Dragon with base power and toughness 4/4, flying, and "..."" (Goddric,
+            # Cloaked Reveler): the abilities listed after it are had too (CR 613.1f).
+            if cursor.peek() == "," and starts_ability(cursor, 1):
+                cursor.pos += 1
+                d.grants.extend(ability_list(cursor))
         elif cursor.accept("each", "equal", "to"):
             expr = parse_expression(cursor, context)
             d.pt = (expr, expr)

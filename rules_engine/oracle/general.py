@@ -24,7 +24,6 @@ from rules_engine.effects import (
     GreatestStat,
     ModifyPT,
     Negate,
-    Not,
     ObjectMatches,
     Part,
     SetController,
@@ -41,6 +40,7 @@ from rules_engine.oracle.conditions import read_condition
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.numbers import read_number
+from rules_engine.oracle.per_object import group_condition
 from rules_engine.oracle.predicates import merge_type_parts, parse_predicates
 from rules_engine.oracle.sentence_state import (
     SentenceState,
@@ -70,6 +70,12 @@ from rules_engine.oracle.text import SELF, tokenize
 from rules_engine.vocabulary import subtype_category
 
 _AS_LONG_AS = re.compile(r"^as long as (?P<cond>.+?), (?P<rest>.+)$", re.IGNORECASE)
+# "As long as ~ is enchanted, equipped, and has a counter on it, ~ has ..." (Kosei): the
+# condition's own list holds commas, so it ends at the comma after its last item.
+_AS_LONG_AS_LIST = re.compile(
+    r"^as long as (?P<cond>(?:~|it) is \w+, \w+,? and (?:has|is) [^,\"]+), (?P<rest>.+)$",
+    re.IGNORECASE,
+)
 # "~ has flying and trample if it devoured a creature" (Hellkite Hatchling): a fact fixed as
 # it entered (702.82b), so "if" reads as "as long as"; so does a static ability's "if it
 # hasn't dealt damage yet" (Karakyk Guardian: checked continuously, CR 611.3a), and "if it's
@@ -322,10 +328,8 @@ def general_sentence(
         if not cursor.at_end():
             cursor.fail("unexpected words")
         if trailing is not None:
-            state.previous = subject
-            condition = read_condition(trailing, sentence, state)
-            if unless:
-                condition = Not(condition)
+            # For a group, "it" in the condition is each object in turn (CR 611.3a).
+            subject, condition = group_condition(trailing, subject, sentence, state, unless)
     except OracleParseError:
         if names_a_rule(body):
             # CR 613.11: a rule about attacking, blocking, untapping, ... not a characteristic.
@@ -358,7 +362,7 @@ def _leading_condition(
 ) -> tuple[Condition | None, str]:
     """An "As long as ..." or "During your turn" condition before the sentence (or "during
     your turn" after it), and the rest of the sentence."""
-    if m := _AS_LONG_AS.match(body):
+    if m := _AS_LONG_AS_LIST.match(body) or _AS_LONG_AS.match(body):
         condition = read_condition(m["cond"], sentence, state)
         body = m["rest"]
         if m := _AS_LONG_AS.match(body):

@@ -119,7 +119,9 @@ _NAMES_LONGEST_FIRST = sorted(_BY_NAME, key=len, reverse=True)
 _PREFIXED = {Keyword.LANDWALK, Keyword.TYPECYCLING, Keyword.OFFERING}
 _PARAMETERS = {Shape.NUMBER, Shape.COST, Shape.NUMBER_COST}
 
-_LANDWALK = re.compile(r"(?P<q>(?:(?:nonbasic|legendary|snow) )?[a-z']+)walk", re.IGNORECASE)
+_LANDWALK = re.compile(
+    r"(?P<q>(?:(?:nonbasic|legendary|snow|artifact) )?[a-z']+)walk", re.IGNORECASE
+)
 _TYPECYCLING = re.compile(r"(?P<q>(?:basic )?[a-z']+)cycling(?P<rest>(?: |—).*)", re.IGNORECASE)
 _X_NOT_ZERO = re.compile(r"(?P<keyword>.+?)\. X can't be 0\.")
 _OFFERING = re.compile(r"(?P<q>[a-z']+) offering", re.IGNORECASE)
@@ -266,6 +268,11 @@ def has_keyword(ability_text: str, name: str) -> bool:
     """Whether an ability is the keyword ``name`` whatever its number or cost: "Toxic 1"
     is toxic and "Ward {2}" is ward ("creatures with toxic", CR 702.1d)."""
     keyword = _BY_NAME.get(name.lower())
+    if keyword is not None and keyword.shape is Shape.ABILITY:
+        # "an exhaust ability" (Sala, Deck Boss): any ability written "Exhaust — ..." (CR
+        # 702.177a), whatever its cost and effect.
+        found = parse_keyword(ability_text)
+        return found is not None and found.keyword is keyword
     if keyword is None or keyword.shape not in _PARAMETERS:
         return False
     found = parse_keyword(ability_text)
@@ -317,7 +324,8 @@ def read_keyword(cursor: Cursor, *, parameters: bool = True) -> str | None:
     With ``parameters=False`` only the name is read ("creatures with toxic")."""
     start = cursor.pos
     word = cursor.peek()
-    if word in ("nonbasic", "legendary", "snow") and cursor.peek(1).endswith("walk"):
+    # CR 702.14c: "artifact landwalk" (Vectis Gloves) is a landwalk of artifact lands.
+    if word in ("nonbasic", "legendary", "snow", "artifact") and cursor.peek(1).endswith("walk"):
         walk = f"{word} {cursor.peek(1)}"
         cursor.pos += 2
     else:

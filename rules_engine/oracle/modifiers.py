@@ -294,6 +294,20 @@ def _mana_value(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | 
     return replace(f, mana_value=comparison)
 
 
+def _with_keyword_ability(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
+    """ "with an exhaust ability" (Sala, Deck Boss), "with a cycling ability": an ability of
+    that keyword, whatever its cost (CR 702.177a, 702.29a)."""
+    if not (cursor.peek() == "with" and cursor.peek(1) in ("a", "an")):
+        return None
+    start = cursor.pos
+    cursor.pos += 2
+    name = _ability_word(cursor)
+    if name is None or not cursor.accept("ability"):
+        cursor.pos = start
+        return None
+    return replace(f, with_any_ability=f.with_any_ability | {name})
+
+
 def _with_abilities(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
     """ "with flying or reach", "without first strike" (by the keyword table)."""
     if cursor.peek() not in ("with", "without"):
@@ -402,6 +416,9 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, controller="you", owner="opponent"),
     ),
     _words("you control", then=lambda f: replace(f, controller="you")),
+    # CR 102.4: "your team" means "you" in a game that isn't a multiplayer game between
+    # teams, and a board has no teams (Khorvath Brightflame's "Knights your team controls").
+    _words("your team controls", then=lambda f: replace(f, controller="you")),
     _words("you don't control", then=lambda f: replace(f, controller="not_you")),
     _words(
         "your opponents control",
@@ -468,5 +485,6 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
     ),
     _power_or_toughness,
     _mana_value,
+    _with_keyword_ability,
     _with_abilities,
 )

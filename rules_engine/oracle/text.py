@@ -18,7 +18,7 @@ SELF = "~"
 _REMINDER = re.compile(r"(?<!\s)\s*+\((?:[^()\"]|\"[^\"]*\")*\)")
 _THIS_OBJECT = re.compile(
     r"\bthis (creature|permanent|land|artifact|enchantment|card|spell|aura|equipment|"
-    r"planeswalker|token|vehicle|saga|case|class|battle)\b",
+    r"planeswalker|token|vehicle|saga|case|class|battle|spacecraft|planet)\b",
     re.IGNORECASE,
 )
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2019": "'", "\u201c": '"', "\u201d": '"'})

@@ -181,11 +181,16 @@ def test_isnt_is_the_opposite():
     assert isinstance(cond, Not) and isinstance(cond.condition, SourceStatus)
 
 
-def test_a_status_per_affected_object_stays_a_gap():
+def test_a_status_per_affected_object_narrows_the_group():
+    # "it" is each creature in turn (CR 611.3a): the status is a test on each one, never a
+    # condition on the effect as a whole (oracle/per_object.py).
     (ability,) = parse_ability_text(
         "Each untapped creature you control gets +0/+2 as long as it's not attacking.", "X"
     )
-    assert ability.gaps and not ability.effects
+    (spec,) = ability.effects
+    assert spec.condition is None and not ability.gaps
+    (wanted,) = spec.subject.filters
+    assert wanted.tapped is False and wanted.attacking is False and wanted.controller == "you"
 
 
 def test_counters_at_least():

@@ -104,6 +104,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.exiled_conditions",
             "rules_engine.oracle.turn_conditions",
             "rules_engine.oracle.conditions",
+            "rules_engine.oracle.per_object",
             "rules_engine.oracle.general",
             "rules_engine.oracle.same_is_true",
             "rules_engine.oracle.clauses",
