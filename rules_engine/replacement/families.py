@@ -510,7 +510,8 @@ def _applies_to_step(active: ActiveReplacement, event: StepHappens, board: Event
     return (
         isinstance(spec, SkipSpec)
         and spec.family == Family.SKIP
-        and spec.skips == event.step
+        # CR 500.7: an extra turn is a turn ("skip your next turn" skips it too).
+        and (spec.skips == event.step or (spec.skips == "turn" and event.step == "extra_turn"))
         and player_fits(spec.player, event.player, active, board)
     )
 

@@ -262,7 +262,9 @@ class PerPrevented(StrEnum):
     MILL = "mill_that_many"
 
 
-Skippable = Literal["untap", "upkeep", "draw", "combat", "turn"]
+# "extra_turn": a turn an effect gave (CR 500.7), which "would begin an extra turn" watches;
+# it is a turn too, so "skip your next turn" applies to it.
+Skippable = Literal["untap", "upkeep", "draw", "combat", "turn", "extra_turn"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -626,6 +626,14 @@ GLOSSARY: dict[str, str] = {
         "To copy a spell or ability is to put a copy of it on the stack; the copy has the "
         "same choices and may get new targets only if the effect says so."
     ),
+    "500.7": (
+        "Some effects give a player an extra turn, taken right after the current one; an "
+        "extra turn is a turn like any other."
+    ),
+    "614.10": (
+        "An effect that makes a player skip a step, phase or turn replaces it: the skipped "
+        "part doesn't happen at all."
+    ),
     "104.3": (
         "A player loses the game by conceding, by a state-based action (no life, drawing from "
         "an empty library, ten poison counters) or by an effect; a replacement effect may "

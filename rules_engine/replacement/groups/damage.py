@@ -328,7 +328,8 @@ def _milled(active: ActiveReplacement, event: Damage, board: EventState) -> list
     else:
         millers = [p for p in board.game.players if p != active.controller]
     n = event.amount * spec.factor
-    return [Fresh(move) for p in millers for move in mill_moves(board, p, n)]
+    to = spec.to_zone or "graveyard"
+    return [Fresh(move) for p in millers for move in mill_moves(board, p, n, to)]
 
 
 def _shuffled(event: Damage, board: EventState) -> list[Fresh]:

@@ -20,10 +20,13 @@ def shown_card(board: EventState, label: str) -> str:
     return label if by_label or not named else obj.card.name
 
 
-def mill_moves(board: EventState, player: str, n: int) -> list[ZoneMove]:
+def mill_moves(
+    board: EventState, player: str, n: int, to_zone: str = "graveyard"
+) -> list[ZoneMove]:
     """The top ``n`` cards of ``player``'s library put into their graveyard (701.17a); a card
     the board doesn't name is "a card from <player>'s library". A library of known size
-    gives no more than it has (701.17b: a player mills as many as possible)."""
+    gives no more than it has (701.17b: a player mills as many as possible). ``to_zone``
+    "exile": the same cards exiled from the top instead (Gloom Surgeon, 406.3)."""
     size = board.library_sizes.get(player)
     if size is not None:
         n = min(n, size)
@@ -38,7 +41,7 @@ def mill_moves(board: EventState, player: str, n: int) -> list[ZoneMove]:
             moves.append(
                 ZoneMove(
                     shown_card(board, library[i].label),
-                    "graveyard",
+                    to_zone,
                     "library",
                     player,
                     creature="Creature" in card.types,
@@ -46,7 +49,5 @@ def mill_moves(board: EventState, player: str, n: int) -> list[ZoneMove]:
                 )
             )
         else:
-            moves.append(
-                ZoneMove(f"a card from {player}'s library", "graveyard", "library", player)
-            )
+            moves.append(ZoneMove(f"a card from {player}'s library", to_zone, "library", player))
     return moves
