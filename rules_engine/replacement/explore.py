@@ -49,10 +49,10 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.families import (
     applies,
     apply,
-    shown_card,
     tokens_instead_choices,
 )
 from rules_engine.replacement.groups.entering import enter_sacrificing, sacrifice_choices
+from rules_engine.replacement.groups.milling import shown_card
 from rules_engine.replacement.groups.watching import Fresh
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
 from rules_engine.replacement.specs import TIER_RULES, DrawSpec, EnterSpec, Family

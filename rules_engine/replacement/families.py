@@ -39,7 +39,8 @@ from rules_engine.replacement.events import (
     tokens_event,
 )
 from rules_engine.replacement.fits import effect_context, object_fits
-from rules_engine.replacement.groups import counters, damage, entering
+from rules_engine.replacement.groups import counters, damage, entering, game_loss
+from rules_engine.replacement.groups.milling import mill_moves, shown_card
 from rules_engine.replacement.groups.watching import (
     Applied,
     player_fits,
@@ -87,13 +88,14 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
             return entering.applies(active, event, board)
         case StepHappens():
             return _applies_to_step(active, event, board)
+        case LoseGame():
+            return game_loss.applies(active, event, board)
         case (
             Prevented()
             | Regenerate()
             | DamageLoss()
             | Skip()
             | WinGame()
-            | LoseGame()
             | Nothing()
             | LookAndSort()
             | ReturnFromGraveyard()
@@ -117,7 +119,7 @@ def apply(
         case Destroy():
             return _apply_to_destroy(active, event)
         case ZoneMove():
-            return _apply_to_zone_move(active, event)
+            return _apply_to_zone_move(active, event, board)
         case Draw() if active.spec.family == Family.DREDGE:
             return _dredge(active, event, board), active
         case Draw():
@@ -134,13 +136,14 @@ def apply(
             return entering.apply(active, event, board)
         case StepHappens():
             return _apply_to_step(active, event)
+        case LoseGame():
+            return game_loss.apply(active, event, board)
         case (
             Prevented()
             | Regenerate()
             | DamageLoss()
             | Skip()
             | WinGame()
-            | LoseGame()
             | Nothing()
             | LookAndSort()
             | ReturnFromGraveyard()
@@ -228,7 +231,7 @@ def _applies_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: Eve
     return False
 
 
-def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
+def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove, board: EventState) -> Applied:
     spec = active.spec
     family = spec.family
     counters = spec.exile_counters if isinstance(spec, ZoneSpec) else None
@@ -236,6 +239,15 @@ def _apply_to_zone_move(active: ActiveReplacement, event: ZoneMove) -> Applied:
     if family == Family.DIE_ELSEWHERE and isinstance(spec, ZoneSpec) and spec.gain_life:
         # The Darkness Crystal: exiled instead, and its controller gains life (614.6).
         return [moved, GainLife(active.controller, spec.gain_life)], active
+    if family == Family.DIE_ELSEWHERE and isinstance(spec, ZoneSpec) and spec.power_counters:
+        # Ravenous Slime: exiled instead, and counters on the effect's source as many as the
+        # creature's power as it last existed on the battlefield (614.6, 608.2h); none for a
+        # power of 0 or less (122.1: a number of counters is never negative).
+        chars = board.chars.get(event.obj)
+        power = chars.power if chars is not None and chars.power is not None else 0
+        if power <= 0:
+            return [moved], active
+        return [moved, PutCounters(spec.power_counters, active.source, power)], active
     if family in (Family.GRAVEYARD, Family.DIE_ELSEWHERE, Family.MADNESS):
         # The card goes elsewhere, with the counters the sentence puts on it there (Draugr
         # Necromancer's ice counter, CR 614.1a, 122.1).
@@ -303,45 +315,13 @@ def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
     return [event], active
 
 
-def shown_card(board: EventState, label: str) -> str:
-    """How a card outside the battlefield is named in results: by its label in a game, by
-    its card name on an event board (``zone_cards`` holds whichever the answer uses)."""
-    obj = board.game.object(label)
-    if obj is None:
-        return label
-    named = {card for cards in board.zone_cards.values() for card in cards}
-    by_label = any(o.label in named for o in board.game.objects)
-    return label if by_label or not named else obj.card.name
-
-
 def _dredge(active: ActiveReplacement, event: Draw, board: EventState) -> list[Event]:
     """CR 702.52a: "you may mill N cards instead. If you do, return this card from your
     graveyard to your hand." Milling (701.13a) puts the top N cards of the library into the
     graveyard one by one, as moves other effects may replace (Rest in Peace); cards the board
     doesn't name are "a card from <player>'s library"."""
     player = event.player
-    library = [o for o in board.game.objects if o.zone == "library" and o.owner == player]
-    known = board.zone_cards.get((player, "library"), [])
-    library = library[max(0, len(library) - len(known)) :]  # less those drawn or milled
-    milled: list[Event] = []
-    check_events(active.spec.amount or 0, "cards milled")
-    for i in range(active.spec.amount or 0):
-        if i < len(library):
-            card = library[i].card
-            milled.append(
-                ZoneMove(
-                    shown_card(board, library[i].label),
-                    "graveyard",
-                    "library",
-                    player,
-                    creature="Creature" in card.types,
-                    card_types=frozenset(card.types),
-                )
-            )
-        else:
-            milled.append(
-                ZoneMove(f"a card from {player}'s library", "graveyard", "library", player)
-            )
+    milled: list[Event] = [*mill_moves(board, player, active.spec.amount or 0)]
     obj = board.game.object(active.source)
     types = frozenset(obj.card.types) if obj is not None else frozenset()
     back = ZoneMove(
@@ -530,7 +510,8 @@ def _applies_to_step(active: ActiveReplacement, event: StepHappens, board: Event
     return (
         isinstance(spec, SkipSpec)
         and spec.family == Family.SKIP
-        and spec.skips == event.step
+        # CR 500.7: an extra turn is a turn ("skip your next turn" skips it too).
+        and (spec.skips == event.step or (spec.skips == "turn" and event.step == "extra_turn"))
         and player_fits(spec.player, event.player, active, board)
     )
 

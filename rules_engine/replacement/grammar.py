@@ -33,6 +33,7 @@ from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, enterin
 from rules_engine.replacement.rows.entering_counted import otherwise_amends
 from rules_engine.replacement.rows.entering_counters import escapes_instead
 from rules_engine.replacement.rows.entering_reveal import revealed_after
+from rules_engine.replacement.rows.hidden import follows as hidden_follows
 from rules_engine.replacement.sentences import read_sentence
 from rules_engine.replacement.specs import (
     CantSpec,
@@ -185,6 +186,19 @@ PREVENTED_FROM = _T(
 )
 
 
+# CR 603.2, 603.12: "When damage is prevented this way, ~ deals that much damage to any other
+# target" (Phyrexian Vindicator), "Whenever damage from a creature is prevented this way, ..."
+# (Judgment of Alexander), Samite Ministration's "Whenever damage from a black or red source is
+# prevented this way this turn, you gain that much life": a triggered ability, not a part of
+# the prevention (615.5 is "if ... prevented this way" done with it): it triggers as the damage
+# is prevented and what it does waits until it resolves, after the event. What it says changes
+# nothing the event becomes, so any words may follow.
+PREVENTED_TRIGGER = _T(
+    r"^(?:when|whenever) damage (?:from an? [\w ]+ )?is prevented this way(?: this turn)?, "
+    r"\S.*$"
+)
+
+
 def _rider(m: re.Match[str], sentence: str, before: str) -> Rider:
     source = source_in(m["src"], sentence)[0] if m["src"] else None
     if m["to"] == "any target":
@@ -223,7 +237,7 @@ def normal_sentence(sentence: str) -> str:
     "Until your next turn, " (Morningtide's Light, CR 611.2a: a board is one turn, which the
     effect outlasts, as the layer grammar reads the same words)."""
     lowered = sentence.lower().rstrip(".").strip()
-    lowered = re.sub(r"^[a-z][\w ]* — ", "", lowered)  # ability words
+    lowered = re.sub(r"^[a-z][\w -]* — ", "", lowered)  # ability words ("arcane life-support")
     lowered = re.sub(r"\b(enters?|entering) the battlefield\b", r"\1", lowered)
     return re.sub(r"^until (?:end of turn|your next turn), ", "", lowered)
 
@@ -493,6 +507,17 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
         return True
     if specs and (both := escapes_instead(body, sentence, specs[-1])) is not None:
         specs[-1:] = both  # Polukranos: escaped, twelve counters instead of six (702.138c)
+        return True
+    if specs and hidden_follows(body, specs[-1]):
+        specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")  # Twinning Staff
+        return True
+    if PREVENTED_TRIGGER.match(body) and specs:
+        last = specs[-1]
+        if not isinstance(last, DamageSpec) or not last.prevention:
+            raise OracleParseError(sentence, "nothing before it prevents damage")
+        specs[-1] = replace(
+            last, text=f"{last.text} {sentence}", triggers=(*last.triggers, sentence)
+        )
         return True
     if (m := PREVENTED_FROM.match(body)) and specs:
         last = specs[-1]

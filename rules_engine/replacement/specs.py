@@ -102,6 +102,8 @@ class Family(StrEnum):
     ENTER_EXILE = "enter_exile"  # Containment Priest: exiled instead of entering
     # Steps, phases and turns (614.10)
     SKIP = "skip"
+    # Losing the game (104.3, 614.1a): "If you would lose the game, instead ..." (game_loss)
+    LOSE_GAME_INSTEAD = "lose_game_instead"
     # Not a replacement: a "can't" effect read as one, to match its objects (cants.py).
     CANT = "cant"
 
@@ -121,6 +123,7 @@ class EventGroup(StrEnum):
     STEP = "step"  # StepHappens
     CANT = "cant"  # not a replacement (CantSpec), matched like one
     HIDDEN = "hidden"  # an event no board holds: milling, dice, coins, scry, mana (HiddenSpec)
+    GAME_LOSS = "game_loss"  # LoseGame (GameLossSpec)
 
 
 def _grouped(*groups: tuple[EventGroup, tuple[Family, ...]]) -> dict[Family, EventGroup]:
@@ -136,6 +139,7 @@ def _grouped(*groups: tuple[EventGroup, tuple[Family, ...]]) -> dict[Family, Eve
 
 GROUP: dict[Family, EventGroup] = _grouped(
     (EventGroup.HIDDEN, (Family.HIDDEN_EVENT,)),
+    (EventGroup.GAME_LOSS, (Family.LOSE_GAME_INSTEAD,)),
     (
         EventGroup.DAMAGE,
         (
@@ -252,9 +256,15 @@ class PerPrevented(StrEnum):
     # "prevent that damage and that creature's owner shuffles it into their library" (Weeping
     # Angel): the creature it would have been dealt to, even if the damage can't be prevented.
     SHUFFLE_DAMAGED = "shuffle_damaged"
+    # "prevent that damage and mill twice that many cards" (Angel of Suffering), "... and each
+    # opponent mills that many cards" (The Mindskinner): the spec's ``player`` mills ``factor``
+    # times the damage (CR 701.17a), even if the damage can't be prevented (615.12).
+    MILL = "mill_that_many"
 
 
-Skippable = Literal["untap", "upkeep", "draw", "combat", "turn"]
+# "extra_turn": a turn an effect gave (CR 500.7), which "would begin an extra turn" watches;
+# it is a turn too, so "skip your next turn" applies to it.
+Skippable = Literal["untap", "upkeep", "draw", "combat", "turn", "extra_turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,6 +371,11 @@ class DamageSpec(ReplacementSpec):
     at_most: int | None = None
     set_to: int | None = None
     riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
+    # CR 603.2, 603.12: "When damage is prevented this way, ~ deals that much damage to any
+    # other target" (Phyrexian Vindicator): a triggered ability the prevention makes, which
+    # triggers as the damage is prevented and does its part when it resolves, after the event
+    # (so never part of what the event becomes). Its sentences, for the explanation.
+    triggers: tuple[str, ...] = ()
     # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
     # CR 614.12; the step's choices give it).
     source_named: bool = False
@@ -380,6 +395,10 @@ class ZoneSpec(ReplacementSpec):
     # Adventurer's "instead exile it and put a hit counter on it": the kind of counter the
     # card has in exile (CR 122.1; a counter on a card in exile, which abilities there read).
     exile_counters: tuple[str, int] | None = None
+    # Ravenous Slime: "instead exile it and put a number of +1/+1 counters equal to that
+    # creature's power on ~": the kind put on the effect's source, as many as the dying
+    # creature's power as it last existed on the battlefield (CR 614.6, 608.2h).
+    power_counters: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +432,11 @@ class HiddenEvent(StrEnum):
     COIN = "flipping a coin or rolling a d20"
     SCRY = "scrying"
     MANA = "mana in a mana pool"
+    EXPLORE = "exploring"
+    CONNIVE = "conniving"
+    PLANESWALK = "planeswalking"
+    COPY_SPELL = "copying a spell"
+    UNTAP_STEP = "untapping in the untap step"
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,6 +445,18 @@ class HiddenSpec(ReplacementSpec):
 
     event: HiddenEvent = HiddenEvent.MILL
     rule: str = ""  # the rule of the event it replaces ("701.17a" for milling)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLossSpec(ReplacementSpec):
+    """A player's loss of the game replaced (CR 104.3, 614.1a): "If you would lose the game,
+    instead exile ~ and your life total becomes 1" (The Golden Throne), "The next time you
+    would lose the game this turn, instead draw seven cards and your life total becomes 1"
+    (Stunning Reversal)."""
+
+    exile_self: bool = False  # "exile ~": the effect's source goes to exile
+    draws: int = 0  # "draw seven cards" (CR 121.2: one at a time)
+    life_becomes: int | None = None  # CR 119.5: the life gained or lost to reach it
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +531,7 @@ SPEC_OF: dict[EventGroup, type[ReplacementSpec]] = {
     EventGroup.STEP: SkipSpec,
     EventGroup.CANT: ReplacementSpec,
     EventGroup.HIDDEN: HiddenSpec,
+    EventGroup.GAME_LOSS: GameLossSpec,
 }
 
 

@@ -7,7 +7,7 @@ against the Comprehensive Rules (616.1 order of application, 614.17 "can't").
 from __future__ import annotations
 
 from rules_engine.replacement.in_play import ActiveReplacement
-from rules_engine.replacement.specs import Family
+from rules_engine.replacement.specs import DamageSpec, Family
 
 WHY_CHOOSER = "the affected object's controller, or the affected player, chooses"
 EXPLAIN_HAPPENS = "No replacement or prevention effect applies any more, so this happens."
@@ -62,4 +62,18 @@ def explain_choice(
         )
     if used:
         text += f" Already applied to this event, so not again: {', '.join(sorted(used))} (614.5)."
+    for option in options:
+        if isinstance(option.spec, DamageSpec) and option.spec.triggers:
+            said = option.spec.triggers[0].replace("~", option.source_name)
+            text += " " + explain_trigger(option.source_name, said)
     return text
+
+
+def explain_trigger(name: str, sentence: str) -> str:
+    """CR 603.2, 603.12: a prevention's "When damage is prevented this way, ..." triggers, but
+    what it does waits until it resolves, after this event."""
+    return (
+        f'{name}\'s "{sentence}" is a triggered ability (603.2, 603.12): it triggers as the '
+        "damage is prevented, and what it does happens only when it resolves, after this event, "
+        "so it isn't among what happens here."
+    )

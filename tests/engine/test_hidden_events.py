@@ -28,6 +28,12 @@ def _report(name: str, starts: str) -> tuple[Status, str]:
         ("Eligeth, Crossroads Augur", "If you would scry", "701.22a", "scrying"),
         ("Horizon Stone", "If you would lose unspent mana", "500.4", "mana"),
         ("Nyxbloom Ancient", "If you tap a permanent", "106.12", "mana"),
+        ("Topography Tracker", "If a creature you control would explore", "701.44a", "exploring"),
+        ("Twists and Turns", "If a creature you control would explore", "701.44a", "exploring"),
+        ("Leader, Super-Genius", "If a creature you control would connive", "701.50a", "conniv"),
+        ("Susan Foreman", "If you would planeswalk", "701.31a", "planeswalking"),
+        ("Twinning Staff", "If you would copy a spell", "707.10", "copying a spell"),
+        ("Freyalise's Winds", "If a permanent with a wind counter", "502.3", "untap step"),
     ],
 )
 def test_a_replacement_of_an_event_no_board_holds_is_inert_here_with_its_rule(
@@ -54,3 +60,28 @@ def test_a_different_sentence_about_milling_is_not_swallowed() -> None:
     card = CardDef("Odd Half Mill", types=("Enchantment",), rules_text=(text,), inline=True)
     (report,) = card_report(card)
     assert report.status is Status.NOT_MODELLED
+
+
+def test_the_sentence_after_a_hidden_replacement_is_read_with_it() -> None:
+    # Twinning Staff's new targets for the additional copy (CR 707.10c) belong to its
+    # replacement; a different sentence after it stays a sentence the engine doesn't apply.
+    text = (
+        "If you would copy a spell one or more times, instead copy it that many times plus an "
+        "additional time. You may choose new targets for the additional copy."
+    )
+    (spec,), skipped = read_replacements(text, "Odd Staff")
+    assert isinstance(spec, HiddenSpec) and spec.event is HiddenEvent.COPY_SPELL
+    assert not skipped and spec.text.endswith("for the additional copy.")
+    other = text.replace("You may choose new targets for the additional copy.", "Scry 1.")
+    _, skipped = read_replacements(other, "Odd Staff")
+    assert skipped == ("Scry 1.",)
+
+
+def test_an_untap_replacement_granted_by_an_aura_is_read_with_its_if_you_do() -> None:
+    text = (
+        "If this creature would untap during your untap step, remove a +1/+1 counter from it "
+        "instead. If you do, untap it."
+    )
+    (spec,), skipped = read_replacements(text, "Odd Creature")
+    assert isinstance(spec, HiddenSpec) and spec.event is HiddenEvent.UNTAP_STEP
+    assert not skipped

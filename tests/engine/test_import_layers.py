@@ -117,6 +117,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.rows.damage",
             "rules_engine.replacement.rows.redirect",
             "rules_engine.replacement.rows.prevention",
+            "rules_engine.replacement.rows.prevention_mill",
             "rules_engine.replacement.rows.zones",
             "rules_engine.replacement.rows.draw",
             "rules_engine.replacement.rows.life",
@@ -130,6 +131,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.rows.turns",
             "rules_engine.replacement.rows.cants",
             "rules_engine.replacement.rows.hidden",
+            "rules_engine.replacement.rows.game_loss",
             "rules_engine.replacement.sentences",
             "rules_engine.replacement.compounds",
             "rules_engine.replacement.grammar",
@@ -172,6 +174,8 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # Effects by the kind of event they watch: what they share, one module per
             # group (docs/architecture.md), and the dispatch over them.
             "rules_engine.replacement.groups.watching",
+            "rules_engine.replacement.groups.milling",
+            "rules_engine.replacement.groups.game_loss",
             "rules_engine.replacement.groups.damage",
             "rules_engine.replacement.groups.counters",
             "rules_engine.replacement.groups.entering",

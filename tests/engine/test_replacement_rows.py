@@ -70,6 +70,7 @@ MODULE_GROUPS = {
     "damage": {EventGroup.DAMAGE},
     "redirect": {EventGroup.DAMAGE},
     "prevention": {EventGroup.DAMAGE},
+    "prevention_mill": {EventGroup.DAMAGE},
     "zones": {EventGroup.ZONE_MOVE, EventGroup.DESTRUCTION},
     "draw": {EventGroup.DRAW},
     "life": {EventGroup.LIFE},
@@ -83,6 +84,7 @@ MODULE_GROUPS = {
     "turns": {EventGroup.STEP},
     "cants": {EventGroup.CANT},
     "hidden": {EventGroup.HIDDEN},
+    "game_loss": {EventGroup.GAME_LOSS},
 }
 
 

@@ -642,6 +642,49 @@ GLOSSARY: dict[str, str] = {
         "Having the initiative brings triggered abilities that make its player venture into "
         "Undercity, as they take it and at the start of their upkeep."
     ),
+    "701.44a": (
+        "To explore, a permanent's controller reveals the top card of their library: a land "
+        "goes to their hand; otherwise the permanent gets a +1/+1 counter and the card may go "
+        "to the graveyard."
+    ),
+    "701.50a": (
+        "To connive, a permanent's controller draws a card, then discards one; if a nonland "
+        "card was discarded, the permanent gets a +1/+1 counter."
+    ),
+    "701.31a": "A player may planeswalk only in a Planechase game, moving to a new plane.",
+    "707.10": (
+        "To copy a spell or ability is to put a copy of it on the stack; the copy has the "
+        "same choices and may get new targets only if the effect says so."
+    ),
+    "500.7": (
+        "Some effects give a player an extra turn, taken right after the current one; an "
+        "extra turn is a turn like any other."
+    ),
+    "614.10": (
+        "An effect that makes a player skip a step, phase or turn replaces it: the skipped "
+        "part doesn't happen at all."
+    ),
+    "104.3": (
+        "A player loses the game by conceding, by a state-based action (no life, drawing from "
+        "an empty library, ten poison counters) or by an effect; a replacement effect may "
+        "replace the loss."
+    ),
+    "119.5": (
+        "An effect that sets a player's life total to a number makes them gain or lose the "
+        "life needed to reach it."
+    ),
+    "701.17b": (
+        "A player can't mill more cards than their library holds; told to, they mill as many "
+        "as they can."
+    ),
+    "603.2": (
+        "A triggered ability triggers when its event happens; it is put on the stack the next "
+        "time a player would receive priority, and does what it says only when it resolves."
+    ),
+    "502.3": (
+        "In the untap step, the active player untaps all their permanents at once; effects "
+        "may stop or replace that untapping."
+    ),
 }
 
 

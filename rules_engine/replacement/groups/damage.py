@@ -21,6 +21,7 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.fits import effect_context, object_fits
+from rules_engine.replacement.groups.milling import mill_moves
 from rules_engine.replacement.groups.watching import (
     Applied,
     Fresh,
@@ -267,6 +268,8 @@ def _prevent(
         # CR 615.5, 615.12: Ironscale Hydra's counter, put even if the damage can't be prevented.
         on = active.source if spec.on_source else event.target
         results.append(Fresh(PutCounters(spec.counter_kind or "+1/+1", on, 1)))  # type: ignore[arg-type]
+    if spec.per_prevented == PerPrevented.MILL:
+        results.extend(_milled(active, event, board))  # type: ignore[arg-type]
     if spec.per_prevented == PerPrevented.SHUFFLE_DAMAGED:
         results.extend(_shuffled(event, board))  # type: ignore[arg-type]
     if spec.per_prevented == PerPrevented.TOKENS and prevented and spec.options:
@@ -312,6 +315,21 @@ def _prevent(
     elif spec.shield == "next_time" and not unpreventable:
         after = None
     return results, after
+
+
+def _milled(active: ActiveReplacement, event: Damage, board: EventState) -> list[Fresh]:
+    """Angel of Suffering's "mill twice that many cards", The Mindskinner's "each opponent
+    mills that many cards" (CR 615.5, 701.17a): "that many" is the damage the effect applies
+    to, milled even if it can't be prevented (615.12, as Protean Hydra's counters), each
+    card a move other effects may replace."""
+    spec = active.spec
+    if spec.player == "you":
+        millers = [active.controller]
+    else:
+        millers = [p for p in board.game.players if p != active.controller]
+    n = event.amount * spec.factor
+    to = spec.to_zone or "graveyard"
+    return [Fresh(move) for p in millers for move in mill_moves(board, p, n, to)]
 
 
 def _shuffled(event: Damage, board: EventState) -> list[Fresh]:

@@ -1,5 +1,6 @@
 """Rows for replacements of events no board holds: milling, rolling dice, flipping a coin,
-scrying, mana (CR 614.1a).
+scrying, mana, exploring, conniving, planeswalking, copying a spell, untapping in the untap
+step (CR 614.1a).
 
 A board's steps and events are what happens to permanents and players in view: damage,
 life, counters, tokens, entering, dying, drawing (docs/board-format.md, "Events"). Cards
@@ -68,6 +69,69 @@ TAPPED_FOR_MANA = _T(
 )
 
 
+# CR 701.44a: "If a creature you control would explore, instead it explores, then it explores
+# again" (Topography Tracker), "instead you scry 1, then that creature explores" (Twists and
+# Turns). No board step makes a permanent explore (a resolving "explores" is named as a one-shot
+# the engine doesn't perform), so the event never happens on a board.
+EXPLORE = _T(
+    r"^if a creature you control would explore, instead (?:it explores, then it explores "
+    r"again|you scry 1, then that creature explores)$"
+)
+
+
+# CR 701.50a: "If a creature you control would connive, instead you draw a card, then that
+# creature connives" (Leader, Super-Genius); conniving is never performed on a board either.
+CONNIVE = _T(
+    r"^if a creature you control would connive, instead you draw a card, then that creature "
+    r"connives$"
+)
+
+
+# CR 701.31a, 901.8: planeswalking happens only in a Planechase game (Susan Foreman); a board
+# has no planar deck.
+PLANESWALK = _T(
+    r"^if you would planeswalk, instead look at the top two cards of your planar deck, put one "
+    r"on the bottom of your planar deck and the other on top, then planeswalk$"
+)
+
+
+# CR 707.10: copying a spell puts a copy of it on the stack; a board has no stack of spells
+# to copy ("cast" resolves at once). Twinning Staff's next sentence ("You may choose new
+# targets for the additional copy", 707.10c) is read with it (``follows``).
+COPY_SPELL = _T(
+    r"^if you would copy a spell one or more times, instead copy it that many times plus an "
+    r"additional time$"
+)
+
+
+# CR 502.3: untapping in the untap step, which no board step performs: "If a permanent with a
+# wind counter on it would untap during its controller's untap step, remove all wind counters
+# from it instead" (Freyalise's Winds); Bewitching Leechcraft grants "If this creature would
+# untap during your untap step, remove a +1/+1 counter from it instead. If you do, untap it."
+UNTAP_STEP = _T(
+    r"^if (?:~|a permanent with an? [\w+/-]+ counter on it) would untap during (?:your|its "
+    r"controller's) untap step, remove (?:a \+1/\+1 counter|all [\w+/-]+ counters) from it "
+    r"instead$"
+)
+
+
+# The sentence after a hidden replacement that says more of the same replacement, read with
+# it: (the event, the sentence's pattern).
+_FOLLOWS: tuple[tuple[HiddenEvent, re.Pattern[str]], ...] = (
+    (HiddenEvent.COPY_SPELL, _T(r"^you may choose new targets for the additional copy$")),
+    # CR 608.2c "If you do": the untap the removal allows (Bewitching Leechcraft).
+    (HiddenEvent.UNTAP_STEP, _T(r"^if you do, untap it$")),
+)
+
+
+def follows(body: str, last: Spec) -> bool:
+    """Is ``body`` (a sentence as the patterns read it) the rest of the hidden replacement
+    read just before it (Twinning Staff's new targets, Bewitching Leechcraft's "If you do")?"""
+    if not isinstance(last, HiddenSpec):
+        return False
+    return any(last.event is event and p.match(body) for event, p in _FOLLOWS)
+
+
 def _hidden(event: HiddenEvent, rule: str) -> Builder:
     def build(m: re.Match[str], s: Sentence) -> Spec | None:
         if "plus" in m.groupdict() and m["plus"]:
@@ -119,6 +183,41 @@ _ROWS: tuple[tuple[re.Pattern[str], HiddenEvent, str, str, str], ...] = (
         "106.12",
         "If you tap a permanent for mana, it produces three times as much of that mana instead.",
         "Nyxbloom Ancient",
+    ),
+    (
+        EXPLORE,
+        HiddenEvent.EXPLORE,
+        "701.44a",
+        "If a creature you control would explore, instead it explores, then it explores again.",
+        "Topography Tracker",
+    ),
+    (
+        CONNIVE,
+        HiddenEvent.CONNIVE,
+        "701.50a",
+        "If a creature you control would connive, instead you draw a card, then that creature connives.",
+        "Leader, Super-Genius",
+    ),
+    (
+        PLANESWALK,
+        HiddenEvent.PLANESWALK,
+        "701.31a",
+        "If you would planeswalk, instead look at the top two cards of your planar deck, put one on the bottom of your planar deck and the other on top, then planeswalk.",
+        "Susan Foreman",
+    ),
+    (
+        COPY_SPELL,
+        HiddenEvent.COPY_SPELL,
+        "707.10",
+        "If you would copy a spell one or more times, instead copy it that many times plus an additional time.",
+        "Twinning Staff",
+    ),
+    (
+        UNTAP_STEP,
+        HiddenEvent.UNTAP_STEP,
+        "502.3",
+        "If a permanent with a wind counter on it would untap during its controller's untap step, remove all wind counters from it instead.",
+        "Freyalise's Winds",
     ),
 )
 

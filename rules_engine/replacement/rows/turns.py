@@ -33,6 +33,19 @@ SKIP_NEXT = _T(
 )
 
 
+# CR 500.7, 614.10: "If an opponent would begin an extra turn, that player skips that turn
+# instead" (Stranglehold, Trouble in Pairs; "a player": Gerrard's Hourglass Pendant).
+SKIP_EXTRA_TURN = _T(
+    r"^if (?P<who>a player|an opponent) would begin an extra turn, that player skips that turn "
+    r"instead$"
+)
+
+
+def _skip_extra_turn(m: re.Match[str], s: Sentence) -> Spec | None:
+    who: PlayerWord = "opponent" if m["who"] == "an opponent" else "any"
+    return SkipSpec(s.text, Family.SKIP, player=who, skips="extra_turn")
+
+
 _SKIPPABLE: dict[str, Skippable] = {
     "untap": "untap",
     "upkeep": "upkeep",
@@ -76,5 +89,14 @@ ROWS: tuple[Row, ...] = (
         example="Skip your draw step.",
         card="Colfenor's Plans",
         priority=650,
+    ),
+    Row(
+        Family.SKIP,
+        SKIP_EXTRA_TURN,
+        _skip_extra_turn,
+        rule="614.10",
+        example="If an opponent would begin an extra turn, that player skips that turn instead.",
+        card="Stranglehold",
+        priority=655,
     ),
 )

@@ -77,10 +77,20 @@ def _die_instead(m: re.Match[str], s: Sentence) -> Spec | None:
 AND_GAIN = _T(r"^(?P<rest>instead exile it) and you gain (?P<n>\w+) life$")
 
 
+# CR 614.1a, 614.6: "instead exile it and put a number of +1/+1 counters equal to that
+# creature's power on ~" (Ravenous Slime).
+AND_POWER_COUNTERS = _T(
+    r"^(?P<rest>instead exile it) and put a number of (?P<kind>[+-]?\w+(?:/[+-]?\w+)?) "
+    r"counters equal to that creature's power on ~$"
+)
+
+
 def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
-    rest, gain = m["rest"], 0
+    rest, gain, power_counters = m["rest"], 0, None
     if found := AND_GAIN.match(rest):
         rest, gain = found["rest"], number(found["n"], s.text)
+    if found := AND_POWER_COUNTERS.match(rest):
+        rest, power_counters = found["rest"], found["kind"]
     return ZoneSpec(
         s.text,
         Family.DIE_ELSEWHERE,
@@ -89,6 +99,7 @@ def _die_elsewhere(m: re.Match[str], s: Sentence) -> Spec | None:
         exile_counters=exile_counters(rest),
         optional=rest.startswith("you may "),
         gain_life=gain,
+        power_counters=power_counters,
     )
 
 
