@@ -141,7 +141,8 @@ _TOP_OF_GRAVEYARD = re.compile(
 # "Put a creature card from a graveyard onto the battlefield under your control." (Entering):
 # one card of the player's choice, no target (CR 608.2d).
 _PUT_ONE = re.compile(
-    r"^(?:return|put) (?:a|an) (?P<what>[\w ]+?) card from (?P<where>your hand|your graveyard|"
+    r"^(?:return|put) (?:a|an) (?P<what>[\w ]+?) card(?P<mv> with mana value \w+ or less)? "
+    r"from (?P<where>your hand|your graveyard|"
     r"a graveyard) (?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?$",
     re.IGNORECASE,
 )
@@ -425,7 +426,8 @@ def _copy_token(m: re.Match[str], c: Clause) -> OneShot | None:
 def _put_one(m: re.Match[str], c: Clause) -> OneShot | None:
     """One card of the player's choice onto the battlefield, no target (CR 608.2d)."""
     where = {"a graveyard": "all graveyards"}.get(m["where"].lower(), m["where"])
-    subject = c.subject(f"{m['what']} cards in {where}")
+    # "a creature card with mana value X or less" (Black Sun's Twilight): X is the spell's.
+    subject = c.subject(f"{m['what']} cards{m['mv'] or ''} in {where}")
     if subject is None:
         return None
     return OneShot(
