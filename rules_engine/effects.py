@@ -146,7 +146,9 @@ class DistinctNames:
     CR 202.3: a card with no mana cost has mana value 0, which is one of them)."""
 
     subject: Subject
-    of: Literal["name", "mana_value"] = "name"
+    # "power": how many different powers ("three or more creatures with different powers",
+    # coven, an ability word with no rules meaning, CR 207.2c).
+    of: Literal["name", "mana_value", "power"] = "name"
 
 
 @dataclass(frozen=True, slots=True)

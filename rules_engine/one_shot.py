@@ -86,6 +86,9 @@ class OneShot:
     # "You gain 1 life for each creature you control": ``n`` times the number of these
     # objects as the part happens (CR 608.2h).
     per: Subject | None = None
+    # "damage equal to 2 plus the number of Lesson cards in your graveyard" (Combustion
+    # Technique): added to the count (CR 608.2h).
+    plus: int = 0
     # "If you control a Merfolk, draw a card." / "If ~ was kicked, it deals 5 damage ...":
     # the part happens only if this holds as it would happen (CR 608.2c, 702.33d).
     only_if: Condition | Literal["kicked"] | None = None
@@ -111,6 +114,9 @@ class OneShot:
     # "Distribute four +1/+1 counters among up to four target creatures": the step's
     # ``choices.divided`` gives each target its share, announced as it is cast (CR 601.2d).
     divided: bool = False
+    # "damage divided as you choose among one, two, or three targets": players may be among
+    # the targets as well as the permanents ``subject`` names ("targets", CR 115.4).
+    any_target: bool = False
     # "set_life": what each player's life total becomes, "" for ``n``: "creatures" (the
     # number of creatures that player controls) or "lowest" (the lowest life total).
     life_becomes: Literal["", "creatures", "lowest"] = ""

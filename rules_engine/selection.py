@@ -232,6 +232,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             among = select(expr.subject, state, world, ctx)
             if expr.of == "mana_value":
                 return len({state[label].mana_value for label in among})  # CR 202.3
+            if expr.of == "power":  # coven (CR 207.2c): different powers among them
+                return len({state[label].power for label in among})
             return len({state[label].name for label in among})
         case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn() | EnteredThisTurnCount():
             return _this_turn(expr, world.game, ctx.controller, ctx.source)

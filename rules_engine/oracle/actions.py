@@ -51,6 +51,13 @@ _ONE_OF = re.compile(r"^(?:a|an) (?P<what>(?:creature|artifact|permanent)\b.*)$"
 _DISTRIBUTE = re.compile(
     r"^distribute (?P<n>\w+) (?P<kind>\S+) counters among (?P<subj>[\w ,/-]+)$", re.IGNORECASE
 )
+# CR 601.2d: "~ deals 3 damage divided as you choose among one, two, or three targets." (Arc
+# Lightning), "... among any number of target creatures and/or planeswalkers." (Mythos of
+# Vadrok): the amount divided among the targets as the spell is cast.
+_DIVIDED_DAMAGE = re.compile(
+    r"^(?:~|it) deals (?P<n>\w+) damage divided as you choose among (?P<to>.+)$", re.IGNORECASE
+)
+_TARGETS_WORD = re.compile(r"\btargets$", re.IGNORECASE)
 _DOUBLE_COUNTERS = re.compile(
     r"^double the number of (?P<kind>\S+) counters on (?P<subj>.+)$", re.IGNORECASE
 )
@@ -117,7 +124,8 @@ _WITH = r"(?: with (?P<cn>an?|\w+) (?:additional )?(?P<ck>\S+) counters? on (?:i
 # target creature card from your graveyard to the battlefield.", "Put target creature card
 # from a graveyard onto the battlefield under your control."
 _REANIMATE = re.compile(
-    r"^(?:return|put) (?P<subj>.+?) (?:from|in) (?P<gy>your|a|an opponent's) graveyard "
+    r"^(?:return|put) (?P<subj>.+?) (?:from|in) "
+    r"(?:(?P<gy>your|a|an opponent's) graveyard|(?P<gys>graveyards)) "
     rf"(?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?{_WITH}$",
     re.IGNORECASE,
 )
@@ -133,7 +141,8 @@ _TOP_OF_GRAVEYARD = re.compile(
 # "Put a creature card from a graveyard onto the battlefield under your control." (Entering):
 # one card of the player's choice, no target (CR 608.2d).
 _PUT_ONE = re.compile(
-    r"^(?:return|put) (?:a|an) (?P<what>[\w ]+?) card from (?P<where>your hand|your graveyard|"
+    r"^(?:return|put) (?:a|an) (?P<what>[\w ]+?) card(?P<mv> with mana value \w+ or less)? "
+    r"from (?P<where>your hand|your graveyard|"
     r"a graveyard) (?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?$",
     re.IGNORECASE,
 )
@@ -143,6 +152,13 @@ _PUT_ONE = re.compile(
 _RECOVER = re.compile(
     r"^return (?P<subj>.+?) from (?P<gy>your|a|an opponent's) graveyard to "
     r"(?:your|its owner's|their owners?'?) hands?$",
+    re.IGNORECASE,
+)
+
+# "Then return a land card from your graveyard to your hand." (Witherbloom Command): one card
+# of the player's choice as it resolves, no target (CR 608.2d).
+_RECOVER_ONE = re.compile(
+    r"^(?:you )?return (?:a|an) (?P<what>[\w ]+?) card from your graveyard to your hand$",
     re.IGNORECASE,
 )
 
@@ -204,7 +220,8 @@ _EQUAL_TO_NUMBER = re.compile(
 # "~ deals damage equal to the number of creatures you control to target creature" (Cabaretti
 # Charm): the count runs to the first " to ".
 _EQUAL_TO_NUMBER_FIRST = re.compile(
-    r"^(?P<who>~|it) deals damage equal to the number of (?>(?P<per>(?:(?! to ).)+)) "
+    r"^(?P<who>~|it) deals damage equal to (?:(?P<plus>\w+) plus )?the number of "
+    r"(?>(?P<per>(?:(?! to ).)+)) "
     r"to (?P<to>.+)$",
     re.IGNORECASE,
 )
@@ -294,12 +311,30 @@ def _distribute(m: re.Match[str], c: Clause) -> OneShot | None:
     )
 
 
+def _divided_damage(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 601.2d: each target's share announced as it is cast (``choices.divided``), at least
+    1 each; "targets" (CR 115.4: any target) may be creatures, planeswalkers, battles or
+    players."""
+    amount = read_amount(m["n"])
+    words, any_target = m["to"], bool(_TARGETS_WORD.search(m["to"]))
+    if any_target:
+        words = _TARGETS_WORD.sub("target creatures, planeswalkers, or battles", words)
+    subject = c.subject(words)
+    if amount is None or subject is None or subject.kind != "targets":
+        return None
+    return OneShot(
+        "damage", subject, c.sentence, n=amount.n, x=amount.x, divided=True, any_target=any_target
+    )
+
+
 def _support(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 701.41a: a +1/+1 counter on each of up to N other target creatures."""
     n = read_amount(m["n"])
     word = next((w for w, v in NUMBER_WORDS.items() if n and v == n.n and len(w) > 2), None)
+    if n is not None and n.x:
+        word = "x"  # "Support X." (The Crowd Goes Wild): up to X targets, X chosen as cast
     subject = c.subject(f"up to {word} target creatures") if word else None
-    if n is None or n.x or subject is None:
+    if n is None or subject is None:
         return None
     others = tuple(replace(f, not_source=True) for f in subject.filters)  # "other"
     return OneShot(
@@ -391,7 +426,8 @@ def _copy_token(m: re.Match[str], c: Clause) -> OneShot | None:
 def _put_one(m: re.Match[str], c: Clause) -> OneShot | None:
     """One card of the player's choice onto the battlefield, no target (CR 608.2d)."""
     where = {"a graveyard": "all graveyards"}.get(m["where"].lower(), m["where"])
-    subject = c.subject(f"{m['what']} cards in {where}")
+    # "a creature card with mana value X or less" (Black Sun's Twilight): X is the spell's.
+    subject = c.subject(f"{m['what']} cards{m['mv'] or ''} in {where}")
     if subject is None:
         return None
     return OneShot(
@@ -406,10 +442,12 @@ def _put_one(m: re.Match[str], c: Clause) -> OneShot | None:
 
 
 def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
-    """A card returned from a graveyard to the battlefield (CR 614.12: it enters)."""
-    where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
+    """A card returned from a graveyard to the battlefield (CR 614.12: it enters); "from
+    graveyards" (Aberrant Return): from any graveyard."""
+    gy = (m["gy"] or "a").lower()
+    where = "all graveyards" if gy == "a" else f"{m['gy']} graveyard"
     subject = c.subject(f"{m['subj']} in {where}")
-    with_counters = _with_counters(m)
+    with_counters = _with_counters(m, x_allowed=True)
     if subject is None or with_counters is None:
         return None
     return OneShot(
@@ -419,16 +457,21 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
         players="you" if m["yours"] else None,
         tapped=bool(m["tapped"]),
         enter_counters=with_counters,
+        x=read_amount(m["cn"] or "a") == Amount(x=True),
     )
 
 
-def _with_counters(m: re.Match[str]) -> tuple[tuple[str, int], ...] | None:
+def _with_counters(
+    m: re.Match[str], *, x_allowed: bool = False
+) -> tuple[tuple[str, int], ...] | None:
     """ "with two additional +1/+1 counters on it": what it enters with (CR 614.1c); None
-    for an amount that isn't a number."""
+    for an amount that isn't a number. "with X additional +1/+1 counters" (Abuelo's
+    Awakening), where ``x_allowed``: the spell's X (CR 107.3a), the count left 0 here and
+    read as the part happens (the action's ``x``)."""
     if not m["ck"]:
         return ()
     amount = read_amount(m["cn"])
-    if amount is None or amount.x:
+    if amount is None or (amount.x and not x_allowed):
         return None
     return ((m["ck"], amount.n),)
 
@@ -443,6 +486,15 @@ def _recover(m: re.Match[str], c: Clause) -> OneShot | None:
     where = "all graveyards" if m["gy"].lower() == "a" else f"{m['gy']} graveyard"
     subject = c.subject(f"{m['subj']} in {where}")
     return OneShot("recover", subject, c.sentence) if subject is not None else None
+
+
+def _recover_one(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 608.2d, 400.7: one card of the player's choice (``choices.chosen``) from their
+    graveyard to their hand."""
+    subject = c.subject(f"{m['what']} cards in your graveyard")
+    if subject is None or subject.kind != "filter":
+        return None
+    return OneShot("recover", subject, c.sentence, n=1, every=True)
 
 
 def _fight(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -718,7 +770,10 @@ def _counted(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     if action.x or action.amount_of or action.per is not None:
         return None
-    return replace(action, per=per)
+    plus = read_amount(m["plus"]) if m.groupdict().get("plus") else Amount(0)
+    if plus is None or plus.x:
+        return None
+    return replace(action, per=per, plus=plus.n)
 
 
 def _counted_first(m: re.Match[str], c: Clause) -> OneShot | None:
@@ -802,6 +857,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.POPULATE, cards.populate, decides=False),
     Reader(cards.RING_TEMPTS, cards.ring_tempts, decides=False),
     Reader(cards.ENERGY, cards.energy, decides=False),
+    Reader(cards.PLAYER_GETS, cards.player_gets, decides=False),
     Reader(cards.LOSE_ALL, cards.lose_all, decides=False),
     Reader(cards.REMOVE, cards.remove, decides=False),
     Reader(cards.ONTO_LIBRARY, cards.moved, decides=False),
@@ -820,6 +876,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(player_actions.ATTACH, player_actions.attach, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),
+    Reader(_DIVIDED_DAMAGE, _divided_damage),
     Reader(_SUPPORT, _support),
     Reader(_BOLSTER, _bolster),
     Reader(_RETURN_EXILED, _return_exiled),
@@ -832,6 +889,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(_PUT_ONE, _put_one),
     Reader(_REANIMATE, _reanimate),
     Reader(_TOP_OF_GRAVEYARD, _top_of_graveyard),
+    Reader(_RECOVER_ONE, _recover_one),
     Reader(_RECOVER, _recover),
     Reader(_THOSE_FIGHT, _those_fight),
     Reader(_FIGHT, _fight),

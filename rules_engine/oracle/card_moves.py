@@ -38,6 +38,12 @@ RING_TEMPTS = re.compile(r"^the ring tempts you$", re.IGNORECASE)  # CR 701.54a
 # CR 122.1, 107.14: "You get {E}{E}." (energy counters); "Target player loses all poison
 # counters."
 ENERGY = re.compile(rf"^(?:(?P<who>{WHO}) )?gets? (?P<e>(?:\{{E\}})+)$", re.IGNORECASE)
+# CR 122.1: "Each opponent gets a poison counter." (Phyresis Outbreak), "You get two
+# experience counters.": counters a player gets, named by kind (energy is ``ENERGY``).
+PLAYER_GETS = re.compile(
+    rf"^(?:(?P<who>{WHO}) )?gets? (?P<n>\w+) (?P<kind>poison|experience|rad|ticket) counters?$",
+    re.IGNORECASE,
+)
 LOSE_ALL = re.compile(rf"^(?P<who>{WHO}) loses? all (?P<kind>\w+) counters$", re.IGNORECASE)
 # CR 122.8: "Remove all -1/-1 counters from it." / "You may remove a -1/-1 counter from it."
 REMOVE = re.compile(
@@ -61,9 +67,11 @@ EXILE_WITH = re.compile(
 )
 # CR 701.6a: "Counter target spell.", "Counter target noncreature spell.", "Counter target
 # creature or planeswalker spell.", "Counter target spell unless its controller pays {2}." (a
-# spell waiting on the stack; abilities, and a cost counted "for each ...", are other shapes).
+# spell waiting on the stack; abilities, and a cost counted "for each ...", are other shapes);
+# "Counter all other spells." (Reverse the Polarity): every spell on the stack but this one.
 COUNTER = re.compile(
-    r"^counter (?P<subj>target (?:(?!spells?\b)[\w,-]++ )*+spells?(?: with [\w ,]++)?)"
+    r"^counter (?P<subj>target (?:(?!spells?\b)[\w,-]++ )*+spells?(?: with [\w ,]++)?"
+    r"|all (?:other )?spells)"
     r"(?P<unless> unless its controller pays (?:\{\w\})++)?$",
     re.IGNORECASE,
 )
@@ -193,6 +201,19 @@ def energy(m: re.Match[str], c: Clause) -> OneShot | None:
     n = m["e"].upper().count("{E}")
     return OneShot(
         "player_counters", None, c.sentence, counter_kind="energy", n=n, players=ref, slot=slot
+    )
+
+
+def player_gets(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 122.1: "Each opponent gets a poison counter." (each an event, 122.6)."""
+    players = players_of(m["who"] or "you", c.context)
+    amount = read_amount(m["n"])
+    if players is None or amount is None or amount.x:
+        return None
+    ref, slot = players
+    kind = m["kind"].lower()
+    return OneShot(
+        "player_counters", None, c.sentence, counter_kind=kind, n=amount.n, players=ref, slot=slot
     )
 
 

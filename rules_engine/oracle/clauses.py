@@ -133,7 +133,26 @@ def split_clauses(body: str) -> list[str]:
     if (m := _SHARED_X.match(body)) and len(parts := _two_actions(m["main"])) > 1:
         # "You gain X life and draw X cards, where X is ...": the X of both one-shots.
         return [f"{part}, where X is {m['what']}" for part in parts]
-    return _two_effects(body) or _effect_then_action(body) or _two_actions(body)
+    return (
+        _two_effects(body)
+        or _effect_then_action(body)
+        or _action_then_effect(body)
+        or _two_actions(body)
+    )
+
+
+def _action_then_effect(body: str) -> list[str] | None:
+    """ "Create a 2/1 black Villain creature token with menace, then creatures you control get
+    +1/+0 until end of turn" (Hire a Crew): a one-shot part, then an effect that begins after
+    it, so it sees the token (CR 608.2c, 611.2c)."""
+    unquoted = re.sub(r'"[^"]*"', lambda q: "_" * len(q.group(0)), body)
+    at = unquoted.find(", then ")
+    if at < 0:
+        return None
+    first, second = body[:at], body[at + len(", then ") :]
+    if performs_actions(first) and makes_continuous_effect(second) and not performs_actions(second):
+        return [first, second]
+    return None
 
 
 def _effect_then_action(body: str) -> list[str] | None:

@@ -164,6 +164,16 @@ def mana_values_in_graveyard(a: Asked) -> Condition | None:
     return None
 
 
+def different_powers(a: Asked) -> Condition | None:
+    """ "you control three or more creatures with different powers" (coven, an ability word,
+    CR 207.2c): at least that many different powers among the creatures you control."""
+    if m := re.fullmatch(r"you control (\w+) or more creatures with different powers", a.text):
+        creatures = subject_words("creatures you control", a.sentence, a.state)
+        least = required_number(m[1], a.sentence)
+        return Compare(DistinctNames(creatures, "power"), ">=", least)
+    return None
+
+
 def card_types_in_graveyard(a: Asked) -> Condition | None:
     if m := re.fullmatch(
         r"there are (\w+) or more card types (?:among cards )?in your graveyard", a.text

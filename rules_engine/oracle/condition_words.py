@@ -465,7 +465,8 @@ def it_is_a(a: Asked) -> Condition | None:
 
 def has_keyword(a: Asked) -> Condition | None:
     if m := re.fullmatch(
-        r"(?P<who>it|~|equipped creature|enchanted creature) (?P<neg>has|doesn't have) "
+        r"(?P<who>it|~|that creature|equipped creature|enchanted creature) "
+        r"(?P<neg>has|doesn't have) "
         r"(?P<what>[\w ]+)",
         a.text,
     ):
@@ -475,7 +476,8 @@ def has_keyword(a: Asked) -> Condition | None:
         name = read_keyword(cursor, parameters=False)
         if name is not None and cursor.at_end():
             it = a.it
-            if m["who"] not in ("it", SELF):
+            # "If that creature has toxic, draw a card." (Compleat Devotion): what "it" names.
+            if m["who"] not in ("it", SELF, "that creature"):
                 it = subject_words(m["who"], a.sentence, a.state)
             has = ObjectMatches(it, Filter(with_any_ability=frozenset({name.lower()})))
             return has if m["neg"] == "has" else Not(has)

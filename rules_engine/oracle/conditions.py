@@ -54,7 +54,13 @@ def instead_condition(
     )
     if not m:
         # "if its power is 2" (Savage Swipe) says what "it has power 2" says.
-        words = re.sub(r"^its (power|toughness) is ", r"it has \1 ", words, flags=re.IGNORECASE)
+        # "if that creature's power is 0 or less" (Depressurize): the same of "that creature".
+        words = re.sub(
+            r"^(its|that creature's) (power|toughness) is ",
+            lambda w: f"{'it' if w[1].lower() == 'its' else 'that creature'} has {w[2]} ",
+            words,
+            flags=re.IGNORECASE,
+        )
         return read_condition(words, sentence, state)  # "if a creature died this turn"
     subject = state.previous if state.previous is not None else Subject("self", words=SELF)
     try:
@@ -372,6 +378,7 @@ _READERS: tuple[Reader, ...] = (
     counts.devotion,
     counts.counters_among,
     counts.mana_values_in_graveyard,
+    counts.different_powers,
     counts.card_types_in_graveyard,
     counts.there_are_cards_in_graveyard,
     exiled.exiled_count,  # CR 607.2a

@@ -231,6 +231,10 @@ def _read_sentence(
     whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
     if resolving:
         whole = _as_you_cast(whole)
+        # "You may have it gain reach until end of turn." (Academic Dispute): a choice made
+        # as it resolves (CR 608.2d), taken as chosen, as "you may" one-shots and a
+        # triggered ability's "you may have ~ ..." are (603.5; parser.parse_trigger_effect).
+        whole = _YOU_MAY_HAVE.sub(lambda h: f"{h['who']} {h['verb']}s", whole)
     whole = _kinds_joined_by_or(whole)
     reading = Reading(resolving, until_eot, written, after_delayed=delayed)
     template, m = route_sentence(whole, reading, Scope.SENTENCE)
@@ -246,9 +250,15 @@ def _read_sentence(
         # the rest of one: "If you do, ..."), inert until it triggers (CR 603.7).
         out.notes.append(written)
     else:
-        before = len(out.effects)
+        before, acted = len(out.effects), len(out.actions)
         for body in split_clauses(whole):
+            begun, after_action = len(out.effects), len(out.actions) > acted
             _parse_clause(body, written, state, reading, out)
+            if after_action and body != whole:
+                # "Create a ... token, then creatures you control get +1/+0" (Hire a Crew): an
+                # effect written after a part of its own sentence is placed by its own words,
+                # so it begins after that part (CR 608.2c, 611.2c; timeline/text_order.py).
+                out.effects[begun:] = [replace(e, text=body) for e in out.effects[begun:]]
         _those_targets(out.effects[before:], state)
     return template.builds is Builds.DELAYED
 
@@ -804,6 +814,8 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
             return None
         return replace(action, only_if=condition)
     action = parse_one_shot(body, sentence, state.context, resolve)
+    if action is None:
+        action = _action_if(body, sentence, state, resolve)
     if action is not None and action.kind == "copy_token":
         # The exception ("except it has haste") is read like a Clone's (CR 707.9).
         exception = action.token
@@ -825,8 +837,41 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
     return action
 
 
+def _action_if(
+    body: str, sentence: str, state: SentenceState, resolve: Callable[[Subject], Subject]
+) -> OneShot | None:
+    """ "Draw a card if that creature has a +1/+1 counter on it." (Oblivion's Hunger), "Put a
+    +1/+1 counter on target creature you control if its power is 4 or greater.": the
+    condition written after the part, checked as the part would happen (CR 608.2c), "its"
+    or "that creature" the object the part names or the one before it."""
+    m = _ACTION_IF.match(body)
+    if m is None or re.search(r"\binstead\b", sentence, re.I):
+        return None
+    mark, before = state.context.next_target, state.previous
+    action = parse_one_shot(m["rest"], sentence, state.context, resolve)
+    if action is None or action.only_if is not None:
+        state.context.next_target = mark
+        return None
+    if action.subject is not None:
+        state.previous = action.subject
+    try:
+        condition = instead_condition(m["cond"], sentence, state)
+    except OracleParseError:
+        state.context.next_target, state.previous = mark, before
+        return None
+    return replace(action, only_if=condition)
+
+
+_YOU_MAY_HAVE = re.compile(
+    r"^you may have (?P<who>it|that creature|target creature) (?P<verb>gain|get)\b", re.I
+)
+_ACTION_IF = re.compile(r"^(?P<rest>.+) if (?P<cond>(?:(?!\bwould\b)[^,])+)$", re.IGNORECASE)
 _ANY_SUSPECTED = re.compile(r"(?:any of them are|it's|it is|that creature is) suspected", re.I)
-_IF_THEN_ACTION = re.compile(r"^if (?P<cond>(?:(?!\bwould\b)[^,])+), (?P<rest>.+)$", re.IGNORECASE)
+# "Then if that creature's power is 0 or less, destroy it." (Depressurize): "then" as after
+# the part before it (CR 608.2c).
+_IF_THEN_ACTION = re.compile(
+    r"^(?:then )?if (?P<cond>(?:(?!\bwould\b)[^,])+), (?P<rest>.+)$", re.IGNORECASE
+)
 
 
 def _remember_object(body: str, state: SentenceState) -> None:

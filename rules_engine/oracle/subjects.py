@@ -256,10 +256,27 @@ def _target_count(cursor: Cursor) -> tuple[int, bool]:
         count = NUMBER_WORDS[cursor.peek(2)]
         cursor.pos += 5
         return count, True
-    if cursor.accept("any", "number", "of", "target") or cursor.accept("x", "target"):
-        # CR 601.2c: the caster chooses how many ("X target creatures": X is chosen as the
-        # spell is cast, 107.3a); every target the board gives is one.
+    if (
+        cursor.accept("any", "number", "of", "target")
+        or cursor.accept("x", "target")
+        or cursor.accept("up", "to", "x", "target")
+    ):
+        # CR 601.2c: the caster chooses how many ("X target creatures", "up to X target
+        # creatures": X is chosen as the spell is cast, 601.2b, 107.3a); every target the
+        # board gives is one.
         return ANY_NUMBER_OF_TARGETS, True
+    if (
+        cursor.peek(1) == ","
+        and cursor.peek(3) == ","
+        and cursor.peek(4) == "or"
+        and all(cursor.peek(k) in NUMBER_WORDS for k in (0, 2, 5))
+        and cursor.peek(6) == "target"
+    ):
+        # "One, two, or three target creature cards" (Aberrant Return): up to the last number
+        # (CR 601.2c: the caster announces how many, at least the first).
+        count = NUMBER_WORDS[cursor.peek(5)]
+        cursor.pos += 7
+        return count, True
     if (
         cursor.peek(1) == "or"
         and cursor.peek() in NUMBER_WORDS

@@ -102,6 +102,10 @@ def _reanimate(p: Part) -> list[Event]:
                 f"{res.path}.choices.chosen", f"{chosen} is not a card {action.text} can put"
             )
         found = [chosen if action.every and chosen in found else min(found, key=order.index)]
+    counters = action.enter_counters
+    if action.x:
+        # "with X additional +1/+1 counters on it": the spell's X (CR 107.3a, 614.1c).
+        counters = tuple((kind, p.amount) for kind, _ in counters)
     events: list[Event] = []
     for label in found:
         obj = world.objects[label]
@@ -113,15 +117,27 @@ def _reanimate(p: Part) -> list[Event]:
                 controller,
                 tapped=action.tapped,
                 put_tapped=action.tapped,
-                counters=action.enter_counters,
+                counters=counters,
             )
         )
     return events
 
 
 def _recover(p: Part) -> list[Event]:
-    """A card returned from a graveyard to its owner's hand (CR 400.7)."""
-    return [zone_move(p.game, label, "hand") for label in p.acted_on("graveyard")]
+    """A card returned from a graveyard to its owner's hand (CR 400.7); "a land card" (``n``
+    1): the one the step chose (``choices.chosen``), by default the first in the graveyard's
+    order (CR 608.2d)."""
+    found = p.acted_on("graveyard")
+    if p.action.n == 1 and p.action.every and found:
+        chosen = p.res.choices.chosen
+        if chosen is not None and chosen not in found:
+            raise BoardError(
+                f"{p.res.path}.choices.chosen",
+                f"{chosen} is not a card {p.action.text} can return ({', '.join(found)})",
+            )
+        order = [o.label for o in p.game.objects]
+        found = [chosen or min(found, key=order.index)]
+    return [zone_move(p.game, label, "hand") for label in found]
 
 
 def _copy_token(p: Part) -> list[Event]:
@@ -176,6 +192,14 @@ def _bites(state: dict[str, Characteristics], label: str, damage: Damage) -> boo
 def _damage(p: Part) -> list[Event]:
     """CR 120.1: damage to the objects and players it names, and to "any target"."""
     action, res = p.action, p.res
+    if action.divided:
+        # CR 601.2d: each target its announced share; a target no longer legal (608.2b)
+        # gets none, a player only where the words allow players ("targets", 115.4).
+        return [
+            Damage(n, res.source, label)
+            for label, n in _divided(p)
+            if label in p.objects or (action.any_target and label in p.game.players)
+        ]
     recipients = p.objects + p.players
     if action.slot is not None and action.players is None and action.slot < len(res.targets):
         recipients.append(res.targets[action.slot])

@@ -170,7 +170,8 @@ def _with_amount(
         current = powers(game, [ability], res)
         action = replace(action, n=current.get(action.text, known.get(action.text, 0)))
     if action.per is not None:
-        action = replace(action, n=action.n * how_many(game, action.per, res))
+        # "2 plus the number of ..." (Combustion Technique): the count, then the rest added.
+        action = replace(action, n=action.n * how_many(game, action.per, res) + action.plus)
     return action
 
 
