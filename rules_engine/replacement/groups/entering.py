@@ -85,6 +85,8 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
             return False  # "unless you revealed a Dragon card this way" (614.12)
         if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS and own:
             return _own_counters_apply(active, spec, event, board)
+        if isinstance(spec, EnterSpec) and spec.x_at_most is not None and event.x > spec.x_at_most:
+            return False  # "If X is 2 or less, it enters tapped" (107.3m, 614.12)
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
     if (
         isinstance(spec, EnterSpec)
@@ -291,7 +293,11 @@ def _entering_counters(active: ActiveReplacement, event: Enter, board: EventStat
     with, the source's power (Master Biomancer), or a count made as it would enter (614.12:
     the permanents already there, so "for each other creature" doesn't see itself)."""
     spec = active.spec
-    if spec.count is not None and active.source != event.obj:
+    if (
+        spec.count is not None
+        and active.source != event.obj
+        and Mark.ENTERING_CAST not in spec.marks
+    ):
         # Another permanent's effect counts from its source: "the number of creatures
         # devoured by ~" is what its source devoured (702.82b).
         ctx = Context(active.source, active.controller, choices=active.choices)
