@@ -484,6 +484,9 @@ class EnterSpec(ReplacementSpec):
     # CR 614.1c, 107.3m: "If X is 2 or less, it enters tapped" (Slumbering Trudge): only when
     # the X it was cast with is at most this.
     x_at_most: int | None = None
+    # CR 614.12: "As ~ enters, you may return a nonland permanent you control to its owner's
+    # hand. If you do, ..." (Rescuer Sphinx): what it may return (the step's choices.chosen).
+    returned: Subject | None = None
 
 
 # The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and

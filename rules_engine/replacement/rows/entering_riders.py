@@ -14,7 +14,7 @@ import re
 
 from rules_engine.affected import Subject
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.replacement.phrases import number
+from rules_engine.replacement.phrases import number, what_objects
 from rules_engine.replacement.rows.row import Row, Sentence
 from rules_engine.replacement.specs import EnterSpec, Family, Mark, Spec
 
@@ -53,6 +53,26 @@ def _as_enters_roll(m: re.Match[str], s: Sentence) -> Spec | None:
         amount=None if m["n"] == "x" else number(m["n"], s.text),
         marks=frozenset({Mark.X}) if m["n"] == "x" else frozenset(),
     )
+
+
+# CR 614.12, 614.1c: "As this creature enters, you may return a nonland permanent you control
+# to its owner's hand. If you do, this creature enters with a +1/+1 counter on it." (Rescuer
+# Sphinx): read by ``grammar.py`` with the "If you do" sentence after it; the permanent
+# returned is the step's ``choices.chosen`` (none: it returns nothing and gets no counter).
+AS_ENTERS_RETURN = _T(r"^as ~ enters, you may return (?P<what>an? [\w ]+?) to its owner's hand$")
+
+
+def returned_as_enters(sentence: str, display: str) -> Subject | None:
+    """What "As ~ enters, you may return ..." may return ("a nonland permanent you control"),
+    or None when the sentence isn't that one."""
+    m = AS_ENTERS_RETURN.match(sentence)
+    if m is None:
+        return None
+    what = re.sub(r"^an? (?P<kind>[\w ]+?) you control$", r"\g<kind>s you control", m["what"])
+    try:
+        return what_objects(what, display)
+    except OracleParseError:
+        return None
 
 
 # Lower priorities are tried first (``replacement/sentences.py``).
