@@ -35,6 +35,7 @@ from rules_engine.effects import (
     SwitchPT,
     TypeChange,
 )
+from rules_engine.oracle.ability_lists import CHOSEN_ABILITIES
 from rules_engine.oracle.granted_abilities import is_granted
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.text import short_name
@@ -90,7 +91,7 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
     if isinstance(action, AbilityChange):
         granted: tuple[tuple[str, str], ...] = tuple(
             (text, "")
-            for g in action.grant
+            for g in _chosen_abilities(action.grant, ctx)
             if (text := _protection_now(_chosen_words(g, ctx), label, state, world, ctx))
         )
         if action.grant_from is not None:
@@ -151,6 +152,19 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
         return text
     names = [COLOR_NAMES[c] for c in "WUBRG" if c in colors]
     return "Protection from " + " and from ".join(names) if names else ""
+
+
+def _chosen_abilities(grant: tuple[str, ...], ctx: Context) -> list[str]:
+    """ "each of the chosen abilities" (Greymond): the pair chosen as its source entered (CR
+    614.12, 607.2), "first strike and lifelink", as one keyword ability each."""
+    found: list[str] = []
+    for g in grant:
+        if g != CHOSEN_ABILITIES:
+            found.append(g)
+            continue
+        chosen = (ctx.choices.option or "").split(" and ")
+        found += [a[0].upper() + a[1:] for a in chosen if a]
+    return found
 
 
 def _chosen_words(text: str, ctx: Context) -> str:

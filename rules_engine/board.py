@@ -179,7 +179,7 @@ _CHOICE_KEYS = frozenset(
     | {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
-    | {"mana_by_color", "cast_with", "class_level"}
+    | {"mana_by_color", "cast_with", "class_level", "rolls"}
     | {"sacrificed", "divided", "sacrifice_as_enters"}
     | {"graveyard", "discard", "exile", "proliferate", "ring_bearer", "paid"}
     | CAST_CHOICE_KEYS
@@ -437,6 +437,15 @@ class _Reader:
             if not isinstance(value["cast_from_hand"], bool):
                 raise BoardError(f"{path}.cast_from_hand", "must be true or false")
             found["cast_from_hand"] = value["cast_from_hand"]
+        if "rolls" in value:
+            # Layerlab extension: the dice rolled as it entered (CR 706.1, 614.12), each
+            # result a whole number from 1 (checked against the die by the card's text).
+            rolls = value["rolls"]
+            if not isinstance(rolls, list) or not all(
+                isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 20 for r in rolls
+            ):
+                raise BoardError(f"{path}.rolls", "a list of die results, each 1 to 20")
+            found["rolls"] = tuple(rolls)
         if "escaped" in value:
             # Layerlab extension: it was cast with escape (CR 702.138b), for "escapes with".
             found["escaped"] = _require_bool(value["escaped"], f"{path}.escaped")

@@ -24,7 +24,9 @@ __all__ = [
 ]
 
 # The choices of a cast (or enter) step read here.
-CAST_CHOICE_KEYS = frozenset({"gift", "bargained", "teamwork", "treasure_mana", "intensity"})
+CAST_CHOICE_KEYS = frozenset(
+    {"gift", "bargained", "teamwork", "treasure_mana", "intensity", "convoked", "artifact_mana"}
+)
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
 TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
 
@@ -52,6 +54,15 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise BoardError(f"{path}.treasure_mana", "a number of mana, 0 or more")
         found["treasure_mana"] = amount
+    # CR 702.51a: how many creatures were tapped to pay for it with convoke ("for each
+    # creature that convoked it"); CR 601.2h: how much of the mana spent to cast it came from
+    # artifact sources ("for each mana from an artifact source spent to cast it").
+    for key in ("convoked", "artifact_mana"):
+        if key in value:
+            amount = value[key]
+            if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= 99:
+                raise BoardError(f"{path}.{key}", "a whole number, 0 to 99")
+            found[key] = amount
     if "intensity" in value:
         # MTG Arena's intensity (Alchemy, no CR rule): the card's as it is now, which its
         # "Starting intensity N" and every "intensify" since made.

@@ -143,12 +143,14 @@ class DistinctNames:
     """ "the number of differently named lands you control" (Awakened Amalgam): how many
     different names the objects have (CR 201.2); with ``of`` "mana_value", how many different
     mana values ("five or more mana values among cards in your graveyard", Aven Heartstabber;
-    CR 202.3: a card with no mana cost has mana value 0, which is one of them)."""
+    CR 202.3: a card with no mana cost has mana value 0, which is one of them); with "mana_cost",
+    how many different mana costs (CR 202.1: the mana symbols themselves, so {2}{B} and
+    {1}{B}{B} differ; a card with no mana symbols has no mana cost to count, 202.1b)."""
 
     subject: Subject
     # "power": how many different powers ("three or more creatures with different powers",
     # coven, an ability word with no rules meaning, CR 207.2c).
-    of: Literal["name", "mana_value", "power"] = "name"
+    of: Literal["name", "mana_value", "power", "mana_cost"] = "name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +216,9 @@ class HowCast:
         "bargained",  # CR 702.166
         "teamwork",  # CR 702.194: cast using teamwork (1 or 0)
         "treasure_mana",  # CR 601.2h: the mana from Treasures spent to cast it
+        "convoked",  # CR 702.51a: the creatures that convoked it
+        "artifact_mana",  # CR 601.2h: the mana from artifact sources spent to cast it
+        "rolled_total",  # CR 706.1, 614.12: the total of the dice rolled as it entered
         "most_of_one_color",  # the most mana of one color spent (adamant, 207.2c)
         "mana_W",  # the mana of each color spent (CR 601.2h)
         "mana_U",

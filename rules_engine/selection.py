@@ -234,6 +234,8 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
                 return len({state[label].mana_value for label in among})  # CR 202.3
             if expr.of == "power":  # coven (CR 207.2c): different powers among them
                 return len({state[label].power for label in among})
+            if expr.of == "mana_cost":  # CR 202.1, 202.1b: only cards with a mana cost
+                return len({c for label in among if (c := state[label].mana_cost)})
             return len({state[label].name for label in among})
         case CreaturesDiedThisTurn() | TurnTotal() | SpellsCastThisTurn() | EnteredThisTurnCount():
             return _this_turn(expr, world.game, ctx.controller, ctx.source)
@@ -422,6 +424,9 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
         "bargained": int(choices.bargained),
         "teamwork": int(choices.teamwork),
         "treasure_mana": choices.treasure_mana,
+        "convoked": choices.convoked,  # CR 702.51a
+        "artifact_mana": choices.artifact_mana,
+        "rolled_total": sum(choices.rolls),  # CR 706.1
         "most_of_one_color": max(spent.values(), default=0),
         "was_cast": int(
             choices.cast_from_hand

@@ -93,6 +93,11 @@ class Choices:
     bargained: bool = False
     teamwork: bool = False  # cast using teamwork (CR 702.194)
     treasure_mana: int = 0  # mana from Treasures spent to cast it (CR 601.2h)
+    convoked: int = 0  # the creatures tapped for it with convoke (CR 702.51a)
+    artifact_mana: int = 0  # mana from artifact sources spent to cast it (CR 601.2h)
+    # "As this creature enters, roll X d6" (Neverwinter Hydra): the results rolled as it
+    # entered (CR 706.1, 614.12), which no board position shows.
+    rolls: tuple[int, ...] = ()
     # The intensity of an MTG Arena Alchemy card as it is now (its "Starting intensity N"
     # raised by "intensify"), which no board position shows; None: its starting intensity.
     intensity: int | None = None
@@ -141,6 +146,9 @@ class Choices:
             bargained=extra.bargained or self.bargained,
             teamwork=extra.teamwork or self.teamwork,
             treasure_mana=extra.treasure_mana or self.treasure_mana,
+            convoked=extra.convoked or self.convoked,
+            artifact_mana=extra.artifact_mana or self.artifact_mana,
+            rolls=extra.rolls or self.rolls,
             intensity=extra.intensity if extra.intensity is not None else self.intensity,
             class_level=max(extra.class_level, self.class_level),
         )

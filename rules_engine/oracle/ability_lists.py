@@ -39,8 +39,16 @@ def _quality_word(word: str, *, negated_only: bool = False) -> bool:
     )
 
 
+# "Humans you control have each of the chosen abilities" (Greymond, Avacyn's Stalwart): the
+# abilities chosen as its source entered (CR 614.12, 607.2), which ``apply.py`` names from the
+# source's choices as the ability is granted.
+CHOSEN_ABILITIES = "Each of the chosen abilities"
+
+
 def _one_ability(cursor: Cursor) -> str | None:
     """One keyword ability (with its parameter) or quoted ability, or None."""
+    if cursor.accept("each", "of", "the", "chosen", "abilities"):
+        return CHOSEN_ABILITIES
     raw = cursor.raw()
     word = cursor.peek()
     if raw.startswith('"'):

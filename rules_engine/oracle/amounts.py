@@ -540,6 +540,16 @@ _TERMS: tuple[_TermReader, ...] = (
         DistinctNames,
         "expected what to count after 'differently named'",
     ),
+    # Embodiment of Agonies: "for each different mana cost among nonland cards in your
+    # graveyard" (CR 202.1).
+    *(
+        _among(
+            f"the number of different mana {cost} among",
+            lambda subject: DistinctNames(subject, "mana_cost"),
+            "expected cards after 'different mana costs among'",
+        )
+        for cost in ("cost", "costs")
+    ),
     # "Target creature ... gets +X/+0, where X is that creature's mana value" (Surge of
     # Strength): the affected creature's, fixed as the spell resolves (CR 608.2h).
     _phrase("its mana value", "that creature's mana value", expr=ManaValueOfAffected()),

@@ -149,7 +149,7 @@ def _mark_self_unquoted(text: str, name: str) -> str:
 
 
 # Words after a name that show it names an object acting ("Shimatsu enters").
-_ACTS = r"(?:'s)? (?:enters|would|deals|gets|has|is|can't|attacks|blocks|dies|intensity)\b"
+_ACTS = r"(?:'s)? (?:enters?|would|deals|gets|has|is|can't|attacks|blocks|dies|intensity)\b"
 _NOT_NAMES = {"the", "a", "an"}
 
 

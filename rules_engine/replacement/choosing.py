@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from rules_engine.errors import BoardError
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.grammar import read_replacements
-from rules_engine.replacement.specs import EnterSpec
+from rules_engine.replacement.specs import EnterSpec, Mark
 from rules_engine.steps import Choices
 from rules_engine.vocabulary import COLOR_NAMES, COLOR_WORDS
 
@@ -30,6 +30,7 @@ _ASKS: dict[str, tuple[str, str]] = {
     "card_name": ("a card name", '"card_name": "Lightning Bolt"'),
     "option": ("one of the words it offers", '"option": "Khans"'),
     "chosen": ("another permanent", '"chosen": "bears"'),
+    "rolls": ("the results of the dice it rolls", '"rolls": [4, 2]'),
 }
 
 
@@ -45,6 +46,7 @@ def _answer(choices: Choices, key: str) -> object:
         "card_name": choices.card_name,
         "option": choices.option,
         "chosen": choices.chosen,
+        "rolls": choices.rolls,
     }[key]
 
 
@@ -68,16 +70,33 @@ def verify_entering_choices(
     choices: Choices,
     controller: str,
     path: str,
+    x: int = 0,
 ) -> None:
-    """Raise a ``BoardError`` naming the choice a step leaves out or answers wrongly."""
+    """Raise a ``BoardError`` naming the choice a step leaves out or answers wrongly (``x``:
+    the X it was cast with, for "roll X d6")."""
     for text in texts:
         try:
             specs, _ = read_replacements(text, name)
         except OracleParseError:
             continue  # named as not modelled elsewhere
         for spec in specs:
-            if isinstance(spec, EnterSpec) and spec.chooses:
+            if isinstance(spec, EnterSpec) and spec.chooses == ("rolls",):
+                _verify_rolls(name, spec, choices.rolls, x, f"{path}.choices.rolls")
+            elif isinstance(spec, EnterSpec) and spec.chooses:
                 _verify(name, spec, choices, controller, path)
+
+
+def _verify_rolls(name: str, spec: EnterSpec, rolls: tuple[int, ...], x: int, where: str) -> None:
+    """CR 706.1: "roll X d6" rolls X six-sided dice, each result from 1 to 6 (X is the one it
+    was cast with, 107.3m); the board states the results, one for each die."""
+    sides = int(spec.options[0])
+    dice = x if Mark.X in spec.marks else spec.amount or 0
+    if len(rolls) != dice or not all(1 <= r <= sides for r in rolls):
+        raise BoardError(
+            where,
+            f"as {name} enters, its controller rolls {dice} d{sides} (CR 706.1, 614.12); the "
+            f"board must give {dice} results from 1 to {sides}, as '\"rolls\": [4, 2]'",
+        )
 
 
 def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path: str) -> None:

@@ -33,6 +33,7 @@ from rules_engine.replacement.rows.entering import ENTERS_TAPPED_IF_NOT, enterin
 from rules_engine.replacement.rows.entering_counted import otherwise_amends
 from rules_engine.replacement.rows.entering_counters import escapes_instead
 from rules_engine.replacement.rows.entering_reveal import revealed_after
+from rules_engine.replacement.rows.entering_riders import returned_as_enters
 from rules_engine.replacement.rows.hidden import follows as hidden_follows
 from rules_engine.replacement.sentences import read_sentence
 from rules_engine.replacement.specs import (
@@ -73,7 +74,9 @@ PAY_LIFE_AS_ENTERS = _T(r"^as ~ enters, you may pay (?P<n>\w+) life$")
 
 # Reveal lands: "As ~ enters, you may reveal a Dragon card from your hand." The choice is
 # the "If you don't, ~ enters tapped" effect's (declining it: the card was revealed).
-AS_ENTERS_MAY = _T(r"^as ~ enters, you may (?:pay \w+ life|reveal .+)$")
+AS_ENTERS_MAY = _T(
+    r"^as ~ enters, you may (?:pay \w+ life|reveal .+|return an? [\w ]+? to its owner's hand)$"
+)
 
 
 # CR 614.1c, 614.12: "As ~ enters, sacrifice any number of creatures" (Dracoplasm) or
@@ -468,6 +471,9 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                         sentence, "nothing before it says what you may do as it enters"
                     )
                 spec = replace(spec, text=f"{sentences[i - 1]} {sentence}")
+                if returned := returned_as_enters(normal[i - 1], sentences[i - 1]):
+                    # Rescuer Sphinx: "If you do" is returning a permanent (614.12).
+                    spec = replace(spec, returned=returned, revealed_instead=False)
             if spec is not None:
                 specs.append(spec)
             elif replaces_events(body) and not OPENING_HAND.match(body):

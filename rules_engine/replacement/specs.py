@@ -236,6 +236,9 @@ class Mark(StrEnum):
     LOSE_LIFE_TOTAL = "lose_life_total"  # Lich: "you lose life equal to your life total"
     REMOVE_ALL_COUNTERS = "remove_all_counters"  # Thief of Blood
     SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
+    # Coin of Mastery: "for each mana from an artifact source spent to cast it": counted from
+    # how the entering permanent was cast (601.2h), not its source.
+    ENTERING_CAST = "entering_cast"
 
 
 class PerPrevented(StrEnum):
@@ -514,6 +517,12 @@ class EnterSpec(ReplacementSpec):
     # a permanent whose step names this effect's source as the permission it was cast with
     # (``choices.cast_with``).
     cast_this_way: bool = False
+    # CR 614.1c, 107.3m: "If X is 2 or less, it enters tapped" (Slumbering Trudge): only when
+    # the X it was cast with is at most this.
+    x_at_most: int | None = None
+    # CR 614.12: "As ~ enters, you may return a nonland permanent you control to its owner's
+    # hand. If you do, ..." (Rescuer Sphinx): what it may return (the step's choices.chosen).
+    returned: Subject | None = None
 
 
 # The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and

@@ -39,7 +39,9 @@ def verify_enter(game: Game, step: EnterStep) -> None:
         for a in printed:  # read ahead's chapter (702.155a): a keyword's own sentences
             keyword = parse_keyword(a.parsed.text) if a.parsed.kind == "keyword" else None
             replacing.extend(keyword.replacement_texts() if keyword is not None else ())
-        verify_entering_choices(card.name, replacing, step.choices, step.controller, step.path)
+        verify_entering_choices(
+            card.name, replacing, step.choices, step.controller, step.path, x=step.x or 0
+        )
     if step.attach is not None and step.attach not in game.players:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
     if step.choices.devour:

@@ -128,6 +128,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.rows.entering_counted",
             "rules_engine.replacement.rows.entering_reveal",
             "rules_engine.replacement.rows.entering_cast_this_way",
+            "rules_engine.replacement.rows.entering_riders",
             "rules_engine.replacement.rows.turns",
             "rules_engine.replacement.rows.cants",
             "rules_engine.replacement.rows.hidden",

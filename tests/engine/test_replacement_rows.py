@@ -81,6 +81,7 @@ MODULE_GROUPS = {
     "entering_counted": {EventGroup.ENTERING},
     "entering_reveal": {EventGroup.ENTERING},
     "entering_cast_this_way": {EventGroup.ENTERING},
+    "entering_riders": {EventGroup.ENTERING},
     "turns": {EventGroup.STEP},
     "cants": {EventGroup.CANT},
     "hidden": {EventGroup.HIDDEN},

@@ -681,10 +681,6 @@ GLOSSARY: dict[str, str] = {
         "A triggered ability triggers when its event happens; it is put on the stack the next "
         "time a player would receive priority, and does what it says only when it resolves."
     ),
-    "502.3": (
-        "In the untap step, the active player untaps all their permanents at once; effects "
-        "may stop or replace that untapping."
-    ),
 }
 
 

@@ -186,6 +186,7 @@ CHOICE_WORDS = {
     "card_type": "the card type",
     "card_name": "the card name",
     "option": "",
+    "rolls": "the die results",  # CR 706.1: rolled as it enters
 }
 # Choices that are true or false (board-format extensions), as (true, false) words.
 FLAG_WORDS = {
@@ -205,6 +206,8 @@ COST_WORDS = {
     "sacrificed": "sacrificing {} to cast it",
     "mana_spent": "{} mana spent",
     "treasure_mana": "{} mana from Treasures spent",  # CR 601.2h
+    "artifact_mana": "{} mana from artifact sources spent",  # CR 601.2h
+    "convoked": "{} creatures tapped for convoke",  # CR 702.51a
     "mana_colors": "{} mana spent",
     "main_phase": "{} during its controller's main phase",
     "divided": "dividing {} among its targets in order",
@@ -222,7 +225,7 @@ def _cost_words(key: str, value: Any, name: Namer) -> str:
         shown = " and ".join(COLOR_WORDS.get(str(v), str(v)) for v in items)
     elif key == "main_phase":
         shown = "cast" if value else "not cast"
-    elif key in ("mana_spent", "treasure_mana", "divided"):
+    elif key in ("mana_spent", "treasure_mana", "artifact_mana", "convoked", "divided"):
         shown = " and ".join(str(v) for v in items)
     else:
         shown = ", ".join(_thing_name(str(v), name) for v in items)

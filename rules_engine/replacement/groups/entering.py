@@ -40,7 +40,8 @@ def apply(active: ActiveReplacement, event: Enter, board: EventState) -> Applied
             card=event.card,
         )
         return [exiled], active
-    return [*_devoured(active, event, board), _enter(active, event, board)], active
+    returned = _returned(active, event, board)
+    return [*_devoured(active, event, board), *returned, _enter(active, event, board)], active
 
 
 def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
@@ -85,6 +86,8 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
             return False  # "unless you revealed a Dragon card this way" (614.12)
         if isinstance(spec, EnterSpec) and family == Family.ENTER_COUNTERS and own:
             return _own_counters_apply(active, spec, event, board)
+        if isinstance(spec, EnterSpec) and spec.x_at_most is not None and event.x > spec.x_at_most:
+            return False  # "If X is 2 or less, it enters tapped" (107.3m, 614.12)
         return own and (family != Family.ENTER_TAPPED or not event.tapped)
     if (
         isinstance(spec, EnterSpec)
@@ -150,6 +153,9 @@ def _own_counters_apply(
     """CR 614.1c, 614.12: whether the counters a permanent's own ability gives it as it
     enters apply, by how it was cast and what was chosen or revealed as it entered."""
     choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    if spec.returned is not None:
+        # Rescuer Sphinx: "If you do" -- a permanent it may return was returned (614.12).
+        return _may_return(active, spec, choices, event, board) is not None
     if spec.revealed_instead:
         # Dragon's Disciple: a card revealed as it enters, or the condition (614.12).
         return choices.revealed > 0 or (
@@ -286,12 +292,54 @@ def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> lis
     return moves
 
 
+def _may_return(
+    active: ActiveReplacement, spec: EnterSpec, choices: Choices, event: Enter, board: EventState
+) -> str | None:
+    """The permanent chosen to return as it enters, if it is one the card lets it return
+    ("a nonland permanent you control", checked as it would enter, 614.12)."""
+    chosen = choices.chosen
+    obj = board.game.object(chosen) if chosen else None
+    if chosen is None or obj is None or not obj.on_battlefield or chosen == event.obj:
+        return None
+    return chosen if object_fits(spec.returned, chosen, active, board) else None
+
+
+def _returned(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 614.12, 614.1c: "As ~ enters, you may return a nonland permanent you control to its
+    owner's hand" (Rescuer Sphinx): the chosen permanent goes to its owner's hand, through
+    replacements, before it enters."""
+    spec = active.spec
+    if not isinstance(spec, EnterSpec) or spec.returned is None or active.source != event.obj:
+        return []
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    label = _may_return(active, spec, choices, event, board)
+    obj = board.game.object(label) if label else None
+    chars = board.chars.get(label) if label else None
+    if label is None or obj is None or chars is None:
+        return []
+    move = ZoneMove(
+        label,
+        "hand",
+        "battlefield",
+        obj.owner,
+        obj.card.token,
+        "Creature" in chars.types,
+        chars.controller,
+        card_types=frozenset(chars.types),
+    )
+    return [Fresh(move)]  # type: ignore[list-item]
+
+
 def _entering_counters(active: ActiveReplacement, event: Enter, board: EventState) -> int:
     """How many counters an "enters with" effect gives (614.1c): a number, the X it was cast
     with, the source's power (Master Biomancer), or a count made as it would enter (614.12:
     the permanents already there, so "for each other creature" doesn't see itself)."""
     spec = active.spec
-    if spec.count is not None and active.source != event.obj:
+    if (
+        spec.count is not None
+        and active.source != event.obj
+        and Mark.ENTERING_CAST not in spec.marks
+    ):
         # Another permanent's effect counts from its source: "the number of creatures
         # devoured by ~" is what its source devoured (702.82b).
         ctx = Context(active.source, active.controller, choices=active.choices)

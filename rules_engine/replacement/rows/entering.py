@@ -4,6 +4,7 @@ control, choices made as it enters, what is sacrificed, exiled instead.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from rules_engine.affected import Subject
@@ -173,6 +174,12 @@ _CARD_NAME = re.compile(r"^(?:a [\w, -]*card name|a card|a nonland card|any card
 _NUMBER_BETWEEN = re.compile(r"a number between (?P<low>\d{1,2}) and (?P<high>\d{1,2})")
 
 
+# CR 614.12: "choose two abilities from among first strike, vigilance, and lifelink" (Greymond,
+# Avacyn's Stalwart): one of the pairs, written "first strike and lifelink" in the step's
+# "option" (in the order the card lists them); "the chosen abilities" are that pair.
+_TWO_ABILITIES = re.compile(r"two abilities from among (?P<list>[a-z ,]+)")
+
+
 # "a card type other than creature" (Arachne, Psionic Weaver): the other card types (205.2a).
 _CARD_TYPE_OTHER_THAN = re.compile(r"a card type other than (?P<type>\w+)")
 
@@ -232,6 +239,10 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
         options = tuple(t.lower() for t in CARD_TYPES if t.lower() != other_type["type"])
     elif _CARD_NAME.match(what):
         keys = ("card_name",)  # CR 201.3: the name of a card, any card unless limited
+    elif (two := _TWO_ABILITIES.fullmatch(what)) is not None:
+        offered = [w.strip() for w in re.split(r",? and |, ", two["list"]) if w.strip()]
+        keys = ("option",)
+        options = tuple(f"{a} and {b}" for a, b in itertools.combinations(offered, 2))
     elif " or " in what:
         words = tuple(w.strip() for w in re.split(r",? or |, ", what) if w.strip())
         kinds = [k for k, vocab in _OFFERED_KINDS if all(w in vocab for w in words)]

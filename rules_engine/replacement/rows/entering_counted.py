@@ -153,6 +153,16 @@ _COUNTS: dict[str, Expr] = {
     # CR 903.8: the times you've cast a commander from the command zone (commander tax).
     "time you've cast your commander from the command zone this game": CommanderCasts(),
     "time you've cast a commander from the command zone this game": CommanderCasts(),
+    # CR 702.51a: the creatures tapped to pay for it with convoke, which the step's choices
+    # state ("convoked": n; Ancient Imperiosaur).
+    "creature that convoked it": HowCast("convoked"),
+    "creature that convoked ~": HowCast("convoked"),
+    # CR 601.2h: the mana from artifact sources spent to cast it ("artifact_mana": n; Coin of
+    # Mastery, where "it" is each permanent entering, ``Mark.ENTERING_CAST``).
+    "mana from an artifact source spent to cast it": HowCast("artifact_mana"),
+    # CR 706.1: "the total of those results" after "As this creature enters, roll X d6"
+    # (Neverwinter Hydra): the dice its step says were rolled ("rolls").
+    "the total of those results": HowCast("rolled_total"),
     # The most creatures any one player controls (Investigator's Journal).
     "the greatest number of creatures a player controls": GreatestAmongPlayers(
         CountObjects(_CREATURES_YOU_CONTROL)
@@ -249,6 +259,8 @@ def _others_enter_with(m: re.Match[str], s: Sentence) -> Spec | None:
         if count is None:
             raise OracleParseError(s.text, f'cannot count "{m["each"]}"')
         count = count if n == 1 else Times(n, count)
+    # "for each mana ... spent to cast it": how each permanent entering was cast (601.2h).
+    cast = m["each"] is not None and m["each"].endswith("spent to cast it")
     return EnterSpec(
         s.text,
         Family.ENTER_COUNTERS,
@@ -257,6 +269,7 @@ def _others_enter_with(m: re.Match[str], s: Sentence) -> Spec | None:
         amount=None if count is not None else n,
         count=count,
         condition=condition_in(m["cond"], s.text) if m["cond"] else None,
+        marks=frozenset({Mark.ENTERING_CAST}) if cast else frozenset(),
     )
 
 
