@@ -28,6 +28,9 @@ MAX_AMOUNT = 1_000_000
 # modified it (two Doubling Seasons make 4 tokens of 1): tokens created (each an object the
 # layers then see every step), cards drawn (CR 121.2) or milled one by one.
 MAX_OBJECTS = 500
+# Steps one board may hold (the turn record's permanents too).
+MAX_STEPS = 500
+LARGEST_LIFE = "the largest amount of life a board may use"
 # What counters and life totals may grow to as steps add to them. Each step's numbers are
 # bounded, but doublers applied to a "put another of each counter" ability compound, step
 # after step; a number of more than 4,300 digits can't even be written as text. No real

@@ -139,6 +139,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.choosing",
             "rules_engine.paragraphs",
             "rules_engine.board_deeds",
+            "rules_engine.board_turn",
             "rules_engine.board",
         ),
     ),
