@@ -146,7 +146,8 @@ class DistinctNames:
     CR 202.3: a card with no mana cost has mana value 0, which is one of them)."""
 
     subject: Subject
-    of: Literal["name", "mana_value"] = "name"
+    # "power": coven's "three or more creatures with different powers" (CR 207.2c)
+    of: Literal["name", "mana_value", "power"] = "name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +211,8 @@ class HowCast:
         "sacrificed_power",
         "gift",  # CR 702.174: the gift was promised (1 or 0)
         "bargained",  # CR 702.166
+        "evidence",  # CR 701.59a: evidence was collected to cast it (1 or 0)
+        "mayhem",  # CR 702.187a: cast for its mayhem cost (1 or 0)
         "teamwork",  # CR 702.194: cast using teamwork (1 or 0)
         "treasure_mana",  # CR 601.2h: the mana from Treasures spent to cast it
         "most_of_one_color",  # the most mana of one color spent (adamant, 207.2c)
@@ -244,7 +247,9 @@ class AffectedStat:
     ("+1/+1 for each of its colors", CR 105.2) or creature types ("for each of its creature
     types", Diligent Zookeeper, CR 205.3m)."""
 
-    stat: Literal["power", "toughness", "colors", "creature_types"]
+    # "type_words": "for each supertype, card type, and subtype it has" (Embiggen; CR 205.2a,
+    # 205.3a, 205.4a: each one it has counts once)
+    stat: Literal["power", "toughness", "colors", "creature_types", "type_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -646,6 +651,8 @@ HappenedEvent = Literal[
     "your_land_entered",
     "you_surveilled",
     "you_committed_crime",  # CR 700.13
+    "nonland_left",  # void: "a nonland permanent left the battlefield this turn"
+    "spell_warped",  # void: "a spell was warped this turn" (CR 702.185a)
 ]
 
 

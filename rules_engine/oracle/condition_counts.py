@@ -164,6 +164,16 @@ def mana_values_in_graveyard(a: Asked) -> Condition | None:
     return None
 
 
+def different_powers(a: Asked) -> Condition | None:
+    """Coven: "you control three or more creatures with different powers" holds while the
+    powers among creatures you control are at least three different numbers (ability word,
+    CR 207.2c; each power is a number, 208.1)."""
+    if m := re.fullmatch(r"you control (\w+) or more creatures with different powers", a.text):
+        yours = subject_words("creatures you control", a.sentence, a.state)
+        return Compare(DistinctNames(yours, "power"), ">=", required_number(m[1], a.sentence))
+    return None
+
+
 def card_types_in_graveyard(a: Asked) -> Condition | None:
     if m := re.fullmatch(
         r"there are (\w+) or more card types (?:among cards )?in your graveyard", a.text

@@ -253,6 +253,10 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
     "you surveilled this turn": "you_surveilled",  # CR 701.25
+    # Void (Edge of Eternities): anyone's nonland permanent; any spell cast for its warp
+    # cost (CR 702.185a).
+    "a nonland permanent left the battlefield this turn": "nonland_left",
+    "a spell was warped this turn": "spell_warped",
     "surveilled this turn": "you_surveilled",  # "if you've surveilled this turn"
 }
 

@@ -354,6 +354,7 @@ _READERS: tuple[Reader, ...] = (
     counts.devotion,
     counts.counters_among,
     counts.mana_values_in_graveyard,
+    counts.different_powers,
     counts.card_types_in_graveyard,
     counts.there_are_cards_in_graveyard,
     counts.cards_are_in_graveyard,

@@ -101,6 +101,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.turn_conditions",
             "rules_engine.oracle.conditions",
             "rules_engine.oracle.general",
+            "rules_engine.oracle.static_instead",
             "rules_engine.oracle.clauses",
             "rules_engine.oracle.sentences",
             "rules_engine.oracle.parser",
