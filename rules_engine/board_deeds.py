@@ -25,7 +25,18 @@ __all__ = [
 
 # The choices of a cast (or enter) step read here.
 CAST_CHOICE_KEYS = frozenset(
-    {"gift", "bargained", "teamwork", "treasure_mana", "intensity", "convoked", "artifact_mana"}
+    {
+        "gift",
+        "bargained",
+        "evidence",
+        "mayhem",
+        "warp",
+        "teamwork",
+        "treasure_mana",
+        "intensity",
+        "convoked",
+        "artifact_mana",
+    }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
 TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
@@ -37,7 +48,9 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
     ``"intensity": n`` (an Alchemy card's intensity now), as ``Choices`` fields (the mana of
     each color spent, adamant, is read by ``rules_engine/mana_paid.py``)."""
     found: dict[str, Any] = {}
-    for key in ("gift", "bargained"):
+    # "evidence": evidence was collected for it (CR 701.59a, an additional cost); "mayhem":
+    # it was cast for its mayhem cost (702.187a); "warp": for its warp cost (702.185a).
+    for key in ("gift", "bargained", "evidence", "mayhem", "warp"):
         if key in value:
             if not isinstance(value[key], bool):
                 raise BoardError(f"{path}.{key}", "must be true or false")

@@ -57,7 +57,7 @@ def _turn_spells(value: Any, reader: _Reader) -> tuple[CastRecord, ...]:
     found = []
     for i, spell in enumerate(value):
         path = f"this_turn.spells[{i}]"
-        if not isinstance(spell, dict) or set(spell) - {"by", "colors", "types"}:
+        if not isinstance(spell, dict) or set(spell) - {"by", "colors", "types", "warped"}:
             raise BoardError(path, '{"by": PLAYER, "colors": [COLOR, ...], "types": [TYPE, ...]}')
         types = spell.get("types", [])
         if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
@@ -66,7 +66,10 @@ def _turn_spells(value: Any, reader: _Reader) -> tuple[CastRecord, ...]:
         if not isinstance(colors, list) or not all(c in COLOR_LETTERS for c in colors):
             raise BoardError(f"{path}.colors", f"color letters, from {' '.join(COLOR_LETTERS)}")
         by = reader.player(spell.get("by"), f"{path}.by")
-        found.append(CastRecord(by, frozenset(colors), frozenset(types)))
+        warped = spell.get("warped", False)  # cast for its warp cost (CR 702.185a)
+        if not isinstance(warped, bool):
+            raise BoardError(f"{path}.warped", "must be true or false")
+        found.append(CastRecord(by, frozenset(colors), frozenset(types), warped=warped))
     return tuple(found)
 
 
@@ -80,6 +83,7 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
     known = (
         "creature_died",
         "creatures_died",
+        "nonland_left",
         *_TURN_PLAYER_LISTS,
         *_TURN_AMOUNTS,
         "spells",
@@ -102,6 +106,9 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
     )
     if died and not count:
         raise BoardError("this_turn.creatures_died", "a creature died, so at least 1")
+    nonland_left = value.get("nonland_left", False)  # void (a nonland permanent left)
+    if not isinstance(nonland_left, bool):
+        raise BoardError("this_turn.nonland_left", "must be true or false")
     amounts = {key: _turn_amounts(value.get(key, {}), key, reader) for key in _TURN_AMOUNTS}
     # Those that died under each player's control died this turn too (CR 700.4).
     count = max(count, sum(n for _, n in amounts["creatures_died_under"]))
@@ -125,6 +132,7 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
         # A player who attacked with creatures attacked (raid, CR 508.1a).
         attacked=lists["attacked"] | {p for p, n in amounts["attackers"] if n > 0},
         permanent_left=lists["permanent_left"],
+        nonland_left=nonland_left,
         land_entered=lists["land_entered"],
         surveilled=lists["surveilled"],
         committed_crime=lists["committed_crime"],

@@ -338,12 +338,16 @@ def _expr_reads(expr: Expr | None) -> set[str]:
     if isinstance(expr, (Times, Negate, Half, AtLeastZero, AtMost)):
         return _expr_reads(expr.expr)
     if isinstance(expr, DistinctNames):
+        if expr.of == "power":
+            return {"pt"} | _subject_reads(expr.subject)  # coven: powers (layer 7)
         return {"copiable"} | _subject_reads(expr.subject)  # names (CR 201.2)
     if isinstance(expr, AffectedKeywordTotal):
         return {"abilities"}
     if isinstance(expr, AffectedStat):
         if expr.stat == "creature_types":
             return {"subtypes"}
+        if expr.stat == "type_words":
+            return {"supertypes", "cardtypes", "subtypes"}
         return {"colors"} if expr.stat == "colors" else {"pt"}
     if isinstance(expr, HandSize) and expr.who == "affected_controller":
         return {"controller"}  # whose hand is counted depends on who controls it (layer 2)

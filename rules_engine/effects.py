@@ -214,6 +214,8 @@ class HowCast:
         "sacrificed_power",
         "gift",  # CR 702.174: the gift was promised (1 or 0)
         "bargained",  # CR 702.166
+        "evidence",  # CR 701.59a: evidence was collected to cast it (1 or 0)
+        "mayhem",  # CR 702.187a: cast for its mayhem cost (1 or 0)
         "teamwork",  # CR 702.194: cast using teamwork (1 or 0)
         "treasure_mana",  # CR 601.2h: the mana from Treasures spent to cast it
         "convoked",  # CR 702.51a: the creatures that convoked it
@@ -251,7 +253,9 @@ class AffectedStat:
     ("+1/+1 for each of its colors", CR 105.2) or creature types ("for each of its creature
     types", Diligent Zookeeper, CR 205.3m)."""
 
-    stat: Literal["power", "toughness", "colors", "creature_types"]
+    # "type_words": "for each supertype, card type, and subtype it has" (Embiggen; CR 205.2a,
+    # 205.3a, 205.4a: each one it has counts once)
+    stat: Literal["power", "toughness", "colors", "creature_types", "type_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -657,6 +661,8 @@ HappenedEvent = Literal[
     "your_land_entered",
     "you_surveilled",
     "you_committed_crime",  # CR 700.13
+    "nonland_left",  # void: "a nonland permanent left the battlefield this turn"
+    "spell_warped",  # void: "a spell was warped this turn" (CR 702.185a)
 ]
 
 

@@ -472,10 +472,12 @@ def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
             return game
         chars = chars_of(game).get(obj.label)
         controller = chars.controller if chars is not None else obj.controller
-        creature = "Creature" in (chars.types if chars is not None else obj.card.types)
+        left_types = chars.types if chars is not None else obj.card.types
+        creature = "Creature" in left_types
         turn = replace(
             turn,
             permanent_left=turn.permanent_left | {controller},
+            nonland_left=turn.nonland_left or "Land" not in left_types,  # void
             creature_died=turn.creature_died or (creature and event.dies),  # CR 700.4
             creatures_died=turn.creatures_died + int(creature and event.dies),
         )

@@ -83,7 +83,7 @@ from rules_engine.oracle.digital import starting_intensity
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
 from rules_engine.turn_deeds import SacrificedThisTurn
-from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, subtype_category
+from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, CREATURE_TYPES, subtype_category
 from rules_engine.world import Context as Context
 from rules_engine.world import State as State
 from rules_engine.world import World as World
@@ -252,6 +252,11 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             chars = state.get(affected) if affected else None
             if chars is None:
                 return 0
+            if expr.stat == "type_words":  # CR 205.2a, 205.3a, 205.4a
+                subtypes = set(chars.subtypes)
+                if chars.all_creature_types:
+                    subtypes |= CREATURE_TYPES  # changeling: every creature type (702.73a)
+                return len(chars.supertypes) + len(chars.types) + len(subtypes)
             if expr.stat == "creature_types":  # CR 205.3m
                 return sum(1 for s in chars.subtypes if subtype_category(s) == "Creature")
             return len(chars.colors) if expr.stat == "colors" else (getattr(chars, expr.stat) or 0)
@@ -422,6 +427,8 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
         "gift": int(choices.gift),
         "escaped": int(choices.escaped),
         "bargained": int(choices.bargained),
+        "evidence": int(choices.evidence),
+        "mayhem": int(choices.mayhem),
         "teamwork": int(choices.teamwork),
         "treasure_mana": choices.treasure_mana,
         "convoked": choices.convoked,  # CR 702.51a
@@ -599,6 +606,10 @@ def _happened(condition: HappenedThisTurn, turn: TurnRecord, you: str, game: Gam
         return turn.creature_died
     if event == "opponent_dealt_damage":
         return bool(turn.dealt_damage & set(game.opponents(you)))
+    if event == "nonland_left":
+        return turn.nonland_left  # any player's (void)
+    if event == "spell_warped":
+        return any(spell.warped for spell in turn.spells)  # CR 702.185a
     players = {
         "you_attacked": turn.attacked,
         "your_permanent_left": turn.permanent_left,

@@ -91,6 +91,9 @@ class Choices:
     # the mana of each color spent (adamant) is ``mana_by_color`` above.
     gift: bool = False
     bargained: bool = False
+    evidence: bool = False  # evidence was collected to cast it (CR 701.59a)
+    mayhem: bool = False  # cast for its mayhem cost (CR 702.187a)
+    warp: bool = False  # cast for its warp cost (CR 702.185a)
     teamwork: bool = False  # cast using teamwork (CR 702.194)
     treasure_mana: int = 0  # mana from Treasures spent to cast it (CR 601.2h)
     convoked: int = 0  # the creatures tapped for it with convoke (CR 702.51a)
@@ -144,6 +147,9 @@ class Choices:
             exile=extra.exile or self.exile,
             gift=extra.gift or self.gift,
             bargained=extra.bargained or self.bargained,
+            evidence=extra.evidence or self.evidence,
+            mayhem=extra.mayhem or self.mayhem,
+            warp=extra.warp or self.warp,
             teamwork=extra.teamwork or self.teamwork,
             treasure_mana=extra.treasure_mana or self.treasure_mana,
             convoked=extra.convoked or self.convoked,
@@ -163,6 +169,7 @@ class CastRecord:
     colors: frozenset[str] = frozenset()
     types: frozenset[str] = frozenset()
     label: str = ""  # a cast step's spell ("" for one cast before the board's steps)
+    warped: bool = False  # cast for its warp cost (CR 702.185a: "a spell was warped")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +243,7 @@ class TurnRecord:
     dealt_damage: frozenset[str] = frozenset()  # players dealt damage
     attacked: frozenset[str] = frozenset()  # players who attacked with a creature
     permanent_left: frozenset[str] = frozenset()  # players a permanent they controlled left
+    nonland_left: bool = False  # a nonland permanent left the battlefield (void)
     land_entered: frozenset[str] = frozenset()  # players a land entered under the control of
     damage_dealt: frozenset[tuple[str, str]] = frozenset()  # (source, permanent) pairs
     # How much, per player: damage dealt to them (bloodthirst X, 702.54c), life gained

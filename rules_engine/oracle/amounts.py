@@ -387,6 +387,11 @@ _BELOW_HALF_STARTING_LIFE = (
 )
 
 
+# "for each time you've cast your commander from the command zone this game" (CR 903.8).
+_COMMANDER_CASTS: tuple[str, ...] = ("time", "you've", "cast", "your", "commander", "from")
+_COMMANDER_CASTS += ("the", "command", "zone", "this", "game")
+
+
 def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
     """What "for each" counts: counters, cards in a hand, players, objects ..."""
     count: Expr
@@ -439,6 +444,10 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         count = AffectedStat("colors")  # Civic Saber, Knight of New Alara
     elif cursor.accept("of", "its", "creature", "types"):
         count = AffectedStat("creature_types")  # Diligent Zookeeper (CR 205.3m)
+    elif cursor.accept(*_COMMANDER_CASTS):
+        count = CommanderCasts()  # Commander's Insignia: commander tax's count (CR 903.8)
+    elif cursor.accept("supertype", ",", "card", "type", ",", "and", "subtype", "it", "has"):
+        count = AffectedStat("type_words")  # Embiggen (CR 205.2a, 205.3a, 205.4a)
     elif cursor.accept("basic", "land", "type", "among"):
         lands = parse_subject(cursor, context)
         if lands is None:
@@ -560,6 +569,13 @@ _TERMS: tuple[_TermReader, ...] = (
     _phrase("~'s intensity", expr=HowCast("intensity")),
     _devotion,
     _phrase("the number of cards in your hand", expr=HandSize()),
+    # "7 minus the number of cards in that creature's controller's hand" (Flunk): the hand of
+    # whoever controls the affected creature (CR 608.2h: counted as the spell resolves).
+    _phrase(
+        "the number of cards in that creature's controller's hand",
+        "the number of cards in its controller's hand",
+        expr=HandSize("affected_controller"),
+    ),
     _phrase(
         "the number of creatures that entered under your control this turn",
         "the number of creatures that entered the battlefield under your control this turn",

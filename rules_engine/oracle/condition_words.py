@@ -45,6 +45,7 @@ from rules_engine.effects import (
 )
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.keywords import read_keyword
+from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.sentence_state import (
     SentenceState,
     counted_words,
@@ -253,6 +254,10 @@ _THIS_TURN: dict[str, HappenedEvent] = {
     "you had a land enter the battlefield under your control this turn": "your_land_entered",
     "you had a land enter under your control this turn": "your_land_entered",
     "you surveilled this turn": "you_surveilled",  # CR 701.25
+    # Void (Edge of Eternities): anyone's nonland permanent; any spell cast for its warp
+    # cost (CR 702.185a).
+    "a nonland permanent left the battlefield this turn": "nonland_left",
+    "a spell was warped this turn": "spell_warped",
     "surveilled this turn": "you_surveilled",  # "if you've surveilled this turn"
 }
 
@@ -326,7 +331,7 @@ def its_controller_controls(a: Asked) -> Condition | None:
     permanents of whoever controls "it", "it" itself left out."""
     m = _ITS_CONTROLLER_CONTROLS.fullmatch(a.text)
     if m is None:
-        return None
+        return _its_controllers_graveyard(a)
     it = a.state.previous
     if it is None or it.kind == "filter":
         raise OracleParseError(a.sentence, f'cannot read the condition "{a.text}" per object')
@@ -334,6 +339,29 @@ def its_controller_controls(a: Asked) -> Condition | None:
     if m["q"] == "another":
         return ItsControllerControls(it, counted, 1, ">=")
     return ItsControllerControls(it, counted, 0, "<=")
+
+
+_ITS_CONTROLLERS_GRAVEYARD = re.compile(
+    r"its controller has (?P<n>\w+) or more cards in their graveyard"
+)
+
+
+def _its_controllers_graveyard(a: Asked) -> Condition | None:
+    """ "Enchanted creature gets -2/-0. It gets -6/-0 instead as long as its controller has
+    seven or more cards in their graveyard." (So Tiny): the cards in the graveyard of whoever
+    controls "it" (a card's owner holds it there, CR 404.2), checked continuously (611.3a)."""
+    m = _ITS_CONTROLLERS_GRAVEYARD.fullmatch(a.text)
+    it = a.state.previous
+    if m is None:
+        return None
+    if it is None or it.kind == "filter":
+        raise OracleParseError(a.sentence, f'cannot read the condition "{a.text}" per object')
+    least = read_number(m["n"])
+    if least is None:
+        raise OracleParseError(a.sentence, f'cannot read the number in "{a.text}"')
+    cards = counted_words("card in your graveyard", a.sentence, a.state)
+    anyones = Subject("filter", tuple(replace(f, owner=None) for f in cards.filters), words="cards")
+    return ItsControllerControls(it, anyones, least, ">=")
 
 
 _CONTROLS_ATTACHED = re.compile(

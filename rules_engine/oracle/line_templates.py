@@ -30,7 +30,13 @@ from rules_engine.oracle.text import split_sentences
 
 
 def _replacement_line(m: re.Match[str], reading: Reading) -> bool:
-    return not reading.spell and replaces_events(m.string)
+    # A static ability whose "instead" changes its own continuous effect (Relic Axe, CR
+    # 611.3a) is read by the layer grammar (``templates.changes_effects_instead``).
+    return (
+        not reading.spell
+        and replaces_events(m.string)
+        and not templates.changes_effects_instead(m.string)
+    )
 
 
 def _cost_rules(m: re.Match[str], _reading: Reading) -> bool:

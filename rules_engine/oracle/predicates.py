@@ -224,6 +224,12 @@ def parse_predicates(cursor: Cursor, context: SubjectContext) -> PredicateResult
             cursor.pos += 1
             if cursor.accept("all", "creature", "types"):
                 result.parts.append(Part("4", TypeChange(all_creature_types=True, retain=True)))
+            elif cursor.accept("all", "basic", "land", "types"):
+                # Energybending: added to the land's other types, which it keeps with its
+                # abilities (CR 305.7 is only for a land type set), and each basic land type
+                # gives its mana ability (305.6).
+                change = TypeChange(every_basic_land_type=True, retain=True)
+                result.parts.append(Part("4", change))
             else:
                 result.parts.append(Part("6", AbilityChange(grant=tuple(ability_list(cursor)))))
         elif verb in ("lose", "loses"):

@@ -53,6 +53,7 @@ from rules_engine.oracle.sentence_state import (
     subject_from,
     unnamed_group,
 )
+from rules_engine.oracle.static_instead import instead_of_part, read_static_instead
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.templates import (
     KICKED_OR_TYPE_WORDS,
@@ -454,6 +455,13 @@ def _doubled(c: _Clause, _template: Template) -> None:
 def _self_replacement(c: _Clause, _template: Template) -> None:
     # CR 614.15: a spell's own "instead" replaces its earlier effect when the condition holds.
     effects, sentence, state, m = c.out.effects, c.sentence, c.state, c.match
+    if not state.resolving:
+        # A static ability's own "instead" (Relic Axe, Precipitous Drop; CR 611.3a).
+        try:
+            read_static_instead(effects, m["cond"], m["rest"], sentence, state)
+        except OracleParseError as error:
+            c.out.gaps.append((sentence, str(error)))  # named in not_modelled
+        return
     try:
         if not effects and _KICKED_OR_TYPE.match(m["cond"]):
             raise OracleParseError(sentence, "nothing before it to replace")
@@ -478,6 +486,7 @@ def _self_replacement(c: _Clause, _template: Template) -> None:
     if not effects and spec.subject.kind == "self" and re.match(r"that ", m["rest"], re.I):
         # "That creature" in a later paragraph is the spell's first target.
         spec = replace(spec, subject=Subject("targets", (Filter(),), (0,), "that creature"))
+    spec = instead_of_part(effects[-1] if effects else None, spec)  # Behind the Mask
     effects.append(replace(spec, instead_if=condition, targets_used=state.context.next_target))
 
 

@@ -29,6 +29,7 @@ PRONOUNS = {
     "they",
     "that creature",
     "that permanent",
+    "that target",  # "if that target is white and/or blue" (Lithomantic Barrage, CR 608.2c)
     "that land",
     "that artifact",
     "those creatures",
@@ -147,6 +148,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             f = replace(f, commander=True)
             alone = cursor.peek(1) not in ALL_TYPE_WORDS and cursor.peek(1) not in _GENERIC_NOUNS
             noun_seen = noun_seen or word == "commanders" or alone
+        elif word == "noncommander":
+            f = replace(f, commander=False)  # Subjugate the Hobbits (CR 903.3)
         elif word in _GENERIC_NOUNS:
             noun_seen = True
         elif word in _NOUNS_OUTSIDE:

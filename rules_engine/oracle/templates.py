@@ -293,6 +293,12 @@ _INSTEAD_AFTER = r"^(?P<rest>.+) instead if (?P<cond>(?:(?!\bwould\b).)+)$"
 # "If ~ was kicked, instead creatures you control get +2/+2 ..." (Bold Defense): "instead"
 # written before what happens.
 _INSTEAD_FIRST = r"^if (?P<cond>(?:(?!\bwould\b)[^,])+), instead (?P<rest>.+)$"
+# CR 614.1a, 611.3a: a static ability's own "instead" on the effect just before it, its
+# condition checked continuously: "It gets -5/-5 instead as long as you've completed a
+# dungeon." (Precipitous Drop).
+_STATIC_INSTEAD = (
+    r"^(?P<rest>(?:(?!\bwould\b).)+) instead as long as (?P<cond>(?:(?!\bwould\b).)+)$"
+)
 
 
 def _instead_of_an_event(m: re.Match[str], _reading: Reading) -> bool:
@@ -306,6 +312,32 @@ def _instead_of_an_event(m: re.Match[str], _reading: Reading) -> bool:
 
 def _instead_of_an_effect(m: re.Match[str], reading: Reading) -> bool:
     return not _instead_of_an_event(m, reading)
+
+
+def changes_effects_instead(line: str) -> bool:
+    """CR 614.1a, 611.3a: does every "instead" of this static ability's line change the
+    continuous effect before it ("Equipped creature gets +1/+1. If it's a Warrior, it gets
+    +2/+1 instead." Relic Axe), rather than an event? Such a line is a static ability's
+    continuous effects, read by the layer grammar, not by the replacement grammar."""
+    found = False
+    for sentence in re.split(r"(?<=\.)\s+", line.strip()):
+        words = sentence.strip().rstrip(".")
+        if not replaces_events(words):
+            continue
+        m = next(
+            (
+                m
+                for p in (_STATIC_INSTEAD, _INSTEAD, _INSTEAD_FIRST)
+                if (m := re.match(p, words, re.IGNORECASE))
+            ),
+            None,
+        )
+        if m is None or '"' in words or not makes_continuous_effect(m["rest"]):
+            return False
+        if _instead_of_an_event(m, Reading(spell=False)) or replaces_events(m["rest"]):
+            return False
+        found = True
+    return found
 
 
 # One-shots a board need not perform: shields and choices read elsewhere (the replacement
@@ -670,6 +702,16 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "614.15",
         "That creature gets -13/-13 until end of turn instead if a creature died this turn.",
         _INSTEAD_AFTER,
+        _instead_of_an_effect,
+    ),
+    _S(
+        # Precipitous Drop, Mind Carver: the effect before it applies only while the
+        # condition doesn't hold, this one only while it does (CR 611.3a).
+        "a static ability's own instead as long as",
+        Builds.SELF_REPLACEMENT,
+        "611.3a",
+        "It gets -5/-5 instead as long as you've completed a dungeon.",
+        _STATIC_INSTEAD,
         _instead_of_an_effect,
     ),
     _S(

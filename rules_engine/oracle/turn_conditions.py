@@ -158,6 +158,10 @@ def how_cast(a: Asked) -> Condition | None:
         return Compare(HowCast("gift"), ">=", 1)
     if re.fullmatch(rf"{_CAST_IT} was bargained", text):
         return Compare(HowCast("bargained"), ">=", 1)
+    if text == "evidence was collected":
+        return Compare(HowCast("evidence"), ">=", 1)  # CR 701.59a
+    if re.fullmatch(rf"{_CAST_IT}'s mayhem cost was paid", text):
+        return Compare(HowCast("mayhem"), ">=", 1)  # CR 702.187a
     if re.fullmatch(rf"{_CAST_IT} was cast using teamwork", text):
         return Compare(HowCast("teamwork"), ">=", 1)  # CR 702.194
     if re.fullmatch(rf"mana from an? treasures? was spent to cast {_CAST_IT}", text):

@@ -151,7 +151,11 @@ def cast(game: Game, step: CastStep) -> Game:
     game, step = _sacrifice_as_cost(game, step)
     # "spells cast this turn" (Storm Entity, CR 601.2i)
     record = CastRecord(
-        step.controller, frozenset(card.colors), frozenset(card.types), label=step.label
+        step.controller,
+        frozenset(card.colors),
+        frozenset(card.types),
+        label=step.label,
+        warped=step.choices.warp,  # CR 702.185a: void's "a spell was warped this turn"
     )
     game = replace(game, this_turn=replace(game.this_turn, spells=(*game.this_turn.spells, record)))
     res = Resolution(
