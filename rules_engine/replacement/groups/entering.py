@@ -11,6 +11,7 @@ from rules_engine.affected import Subject
 from rules_engine.cards import starting_loyalty
 from rules_engine.characteristics import Characteristics, own_copy_ability
 from rules_engine.effects import CopyOf
+from rules_engine.game import GameObject
 from rules_engine.mana_paid import spent_at_least
 from rules_engine.replacement.events import Enter, Event, LoseLife, PutCounters, ZoneMove
 from rules_engine.replacement.fits import effect_context, object_fits
@@ -278,17 +279,7 @@ def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> lis
         chars = board.chars.get(label)
         if obj is None or chars is None:
             continue
-        move = ZoneMove(
-            label,
-            "graveyard",
-            "battlefield",
-            obj.owner,
-            obj.card.token,
-            "Creature" in chars.types,
-            chars.controller,
-            card_types=frozenset(chars.types),
-        )
-        moves.append(Fresh(move))  # type: ignore[arg-type]
+        moves.append(Fresh(_leaving(label, "graveyard", obj, chars)))  # type: ignore[arg-type]
     return moves
 
 
@@ -317,9 +308,14 @@ def _returned(active: ActiveReplacement, event: Enter, board: EventState) -> lis
     chars = board.chars.get(label) if label else None
     if label is None or obj is None or chars is None:
         return []
-    move = ZoneMove(
+    return [Fresh(_leaving(label, "hand", obj, chars))]  # type: ignore[list-item]
+
+
+def _leaving(label: str, to: str, obj: GameObject, chars: Characteristics) -> ZoneMove:
+    """A permanent leaving the battlefield for ``to``, as it last existed there (CR 608.2h)."""
+    return ZoneMove(
         label,
-        "hand",
+        to,
         "battlefield",
         obj.owner,
         obj.card.token,
@@ -327,7 +323,6 @@ def _returned(active: ActiveReplacement, event: Enter, board: EventState) -> lis
         chars.controller,
         card_types=frozenset(chars.types),
     )
-    return [Fresh(move)]  # type: ignore[list-item]
 
 
 def _entering_counters(active: ActiveReplacement, event: Enter, board: EventState) -> int:
