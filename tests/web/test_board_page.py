@@ -130,3 +130,11 @@ def test_a_class_shows_its_levels_as_printed_and_which_are_not_in_effect_yet(cli
     assert "Level 3+: Creatures you control have haste." in page
     # CR 716.2a, 716.2d: a Class that never gained a level is level 1.
     assert "not yet: Barbarian Class is level 1" in page
+
+
+def test_a_card_names_the_cards_exiled_with_it(client):
+    # CR 607.2a: Idris's "the exiled card" is Mind Stone; the learner sees which card it is.
+    page = client.get(
+        f"/b/{encode_board(example('exiled-with/607.2a-idris-has-the-exiled-artifacts-abilities-and-its-mana-value.json'))}"
+    ).content.decode()
+    assert "Exiled with it: Mind Stone" in page

@@ -83,6 +83,8 @@ class CardView:
     owner: str
     counters: dict[str, int]
     attached_to: str | None
+    # The cards exiled with it, which its linked abilities read (CR 607.2a).
+    exiled_with: list[str]
     tapped: bool
     face_down: bool
     damage: int = 0  # damage marked on it this turn (CR 120.3e)
@@ -140,6 +142,11 @@ def battlefield(result: Result, *, printed_only: bool = False) -> list[CardView]
                 owner=obj.owner,
                 counters=dict(obj.counters),
                 attached_to=name(obj.attached_to) if obj.attached_to else None,
+                exiled_with=[
+                    o.card.name
+                    for o in result.game.objects
+                    if o.zone == "exile" and o.exiled_with == obj.label
+                ],
                 tapped=obj.tapped,
                 face_down=obj.face_down,
                 damage=obj.damage,
