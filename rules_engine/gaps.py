@@ -26,7 +26,6 @@ from rules_engine.oracle.parser import (
     ParsedAbility,
     parse_ability_text,
 )
-from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.sentence_state import PLAYER_PART
 from rules_engine.oracle.sentences import STATIC_NOT_ONE_SHOT
 from rules_engine.perform import chars_of
@@ -51,9 +50,9 @@ UNAPPLIED_CONTINUOUS = (
 def continuous_gap(why: str) -> str:
     """Why a recognised sentence isn't applied: a continuous effect the layer grammar
     can't read yet, a digital-only mechanic no rule defines, a word no rule defines (an
-    Un-card's), an effect on a player, a rule of casting or playing, a reflexive trigger
+    Un-card's), an effect on a player, a reflexive trigger
     of entering as a copy, or a static ability shaped like an instruction (CR 604.1)."""
-    passed = (UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY, PERMISSION_WHY)
+    passed = (UNDEFINED_WORD, PLAYER_PART, REFLEXIVE_AFTER_COPY)
     if why in DIGITAL_WHYS or why in passed or why == STATIC_NOT_ONE_SHOT:
         return why
     return f"{UNAPPLIED_CONTINUOUS}: {why}"

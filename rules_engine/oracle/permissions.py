@@ -6,9 +6,11 @@ of any type can be spent to cast those spells.", "You can cast spells only durin
 ...", "While voting, you may vote an additional time.": none of them changes a characteristic
 or an event a board holds. They let a player play cards from exile, a graveyard or the top
 of a library (CR 601.3, 305.1), pay another cost (118.9), spend mana differently (609.4b)
-or vote again (701.38), all about hidden zones and casting, which the engine doesn't model.
-The template table (oracle/templates.py) routes them here, and the answer names each one in
-``not_modelled`` with ``WHY``: recognised, never refused, never silently dropped.
+or vote again (701.38), all about hidden zones and casting, which a board never checks: its
+steps say what was cast or played, as a judge's question gives it. The template table
+(oracle/templates.py) routes them here, and each is known inert on a board with ``WHY``
+(as a cost rule, 601.2f, or "Activate only as a sorcery.", 602.5, already are): recognised,
+never refused, never silently dropped.
 
 The patterns are linear: each prefix ends at its own comma, no wildcard repeats another.
 """
@@ -58,9 +60,10 @@ PERMISSION = re.compile(
 )
 
 WHY = (
-    "an effect on the rules of casting, playing, paying or voting (CR 613.11; 601.3 for "
-    "casting a spell from another zone, 305.1 for playing a land): it concerns cards in "
-    "hidden zones and casting, which the engine doesn't model, so the board goes on without it"
+    "a permission or rule about casting, playing, paying or voting (CR 613.11; 601.3 for "
+    "casting a spell from another zone, 305.2 for playing more lands, 601.2f for costs): a "
+    "board's steps say what was cast or played and how, and the engine doesn't judge whether "
+    "a step was allowed, so on a board this changes no characteristic or event"
 )
 
 
@@ -93,7 +96,7 @@ _STATIC_PERMISSION = re.compile(
 
 def static_permission(sentence: str) -> bool:
     """Is this sentence of a static ability a permission to cast, play or pay (CR 613.11,
-    601.3), named with ``WHY``, rather than an instruction?"""
+    601.3), known inert on a board with ``WHY``, rather than an instruction?"""
     return _STATIC_PERMISSION.match(sentence.strip()) is not None
 
 

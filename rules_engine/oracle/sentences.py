@@ -333,9 +333,10 @@ def _ruled(c: _Clause, _template: Template) -> None:
 
 
 def _permitted(c: _Clause, _template: Template) -> None:
-    # CR 613.11, 601.3: a permission about casting or playing from hidden zones
-    # (oracle/permissions.py), named in not_modelled with what it is.
-    c.out.gaps.append((c.sentence, PERMISSION_WHY))
+    # CR 613.11, 601.3: a permission about casting or playing (oracle/permissions.py). A
+    # board's steps say what was cast and how; nothing checks whether it was allowed, so the
+    # permission is known inert there, with its rule.
+    c.out.inert.append((c.sentence, PERMISSION_WHY))
 
 
 def _still_land(c: _Clause, _template: Template) -> None:
@@ -697,11 +698,11 @@ def _static_instruction(c: _Clause) -> None:
     """A static ability's sentence shaped like an instruction ("You may cast ~ from your
     graveyard.", "You may choose not to untap ~ during your untap step.", "You may exert ~
     as it attacks."): a static ability is no one-shot (CR 604.1), so it is never performed
-    once. A permission to cast, play or pay is named as one (613.11, oracle/permissions.py);
-    seeing hidden cards is known inert, with its rule; anything else is named in
+    once. A permission to cast, play or pay (613.11, oracle/permissions.py) and seeing
+    hidden cards are known inert, each with its rule; anything else is named in
     not_modelled as a static effect not applied."""
     if static_permission(c.sentence):
-        c.out.gaps.append((c.sentence, PERMISSION_WHY))
+        c.out.inert.append((c.sentence, PERMISSION_WHY))  # CR 613.11, 601.3
     elif sees_hidden_cards(c.sentence):
         c.out.inert.append((c.sentence, HIDDEN_LOOK_WHY))
     elif untap_step_only(c.sentence):

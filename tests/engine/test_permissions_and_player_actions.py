@@ -1,7 +1,7 @@
-"""Issue #27: sentences once refused because no subject was found. Permissions about casting
-and playing (oracle/permissions.py) are named as not modelled; players acting together and the
-newer keyword actions are one-shots (oracle/sentence_kinds.py), performed where the layers see
-the result (oracle/player_actions.py, oracle/keyword_actions.py)."""
+"""Issue #27: sentences once refused because no subject was found. Permissions about
+casting and playing (oracle/permissions.py) are known inert on a board (CR 613.11); players
+acting together and the newer keyword actions are one-shots (oracle/sentence_kinds.py),
+performed where the layers see the result (oracle/player_actions.py, oracle/keyword_actions.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from rules_engine.cards import library_card
+from rules_engine.gaps import Status, card_report
 from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.permissions import WHY, grants_permission
 from rules_engine.oracle.sentence_kinds import ONE_SHOT, performs_actions
@@ -62,13 +64,32 @@ def test_not_permissions(sentence):
     assert not grants_permission(sentence)
 
 
-def test_a_permission_is_named_not_refused():
+def test_a_permission_is_known_inert_not_refused():
+    # CR 613.11, 601.3: a board's steps say what was cast; nothing checks it was allowed.
     out = parse_effects(
         "Exile the top two cards of your library. Until the end of your next turn, you may "
         "play those cards.",
         resolving=True,
     )
-    assert ("Until the end of your next turn, you may play those cards.", WHY) in out.gaps
+    sentence = "Until the end of your next turn, you may play those cards."
+    assert (sentence, WHY) in out.inert
+    assert all(text != sentence for text, _ in out.gaps)
+
+
+@pytest.mark.parametrize(
+    ("name", "static"),
+    [
+        ("Dryad of the Ilysian Grove", "You may play an additional land on each of your turns."),
+        ("Wickerwing Effigy", ""),
+    ],
+)
+def test_a_card_whose_only_unread_part_was_a_permission_is_fully_read(name, static):
+    card = library_card(name)
+    assert card is not None
+    reports = card_report(card)
+    assert all(r.status is not Status.NOT_MODELLED for r in reports), reports
+    if static:
+        assert any(r.status is Status.INERT and r.why == WHY for r in reports)
 
 
 @pytest.mark.parametrize(

@@ -588,6 +588,14 @@ GLOSSARY: dict[str, str] = {
         "Playing a land is a special action in your main phase with an empty stack: it goes "
         "straight onto the battlefield and is never a spell."
     ),
+    "305.2": (
+        "A player normally plays one land a turn; an effect may let them play more, and each "
+        "extra land is still played as the special action."
+    ),
+    "601.2f": (
+        "While casting a spell its player works out the total cost: mana cost or an "
+        "alternative cost, plus additional costs and increases, less reductions."
+    ),
     "500.4": "Mana nobody spent is lost as each step and phase ends.",
     "502.3": (
         "In the untap step the active player untaps their permanents; effects may let them "
