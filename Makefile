@@ -11,6 +11,9 @@ PORT ?= 8000
 # pytest-xdist workers for `make test`: one per core; `make test TEST_WORKERS=0` runs the
 # suite in one process. Each worker has its own test database (tests/conftest.py).
 TEST_WORKERS ?= auto
+# `make test TEST_SCOPE=services`: only the tests the database, cache or channel layer can
+# change (the PostgreSQL and Redis pass of .ci/run; tests/conftest.py says which).
+TEST_SCOPE ?= all
 
 .PHONY: run test setup install lint fmt clean
 
@@ -21,7 +24,7 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
+	TEST_SCOPE=$(TEST_SCOPE) $(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
 
 setup: install
 	$(BIN)/python manage.py migrate --no-input

@@ -8,6 +8,14 @@ Service markers (registered in pyproject.toml):
   pointing at PostgreSQL these tests are deselected at collection (they are
   not about this configuration); with it, an unreachable server is a failure.
 
+Scope markers: ``database_free`` (its result can't depend on the database, the cache or
+the channel layer) and ``every_board`` (one of the per-board site walks). With
+``TEST_SCOPE=services`` (``make test TEST_SCOPE=services``, the PostgreSQL and Redis pass
+of .ci/run) only what those services can change runs again: the engine's tests
+(tests/engine, no Django) and ``database_free`` tests are deselected, and the per-board
+walks take every tenth board (the same views and services for each board; the first pass
+walks them all).
+
 When a service is missing, the test is skipped with the reason, except under
 CI=true, where it fails instead: CI must never pass by skipping what it is
 there to check (.ci/run starts every service first).
@@ -154,15 +162,49 @@ SERVICE_PROBLEMS: dict[str, Callable[[], str | None]] = {
 }
 
 
+TEST_SCOPES = ("all", "services")
+# The services pass walks one board in this many (its first board, then every tenth).
+SERVICES_BOARD_STRIDE = 10
+
+
+def test_scope() -> str:
+    scope = os.environ.get("TEST_SCOPE", "").strip() or "all"
+    if scope not in TEST_SCOPES:
+        raise pytest.UsageError(f"TEST_SCOPE={scope!r}: expected one of {', '.join(TEST_SCOPES)}")
+    return scope
+
+
+def _kept_by_services_pass(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The tests whose result the database, cache or channel layer can change."""
+    engine = REPO_ROOT / "tests" / "engine"
+    kept: list[pytest.Item] = []
+    walks = 0
+    for item in items:
+        if item.path.is_relative_to(engine) or item.get_closest_marker("database_free"):
+            continue
+        if item.get_closest_marker("every_board"):
+            walks += 1
+            if (walks - 1) % SERVICES_BOARD_STRIDE:
+                continue
+        kept.append(item)
+    return kept
+
+
+def _deselect(config: pytest.Config, items: list[pytest.Item], kept: list[pytest.Item]) -> None:
+    chosen = set(map(id, kept))
+    deselected = [item for item in items if id(item) not in chosen]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if test_scope() == "services":
+        _deselect(config, items, _kept_by_services_pass(items))
     # PostgreSQL tests check the PostgreSQL configuration: without it they are
     # not skipped (nothing is missing), they are simply not part of this run.
     if not database_is_postgres():
-        kept = [item for item in items if item.get_closest_marker("postgres") is None]
-        deselected = [item for item in items if item.get_closest_marker("postgres") is not None]
-        if deselected:
-            config.hook.pytest_deselected(items=deselected)
-            items[:] = kept
+        _deselect(config, items, [i for i in items if i.get_closest_marker("postgres") is None])
     # Browser tests last: Playwright's sync API keeps an event loop in the main
     # thread until the session ends, which would disturb the async tests and
     # Django's async-safety checks in any test that ran after it.

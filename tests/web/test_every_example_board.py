@@ -12,7 +12,8 @@ from tests.web.boards import BOARDS, example
 from tutor.boards.codec import encode_board
 
 # Only status codes and page text are read here: no context capture (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("render_without_capture")
+# Every board is walked in the first pass; the services pass walks every tenth.
+pytestmark = [pytest.mark.usefixtures("render_without_capture"), pytest.mark.every_board]
 
 LAYER_BOARDS = sorted(
     str(p.relative_to(BOARDS)) for p in BOARDS.rglob("*.json") if "events" not in p.parts

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def reordered(board: dict[str, Any], seed: int) -> dict[str, Any]:
     return shuffle(board)
 
 
+@pytest.mark.database_free  # the codec alone: run once, not again on PostgreSQL
 @settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shareable_boards(), st.integers(0, 2**32))
 def test_boards_round_trip_and_equal_boards_share_one_token(board, seed):
@@ -49,6 +51,7 @@ def test_boards_round_trip_and_equal_boards_share_one_token(board, seed):
     assert encode_board(reordered(board, seed)) == token
 
 
+@pytest.mark.database_free
 @settings(max_examples=300, deadline=None)
 @given(boards(min_steps=20, max_steps=20))
 def test_a_twenty_step_boards_link_is_under_2000_characters(board):
