@@ -282,10 +282,17 @@ def _entered_effects(obj: GameObject) -> list[Effect]:
         )
         effects.append(_own_effect(obj, "entered-with", "copy", spec, "entered-with"))
     if obj.face_down:
+        ward = ("Ward {2}",) if obj.face_down_ward else ()
+        # CR 708.2; a disguised or cloaked permanent also has ward {2} (702.168a, 701.58a).
         spec = EffectSpec(
-            text="Face down: a 2/2 creature with no name, text, subtypes or mana cost.",
+            text=(
+                "Face down, disguised or cloaked (CR 702.168a, 701.58a): a 2/2 creature with "
+                "ward {2} and no name, other text, subtypes or mana cost."
+                if obj.face_down_ward
+                else "Face down: a 2/2 creature with no name, text, subtypes or mana cost."
+            ),
             subject=SELF_SUBJECT,
-            parts=(Part("1b", CopyOf()),),
+            parts=(Part("1b", CopyOf(except_abilities=ward)),),
         )
         effects.append(_own_effect(obj, "face-down", "face_down", spec, "face"))
     return effects
@@ -572,7 +579,8 @@ def apply_effect(
         part = effect.spec.parts[index]
         chars = new_state[label]
         if effect.kind == "face_down":
-            chars = face_down(chars)
+            assert isinstance(part.action, CopyOf)
+            chars = face_down(chars, part.action.except_abilities)
         elif isinstance(part.action, CopyOf):
             if value is not None:
                 chars = copy_values(chars, value.values, value.copy)

@@ -271,8 +271,14 @@ def _defines(ability: AbilityInstance, layers: set[str]) -> bool:
     )
 
 
-def face_down(chars: Characteristics) -> Characteristics:
-    """Face-down: a 2/2 creature with no name, text, subtypes, mana cost or color."""
+def face_down(chars: Characteristics, abilities: tuple[str, ...] = ()) -> Characteristics:
+    """Face-down: a 2/2 creature with no name, text, subtypes, mana cost or color (CR 708.2);
+    a disguised or cloaked one also has ward {2} (702.168a, 701.58a): ``abilities``."""
+    instances = tuple(
+        AbilityInstance(f"x{n}.{j}", parsed, "printed", source_text=text)
+        for n, text in enumerate(abilities)
+        for j, parsed in enumerate(parse_ability_text(text, "", spell=False))
+    )
     return replace(
         chars,
         name="",
@@ -282,7 +288,7 @@ def face_down(chars: Characteristics) -> Characteristics:
         supertypes=(),
         types=("Creature",),
         subtypes=(),
-        abilities=(),
+        abilities=instances,
         power=2,
         toughness=2,
         loyalty=None,

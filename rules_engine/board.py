@@ -183,6 +183,22 @@ _CHOICE_KEYS = frozenset(
 )
 
 
+# How a permanent came to be face down (Layerlab extension of ``face_down``): each is a
+# 2/2 with no name, text, subtypes or mana cost (CR 708.2); disguise and cloak add ward {2}
+# (702.168a, 701.58a). The value: does it have ward {2}?
+FACE_DOWN_WAYS = {"morph": False, "manifest": False, "disguise": True, "cloak": True}
+
+
+def _face_down(value: Any, path: str) -> tuple[bool, bool]:
+    """``face_down``: ``true``, or how it became face down. (Is it face down, has it ward?)"""
+    if isinstance(value, bool):
+        return value, False
+    if isinstance(value, str) and value in FACE_DOWN_WAYS:
+        return True, FACE_DOWN_WAYS[value]
+    ways = ", ".join(f'"{way}"' for way in FACE_DOWN_WAYS)
+    raise BoardError(path, f"must be true, false or how it was turned face down: {ways}")
+
+
 def _chosen_type(value: dict[str, Any], path: str) -> str | None:
     """The creature type or basic land type chosen (checking the words "from" and "to"
     with them)."""
@@ -493,9 +509,9 @@ class _Reader:
         attach = self.label_ref(attach, f"{path}.attach", players=True) if attach else None
         choices = self.choices(raw.get("choices"), f"{path}.choices")
         check_class_level(card, choices.class_level, f"{path}.choices.class_level")
+        face_down, face_down_ward = _face_down(raw.get("face_down", False), f"{path}.face_down")
         for flag in (
             "tapped",
-            "face_down",
             "commander",
             "renowned",
             "solved",
@@ -515,7 +531,8 @@ class _Reader:
             controller,
             owner,
             tapped=raw.get("tapped", False),
-            face_down=raw.get("face_down", False),
+            face_down=face_down,
+            face_down_ward=face_down_ward,
             commander=raw.get("commander", False),
             renowned=raw.get("renowned", False),
             solved=raw.get("solved", False),

@@ -57,6 +57,8 @@ class GameObject:
     damage: int = 0
     tapped: bool = False
     face_down: bool = False
+    # CR 702.168a, 701.58a: face down by disguise or cloak, so it has ward {2} while it is.
+    face_down_ward: bool = False
     phased_out: bool = False
     monstrous: bool = False  # CR 701.37b: it became monstrous (until it leaves)
     renowned: bool = False  # CR 702.112b: its renown ability resolved (until it leaves)

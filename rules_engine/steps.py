@@ -308,6 +308,8 @@ class EnterStep(_Located):
     owner: str
     tapped: bool = False
     face_down: bool = False
+    # Layerlab extension: face down by disguise or cloak, with ward {2} (702.168a, 701.58a).
+    face_down_ward: bool = False
     commander: bool = False  # Layerlab extension: its owner's commander (CR 903.3)
     renowned: bool = False  # Layerlab extension: already renowned (CR 702.112b)
     solved: bool = False  # Layerlab extension: a Case already solved (CR 719.3b)

@@ -130,6 +130,7 @@ def _entering_types(game: Game, step: EnterStep, copy: CopySnapshot) -> set[str]
         copy=copy,
         choices=step.choices,
         face_down=step.face_down,
+        face_down_ward=step.face_down_ward,
     )
     chars = compute(game.with_object(obj)).chars.get(step.label)
     if chars is None:
@@ -180,6 +181,7 @@ class Entering:
             # A step's face-down permanent, or one an effect puts onto the battlefield face
             # down (manifest dread, CR 701.62a, 708.2).
             face_down=bool(step and own and step.face_down) or event.face_down,
+            face_down_ward=bool(step and own and step.face_down and step.face_down_ward),
             # CR 903.3: the designation belongs to the card, so it keeps it from zone to zone.
             commander=bool(step and own and step.commander)
             or bool(returning and not own and not returning.on_battlefield and returning.commander),

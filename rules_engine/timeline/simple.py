@@ -132,7 +132,10 @@ def face(game: Game, step: FaceStep) -> Game:
     if obj.face_down == step.face_down:
         return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
     game, timestamp = stamp(game)
-    return game.with_object(replace(obj, face_down=step.face_down, timestamp=timestamp))
+    # Turned face down by an effect, it is a plain face-down 2/2 (708.2): not disguised or
+    # cloaked, so no ward {2} (702.168a, 701.58a); turned face up, it has its own text.
+    changed = replace(obj, face_down=step.face_down, face_down_ward=False, timestamp=timestamp)
+    return game.with_object(changed)
 
 
 def verify_phase(game: Game, step: PhaseStep) -> GameObject:

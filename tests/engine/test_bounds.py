@@ -242,3 +242,15 @@ def test_counters_compounding_under_doublers_are_refused_when_they_pass_the_boun
     error = refusal({"steps": steps})
     assert error.path == "steps[16]"
     assert error.message.startswith("the +1/+1 counters on Grizzly Bears would grow to")
+
+
+def test_face_down_names_how_it_was_turned_face_down_or_is_refused():
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice"],
+        "steps": [{"enter": "Grizzly Bears", "as": "b", "controller": "Alice", "face_down": "x"}],
+    }
+    with pytest.raises(BoardError) as raised:
+        evaluate_board(board)
+    assert raised.value.path == "steps[0].face_down"
+    assert '"disguise"' in raised.value.message

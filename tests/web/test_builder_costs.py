@@ -189,3 +189,15 @@ def test_a_choice_left_in_a_field_hidden_for_this_step_kind_is_not_part_of_the_s
     # The page shows "Cast during its controller's main phase" only for a spell.
     response = add(client, new_board(), card="Grizzly Bears", main_phase="on", divided="2")
     assert "choices" not in added_step(response)
+
+
+def test_the_builder_says_how_a_permanent_entered_face_down(client):
+    # CR 702.168a, 701.58a: disguised or cloaked, it has ward {2}; "morph" stays plain true.
+    disguised = added_step(add(client, new_board(), card="Grizzly Bears", face_down="disguise"))
+    assert disguised["face_down"] == "disguise"
+    morphed = added_step(add(client, new_board(), card="Grizzly Bears", face_down="morph"))
+    assert morphed["face_down"] is True
+    face_up = added_step(add(client, new_board(), card="Grizzly Bears"))
+    assert "face_down" not in face_up
+    refused = add(client, new_board(), card="Grizzly Bears", face_down="yes please")
+    assert refused.status_code == 400

@@ -277,7 +277,17 @@ class StepForm(forms.Form):
         max_length=40,
     )
     tapped = forms.BooleanField(required=False, label="Enters tapped")
-    face_down = forms.BooleanField(required=False, label="Enters face down")
+    # CR 708.2; disguise and cloak add ward {2} (702.168a, 701.58a): board-format extension.
+    face_down = forms.ChoiceField(
+        required=False,
+        label="Enters face down",
+        choices=[
+            ("", "No, face up"),
+            ("morph", "Yes (morph or manifest)"),
+            ("disguise", "Yes, disguised (ward {2})"),
+            ("cloak", "Yes, cloaked (ward {2})"),
+        ],
+    )
     commander = forms.BooleanField(required=False, label="Its owner's commander")
     renowned = forms.BooleanField(required=False, label="Already renowned")
     # How a spell was cast and what it cost, and the cards it chose (board-format extensions).
@@ -461,8 +471,8 @@ class StepForm(forms.Form):
                     step["attach"] = data["to"]
                 if data.get("tapped"):
                     step["tapped"] = True
-                if data.get("face_down"):
-                    step["face_down"] = True
+                if way := data.get("face_down"):
+                    step["face_down"] = True if way == "morph" else way
                 if data.get("commander"):
                     step["commander"] = True  # CR 903.3, for lieutenant and "commander creatures"
                 if data.get("renowned"):

@@ -444,6 +444,10 @@ GLOSSARY: dict[str, str] = {
         "“Escapes with” counters: the permanent enters with them only if it escaped; put "
         "onto the battlefield any other way, it gets none."
     ),
+    "701.58a": (
+        "Cloak: the card is put onto the battlefield face down as a nameless 2/2 creature with "
+        "ward {2}, no subtypes and no mana cost, for as long as it stays face down."
+    ),
     "702.168a": (
         "Disguise: the card can be cast face down as a nameless 2/2 creature with ward {2}, no "
         "subtypes and no mana cost."
