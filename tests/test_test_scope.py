@@ -16,11 +16,12 @@ pytestmark = pytest.mark.database_free
 FILES = ["tests/engine/test_ids.py", "tests/web/test_every_example_board.py"]
 
 
-def collected(scope: str) -> list[str]:
+def collect(scope: str, files: list[str]) -> subprocess.CompletedProcess[str]:
+    """``pytest --collect-only`` of these files in a new process with this TEST_SCOPE."""
     env = {**os.environ, "TEST_SCOPE": scope}
     env.pop("PYTEST_XDIST_WORKER", None)
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *FILES],
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *files],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,
@@ -28,6 +29,10 @@ def collected(scope: str) -> list[str]:
         timeout=120,
         check=False,
     )
+
+
+def collected(scope: str) -> list[str]:
+    run = collect(scope, FILES)
     assert run.returncode == 0, run.stdout + run.stderr
     return [line for line in run.stdout.splitlines() if "::" in line]
 
@@ -42,16 +47,6 @@ def test_the_services_pass_skips_the_engine_and_walks_every_tenth_board():
 
 
 def test_an_unknown_scope_is_a_usage_error():
-    env = {**os.environ, "TEST_SCOPE": "some"}
-    env.pop("PYTEST_XDIST_WORKER", None)
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", FILES[0]],
-        cwd=REPO_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    run = collect("some", FILES[:1])
     assert run.returncode != 0
     assert "TEST_SCOPE='some'" in run.stdout + run.stderr
