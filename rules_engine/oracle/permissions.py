@@ -88,7 +88,8 @@ def grants_permission(sentence: str, *, until_eot: bool = False) -> bool:
 _STATIC_PERMISSION = re.compile(
     rf"^(?:{_WHO}) may (?:play|cast)\b|"
     r"^you may look at [^,.]+, and you may (?:play|cast)\b|"
-    r"^you may spend (?:\w+ )?mana as though\b|^you may pay \{|"
+    # "You may spend other mana only as though it were colorless mana." (Celestial Dawn)
+    r"^you may spend (?:\w+ )?mana (?:only )?as though\b|^you may pay \{|"
     r"^(?:[\w-]+ )?spells? [^.]*? may be cast\b",
     re.IGNORECASE,
 )

@@ -92,18 +92,23 @@ def test_a_spells_instead_sentence_has_the_status_a_board_gives_it():
 
 
 def test_a_static_sentence_shaped_like_an_instruction_is_never_a_one_shot():
-    # CR 604.1: a static ability is never performed once (608.2c). A permission to cast or
-    # play is named as one (613.11, 601.3); seeing hidden cards is inert (401.2), and so is a
-    # choice of the untap step (502.3) or exerting as it attacks (508.1g), which no board
-    # plays; anything else is named in not_modelled, on the board as in ``cards show``.
+    # CR 604.1: a static ability is never performed once (608.2c). A permission to cast,
+    # play or spend mana is inert on a board, whose steps say what was cast (613.11, 601.3);
+    # so is seeing hidden cards (401.2), a choice of the untap step (502.3) or exerting as it
+    # attacks (508.1g), which no board plays; anything else is named in not_modelled, on the
+    # board as in ``cards show``.
     from rules_engine import evaluate
 
     assert statuses("Vizier of the Menagerie")[0][1] is Status.INERT  # looks at its library
     assert statuses("Courser of Kruphix")[0][1] is Status.INERT  # plays it revealed
-    for name in ("Celestial Dawn", "Gravecrawler"):
-        report = next(r for r in card_report(library_card(name)) if "may" in r.text)  # type: ignore[arg-type]
-        assert report.status is Status.NOT_MODELLED and "doesn't perform" not in report.why
-    for name, rule in (("Rubinia Soulsinger", "CR 502.3"), ("Glorybringer", "CR 508.1g")):
+    report = next(r for r in card_report(library_card("Imaryll, Elfhame Elite")) if "may" in r.text)  # type: ignore[arg-type]
+    assert report.status is Status.NOT_MODELLED and "doesn't perform" not in report.why
+    for name, rule in (
+        ("Rubinia Soulsinger", "CR 502.3"),
+        ("Glorybringer", "CR 508.1g"),
+        ("Celestial Dawn", "CR 613.11"),
+        ("Gravecrawler", "CR 613.11"),
+    ):
         report = next(r for r in card_report(library_card(name)) if "may" in r.text)  # type: ignore[arg-type]
         assert report.status is Status.INERT and rule in report.why
     board = {
@@ -115,7 +120,8 @@ def test_a_static_sentence_shaped_like_an_instruction_is_never_a_one_shot():
             {"enter": "Gravecrawler", "as": "g", "controller": "Alice"},
             {"enter": "Glorybringer", "as": "b", "controller": "Alice"},
             {"enter": "Celestial Dawn", "as": "c", "controller": "Alice"},
+            {"enter": "Imaryll, Elfhame Elite", "as": "i", "controller": "Alice"},
         ],
     }
     named = {gap["object"] for gap in evaluate(board)["not_modelled"]}
-    assert named == {"g", "c"}
+    assert named == {"i"}
