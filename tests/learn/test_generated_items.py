@@ -30,6 +30,10 @@ from tutor.learn.items import (
     field_text,
 )
 
+# The practice generator and the engine alone: nothing the database, cache or channel
+# layer changes, so the PostgreSQL and Redis pass doesn't run it again (tests/conftest.py).
+pytestmark = pytest.mark.database_free
+
 LAYER_ITEMS = 400
 EVENT_ITEMS = 100
 # Engine switches and hand-written misreadings alike name wrong options.

@@ -27,6 +27,10 @@ from tutor.learn.recipes import RECIPES
 from tutor.learn.recipes_layers import text_change_word, worded_anthems
 from tutor.learn.roles import Role, load
 
+# The practice generator and the engine alone: nothing the database, cache or channel
+# layer changes, so the PostgreSQL and Redis pass doesn't run it again (tests/conftest.py).
+pytestmark = pytest.mark.database_free
+
 CARDS_PER_RECIPE = 50
 ATTEMPTS = 90
 # Recipes whose roles hold fewer cards in the library the engine reads fully, or that
