@@ -93,6 +93,10 @@ class Filter:
     # permanent that entered this turn" (Sakashima's Protege): by the turn's record of
     # permanents that entered (CR 603.6a; a new object each time, 400.7).
     entered_this_turn: bool = False
+    # "Each creature you control that you've put one or more +1/+1 counters on this turn"
+    # (Kid Loki): counters of this kind the effect's controller put on it this turn (CR
+    # 122.6, also as it entered, 122.6a; a new object has none, 400.7).
+    counters_put_by_you: str | None = None
     # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
     with_mana_ability: bool = False
     # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source

@@ -17,6 +17,7 @@ from rules_engine.board_deeds import (
     CAST_CHOICE_KEYS,
     cast_facts,
     check_class_level,
+    counters_put_on,
 )
 from rules_engine.board_turn import read_designations, read_this_turn
 from rules_engine.bounds import (
@@ -115,6 +116,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "earlier_turn",
         "dealt_damage",
         "attacked_this_turn",
+        "counters_put_this_turn",
         "stickered",
         "exiled_with",
         "attach",
@@ -523,6 +525,9 @@ class _Reader:
             earlier_turn=raw.get("earlier_turn", False),
             dealt_damage=raw.get("dealt_damage", False),
             attacked_this_turn=raw.get("attacked_this_turn", False),
+            counters_put=counters_put_on(
+                raw.get("counters_put_this_turn", []), f"{path}.counters_put_this_turn", self.player
+            ),
             stickered=raw.get("stickered", False),
             exiled_with=self.labels_list(raw.get("exiled_with", []), f"{path}.exiled_with"),
             attach=attach,

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
-from rules_engine.turn_deeds import SacrificeRecord
+from rules_engine.turn_deeds import CountersPutRecord, SacrificeRecord
 from rules_engine.vocabulary import CARD_TYPES
 
 __all__ = [
@@ -20,6 +20,8 @@ __all__ = [
     "TURN_DEED_AMOUNTS",
     "cast_facts",
     "check_class_level",
+    "counters_put_on",
+    "turn_counters_put",
     "turn_sacrifices",
 ]
 
@@ -105,6 +107,54 @@ def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[Sacr
             raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
         found.append(SacrificeRecord(player(entry.get("by"), f"{path}.by"), frozenset(types)))
     return tuple(found)
+
+
+_COUNTERS_PUT = '{"by": "Alice", "kind": "+1/+1", "types": ["Creature"]}'
+
+
+def turn_counters_put(
+    value: Any, player: Callable[[Any, str], str]
+) -> tuple[CountersPutRecord, ...]:
+    """``"counters_put": [{"by": P, "kind": "+1/+1", "types": ["Creature"]}]``: counters put
+    on permanents earlier this turn (CR 122.6), each with the player who put them, their
+    kind (+1/+1 unless said) and the permanent's card types then."""
+    if not isinstance(value, list):
+        raise BoardError("this_turn.counters_put", f"a list of counters put, each {_COUNTERS_PUT}")
+    found = []
+    for i, entry in enumerate(value):
+        path = f"this_turn.counters_put[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"by", "kind", "types"}:
+            raise BoardError(path, _COUNTERS_PUT)
+        types = entry.get("types", [])
+        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
+            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+        kind = _counter_kind(entry.get("kind", "+1/+1"), f"{path}.kind")
+        by = player(entry.get("by"), f"{path}.by")
+        found.append(CountersPutRecord(by, kind, frozenset(types)))
+    return tuple(found)
+
+
+def counters_put_on(
+    value: Any, path: str, player: Callable[[Any, str], str]
+) -> tuple[tuple[str, str], ...]:
+    """An enter step's ``"counters_put_this_turn": [{"by": P, "kind": "+1/+1"}]``: counters
+    put on the permanent earlier this turn (CR 122.6), who put them and their kind."""
+    example = '[{"by": "Alice", "kind": "+1/+1"}]'
+    if not isinstance(value, list):
+        raise BoardError(path, f"a list of counters put on it, {example}")
+    found: list[tuple[str, str]] = []
+    for i, entry in enumerate(value):
+        if not isinstance(entry, dict) or set(entry) - {"by", "kind"}:
+            raise BoardError(f"{path}[{i}]", example)
+        kind = _counter_kind(entry.get("kind", "+1/+1"), f"{path}[{i}].kind")
+        found.append((player(entry.get("by"), f"{path}[{i}].by"), kind))
+    return tuple(dict.fromkeys(found))
+
+
+def _counter_kind(kind: Any, path: str) -> str:
+    if not isinstance(kind, str) or not 0 < len(kind) <= 40:
+        raise BoardError(path, 'a kind of counter ("+1/+1", "shield")')
+    return kind
 
 
 # CR 716.2a: a Class's level ability, "{cost}: Level N" (also in oracle/text.py).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.board_deeds import TURN_DEED_AMOUNTS, turn_sacrifices
+from rules_engine.board_deeds import TURN_DEED_AMOUNTS, turn_counters_put, turn_sacrifices
 from rules_engine.bounds import LARGEST_LIFE, MAX_AMOUNT, MAX_STEPS, MAX_X, whole_number
 from rules_engine.errors import BoardError
 from rules_engine.steps import CastRecord, Designations, EnterRecord, TurnRecord
@@ -89,6 +89,7 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
         "spells",
         "entered",
         "sacrificed",
+        "counters_put",
     )
     for key in value:
         if key not in known:
@@ -141,6 +142,7 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
         creatures_died_under=amounts["creatures_died_under"],
         attackers=amounts["attackers"],
         sacrificed=turn_sacrifices(value.get("sacrificed", []), reader.player),
+        counters_put=turn_counters_put(value.get("counters_put", []), reader.player),
     )
 
 

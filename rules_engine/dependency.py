@@ -80,7 +80,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.selection import State, World, matches
-from rules_engine.turn_deeds import SacrificedThisTurn
+from rules_engine.turn_deeds import CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, subtype_allowed
 
 Clause = Literal["existence", "text", "applies_to", "does"]
@@ -298,7 +298,7 @@ def _filter_reads(f: Filter) -> set[str]:
         or (f.like_target is not None and f.like_target[0] == "color")
     ):
         reads.add("colors")
-    if f.controller is not None or f.owner == "affected_controller":
+    if f.controller is not None or f.owner == "affected_controller" or f.counters_put_by_you:
         reads.add("controller")
     if f.modified is not None:
         reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)
@@ -389,6 +389,7 @@ def _condition_reads(condition: Condition | None) -> set[str]:
             EnteredThisTurn,
             DealtDamage,
             SacrificedThisTurn,
+            CountersPutThisTurn,
         ),
     ):
         return {"controller"}

@@ -241,6 +241,8 @@ def _status(f: Filter) -> list[Check]:
         )
     if f.exiled_with_source:  # CR 607.2a, 406.6
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.exiled_with == x.source)
+    if (put := f.counters_put_by_you) is not None:  # CR 122.6
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: (x.controller, put) in o.counters_put)
     if f.stickered is not None:  # CR 123.4
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.stickered == f.stickered)
     if f.attacking:

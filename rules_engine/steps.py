@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules_engine.cards import CardDef
-from rules_engine.turn_deeds import SacrificeRecord
+from rules_engine.turn_deeds import CountersPutRecord, SacrificeRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +262,7 @@ class TurnRecord:
     creatures_died_under: tuple[tuple[str, int], ...] = ()
     attackers: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[SacrificeRecord, ...] = ()
+    counters_put: tuple[CountersPutRecord, ...] = ()  # counters each player put (CR 122.6)
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""
@@ -318,6 +319,8 @@ class EnterStep(_Located):
     # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
     dealt_damage: bool = False
     attacked_this_turn: bool = False  # Layerlab extension: it attacked earlier this turn
+    # Layerlab extension: counters put on it earlier this turn, (who, kind) (CR 122.6).
+    counters_put: tuple[tuple[str, str], ...] = ()
     stickered: bool = False  # Layerlab extension: it has a sticker on it (CR 123.4)
     # Layerlab extension: the cards in exile (their zone labels) exiled with it earlier by
     # its linked ability (CR 607.2a): "cards exiled with ~" names them.

@@ -311,6 +311,8 @@ def general_sentence(
     # "he's a 7/7 Dragon God creature" (Grand Master of Flowers): a character card's
     # pronoun for itself, read as "it".
     body = re.sub(r"^(?:he|she)'s ", "it is ", body, flags=re.IGNORECASE)
+    # "As long as ..., he has flying." (Beast, Erudite Aerialist): the same pronoun.
+    body = re.sub(r"^(?:he|she) (?=(?:has|gets) )", "it ", body, flags=re.IGNORECASE)
     body = re.sub(r"^they're ", "they are ", body, flags=re.IGNORECASE)
     cursor = Cursor(tokenize(body), sentence=sentence)
     try:

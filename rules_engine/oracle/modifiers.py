@@ -7,6 +7,7 @@ follow, by one ordered table of small readers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -238,6 +239,19 @@ def _with_counters(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter
     return None
 
 
+def _counters_you_put(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
+    """ "that you've put one or more +1/+1 counters on this turn" (Kid Loki): CR 122.6."""
+    start = cursor.pos
+    if cursor.accept("that", "you've", "put", "one", "or", "more") and (kind := cursor.peek()):
+        cursor.pos += 1
+        if re.fullmatch(r"[+-]\d/[+-]\d|[a-z]+", kind) and cursor.accept(
+            "counters", "on", "this", "turn"
+        ):
+            return replace(f, counters_put_by_you=kind)
+    cursor.pos = start
+    return None
+
+
 def _named(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
     """ "named Grizzly Bears"."""
     if not cursor.accept("named"):
@@ -347,6 +361,7 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
     _words("that are enchanted", "that's enchanted", then=lambda f: replace(f, enchanted=True)),
     _words("that are equipped", "that's equipped", then=lambda f: replace(f, equipped=True)),
     _attacking_whom,
+    _counters_you_put,
     _words(f"other than {SELF}", then=lambda f: replace(f, not_source=True)),
     _words(
         "that entered this turn",

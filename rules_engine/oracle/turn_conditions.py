@@ -27,7 +27,7 @@ from rules_engine.effects import (
 from rules_engine.oracle.condition_words import Asked
 from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.text import SELF
-from rules_engine.turn_deeds import SacrificedThisTurn
+from rules_engine.turn_deeds import CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import ALL_TYPE_WORDS, CARD_TYPES, COLOR_WORDS
 
 __all__ = ["TURN_READERS"]
@@ -221,7 +221,28 @@ def drew_or_gained(a: Asked) -> Condition | None:
     return Compare(TurnTotal(kind, "you"), ">=", least)  # type: ignore[arg-type]
 
 
+_COUNTERS_PUT = re.compile(
+    r"you(?:'ve| have)? put (?:one or more|a) (?P<kind>[+-]\d/[+-]\d|[a-z]+) counters? on "
+    r"(?P<on>~|an? (?P<what>[a-z]+)) this turn"
+)
+
+
+def counters_put(a: Asked) -> Condition | None:
+    """CR 122.6: "as long as you've put one or more +1/+1 counters on ~ this turn" (Beast,
+    Erudite Aerialist), "... on a creature this turn" (Sigardian Paladin): counters you put
+    this turn, also those a permanent was given as it entered (122.6a)."""
+    if not (m := _COUNTERS_PUT.fullmatch(a.text)):
+        return None
+    if m["on"] == SELF:
+        return CountersPutThisTurn(m["kind"], on_source=True)
+    kind = _kind(m["what"])
+    if kind is None or kind[1]:
+        return None
+    return CountersPutThisTurn(m["kind"], types=kind[0])
+
+
 TURN_READERS = (
+    counters_put,
     attacked,
     sacrificed,
     died,
