@@ -41,7 +41,7 @@ CAST_CHOICE_KEYS = frozenset(
     }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
-TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
+TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers", "dice_rolled")
 
 
 def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:

@@ -141,6 +141,7 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
         entered=_turn_entered(value.get("entered", []), reader),
         creatures_died_under=amounts["creatures_died_under"],
         attackers=amounts["attackers"],
+        dice_rolled=amounts["dice_rolled"],
         sacrificed=turn_sacrifices(value.get("sacrificed", []), reader.player),
         counters_put=turn_counters_put(value.get("counters_put", []), reader.player),
     )

@@ -229,6 +229,7 @@ TurnAmount = Literal[
     "cards_drawn",
     "creatures_died_under",  # creatures that died under each player's control (CR 700.4)
     "attackers",  # creatures each player attacked with (CR 508.1a)
+    "dice_rolled",  # dice each player rolled (CR 706.1)
 ]
 
 
@@ -263,6 +264,7 @@ class TurnRecord:
     attackers: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[SacrificeRecord, ...] = ()
     counters_put: tuple[CountersPutRecord, ...] = ()  # counters each player put (CR 122.6)
+    dice_rolled: tuple[tuple[str, int], ...] = ()  # dice each player rolled (CR 706.1)
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""
@@ -284,6 +286,8 @@ class TurnRecord:
             return replace(self, creatures_died_under=found)
         if kind == "attackers":
             return replace(self, attackers=found)
+        if kind == "dice_rolled":
+            return replace(self, dice_rolled=found)
         return replace(self, life_lost=found)
 
 

@@ -174,6 +174,10 @@ def how_cast(a: Asked) -> Condition | None:
             return Compare(HowCast("most_of_one_color"), ">=", least)
         fact = f"mana_{COLOR_WORDS[m['color']]}"
         return Compare(HowCast(fact), ">=", least)  # type: ignore[arg-type]
+    if re.fullmatch(rf"{_CAST_IT} was cast", text):
+        # CR 601.2: "as long as it was cast" (The Tarrasque): it entered as a spell cast (its
+        # step's choices say how: from hand, mana spent, kicked, ...), not put there.
+        return Compare(HowCast("was_cast"), ">=", 1)
     if m := _X_AT_LEAST.fullmatch(text):
         return Compare(VarX(), ">=", int(m["n"]))
     return None
@@ -202,7 +206,7 @@ def entered_of_subtype(a: Asked) -> Condition | None:
 
 _DREW_OR_GAINED = re.compile(
     r"you(?:'ve| have)? (?:drawn (?P<cards>a card|\w+ or more cards)|"
-    r"gained (?P<life>\w+) or more life) this turn"
+    r"gained (?P<life>\w+) or more life|rolled (?P<dice>a die|\w+ or more dice)) this turn"
 )
 
 
@@ -214,6 +218,9 @@ def drew_or_gained(a: Asked) -> Condition | None:
     if m["cards"]:
         least = 1 if m["cards"] == "a card" else read_number(m["cards"].split()[0])
         kind = "cards_drawn"
+    elif m["dice"]:  # CR 706.1: "you've rolled three or more dice this turn" (Goblinson)
+        least = 1 if m["dice"] == "a die" else read_number(m["dice"].split()[0])
+        kind = "dice_rolled"
     else:
         least, kind = read_number(m["life"]), "life_gained"
     if least is None:

@@ -203,7 +203,15 @@ class Entering:
         self.entered.append(label)
         if returning is not None and not returning.on_battlefield and not own:
             game = _aura_unattached(_new_host(game, label), label, event.card)
-        game = _with_lore_counter(_turn_counters(add_object(game, obj), obj, event), obj, copy)
+        game = _turn_counters(add_object(game, obj), obj, event)
+        if obj.choices.rolls and not (own and step is not None and step.earlier_turn):
+            # CR 706.1: the dice rolled as it entered ("As ~ enters, roll X d6", Neverwinter
+            # Hydra), by its controller, this turn.
+            game = replace(
+                game,
+                this_turn=game.this_turn.add("dice_rolled", obj.controller, len(obj.choices.rolls)),
+            )
+        game = _with_lore_counter(game, obj, copy)
         if copy is not None and copy.of != label and event.form is None:
             game = _copied_form_unchosen(game, label, copy)
         return game
