@@ -69,6 +69,7 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     PartySize,
+    PlayerCounters,
     SetController,
     SetPT,
     SourceStatus,
@@ -349,7 +350,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         if expr.stat == "type_words":
             return {"supertypes", "cardtypes", "subtypes"}
         return {"colors"} if expr.stat == "colors" else {"pt"}
-    if isinstance(expr, HandSize) and expr.who == "affected_controller":
+    if isinstance(expr, HandSize | PlayerCounters) and expr.who == "affected_controller":
         return {"controller"}  # whose hand is counted depends on who controls it (layer 2)
     if isinstance(expr, BasicLandTypesAmong):
         return {"subtypes", "cardtypes"} | _subject_reads(expr.subject)

@@ -99,6 +99,12 @@ class OpponentsBelowHalfStartingLife:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersLost:
+    """ "for each player who has lost the game" (Rampant Frogantua): the players the game
+    records as having lost (CR 104.3; in a multiplayer game the others play on, 800.4a)."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentCount:
     """How many opponents the source's controller has in the game (CR 102.2, 102.3): "for
     each opponent you have" (Blazing Sunsteel), "unless you have two or more opponents"
@@ -135,7 +141,9 @@ class PlayerCounters:
     opponents have" (Mycosynth Fiend): counters on players (CR 122.1)."""
 
     kind: str
-    who: Literal["you", "opponents"] = "you"
+    # "affected_controller": "for each poison counter its controller has" (Phyresis
+    # Outbreak), the player who controls the object getting the bonus.
+    who: Literal["you", "opponents", "affected_controller"] = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +397,7 @@ Expr = (
     | StartingLife
     | OpponentsBelowHalfStartingLife
     | OpponentCount
+    | PlayersLost
     | PlayerCounters
     | YourSpeed
     | DistinctNames

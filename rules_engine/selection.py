@@ -63,6 +63,7 @@ from rules_engine.effects import (
     OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
+    PlayersLost,
     Product,
     SourceStatus,
     SpellsCastThisTurn,
@@ -217,10 +218,14 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return _count_objects(expr, state, world, ctx, affected)
         case CardTypesAmong():
             return _card_types_among(expr, state, world, ctx)
+        case PlayerCounters() if expr.who == "affected_controller":
+            holder = state[affected].controller if affected and affected in state else None
+            return world.game.counters_of_player(holder).get(expr.kind, 0) if holder else 0
         case (
             LifeTotal()
             | StartingLife()
             | OpponentCount()
+            | PlayersLost()
             | OpponentsBelowHalfStartingLife()
             | PlayerCounters()
             | YourSpeed()
@@ -312,6 +317,7 @@ def _player_number(
     expr: LifeTotal
     | StartingLife
     | OpponentCount
+    | PlayersLost
     | OpponentsBelowHalfStartingLife
     | PlayerCounters
     | YourSpeed,
@@ -328,6 +334,8 @@ def _player_number(
             return game.starting_life_of(you)
         case OpponentCount():
             return len(game.opponents(you))  # CR 102.3
+        case PlayersLost():  # CR 104.3, 800.4a
+            return len({player for player, verdict in game.verdicts if verdict == "lost"})
         case OpponentsBelowHalfStartingLife():
             return sum(
                 1

@@ -37,6 +37,7 @@ from rules_engine.effects import (
     OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
+    PlayersLost,
     SpellsCastThisTurn,
     Sum,
     Times,
@@ -235,6 +236,8 @@ def _number_of(cursor: Cursor, context: SubjectContext) -> Expr | None:
     "the number of Swamps you control"."""
     if not cursor.accept("the", "number", "of"):
         return None
+    if (held := _player_counters(cursor)) is not None:
+        return held  # "the number of experience counters you have" (Minthara, CR 122.1)
     counters = _counters_on_self(cursor)
     if counters is not None:
         return CountersOnSource(counters)
@@ -407,6 +410,8 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         and cursor.accept("opponent")
     ):
         count = OpponentCount()  # Blazing Sunsteel (CR 102.3)
+    elif cursor.accept("player", "who", "has", "lost", "the", "game"):
+        count = PlayersLost()  # Rampant Frogantua (CR 104.3)
     elif cursor.accept("card", "in", "your", "opponents'", "hands"):
         count = HandSize("opponents")
     elif cursor.accept("card", "in", "your", "hand"):
@@ -490,10 +495,15 @@ def _commander_casts(cursor: Cursor) -> bool:
 
 
 def _player_counters(cursor: Cursor) -> PlayerCounters | None:
-    """ "experience counter you have", "poison counter your opponents have" (CR 122.1)."""
-    if cursor.peek(1) != "counter":
+    """ "experience counter you have", "poison counter your opponents have", "poison counter
+    its controller has" (CR 122.1); "experience counters you have" after "the number of"."""
+    if cursor.peek(1) not in ("counter", "counters"):
         return None
-    for who, words in (("you", ("you", "have")), ("opponents", ("your", "opponents", "have"))):
+    for who, words in (
+        ("you", ("you", "have")),
+        ("opponents", ("your", "opponents", "have")),
+        ("affected_controller", ("its", "controller", "has")),
+    ):
         if all(cursor.peek(2 + i) == w for i, w in enumerate(words)):
             kind = cursor.raw()
             cursor.pos += 2 + len(words)
