@@ -78,6 +78,9 @@ class Filter:
     same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)
     attached_to_source: bool = False  # "for each Equipment attached to ~" (Armament Master)
     attached_to_creature: bool = False  # "Aura you control that's attached to a creature"
+    # "attached to a creature you control" (Bride's Gown): that creature's controller is the
+    # effect's controller.
+    attached_to_yours: bool = False
     enchanted_or_equipped: bool = False
     not_source: bool = False  # "other than ~"
     shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"

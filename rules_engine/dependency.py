@@ -299,7 +299,12 @@ def _filter_reads(f: Filter) -> set[str]:
         or (f.like_target is not None and f.like_target[0] == "color")
     ):
         reads.add("colors")
-    if f.controller is not None or f.owner == "affected_controller" or f.counters_put_by_you:
+    if (
+        f.controller is not None
+        or f.owner == "affected_controller"
+        or f.counters_put_by_you
+        or f.attached_to_yours
+    ):
         reads.add("controller")
     if f.modified is not None:
         reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)

@@ -81,9 +81,10 @@ class CardTypesAmong:
 class LifeTotal:
     """ "your life total": the life of the source's controller; "the highest life total
     among your opponents" / "the life total of an opponent with the most life" (Malignus,
-    Roiling Horror): the most life any one opponent has."""
+    Roiling Horror): the most life any one opponent has; "the highest life total among
+    players" (Scourge of the Skyclaves): the most life any player still in the game has."""
 
-    who: Literal["you", "most_opponent"] = "you"
+    who: Literal["you", "most_opponent", "most_player"] = "you"
 
 
 @dataclass(frozen=True, slots=True)

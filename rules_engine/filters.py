@@ -321,6 +321,14 @@ def _attachments(f: Filter) -> list[Check]:
                 and "Creature" in s[o.attached_to].types
             )
         )
+    if f.attached_to_yours:
+        checks.append(
+            lambda _l, _c, o, s, x, _r, _w: (
+                o.attached_to is not None
+                and o.attached_to in s
+                and s[o.attached_to].controller == x.controller
+            )
+        )
     return checks
 
 

@@ -329,6 +329,9 @@ def _player_number(
         case LifeTotal():
             if expr.who == "most_opponent":
                 return max((game.life_of(p) for p in game.opponents(you)), default=0)
+            if expr.who == "most_player":  # a player who lost has left the game (800.4a)
+                lost = {player for player, verdict in game.verdicts if verdict == "lost"}
+                return max((game.life_of(p) for p in game.players if p not in lost), default=0)
             return game.life_of(you)
         case StartingLife():
             return game.starting_life_of(you)

@@ -548,6 +548,11 @@ _TERMS: tuple[_TermReader, ...] = (
         "the life total of an opponent with the most life",
         expr=LifeTotal("most_opponent"),  # Malignus, Roiling Horror
     ),
+    _phrase(
+        "the highest life total among players",
+        "the highest life total among all players",
+        expr=LifeTotal("most_player"),  # Scourge of the Skyclaves
+    ),
     _half,
     _phrase(
         "the number of cards in the hand of the opponent with the most cards in hand",
