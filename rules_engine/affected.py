@@ -92,6 +92,9 @@ class Filter:
     dealt_damage_by_source: bool = False
     # "a stickered permanent": it has one or more stickers on it (CR 123.4).
     stickered: bool | None = None
+    # "a transformed permanent" (Oculus Whelp): a transforming double-faced card with its
+    # back face up (CR 712.8e; not a token, not a copy, not a modal card's back face).
+    transformed: bool | None = None
     # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon), "any
     # permanent that entered this turn" (Sakashima's Protege): by the turn's record of
     # permanents that entered (CR 603.6a; a new object each time, 400.7).
