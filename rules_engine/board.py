@@ -15,6 +15,7 @@ from typing import Any
 
 from rules_engine.board_deeds import (
     CAST_CHOICE_KEYS,
+    attack_counts,
     cast_facts,
     check_class_level,
     counters_put_on,
@@ -116,6 +117,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "earlier_turn",
         "dealt_damage",
         "attacked_this_turn",
+        "attacks_this_game",
         "counters_put_this_turn",
         "stickered",
         "exiled_with",
@@ -504,12 +506,12 @@ class _Reader:
             "ring_bearer",
             "earlier_turn",
             "dealt_damage",
-            "attacked_this_turn",
             "stickered",
         ):
             if not isinstance(raw.get(flag, False), bool):
                 raise BoardError(f"{path}.{flag}", "must be true or false")
         label = self.new_label(raw.get("as", f"{card.name}#{s.index}"), f"{path}.as")
+        attacks = attack_counts(raw, path)
         return EnterStep(
             s.index,
             label,
@@ -524,7 +526,9 @@ class _Reader:
             ring_bearer=raw.get("ring_bearer", False),
             earlier_turn=raw.get("earlier_turn", False),
             dealt_damage=raw.get("dealt_damage", False),
-            attacked_this_turn=raw.get("attacked_this_turn", False),
+            attacked_this_turn=attacks[0] > 0,
+            attacks_this_turn=attacks[0],
+            attacks_this_game=attacks[1],
             counters_put=counters_put_on(
                 raw.get("counters_put_this_turn", []), f"{path}.counters_put_this_turn", self.player
             ),

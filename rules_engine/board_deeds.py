@@ -19,6 +19,7 @@ __all__ = [
     "CAST_CHOICE_KEYS",
     "TURN_DEED_AMOUNTS",
     "cast_facts",
+    "attack_counts",
     "check_class_level",
     "counters_put_on",
     "turn_counters_put",
@@ -149,6 +150,31 @@ def counters_put_on(
         kind = _counter_kind(entry.get("kind", "+1/+1"), f"{path}[{i}].kind")
         found.append((player(entry.get("by"), f"{path}[{i}].by"), kind))
     return tuple(dict.fromkeys(found))
+
+
+_MOST_ATTACKS = 100
+
+
+def attack_counts(raw: dict[str, Any], path: str) -> tuple[int, int]:
+    """An enter step's ``"attacked_this_turn"`` (true: once; or how many times, for several
+    combats) and ``"attacks_this_game"`` (every time it attacked, this turn's included):
+    CR 508.1a, what earlier combats left. Absent, it never attacked."""
+    this_turn = raw.get("attacked_this_turn", False)
+    if isinstance(this_turn, bool):
+        turn = int(this_turn)
+    elif isinstance(this_turn, int) and 0 <= this_turn <= _MOST_ATTACKS:
+        turn = this_turn
+    else:
+        raise BoardError(
+            f"{path}.attacked_this_turn", f"true, false or how many times (0 to {_MOST_ATTACKS})"
+        )
+    game = raw.get("attacks_this_game", turn)
+    if isinstance(game, bool) or not isinstance(game, int) or not turn <= game <= _MOST_ATTACKS:
+        raise BoardError(
+            f"{path}.attacks_this_game",
+            f"how many times it attacked this game, at least this turn's ({turn})",
+        )
+    return turn, game
 
 
 def _counter_kind(kind: Any, path: str) -> str:

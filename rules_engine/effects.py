@@ -113,6 +113,17 @@ class OpponentCount:
 
 
 @dataclass(frozen=True, slots=True)
+class TimesAttacked:
+    """ "for each time it has attacked this turn" (Moraug, Fury of Akoum: each affected
+    creature's own count), "for each time ~ attacked this game" (Rampaging Ursaguana: the
+    source's): how many times it was declared an attacker (CR 508.1a), as the board says
+    (an earlier combat left it; a new object never attacked, 400.7)."""
+
+    whose: Literal["affected", "source"]
+    this_game: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class AffectedKeywordTotal:
     """ "for each point of bushido it has" (Takeno, Samurai General): the numbers of every
     instance of the keyword the affected object has, added up (CR 702.45b: each instance
@@ -395,6 +406,7 @@ Expr = (
     | LifeTotal
     | Half
     | AffectedKeywordTotal
+    | TimesAttacked
     | StartingLife
     | OpponentsBelowHalfStartingLife
     | OpponentCount

@@ -74,6 +74,11 @@ class GameObject:
     # It attacked earlier this turn (the board's ``attacked_this_turn``; CR 508.1a), for "as
     # long as it attacked this turn" (Agent Frank Horrigan). A new object hasn't (400.7).
     attacked_this_turn: bool = False
+    # How many times it attacked this turn and this game (the board's ``attacked_this_turn``
+    # as a number, ``attacks_this_game``; CR 508.1a), for "for each time it has attacked this
+    # turn" (Moraug) and "for each time ~ attacked this game" (Rampaging Ursaguana).
+    attacks_this_turn: int = 0
+    attacks_this_game: int = 0
     # Counters put on it this turn, each (who put them, kind) (CR 122.6: also those it was
     # given as it entered, 122.6a), for "as long as you've put one or more +1/+1 counters on
     # ~ this turn" (Beast, Erudite Aerialist). A new object has none (400.7).

@@ -316,6 +316,8 @@ def _move(
         goaded_by=(),
         dealt_damage=False,
         attacked_this_turn=False,
+        attacks_this_turn=0,
+        attacks_this_game=0,
         counters_put=(),
         # CR 123.5: stickers stay on it into a public zone, not into a hidden one.
         stickered=obj.stickered and zone in ("graveyard", "exile", "battlefield", "stack"),

@@ -70,6 +70,7 @@ from rules_engine.effects import (
     StartingLife,
     Sum,
     Times,
+    TimesAttacked,
     TopOfLibrary,
     TurnTotal,
     VarX,
@@ -273,6 +274,12 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return _mana_symbols(expr, state, world, ctx, affected)
         case CountersOnSource():
             return _counters(expr, state, world, ctx, affected)
+        case TimesAttacked():  # CR 508.1a
+            label = affected if expr.whose == "affected" else ctx.source
+            obj = world.objects.get(label) if label else None
+            if obj is None:
+                return 0
+            return obj.attacks_this_game if expr.this_game else obj.attacks_this_turn
         case AffectedKeywordTotal():
             return _keyword_total(expr, state, affected)
         case GreatestAmongPlayers():

@@ -323,6 +323,10 @@ class EnterStep(_Located):
     # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
     dealt_damage: bool = False
     attacked_this_turn: bool = False  # Layerlab extension: it attacked earlier this turn
+    # Layerlab extension: how many times it attacked this turn (``attacked_this_turn`` as a
+    # number; true is once) and this game (CR 508.1a).
+    attacks_this_turn: int = 0
+    attacks_this_game: int = 0
     # Layerlab extension: counters put on it earlier this turn, (who, kind) (CR 122.6).
     counters_put: tuple[tuple[str, str], ...] = ()
     stickered: bool = False  # Layerlab extension: it has a sticker on it (CR 123.4)

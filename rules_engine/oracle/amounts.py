@@ -41,6 +41,7 @@ from rules_engine.effects import (
     SpellsCastThisTurn,
     Sum,
     Times,
+    TimesAttacked,
     TurnTotal,
     VarX,
     YourSpeed,
@@ -410,6 +411,12 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         and cursor.accept("opponent")
     ):
         count = OpponentCount()  # Blazing Sunsteel (CR 102.3)
+    elif cursor.accept("time", "it", "has", "attacked", "this", "turn"):
+        count = TimesAttacked("affected")  # Moraug, Fury of Akoum (CR 508.1a)
+    elif cursor.accept("time", SELF, "attacked", "this", "game") or cursor.accept(
+        "time", "this", "creature", "attacked", "this", "game"
+    ):
+        count = TimesAttacked("source", this_game=True)  # Rampaging Ursaguana
     elif cursor.accept("player", "who", "has", "lost", "the", "game"):
         count = PlayersLost()  # Rampant Frogantua (CR 104.3)
     elif cursor.accept("card", "in", "your", "opponents'", "hands"):

@@ -126,3 +126,32 @@ def test_a_triggered_abilitys_mode_may_last_for_as_long_as() -> None:
         "Sauron, Dino Devotee",
     )
     assert not mode.gaps and mode.effects
+
+
+@pytest.mark.parametrize(
+    ("extra", "path"),
+    [
+        ({"attacked_this_turn": -1}, "steps[0].attacked_this_turn"),
+        ({"attacked_this_turn": "twice"}, "steps[0].attacked_this_turn"),
+        ({"attacked_this_turn": 2, "attacks_this_game": 1}, "steps[0].attacks_this_game"),
+        ({"attacks_this_game": True}, "steps[0].attacks_this_game"),
+    ],
+)
+def test_attack_counts_are_refused_when_malformed(extra, path) -> None:
+    with pytest.raises(BoardError) as error:
+        parse_board(
+            {"players": ["Alice", "Bob"], "steps": [{"enter": "Grizzly Bears", "as": "g", **extra}]}
+        )
+    assert path in str(error.value)
+
+
+def test_attack_counts_default_to_this_turns() -> None:
+    board = parse_board(
+        {
+            "players": ["Alice", "Bob"],
+            "steps": [{"enter": "Grizzly Bears", "as": "g", "attacked_this_turn": 2}],
+        }
+    )
+    step = board.steps[0]
+    assert (step.attacks_this_turn, step.attacks_this_game) == (2, 2)  # type: ignore[union-attr]
+    assert step.attacked_this_turn  # type: ignore[union-attr]
