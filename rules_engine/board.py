@@ -118,6 +118,7 @@ _STEP_KEYS: dict[str, set[str]] = {
         "dealt_damage",
         "attacked_this_turn",
         "attacks_this_game",
+        "attacked_a_battle_this_turn",
         "counters_put_this_turn",
         "stickered",
         "exiled_with",
@@ -506,6 +507,7 @@ class _Reader:
             "ring_bearer",
             "earlier_turn",
             "dealt_damage",
+            "attacked_a_battle_this_turn",
             "stickered",
         ):
             if not isinstance(raw.get(flag, False), bool):
@@ -529,6 +531,7 @@ class _Reader:
             attacked_this_turn=attacks[0] > 0,
             attacks_this_turn=attacks[0],
             attacks_this_game=attacks[1],
+            attacked_battle_this_turn=raw.get("attacked_a_battle_this_turn", False),
             counters_put=counters_put_on(
                 raw.get("counters_put_this_turn", []), f"{path}.counters_put_this_turn", self.player
             ),

@@ -160,6 +160,8 @@ def attack_counts(raw: dict[str, Any], path: str) -> tuple[int, int]:
     combats) and ``"attacks_this_game"`` (every time it attacked, this turn's included):
     CR 508.1a, what earlier combats left. Absent, it never attacked."""
     this_turn = raw.get("attacked_this_turn", False)
+    if raw.get("attacked_a_battle_this_turn") is True and this_turn is False:
+        this_turn = True  # a creature that attacked a battle attacked (CR 508.1a-b)
     if isinstance(this_turn, bool):
         turn = int(this_turn)
     elif isinstance(this_turn, int) and 0 <= this_turn <= _MOST_ATTACKS:

@@ -660,6 +660,7 @@ class SourceStatus:
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
         "attacked_this_turn",  # CR 508.1a: "as long as it attacked this turn"
+        "attacked_battle_this_turn",  # CR 508.1b: "as long as it attacked a battle this turn"
         # CR 506.5: the only creature declared as an attacker; boards have no combat, so none
         "attacking_alone",
     ]

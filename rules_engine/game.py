@@ -78,6 +78,7 @@ class GameObject:
     # as a number, ``attacks_this_game``; CR 508.1a), for "for each time it has attacked this
     # turn" (Moraug) and "for each time ~ attacked this game" (Rampaging Ursaguana).
     attacks_this_turn: int = 0
+    attacked_battle_this_turn: bool = False  # CR 508.1b: one of those attacks was on a battle
     attacks_this_game: int = 0
     # Counters put on it this turn, each (who put them, kind) (CR 122.6: also those it was
     # given as it entered, 122.6a), for "as long as you've put one or more +1/+1 counters on

@@ -317,6 +317,7 @@ def _move(
         dealt_damage=False,
         attacked_this_turn=False,
         attacks_this_turn=0,
+        attacked_battle_this_turn=False,
         attacks_this_game=0,
         counters_put=(),
         # CR 123.5: stickers stay on it into a public zone, not into a hidden one.

@@ -757,6 +757,8 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
         return True
     if status == "attacked_this_turn" and obj.attacked_this_turn:  # CR 508.1a
         return True
+    if status == "attacked_battle_this_turn" and obj.attacked_battle_this_turn:  # CR 508.1b
+        return True
     if status == "in_graveyard" and obj.zone == "graveyard":
         return True
     if status == "attached_to_creature" and _on_a_creature(obj, state, world):

@@ -326,6 +326,7 @@ class EnterStep(_Located):
     # Layerlab extension: how many times it attacked this turn (``attacked_this_turn`` as a
     # number; true is once) and this game (CR 508.1a).
     attacks_this_turn: int = 0
+    attacked_battle_this_turn: bool = False  # Layerlab extension: a battle it attacked (508.1b)
     attacks_this_game: int = 0
     # Layerlab extension: counters put on it earlier this turn, (who, kind) (CR 122.6).
     counters_put: tuple[tuple[str, str], ...] = ()

@@ -62,7 +62,7 @@ def _kind(words: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return frozenset(wanted), frozenset(refused)
 
 
-_ATTACKED_ITSELF = re.compile(r"(?P<who>it|~) (?:has )?attacked this turn")
+_ATTACKED_ITSELF = re.compile(r"(?P<who>it|~) (?:has )?attacked (?P<battle>a battle )?this turn")
 _ATTACKED_WITH = re.compile(rf"you(?:'ve| have)? attacked with {_AMOUNT} creatures? this turn")
 
 
@@ -74,6 +74,8 @@ def attacked(a: Asked) -> Condition | None:
         it = Subject("self", words=SELF) if m["who"] == SELF else a.it
         if it.kind == "filter":
             raise a.fail()  # each affected object in turn: not a condition of one object
+        if m["battle"]:  # CR 508.1b: "as long as it attacked a battle this turn" (War Historian)
+            return SourceStatus("attacked_battle_this_turn", it)
         return SourceStatus("attacked_this_turn", it)
     if m := _ATTACKED_WITH.fullmatch(a.text):
         least = _least(m["n"])

@@ -190,6 +190,7 @@ class Entering:
             dealt_damage=bool(step and own and step.dealt_damage),
             attacked_this_turn=bool(step and own and step.attacked_this_turn),
             attacks_this_turn=step.attacks_this_turn if step and own else 0,
+            attacked_battle_this_turn=bool(step and own and step.attacked_battle_this_turn),
             attacks_this_game=step.attacks_this_game if step and own else 0,
             counters_put=_counters_put(step if own else None, event, counters),
             # CR 123.4; 123.5: a card coming back from a public zone keeps its stickers.
