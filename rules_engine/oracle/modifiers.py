@@ -107,6 +107,32 @@ def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
     return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
 
 
+def _that_isnt(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
+    """ "that isn't an Insect, Rat, Spider, or Squirrel" (Swarmyard Massacre): none of these
+    types (CR 205.3: a changeling has every creature type, so it is each of them)."""
+    start = cursor.pos
+    if not (
+        cursor.accept("that", "isn't")
+        or cursor.accept("that", "aren't")
+        or cursor.accept("that", "is", "not")
+    ):
+        return None
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    while True:
+        cursor.accept("a") or cursor.accept("an")
+        word = cursor.peek()
+        if word not in ALL_TYPE_WORDS:
+            cursor.pos = start
+            return None
+        kind, canonical = ALL_TYPE_WORDS[word]
+        (types if kind == "type" else subtypes).add(canonical)
+        cursor.pos += 1
+        if not (cursor.accept(",", "or") or cursor.accept("or") or cursor.accept(",")):
+            break
+    return replace(f, not_types=f.not_types | types, not_subtypes=f.not_subtypes | subtypes)
+
+
 def _any_of_colors(cursor: Cursor) -> frozenset[str]:
     """ "green or white", "red": the colors (CR 105.2) an object may have any of; nothing
     (the cursor untouched) unless only colors joined by "or" follow."""
@@ -352,6 +378,7 @@ def _with_abilities(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
 # "with ...": counters, power or toughness and mana value before the abilities last.
 _POST_MODIFIERS: tuple[_Reader, ...] = (
     _that_is_reader,
+    _that_isnt,
     _with_counters,
     _words(
         "that are enchanted or equipped",
