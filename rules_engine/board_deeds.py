@@ -12,8 +12,8 @@ from typing import Any
 
 from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
-from rules_engine.turn_deeds import CountersPutRecord, SacrificeRecord
-from rules_engine.vocabulary import CARD_TYPES
+from rules_engine.turn_deeds import AttackerRecord, CountersPutRecord, SacrificeRecord
+from rules_engine.vocabulary import CARD_TYPES, subtype_category
 
 __all__ = [
     "CAST_CHOICE_KEYS",
@@ -22,6 +22,7 @@ __all__ = [
     "attack_counts",
     "check_class_level",
     "counters_put_on",
+    "turn_attacked_with",
     "turn_counters_put",
     "turn_sacrifices",
 ]
@@ -107,6 +108,26 @@ def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[Sacr
         if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
             raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
         found.append(SacrificeRecord(player(entry.get("by"), f"{path}.by"), frozenset(types)))
+    return tuple(found)
+
+
+def turn_attacked_with(value: Any, player: Callable[[Any, str], str]) -> tuple[AttackerRecord, ...]:
+    """``"attacked_with": [{"by": P, "subtypes": ["Merfolk"]}]``: the creatures each player
+    attacked with earlier this turn (CR 508.1a), each with its subtypes as it attacked."""
+    example = '{"by": "Alice", "subtypes": ["Merfolk"]}'
+    if not isinstance(value, list):
+        raise BoardError("this_turn.attacked_with", f"a list of attackers, each {example}")
+    found = []
+    for i, entry in enumerate(value):
+        path = f"this_turn.attacked_with[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"by", "subtypes"}:
+            raise BoardError(path, example)
+        subtypes = entry.get("subtypes", [])
+        if not isinstance(subtypes, list) or not all(
+            isinstance(t, str) and subtype_category(t) for t in subtypes
+        ):
+            raise BoardError(f"{path}.subtypes", "subtypes (CR 205.3), such as Merfolk")
+        found.append(AttackerRecord(player(entry.get("by"), f"{path}.by"), frozenset(subtypes)))
     return tuple(found)
 
 

@@ -81,7 +81,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.selection import State, World, matches
-from rules_engine.turn_deeds import CountersPutThisTurn, SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, subtype_allowed
 
 Clause = Literal["existence", "text", "applies_to", "does"]
@@ -396,6 +396,7 @@ def _condition_reads(condition: Condition | None) -> set[str]:
             DealtDamage,
             SacrificedThisTurn,
             CountersPutThisTurn,
+            AttackedWithThisTurn,
         ),
     ):
         return {"controller"}

@@ -11,7 +11,7 @@ from typing import Literal
 
 from rules_engine.affected import Filter, Subject
 from rules_engine.steps import TurnAmount
-from rules_engine.turn_deeds import CountersPutThisTurn, SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 
 # CR 613.1-613.4: the layers and sublayers, in the order they apply.
 LAYERS: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
@@ -859,6 +859,7 @@ Condition = (
     EnteredThisTurn
     | SacrificedThisTurn
     | CountersPutThisTurn
+    | AttackedWithThisTurn
     | DealtDamage
     | Designated
     | CountAtLeast

@@ -84,7 +84,7 @@ from rules_engine.game_facts import dealt_damage, designated, entered_this_turn
 from rules_engine.oracle.digital import starting_intensity
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
-from rules_engine.turn_deeds import CountersPutThisTurn, SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, CREATURE_TYPES, subtype_category
 from rules_engine.world import Context as Context
 from rules_engine.world import State as State
@@ -674,6 +674,8 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             return entered_this_turn(condition, world.game, ctx.controller, ctx.source)
         case SacrificedThisTurn():  # CR 701.21a
             return condition.holds(world.game.this_turn.sacrificed, ctx.controller)
+        case AttackedWithThisTurn():  # CR 508.1a
+            return condition.holds(world.game.this_turn.attacked_with, ctx.controller)
         case CountersPutThisTurn():  # CR 122.6
             if condition.on_source:  # on it as it is now (a new object has none, 400.7)
                 source = world.objects.get(ctx.source)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules_engine.cards import CardDef
-from rules_engine.turn_deeds import CountersPutRecord, SacrificeRecord
+from rules_engine.turn_deeds import AttackerRecord, CountersPutRecord, SacrificeRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +265,7 @@ class TurnRecord:
     sacrificed: tuple[SacrificeRecord, ...] = ()
     counters_put: tuple[CountersPutRecord, ...] = ()  # counters each player put (CR 122.6)
     dice_rolled: tuple[tuple[str, int], ...] = ()  # dice each player rolled (CR 706.1)
+    attacked_with: tuple[AttackerRecord, ...] = ()  # creatures attacked with, by subtype
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""

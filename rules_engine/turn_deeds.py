@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CountersPutRecord", "CountersPutThisTurn", "SacrificeRecord", "SacrificedThisTurn"]
+__all__ = [
+    "AttackedWithThisTurn",
+    "AttackerRecord",
+    "CountersPutRecord",
+    "CountersPutThisTurn",
+    "SacrificeRecord",
+    "SacrificedThisTurn",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +69,25 @@ class CountersPutThisTurn:
 
     def holds(self, records: tuple[CountersPutRecord, ...], you: str) -> bool:
         return any(r.by == you and r.kind == self.kind and self.types <= r.types for r in records)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackerRecord:
+    """A creature a player attacked with this turn (CR 508.1a), with its subtypes then."""
+
+    by: str
+    subtypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackedWithThisTurn:
+    """ "as long as you attacked with three or more Merfolk this turn" (Deepway Navigator):
+    at least ``minimum`` of the creatures the turn's record says you attacked with had the
+    subtype."""
+
+    subtype: str
+    minimum: int = 1
+
+    def holds(self, attackers: tuple[AttackerRecord, ...], you: str) -> bool:
+        found = sum(1 for r in attackers if r.by == you and self.subtype in r.subtypes)
+        return found >= self.minimum

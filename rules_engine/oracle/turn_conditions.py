@@ -27,7 +27,7 @@ from rules_engine.effects import (
 from rules_engine.oracle.condition_words import Asked
 from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.text import SELF
-from rules_engine.turn_deeds import CountersPutThisTurn, SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import ALL_TYPE_WORDS, CARD_TYPES, COLOR_WORDS
 
 __all__ = ["TURN_READERS"]
@@ -63,7 +63,9 @@ def _kind(words: str) -> tuple[frozenset[str], frozenset[str]] | None:
 
 
 _ATTACKED_ITSELF = re.compile(r"(?P<who>it|~) (?:has )?attacked (?P<battle>a battle )?this turn")
-_ATTACKED_WITH = re.compile(rf"you(?:'ve| have)? attacked with {_AMOUNT} creatures? this turn")
+_ATTACKED_WITH = re.compile(
+    rf"you(?:'ve| have)? attacked with {_AMOUNT} (?P<what>creatures?|[a-z]+) this turn"
+)
 
 
 def attacked(a: Asked) -> Condition | None:
@@ -81,6 +83,12 @@ def attacked(a: Asked) -> Condition | None:
         least = _least(m["n"])
         if least is None:
             raise a.fail()
+        if not m["what"].startswith("creature"):
+            # "you attacked with three or more Merfolk this turn" (Deepway Navigator).
+            kind = ALL_TYPE_WORDS.get(m["what"])
+            if kind is None or kind[0] != "subtype":
+                raise a.fail()
+            return AttackedWithThisTurn(kind[1], least)
         return Compare(TurnTotal("attackers", "you"), ">=", least)
     return None
 

@@ -11,7 +11,7 @@ from rules_engine.effects import Compare, Condition, HowCast, TurnTotal
 from rules_engine.errors import BoardError
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.parser import parse_ability_text
-from rules_engine.turn_deeds import CountersPutRecord, CountersPutThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutRecord, CountersPutThisTurn
 
 
 @pytest.mark.parametrize(
@@ -30,6 +30,10 @@ from rules_engine.turn_deeds import CountersPutRecord, CountersPutThisTurn
             Compare(TurnTotal("dice_rolled", "you"), ">=", 3),
         ),
         ("it was cast", Compare(HowCast("was_cast"), ">=", 1)),
+        (
+            "you attacked with three or more Merfolk this turn",
+            AttackedWithThisTurn("Merfolk", 3),
+        ),
     ],
 )
 def test_a_condition_is_read_into_its_typed_value(words: str, condition: Condition) -> None:
@@ -85,6 +89,8 @@ def test_the_boards_counters_and_dice_are_read() -> None:
             "steps[0].counters_put_this_turn[0].kind",
         ),
         ({}, {"counters_put_this_turn": "Alice"}, "steps[0].counters_put_this_turn"),
+        ({"attacked_with": [{"by": "Carol"}]}, {}, "this_turn.attacked_with[0].by"),
+        ({"attacked_with": [{"by": "Alice", "n": 2}]}, {}, "this_turn.attacked_with[0]"),
     ],
 )
 def test_a_malformed_fact_is_refused_with_its_field(this_turn, step_extra, path) -> None:
@@ -155,3 +161,18 @@ def test_attack_counts_default_to_this_turns() -> None:
     step = board.steps[0]
     assert (step.attacks_this_turn, step.attacks_this_game) == (2, 2)  # type: ignore[union-attr]
     assert step.attacked_this_turn  # type: ignore[union-attr]
+
+
+def test_attackers_listed_count_among_the_players_attackers() -> None:
+    board = parse_board(
+        {
+            "players": ["Alice", "Bob"],
+            "this_turn": {
+                "attacked_with": [{"by": "Alice", "subtypes": ["Merfolk"]}] * 2,
+                "attackers": {"Alice": 1},
+            },
+            "steps": [{"enter": "Grizzly Bears", "as": "g"}],
+        }
+    )
+    assert board.this_turn.total("attackers", ["Alice"]) == 2
+    assert "Alice" in board.this_turn.attacked  # raid (CR 508.1a)
