@@ -126,7 +126,7 @@ def turn_attacked_with(value: Any, player: Callable[[Any, str], str]) -> tuple[A
         if not isinstance(subtypes, list) or not all(
             isinstance(t, str) and subtype_category(t) for t in subtypes
         ):
-            raise BoardError(f"{path}.subtypes", "subtypes (CR 205.3), such as Merfolk")
+            raise BoardError(f"{path}.subtypes", "subtypes, such as Merfolk or Wizard")
         found.append(AttackerRecord(player(entry.get("by"), f"{path}.by"), frozenset(subtypes)))
     return tuple(found)
 
