@@ -78,6 +78,9 @@ class Filter:
     same_name_as_affected: bool = False  # "with the same name as that creature" (Mirror Box)
     attached_to_source: bool = False  # "for each Equipment attached to ~" (Armament Master)
     attached_to_creature: bool = False  # "Aura you control that's attached to a creature"
+    # "attached to a creature you control" (Bride's Gown): that creature's controller is the
+    # effect's controller.
+    attached_to_yours: bool = False
     enchanted_or_equipped: bool = False
     not_source: bool = False  # "other than ~"
     shares_creature_type_with_source: bool = False  # "that shares a creature type with ~"
@@ -89,10 +92,17 @@ class Filter:
     dealt_damage_by_source: bool = False
     # "a stickered permanent": it has one or more stickers on it (CR 123.4).
     stickered: bool | None = None
+    # "a transformed permanent" (Oculus Whelp): a transforming double-faced card with its
+    # back face up (CR 712.8e; not a token, not a copy, not a modal card's back face).
+    transformed: bool | None = None
     # "Creatures you control that entered this turn" (Deathleaper, Terror Weapon), "any
     # permanent that entered this turn" (Sakashima's Protege): by the turn's record of
     # permanents that entered (CR 603.6a; a new object each time, 400.7).
     entered_this_turn: bool = False
+    # "Each creature you control that you've put one or more +1/+1 counters on this turn"
+    # (Kid Loki): counters of this kind the effect's controller put on it this turn (CR
+    # 122.6, also as it entered, 122.6a; a new object has none, 400.7).
+    counters_put_by_you: str | None = None
     # "Each creature you control with a mana ability" (Raggadragga): CR 605.1a.
     with_mana_ability: bool = False
     # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source

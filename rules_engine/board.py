@@ -15,8 +15,10 @@ from typing import Any
 
 from rules_engine.board_deeds import (
     CAST_CHOICE_KEYS,
+    attack_counts,
     cast_facts,
     check_class_level,
+    counters_put_on,
 )
 from rules_engine.board_turn import read_designations, read_this_turn
 from rules_engine.bounds import (
@@ -115,6 +117,9 @@ _STEP_KEYS: dict[str, set[str]] = {
         "earlier_turn",
         "dealt_damage",
         "attacked_this_turn",
+        "attacks_this_game",
+        "attacked_a_battle_this_turn",
+        "counters_put_this_turn",
         "stickered",
         "exiled_with",
         "attach",
@@ -518,12 +523,13 @@ class _Reader:
             "ring_bearer",
             "earlier_turn",
             "dealt_damage",
-            "attacked_this_turn",
+            "attacked_a_battle_this_turn",
             "stickered",
         ):
             if not isinstance(raw.get(flag, False), bool):
                 raise BoardError(f"{path}.{flag}", "must be true or false")
         label = self.new_label(raw.get("as", f"{card.name}#{s.index}"), f"{path}.as")
+        attacks = attack_counts(raw, path)
         return EnterStep(
             s.index,
             label,
@@ -539,7 +545,13 @@ class _Reader:
             ring_bearer=raw.get("ring_bearer", False),
             earlier_turn=raw.get("earlier_turn", False),
             dealt_damage=raw.get("dealt_damage", False),
-            attacked_this_turn=raw.get("attacked_this_turn", False),
+            attacked_this_turn=attacks[0] > 0,
+            attacks_this_turn=attacks[0],
+            attacks_this_game=attacks[1],
+            attacked_battle_this_turn=raw.get("attacked_a_battle_this_turn", False),
+            counters_put=counters_put_on(
+                raw.get("counters_put_this_turn", []), f"{path}.counters_put_this_turn", self.player
+            ),
             stickered=raw.get("stickered", False),
             exiled_with=self.labels_list(raw.get("exiled_with", []), f"{path}.exiled_with"),
             attach=attach,

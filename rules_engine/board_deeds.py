@@ -12,14 +12,18 @@ from typing import Any
 
 from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
-from rules_engine.turn_deeds import SacrificeRecord
-from rules_engine.vocabulary import CARD_TYPES
+from rules_engine.turn_deeds import AttackerRecord, CountersPutRecord, SacrificeRecord
+from rules_engine.vocabulary import CARD_TYPES, subtype_category
 
 __all__ = [
     "CAST_CHOICE_KEYS",
     "TURN_DEED_AMOUNTS",
     "cast_facts",
+    "attack_counts",
     "check_class_level",
+    "counters_put_on",
+    "turn_attacked_with",
+    "turn_counters_put",
     "turn_sacrifices",
 ]
 
@@ -39,7 +43,7 @@ CAST_CHOICE_KEYS = frozenset(
     }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
-TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers")
+TURN_DEED_AMOUNTS = ("creatures_died_under", "attackers", "dice_rolled")
 
 
 def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
@@ -105,6 +109,101 @@ def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[Sacr
             raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
         found.append(SacrificeRecord(player(entry.get("by"), f"{path}.by"), frozenset(types)))
     return tuple(found)
+
+
+def turn_attacked_with(value: Any, player: Callable[[Any, str], str]) -> tuple[AttackerRecord, ...]:
+    """``"attacked_with": [{"by": P, "subtypes": ["Merfolk"]}]``: the creatures each player
+    attacked with earlier this turn (CR 508.1a), each with its subtypes as it attacked."""
+    example = '{"by": "Alice", "subtypes": ["Merfolk"]}'
+    if not isinstance(value, list):
+        raise BoardError("this_turn.attacked_with", f"a list of attackers, each {example}")
+    found = []
+    for i, entry in enumerate(value):
+        path = f"this_turn.attacked_with[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"by", "subtypes"}:
+            raise BoardError(path, example)
+        subtypes = entry.get("subtypes", [])
+        if not isinstance(subtypes, list) or not all(
+            isinstance(t, str) and subtype_category(t) for t in subtypes
+        ):
+            raise BoardError(f"{path}.subtypes", "subtypes, such as Merfolk or Wizard")
+        found.append(AttackerRecord(player(entry.get("by"), f"{path}.by"), frozenset(subtypes)))
+    return tuple(found)
+
+
+_COUNTERS_PUT = '{"by": "Alice", "kind": "+1/+1", "types": ["Creature"]}'
+
+
+def turn_counters_put(
+    value: Any, player: Callable[[Any, str], str]
+) -> tuple[CountersPutRecord, ...]:
+    """``"counters_put": [{"by": P, "kind": "+1/+1", "types": ["Creature"]}]``: counters put
+    on permanents earlier this turn (CR 122.6), each with the player who put them, their
+    kind (+1/+1 unless said) and the permanent's card types then."""
+    if not isinstance(value, list):
+        raise BoardError("this_turn.counters_put", f"a list of counters put, each {_COUNTERS_PUT}")
+    found = []
+    for i, entry in enumerate(value):
+        path = f"this_turn.counters_put[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"by", "kind", "types"}:
+            raise BoardError(path, _COUNTERS_PUT)
+        types = entry.get("types", [])
+        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
+            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+        kind = _counter_kind(entry.get("kind", "+1/+1"), f"{path}.kind")
+        by = player(entry.get("by"), f"{path}.by")
+        found.append(CountersPutRecord(by, kind, frozenset(types)))
+    return tuple(found)
+
+
+def counters_put_on(
+    value: Any, path: str, player: Callable[[Any, str], str]
+) -> tuple[tuple[str, str], ...]:
+    """An enter step's ``"counters_put_this_turn": [{"by": P, "kind": "+1/+1"}]``: counters
+    put on the permanent earlier this turn (CR 122.6), who put them and their kind."""
+    example = '[{"by": "Alice", "kind": "+1/+1"}]'
+    if not isinstance(value, list):
+        raise BoardError(path, f"a list of counters put on it, {example}")
+    found: list[tuple[str, str]] = []
+    for i, entry in enumerate(value):
+        if not isinstance(entry, dict) or set(entry) - {"by", "kind"}:
+            raise BoardError(f"{path}[{i}]", example)
+        kind = _counter_kind(entry.get("kind", "+1/+1"), f"{path}[{i}].kind")
+        found.append((player(entry.get("by"), f"{path}[{i}].by"), kind))
+    return tuple(dict.fromkeys(found))
+
+
+_MOST_ATTACKS = 100
+
+
+def attack_counts(raw: dict[str, Any], path: str) -> tuple[int, int]:
+    """An enter step's ``"attacked_this_turn"`` (true: once; or how many times, for several
+    combats) and ``"attacks_this_game"`` (every time it attacked, this turn's included):
+    CR 508.1a, what earlier combats left. Absent, it never attacked."""
+    this_turn = raw.get("attacked_this_turn", False)
+    if raw.get("attacked_a_battle_this_turn") is True and this_turn is False:
+        this_turn = True  # a creature that attacked a battle attacked (CR 508.1a-b)
+    if isinstance(this_turn, bool):
+        turn = int(this_turn)
+    elif isinstance(this_turn, int) and 0 <= this_turn <= _MOST_ATTACKS:
+        turn = this_turn
+    else:
+        raise BoardError(
+            f"{path}.attacked_this_turn", f"true, false or how many times (0 to {_MOST_ATTACKS})"
+        )
+    game = raw.get("attacks_this_game", turn)
+    if isinstance(game, bool) or not isinstance(game, int) or not turn <= game <= _MOST_ATTACKS:
+        raise BoardError(
+            f"{path}.attacks_this_game",
+            f"how many times it attacked this game, at least this turn's ({turn})",
+        )
+    return turn, game
+
+
+def _counter_kind(kind: Any, path: str) -> str:
+    if not isinstance(kind, str) or not 0 < len(kind) <= 40:
+        raise BoardError(path, 'a kind of counter ("+1/+1", "shield")')
+    return kind
 
 
 # CR 716.2a: a Class's level ability, "{cost}: Level N" (also in oracle/text.py).

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.board_deeds import TURN_DEED_AMOUNTS, turn_sacrifices
+from rules_engine.board_deeds import (
+    TURN_DEED_AMOUNTS,
+    turn_attacked_with,
+    turn_counters_put,
+    turn_sacrifices,
+)
 from rules_engine.bounds import LARGEST_LIFE, MAX_AMOUNT, MAX_STEPS, MAX_X, whole_number
 from rules_engine.errors import BoardError
 from rules_engine.steps import CastRecord, Designations, EnterRecord, TurnRecord
@@ -89,6 +94,8 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
         "spells",
         "entered",
         "sacrificed",
+        "counters_put",
+        "attacked_with",
     )
     for key in value:
         if key not in known:
@@ -121,6 +128,12 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
             reader.player(p, f"this_turn.{key}[{i}]") for i, p in enumerate(names)
         )
     damaged = frozenset(p for p, n in amounts["damage_taken"] if n > 0)
+    attacked_with = turn_attacked_with(value.get("attacked_with", []), reader.player)
+    attackers = dict(amounts["attackers"])
+    for record in attacked_with:  # the attackers listed count among each player's (508.1a)
+        listed = sum(1 for r in attacked_with if r.by == record.by)
+        attackers[record.by] = max(attackers.get(record.by, 0), listed)
+    amounts["attackers"] = tuple(sorted(attackers.items()))
     return TurnRecord(
         creature_died=died or count > 0,
         creatures_died=count,
@@ -140,7 +153,10 @@ def read_this_turn(value: Any, reader: _Reader) -> TurnRecord:
         entered=_turn_entered(value.get("entered", []), reader),
         creatures_died_under=amounts["creatures_died_under"],
         attackers=amounts["attackers"],
+        dice_rolled=amounts["dice_rolled"],
         sacrificed=turn_sacrifices(value.get("sacrificed", []), reader.player),
+        counters_put=turn_counters_put(value.get("counters_put", []), reader.player),
+        attacked_with=attacked_with,
     )
 
 

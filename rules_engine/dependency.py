@@ -69,6 +69,7 @@ from rules_engine.effects import (
     Not,
     ObjectMatches,
     PartySize,
+    PlayerCounters,
     SetController,
     SetPT,
     SourceStatus,
@@ -80,7 +81,7 @@ from rules_engine.effects import (
     YourTurn,
 )
 from rules_engine.selection import State, World, matches
-from rules_engine.turn_deeds import SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, subtype_allowed
 
 Clause = Literal["existence", "text", "applies_to", "does"]
@@ -298,7 +299,12 @@ def _filter_reads(f: Filter) -> set[str]:
         or (f.like_target is not None and f.like_target[0] == "color")
     ):
         reads.add("colors")
-    if f.controller is not None or f.owner == "affected_controller":
+    if (
+        f.controller is not None
+        or f.owner == "affected_controller"
+        or f.counters_put_by_you
+        or f.attached_to_yours
+    ):
         reads.add("controller")
     if f.modified is not None:
         reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)
@@ -349,7 +355,7 @@ def _expr_reads(expr: Expr | None) -> set[str]:
         if expr.stat == "type_words":
             return {"supertypes", "cardtypes", "subtypes"}
         return {"colors"} if expr.stat == "colors" else {"pt"}
-    if isinstance(expr, HandSize) and expr.who == "affected_controller":
+    if isinstance(expr, HandSize | PlayerCounters) and expr.who == "affected_controller":
         return {"controller"}  # whose hand is counted depends on who controls it (layer 2)
     if isinstance(expr, BasicLandTypesAmong):
         return {"subtypes", "cardtypes"} | _subject_reads(expr.subject)
@@ -389,6 +395,8 @@ def _condition_reads(condition: Condition | None) -> set[str]:
             EnteredThisTurn,
             DealtDamage,
             SacrificedThisTurn,
+            CountersPutThisTurn,
+            AttackedWithThisTurn,
         ),
     ):
         return {"controller"}

@@ -11,7 +11,7 @@ from typing import Literal
 
 from rules_engine.affected import Filter, Subject
 from rules_engine.steps import TurnAmount
-from rules_engine.turn_deeds import SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 
 # CR 613.1-613.4: the layers and sublayers, in the order they apply.
 LAYERS: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
@@ -81,9 +81,10 @@ class CardTypesAmong:
 class LifeTotal:
     """ "your life total": the life of the source's controller; "the highest life total
     among your opponents" / "the life total of an opponent with the most life" (Malignus,
-    Roiling Horror): the most life any one opponent has."""
+    Roiling Horror): the most life any one opponent has; "the highest life total among
+    players" (Scourge of the Skyclaves): the most life any player still in the game has."""
 
-    who: Literal["you", "most_opponent"] = "you"
+    who: Literal["you", "most_opponent", "most_player"] = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +100,27 @@ class OpponentsBelowHalfStartingLife:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersLost:
+    """ "for each player who has lost the game" (Rampant Frogantua): the players the game
+    records as having lost (CR 104.3; in a multiplayer game the others play on, 800.4a)."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentCount:
     """How many opponents the source's controller has in the game (CR 102.2, 102.3): "for
     each opponent you have" (Blazing Sunsteel), "unless you have two or more opponents"
     (the Battlebond lands)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimesAttacked:
+    """ "for each time it has attacked this turn" (Moraug, Fury of Akoum: each affected
+    creature's own count), "for each time ~ attacked this game" (Rampaging Ursaguana: the
+    source's): how many times it was declared an attacker (CR 508.1a), as the board says
+    (an earlier combat left it; a new object never attacked, 400.7)."""
+
+    whose: Literal["affected", "source"]
+    this_game: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +153,9 @@ class PlayerCounters:
     opponents have" (Mycosynth Fiend): counters on players (CR 122.1)."""
 
     kind: str
-    who: Literal["you", "opponents"] = "you"
+    # "affected_controller": "for each poison counter its controller has" (Phyresis
+    # Outbreak), the player who controls the object getting the bonus.
+    who: Literal["you", "opponents", "affected_controller"] = "you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,9 +406,11 @@ Expr = (
     | LifeTotal
     | Half
     | AffectedKeywordTotal
+    | TimesAttacked
     | StartingLife
     | OpponentsBelowHalfStartingLife
     | OpponentCount
+    | PlayersLost
     | PlayerCounters
     | YourSpeed
     | DistinctNames
@@ -638,6 +660,7 @@ class SourceStatus:
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
         "attacked_this_turn",  # CR 508.1a: "as long as it attacked this turn"
+        "attacked_battle_this_turn",  # CR 508.1b: "as long as it attacked a battle this turn"
         # CR 506.5: the only creature declared as an attacker; boards have no combat, so none
         "attacking_alone",
     ]
@@ -835,6 +858,8 @@ class Designated:
 Condition = (
     EnteredThisTurn
     | SacrificedThisTurn
+    | CountersPutThisTurn
+    | AttackedWithThisTurn
     | DealtDamage
     | Designated
     | CountAtLeast

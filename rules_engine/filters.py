@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_engine.affected import Filter
+from rules_engine.cards import back_face_front_cost
 from rules_engine.characteristics import Characteristics
 from rules_engine.game import GameObject
 from rules_engine.game_facts import is_modified
@@ -241,6 +242,10 @@ def _status(f: Filter) -> list[Check]:
         )
     if f.exiled_with_source:  # CR 607.2a, 406.6
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.exiled_with == x.source)
+    if (put := f.counters_put_by_you) is not None:  # CR 122.6
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: (x.controller, put) in o.counters_put)
+    if (wanted := f.transformed) is not None:  # CR 712.8e: its back face up
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: _transformed(o) == wanted)
     if f.stickered is not None:  # CR 123.4
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.stickered == f.stickered)
     if f.attacking:
@@ -319,6 +324,14 @@ def _attachments(f: Filter) -> list[Check]:
                 and "Creature" in s[o.attached_to].types
             )
         )
+    if f.attached_to_yours:
+        checks.append(
+            lambda _l, _c, o, s, x, _r, _w: (
+                o.attached_to is not None
+                and o.attached_to in s
+                and s[o.attached_to].controller == x.controller
+            )
+        )
     return checks
 
 
@@ -385,3 +398,16 @@ _BUILDERS: tuple[Callable[[Filter], list[Check]], ...] = (
     _attachments,
     _kinship,
 )
+
+
+def _transformed(obj: GameObject) -> bool:
+    """A transforming double-faced card with its back face up (CR 712.8e): the card a board
+    names by its back face's name (it entered transformed); a token or a face-down permanent
+    isn't one, nor a modal double-faced card's back face or a melded permanent."""
+    card = obj.card
+    return (
+        not card.token
+        and not obj.face_down
+        and card.front_mana_cost is not None
+        and back_face_front_cost(card.name) is not None
+    )

@@ -76,6 +76,16 @@ class GameObject:
     # It attacked earlier this turn (the board's ``attacked_this_turn``; CR 508.1a), for "as
     # long as it attacked this turn" (Agent Frank Horrigan). A new object hasn't (400.7).
     attacked_this_turn: bool = False
+    # How many times it attacked this turn and this game (the board's ``attacked_this_turn``
+    # as a number, ``attacks_this_game``; CR 508.1a), for "for each time it has attacked this
+    # turn" (Moraug) and "for each time ~ attacked this game" (Rampaging Ursaguana).
+    attacks_this_turn: int = 0
+    attacked_battle_this_turn: bool = False  # CR 508.1b: one of those attacks was on a battle
+    attacks_this_game: int = 0
+    # Counters put on it this turn, each (who put them, kind) (CR 122.6: also those it was
+    # given as it entered, 122.6a), for "as long as you've put one or more +1/+1 counters on
+    # ~ this turn" (Beast, Erudite Aerialist). A new object has none (400.7).
+    counters_put: tuple[tuple[str, str], ...] = ()
     # It has one or more stickers on it (the board's ``stickered``; CR 123.4), stickers whose
     # only effect is being there (art stickers, 123.9). Stickers stay with it from one public
     # zone to another (123.5) but not into a hidden one; a board moves them nowhere.

@@ -56,6 +56,7 @@ from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 from rules_engine.selection import library_sizes
 from rules_engine.steps import EnterRecord
+from rules_engine.turn_deeds import CountersPutRecord
 from rules_engine.work import WorkExceeded
 
 # An entering permanent becomes an object: the timeline says how (its label, card, copy).
@@ -315,6 +316,10 @@ def _move(
         goaded_by=(),
         dealt_damage=False,
         attacked_this_turn=False,
+        attacks_this_turn=0,
+        attacked_battle_this_turn=False,
+        attacks_this_game=0,
+        counters_put=(),
         # CR 123.5: stickers stay on it into a public zone, not into a hidden one.
         stickered=obj.stickered and zone in ("graveyard", "exile", "battlefield", "stack"),
         paired_with=None,
@@ -497,9 +502,34 @@ def _recorded(game: Game, event: Event, label_for: dict[str, str]) -> Game:
             turn = replace(turn, land_entered=turn.land_entered | {event.controller})
     elif isinstance(event, Draw):
         turn = turn.add("cards_drawn", event.player, 1)  # CR 121.2: one card at a time
+    elif isinstance(event, PutCounters) and event.n > 0:
+        return _counters_put(game, event, label_for.get(event.on, event.on))
     else:
         return game
     return replace(game, this_turn=turn) if turn != game.this_turn else game
+
+
+def _counters_put(game: Game, event: PutCounters, label: str) -> Game:
+    """CR 122.6: counters put on a permanent, by the player the event names (the resolving
+    spell's or ability's controller), else by its controller (the board's default); the
+    permanent remembers who put which kind (until it leaves, 400.7), and so does the turn."""
+    obj = game.object(label)
+    if obj is None or not obj.on_battlefield:
+        return game  # on a player (poison, energy) or nothing: no permanent got them
+    chars = chars_of(game).get(label)
+    by = event.by or (chars.controller if chars is not None else obj.controller)
+    types = chars.types if chars is not None else obj.card.types
+    record = CountersPutRecord(by, event.kind, frozenset(types))
+    turn = replace(game.this_turn, counters_put=(*game.this_turn.counters_put, record))
+    put = (
+        obj.counters_put
+        if (by, event.kind) in obj.counters_put
+        else (
+            *obj.counters_put,
+            (by, event.kind),
+        )
+    )
+    return replace(game, this_turn=turn).with_object(replace(obj, counters_put=put))
 
 
 def _source_dealt_damage(game: Game, event: Damage) -> Game:

@@ -63,12 +63,14 @@ from rules_engine.effects import (
     OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
+    PlayersLost,
     Product,
     SourceStatus,
     SpellsCastThisTurn,
     StartingLife,
     Sum,
     Times,
+    TimesAttacked,
     TopOfLibrary,
     TurnTotal,
     VarX,
@@ -82,7 +84,7 @@ from rules_engine.game_facts import dealt_damage, designated, entered_this_turn
 from rules_engine.oracle.digital import starting_intensity
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.steps import Choices, TurnRecord
-from rules_engine.turn_deeds import SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import BASIC_LAND_TYPES, CARD_TYPES, CREATURE_TYPES, subtype_category
 from rules_engine.world import Context as Context
 from rules_engine.world import State as State
@@ -217,10 +219,14 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return _count_objects(expr, state, world, ctx, affected)
         case CardTypesAmong():
             return _card_types_among(expr, state, world, ctx)
+        case PlayerCounters() if expr.who == "affected_controller":
+            holder = state[affected].controller if affected and affected in state else None
+            return world.game.counters_of_player(holder).get(expr.kind, 0) if holder else 0
         case (
             LifeTotal()
             | StartingLife()
             | OpponentCount()
+            | PlayersLost()
             | OpponentsBelowHalfStartingLife()
             | PlayerCounters()
             | YourSpeed()
@@ -268,6 +274,12 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return _mana_symbols(expr, state, world, ctx, affected)
         case CountersOnSource():
             return _counters(expr, state, world, ctx, affected)
+        case TimesAttacked():  # CR 508.1a
+            label = affected if expr.whose == "affected" else ctx.source
+            obj = world.objects.get(label) if label else None
+            if obj is None:
+                return 0
+            return obj.attacks_this_game if expr.this_game else obj.attacks_this_turn
         case AffectedKeywordTotal():
             return _keyword_total(expr, state, affected)
         case GreatestAmongPlayers():
@@ -312,6 +324,7 @@ def _player_number(
     expr: LifeTotal
     | StartingLife
     | OpponentCount
+    | PlayersLost
     | OpponentsBelowHalfStartingLife
     | PlayerCounters
     | YourSpeed,
@@ -323,11 +336,16 @@ def _player_number(
         case LifeTotal():
             if expr.who == "most_opponent":
                 return max((game.life_of(p) for p in game.opponents(you)), default=0)
+            if expr.who == "most_player":  # a player who lost has left the game (800.4a)
+                lost = {player for player, verdict in game.verdicts if verdict == "lost"}
+                return max((game.life_of(p) for p in game.players if p not in lost), default=0)
             return game.life_of(you)
         case StartingLife():
             return game.starting_life_of(you)
         case OpponentCount():
             return len(game.opponents(you))  # CR 102.3
+        case PlayersLost():  # CR 104.3, 800.4a
+            return len({player for player, verdict in game.verdicts if verdict == "lost"})
         case OpponentsBelowHalfStartingLife():
             return sum(
                 1
@@ -656,6 +674,14 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             return entered_this_turn(condition, world.game, ctx.controller, ctx.source)
         case SacrificedThisTurn():  # CR 701.21a
             return condition.holds(world.game.this_turn.sacrificed, ctx.controller)
+        case AttackedWithThisTurn():  # CR 508.1a
+            return condition.holds(world.game.this_turn.attacked_with, ctx.controller)
+        case CountersPutThisTurn():  # CR 122.6
+            if condition.on_source:  # on it as it is now (a new object has none, 400.7)
+                source = world.objects.get(ctx.source)
+                put = source.counters_put if source is not None else ()
+                return (ctx.controller, condition.kind) in put
+            return condition.holds(world.game.this_turn.counters_put, ctx.controller)
         case DealtDamage():
             return dealt_damage(world.game, ctx.source)
         case Not():
@@ -732,6 +758,8 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
     if status == "paired" and obj.paired_with is not None:
         return True
     if status == "attacked_this_turn" and obj.attacked_this_turn:  # CR 508.1a
+        return True
+    if status == "attacked_battle_this_turn" and obj.attacked_battle_this_turn:  # CR 508.1b
         return True
     if status == "in_graveyard" and obj.zone == "graveyard":
         return True

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules_engine.cards import CardDef
-from rules_engine.turn_deeds import SacrificeRecord
+from rules_engine.turn_deeds import AttackerRecord, CountersPutRecord, SacrificeRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +229,7 @@ TurnAmount = Literal[
     "cards_drawn",
     "creatures_died_under",  # creatures that died under each player's control (CR 700.4)
     "attackers",  # creatures each player attacked with (CR 508.1a)
+    "dice_rolled",  # dice each player rolled (CR 706.1)
 ]
 
 
@@ -262,6 +263,9 @@ class TurnRecord:
     creatures_died_under: tuple[tuple[str, int], ...] = ()
     attackers: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[SacrificeRecord, ...] = ()
+    counters_put: tuple[CountersPutRecord, ...] = ()  # counters each player put (CR 122.6)
+    dice_rolled: tuple[tuple[str, int], ...] = ()  # dice each player rolled (CR 706.1)
+    attacked_with: tuple[AttackerRecord, ...] = ()  # creatures attacked with, by subtype
 
     def total(self, kind: TurnAmount, players: Iterable[str]) -> int:
         """The amount of ``kind`` for these players this turn."""
@@ -283,6 +287,8 @@ class TurnRecord:
             return replace(self, creatures_died_under=found)
         if kind == "attackers":
             return replace(self, attackers=found)
+        if kind == "dice_rolled":
+            return replace(self, dice_rolled=found)
         return replace(self, life_lost=found)
 
 
@@ -320,6 +326,13 @@ class EnterStep(_Located):
     # Layerlab extension: it has already dealt damage since it entered (CR 120.1).
     dealt_damage: bool = False
     attacked_this_turn: bool = False  # Layerlab extension: it attacked earlier this turn
+    # Layerlab extension: how many times it attacked this turn (``attacked_this_turn`` as a
+    # number; true is once) and this game (CR 508.1a).
+    attacks_this_turn: int = 0
+    attacked_battle_this_turn: bool = False  # Layerlab extension: a battle it attacked (508.1b)
+    attacks_this_game: int = 0
+    # Layerlab extension: counters put on it earlier this turn, (who, kind) (CR 122.6).
+    counters_put: tuple[tuple[str, str], ...] = ()
     stickered: bool = False  # Layerlab extension: it has a sticker on it (CR 123.4)
     # Layerlab extension: the cards in exile (their zone labels) exiled with it earlier by
     # its linked ability (CR 607.2a): "cards exiled with ~" names them.

@@ -37,9 +37,11 @@ from rules_engine.effects import (
     OpponentsBelowHalfStartingLife,
     PartySize,
     PlayerCounters,
+    PlayersLost,
     SpellsCastThisTurn,
     Sum,
     Times,
+    TimesAttacked,
     TurnTotal,
     VarX,
     YourSpeed,
@@ -235,6 +237,8 @@ def _number_of(cursor: Cursor, context: SubjectContext) -> Expr | None:
     "the number of Swamps you control"."""
     if not cursor.accept("the", "number", "of"):
         return None
+    if (held := _player_counters(cursor)) is not None:
+        return held  # "the number of experience counters you have" (Minthara, CR 122.1)
     counters = _counters_on_self(cursor)
     if counters is not None:
         return CountersOnSource(counters)
@@ -407,6 +411,14 @@ def for_each(cursor: Cursor, context: SubjectContext) -> Expr:
         and cursor.accept("opponent")
     ):
         count = OpponentCount()  # Blazing Sunsteel (CR 102.3)
+    elif cursor.accept("time", "it", "has", "attacked", "this", "turn"):
+        count = TimesAttacked("affected")  # Moraug, Fury of Akoum (CR 508.1a)
+    elif cursor.accept("time", SELF, "attacked", "this", "game") or cursor.accept(
+        "time", "this", "creature", "attacked", "this", "game"
+    ):
+        count = TimesAttacked("source", this_game=True)  # Rampaging Ursaguana
+    elif cursor.accept("player", "who", "has", "lost", "the", "game"):
+        count = PlayersLost()  # Rampant Frogantua (CR 104.3)
     elif cursor.accept("card", "in", "your", "opponents'", "hands"):
         count = HandSize("opponents")
     elif cursor.accept("card", "in", "your", "hand"):
@@ -490,10 +502,15 @@ def _commander_casts(cursor: Cursor) -> bool:
 
 
 def _player_counters(cursor: Cursor) -> PlayerCounters | None:
-    """ "experience counter you have", "poison counter your opponents have" (CR 122.1)."""
-    if cursor.peek(1) != "counter":
+    """ "experience counter you have", "poison counter your opponents have", "poison counter
+    its controller has" (CR 122.1); "experience counters you have" after "the number of"."""
+    if cursor.peek(1) not in ("counter", "counters"):
         return None
-    for who, words in (("you", ("you", "have")), ("opponents", ("your", "opponents", "have"))):
+    for who, words in (
+        ("you", ("you", "have")),
+        ("opponents", ("your", "opponents", "have")),
+        ("affected_controller", ("its", "controller", "has")),
+    ):
         if all(cursor.peek(2 + i) == w for i, w in enumerate(words)):
             kind = cursor.raw()
             cursor.pos += 2 + len(words)
@@ -537,6 +554,11 @@ _TERMS: tuple[_TermReader, ...] = (
         "the highest life total among your opponents",
         "the life total of an opponent with the most life",
         expr=LifeTotal("most_opponent"),  # Malignus, Roiling Horror
+    ),
+    _phrase(
+        "the highest life total among players",
+        "the highest life total among all players",
+        expr=LifeTotal("most_player"),  # Scourge of the Skyclaves
     ),
     _half,
     _phrase(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Literal
 
 from rules_engine.affected import Filter, Subject
@@ -276,6 +277,27 @@ _ABOUT_SUBJECT: tuple[AboutSubject, ...] = (
 )
 
 
+_ATTACHED_TO_YOURS = " is attached to a creature you control"
+
+
+def _attached_to_yours(a: Asked) -> Condition | None:
+    """ "as long as an Equipment named Groom's Finery is attached to a creature you control"
+    (Bride's Gown): one such permanent, anyone's, is attached to a creature whose controller
+    is the effect's controller (CR 301.5: an Equipment is attached to a creature)."""
+    words = a.words
+    if not words.lower().endswith(_ATTACHED_TO_YOURS) or not words.startswith(("a ", "an ")):
+        return None
+    what = words[words.index(" ") + 1 : -len(_ATTACHED_TO_YOURS)]
+    cursor = Cursor(tokenize(what), sentence=a.sentence)
+    subject = parse_subject(cursor, a.state.context)
+    if subject is None or subject.kind != "filter" or not cursor.at_end():
+        return None
+    found = tuple(
+        replace(f, attached_to_creature=True, attached_to_yours=True) for f in subject.filters
+    )
+    return CountAtLeast(replace(subject, filters=found), 1)
+
+
 # --- The table -----------------------------------------------------------------------
 
 # Lieutenant (CR 903.3): "your commander" is the commander you own, wherever it is; the
@@ -388,5 +410,6 @@ _READERS: tuple[Reader, ...] = (
     counts.you_or_opponents_control,
     counts.chosen_player_controls,
     counts.any_player_controls,
+    _attached_to_yours,
     _subject_condition,
 )

@@ -265,6 +265,23 @@ def _expression(words: str, sentence: str, previous=None):  # type: ignore[no-un
     return expr
 
 
+_CANT_ATTACK = re.compile(r"\bcan't (?:attack|block)\b", re.IGNORECASE)
+_CHARACTERISTIC_VERB = re.compile(r"\b(?:gets?|has|have|is|are|gains?|loses?)\b", re.IGNORECASE)
+
+
+def _attack_cost(body: str) -> bool:
+    """An attack or block restriction with a cost of X (CR 508.1d, 509.1d) and nothing else:
+    no characteristic ("gets", "has") beside it."""
+    lowered = body.lower()
+    return (
+        "," not in lowered
+        and " unless " in lowered
+        and lowered.endswith(" pays {x}")
+        and _CANT_ATTACK.search(lowered) is not None
+        and _CHARACTERISTIC_VERB.search(lowered) is None
+    )
+
+
 def general_sentence(
     body: str, sentence: str, state: SentenceState, until_eot: bool
 ) -> tuple[EffectSpec | None, bool]:
@@ -281,7 +298,7 @@ def general_sentence(
         # "That land is an Island ... for as long as it has a flood counter on it": a
         # resolved effect's duration (CR 611.2b).
         lasts = bool(m["lasts"])
-        if lasts and not state.resolving:
+        if lasts and not (state.resolving or state.mode):
             raise OracleParseError(sentence, "a duration outside a resolving text")
     elif condition is None and (m := _TRAILING_UNLESS.match(blank_quotes(body))):
         # "~ has hexproof unless it's attacking or blocking" (Tromokratis): the effect
@@ -300,6 +317,11 @@ def general_sentence(
         where_y = _where_number(y_words, sentence, state)
     elif m := _WHERE_X.match(blank_quotes(body)):
         body, expr_words = body[: m.end("main")], body[m.start("expr") :]
+        if _attack_cost(body):
+            # "... can't attack you ... unless its controller pays {X}, where X is ..." (Nils,
+            # Discipline Enforcer): X only sizes a cost to attack, a rule of the game
+            # (CR 508.1d, 508.1h; 613.11), not a characteristic.
+            return None, True
         cursor = Cursor(tokenize(expr_words), sentence=sentence)
         where = parse_expression(cursor, state.context)
         if not cursor.at_end():
@@ -311,6 +333,8 @@ def general_sentence(
     # "he's a 7/7 Dragon God creature" (Grand Master of Flowers): a character card's
     # pronoun for itself, read as "it".
     body = re.sub(r"^(?:he|she)'s ", "it is ", body, flags=re.IGNORECASE)
+    # "As long as ..., he has flying." (Beast, Erudite Aerialist): the same pronoun.
+    body = re.sub(r"^(?:he|she) (?=(?:has|gets) )", "it ", body, flags=re.IGNORECASE)
     body = re.sub(r"^they're ", "they are ", body, flags=re.IGNORECASE)
     cursor = Cursor(tokenize(body), sentence=sentence)
     try:

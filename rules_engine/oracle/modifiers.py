@@ -7,6 +7,7 @@ follow, by one ordered table of small readers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -104,6 +105,32 @@ def _that_is(cursor: Cursor, f: Filter) -> Filter | None:
         cursor.pos = start  # "that's a Wolf or a Werewolf": any of them (_that_is_one_of)
         return None
     return replace(f, types=f.types | types, subtypes=f.subtypes | subtypes)
+
+
+def _that_isnt(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
+    """ "that isn't an Insect, Rat, Spider, or Squirrel" (Swarmyard Massacre): none of these
+    types (CR 205.3: a changeling has every creature type, so it is each of them)."""
+    start = cursor.pos
+    if not (
+        cursor.accept("that", "isn't")
+        or cursor.accept("that", "aren't")
+        or cursor.accept("that", "is", "not")
+    ):
+        return None
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    while True:
+        cursor.accept("a") or cursor.accept("an")
+        word = cursor.peek()
+        if word not in ALL_TYPE_WORDS:
+            cursor.pos = start
+            return None
+        kind, canonical = ALL_TYPE_WORDS[word]
+        (types if kind == "type" else subtypes).add(canonical)
+        cursor.pos += 1
+        if not (cursor.accept(",", "or") or cursor.accept("or") or cursor.accept(",")):
+            break
+    return replace(f, not_types=f.not_types | types, not_subtypes=f.not_subtypes | subtypes)
 
 
 def _any_of_colors(cursor: Cursor) -> frozenset[str]:
@@ -238,6 +265,19 @@ def _with_counters(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter
     return None
 
 
+def _counters_you_put(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
+    """ "that you've put one or more +1/+1 counters on this turn" (Kid Loki): CR 122.6."""
+    start = cursor.pos
+    if cursor.accept("that", "you've", "put", "one", "or", "more") and (kind := cursor.peek()):
+        cursor.pos += 1
+        if re.fullmatch(r"[+-]\d/[+-]\d|[a-z]+", kind) and cursor.accept(
+            "counters", "on", "this", "turn"
+        ):
+            return replace(f, counters_put_by_you=kind)
+    cursor.pos = start
+    return None
+
+
 def _named(cursor: Cursor, f: Filter, context: SubjectContext) -> Filter | None:
     """ "named Grizzly Bears"."""
     if not cursor.accept("named"):
@@ -338,6 +378,7 @@ def _with_abilities(cursor: Cursor, f: Filter, context: SubjectContext) -> Filte
 # "with ...": counters, power or toughness and mana value before the abilities last.
 _POST_MODIFIERS: tuple[_Reader, ...] = (
     _that_is_reader,
+    _that_isnt,
     _with_counters,
     _words(
         "that are enchanted or equipped",
@@ -347,6 +388,7 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
     _words("that are enchanted", "that's enchanted", then=lambda f: replace(f, enchanted=True)),
     _words("that are equipped", "that's equipped", then=lambda f: replace(f, equipped=True)),
     _attacking_whom,
+    _counters_you_put,
     _words(f"other than {SELF}", then=lambda f: replace(f, not_source=True)),
     _words(
         "that entered this turn",

@@ -66,7 +66,8 @@ ONE_SHOT = re.compile(
     r"(?:any number of |up to \w+ )?(?:other )?target [\w ]+? phase out\b|"
     r"(?:if any of them are suspected, )?(?:they're|they are|it's|it is) no longer suspected\b|"
     # A delayed or reflexive triggered ability the resolving one creates (CR 603.7, 603.12).
-    r"when (?:that creature|that permanent|it|you do|~)\b[^,]*, |"
+    # "When the creature an opponent controls dies this turn, ..." (Fight for the Throne).
+    r"when (?:that creature|that permanent|the creature|it|you do|~)\b[^,]*, |"
     r"at the beginning of (?:(?:the|your|that player's|each) next|that turn's)\b|"
     r"until end of turn, whenever\b|"
     # Anything dealing damage, named or not ("Hit deals damage to that player ...").

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
@@ -66,10 +66,12 @@ from rules_engine.oracle.templates import (
 )
 from rules_engine.oracle.text import SELF, split_sentences, tokenize
 from rules_engine.oracle.untap_step import (
+    COMBAT_WHY,
     EXERT_WHY,
     LINKED_WHY,
     UNTAP_STEP_WHY,
     after_exert,
+    combat_only,
     exert_as_it_attacks,
     untap_step_only,
 )
@@ -127,9 +129,38 @@ def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects
                 out.gaps.append((sentence, why))  # named in not_modelled, never refused
             state.first = False
             continue
-        delayed = _read_sentence(sentence, sentence, state, out, resolving, delayed)
+        delayed = _combat_or_read(sentence, state, out, resolving, delayed)
         state.first = False
     return out
+
+
+def _combat_or_read(
+    sentence: str, state: SentenceState, out: _Effects, resolving: bool, delayed: bool
+) -> bool:
+    """One sentence read; one the grammar can't read whose effect needs a combat in progress
+    (CR 511.3: none on a board) is known inert instead, leaving nothing half read."""
+    parts: tuple[list[Any], ...] = (
+        out.effects,
+        out.rules,
+        out.notes,
+        out.actions,
+        out.unperformed,
+        out.gaps,
+    )
+    sizes = [len(part) for part in parts]
+    before = (state.previous, state.context.next_target)
+    try:
+        read = _read_sentence(sentence, sentence, state, out, resolving, delayed)
+        if len(out.gaps) == sizes[-1] or not combat_only(sentence):
+            return read
+    except OracleParseError:
+        if not combat_only(sentence):
+            raise
+    for part, size in zip(parts, sizes, strict=True):
+        del part[size:]
+    state.previous, state.context.next_target = before
+    out.inert.append((sentence, COMBAT_WHY))
+    return delayed
 
 
 # "If you control a Fish, Octopus, Otter, Seal, Serpent, or Whale, draw a card." (Unagi's

@@ -79,6 +79,7 @@ _FLAG_ADJECTIVES: dict[str, dict[str, bool]] = {
     "historic": {"historic": True},  # CR 700.6: artifacts, legendaries and Sagas
     "modified": {"modified": True},  # CR 700.9
     "stickered": {"stickered": True},  # CR 123.4: it has one or more stickers on it
+    "transformed": {"transformed": True},  # CR 712.8e: a transforming card, back face up
     "nontoken": {"token": False},
     "face-down": {"face_down": True},  # CR 708.2
     "tapped": {"tapped": True},

@@ -27,7 +27,7 @@ from rules_engine.effects import (
 from rules_engine.oracle.condition_words import Asked
 from rules_engine.oracle.numbers import read_number
 from rules_engine.oracle.text import SELF
-from rules_engine.turn_deeds import SacrificedThisTurn
+from rules_engine.turn_deeds import AttackedWithThisTurn, CountersPutThisTurn, SacrificedThisTurn
 from rules_engine.vocabulary import ALL_TYPE_WORDS, CARD_TYPES, COLOR_WORDS
 
 __all__ = ["TURN_READERS"]
@@ -62,8 +62,10 @@ def _kind(words: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return frozenset(wanted), frozenset(refused)
 
 
-_ATTACKED_ITSELF = re.compile(r"(?P<who>it|~) (?:has )?attacked this turn")
-_ATTACKED_WITH = re.compile(rf"you(?:'ve| have)? attacked with {_AMOUNT} creatures? this turn")
+_ATTACKED_ITSELF = re.compile(r"(?P<who>it|~) (?:has )?attacked (?P<battle>a battle )?this turn")
+_ATTACKED_WITH = re.compile(
+    rf"you(?:'ve| have)? attacked with {_AMOUNT} (?P<what>creatures?|[a-z]+) this turn"
+)
 
 
 def attacked(a: Asked) -> Condition | None:
@@ -74,11 +76,19 @@ def attacked(a: Asked) -> Condition | None:
         it = Subject("self", words=SELF) if m["who"] == SELF else a.it
         if it.kind == "filter":
             raise a.fail()  # each affected object in turn: not a condition of one object
+        if m["battle"]:  # CR 508.1b: "as long as it attacked a battle this turn" (War Historian)
+            return SourceStatus("attacked_battle_this_turn", it)
         return SourceStatus("attacked_this_turn", it)
     if m := _ATTACKED_WITH.fullmatch(a.text):
         least = _least(m["n"])
         if least is None:
             raise a.fail()
+        if not m["what"].startswith("creature"):
+            # "you attacked with three or more Merfolk this turn" (Deepway Navigator).
+            kind = ALL_TYPE_WORDS.get(m["what"])
+            if kind is None or kind[0] != "subtype":
+                raise a.fail()
+            return AttackedWithThisTurn(kind[1], least)
         return Compare(TurnTotal("attackers", "you"), ">=", least)
     return None
 
@@ -174,6 +184,10 @@ def how_cast(a: Asked) -> Condition | None:
             return Compare(HowCast("most_of_one_color"), ">=", least)
         fact = f"mana_{COLOR_WORDS[m['color']]}"
         return Compare(HowCast(fact), ">=", least)  # type: ignore[arg-type]
+    if re.fullmatch(rf"{_CAST_IT} was cast", text):
+        # CR 601.2: "as long as it was cast" (The Tarrasque): it entered as a spell cast (its
+        # step's choices say how: from hand, mana spent, kicked, ...), not put there.
+        return Compare(HowCast("was_cast"), ">=", 1)
     if m := _X_AT_LEAST.fullmatch(text):
         return Compare(VarX(), ">=", int(m["n"]))
     return None
@@ -202,7 +216,7 @@ def entered_of_subtype(a: Asked) -> Condition | None:
 
 _DREW_OR_GAINED = re.compile(
     r"you(?:'ve| have)? (?:drawn (?P<cards>a card|\w+ or more cards)|"
-    r"gained (?P<life>\w+) or more life) this turn"
+    r"gained (?P<life>\w+) or more life|rolled (?P<dice>a die|\w+ or more dice)) this turn"
 )
 
 
@@ -214,6 +228,9 @@ def drew_or_gained(a: Asked) -> Condition | None:
     if m["cards"]:
         least = 1 if m["cards"] == "a card" else read_number(m["cards"].split()[0])
         kind = "cards_drawn"
+    elif m["dice"]:  # CR 706.1: "you've rolled three or more dice this turn" (Goblinson)
+        least = 1 if m["dice"] == "a die" else read_number(m["dice"].split()[0])
+        kind = "dice_rolled"
     else:
         least, kind = read_number(m["life"]), "life_gained"
     if least is None:
@@ -221,7 +238,28 @@ def drew_or_gained(a: Asked) -> Condition | None:
     return Compare(TurnTotal(kind, "you"), ">=", least)  # type: ignore[arg-type]
 
 
+_COUNTERS_PUT = re.compile(
+    r"you(?:'ve| have)? put (?:one or more|a) (?P<kind>[+-]\d/[+-]\d|[a-z]+) counters? on "
+    r"(?P<on>~|an? (?P<what>[a-z]+)) this turn"
+)
+
+
+def counters_put(a: Asked) -> Condition | None:
+    """CR 122.6: "as long as you've put one or more +1/+1 counters on ~ this turn" (Beast,
+    Erudite Aerialist), "... on a creature this turn" (Sigardian Paladin): counters you put
+    this turn, also those a permanent was given as it entered (122.6a)."""
+    if not (m := _COUNTERS_PUT.fullmatch(a.text)):
+        return None
+    if m["on"] == SELF:
+        return CountersPutThisTurn(m["kind"], on_source=True)
+    kind = _kind(m["what"])
+    if kind is None or kind[1]:
+        return None
+    return CountersPutThisTurn(m["kind"], types=kind[0])
+
+
 TURN_READERS = (
+    counters_put,
     attacked,
     sacrificed,
     died,

@@ -1,4 +1,5 @@
-"""Static abilities that work only in an untap step or as a creature is declared an attacker.
+"""Static abilities that work only in an untap step, as a creature is declared an attacker,
+or while creatures are attacking or blocking.
 
 "You may choose not to untap ~ during your untap step." (Endoskeleton), "Untap all
 permanents you control during each other player's untap step." (Seedborn Muse): choices
@@ -8,7 +9,13 @@ gets +1/+1 ..." (Gust Walker): exerting is an optional cost to attack (508.1g), 
 
 A board plays no untap step and has no combat in progress (its attacks are what an earlier
 combat left: docs/board-format-extensions.md), so none of these ever applies on a board:
-each is known inert there, with its rule, rather than named as a gap.
+each is known inert there, with its rule, rather than named as a gap. So is an effect
+whose own condition or whose affected objects need a combat in progress ("As long as ~ is
+attacking, ..." Elturel Survivors; "... as long as it's blocking or blocked by a Goblin or
+Orc" Sting, the Glinting Dagger; "Attacking creatures get +X/+0 until end of turn"): every
+creature is removed from combat as the combat phase ends (CR 511.3), so on a board no
+creature is attacking, blocking or blocked, and such an effect never applies there, whatever
+else its words say (they are read only when the engine can read them).
 
 The patterns are linear: literal words around one bounded name.
 """
@@ -62,3 +69,31 @@ def after_exert(sentence: str, earlier: list[tuple[str, str]]) -> bool:
     before it (CR 607.2)?"""
     linked = bool(earlier) and earlier[-1][1] in (EXERT_WHY, LINKED_WHY)
     return linked and _WHEN_YOU_DO.match(sentence) is not None
+
+
+_COMBAT = r"(?:attacking|blocking|blocked|unblocked)"
+_COMBAT_ONLY = re.compile(
+    # "As long as ~ is attacking, ..." (Elturel Survivors, Andrios): the whole sentence.
+    rf"^as long as (?:~|it|equipped creature|enchanted creature) is {_COMBAT}"
+    rf"(?: or {_COMBAT})?, |"
+    # "... as long as it's blocking or blocked by a Goblin or Orc" (Sting): a condition
+    # after a sentence with no comma (so it governs all of it), on combat words alone and
+    # at most the type of creature it fights ("by a Goblin or Orc").
+    rf"^[^,]+ as long as (?:it's|it is|~ is|he's|she's) {_COMBAT}(?: or {_COMBAT})?"
+    r"(?: by)?(?: an? [a-z][\w-]*(?: or [a-z][\w-]*)?)?$|"
+    # "Attacking creatures get +X/+0 until end of turn, where X is ..." (Pack Attack).
+    r"^(?:each )?(?:attacking|blocking) creatures?(?: you control)? gets? "
+    r"[+-][\dx]+/[+-][\dx]+(?: until end of turn)?(?:, where x is [^.,]+)?$",
+    re.IGNORECASE,
+)
+COMBAT_WHY = (
+    "applies only to or while creatures are attacking or blocking; every creature is removed "
+    "from combat as the combat phase ends (CR 511.3) and a board has no combat in progress, "
+    "so it never applies here"
+)
+
+
+def combat_only(sentence: str) -> bool:
+    """Does this sentence's effect apply only while its creature is attacking or blocking,
+    or only to attacking or blocking creatures (CR 511.3: none on a board)?"""
+    return _COMBAT_ONLY.match(sentence.strip().rstrip(".")) is not None

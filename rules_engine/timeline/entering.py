@@ -21,6 +21,7 @@ from rules_engine.replacement.events import Enter
 from rules_engine.selection import Context, World, matches
 from rules_engine.steps import Choices, EnterStep
 from rules_engine.timeline.common import add_object, copy_snapshot, stamp
+from rules_engine.turn_deeds import CountersPutRecord
 
 
 def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
@@ -190,6 +191,10 @@ class Entering:
             ring_bearer=event.controller if step and own and step.ring_bearer else None,
             dealt_damage=bool(step and own and step.dealt_damage),
             attacked_this_turn=bool(step and own and step.attacked_this_turn),
+            attacks_this_turn=step.attacks_this_turn if step and own else 0,
+            attacked_battle_this_turn=bool(step and own and step.attacked_battle_this_turn),
+            attacks_this_game=step.attacks_this_game if step and own else 0,
+            counters_put=_counters_put(step if own else None, event, counters),
             # CR 123.4; 123.5: a card coming back from a public zone keeps its stickers.
             stickered=bool(step and own and step.stickered)
             or bool(returning and not own and not returning.on_battlefield and returning.stickered),
@@ -203,7 +208,15 @@ class Entering:
         self.entered.append(label)
         if returning is not None and not returning.on_battlefield and not own:
             game = _aura_unattached(_new_host(game, label), label, event.card)
-        game = _with_lore_counter(add_object(game, obj), obj, copy)
+        game = _turn_counters(add_object(game, obj), obj, event)
+        if obj.choices.rolls and not (own and step is not None and step.earlier_turn):
+            # CR 706.1: the dice rolled as it entered ("As ~ enters, roll X d6", Neverwinter
+            # Hydra), by its controller, this turn.
+            game = replace(
+                game,
+                this_turn=game.this_turn.add("dice_rolled", obj.controller, len(obj.choices.rolls)),
+            )
+        game = _with_lore_counter(game, obj, copy)
         if copy is not None and copy.of != label and event.form is None:
             game = _copied_form_unchosen(game, label, copy)
         return game
@@ -222,6 +235,28 @@ class Entering:
         # only (707.2), with the exceptions the effect makes (707.9).
         copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
+
+
+def _counters_put(
+    step: EnterStep | None, event: Enter, counters: tuple[tuple[str, int], ...]
+) -> tuple[tuple[str, str], ...]:
+    """Who put which kind of counters on it this turn (CR 122.6): the board's earlier ones,
+    and those it enters with, put by its controller (122.6a), unless it has been there since
+    an earlier turn (then its entering, and those counters, aren't this turn's)."""
+    put = list(step.counters_put) if step is not None else []
+    if step is None or not step.earlier_turn:
+        put += [(event.controller, kind) for kind, n in counters if n > 0]
+    return tuple(dict.fromkeys(put))
+
+
+def _turn_counters(game: Game, obj: GameObject, event: Enter) -> Game:
+    """The turn's record of counters put (CR 122.6), for "on a creature this turn"."""
+    if not obj.counters_put:
+        return game
+    types = frozenset((*event.card.types, *event.extra_types))
+    made = tuple(CountersPutRecord(by, kind, types) for by, kind in obj.counters_put)
+    turn = replace(game.this_turn, counters_put=(*game.this_turn.counters_put, *made))
+    return replace(game, this_turn=turn)
 
 
 def _new_host(game: Game, label: str) -> Game:

@@ -57,7 +57,7 @@ BEARS = {"enter": "Grizzly Bears", "as": "g"}
         ({"this_turn": {"sacrificed": [{"by": "Alice", "types": ["Elf"]}]}}, "types", ""),
         ({"this_turn": {"attackers": {"Alice": -1}}}, "this_turn.attackers.Alice", ""),
         ({"this_turn": {"creatures_died_under": {"Carol": 1}}}, "creatures_died_under", ""),
-        ({"steps": [{**BEARS, "attacked_this_turn": 1}]}, "steps[0].attacked_this_turn", ""),
+        ({"steps": [{**BEARS, "attacked_this_turn": "yes"}]}, "steps[0].attacked_this_turn", ""),
         ({"steps": [{**BEARS, "choices": {"gift": "yes"}}]}, "choices.gift", "true or false"),
         ({"steps": [{**BEARS, "choices": {"mana_by_color": {"X": 1}}}]}, "mana_by_color", ""),
         ({"steps": [{**BEARS, "choices": {"mana_by_color": {"W": -1}}}]}, "mana_by_color.W", ""),

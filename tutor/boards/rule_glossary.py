@@ -606,6 +606,10 @@ GLOSSARY: dict[str, str] = {
         "leave one tapped, keep one from untapping, or untap permanents in other players' "
         "untap steps."
     ),
+    "511.3": (
+        "As the end of combat step ends, every creature is removed from combat: between "
+        "combats no creature is attacking, blocking or blocked."
+    ),
     "508.1g": (
         "As attackers are declared, their controller chooses whether to pay any optional "
         "cost to attack, such as exerting a creature."
