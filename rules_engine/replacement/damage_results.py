@@ -35,7 +35,13 @@ class DamageResult:
 
 def damage_results(event: Damage, board: EventState) -> tuple[DamageResult, ...]:
     """The results of this damage, besides the damage itself, as the rules add them."""
-    if event.amount <= 0 or event.source not in board.chars:
+    if event.amount <= 0:
+        return ()
+    if event.source not in board.chars:
+        # A damage step that names no source: no ability of a source to read (infect,
+        # lifelink), but damage to a player is still life lost (CR 120.3a).
+        if event.target in board.game.players and event.life_floor is None:
+            return (DamageResult("loss", event.target, event.source, event.amount),)
         return ()
     keywords = {a.text.lower() for a in board.chars[event.source].abilities}
     controller = board.controller_of(event.source)
