@@ -1,14 +1,19 @@
-"""Static abilities that work only in an untap step or as a creature is declared an attacker.
+"""Static abilities that work only in an untap step, as a creature is declared an attacker or
+as combat damage is assigned.
 
 "You may choose not to untap ~ during your untap step." (Endoskeleton), "Untap all
 permanents you control during each other player's untap step." (Seedborn Muse): choices
 and actions of the untap step (CR 502.3). "You may exert ~ as it attacks. When you do, it
 gets +1/+1 ..." (Gust Walker): exerting is an optional cost to attack (508.1g), and the
 "When you do" ability is linked to it (607.2): it triggers only if the creature is exerted.
+"You may have ~ assign its combat damage as though it weren't blocked." (Thorn Elemental,
+Imaryll; Ruxa's "For each creature you control with no abilities, ..."): a choice made only
+as combat damage is assigned (510.1).
 
 A board plays no untap step and has no combat in progress (its attacks are what an earlier
-combat left: docs/board-format-extensions.md), so none of these ever applies on a board:
-each is known inert there, with its rule, rather than named as a gap.
+combat left: docs/board-format-extensions.md), and its damage steps name who is dealt
+combat damage, so none of these ever applies on a board: each is known inert there, with
+its rule, rather than named as a gap.
 
 The patterns are linear: literal words around one bounded name.
 """
@@ -62,3 +67,24 @@ def after_exert(sentence: str, earlier: list[tuple[str, str]]) -> bool:
     before it (CR 607.2)?"""
     linked = bool(earlier) and earlier[-1][1] in (EXERT_WHY, LINKED_WHY)
     return linked and _WHEN_YOU_DO.match(sentence) is not None
+
+
+# CR 510.1: a blocked creature's controller may assign its combat damage as though it
+# weren't blocked (Thorn Elemental, Imaryll, Ruxa's "for each creature ... with no
+# abilities", Proud Wildbonder's granted "this creature").
+_UNBLOCKED = re.compile(
+    r"^(?:for each [\w ,+/-]{1,60}?, )?you may have "
+    rf"(?:{_SELF}|that creature) assign (?:its|their) combat damage as though "
+    r"(?:it|they) weren't blocked$",
+    re.IGNORECASE,
+)
+UNBLOCKED_WHY = (
+    "a choice made only as a blocked creature's combat damage is assigned (CR 510.1); a "
+    "board has no combat in progress and its damage steps say who is dealt combat damage, "
+    "so it changes nothing here"
+)
+
+
+def assigns_as_though_unblocked(sentence: str) -> bool:
+    """Is this static sentence the option to assign combat damage as though unblocked?"""
+    return _UNBLOCKED.match(sentence.strip().rstrip(".")) is not None

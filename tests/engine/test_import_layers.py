@@ -88,6 +88,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.granted_abilities",
             "rules_engine.oracle.predicates",
             "rules_engine.oracle.history",
+            "rules_engine.oracle.player_grants",
             # One-shot readers: the words they share, the actions on cards and moves, and
             # the ordered table (oracle/actions.py) that tries them.
             "rules_engine.oracle.action_words",

@@ -594,6 +594,11 @@ GLOSSARY: dict[str, str] = {
         "leave one tapped, keep one from untapping, or untap permanents in other players' "
         "untap steps."
     ),
+    "510.1": (
+        "As combat damage is assigned, a blocked creature's controller divides its damage "
+        "among the creatures blocking it, unless an ability lets it be assigned as though "
+        "the creature weren't blocked."
+    ),
     "508.1g": (
         "As attackers are declared, their controller chooses whether to pay any optional "
         "cost to attack, such as exerting a creature."
