@@ -68,12 +68,14 @@ from rules_engine.oracle.templates import (
 )
 from rules_engine.oracle.text import SELF, split_sentences, tokenize
 from rules_engine.oracle.untap_step import (
+    BEFORE_GAME_WHY,
     EXERT_WHY,
     LINKED_WHY,
     UNBLOCKED_WHY,
     UNTAP_STEP_WHY,
     after_exert,
     assigns_as_though_unblocked,
+    commander_color_choice,
     exert_as_it_attacks,
     untap_step_only,
 )
@@ -723,6 +725,8 @@ def _static_instruction(c: _Clause) -> None:
         c.out.inert.append((c.sentence, HIDDEN_LOOK_WHY))
     elif untap_step_only(c.sentence):
         c.out.inert.append((c.sentence, UNTAP_STEP_WHY))  # CR 502.3
+    elif commander_color_choice(c.sentence):
+        c.out.inert.append((c.sentence, BEFORE_GAME_WHY))  # CR 903.3
     elif assigns_as_though_unblocked(c.sentence):
         c.out.inert.append((c.sentence, UNBLOCKED_WHY))  # CR 510.1
     elif exert_as_it_attacks(c.sentence):

@@ -8,7 +8,9 @@ gets +1/+1 ..." (Gust Walker): exerting is an optional cost to attack (508.1g), 
 "When you do" ability is linked to it (607.2): it triggers only if the creature is exerted.
 "You may have ~ assign its combat damage as though it weren't blocked." (Thorn Elemental,
 Imaryll; Ruxa's "For each creature you control with no abilities, ..."): a choice made only
-as combat damage is assigned (510.1).
+as combat damage is assigned (510.1). "If ~ is your commander, choose a color before the
+game begins." (The Prismatic Piper): a choice made before the game (903.3), which the board
+states on the commander's enter step (timeline/enter.py checks it).
 
 A board plays no untap step and has no combat in progress (its attacks are what an earlier
 combat left: docs/board-format-extensions.md), and its damage steps name who is dealt
@@ -88,3 +90,21 @@ UNBLOCKED_WHY = (
 def assigns_as_though_unblocked(sentence: str) -> bool:
     """Is this static sentence the option to assign combat damage as though unblocked?"""
     return _UNBLOCKED.match(sentence.strip().rstrip(".")) is not None
+
+
+# "If ~ is your commander, choose a color before the game begins." (The Prismatic Piper,
+# Faceless One, Clara Oswald): a choice made before the game (CR 903.3: being a commander is
+# an attribute of the card), which the board states; the next sentence reads it.
+_BEFORE_GAME_COLOR = re.compile(
+    r"^if ~ is your commander, choose a color before the game begins$", re.IGNORECASE
+)
+BEFORE_GAME_WHY = (
+    "a color chosen before the game begins, only for a commander (CR 903.3); the board gives "
+    "it with the card (its chosen color, on a commander), and the sentence after it makes "
+    "the card that color, so the choice itself changes nothing more here"
+)
+
+
+def commander_color_choice(sentence: str) -> bool:
+    """Is this static sentence a commander's color chosen before the game begins?"""
+    return _BEFORE_GAME_COLOR.match(sentence.strip().rstrip(".")) is not None

@@ -594,6 +594,10 @@ GLOSSARY: dict[str, str] = {
         "leave one tapped, keep one from untapping, or untap permanents in other players' "
         "untap steps."
     ),
+    "903.3": (
+        "In Commander each deck has a commander; being one is an attribute of the card, not "
+        "a characteristic, and the card keeps it as it changes zones."
+    ),
     "510.1": (
         "As combat damage is assigned, a blocked creature's controller divides its damage "
         "among the creatures blocking it, unless an ability lets it be assigned as though "
