@@ -27,6 +27,15 @@ from rules_engine.timeline.cast import verify_cast
         ("Waterbend {3}: Sacrifice this enchantment. If you do, scry 2.", "activated"),
         ("Blight X, Return this enchantment to its owner's hand: Draw a card.", "activated"),
         ("Perseus's Bow — Equip {6}", "keyword"),  # a flavor word naming a keyword
+        # A flavor word with periods (The Eleventh Doctor, Captain America, First Avenger).
+        ("I. AM. TALKING! — Whenever ~ deals combat damage to a player, draw a card.", "triggered"),
+        (
+            "... Catch — At the beginning of combat on your turn, attach up to one target "
+            "Equipment you control to ~.",
+            "triggered",
+        ),
+        # CR 702.159a: an Attraction's visit ability is a triggered ability.
+        ("Visit — Put a +1/+1 counter on target creature you control.", "triggered"),
         ("Disguise {5}{R}.", "keyword"),
         ("• 2 — menace", "part"),  # Celebr-8000's results list, not "menace"
         ("1—9 | Draw a card.", "part"),
