@@ -778,6 +778,8 @@ class AnyLibrarySize:
 
     op: Literal[">=", "<="]
     value: int
+    # "as long as there are no cards in your library" (Living Conundrum): its controller's.
+    whose: Literal["any", "you"] = "any"
 
 
 @dataclass(frozen=True, slots=True)
