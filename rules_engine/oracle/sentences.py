@@ -245,7 +245,8 @@ def _read_sentence(
         # triggered ability's "you may have ~ ..." are (603.5; parser.parse_trigger_effect).
         whole = _YOU_MAY_HAVE.sub(lambda h: f"{h['who']} {h['verb']}s", whole)
     whole = _kinds_joined_by_or(whole)
-    reading = Reading(resolving, until_eot, written, after_delayed=delayed)
+    # A mode is part of a modal spell or ability, which resolves (CR 700.2): read as one.
+    reading = Reading(resolving or state.mode, until_eot, written, after_delayed=delayed)
     template, m = route_sentence(whole, reading, Scope.SENTENCE)
     if template.builds is Builds.PAIRED:
         me = Subject("self", words=SELF)
