@@ -45,9 +45,7 @@ def copy_exceptions(exception: str, display: str) -> CopyOf:
             keeps_color = True
             continue
         if re.fullmatch(r"it has [^\"]{1,60}?'s other abilities", clause, re.IGNORECASE):
-            # Sakashima of a Thousand Faces: the card's own other abilities, filled in from
-            # its other paragraphs (characteristics.own_copy_ability), CR 707.9b.
-            abilities.append(OTHER_ABILITIES)
+            abilities.append(OTHER_ABILITIES)  # Sakashima's (own_copy_ability), CR 707.9b
             continue
         if re.fullmatch(r"it (?:has|gains) this ability", clause, re.IGNORECASE):
             # Unstable Shapeshifter, Cryptoplasm: the ability's own text, filled in by the

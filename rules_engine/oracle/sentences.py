@@ -46,6 +46,7 @@ from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.player_grants import player_grant
 from rules_engine.oracle.same_is_true import repeated_for_abilities
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
+from rules_engine.oracle.sentence_lists import expand_instruction_lists
 from rules_engine.oracle.sentence_state import (
     PLAYER_PART,
     SentenceState,
@@ -126,7 +127,8 @@ def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects
     out = _Effects([], [], [], [], [], [])
     delayed = False
     # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).
-    for sentence in expand_keyword_actions(split_sentences(text)):
+    # "Gain control of ..., untap it, and it gains haste ..." read as its three sentences.
+    for sentence in expand_instruction_lists(expand_keyword_actions(split_sentences(text))):
         # A static ability's "~'s intensity" is read (amounts.py); a resolving text's isn't
         # (Piece It Together's "If ~'s intensity is 4, instead ..." replaces a one-shot).
         digital = is_digital_only(sentence, resolving=resolving)

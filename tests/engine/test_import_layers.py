@@ -48,6 +48,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.permissions",
             "rules_engine.oracle.untap_step",
             "rules_engine.oracle.keyword_actions",
+            "rules_engine.oracle.sentence_lists",
             "rules_engine.oracle.templates",
             "rules_engine.oracle.line_templates",
             "rules_engine.oracle.keyword_table",
