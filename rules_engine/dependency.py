@@ -570,6 +570,7 @@ _SOURCE_RELATIVE = (
     "named_as_source",
     "chosen_type",
     "chosen_color",
+    "chosen_object",
     "attached_to_source",
 )
 
