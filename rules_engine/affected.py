@@ -108,6 +108,9 @@ class Filter:
     # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source
     # (CR 607.2a; a new object is linked to nothing, 406.6).
     exiled_with_source: bool = False
+    # "the chosen permanent" (Scheming Fence): the one its source's step chose as it entered
+    # (choices.chosen, CR 614.12, 607.2).
+    chosen_object: bool = False
     # The compiled tests (filters.compile_filter), cached on the value itself; never copied
     # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
     # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).

@@ -127,13 +127,18 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
 
 def _protection_now(text: str, label: str, state: State, world: World, ctx: Context) -> str:
     """A protection ability whose quality depends on the game, as it is now (CR 702.16a):
-    "from the chosen player" names that player (702.16j: everything that player controls);
+    "from the chosen player" names that player (702.16j: everything that player controls),
+    "from each of your opponents" each opponent of the effect's controller;
     "from the colors of permanents you control" and "from its colors" name those colors
     ("Protection from white and from blue"), or nothing while there are none."""
     lowered = text.lower()
     if lowered == "protection from the chosen player":
         player = ctx.choices.player
         return f"Protection from {player}" if player in world.game.players else ""
+    if lowered == "protection from each of your opponents":
+        # Courageous Resolve: from each opponent of the effect's controller (702.16j).
+        names = [p for p in world.game.players if p != ctx.controller]
+        return "Protection from " + " and from ".join(names) if names else ""
     if lowered == "protection from the chosen card type":
         # Serra's Emissary: the card type chosen as it entered (CR 607.2, 702.16a).
         kind = ctx.choices.card_type

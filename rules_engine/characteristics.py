@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from rules_engine.cards import CardDef, mana_value
 from rules_engine.effects import CopyOf
+from rules_engine.oracle.copies import OTHER_ABILITIES
 from rules_engine.oracle.keywords import has_keyword
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.vocabulary import (
@@ -177,9 +178,18 @@ def printed_abilities(
 def own_copy_ability(card: CardDef) -> CopyOf | None:
     """The card's own "you may have ~ enter as a copy of ..." (Clone, Spark Double), with its
     exceptions (CR 707.9)."""
-    for instance in printed_abilities(card.name, card.rules_text, card.is_spell_card):
-        if instance.parsed.copy is not None:
-            return instance.parsed.copy
+    printed = printed_abilities(card.name, card.rules_text, card.is_spell_card)
+    for instance in printed:
+        copy = instance.parsed.copy
+        if copy is None:
+            continue
+        if OTHER_ABILITIES in copy.except_abilities:
+            # "except it has Sakashima's other abilities" (CR 707.9b): the card's other
+            # abilities as printed, each its own ability.
+            others = tuple(i.parsed.text for i in printed if i.paragraph != instance.paragraph)
+            mine = tuple(a for a in copy.except_abilities if a != OTHER_ABILITIES)
+            copy = replace(copy, except_abilities=mine + others)
+        return copy
     return None
 
 

@@ -578,6 +578,7 @@ _SOURCE_RELATIVE = (
     "named_as_source",
     "chosen_type",
     "chosen_color",
+    "chosen_object",
     "attached_to_source",
 )
 

@@ -801,6 +801,8 @@ class AnyLibrarySize:
 
     op: Literal[">=", "<="]
     value: int
+    # "as long as there are no cards in your library" (Living Conundrum): its controller's.
+    whose: Literal["any", "you"] = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -922,3 +924,15 @@ class EffectSpec:
 
     def parts_in(self, layer: str) -> tuple[Part, ...]:
         return tuple(p for p in self.parts if p.layer == layer)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGrant:
+    """A resolving text giving players an ability for the rest of the turn or until their
+    next turn ("You gain hexproof until your next turn.", Blossoming Calm; "You and
+    permanents you control gain hexproof ...", Lazotep Plating): an effect on a player, not
+    on an object's characteristics (CR 613.10), which the targeting check reads (702.11d)."""
+
+    text: str
+    who: Literal["you", "each"]  # its controller, or each player ("Players gain ...")
+    ability: Literal["hexproof", "shroud"]

@@ -201,6 +201,8 @@ def _chosen_and_named(f: Filter) -> list[Check]:
                 x.choices.creature_type and c.has_subtype(x.choices.creature_type)
             )
         )
+    if f.chosen_object:
+        checks.append(lambda label, _c, _o, _s, x, _r, _w: label == x.choices.chosen)
     if f.chosen_color:
         checks.append(
             lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors

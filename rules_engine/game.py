@@ -182,6 +182,16 @@ class StepChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerAbility:
+    """Hexproof or shroud a resolved spell or ability gave a player for the rest of the
+    board (CR 613.10, 702.11d, 702.18a): read where a target's legality is decided."""
+
+    player: str
+    ability: str
+    source_name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     players: tuple[str, ...]
     active: str
@@ -206,6 +216,7 @@ class Game:
     blessed: frozenset[str] = frozenset()  # players with the city's blessing (CR 702.131)
     starting_life: tuple[tuple[str, int], ...] = ()  # CR 103.4; a player not listed: 20
     designations: Designations = Designations()  # monarch, initiative, day/night, dungeons
+    player_abilities: tuple[PlayerAbility, ...] = ()  # "You gain hexproof ..." (613.10)
 
     def object(self, label: str) -> GameObject | None:
         for obj in self.objects:

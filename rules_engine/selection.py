@@ -697,9 +697,12 @@ def condition_holds(condition: Condition | None, state: State, world: World, ctx
             group = [state[label].colors for label in select(condition.subject, state, world, ctx)]
             return bool(group) and bool(frozenset.intersection(*group))
         case AnyLibrarySize():
+            sizes = library_sizes(world.game)
+            if condition.whose == "you":
+                sizes = {ctx.controller: sizes.get(ctx.controller)}
             return any(
                 size is not None and _op(size, condition.op, condition.value)
-                for size in library_sizes(world.game).values()
+                for size in sizes.values()
             )
         case TopOfLibrary():
             return _top_of_library(condition, state, world, ctx)

@@ -65,6 +65,15 @@ def _player_problem(
     state: dict[str, Characteristics],
     world: World,
 ) -> str | None:
+    for gained in world.game.player_abilities:
+        # "You gain hexproof until end of turn" (Blossoming Calm): a resolved effect on the
+        # player (CR 613.10), for the rest of the board.
+        if gained.player != player:
+            continue
+        if gained.ability == "shroud":
+            return f"{player} has shroud (from {gained.source_name}, CR 702.18a)"
+        if gained.ability == "hexproof" and player != controller:
+            return f"{player} has hexproof (from {gained.source_name}, CR 702.11d)"
     for label, obj in world.objects.items():
         chars = state.get(label)
         if chars is None or not obj.on_battlefield or chars.controller != player:

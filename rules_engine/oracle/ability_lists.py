@@ -9,9 +9,10 @@ from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.keywords import read_keyword
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
-# Qualities a protection ability may name (CR 702.16a); the last three are worked out as the
-# ability is granted (apply.py): the player chosen as the source entered (702.16j), the
-# colors of its controller's permanents, and the affected object's own colors.
+# Qualities a protection ability may name (CR 702.16a); the last four are worked out as the
+# ability is granted (apply.py): the player chosen as the source entered (702.16j), each
+# opponent of the effect's controller, the colors of its controller's permanents, and the
+# affected object's own colors.
 _QUALITY_WORDS = (
     "the chosen color",
     "the chosen card type",  # Serra's Emissary: chosen as it entered (CR 607.2)
@@ -20,6 +21,7 @@ _QUALITY_WORDS = (
     "all colors",
     "each color",  # today's wording of "all colors" (CR 702.16a)
     "the chosen player",
+    "each of your opponents",  # Courageous Resolve: each opponent of its controller (702.16j)
     "the colors of permanents you control",
     "its colors",
 )

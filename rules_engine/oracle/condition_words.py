@@ -311,6 +311,9 @@ def library_size(a: Asked) -> Condition | None:
     if m := re.fullmatch(r"a library has (?P<n>\w+) or (?P<cmp>fewer|more) cards in it", a.text):
         op = "<=" if m["cmp"] == "fewer" else ">="
         return AnyLibrarySize(op, required_number(m["n"], a.sentence))  # type: ignore[arg-type]
+    if a.text == "there are no cards in your library":
+        # Living Conundrum: its controller's library, as the board gives it (unknown: false).
+        return AnyLibrarySize("<=", 0, whose="you")
     return None
 
 

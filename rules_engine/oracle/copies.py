@@ -44,6 +44,9 @@ def copy_exceptions(exception: str, display: str) -> CopyOf:
         if re.fullmatch(r"it doesn't copy that (?:creature|permanent)'s colou?r", clause, re.I):
             keeps_color = True
             continue
+        if re.fullmatch(r"it has [^\"]{1,60}?'s other abilities", clause, re.IGNORECASE):
+            abilities.append(OTHER_ABILITIES)  # Sakashima's (own_copy_ability), CR 707.9b
+            continue
         if re.fullmatch(r"it (?:has|gains) this ability", clause, re.IGNORECASE):
             # Unstable Shapeshifter, Cryptoplasm: the ability's own text, filled in by the
             # ability that holds the sentence (``with_this_ability``), CR 707.9b.
@@ -169,6 +172,8 @@ _OWN_PT = re.compile(
 
 # A copy exception's "it has this ability" until the ability's text is known.
 THIS_ABILITY = "\x00this ability"
+# A copy exception's "it has ~'s other abilities" until the card's other paragraphs are known.
+OTHER_ABILITIES = "\x00other abilities"
 
 
 def with_this_ability(effects: Iterable[EffectSpec], display: str) -> tuple[EffectSpec, ...]:

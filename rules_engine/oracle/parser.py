@@ -24,6 +24,7 @@ from rules_engine.effects import (
     EffectSpec,
     Not,
     Part,
+    PlayerGrant,
     SourceStatus,
     TypeChange,
 )
@@ -99,6 +100,9 @@ class ParsedAbility:
     unreadable: str | None = None
     # Continuous-effect sentences recognised but not applied yet: (sentence, why).
     gaps: tuple[tuple[str, str], ...] = ()
+    # A resolving text's hexproof or shroud for players (CR 613.10, 702.11d), kept in the
+    # game as it resolves and read by the targeting check.
+    player_grants: tuple[PlayerGrant, ...] = ()
     # A static ability's sentences known to change nothing on a board: (sentence, why), such
     # as a permission to look at hidden cards (CR 401.2).
     inert: tuple[tuple[str, str], ...] = ()
@@ -129,8 +133,9 @@ class ParsedAbility:
 # "GOOOOAAAALLL! — ", "Brand-new Sky — ", "∞ — "), which has no rules meaning of its own.
 # Not a mode's cost ("{P} — ", "+ {1} — ", "{2} — ": braces), not a die roll's result or a
 # chapter number ("2 — menace", "I, II — ": digits and commas), not a sentence (no period,
-# colon or comma), not a modal list ("—" then "•").
-_ABILITY_WORD = re.compile(r"^(?![\d•+]|To solve — )([^\s.:,{}|•—][^.:,{}|•—]{0,44}?) — (?!•)")
+# colon or comma; a flavor word may have periods: "I. AM. TALKING! — ", "... Catch — "), not a
+# modal list ("—" then "•").
+_ABILITY_WORD = re.compile(r"^(?![\d•+]|To solve — )([^\s:,{}|•—][^:,{}|•—]{0,44}?) — (?!•)")
 _ENTERS_COPY = re.compile(
     r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
     r"(?:,? except (?P<except>.+?))?\.?$",
@@ -441,8 +446,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         return (_level_box(display, name),)
     if route_line(display, spell=spell).builds is Builds.STATION_BAND:
         return (_station_band(display, name),)
-    keywords = _split_keywords(display)
-    if keywords:
+    if keywords := _split_keywords(display):
         return tuple(_keyword(k) for k in keywords)
     if (m := _KEYWORD_THEN_COST.fullmatch(display)) and (keywords := _split_keywords(m["kw"])):
         # "Equip {2}. This ability costs {2} less to activate if ..." (Arm-Mounted Anchor):
@@ -450,8 +454,8 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         # never pays; "Disguise {5}{R}." is the keyword with a period.
         rest = (ParsedAbility(m["rest"], "casting_rule"),) if m["rest"] else ()
         return (*(_keyword(k) for k in keywords), *rest)
-    if route_line(display, spell=spell).name == "saga chapter ability":
-        return (ParsedAbility(display, "triggered"),)  # CR 714.2b: a chapter triggers
+    if _VISIT.match(display) or route_line(display, spell=spell).name == "saga chapter ability":
+        return (ParsedAbility(display, "triggered"),)  # CR 714.2b, 702.159a: triggers
     if display.lower().startswith(_TO_SOLVE):
         return (_to_solve(display, display[len(_TO_SOLVE) :], name),)
     if (word := _ABILITY_WORD.match(display)) and (kw := condition_keyword(word[1])):
@@ -516,6 +520,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
             actions=tuple(parsed.actions),
             unperformed=tuple(parsed.unperformed),
             gaps=tuple(parsed.gaps),
+            player_grants=tuple(parsed.player_grants),
             inert=tuple(parsed.inert),
         ),
     )
@@ -588,6 +593,7 @@ def _activated_ability(display: str, cost: str, effect: str) -> ParsedAbility:
         actions=tuple(parsed.actions),
         unperformed=tuple(parsed.unperformed),
         gaps=tuple(parsed.gaps),
+        player_grants=tuple(parsed.player_grants),
     )
 
 
@@ -597,6 +603,10 @@ _YOU_MAY_HAVE = re.compile(r"^you may have (?P<who>~|it|target [\w ]+?) (?P<verb
 
 
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — (?P<effect>.+)$", re.DOTALL)
+# CR 702.159a: an Attraction's visit ability, "Visit — [effect]", is a triggered ability (it
+# triggers as its controller rolls to visit and gets a number lit up on it), inert until a
+# step resolves it like any trigger; its effect is the text after the dash.
+_VISIT = re.compile(r"^Visit — (?P<effect>.+)$", re.DOTALL)
 
 
 def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
@@ -608,6 +618,8 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
         # CR 714.2b: a chapter ability triggers as lore counters reach its number; what it
         # does is the text after the chapter symbols.
         effect = mark_self(chapter["effect"], name)
+    elif visit := _VISIT.match(display):
+        effect = mark_self(visit["effect"], name)  # CR 702.159a: a visit ability
     else:
         marked = mark_self(_ABILITY_WORD.sub("", display), name)
         m = _TRIGGERED.match(marked)
@@ -632,6 +644,7 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
         actions=tuple(parsed.actions),
         unperformed=tuple(parsed.unperformed),
         gaps=tuple(parsed.gaps),
+        player_grants=tuple(parsed.player_grants),
     )
 
 

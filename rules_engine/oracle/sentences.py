@@ -19,6 +19,7 @@ from rules_engine.effects import (
     ModifyPT,
     Not,
     Part,
+    PlayerGrant,
     SetController,
     SourceStatus,
     TypeChange,
@@ -42,8 +43,10 @@ from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.numbers import NUMBER_WORDS
 from rules_engine.oracle.permissions import HIDDEN_LOOK_WHY, sees_hidden_cards, static_permission
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
+from rules_engine.oracle.player_grants import player_grant
 from rules_engine.oracle.same_is_true import repeated_for_abilities
 from rules_engine.oracle.sentence_kinds import makes_continuous_effect, performs_actions
+from rules_engine.oracle.sentence_lists import expand_instruction_lists
 from rules_engine.oracle.sentence_state import (
     PLAYER_PART,
     SentenceState,
@@ -66,12 +69,16 @@ from rules_engine.oracle.templates import (
 )
 from rules_engine.oracle.text import SELF, split_sentences, tokenize
 from rules_engine.oracle.untap_step import (
+    BEFORE_GAME_WHY,
     COMBAT_WHY,
     EXERT_WHY,
     LINKED_WHY,
+    UNBLOCKED_WHY,
     UNTAP_STEP_WHY,
     after_exert,
+    assigns_as_though_unblocked,
     combat_only,
+    commander_color_choice,
     exert_as_it_attacks,
     untap_step_only,
 )
@@ -92,6 +99,8 @@ class _Effects:
     gaps: list[tuple[str, str]]
     # Sentences of a static ability known to change nothing on a board: (sentence, why).
     inert: list[tuple[str, str]] = field(default_factory=list)
+    # A resolving text's hexproof or shroud for players (CR 613.10, 702.11d).
+    player_grants: list[PlayerGrant] = field(default_factory=list)
 
 
 _KICKED_OR_TYPE = re.compile(rf"^(?:{KICKED_OR_TYPE_WORDS})$", re.IGNORECASE)
@@ -120,7 +129,8 @@ def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects
     out = _Effects([], [], [], [], [], [])
     delayed = False
     # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).
-    for sentence in expand_keyword_actions(split_sentences(text)):
+    # "Gain control of ..., untap it, and it gains haste ..." read as its three sentences.
+    for sentence in expand_instruction_lists(expand_keyword_actions(split_sentences(text))):
         # A static ability's "~'s intensity" is read (amounts.py); a resolving text's isn't
         # (Piece It Together's "If ~'s intensity is 4, instead ..." replaces a one-shot).
         digital = is_digital_only(sentence, resolving=resolving)
@@ -268,7 +278,8 @@ def _read_sentence(
         # triggered ability's "you may have ~ ..." are (603.5; parser.parse_trigger_effect).
         whole = _YOU_MAY_HAVE.sub(lambda h: f"{h['who']} {h['verb']}s", whole)
     whole = _kinds_joined_by_or(whole)
-    reading = Reading(resolving, until_eot, written, after_delayed=delayed)
+    # A mode is part of a modal spell or ability, which resolves (CR 700.2): read as one.
+    reading = Reading(resolving or state.mode, until_eot, written, after_delayed=delayed)
     template, m = route_sentence(whole, reading, Scope.SENTENCE)
     if template.builds is Builds.PAIRED:
         me = Subject("self", words=SELF)
@@ -659,7 +670,18 @@ def _player_ability(c: _Clause, _template: Template) -> None:
     not on an object's characteristics (CR 613.10), named in not_modelled."""
     if re.match(r"^target player\b", c.body, re.IGNORECASE):
         c.state.context.take_targets(1)  # the player is still a target (CR 115.1)
-    c.out.gaps.append((c.sentence, PLAYER_PART))
+    _player_part(c, c.body)
+
+
+def _player_part(c: _Clause, body: str) -> None:
+    """A resolving text's player part: hexproof or shroud kept in the game, which the
+    targeting check reads (CR 613.10, 702.11d, 702.18a); anything else named in
+    not_modelled."""
+    grant = player_grant(body, c.sentence) if c.state.resolving else None
+    if grant is not None:
+        c.out.player_grants.append(grant)
+    else:
+        c.out.gaps.append((c.sentence, PLAYER_PART))
 
 
 # "You and permanents you control gain hexproof until end of turn" (Lazotep Plating), "You
@@ -682,7 +704,7 @@ def _you_and(c: _Clause) -> bool:
     body = (m["cond"] or "") + c.body[m.start("rest") :]
     spec, _ = general_sentence(body, c.sentence, c.state, c.until_eot)
     if c.state.resolving:
-        c.out.gaps.append((c.sentence, PLAYER_PART))
+        _player_part(c, c.body)
     else:
         c.out.rules.append(c.sentence)
     if spec is not None:
@@ -738,6 +760,10 @@ def _static_instruction(c: _Clause) -> None:
         c.out.inert.append((c.sentence, HIDDEN_LOOK_WHY))
     elif untap_step_only(c.sentence):
         c.out.inert.append((c.sentence, UNTAP_STEP_WHY))  # CR 502.3
+    elif commander_color_choice(c.sentence):
+        c.out.inert.append((c.sentence, BEFORE_GAME_WHY))  # CR 903.3
+    elif assigns_as_though_unblocked(c.sentence):
+        c.out.inert.append((c.sentence, UNBLOCKED_WHY))  # CR 510.1
     elif exert_as_it_attacks(c.sentence):
         c.out.inert.append((c.sentence, EXERT_WHY))  # CR 508.1g
     elif after_exert(c.sentence, c.out.inert):

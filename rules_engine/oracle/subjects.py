@@ -67,6 +67,7 @@ class SubjectContext:
 EXILED_CARD = Subject(
     "filter", (Filter(zone="exile", exiled_with_source=True),), words="the exiled card"
 )
+CHOSEN_PERMANENT = Subject("filter", (Filter(chosen_object=True),), words="the chosen permanent")
 
 
 def parse_comparison(cursor: Cursor) -> tuple[str, int] | None:
@@ -194,6 +195,8 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         return found
     if context.static and cursor.accept("the", "exiled", "card"):
         return EXILED_CARD  # CR 607.2a: the card exiled with ~ by its linked ability
+    if context.static and cursor.accept("the", "chosen", "permanent"):
+        return CHOSEN_PERMANENT  # CR 614.12, 607.2: chosen as ~ entered
     status = cursor.accept_any("enchanted", "equipped", "fortified")
     if status:
         return _attached_item(cursor, context, status, start)

@@ -789,7 +789,7 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         Builds.PLAYER_ABILITY,
         "613.10",
         "You gain hexproof until end of turn.",
-        r"^(?:you|target player) gains? (?:protection|hexproof|shroud)\b",
+        r"^(?:you|target player|players) gains? (?:protection|hexproof|shroud)\b",
     ),
     _S(
         "a player can't",

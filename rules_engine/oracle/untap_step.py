@@ -1,15 +1,21 @@
 """Static abilities that work only in an untap step, as a creature is declared an attacker,
-or while creatures are attacking or blocking.
+while creatures are attacking or blocking, or as combat damage is assigned.
 
 "You may choose not to untap ~ during your untap step." (Endoskeleton), "Untap all
 permanents you control during each other player's untap step." (Seedborn Muse): choices
 and actions of the untap step (CR 502.3). "You may exert ~ as it attacks. When you do, it
 gets +1/+1 ..." (Gust Walker): exerting is an optional cost to attack (508.1g), and the
 "When you do" ability is linked to it (607.2): it triggers only if the creature is exerted.
+"You may have ~ assign its combat damage as though it weren't blocked." (Thorn Elemental,
+Imaryll; Ruxa's "For each creature you control with no abilities, ..."): a choice made only
+as combat damage is assigned (510.1). "If ~ is your commander, choose a color before the
+game begins." (The Prismatic Piper): a choice made before the game (903.3), which the board
+states on the commander's enter step (timeline/enter.py checks it).
 
 A board plays no untap step and has no combat in progress (its attacks are what an earlier
-combat left: docs/board-format-extensions.md), so none of these ever applies on a board:
-each is known inert there, with its rule, rather than named as a gap. So is an effect
+combat left: docs/board-format-extensions.md), and its damage steps name who is dealt
+combat damage, so none of these ever applies on a board: each is known inert there, with
+its rule, rather than named as a gap. So is an effect
 whose own condition or whose affected objects need a combat in progress ("As long as ~ is
 attacking, ..." Elturel Survivors; "... as long as it's blocking or blocked by a Goblin or
 Orc" Sting, the Glinting Dagger; "Attacking creatures get +X/+0 until end of turn"): every
@@ -97,3 +103,42 @@ def combat_only(sentence: str) -> bool:
     """Does this sentence's effect apply only while its creature is attacking or blocking,
     or only to attacking or blocking creatures (CR 511.3: none on a board)?"""
     return _COMBAT_ONLY.match(sentence.strip().rstrip(".")) is not None
+
+
+# CR 510.1: a blocked creature's controller may assign its combat damage as though it
+# weren't blocked (Thorn Elemental, Imaryll, Ruxa's "for each creature ... with no
+# abilities", Proud Wildbonder's granted "this creature").
+_UNBLOCKED = re.compile(
+    r"^(?:for each [\w ,+/-]{1,60}?, )?you may have "
+    rf"(?:{_SELF}|that creature) assign (?:its|their) combat damage as though "
+    r"(?:it|they) weren't blocked$",
+    re.IGNORECASE,
+)
+UNBLOCKED_WHY = (
+    "a choice made only as a blocked creature's combat damage is assigned (CR 510.1); a "
+    "board has no combat in progress and its damage steps say who is dealt combat damage, "
+    "so it changes nothing here"
+)
+
+
+def assigns_as_though_unblocked(sentence: str) -> bool:
+    """Is this static sentence the option to assign combat damage as though unblocked?"""
+    return _UNBLOCKED.match(sentence.strip().rstrip(".")) is not None
+
+
+# "If ~ is your commander, choose a color before the game begins." (The Prismatic Piper,
+# Faceless One, Clara Oswald): a choice made before the game (CR 903.3: being a commander is
+# an attribute of the card), which the board states; the next sentence reads it.
+_BEFORE_GAME_COLOR = re.compile(
+    r"^if ~ is your commander, choose a color before the game begins$", re.IGNORECASE
+)
+BEFORE_GAME_WHY = (
+    "a color chosen before the game begins, only for a commander (CR 903.3); the board gives "
+    "it with the card (its chosen color, on a commander), and the sentence after it makes "
+    "the card that color, so the choice itself changes nothing more here"
+)
+
+
+def commander_color_choice(sentence: str) -> bool:
+    """Is this static sentence a commander's color chosen before the game begins?"""
+    return _BEFORE_GAME_COLOR.match(sentence.strip().rstrip(".")) is not None

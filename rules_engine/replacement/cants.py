@@ -51,6 +51,8 @@ def stopped_by(event: Event, board: EventState) -> ActiveCant | None:
             return cant
         if spec.kind == "destroy" and isinstance(event, Destroy) and event.obj == cant.source:
             return cant
+        if spec.kind == "lose_life" and isinstance(event, LoseLife) and fits:
+            return cant  # CR 119.8, 120.3a: damage's life loss too
         if spec.kind == "life_change" and isinstance(event, (GainLife, LoseLife)) and fits:
             return cant
         if spec.kind == "lose_game" and isinstance(event, LoseGame) and fits:

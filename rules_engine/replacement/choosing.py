@@ -105,6 +105,8 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
         what, example = _ASKS[key]
         value = _answer(choices, key)
         where = f"{path}.choices.{key}"
+        if not value and spec.optional:
+            continue  # "you may choose ..." (Scheming Fence): nothing chosen
         if not value:
             if spec.options:
                 words = [_printed(spec.text, o) for o in spec.options]

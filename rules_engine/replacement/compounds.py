@@ -29,6 +29,24 @@ CANT_LOSE_WIN = _T(
 )
 
 
+# CR 119.8, 104.3, 614.17: "Players can't lose life this turn and players can't lose the game
+# or win the game this turn" (Everybody Lives!); "If you have 5 or less life, you can't lose
+# life this turn, you can't lose the game this turn, and your opponents can't win the game
+# this turn" (Courageous Resolve's fateful hour, its condition on each part).
+CANT_LOSE_LIFE_AND = _T(
+    r"^(?P<cond>if [^,]+, )?(?P<life>(?:players|you) can't lose life(?: this turn)?),? and "
+    r"(?P<rest>.+)$"
+)
+CANT_LOSE_LIFE_LIST = _T(
+    r"^(?P<cond>if [^,]+, )(?P<life>you can't lose life(?: this turn)?), "
+    r"(?P<game>you can't lose the game(?: this turn)?), and "
+    r"(?P<win>your opponents can't win the game(?: this turn)?)$"
+)
+LOSE_OR_WIN = _T(
+    r"^(?P<who>players) can't lose the game(?P<t1> this turn)? or win the game(?P<t2> this turn)?$"
+)
+
+
 # CR 502.3: "~ enters tapped and doesn't untap during your untap step" (Leviathan): the
 # replacement (614.1c) and a rule about the untap step, which no board step performs.
 TAPPED_AND_NO_UNTAP = _T(r"^~ enters tapped and (?P<rule>doesn't untap during your untap step)$")
@@ -104,6 +122,23 @@ def _lose_and_win(m: re.Match[str]) -> list[str] | None:
     return ["you can't lose the game", "your opponents can't win the game"]
 
 
+def _lose_life_and(m: re.Match[str]) -> list[str] | None:
+    rest = split_compound(m["rest"])
+    if not all(" can't " in part for part in rest):
+        return None
+    cond = m["cond"] or ""
+    return [f"{cond}{part}" for part in (m["life"], *rest)]
+
+
+def _lose_life_list(m: re.Match[str]) -> list[str] | None:
+    return [f"{m['cond']}{m[part]}" for part in ("life", "game", "win")]
+
+
+def _lose_or_win(m: re.Match[str]) -> list[str] | None:
+    turn = m["t1"] or m["t2"] or ""
+    return [f"{m['who']} can't lose the game{turn}", f"{m['who']} can't win the game{turn}"]
+
+
 def _tapped_and_no_untap(m: re.Match[str]) -> list[str] | None:
     return ["~ enters tapped", UNTAP_STEP_RULE]
 
@@ -164,6 +199,27 @@ COMPOUNDS: tuple[Compound, ...] = (
         "614.17",
         "You can't lose the game and your opponents can't win the game.",
         "Herald of Eternal Dawn",
+    ),
+    Compound(
+        CANT_LOSE_LIFE_LIST,
+        _lose_life_list,
+        "614.17",
+        "If you have 5 or less life, you can't lose life this turn, you can't lose the game this turn, and your opponents can't win the game this turn.",
+        "Courageous Resolve",
+    ),
+    Compound(
+        CANT_LOSE_LIFE_AND,
+        _lose_life_and,
+        "614.17",
+        "Players can't lose life this turn and players can't lose the game or win the game this turn.",
+        "Everybody Lives!",
+    ),
+    Compound(
+        LOSE_OR_WIN,
+        _lose_or_win,
+        "614.17",
+        "Players can't lose the game or win the game this turn.",
+        "",
     ),
     Compound(
         TAPPED_AND_NO_UNTAP,

@@ -274,8 +274,10 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
         return not (
             isinstance(spec, DrawSpec) and spec.except_first_draw and event.first_in_draw_step
         )
-    if family == Family.DRAW_EMPTY_WIN:
-        return board.library_sizes.get(event.player) == 0
+    if family == Family.DRAW_EMPTY_WIN or (
+        family == Family.DRAW_SKIP and isinstance(spec, DrawSpec) and spec.empty_library
+    ):
+        return board.library_sizes.get(event.player) == 0  # Living Conundrum's skip too
     if family == Family.DREDGE:
         # 702.52a: its owner's draws (the explorer offers only cards still in the graveyard),
         # and 702.52b: only with at least N cards in the library (an unknown library is taken

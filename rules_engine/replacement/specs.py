@@ -546,6 +546,7 @@ SPEC_OF: dict[EventGroup, type[ReplacementSpec]] = {
 
 CantKind = Literal[
     "gain_life",
+    "lose_life",
     "life_change",
     "counters_on_players",
     "counters_on_objects",

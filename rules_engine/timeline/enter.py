@@ -12,6 +12,7 @@ from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.oracle.keyword_table import Keyword
 from rules_engine.oracle.keywords import parse_keyword
+from rules_engine.oracle.untap_step import BEFORE_GAME_WHY
 from rules_engine.perform import chars_of, perform
 from rules_engine.replacement.choosing import verify_entering_choices
 from rules_engine.replacement.events import Enter
@@ -25,6 +26,25 @@ _SACRIFICE_AS_ENTERS = re.compile(
     r"As (?:(?!As ).)+? enters, (?:you may )?sacrifice any number of "
     r"(creatures and/or planeswalkers|creatures|permanents)\."
 )
+
+
+def _verify_commander_color(step: EnterStep) -> None:
+    """ "If ~ is your commander, choose a color before the game begins." (The Prismatic
+    Piper): a commander's owner chose a color before the game; any other card has none
+    (CR 903.3), so the step must say which, and only for a commander."""
+    name, where = step.card.name, f"{step.path}.choices.color"
+    if step.commander and step.choices.color is None:
+        raise BoardError(
+            where,
+            f"{name} is a commander here, so its owner chose a color for it before the game "
+            'began (CR 903.3); give it, as \'"choices": {"color": "U"}\'',
+        )
+    if not step.commander and step.choices.color is not None:
+        raise BoardError(
+            where,
+            f"{name} chooses a color only if it is its owner's commander (CR 903.3); add "
+            "'\"commander\": true' or leave the color out",
+        )
 
 
 def verify_enter(game: Game, step: EnterStep) -> None:
@@ -42,6 +62,8 @@ def verify_enter(game: Game, step: EnterStep) -> None:
         verify_entering_choices(
             card.name, replacing, step.choices, step.controller, step.path, x=step.x or 0
         )
+        if any(why == BEFORE_GAME_WHY for a in printed for _, why in a.parsed.inert):
+            _verify_commander_color(step)
     if step.attach is not None and step.attach not in game.players:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
     if step.choices.devour:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from rules_engine import paragraphs
 from rules_engine.effects import EffectSpec
-from rules_engine.game import Game, NotModelled
+from rules_engine.game import Game, NotModelled, PlayerAbility
 from rules_engine.gaps import UNPERFORMED, resolution_gaps
 from rules_engine.layers import compute
 from rules_engine.one_shot import OneShot
@@ -72,6 +72,7 @@ def resolve(game: Game, res: Resolution, abilities: list[ParsedAbility]) -> Game
         rules=game.rules + rules,
         next_order=game.next_order + 1,
     )
+    game = _players_gain(game, res, abilities)
     hook = Entering(res.label)
     gaps = resolution_gaps(res.who, abilities, spell=res.is_spell)
     gaps += _paragraph_targets(res.who, unplaced)
@@ -79,6 +80,19 @@ def resolve(game: Game, res: Resolution, abilities: list[ParsedAbility]) -> Game
     game, deferred = _perform_parts(game, res, abilities, plan, hook, timestamp)
     game = begin_later(game, res, deferred, plan.count, timestamp)
     return _begin_after_parts(game, res, plan, hook, timestamp)
+
+
+def _players_gain(game: Game, res: Resolution, abilities: list[ParsedAbility]) -> Game:
+    """ "You gain hexproof until end of turn": the players' part begins as the text
+    resolves, with its other continuous effects (CR 611.2c, 613.10), and lasts to the end of
+    the board (one turn)."""
+    gained = tuple(
+        PlayerAbility(player, grant.ability, res.source_name)
+        for ability in abilities
+        for grant in ability.player_grants
+        for player in (game.players if grant.who == "each" else (res.controller,))
+    )
+    return replace(game, player_abilities=game.player_abilities + gained) if gained else game
 
 
 def _paragraph_targets(who: str, unplaced: list[ParsedAbility]) -> list[NotModelled]:

@@ -48,6 +48,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.permissions",
             "rules_engine.oracle.untap_step",
             "rules_engine.oracle.keyword_actions",
+            "rules_engine.oracle.sentence_lists",
             "rules_engine.oracle.templates",
             "rules_engine.oracle.line_templates",
             "rules_engine.oracle.keyword_table",
@@ -88,6 +89,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.granted_abilities",
             "rules_engine.oracle.predicates",
             "rules_engine.oracle.history",
+            "rules_engine.oracle.player_grants",
             # One-shot readers: the words they share, the actions on cards and moves, and
             # the ordered table (oracle/actions.py) that tries them.
             "rules_engine.oracle.action_words",

@@ -27,6 +27,15 @@ from rules_engine.timeline.cast import verify_cast
         ("Waterbend {3}: Sacrifice this enchantment. If you do, scry 2.", "activated"),
         ("Blight X, Return this enchantment to its owner's hand: Draw a card.", "activated"),
         ("Perseus's Bow — Equip {6}", "keyword"),  # a flavor word naming a keyword
+        # A flavor word with periods (The Eleventh Doctor, Captain America, First Avenger).
+        ("I. AM. TALKING! — Whenever ~ deals combat damage to a player, draw a card.", "triggered"),
+        (
+            "... Catch — At the beginning of combat on your turn, attach up to one target "
+            "Equipment you control to ~.",
+            "triggered",
+        ),
+        # CR 702.159a: an Attraction's visit ability is a triggered ability.
+        ("Visit — Put a +1/+1 counter on target creature you control.", "triggered"),
         ("Disguise {5}{R}.", "keyword"),
         ("• 2 — menace", "part"),  # Celebr-8000's results list, not "menace"
         ("1—9 | Draw a card.", "part"),
@@ -111,3 +120,16 @@ def test_pawprint_modes_are_chosen_up_to_the_header_s_number():
         verify_cast(over)
     five = parse_board(_cast([2, 1])).steps[0]
     assert isinstance(five, CastStep) and len(verify_cast(five)) == 2
+
+
+def test_a_mode_of_a_permanents_modal_ability_reads_if_you_do_as_it_resolves():
+    """Balloon Stand's visit mode (CR 700.2: a mode is part of a modal ability, which
+    resolves): "If you do" follows the sacrifice before it (608.2c)."""
+    (mode,) = parse_ability_text(
+        "• Sacrifice a Balloon. If you do, target creature gains flying until end of turn.",
+        "Balloon Stand",
+    )
+    assert not mode.gaps
+    assert [a.kind for a in mode.actions] == ["sacrifice"]
+    (spec,) = mode.effects
+    assert spec.after_done is True and spec.until_end_of_turn

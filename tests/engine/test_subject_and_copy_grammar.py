@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.effects import AbilityChange, CopyOf, TypeChange
+from rules_engine.effects import AbilityChange, CopyOf, PlayerGrant, TypeChange
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.sentence_state import PLAYER_PART
@@ -114,7 +114,7 @@ def test_a_copy_of_a_land_card_in_a_graveyard():
 
 def test_you_and_permanents_split_into_the_objects_effect_and_the_players_part():
     """CR 613.1f, 613.10, 702.11d: Lazotep Plating's permanents gain hexproof in layer 6; the
-    player's hexproof is named, not dropped."""
+    player's hexproof is kept for the targeting check, not dropped."""
     (ability,) = parse_ability_text(
         "You and permanents you control gain hexproof until end of turn.",
         "Lazotep Plating",
@@ -125,8 +125,11 @@ def test_you_and_permanents_split_into_the_objects_effect_and_the_players_part()
     (part,) = spec.parts
     assert part.layer == "6" and isinstance(part.action, AbilityChange)
     assert part.action.grant == ("Hexproof",)
-    assert ability.gaps == (
-        ("You and permanents you control gain hexproof until end of turn.", PLAYER_PART),
+    assert not ability.gaps
+    assert ability.player_grants == (
+        PlayerGrant(
+            "You and permanents you control gain hexproof until end of turn.", "you", "hexproof"
+        ),
     )
 
 
@@ -140,11 +143,31 @@ def test_a_static_you_and_keeps_the_players_part_as_a_rule():
     assert text in ability.rules and not ability.gaps
 
 
-def test_a_player_gaining_hexproof_is_named_not_refused():
+def test_a_player_gaining_hexproof_is_kept_for_the_targeting_check():
     """Blossoming Calm: "You gain hexproof until your next turn." (CR 702.11d, 613.10)."""
     (ability,) = parse_ability_text(
         "You gain hexproof until your next turn. You gain 2 life.", "Blossoming Calm", spell=True
     )
+    assert not ability.gaps
+    assert [(g.who, g.ability) for g in ability.player_grants] == [("you", "hexproof")]
+
+
+def test_players_gain_hexproof_is_every_player():
+    """Everybody Lives!: "Players gain hexproof until end of turn." (CR 613.10, 702.11d)."""
+    (ability,) = parse_ability_text(
+        "Players gain hexproof until end of turn.", "Everybody Lives!", spell=True
+    )
+    assert [(g.who, g.ability) for g in ability.player_grants] == [("each", "hexproof")]
+
+
+def test_a_players_hexproof_from_a_quality_stays_named():
+    """Veil of Summer: a player's "hexproof from blue and from black" (CR 702.11d-e) isn't
+    read; it stays named in not_modelled."""
+    text = (
+        "You and permanents you control gain hexproof from blue and from black until end of turn."
+    )
+    (ability,) = parse_ability_text(text, "Veil of Summer", spell=True)
+    assert not ability.player_grants
     assert [why for _, why in ability.gaps] == [PLAYER_PART]
 
 

@@ -28,6 +28,11 @@ REFUSED = {
     "true-name-nemesis-bob-doom-blade-refused.json": "has protection from",
     "twist-allegiance-leyline-refused.json": "Bob has hexproof (given by Leyline",
     "tnn-stolen-by-bob-still-protected-from-bob.json": "has protection from",
+    "courageous-resolve-protection-from-bob-shock-refused.json": (
+        "Grizzly Bears has protection from Bob"
+    ),
+    "blossoming-calm-player-hexproof-shock-refused.json": "Alice has hexproof (from Blossoming",
+    "surge-of-salvation-player-hexproof-shock-refused.json": "Alice has hexproof (from Surge",
     "eldritch-immunity-protection-from-each-color-doom-blade-refused.json": (
         "Grizzly Bears has protection from each color"
     ),

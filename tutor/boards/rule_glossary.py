@@ -610,6 +610,15 @@ GLOSSARY: dict[str, str] = {
         "As the end of combat step ends, every creature is removed from combat: between "
         "combats no creature is attacking, blocking or blocked."
     ),
+    "903.3": (
+        "In Commander each deck has a commander; being one is an attribute of the card, not "
+        "a characteristic, and the card keeps it as it changes zones."
+    ),
+    "510.1": (
+        "As combat damage is assigned, a blocked creature's controller divides its damage "
+        "among the creatures blocking it, unless an ability lets it be assigned as though "
+        "the creature weren't blocked."
+    ),
     "508.1g": (
         "As attackers are declared, their controller chooses whether to pay any optional "
         "cost to attack, such as exerting a creature."

@@ -32,6 +32,17 @@ _CANT_DRAW_MORE_WHO: dict[str, PlayerWord] = {"each player": "any", "players": "
 CANT_GAIN = _T(r"^(?P<who>players|you|your opponents) can't gain life(?: this turn)?$")
 
 
+# CR 119.8: "Players can't lose life this turn" (Everybody Lives!): no life is lost, from
+# damage either (120.3a makes damage's loss a life loss).
+CANT_LOSE_LIFE = _T(r"^(?P<who>players|you|your opponents) can't lose life(?: this turn)?$")
+
+
+# CR 104.3, 614.17: "Players can't lose the game this turn" (Everybody Lives!), "your
+# opponents can't win the game this turn" (Courageous Resolve) in a sentence of its own.
+CANT_LOSE_GAME = _T(r"^(?P<who>players|you) can't lose the game(?: this turn)?$")
+CANT_WIN_GAME = _T(r"^(?P<who>players|your opponents) can't win the game(?: this turn)?$")
+
+
 CANT_DRAW = _T(r"^(?P<who>players|you|your opponents) can't draw cards$")
 
 
@@ -80,6 +91,15 @@ CANT_HAVE_COUNTERS = _T(
 )
 
 
+# "If you have 5 or less life, you can't lose life this turn" (Courageous Resolve's fateful
+# hour, split from its list by replacement/compounds.py): made only if the condition holds
+# as the spell resolves (CR 608.2c).
+IF_CANT_LOSE = _T(
+    r"^if (?P<cond>[^,]+), (?P<rest>(?:players|you|your opponents) can't "
+    r"(?:lose life|lose the game|win the game)(?: this turn)?)$"
+)
+
+
 # "If you control a creature with power 4 or greater, damage can't be prevented this turn"
 # (Wild Slash): a "can't" made only if the condition holds as the spell resolves.
 IF_CANT_PREVENT = _T(r"^if (?P<cond>.+?), (?P<rest>(?:the )?damage can't be prevented.*)$")
@@ -88,6 +108,18 @@ IF_CANT_PREVENT = _T(r"^if (?P<cond>.+?), (?P<rest>(?:the )?damage can't be prev
 def _cant_gain(m: re.Match[str], s: Sentence) -> Spec | None:
     who = _CANT_WHO[m["who"]]
     return CantSpec(s.text, "gain_life", player=who)
+
+
+def _cant_lose_life(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "lose_life", player=_CANT_WHO[m["who"]])
+
+
+def _cant_lose_game(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "lose_game", player=_CANT_WHO[m["who"]])
+
+
+def _cant_win_game(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "win_game", player=_CANT_WHO[m["who"]])
 
 
 def _cant_draw_more(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -148,7 +180,8 @@ def _cant_counters_on(m: re.Match[str], s: Sentence) -> Spec | None:
 
 
 def _if_cant_prevent(m: re.Match[str], s: Sentence) -> Spec | None:
-    """A "can't be prevented" made only if a condition holds as the spell resolves."""
+    """A "can't be prevented" (or "can't lose life", "can't lose the game", "can't win the
+    game") made only if a condition holds as the spell resolves."""
     if not isinstance(cant := s.again(m["rest"]), CantSpec):
         return None
     words = m["cond"].strip()
@@ -167,6 +200,34 @@ ROWS: tuple[Row, ...] = (
         example="Players can't gain life.",
         card="Everlasting Torment",
         priority=890,
+    ),
+    # Everybody Lives! prints these joined (replacement/compounds.py splits them).
+    Row(
+        Family.CANT,
+        CANT_LOSE_LIFE,
+        _cant_lose_life,
+        rule="614.17",
+        example="Players can't lose life this turn.",
+        card="",
+        priority=891,
+    ),
+    Row(
+        Family.CANT,
+        CANT_LOSE_GAME,
+        _cant_lose_game,
+        rule="614.17",
+        example="Players can't lose the game this turn.",
+        card="",
+        priority=892,
+    ),
+    Row(
+        Family.CANT,
+        CANT_WIN_GAME,
+        _cant_win_game,
+        rule="614.17",
+        example="Players can't win the game this turn.",
+        card="",
+        priority=893,
     ),
     Row(
         Family.CANT,
@@ -221,6 +282,15 @@ ROWS: tuple[Row, ...] = (
         example="Ferocious — If you control a creature with power 4 or greater, damage can't be prevented this turn.",
         card="Wild Slash",
         priority=950,
+    ),
+    Row(
+        Family.CANT,
+        IF_CANT_LOSE,
+        _if_cant_prevent,
+        rule="614.17",
+        example="If you have 5 or less life, you can't lose life this turn.",
+        card="",
+        priority=951,
     ),
     Row(
         Family.CANT,

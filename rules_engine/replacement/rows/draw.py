@@ -48,6 +48,13 @@ DRAW_EMPTY_WIN = _T(
 )
 
 
+# CR 121.3, 614.1a: "If you would draw a card while your library has no cards in it, skip
+# that draw instead" (Living Conundrum): only a draw from an empty library is skipped.
+DRAW_EMPTY_SKIP = _T(
+    r"^if you would draw a card while your library has no cards in it, skip that draw instead$"
+)
+
+
 DRAW_SKIP = _T(
     r"^if (?P<who>you|a player) would draw a card, (?:you|that player) (?P<may>may )?skips? "
     r"that draw instead$"
@@ -108,6 +115,10 @@ def _draw_lich(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _draw_empty_win(m: re.Match[str], s: Sentence) -> Spec | None:
     return DrawSpec(s.text, Family.DRAW_EMPTY_WIN, player="you", empty_library=True)
+
+
+def _draw_empty_skip(m: re.Match[str], s: Sentence) -> Spec | None:
+    return DrawSpec(s.text, Family.DRAW_SKIP, player="you", empty_library=True)
 
 
 def _draw_skip(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -198,6 +209,15 @@ ROWS: tuple[Row, ...] = (
         example="If you would draw a card while your library has no cards in it, you win the game instead.",
         card="Jace, Wielder of Mysteries",
         priority=560,
+    ),
+    Row(
+        Family.DRAW_SKIP,
+        DRAW_EMPTY_SKIP,
+        _draw_empty_skip,
+        rule="614.1a",
+        example="If you would draw a card while your library has no cards in it, skip that draw instead.",
+        card="Living Conundrum",
+        priority=565,
     ),
     Row(
         Family.DRAW_SKIP,

@@ -125,7 +125,7 @@ _FORM = re.compile(
 # at a hidden hand changes nothing on a board; the choice after it is what the step states.
 AS_ENTERS_CHOOSE = _T(
     r"^as (?P<it>~|it) enters, (?:look at an opponent's hand, then )?"
-    r"(?P<who>(?:secretly )?choose|an opponent chooses|name) "
+    r"(?P<who>(?:secretly )?choose|you may choose|an opponent chooses|name) "
     r"(?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
@@ -158,6 +158,8 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a creature type and a color": ("color", "creature_type"),
     "another creature you control": ("chosen",),
     "a creature you control": ("chosen",),
+    # Scheming Fence: "you may choose a nonland permanent" (none chosen: no answer).
+    "a nonland permanent": ("chosen",),
 }
 
 
@@ -259,6 +261,7 @@ def _as_enters_choice(m: re.Match[str], sentence: str) -> ReplacementSpec:
         chooses=keys,
         options=options,
         chooser="opponent" if m["who"] == "an opponent chooses" else "controller",
+        optional=m["who"] == "you may choose",  # CR 614.12: it may enter with none chosen
     )
 
 
