@@ -14,6 +14,7 @@ from rules_engine.game import Game, GameObject
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
 from rules_engine.perform import chars_of
 from rules_engine.steps import ActivateStep, Choices
+from rules_engine.timeline.cast import chosen_modes
 from rules_engine.timeline.common import require_on_battlefield
 from rules_engine.timeline.costs import SacrificeCost, pay_loyalty
 from rules_engine.timeline.resolution import Resolution, holds_now
@@ -143,6 +144,30 @@ def _ability_to_resolve(
         raise BoardError(f"{step.path}.ability", f"{chars.name}: {exc}") from exc
 
 
+# "Whenever ~ enters or attacks, choose one —", "{T}: Choose one or more —": a modal ability
+# whose modes are the "•" paragraphs printed after it (CR 700.2).
+_MODAL_HEADER = re.compile(r"\bchoose [^.—]{1,40}—$", re.IGNORECASE)
+
+
+def _chosen_mode_abilities(
+    chars: Characteristics, step: ActivateStep, header: ParsedAbility
+) -> list[ParsedAbility] | None:
+    """A modal activated or triggered ability's chosen modes (CR 700.2: chosen as it is put
+    on the stack, the step's ``choices.mode`` or ``choices.modes``), or None when it isn't
+    modal. Its modes are the "•" paragraphs printed right after it."""
+    if _MODAL_HEADER.search(header.text.strip()) is None:
+        return None
+    modes: list[ParsedAbility] = []
+    for paragraph in range(step.ability + 1, step.ability + 1 + len(chars.abilities)):
+        found = [a for a in chars.abilities if a.origin == "printed" and a.paragraph == paragraph]
+        if not found or not found[0].source_text.lstrip().startswith("•"):
+            break
+        modes.append(found[0].parsed)
+    if not modes:
+        return None
+    return [modes[k] for k in chosen_modes(step, header.text.lower(), len(modes))]
+
+
 def activate(game: Game, step: ActivateStep) -> Game:
     """Its costs are paid as it is activated (CR 602.2b), then it resolves (608.2)."""
     ability = verify_activate(game, step)
@@ -164,7 +189,8 @@ def activate(game: Game, step: ActivateStep) -> Game:
     res = _resolution(game, step, chars, choices)
     if ability.solve_if is not None:
         return _solve(game, res, ability)
-    return resolve(game, res, [ability])
+    printed = next((a.parsed for a in chars.abilities if a.paragraph == step.ability), ability)
+    return resolve(game, res, _chosen_mode_abilities(chars, step, printed) or [ability])
 
 
 def verify_pair(game: Game, step: ActivateStep) -> str | None:

@@ -14,7 +14,7 @@ from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.perform import perform
 from rules_engine.replacement.events import ZoneMove
 from rules_engine.replacement.explore import Pending
-from rules_engine.steps import CastRecord, CastStep
+from rules_engine.steps import ActivateStep, CastRecord, CastStep
 from rules_engine.timeline.common import add_object, verify_abilities
 from rules_engine.timeline.costs import SacrificeCost
 from rules_engine.timeline.entering import Entering
@@ -44,7 +44,7 @@ def verify_cast(step: CastStep) -> list[ParsedAbility]:
         # without a header ("Spree" and "Tiered" are keywords, 702.172, 702.183).
         modes = costed or [a for a in abilities if a not in modal and a.kind != "keyword"]
         header = modal[0].text if modal else _mode_keyword(abilities)
-        chosen = _chosen_modes(step, header, len(modes))
+        chosen = chosen_modes(step, header, len(modes))
         _check_pawprints(step, header, [modes[k] for k in chosen])
         return [modes[k] for k in chosen]
     return abilities
@@ -96,11 +96,12 @@ def _how_many(header: str, count: int) -> tuple[int, int]:
     return least, least
 
 
-def _chosen_modes(step: CastStep, header: str, count: int) -> tuple[int, ...]:
-    """The modes chosen as the spell is cast (CR 700.2): ``choices.modes`` in the order
-    chosen, or the one ``choices.mode``. A mode appears twice only where the spell says "You
-    may choose the same mode more than once." (700.2d); a header that says how many ("Choose
-    three.") wants that many, or up to the number its "instead" allows."""
+def chosen_modes(step: CastStep | ActivateStep, header: str, count: int) -> tuple[int, ...]:
+    """The modes chosen as the spell is cast or the ability is put on the stack (CR 700.2):
+    ``choices.modes`` in the order chosen, or the one ``choices.mode``. A mode appears twice
+    only where the text says "You may choose the same mode more than once." (700.2d); a
+    header that says how many ("Choose three.") wants that many, or up to the number its
+    "instead" allows."""
     choices = step.choices
     chosen = choices.modes or ((choices.mode,) if choices.mode is not None else ())
     path = f"{step.path}.choices.{'modes' if choices.modes else 'mode'}"
@@ -108,12 +109,12 @@ def _chosen_modes(step: CastStep, header: str, count: int) -> tuple[int, ...]:
         raise BoardError(path, f"choose a mode from 0 to {count - 1}")
     text = header.lower()
     if len(set(chosen)) < len(chosen) and "same mode more than once" not in text:
-        raise BoardError(path, "this spell can't choose the same mode twice (CR 700.2d)")
+        raise BoardError(path, "it can't choose the same mode twice (CR 700.2d)")
     if choices.modes:
         least, most = _how_many(text, count)
         if not least <= len(chosen) <= most:
             many = f"{least}" if least == most else f"from {least} to {most}"
-            raise BoardError(path, f"this spell chooses {many} modes (CR 700.2)")
+            raise BoardError(path, f"it chooses {many} modes (CR 700.2)")
     return chosen
 
 

@@ -254,3 +254,19 @@ def test_face_down_names_how_it_was_turned_face_down_or_is_refused():
         evaluate_board(board)
     assert raised.value.path == "steps[0].face_down"
     assert '"disguise"' in raised.value.message
+
+
+def test_a_modal_triggered_ability_needs_its_mode():
+    # CR 700.2: the mode is chosen as it is put on the stack; a board must say which.
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice"],
+        "steps": [
+            {"enter": "Sauron, Dino Devotee", "as": "s", "controller": "Alice"},
+            {"activate": "s", "ability": 1},
+        ],
+    }
+    with pytest.raises(BoardError) as raised:
+        evaluate_board(board)
+    assert raised.value.path == "steps[1].choices.mode"
+    assert "choose a mode from 0 to 1" in raised.value.message
