@@ -53,6 +53,9 @@ class Filter:
     attacking_whom: str | None = None
     shares_creature_type_with_affected: bool = False
     chosen_type: bool = False
+    # "Creatures that aren't of the chosen type" (Crippling Fear): not of the creature type
+    # chosen as it resolved (CR 608.2d) or entered (614.12), the step's choices.creature_type.
+    not_chosen_type: bool = False
     chosen_color: bool = False
     name: str | None = None
     named_as_source: bool = False  # "named ~": the source's own name
@@ -65,6 +68,9 @@ class Filter:
     no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
+    # "that are enchanted by Auras you control" (Archon of the Wild Rose): an Aura the
+    # effect's controller controls is attached to it (CR 303.4, 301.5).
+    enchanted_by_you: bool = False
     equipped: bool | None = None
     # CR 700.9: "modified creatures": a counter on it, equipped, or enchanted by an Aura
     # its controller controls.

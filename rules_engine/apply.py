@@ -92,7 +92,8 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
         granted: tuple[tuple[str, str], ...] = tuple(
             (text, "")
             for g in _chosen_abilities(action.grant, ctx)
-            if (text := _protection_now(_chosen_words(g, ctx), label, state, world, ctx))
+            for now in _each_of_its_colors(_chosen_words(g, ctx), label, state)
+            if (text := _protection_now(now, label, state, world, ctx))
         )
         if action.grant_from is not None:
             for other in state:
@@ -152,6 +153,17 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
         return text
     names = [COLOR_NAMES[c] for c in "WUBRG" if c in colors]
     return "Protection from " + " and from ".join(names) if names else ""
+
+
+def _each_of_its_colors(text: str, label: str, state: State) -> tuple[str, ...]:
+    """ "hexproof from each of its colors" (Tam, Mindful First-Year): "hexproof from red"
+    and "hexproof from green" for a red and green creature, its colors as they are now (layer
+    5 applies before 6, CR 613.1e-f; 105.2), and nothing for a colorless one (CR 702.11e)."""
+    head, sep, _ = text.partition(" from each of its colors")
+    if not sep:
+        return (text,)
+    colors = state[label].colors if label in state else frozenset()
+    return tuple(f"{head} from {COLOR_NAMES[c]}" for c in "WUBRG" if c in colors)
 
 
 def _chosen_abilities(grant: tuple[str, ...], ctx: Context) -> list[str]:

@@ -283,6 +283,7 @@ def _filter_reads(f: Filter) -> set[str]:
         or f.historic
         or f.not_subtypes
         or f.chosen_type
+        or f.not_chosen_type
         or f.shares_creature_type_with_affected
         or f.shares_creature_type_with_source
     ):
@@ -300,7 +301,7 @@ def _filter_reads(f: Filter) -> set[str]:
         reads.add("colors")
     if f.controller is not None or f.owner == "affected_controller":
         reads.add("controller")
-    if f.modified is not None:
+    if f.modified is not None or f.enchanted_by_you:
         reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)
     if f.with_any_ability or f.without_abilities or f.no_abilities:
         reads.add("abilities")
@@ -569,6 +570,7 @@ _SOURCE_RELATIVE = (
     "not_source",
     "named_as_source",
     "chosen_type",
+    "not_chosen_type",
     "chosen_color",
     "attached_to_source",
 )

@@ -200,6 +200,12 @@ def _chosen_and_named(f: Filter) -> list[Check]:
                 x.choices.creature_type and c.has_subtype(x.choices.creature_type)
             )
         )
+    if f.not_chosen_type:  # CR 608.2d: no type chosen, the board is refused before this
+        checks.append(
+            lambda _l, c, _o, _s, x, _r, _w: (
+                not (x.choices.creature_type and c.has_subtype(x.choices.creature_type))
+            )
+        )
     if f.chosen_color:
         checks.append(
             lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors
@@ -277,6 +283,26 @@ def _enchanted_or_equipped(
     )
 
 
+def _enchanted_by_you(
+    label: str,
+    _c: Characteristics,
+    _o: GameObject,
+    state: State,
+    ctx: Context,
+    _r: str | None,
+    world: World,
+) -> bool:
+    """An Aura the effect's controller controls is attached to it (CR 303.4)."""
+    return any(
+        other.attached_to == label
+        and other.on_battlefield
+        and other.label in state
+        and "Aura" in state[other.label].subtypes
+        and state[other.label].controller == ctx.controller
+        for other in world.objects.values()
+    )
+
+
 def _attachments(f: Filter) -> list[Check]:
     checks: list[Check] = []
     if f.enchanted_or_equipped:
@@ -303,6 +329,8 @@ def _attachments(f: Filter) -> list[Check]:
             return f.equipped is None or ("Equipment" in held) == f.equipped
 
         checks.append(attachments)
+    if f.enchanted_by_you:
+        checks.append(_enchanted_by_you)
     if f.attached_to_affected:
         checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
     if f.same_name_as_affected:

@@ -22,6 +22,9 @@ _QUALITY_WORDS = (
     "the chosen player",
     "the colors of permanents you control",
     "its colors",
+    # "hexproof from each of its colors" (Tam, Mindful First-Year): one instance for each
+    # color the object has as it is granted (CR 702.11e, 105.2).
+    "each of its colors",
 )
 
 

@@ -135,7 +135,7 @@ _OTHER_THAN = re.compile(r"choose a creature type other than (?P<type>\w+)", re.
 
 def _chooses_type(value: object) -> bool:
     if isinstance(value, Filter):
-        return value.chosen_type
+        return value.chosen_type or value.not_chosen_type
     if isinstance(value, TypeChange):
         return value.set_chosen_type or value.add_chosen_type
     return False
