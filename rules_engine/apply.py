@@ -35,12 +35,13 @@ from rules_engine.effects import (
     SwitchPT,
     TypeChange,
 )
-from rules_engine.oracle.ability_lists import CHOSEN_ABILITIES
+from rules_engine.oracle.ability_lists import CHOSEN_ABILITIES, YOUR_CHOICE, offered_words
 from rules_engine.oracle.granted_abilities import is_granted
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.text import short_name
 from rules_engine.sba import type_plural
 from rules_engine.selection import Context, State, World, evaluate, matches
+from rules_engine.steps import Choices
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
     COLOR_NAMES,
@@ -92,7 +93,8 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
         granted: tuple[tuple[str, str], ...] = tuple(
             (text, "")
             for g in _chosen_abilities(action.grant, ctx)
-            for now in _each_of_its_colors(_chosen_words(g, ctx), label, state)
+            for one in _each_of_its_colors(offered(g, ctx.choices), label, state)
+            for now in (_chosen_words(one, ctx),)
             if (text := _protection_now(now, label, state, world, ctx))
         )
         if action.grant_from is not None:
@@ -153,6 +155,27 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
         return text
     names = [COLOR_NAMES[c] for c in "WUBRG" if c in colors]
     return "Protection from " + " and from ".join(names) if names else ""
+
+
+def offered(text: str, choices: Choices) -> str:
+    """The ability chosen among those a resolving text offers (CR 608.2d), by the step's
+    choices; "" while none of them is chosen (the step is refused before this,
+    ``resolve_checks``). "Your choice of deathtouch or lifelink" (Alchemist's Gift) is the
+    keyword ``choices.option`` names; "protection from colorless or from the color of your
+    choice" (Angelic Intervention) is from ``choices.option`` ("colorless") or else from the
+    color ``choices.color`` names."""
+    if text.startswith(YOUR_CHOICE):
+        chosen = (choices.option or "").lower()
+        return chosen[:1].upper() + chosen[1:] if chosen in offered_words(text) else ""
+    head, sep, second = text.partition(" or from ")
+    if not sep:
+        return text
+    ability, _, first = head.partition(" from ")
+    if (choices.option or "").lower() == first.lower():
+        return head
+    if second == "the color of your choice" and choices.color:
+        return f"{ability} from {COLOR_NAMES[choices.color]}"
+    return ""
 
 
 def _each_of_its_colors(text: str, label: str, state: State) -> tuple[str, ...]:
