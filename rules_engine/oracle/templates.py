@@ -642,6 +642,19 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     _S(
+        # CR 500.8: an effect that adds a phase to the turn (Savage Beating, Last Night
+        # Together, Great Train Heist's "If it's your combat phase, ..."). A board's steps
+        # say what happens in it and hold no turn structure to add to, so the added phase
+        # changes no characteristic and no event there (as an extra turn, 500.7).
+        "an additional combat phase",
+        Builds.NOTE,
+        "500.8",
+        "After this phase, there is an additional combat phase.",
+        r"^(?:(?:after|if) [^,]+, )?there(?: is|'s) an additional combat phase"
+        r"(?: after this phase)?(?: followed by an additional main phase)?$",
+        here=Here.INERT,
+    ),
+    _S(
         "not about characteristics or events",
         Builds.NOTE,
         "602.5",
