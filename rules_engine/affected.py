@@ -57,6 +57,12 @@ class Filter:
     # chosen as it resolved (CR 608.2d) or entered (614.12), the step's choices.creature_type.
     not_chosen_type: bool = False
     chosen_color: bool = False
+    # "The chosen creature" (Tyrannical Pitlord): the permanent chosen as the source entered
+    # (CR 614.12, 607.2), its choices.chosen.
+    chosen_object: bool = False
+    # "Lands with the chosen name" (Petrified Hamlet): named the card name chosen as the
+    # source entered (CR 614.12, 201.2), its choices.card_name.
+    chosen_name: bool = False
     name: str | None = None
     named_as_source: bool = False  # "named ~": the source's own name
     # "that don't have the same name as ~" (Marvin, Murderous Mimic): the source's name now

@@ -311,6 +311,7 @@ def _filter_reads(f: Filter) -> set[str]:
         f.mana_value is not None
         or f.name is not None
         or f.named_as_source
+        or f.chosen_name
         or f.like_target
         or f.same_name_as_affected
     ):
@@ -571,6 +572,8 @@ _SOURCE_RELATIVE = (
     "named_as_source",
     "chosen_type",
     "not_chosen_type",
+    "chosen_object",
+    "chosen_name",
     "chosen_color",
     "attached_to_source",
 )

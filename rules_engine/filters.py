@@ -206,6 +206,12 @@ def _chosen_and_named(f: Filter) -> list[Check]:
                 not (x.choices.creature_type and c.has_subtype(x.choices.creature_type))
             )
         )
+    if f.chosen_object:  # CR 614.12, 607.2
+        checks.append(lambda label, _c, _o, _s, x, _r, _w: label == x.choices.chosen)
+    if f.chosen_name:  # CR 201.2: a name chosen; an object with no name has none of them
+        checks.append(
+            lambda _l, c, _o, _s, x, _r, _w: bool(c.name) and c.name == x.choices.card_name
+        )
     if f.chosen_color:
         checks.append(
             lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors

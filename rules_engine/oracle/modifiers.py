@@ -487,6 +487,7 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         "that isn't of the chosen type",
         then=lambda f: replace(f, not_chosen_type=True),  # Crippling Fear (CR 608.2d)
     ),
+    _words("with the chosen name", then=lambda f: replace(f, chosen_name=True)),
     _words("of the chosen color", then=lambda f: replace(f, chosen_color=True)),
     _words(
         "that shares at least one creature type with it",

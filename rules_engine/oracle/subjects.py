@@ -193,6 +193,12 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         return found
     if context.static and cursor.accept("the", "exiled", "card"):
         return EXILED_CARD  # CR 607.2a: the card exiled with ~ by its linked ability
+    if context.static and (
+        chosen := cursor.accept_any("the chosen creature", "the chosen permanent")
+    ):
+        # "As ~ enters, choose another creature you control. The chosen creature gets +3/+3"
+        # (Tyrannical Pitlord): the one chosen as it entered (CR 614.12, 607.2).
+        return Subject("filter", (Filter(chosen_object=True),), words=chosen)
     status = cursor.accept_any("enchanted", "equipped", "fortified")
     if status:
         return _attached_item(cursor, context, status, start)
