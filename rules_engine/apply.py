@@ -134,6 +134,8 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
     "from the colors of permanents you control" and "from its colors" name those colors
     ("Protection from white and from blue"), or nothing while there are none."""
     lowered = text.lower()
+    if "from each mana value" in lowered:
+        return _mana_value_protection(lowered, state, world, ctx)
     if lowered == "protection from the chosen player":
         player = ctx.choices.player
         return f"Protection from {player}" if player in world.game.players else ""
@@ -155,6 +157,31 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
         return text
     names = [COLOR_NAMES[c] for c in "WUBRG" if c in colors]
     return "Protection from " + " and from ".join(names) if names else ""
+
+
+def _mana_value_protection(lowered: str, state: State, world: World, ctx: Context) -> str:
+    """Protection from mana values (CR 702.16a, 202.3), named as ``sba.has_quality`` reads
+    them: "of the chosen quality" (Lavabrink Venturer: odd or even, ``choices.option``; 0 is
+    even), "other than the chosen number" (Haktos the Unscarred, ``choices.option``), "among
+    artifacts you control" (Rebbec: each of their mana values now)."""
+    chosen = (ctx.choices.option or "").lower()
+    if lowered.endswith("of the chosen quality"):
+        return f"Protection from {chosen} mana values" if chosen in ("odd", "even") else ""
+    if lowered.endswith("other than the chosen number"):
+        return f"Protection from mana values other than {chosen}" if chosen.isdigit() else ""
+    if lowered.endswith("among artifacts you control"):
+        values = sorted(
+            {
+                c.mana_value
+                for other, c in state.items()
+                if "Artifact" in c.types
+                and c.controller == ctx.controller
+                and world.objects[other].on_battlefield
+            }
+        )
+        named = [f"mana value {v}" for v in values]
+        return "Protection from " + " and from ".join(named) if named else ""
+    return ""
 
 
 def offered(text: str, choices: Choices) -> str:

@@ -25,6 +25,12 @@ _QUALITY_WORDS = (
     # "hexproof from each of its colors" (Tam, Mindful First-Year): one instance for each
     # color the object has as it is granted (CR 702.11e, 105.2).
     "each of its colors",
+    # Protection from mana values (CR 702.16a, 202.3), named as they are now by ``apply.py``:
+    # odd or even chosen as it entered (Lavabrink Venturer), every one but the number chosen
+    # (Haktos the Unscarred), those among your artifacts (Rebbec, Architect of Ascension).
+    "each mana value of the chosen quality",
+    "each mana value other than the chosen number",
+    "each mana value among artifacts you control",
 )
 
 
