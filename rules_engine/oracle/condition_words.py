@@ -376,6 +376,7 @@ def controls_attached(a: Asked) -> Condition | None:
     if not (m := _CONTROLS_ATTACHED.fullmatch(a.text)):
         return None
     host = subject_words(f"{m['what']} creature", a.sentence, a.state)
+    a.state.previous = host  # "..., it gets +2/+2": the enchanted creature, not the Aura
     return ObjectMatches(host, Filter(controller="you" if m["who"] == "you" else "not_you"))
 
 

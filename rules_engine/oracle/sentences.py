@@ -26,7 +26,7 @@ from rules_engine.effects import (
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.clauses import split_clauses
-from rules_engine.oracle.conditions import instead_condition
+from rules_engine.oracle.conditions import instead_condition, read_condition
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import (
@@ -411,6 +411,13 @@ def _otherwise(c: _Clause, _template: Template) -> None:
     # (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
     effects, sentence, rest = c.out.effects, c.sentence, c.match["rest"]
     before = effects[-1] if effects else None
+    if before is None or before.condition is None:
+        before = _rule_condition(c) or before
+    if before is not None and before.condition is not None and _COMBAT_RULE.match(rest):
+        # "Otherwise, it can't block." (Mishra's Domination): a rule of blocking (CR 509.1a),
+        # kept as the rule it is, as the same words alone are (CR 613.11).
+        c.out.rules.append(sentence)
+        return
     resolving = before is not None and (
         before.only_if not in (None, "kicked") or before.after_done is not None
     )
@@ -441,6 +448,29 @@ def _otherwise(c: _Clause, _template: Template) -> None:
     elif before.condition is not None:
         other = replace(other, condition=Not(before.condition), cda=False)
     effects.append(replace(other, targets_used=c.state.context.next_target))
+
+
+# A rule about attacking or blocking only (CR 506.4, 508.1, 509.1): a board has no combat.
+_COMBAT_RULE = re.compile(
+    r"^(?:it|~|enchanted creature|equipped creature) can't (?:attack|block|attack or block)$",
+    re.IGNORECASE,
+)
+
+
+def _rule_condition(c: _Clause) -> EffectSpec | None:
+    """ "As long as another player controls enchanted creature, it can't attack or block.
+    Otherwise, ~ has umbra armor." (Dog Umbra): the rule just before, kept as a rule (CR
+    613.11), gives "Otherwise" its condition, to be read the other way (611.3a)."""
+    if not c.out.rules or c.state.resolving:
+        return None
+    m = re.match(r"^as long as (?P<cond>[^,]+), ", c.out.rules[-1], re.IGNORECASE)
+    if m is None:
+        return None
+    try:
+        condition = read_condition(m["cond"], c.out.rules[-1], c.state)
+    except OracleParseError:
+        return None
+    return EffectSpec(c.out.rules[-1], Subject("self", words=SELF), (), condition=condition)
 
 
 def _no_regeneration(c: _Clause, _template: Template) -> None:
