@@ -87,6 +87,9 @@ _FLAG_ADJECTIVES: dict[str, dict[str, bool]] = {
     # CR 509.1h: an attacking creature no creature blocks ("Unblocked attacking Ninjas",
     # Throatseeker); boards have no combat in progress, so none is.
     "unblocked": {"attacking": True},
+    # CR 509.1h: a blocked creature is an attacking creature some creature blocked ("target
+    # blocked creature you control", Duelist's Flame); none is, on a board.
+    "blocked": {"attacking": True},
     "blocking": {"blocking": True},
     "nonattacking": {"attacking": False},
     "nonblocking": {"blocking": False},
@@ -140,6 +143,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             noun_seen = noun_seen or word == "outlaws" or alone
         elif word == "attacking" and noun_seen:
             break  # "Creatures attacking you": a post-modifier (modifiers._attacking_whom)
+        elif word == "blocked" and noun_seen:
+            break  # "each creature blocked by ~": not the adjective
         elif word in _FLAG_ADJECTIVES:
             f = replace(f, **_FLAG_ADJECTIVES[word])  # type: ignore[arg-type]
         elif word in ("commander", "commanders"):
@@ -417,7 +422,7 @@ def _with_modifiers(f: Filter, mods: Filter) -> Filter:
 
 
 _EMPTY = Filter()
-_STATUS_WORDS = {"attacking", "blocking", "tapped", "untapped"}
+_STATUS_WORDS = {"attacking", "blocking", "blocked", "tapped", "untapped"}
 
 
 def _either_status(cursor: Cursor) -> list[Filter]:

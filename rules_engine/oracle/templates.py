@@ -595,7 +595,8 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     _S(
-        # Delney, Splinter, Mirror Room: a rule of triggering (CR 603.2d), not a
+        # Delney, Splinter, Mirror Room, Roaming Throne ("..., it triggers an additional
+        # time"): a rule of triggering (CR 603.2d), not a
         # characteristic. A board's steps say which abilities resolve and how often; no
         # ability triggers by itself there, so the rule is never asked.
         "an ability triggers an additional time",
@@ -603,7 +604,8 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "603.2d",
         "If a triggered ability of a creature you control with power 2 or less triggers, "
         "that ability triggers an additional time.",
-        r"^if a triggered ability of [^,]+ triggers, that ability triggers an additional time$",
+        r"^if a triggered ability of [^,]+ triggers, (?:that ability|it) triggers an "
+        r"additional time$",
         here=Here.INERT,
     ),
     _S(
