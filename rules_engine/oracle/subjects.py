@@ -107,6 +107,12 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
         if not word:
             break
         prior = cursor.peek(-1) if cursor.pos else ""
+        if (two := ALL_TYPE_WORDS.get(f"{word} {cursor.peek(1)}")) is not None:
+            # A creature type of two words ("target Time Lord you control", CR 205.3m).
+            (types if two[0] == "type" else subtypes).add(two[1])
+            noun_seen = True
+            cursor.pos += 2
+            continue
         if word == "," and prior.startswith("non") and cursor.peek(1).startswith("non"):
             # "nonartifact, nonwhite creatures" (Angelic Voices): both apply.
             cursor.pos += 1
