@@ -77,7 +77,11 @@ from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 # --- Sentences -----------------------------------------------------------------
 
-_UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
+# The comma before "then" stays: "lose indestructible until end of turn, then destroy all
+# creatures" (Spectacular Pileup) is an effect, then a one-shot part (CR 608.2c).
+_UNTIL_EOT = re.compile(
+    r"(?:^|,? )until (?:end of turn|your next turn)(?:,(?! then\b))?", re.IGNORECASE
+)
 
 
 @dataclass
