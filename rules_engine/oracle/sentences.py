@@ -856,8 +856,12 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
         except OracleParseError:
             return None
         return replace(action, only_if=condition)
+    mark = state.context.next_target
     action = parse_one_shot(body, sentence, state.context, resolve)
     if action is None:
+        # A failed reading numbers no target (CR 115.1): "Put a +1/+1 counter on target
+        # creature you control if its power is 4 or greater" (Ent's Fury) is its slot 0.
+        state.context.next_target = mark
         action = _action_if(body, sentence, state, resolve)
     if action is not None and action.kind == "copy_token":
         # The exception ("except it has haste") is read like a Clone's (CR 707.9).
