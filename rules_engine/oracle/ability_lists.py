@@ -156,6 +156,10 @@ def ability_list(cursor: Cursor) -> list[str]:
                 cursor.fail("expected an ability")
             return names
         names.append(ability)
+        if cursor.raw(-1).endswith(',"') and starts_ability(cursor, 0):
+            # 'have "Equipped creature gets +2/+0," equip Pirate {1}, and equip {3}'
+            # (Gemcutter Buccaneer): the list's comma is printed inside the quotes.
+            continue
         if cursor.peek() == "," and cursor.peek(1) == "and" and starts_ability(cursor, 2):
             cursor.pos += 2
             continue
