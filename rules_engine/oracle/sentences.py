@@ -139,14 +139,15 @@ def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects
 # "If you control a Fish, Octopus, Otter, Seal, Serpent, or Whale, draw a card." (Unagi's
 # Spray): the list's commas would end the condition early; each item is one word.
 _CONTROL_KINDS = re.compile(
-    r"^(?P<head>(?i:if you control (?:a|an) ))"
+    r"^(?P<head>(?i:if (?:you control|(?:that creature|it) is) (?:a|an) ))"
     r"(?P<kinds>(?:[A-Z][\w-]*, )+or [A-Z][\w-]*)(?P<rest>, .+)$"
 )
 
 
 def _kinds_joined_by_or(text: str) -> str:
     """ "if you control a Fish, Octopus, or Whale, ..." read as "a Fish or Octopus or Whale"
-    (any one of them is enough, CR 608.2c), when every item is a type word (CR 205)."""
+    (any one of them is enough, CR 608.2c), when every item is a type word (CR 205); the
+    same for "If that creature is a Bird, Frog, Otter, or Rat, ..." (Splash Portal)."""
     m = _CONTROL_KINDS.match(text)
     if m is None:
         return text
