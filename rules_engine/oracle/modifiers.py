@@ -487,6 +487,9 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         "that isn't of the chosen type",
         then=lambda f: replace(f, not_chosen_type=True),  # Crippling Fear (CR 608.2d)
     ),
+    # "each creature dealt damage this way" (Provoke the Trolls): what the resolving spell
+    # dealt damage to, by the turn's record (CR 608.2c).
+    _words("dealt damage this way", then=lambda f: replace(f, dealt_damage_by_source=True)),
     _words("with the chosen name", then=lambda f: replace(f, chosen_name=True)),
     _words("of the chosen color", then=lambda f: replace(f, chosen_color=True)),
     _words(

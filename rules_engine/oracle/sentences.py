@@ -157,6 +157,9 @@ def _kinds_joined_by_or(text: str) -> str:
     return f"{m['head']}{' or '.join(kinds)}{m['rest']}"
 
 
+_DEALT_THIS_WAY = re.compile(
+    r"^if a creature is dealt damage this way, it (?P<verb>gets|gains) ", re.IGNORECASE
+)
 _AS_CAST = " as you cast ~"
 _CONTROLLED = "you controlled"
 
@@ -235,6 +238,9 @@ def _read_sentence(
     # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
     # spell's controller is who "gain control of" means anyway (CR 613.2b).
     whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
+    # "If a creature is dealt damage this way, it gets +5/+0 until end of turn." (Provoke the
+    # Trolls): each creature the spell dealt damage to gets it (CR 608.2c, 611.2c).
+    whole = _DEALT_THIS_WAY.sub(r"each creature dealt damage this way \g<verb> ", whole)
     if resolving:
         whole = _as_you_cast(whole)
         # "You may have it gain reach until end of turn." (Academic Dispute): a choice made
