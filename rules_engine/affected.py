@@ -110,6 +110,9 @@ class Filter:
     # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source
     # (CR 607.2a; a new object is linked to nothing, 406.6).
     exiled_with_source: bool = False
+    # "If that creature was cast for its warp cost" (Full Bore): the permanent entered as a
+    # spell cast for its warp cost (CR 702.185a), its step's choices.warp.
+    warped: bool = False
     # The compiled tests (filters.compile_filter), cached on the value itself; never copied
     # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
     # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).

@@ -251,6 +251,8 @@ def _status(f: Filter) -> list[Check]:
                 r.label == label for r in w.game.this_turn.entered
             )
         )
+    if f.warped:  # CR 702.185a: as it entered
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.choices.warp)
     if f.exiled_with_source:  # CR 607.2a, 406.6
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.exiled_with == x.source)
     if f.stickered is not None:  # CR 123.4

@@ -369,6 +369,14 @@ _CONTROLS_ATTACHED = re.compile(
 )
 
 
+def warped(a: Asked) -> Condition | None:
+    """ "If that creature was cast for its warp cost, it also gains ..." (Full Bore): the
+    permanent was a spell cast for its warp cost as it entered (CR 702.185a)."""
+    if re.fullmatch(r"(?:that creature|it) was cast for its warp cost", a.text) is None:
+        return None
+    return ObjectMatches(a.it, Filter(warped=True))
+
+
 def controls_attached(a: Asked) -> Condition | None:
     """ "As long as you control enchanted creature" (Mishra's Domination), "as long as another
     player controls enchanted creature" (Dog Umbra): who controls the creature the Aura or

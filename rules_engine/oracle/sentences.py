@@ -235,6 +235,9 @@ def _read_sentence(
     # "If that permanent is a Spirit, ~ also deals 2 damage to that permanent's
     # controller." (Rending Flame): "also" adds nothing to the one-shot it rides on.
     whole = re.sub(r"(?<=, )~ also deals ", "~ deals ", whole, flags=re.IGNORECASE)
+    # "If that creature was cast for its warp cost, it also gains trample ..." (Full Bore):
+    # the same for an effect added to the one before.
+    whole = re.sub(r"(?<=, )it also (?=gains |gets )", "it ", whole, flags=re.IGNORECASE)
     # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
     # spell's controller is who "gain control of" means anyway (CR 613.2b).
     whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
