@@ -149,6 +149,7 @@ _REPLACEMENT_WORDS = re.compile(
     r"can't get counters|counters can't|can't draw cards|can't draw more than|"
     r"can't have counters|can't lose the game|can't win the game|life total can't change|"
     r"\bescapes with\b|"  # CR 702.138c: "if it escaped, it enters with ..."
+    r"^~ enters under the control of\b|"  # CR 614.1c (Xantcha, Sleeper Agent)
     # CR 120.3a: damage's life loss, which an effect may stop (Archon of Coronation).
     r"\bdoesn't cause (?:you|them|that player|its controller) to lose life\b",
     re.IGNORECASE,
