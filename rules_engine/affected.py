@@ -53,7 +53,16 @@ class Filter:
     attacking_whom: str | None = None
     shares_creature_type_with_affected: bool = False
     chosen_type: bool = False
+    # "Creatures that aren't of the chosen type" (Crippling Fear): not of the creature type
+    # chosen as it resolved (CR 608.2d) or entered (614.12), the step's choices.creature_type.
+    not_chosen_type: bool = False
     chosen_color: bool = False
+    # "The chosen creature" (Tyrannical Pitlord), "the chosen permanent" (Scheming Fence):
+    # the permanent chosen as the source entered (CR 614.12, 607.2), its choices.chosen.
+    chosen_object: bool = False
+    # "Lands with the chosen name" (Petrified Hamlet): named the card name chosen as the
+    # source entered (CR 614.12, 201.2), its choices.card_name.
+    chosen_name: bool = False
     name: str | None = None
     named_as_source: bool = False  # "named ~": the source's own name
     # "that don't have the same name as ~" (Marvin, Murderous Mimic): the source's name now
@@ -65,6 +74,9 @@ class Filter:
     no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
+    # "that are enchanted by Auras you control" (Archon of the Wild Rose): an Aura the
+    # effect's controller controls is attached to it (CR 303.4, 301.5).
+    enchanted_by_you: bool = False
     equipped: bool | None = None
     # CR 700.9: "modified creatures": a counter on it, equipped, or enchanted by an Aura
     # its controller controls.
@@ -108,9 +120,9 @@ class Filter:
     # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source
     # (CR 607.2a; a new object is linked to nothing, 406.6).
     exiled_with_source: bool = False
-    # "the chosen permanent" (Scheming Fence): the one its source's step chose as it entered
-    # (choices.chosen, CR 614.12, 607.2).
-    chosen_object: bool = False
+    # "If that creature was cast for its warp cost" (Full Bore): the permanent entered as a
+    # spell cast for its warp cost (CR 702.185a), its step's choices.warp.
+    warped: bool = False
     # The compiled tests (filters.compile_filter), cached on the value itself; never copied
     # by ``replace`` (a filter changed from one compiled before, such as a paragraph's target
     # numbers moved along, CR 601.2c, is compiled again: a filter read once is shared).

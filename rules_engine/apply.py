@@ -35,12 +35,13 @@ from rules_engine.effects import (
     SwitchPT,
     TypeChange,
 )
-from rules_engine.oracle.ability_lists import CHOSEN_ABILITIES
+from rules_engine.oracle.ability_lists import CHOSEN_ABILITIES, YOUR_CHOICE, offered_words
 from rules_engine.oracle.granted_abilities import is_granted
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.text import short_name
 from rules_engine.sba import type_plural
 from rules_engine.selection import Context, State, World, evaluate, matches
+from rules_engine.steps import Choices
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
     COLOR_NAMES,
@@ -92,7 +93,9 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
         granted: tuple[tuple[str, str], ...] = tuple(
             (text, "")
             for g in _chosen_abilities(action.grant, ctx)
-            if (text := _protection_now(_chosen_words(g, ctx), label, state, world, ctx))
+            for one in _each_of_its_colors(offered(g, ctx.choices), label, state)
+            for now in (_chosen_words(one, ctx),)
+            if (text := _protection_now(now, label, state, world, ctx))
         )
         if action.grant_from is not None:
             for other in state:
@@ -132,6 +135,8 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
     "from the colors of permanents you control" and "from its colors" name those colors
     ("Protection from white and from blue"), or nothing while there are none."""
     lowered = text.lower()
+    if "from each mana value" in lowered:
+        return _mana_value_protection(lowered, state, world, ctx)
     if lowered == "protection from the chosen player":
         player = ctx.choices.player
         return f"Protection from {player}" if player in world.game.players else ""
@@ -157,6 +162,63 @@ def _protection_now(text: str, label: str, state: State, world: World, ctx: Cont
         return text
     names = [COLOR_NAMES[c] for c in "WUBRG" if c in colors]
     return "Protection from " + " and from ".join(names) if names else ""
+
+
+def _mana_value_protection(lowered: str, state: State, world: World, ctx: Context) -> str:
+    """Protection from mana values (CR 702.16a, 202.3), named as ``sba.has_quality`` reads
+    them: "of the chosen quality" (Lavabrink Venturer: odd or even, ``choices.option``; 0 is
+    even), "other than the chosen number" (Haktos the Unscarred, ``choices.option``), "among
+    artifacts you control" (Rebbec: each of their mana values now)."""
+    chosen = (ctx.choices.option or "").lower()
+    if lowered.endswith("of the chosen quality"):
+        return f"Protection from {chosen} mana values" if chosen in ("odd", "even") else ""
+    if lowered.endswith("other than the chosen number"):
+        return f"Protection from mana values other than {chosen}" if chosen.isdigit() else ""
+    if lowered.endswith("among artifacts you control"):
+        values = sorted(
+            {
+                c.mana_value
+                for other, c in state.items()
+                if "Artifact" in c.types
+                and c.controller == ctx.controller
+                and world.objects[other].on_battlefield
+            }
+        )
+        named = [f"mana value {v}" for v in values]
+        return "Protection from " + " and from ".join(named) if named else ""
+    return ""
+
+
+def offered(text: str, choices: Choices) -> str:
+    """The ability chosen among those a resolving text offers (CR 608.2d), by the step's
+    choices; "" while none of them is chosen (the step is refused before this,
+    ``resolve_checks``). "Your choice of deathtouch or lifelink" (Alchemist's Gift) is the
+    keyword ``choices.option`` names; "protection from colorless or from the color of your
+    choice" (Angelic Intervention) is from ``choices.option`` ("colorless") or else from the
+    color ``choices.color`` names."""
+    if text.startswith(YOUR_CHOICE):
+        chosen = (choices.option or "").lower()
+        return chosen[:1].upper() + chosen[1:] if chosen in offered_words(text) else ""
+    head, sep, second = text.partition(" or from ")
+    if not sep:
+        return text
+    ability, _, first = head.partition(" from ")
+    if (choices.option or "").lower() == first.lower():
+        return head
+    if second == "the color of your choice" and choices.color:
+        return f"{ability} from {COLOR_NAMES[choices.color]}"
+    return ""
+
+
+def _each_of_its_colors(text: str, label: str, state: State) -> tuple[str, ...]:
+    """ "hexproof from each of its colors" (Tam, Mindful First-Year): "hexproof from red"
+    and "hexproof from green" for a red and green creature, its colors as they are now (layer
+    5 applies before 6, CR 613.1e-f; 105.2), and nothing for a colorless one (CR 702.11e)."""
+    head, sep, _ = text.partition(" from each of its colors")
+    if not sep:
+        return (text,)
+    colors = state[label].colors if label in state else frozenset()
+    return tuple(f"{head} from {COLOR_NAMES[c]}" for c in "WUBRG" if c in colors)
 
 
 def _chosen_abilities(grant: tuple[str, ...], ctx: Context) -> list[str]:

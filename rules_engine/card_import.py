@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.oracle.wording import current_wording
-from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
+from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES, join_subtypes
 
 CardRecord = dict[str, Any]
 
@@ -125,8 +125,10 @@ def split_type_line(type_line: str) -> TypeLine:
         else:
             other.append(word)
     # Subtypes are single words, except the land type "Urza's" and the two-word
-    # planeswalker types of a few Un-cards: kept as printed, split on spaces.
-    return TypeLine(tuple(supertypes), tuple(types), tuple(right.split()), tuple(other))
+    # planeswalker types of a few Un-cards: kept as printed, split on spaces; "Time Lord",
+    # one creature type of two words (CR 205.3m), is put back together.
+    subtypes = join_subtypes(tuple(right.split()))
+    return TypeLine(tuple(supertypes), tuple(types), subtypes, tuple(other))
 
 
 # --- Faces -------------------------------------------------------------------------

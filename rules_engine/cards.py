@@ -30,7 +30,7 @@ from rules_engine.card_import import (
 )
 from rules_engine.errors import BoardError, UnknownCard
 from rules_engine.oracle.text import paragraphs
-from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES
+from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, SUPERTYPES, join_subtypes
 
 CardRecord = dict[str, Any]
 
@@ -319,7 +319,8 @@ def card_from_record(record: CardRecord) -> CardDef:
         colors=tuple(record.get("colors", ())),
         supertypes=tuple(record.get("supertypes", ())),
         types=tuple(record.get("types", ())),
-        subtypes=tuple(record.get("subtypes", ())),
+        # A library imported before two-word subtypes were kept whole (CR 205.3m).
+        subtypes=join_subtypes(tuple(record.get("subtypes", ()))),
         rules_text=paragraphs(text.split("\n"), pt=_box(record)),
         power=_pt(record.get("power")),
         toughness=_pt(record.get("toughness")),

@@ -284,6 +284,7 @@ def _filter_reads(f: Filter) -> set[str]:
         or f.historic
         or f.not_subtypes
         or f.chosen_type
+        or f.not_chosen_type
         or f.shares_creature_type_with_affected
         or f.shares_creature_type_with_source
     ):
@@ -306,7 +307,7 @@ def _filter_reads(f: Filter) -> set[str]:
         or f.attached_to_yours
     ):
         reads.add("controller")
-    if f.modified is not None:
+    if f.modified is not None or f.enchanted_by_you:
         reads |= {"subtypes", "controller"}  # its Equipment and Auras (CR 700.9)
     if f.with_any_ability or f.without_abilities or f.no_abilities:
         reads.add("abilities")
@@ -316,6 +317,7 @@ def _filter_reads(f: Filter) -> set[str]:
         f.mana_value is not None
         or f.name is not None
         or f.named_as_source
+        or f.chosen_name
         or f.like_target
         or f.same_name_as_affected
     ):
@@ -577,6 +579,9 @@ _SOURCE_RELATIVE = (
     "not_source",
     "named_as_source",
     "chosen_type",
+    "not_chosen_type",
+    "chosen_object",
+    "chosen_name",
     "chosen_color",
     "chosen_object",
     "attached_to_source",

@@ -201,8 +201,18 @@ def _chosen_and_named(f: Filter) -> list[Check]:
                 x.choices.creature_type and c.has_subtype(x.choices.creature_type)
             )
         )
-    if f.chosen_object:
+    if f.not_chosen_type:  # CR 608.2d: no type chosen, the board is refused before this
+        checks.append(
+            lambda _l, c, _o, _s, x, _r, _w: (
+                not (x.choices.creature_type and c.has_subtype(x.choices.creature_type))
+            )
+        )
+    if f.chosen_object:  # CR 614.12, 607.2
         checks.append(lambda label, _c, _o, _s, x, _r, _w: label == x.choices.chosen)
+    if f.chosen_name:  # CR 201.2: a name chosen; an object with no name has none of them
+        checks.append(
+            lambda _l, c, _o, _s, x, _r, _w: bool(c.name) and c.name == x.choices.card_name
+        )
     if f.chosen_color:
         checks.append(
             lambda _l, c, _o, _s, x, _r, _w: bool(x.choices.color) and x.choices.color in c.colors
@@ -242,6 +252,8 @@ def _status(f: Filter) -> list[Check]:
                 r.label == label for r in w.game.this_turn.entered
             )
         )
+    if f.warped:  # CR 702.185a: as it entered
+        checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.choices.warp)
     if f.exiled_with_source:  # CR 607.2a, 406.6
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.exiled_with == x.source)
     if (put := f.counters_put_by_you) is not None:  # CR 122.6
@@ -284,6 +296,26 @@ def _enchanted_or_equipped(
     )
 
 
+def _enchanted_by_you(
+    label: str,
+    _c: Characteristics,
+    _o: GameObject,
+    state: State,
+    ctx: Context,
+    _r: str | None,
+    world: World,
+) -> bool:
+    """An Aura the effect's controller controls is attached to it (CR 303.4)."""
+    return any(
+        other.attached_to == label
+        and other.on_battlefield
+        and other.label in state
+        and "Aura" in state[other.label].subtypes
+        and state[other.label].controller == ctx.controller
+        for other in world.objects.values()
+    )
+
+
 def _attachments(f: Filter) -> list[Check]:
     checks: list[Check] = []
     if f.enchanted_or_equipped:
@@ -310,6 +342,8 @@ def _attachments(f: Filter) -> list[Check]:
             return f.equipped is None or ("Equipment" in held) == f.equipped
 
         checks.append(attachments)
+    if f.enchanted_by_you:
+        checks.append(_enchanted_by_you)
     if f.attached_to_affected:
         checks.append(lambda _l, _c, o, _s, _x, r, _w: r is not None and o.attached_to == r)
     if f.same_name_as_affected:

@@ -121,4 +121,4 @@ class OneShot:
     # number of creatures that player controls) or "lowest" (the lowest life total).
     life_becomes: Literal["", "creatures", "lowest"] = ""
     # "designate": which designation the player gets ("You take the initiative.").
-    designation: Literal["", "monarch", "initiative"] = ""
+    designation: Literal["", "monarch", "initiative", "day", "night"] = ""

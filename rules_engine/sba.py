@@ -181,9 +181,30 @@ def type_plural(card_type: str) -> str:
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
+_MANA_VALUE_QUALITY = re.compile(
+    r"^(?:mana value (?P<value>\d+)|(?P<parity>odd|even) mana values"
+    r"|mana values other than (?P<other>\d+))$"
+)
+
+
+def _mana_value_quality(chars: Characteristics, quality: str) -> bool | None:
+    """ "mana value 3", "odd mana values", "mana values other than 2" (CR 702.16a, 202.3: an
+    object with no mana cost has mana value 0, which is even); None for another quality."""
+    m = _MANA_VALUE_QUALITY.match(quality)
+    if m is None:
+        return None
+    if m["value"] is not None:
+        return chars.mana_value == int(m["value"])
+    if m["parity"] is not None:
+        return chars.mana_value % 2 == (1 if m["parity"] == "odd" else 0)
+    return chars.mana_value != int(m["other"])
+
+
 def has_quality(chars: Characteristics, quality: str) -> bool:
     """Whether an object has the quality a protection ability names (CR 702.16a); every word
     of "non-Human creatures" must fit (not a Human, and a creature)."""
+    if (by_value := _mana_value_quality(chars, quality)) is not None:
+        return by_value
     if " " in quality and quality not in ("all colors", "each color"):
         return all(has_quality(chars, word) for word in quality.split())
     if quality.startswith("non") and quality not in ALL_TYPE_WORDS:

@@ -503,6 +503,25 @@ SUBTYPE_CATEGORY: dict[str, str] = {
 }
 
 
+# Subtypes of two words (CR 205.3m: "Time Lord"), which a type line's words split apart.
+_TWO_WORD_SUBTYPES = {tuple(t.split()): t for t in SUBTYPE_CATEGORY if " " in t}
+
+
+def join_subtypes(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A type line's subtype words with two-word subtypes put back together.
+
+    >>> join_subtypes(("Time", "Lord", "Doctor"))
+    ('Time Lord', 'Doctor')
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = _TWO_WORD_SUBTYPES.get(tuple(words[i : i + 2]))
+        out.append(pair or words[i])
+        i += 2 if pair else 1
+    return tuple(out)
+
+
 def subtype_category(subtype: str) -> str:
     """The card type a subtype belongs to (CR 205.3b); unknown words count as creature types."""
     return SUBTYPE_CATEGORY.get(subtype, "Creature")

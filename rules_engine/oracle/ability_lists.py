@@ -24,17 +24,28 @@ _QUALITY_WORDS = (
     "each of your opponents",  # Courageous Resolve: each opponent of its controller (702.16j)
     "the colors of permanents you control",
     "its colors",
+    # "hexproof from each of its colors" (Tam, Mindful First-Year): one instance for each
+    # color the object has as it is granted (CR 702.11e, 105.2).
+    "each of its colors",
+    # Protection from mana values (CR 702.16a, 202.3), named as they are now by ``apply.py``:
+    # odd or even chosen as it entered (Lavabrink Venturer), every one but the number chosen
+    # (Haktos the Unscarred), those among your artifacts (Rebbec, Architect of Ascension).
+    "each mana value of the chosen quality",
+    "each mana value other than the chosen number",
+    "each mana value among artifacts you control",
 )
 
 
 def _quality_word(word: str, *, negated_only: bool = False) -> bool:
-    """A word protection can be from: a color, a type, "monocolored", or "non-" one of them."""
+    """A word protection can be from: a color, a type, "monocolored", "colorless" (Angelic
+    Intervention), or "non-" one of them."""
     if word.startswith("non") and word not in ALL_TYPE_WORDS:
         return _quality_word(word.removeprefix("non").removeprefix("-"))
     if negated_only:
         return False
     return (
         word in COLOR_WORDS
+        or word == "colorless"
         or word in ALL_TYPE_WORDS
         or word.startswith("mono")
         or word == "multicolored"
@@ -45,6 +56,11 @@ def _quality_word(word: str, *, negated_only: bool = False) -> bool:
 # abilities chosen as its source entered (CR 614.12, 607.2), which ``apply.py`` names from the
 # source's choices as the ability is granted.
 CHOSEN_ABILITIES = "Each of the chosen abilities"
+
+# "gains your choice of deathtouch or lifelink" (Alchemist's Gift): one of the keywords
+# offered, chosen as the spell resolves (CR 608.2d), the step's choices.option; ``apply.py``
+# grants the one chosen.
+YOUR_CHOICE = "Your choice of "
 
 
 def _one_ability(cursor: Cursor) -> str | None:
@@ -60,6 +76,8 @@ def _one_ability(cursor: Cursor) -> str | None:
         # color," and it loses ...': the comma inside the quote belongs to the sentence
         # around it; the ability itself ends with a period.
         return text[:-1] + "." if text.endswith(",") else text
+    if cursor.accept("your", "choice", "of"):
+        return YOUR_CHOICE + _offered(cursor)
     if word in ("protection", "hexproof") and cursor.peek(1) == "from":
         start = cursor.pos
         cursor.pos += 2
@@ -87,6 +105,38 @@ def _one_ability(cursor: Cursor) -> str | None:
     return read_keyword(cursor)
 
 
+def _offered(cursor: Cursor) -> str:
+    """ "deathtouch or lifelink", "flying, vigilance, or lifelink", "double strike,
+    protection from red, vigilance, or shadow": the keywords offered, lower case, as
+    written."""
+    offered: list[str] = []
+    last = False
+    while True:
+        ability = _one_ability(cursor)
+        if ability is None or ability.startswith((YOUR_CHOICE, CHOSEN_ABILITIES)):
+            cursor.fail("expected the abilities offered")
+        offered.append(ability.lower())
+        if last:
+            break
+        if cursor.accept(",", "or") or cursor.accept("or"):
+            last = True
+        elif not cursor.accept(","):
+            cursor.fail("expected the abilities offered")
+    if len(offered) == 2:
+        return " or ".join(offered)
+    return ", ".join(offered[:-1]) + ", or " + offered[-1]
+
+
+def offered_words(text: str) -> tuple[str, ...]:
+    """The choices a granted "your choice of A, B, or C" or "protection from A or from B"
+    offers, lower case; nothing for any other ability."""
+    if text.startswith(YOUR_CHOICE):
+        body = text.removeprefix(YOUR_CHOICE).replace(", or ", ", ").replace(" or ", ", ")
+        return tuple(body.split(", "))
+    head, sep, second = text.partition(" or from ")
+    return (head.partition(" from ")[2].lower(), second.lower()) if sep else ()
+
+
 def starts_ability(cursor: Cursor, offset: int) -> bool:
     mark = cursor.pos
     cursor.pos += offset
@@ -108,6 +158,10 @@ def ability_list(cursor: Cursor) -> list[str]:
                 cursor.fail("expected an ability")
             return names
         names.append(ability)
+        if cursor.raw(-1).endswith(',"') and starts_ability(cursor, 0):
+            # 'have "Equipped creature gets +2/+0," equip Pirate {1}, and equip {3}'
+            # (Gemcutter Buccaneer): the list's comma is printed inside the quotes.
+            continue
         if cursor.peek() == "," and cursor.peek(1) == "and" and starts_ability(cursor, 2):
             cursor.pos += 2
             continue

@@ -133,6 +133,10 @@ def split_clauses(body: str) -> list[str]:
     if (m := _SHARED_X.match(body)) and len(parts := _two_actions(m["main"])) > 1:
         # "You gain X life and draw X cards, where X is ...": the X of both one-shots.
         return [f"{part}, where X is {m['what']}" for part in parts]
+    if m := _GETS_AND_FIGHTS.match(body):
+        # "Then that creature gets +1/+1 until end of turn and fights target creature you
+        # don't control." (Ent's Fury): the bonus first, then the fight (CR 608.2c, 701.14a).
+        return [f"{m['subj']} {m['effect']}", f"{m['subj']} fights {m['other']}"]
     return (
         _two_effects(body)
         or _effect_then_action(body)
@@ -168,6 +172,11 @@ def _effect_then_action(body: str) -> list[str] | None:
     return None
 
 
+_GETS_AND_FIGHTS = re.compile(
+    r"^(?P<subj>that creature|it) (?P<effect>gets [+-]\S+)"
+    r" and fights (?P<other>[^,]+)$",
+    re.IGNORECASE,
+)
 _SHARED_X = re.compile(r"^(?P<main>.+), where X is (?P<what>.+)$")
 
 

@@ -372,6 +372,14 @@ _CONTROLS_ATTACHED = re.compile(
 )
 
 
+def warped(a: Asked) -> Condition | None:
+    """ "If that creature was cast for its warp cost, it also gains ..." (Full Bore): the
+    permanent was a spell cast for its warp cost as it entered (CR 702.185a)."""
+    if re.fullmatch(r"(?:that creature|it) was cast for its warp cost", a.text) is None:
+        return None
+    return ObjectMatches(a.it, Filter(warped=True))
+
+
 def controls_attached(a: Asked) -> Condition | None:
     """ "As long as you control enchanted creature" (Mishra's Domination), "as long as another
     player controls enchanted creature" (Dog Umbra): who controls the creature the Aura or
@@ -379,6 +387,7 @@ def controls_attached(a: Asked) -> Condition | None:
     if not (m := _CONTROLS_ATTACHED.fullmatch(a.text)):
         return None
     host = subject_words(f"{m['what']} creature", a.sentence, a.state)
+    a.state.previous = host  # "..., it gets +2/+2": the enchanted creature, not the Aura
     return ObjectMatches(host, Filter(controller="you" if m["who"] == "you" else "not_you"))
 
 

@@ -369,6 +369,7 @@ _READERS: tuple[Reader, ...] = (
     ),
     said.its_controller_controls,
     said.controls_attached,
+    said.warped,
     said.face_down,
     said.opponent_graveyard,
     said.opponent_exile,

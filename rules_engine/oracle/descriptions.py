@@ -150,7 +150,9 @@ def _after_words(cursor: Cursor, context: SubjectContext, d: _Description) -> bo
             d.pt = pair
             # "a Dragon with base power and toughness 4/4, flying, and "..."" (Goddric,
             # Cloaked Reveler): the abilities listed after it are had too (CR 613.1f).
-            if cursor.peek() == "," and starts_ability(cursor, 1):
+            if cursor.peek() in (",", "and") and starts_ability(cursor, 1):
+                # 'a Citizen with base power and toughness 1/1 and "{T}: Add {C}" named
+                # Humble Merchant' (Honest Work): the ability is had too.
                 cursor.pos += 1
                 d.grants.extend(ability_list(cursor))
         elif cursor.accept("each", "equal", "to"):

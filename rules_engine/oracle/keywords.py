@@ -373,6 +373,8 @@ def _read_params(cursor: Cursor, info: KeywordInfo) -> str | None:
     if shape is Shape.COST:
         if mana := _read_mana(cursor):
             return f" {mana}"
+        if info.qualified and (quality := _quality_then_mana(cursor)):
+            return quality  # "equip Pirate {1}" inside a sentence (Gemcutter Buccaneer)
         if cursor.peek() == "—":
             cursor.pos += 1
             words: list[str] = []
@@ -382,6 +384,20 @@ def _read_params(cursor: Cursor, info: KeywordInfo) -> str | None:
             return "—" + " ".join(words) if words else None
         return ""  # the name alone ("loses ward")
     return "" if info.optional else None
+
+
+def _quality_then_mana(cursor: Cursor) -> str:
+    """ " Pirate {1}", " legendary creature {3}": up to three words, then a mana cost (a
+    qualified keyword such as equip, CR 702.6a); "" (the cursor unmoved) otherwise."""
+    start = cursor.pos
+    words: list[str] = []
+    while len(words) < 3 and cursor.raw()[:1].isalpha():
+        words.append(cursor.raw())
+        cursor.pos += 1
+        if mana := _read_mana(cursor):
+            return f" {' '.join(words)} {mana}"
+    cursor.pos = start
+    return ""
 
 
 def _read_mana(cursor: Cursor) -> str:

@@ -385,6 +385,12 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         "that's enchanted or equipped",
         then=lambda f: replace(f, enchanted_or_equipped=True),
     ),
+    # Archon of the Wild Rose (CR 303.4): before "that are enchanted".
+    _words(
+        "that are enchanted by auras you control",
+        "that's enchanted by an aura you control",
+        then=lambda f: replace(f, enchanted_by_you=True),
+    ),
     _words("that are enchanted", "that's enchanted", then=lambda f: replace(f, enchanted=True)),
     _words("that are equipped", "that's equipped", then=lambda f: replace(f, equipped=True)),
     _attacking_whom,
@@ -518,6 +524,15 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         "of that type",
         then=lambda f: replace(f, chosen_type=True),
     ),
+    _words(
+        "that aren't of the chosen type",
+        "that isn't of the chosen type",
+        then=lambda f: replace(f, not_chosen_type=True),  # Crippling Fear (CR 608.2d)
+    ),
+    # "each creature dealt damage this way" (Provoke the Trolls): what the resolving spell
+    # dealt damage to, by the turn's record (CR 608.2c).
+    _words("dealt damage this way", then=lambda f: replace(f, dealt_damage_by_source=True)),
+    _words("with the chosen name", then=lambda f: replace(f, chosen_name=True)),
     _words("of the chosen color", then=lambda f: replace(f, chosen_color=True)),
     _words(
         "that shares at least one creature type with it",

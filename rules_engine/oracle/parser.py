@@ -134,8 +134,11 @@ class ParsedAbility:
 # Not a mode's cost ("{P} — ", "+ {1} — ", "{2} — ": braces), not a die roll's result or a
 # chapter number ("2 — menace", "I, II — ": digits and commas), not a sentence (no period,
 # colon or comma; a flavor word may have periods: "I. AM. TALKING! — ", "... Catch — "), not a
-# modal list ("—" then "•").
-_ABILITY_WORD = re.compile(r"^(?![\d•+]|To solve — )([^\s:,{}|•—][^:,{}|•—]{0,44}?) — (?!•)")
+# modal list ("—" then "•"). It may begin with a number written with thousands separators
+# ("10,000 Needles — ", Jumbo Cactuar), never a lone one.
+_ABILITY_WORD = re.compile(
+    r"^(?![•+]|To solve — )((?:\d{1,3}(?:,\d{3})+ )?[^\s\d:,{}|•—][^:,{}|•—]{0,44}?) — (?!•)"
+)
 _ENTERS_COPY = re.compile(
     r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
     r"(?:,? except (?P<except>.+?))?\.?$",

@@ -25,9 +25,12 @@ OWNER_PUTS = re.compile(
     r"the (?P<where>top or bottom|top|bottom) of (?:their|his or her) library$",
     re.IGNORECASE,
 )
-# CR 725.1, 726.1: "You take the initiative.", "You become the monarch."
+# CR 725.1, 726.1: "You take the initiative.", "You become the monarch."; CR 731.1: "It
+# becomes night." (Unnatural Moonrise).
 DESIGNATE = re.compile(
-    r"^you (?:(?P<initiative>take the initiative)|become the monarch)$", re.IGNORECASE
+    r"^(?:you (?:(?P<initiative>take the initiative)|become the monarch)"
+    r"|it becomes (?P<time>day|night))$",
+    re.IGNORECASE,
 )
 # CR 701.65a: "Airbend target creature you control.", "Airbend up to two target creatures."
 AIRBEND = re.compile(r"^airbend (?P<subj>.+)$", re.IGNORECASE)
@@ -106,6 +109,10 @@ def airbend(m: re.Match[str], c: Clause) -> OneShot | None:
 
 def designate(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 726.1: the player takes the initiative; 725.1: the player becomes the monarch. The
-    game then says so ("as long as you have the initiative" holds for that player)."""
+    game then says so ("as long as you have the initiative" holds for that player). CR 731.1:
+    it becomes day or night ("as long as it's night" then holds)."""
+    if m["time"]:
+        time: Literal["day", "night"] = "day" if m["time"].lower() == "day" else "night"
+        return OneShot("designate", None, c.sentence, players="you", designation=time)
     which: Literal["monarch", "initiative"] = "initiative" if m["initiative"] else "monarch"
     return OneShot("designate", None, c.sentence, players="you", designation=which)

@@ -35,6 +35,7 @@ _ACTION_VERBS = (
     # the other keyword actions a player does: "If they do, you incubate 2."), 608.2c: "As
     # many times as you choose, you may exile the top card ..." repeats a one-shot.
     r"airbend|earthbend|time travel|you take the initiative|you become the monarch|"
+    r"it becomes (?:day|night)$|"  # CR 731.1 (Unnatural Moonrise)
     r"you (?:incubate|discover|venture|investigate|proliferate|amass|explore|connive)|"
     r"as many times as you choose|starting with"
 )

@@ -27,7 +27,7 @@ from rules_engine.effects import (
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.clauses import split_clauses
-from rules_engine.oracle.conditions import instead_condition
+from rules_engine.oracle.conditions import instead_condition, read_condition
 from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import (
@@ -86,7 +86,11 @@ from rules_engine.vocabulary import ALL_TYPE_WORDS
 
 # --- Sentences -----------------------------------------------------------------
 
-_UNTIL_EOT = re.compile(r"(?:^|,? )until (?:end of turn|your next turn),?", re.IGNORECASE)
+# The comma before "then" stays: "lose indestructible until end of turn, then destroy all
+# creatures" (Spectacular Pileup) is an effect, then a one-shot part (CR 608.2c).
+_UNTIL_EOT = re.compile(
+    r"(?:^|,? )until (?:end of turn|your next turn)(?:,(?! then\b))?", re.IGNORECASE
+)
 
 
 @dataclass
@@ -176,14 +180,15 @@ def _combat_or_read(
 # "If you control a Fish, Octopus, Otter, Seal, Serpent, or Whale, draw a card." (Unagi's
 # Spray): the list's commas would end the condition early; each item is one word.
 _CONTROL_KINDS = re.compile(
-    r"^(?P<head>(?i:if you control (?:a|an) ))"
+    r"^(?P<head>(?i:if (?:you control|(?:that creature|it) is) (?:a|an) ))"
     r"(?P<kinds>(?:[A-Z][\w-]*, )+or [A-Z][\w-]*)(?P<rest>, .+)$"
 )
 
 
 def _kinds_joined_by_or(text: str) -> str:
     """ "if you control a Fish, Octopus, or Whale, ..." read as "a Fish or Octopus or Whale"
-    (any one of them is enough, CR 608.2c), when every item is a type word (CR 205)."""
+    (any one of them is enough, CR 608.2c), when every item is a type word (CR 205); the
+    same for "If that creature is a Bird, Frog, Otter, or Rat, ..." (Splash Portal)."""
     m = _CONTROL_KINDS.match(text)
     if m is None:
         return text
@@ -193,6 +198,9 @@ def _kinds_joined_by_or(text: str) -> str:
     return f"{m['head']}{' or '.join(kinds)}{m['rest']}"
 
 
+_DEALT_THIS_WAY = re.compile(
+    r"^if a creature is dealt damage this way, it (?P<verb>gets|gains) ", re.IGNORECASE
+)
 _AS_CAST = " as you cast ~"
 _CONTROLLED = "you controlled"
 
@@ -268,9 +276,15 @@ def _read_sentence(
     # "If that permanent is a Spirit, ~ also deals 2 damage to that permanent's
     # controller." (Rending Flame): "also" adds nothing to the one-shot it rides on.
     whole = re.sub(r"(?<=, )~ also deals ", "~ deals ", whole, flags=re.IGNORECASE)
+    # "If that creature was cast for its warp cost, it also gains trample ..." (Full Bore):
+    # the same for an effect added to the one before.
+    whole = re.sub(r"(?<=, )it also (?=gains |gets )", "it ", whole, flags=re.IGNORECASE)
     # "Until end of turn, you gain control of target creature ..." (Grab the Reins): the
     # spell's controller is who "gain control of" means anyway (CR 613.2b).
     whole = re.sub(r"^you gain control of ", "gain control of ", whole, flags=re.IGNORECASE)
+    # "If a creature is dealt damage this way, it gets +5/+0 until end of turn." (Provoke the
+    # Trolls): each creature the spell dealt damage to gets it (CR 608.2c, 611.2c).
+    whole = _DEALT_THIS_WAY.sub(r"each creature dealt damage this way \g<verb> ", whole)
     if resolving:
         whole = _as_you_cast(whole)
         # "You may have it gain reach until end of turn." (Academic Dispute): a choice made
@@ -454,6 +468,13 @@ def _otherwise(c: _Clause, _template: Template) -> None:
     # (Sea Legs): the opposite condition, checked as continuously (CR 611.3a).
     effects, sentence, rest = c.out.effects, c.sentence, c.match["rest"]
     before = effects[-1] if effects else None
+    if before is None or before.condition is None:
+        before = _rule_condition(c) or before
+    if before is not None and before.condition is not None and _COMBAT_RULE.match(rest):
+        # "Otherwise, it can't block." (Mishra's Domination): a rule of blocking (CR 509.1a),
+        # kept as the rule it is, as the same words alone are (CR 613.11).
+        c.out.rules.append(sentence)
+        return
     resolving = before is not None and (
         before.only_if not in (None, "kicked") or before.after_done is not None
     )
@@ -484,6 +505,29 @@ def _otherwise(c: _Clause, _template: Template) -> None:
     elif before.condition is not None:
         other = replace(other, condition=Not(before.condition), cda=False)
     effects.append(replace(other, targets_used=c.state.context.next_target))
+
+
+# A rule about attacking or blocking only (CR 506.4, 508.1, 509.1): a board has no combat.
+_COMBAT_RULE = re.compile(
+    r"^(?:it|~|enchanted creature|equipped creature) can't (?:attack|block|attack or block)$",
+    re.IGNORECASE,
+)
+
+
+def _rule_condition(c: _Clause) -> EffectSpec | None:
+    """ "As long as another player controls enchanted creature, it can't attack or block.
+    Otherwise, ~ has umbra armor." (Dog Umbra): the rule just before, kept as a rule (CR
+    613.11), gives "Otherwise" its condition, to be read the other way (611.3a)."""
+    if not c.out.rules or c.state.resolving:
+        return None
+    m = re.match(r"^as long as (?P<cond>[^,]+), ", c.out.rules[-1], re.IGNORECASE)
+    if m is None:
+        return None
+    try:
+        condition = read_condition(m["cond"], c.out.rules[-1], c.state)
+    except OracleParseError:
+        return None
+    return EffectSpec(c.out.rules[-1], Subject("self", words=SELF), (), condition=condition)
 
 
 def _no_regeneration(c: _Clause, _template: Template) -> None:
@@ -880,8 +924,12 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
         except OracleParseError:
             return None
         return replace(action, only_if=condition)
+    mark = state.context.next_target
     action = parse_one_shot(body, sentence, state.context, resolve)
     if action is None:
+        # A failed reading numbers no target (CR 115.1): "Put a +1/+1 counter on target
+        # creature you control if its power is 4 or greater" (Ent's Fury) is its slot 0.
+        state.context.next_target = mark
         action = _action_if(body, sentence, state, resolve)
     if action is not None and action.kind == "copy_token":
         # The exception ("except it has haste") is read like a Clone's (CR 707.9).

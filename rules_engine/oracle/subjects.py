@@ -67,7 +67,6 @@ class SubjectContext:
 EXILED_CARD = Subject(
     "filter", (Filter(zone="exile", exiled_with_source=True),), words="the exiled card"
 )
-CHOSEN_PERMANENT = Subject("filter", (Filter(chosen_object=True),), words="the chosen permanent")
 
 
 def parse_comparison(cursor: Cursor) -> tuple[str, int] | None:
@@ -89,6 +88,9 @@ _FLAG_ADJECTIVES: dict[str, dict[str, bool]] = {
     # CR 509.1h: an attacking creature no creature blocks ("Unblocked attacking Ninjas",
     # Throatseeker); boards have no combat in progress, so none is.
     "unblocked": {"attacking": True},
+    # CR 509.1h: a blocked creature is an attacking creature some creature blocked ("target
+    # blocked creature you control", Duelist's Flame); none is, on a board.
+    "blocked": {"attacking": True},
     "blocking": {"blocking": True},
     "nonattacking": {"attacking": False},
     "nonblocking": {"blocking": False},
@@ -106,6 +108,12 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
         if not word:
             break
         prior = cursor.peek(-1) if cursor.pos else ""
+        if (two := ALL_TYPE_WORDS.get(f"{word} {cursor.peek(1)}")) is not None:
+            # A creature type of two words ("target Time Lord you control", CR 205.3m).
+            (types if two[0] == "type" else subtypes).add(two[1])
+            noun_seen = True
+            cursor.pos += 2
+            continue
         if word == "," and prior.startswith("non") and cursor.peek(1).startswith("non"):
             # "nonartifact, nonwhite creatures" (Angelic Voices): both apply.
             cursor.pos += 1
@@ -142,6 +150,8 @@ def _adjectives_and_noun(cursor: Cursor, base: Filter) -> Filter | None:
             noun_seen = noun_seen or word == "outlaws" or alone
         elif word == "attacking" and noun_seen:
             break  # "Creatures attacking you": a post-modifier (modifiers._attacking_whom)
+        elif word == "blocked" and noun_seen:
+            break  # "each creature blocked by ~": not the adjective
         elif word in _FLAG_ADJECTIVES:
             f = replace(f, **_FLAG_ADJECTIVES[word])  # type: ignore[arg-type]
         elif word in ("commander", "commanders"):
@@ -195,8 +205,12 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         return found
     if context.static and cursor.accept("the", "exiled", "card"):
         return EXILED_CARD  # CR 607.2a: the card exiled with ~ by its linked ability
-    if context.static and cursor.accept("the", "chosen", "permanent"):
-        return CHOSEN_PERMANENT  # CR 614.12, 607.2: chosen as ~ entered
+    if context.static and (
+        chosen := cursor.accept_any("the chosen creature", "the chosen permanent")
+    ):
+        # "As ~ enters, choose another creature you control. The chosen creature gets +3/+3"
+        # (Tyrannical Pitlord): the one chosen as it entered (CR 614.12, 607.2).
+        return Subject("filter", (Filter(chosen_object=True),), words=chosen)
     status = cursor.accept_any("enchanted", "equipped", "fortified")
     if status:
         return _attached_item(cursor, context, status, start)
@@ -415,7 +429,7 @@ def _with_modifiers(f: Filter, mods: Filter) -> Filter:
 
 
 _EMPTY = Filter()
-_STATUS_WORDS = {"attacking", "blocking", "tapped", "untapped"}
+_STATUS_WORDS = {"attacking", "blocking", "blocked", "tapped", "untapped"}
 
 
 def _either_status(cursor: Cursor) -> list[Filter]:

@@ -149,6 +149,7 @@ _REPLACEMENT_WORDS = re.compile(
     r"can't get counters|counters can't|can't draw cards|can't draw more than|"
     r"can't have counters|can't lose the game|can't win the game|life total can't change|"
     r"\bescapes with\b|"  # CR 702.138c: "if it escaped, it enters with ..."
+    r"^~ enters under the control of\b|"  # CR 614.1c (Xantcha, Sleeper Agent)
     # CR 120.3a: damage's life loss, which an effect may stop (Archon of Coronation).
     r"\bdoesn't cause (?:you|them|that player|its controller) to lose life\b",
     re.IGNORECASE,
@@ -595,7 +596,8 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     _S(
-        # Delney, Splinter, Mirror Room: a rule of triggering (CR 603.2d), not a
+        # Delney, Splinter, Mirror Room, Roaming Throne ("..., it triggers an additional
+        # time"): a rule of triggering (CR 603.2d), not a
         # characteristic. A board's steps say which abilities resolve and how often; no
         # ability triggers by itself there, so the rule is never asked.
         "an ability triggers an additional time",
@@ -603,7 +605,8 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "603.2d",
         "If a triggered ability of a creature you control with power 2 or less triggers, "
         "that ability triggers an additional time.",
-        r"^if a triggered ability of [^,]+ triggers, that ability triggers an additional time$",
+        r"^if a triggered ability of [^,]+ triggers, (?:that ability|it) triggers an "
+        r"additional time$",
         here=Here.INERT,
     ),
     _S(
@@ -639,6 +642,19 @@ SENTENCE_TEMPLATES: tuple[Template, ...] = (
         "514.2",
         "Damage isn't removed from ~ during cleanup steps.",
         r"^damage isn't removed from [^.]+ during cleanup steps?$",
+        here=Here.INERT,
+    ),
+    _S(
+        # CR 500.8: an effect that adds a phase to the turn (Savage Beating, Last Night
+        # Together, Great Train Heist's "If it's your combat phase, ..."). A board's steps
+        # say what happens in it and hold no turn structure to add to, so the added phase
+        # changes no characteristic and no event there (as an extra turn, 500.7).
+        "an additional combat phase",
+        Builds.NOTE,
+        "500.8",
+        "After this phase, there is an additional combat phase.",
+        r"^(?:(?:after|if) [^,]+, )?there(?: is|'s) an additional combat phase"
+        r"(?: after this phase)?(?: followed by an additional main phase)?$",
         here=Here.INERT,
     ),
     _S(

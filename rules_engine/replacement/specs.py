@@ -523,6 +523,9 @@ class EnterSpec(ReplacementSpec):
     # CR 614.12: "As ~ enters, you may return a nonland permanent you control to its owner's
     # hand. If you do, ..." (Rescuer Sphinx): what it may return (the step's choices.chosen).
     returned: Subject | None = None
+    # CR 614.1c: "~ enters under the control of an opponent of your choice" (Xantcha, Sleeper
+    # Agent): the player chosen as it enters (the step's choices.player) controls it.
+    to_chosen_player: bool = False
 
 
 # The spec of each event group (``GROUP``): destruction (regeneration, umbra armor) and

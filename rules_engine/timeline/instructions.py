@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from rules_engine import card_actions
 from rules_engine.bounds import check_events
@@ -673,6 +674,8 @@ def _designate(game: Game, action: OneShot, res: Resolution, hook: Entering) -> 
     initiative's venture into Undercity, 726.2) happens later or in a hidden zone, which a
     board's steps don't reach."""
     facts = game.designations
+    if action.designation in ("day", "night"):
+        return _day_or_night(game, action, res)
     if action.designation == "monarch":
         facts = replace(facts, monarch=res.controller)
     elif action.designation == "initiative":
@@ -683,6 +686,29 @@ def _designate(game: Game, action: OneShot, res: Resolution, hook: Entering) -> 
         )
         game = note_unmodelled(game, [NotModelled(res.who, action.text, why)])
     return replace(game, designations=facts)
+
+
+def _day_or_night(game: Game, action: OneShot, res: Resolution) -> Game:
+    """CR 731.1: it becomes day or night ("It becomes night.", Unnatural Moonrise), which
+    "as long as it's night" reads. A daybound or nightbound permanent would transform as it
+    does (CR 702.145), which the engine doesn't do: then named as not modelled."""
+    time: Literal["day", "night"] = "day" if action.designation == "day" else "night"
+    game = replace(game, designations=replace(game.designations, day_night=time))
+    state = chars_of(game)
+    bound = [
+        o.label
+        for o in game.objects
+        if o.on_battlefield
+        and o.label in state
+        and any(a.text.lower() in ("daybound", "nightbound") for a in state[o.label].abilities)
+    ]
+    if bound:
+        why = (
+            f"a daybound or nightbound permanent transforms as it becomes {time} (CR 702.145),"
+            f" which the engine doesn't do; it becomes {time}"
+        )
+        game = note_unmodelled(game, [NotModelled(res.who, action.text, why)])
+    return game
 
 
 def _suspect_or_goad(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:

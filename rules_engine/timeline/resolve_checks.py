@@ -10,12 +10,14 @@ from dataclasses import replace
 from typing import Literal
 
 from rules_engine.affected import Filter
+from rules_engine.apply import offered
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import ChangeText, Condition, EffectSpec, TypeChange
+from rules_engine.effects import AbilityChange, ChangeText, Condition, EffectSpec, TypeChange
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
 from rules_engine.gaps import UNAPPLIED_CONTINUOUS
 from rules_engine.one_shot import OneShot
+from rules_engine.oracle.ability_lists import offered_words
 from rules_engine.oracle.parser import ParsedAbility
 from rules_engine.selection import Context, World, matches, select
 from rules_engine.targeting import target_problem
@@ -66,6 +68,7 @@ def verify_resolution(
             f"got {len(res.targets)}",
         )
     _verify_type_choice(specs, abilities, res)
+    _verify_offered_choice(specs, res)
     # A card in a graveyard is a target where the text says so ("target creature card from
     # your graveyard", CR 115.1); every other target is a permanent or a player.
     elsewhere = {
@@ -95,6 +98,27 @@ def _up_to_slots(abilities: list[ParsedAbility], specs: list[EffectSpec]) -> fro
         if subject is not None
     ]
     return frozenset(slot for s in subjects if s.up_to for slot in s.target_slots)
+
+
+def _verify_offered_choice(specs: list[EffectSpec], res: Resolution) -> None:
+    """CR 608.2d: "gains your choice of deathtouch or lifelink" (Alchemist's Gift), "gains
+    protection from colorless or from the color of your choice" (Angelic Intervention): its
+    controller chooses one as it resolves, and the step must say which."""
+    for spec in specs:
+        for part in spec.parts:
+            if not isinstance(part.action, AbilityChange):
+                continue
+            for granted in part.action.grant:
+                words = offered_words(granted)
+                if not words or offered(granted, res.choices):
+                    continue
+                color = " (or a color)" if "the color of your choice" in words else ""
+                raise BoardError(
+                    f"{res.path}.choices.option",
+                    f"as {res.source_name} resolves, its controller chooses"
+                    f" {' or '.join(words)} (CR 608.2d); the board must say which: add"
+                    f' "option": "{words[0]}" to the step\'s choices{color}',
+                )
 
 
 def _verify_type_choice(
@@ -135,7 +159,7 @@ _OTHER_THAN = re.compile(r"choose a creature type other than (?P<type>\w+)", re.
 
 def _chooses_type(value: object) -> bool:
     if isinstance(value, Filter):
-        return value.chosen_type
+        return value.chosen_type or value.not_chosen_type
     if isinstance(value, TypeChange):
         return value.set_chosen_type or value.add_chosen_type
     return False

@@ -685,6 +685,10 @@ GLOSSARY: dict[str, str] = {
         "Some effects give a player an extra turn, taken right after the current one; an "
         "extra turn is a turn like any other."
     ),
+    "500.8": (
+        "Some effects add phases or steps to a turn, such as an additional combat phase; "
+        "they are added right after the phase or step the effect names."
+    ),
     "614.10": (
         "An effect that makes a player skip a step, phase or turn replaces it: the skipped "
         "part doesn't happen at all."

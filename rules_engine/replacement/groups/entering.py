@@ -202,6 +202,10 @@ def _enter(active: ActiveReplacement, event: Enter, board: EventState) -> Enter:
         return event if form is None else replace(event, form=form)
     if family == Family.AS_ENTERS:
         return event  # the choice is made as it enters (614.1c); nothing else changes
+    if family == Family.ENTER_CONTROL and isinstance(spec, EnterSpec) and spec.to_chosen_player:
+        # Xantcha: the opponent chosen as it enters (614.1c, 614.12).
+        choices = event.choices if isinstance(event.choices, Choices) else Choices()
+        return replace(event, controller=choices.player or event.controller)
     if family == Family.ENTER_CONTROL:
         return replace(event, controller=active.controller)
     if family == Family.ENTER_COPY:

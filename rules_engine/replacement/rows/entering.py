@@ -61,6 +61,8 @@ ENTERS_UNDER_YOUR_CONTROL = _T(
 
 
 ENTERS_AS_COPY = _T(r"^(?P<what>.+?) enters? as a copy of ~$")
+# CR 614.1c: "~ enters under the control of an opponent of your choice." (Xantcha).
+ENTERS_UNDER_CHOSEN_OPPONENT = _T(r"^~ enters under the control of an opponent of your choice$")
 
 
 # CR 614.1c: "If ~ would enter, sacrifice a Forest instead. If you do, put ~ onto the
@@ -369,6 +371,17 @@ def _enters_under_your_control(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _enters_under_chosen_opponent(_m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_CONTROL,
+        tier="control",
+        objects=Subject("self", words="~"),
+        chooses=("player",),
+        to_chosen_player=True,
+    )
+
+
 def _enters_as_copy(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text, Family.ENTER_COPY, tier="copy", objects=what_objects(m["what"], s.text)
@@ -499,6 +512,15 @@ ROWS: tuple[Row, ...] = (
         example="If a creature would enter under an opponent's control this turn, it enters under your control instead.",
         card="Gather Specimens",
         priority=810,
+    ),
+    Row(
+        Family.ENTER_CONTROL,
+        ENTERS_UNDER_CHOSEN_OPPONENT,
+        _enters_under_chosen_opponent,
+        rule="614.1c",
+        example="Xantcha enters under the control of an opponent of your choice.",
+        card="Xantcha, Sleeper Agent",
+        priority=815,
     ),
     Row(
         Family.ENTER_COPY,
