@@ -14,7 +14,6 @@ from rules_engine.effects import (
     AffectedStat,
     Condition,
     Const,
-    CopyOf,
     EffectSpec,
     ModifyPT,
     Not,
@@ -25,10 +24,8 @@ from rules_engine.effects import (
     TypeChange,
 )
 from rules_engine.one_shot import OneShot
-from rules_engine.oracle.actions import parse_one_shot
 from rules_engine.oracle.clauses import split_clauses
 from rules_engine.oracle.conditions import instead_condition, read_condition
-from rules_engine.oracle.copies import copy_exceptions
 from rules_engine.oracle.cursor import Cursor, OracleParseError
 from rules_engine.oracle.digital import (
     PERPETUAL_UNHELD,
@@ -40,7 +37,7 @@ from rules_engine.oracle.digital import (
 )
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
 from rules_engine.oracle.keyword_actions import expand_keyword_actions
-from rules_engine.oracle.numbers import NUMBER_WORDS
+from rules_engine.oracle.one_shot_clauses import one_shot, remember_object
 from rules_engine.oracle.permissions import HIDDEN_LOOK_WHY, sees_hidden_cards, static_permission
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.player_grants import player_grant
@@ -52,9 +49,7 @@ from rules_engine.oracle.sentence_state import (
     SentenceState,
     blank_quotes,
     earlier_target,
-    resolve_antecedent,
     subject_from,
-    unnamed_group,
 )
 from rules_engine.oracle.static_instead import instead_of_part, read_static_instead
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
@@ -764,7 +759,7 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
     if not (c.state.resolving or c.state.mode):
         _static_instruction(c)
         return
-    action = _one_shot(c.body, c.sentence, c.state)
+    action = one_shot(c.body, c.sentence, c.state)
     if action is not None and action.if_done and not _follows_an_action(c.out):
         action = None  # "If you do, ..." after a part the engine doesn't perform
     if action is not None:
@@ -774,7 +769,7 @@ def _one_shot_clause(c: _Clause, template: Template) -> None:
             # creatures gain indestructible ..." (Inspiring Call): the ones counted.
             c.state.previous = action.per
         return
-    _remember_object(c.body, c.state)
+    remember_object(c.body, c.state)
     if template.here is not Here.INERT and c.sentence not in c.out.unperformed:
         c.out.unperformed.append(c.sentence)  # named in not_modelled (once a sentence)
     elif re.match(r"^target (?:player|opponent) reveals\b", c.body, re.IGNORECASE):
@@ -882,128 +877,9 @@ def _minimum_targets(subject: Subject, state: SentenceState) -> int | None:
     return state.context.next_target - len(subject.target_slots) if subject.up_to else None
 
 
-class _NoAntecedent(OracleParseError):
-    """A one-shot's "them" with nothing before it to name: the part isn't performed."""
-
-
-def _one_shot(body: str, sentence: str, state: SentenceState) -> OneShot | None:
-    try:
-        return _one_shot_part(body, sentence, state)
-    except _NoAntecedent:
-        return None
-
-
-def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | None:
-    """The action a one-shot clause performs (oracle/actions.py), remembering its subject
-    for a later "it"."""
-
-    def resolve(subject: Subject) -> Subject:
-        if unnamed_group(subject, state):
-            # "Choose any target, then choose another target ... ~ deals X damage to each of
-            # them" (Comet Storm): a group this text doesn't name, never ~ itself.
-            raise _NoAntecedent(sentence, f'cannot tell what "{subject.words}" refers to')
-        return resolve_antecedent(subject, state)
-
-    if (m := _IF_THEN_ACTION.match(body)) and not re.search(r"\binstead\b", sentence, re.I):
-        # CR 608.2c: "If you control a Merfolk, draw a card.": done only if that holds then.
-        # (A clause of an "... instead" sentence is a self-replacement, CR 614.15.)
-        mark = state.context.next_target
-        action = parse_one_shot(m["rest"], sentence, state.context, resolve)
-        if action is None:
-            state.context.next_target = mark
-            return None
-        if m["cond"].lower() == "you do":
-            # "If you do, draw a card.": only if the part before did something (608.2c).
-            return replace(action, if_done=True)
-        if action.kind == "unsuspect" and _ANY_SUSPECTED.fullmatch(m["cond"]):
-            # "If any of them are suspected, they're no longer suspected.": the condition
-            # only restates the action's (701.60: one that isn't suspected stays so).
-            return action
-        try:
-            condition = instead_condition(m["cond"], sentence, state)
-        except OracleParseError:
-            return None
-        return replace(action, only_if=condition)
-    mark = state.context.next_target
-    action = parse_one_shot(body, sentence, state.context, resolve)
-    if action is None:
-        # A failed reading numbers no target (CR 115.1): "Put a +1/+1 counter on target
-        # creature you control if its power is 4 or greater" (Ent's Fury) is its slot 0.
-        state.context.next_target = mark
-        action = _action_if(body, sentence, state, resolve)
-    if action is not None and action.kind == "copy_token":
-        # The exception ("except it has haste") is read like a Clone's (CR 707.9).
-        exception = action.token
-        copy = copy_exceptions(exception, sentence) if exception else CopyOf(source="target")
-        action = replace(action, copy=copy, token="")
-        state.previous = Subject("created", words="that token")  # "It gains haste." (Feldon)
-        return action
-    if action is not None and action.kind == "tokens":
-        # "Create two 1/1 ... tokens. They have ..." / "Those creatures gain ...": the tokens
-        # this resolution creates (CR 111.1, 611.2c).
-        state.previous = Subject("created", words="those tokens")
-    if action is not None and action.subject is not None:
-        state.previous = action.subject
-    elif action is not None and action.kind == "damage" and action.slot is not None:
-        # "~ deals 5 damage to target creature or planeswalker. If that permanent is a
-        # Spirit, ..." (Rending Flame): the target dealt damage (608.2c).
-        target = Subject("targets", (Filter(),), (action.slot,), "that permanent")
-        state.previous = target
-    return action
-
-
-def _action_if(
-    body: str, sentence: str, state: SentenceState, resolve: Callable[[Subject], Subject]
-) -> OneShot | None:
-    """ "Draw a card if that creature has a +1/+1 counter on it." (Oblivion's Hunger), "Put a
-    +1/+1 counter on target creature you control if its power is 4 or greater.": the
-    condition written after the part, checked as the part would happen (CR 608.2c), "its"
-    or "that creature" the object the part names or the one before it."""
-    m = _ACTION_IF.match(body)
-    if m is None or re.search(r"\binstead\b", sentence, re.I):
-        return None
-    mark, before = state.context.next_target, state.previous
-    action = parse_one_shot(m["rest"], sentence, state.context, resolve)
-    if action is None or action.only_if is not None:
-        state.context.next_target = mark
-        return None
-    if action.subject is not None:
-        state.previous = action.subject
-    try:
-        condition = instead_condition(m["cond"], sentence, state)
-    except OracleParseError:
-        state.context.next_target, state.previous = mark, before
-        return None
-    return replace(action, only_if=condition)
-
-
 _YOU_MAY_HAVE = re.compile(
     r"^you may have (?P<who>it|that creature|target creature) (?P<verb>gain|get)\b", re.I
 )
-_ACTION_IF = re.compile(r"^(?P<rest>.+) if (?P<cond>(?:(?!\bwould\b)[^,])+)$", re.IGNORECASE)
-_ANY_SUSPECTED = re.compile(r"(?:any of them are|it's|it is|that creature is) suspected", re.I)
-# "Then if that creature's power is 0 or less, destroy it." (Depressurize): "then" as after
-# the part before it (CR 608.2c).
-_IF_THEN_ACTION = re.compile(
-    r"^(?:then )?if (?P<cond>(?:(?!\bwould\b)[^,])+), (?P<rest>.+)$", re.IGNORECASE
-)
-
-
-def _remember_object(body: str, state: SentenceState) -> None:
-    """ "Untap that creature." keeps the antecedent; targets still count (CR 115.1)."""
-    cursor = Cursor(tokenize(body), sentence=body)
-    while not cursor.at_end():
-        if cursor.peek() in ("target", "another", "up") or (
-            cursor.peek() in NUMBER_WORDS and cursor.peek(1) == "target"
-        ):
-            subject = parse_subject(cursor, state.context)
-            if subject is not None:
-                state.previous = subject
-                state.named_targets += (subject,)
-                continue
-        cursor.pos += 1
-
-
 _COPY_OF_UP_TO = re.compile(r"\ba copy of up to one\b", re.I)
 _THE_NAMED = re.compile(r"the (?P<what>creature [\w' ]+?) (?P<rest>(?:gets|gains) .+)", re.I)
 _BEFORE_IT_FIGHTS = re.compile(r"the creature you control (?P<rest>.+) before it fights", re.I)

@@ -111,6 +111,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.same_is_true",
             "rules_engine.oracle.static_instead",
             "rules_engine.oracle.clauses",
+            "rules_engine.oracle.one_shot_clauses",
             "rules_engine.oracle.sentences",
             "rules_engine.oracle.parser",
             # The replacement grammar: its slots, its rows (one module per family group),
