@@ -421,7 +421,9 @@ def _watches(spec: ReplacementSpec, card: CardDef) -> bool:
     if family == Family.TOKENS_EACH:
         return any(_token_kind_fits(k.lower(), card) for k in spec.options)
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
-        return all(t in card.types for t in spec.extra_types)
+        # "creature tokens" (card types), "a Fish token" (Fisher's Talent: its subtype).
+        kind = spec.token_kind if isinstance(spec, TokenSpec) else None
+        return all(t in card.types for t in spec.extra_types) and _token_kind_fits(kind, card)
     return family == Family.TOKENS and _token_kind_fits(
         spec.token_kind if isinstance(spec, TokenSpec) else None, card
     )

@@ -334,6 +334,13 @@ class ReplacementSpec:
     count: Expr | None = None  # "enters with a +1/+1 counter on it for each ..." (614.1c)
     options: tuple[str, ...] = ()
     at_least: int | None = None
+    # CR 603.2, 603.12: a triggered ability the effect makes, written after it: "When
+    # damage is prevented this way, ~ deals that much damage to any other target" (Phyrexian
+    # Vindicator), "When you do, create a 1/1 green Saproling creature token" (Nemata), "When
+    # one or more counters are removed from ~ this way, ..." (Magma Pummeler). It triggers as
+    # the effect applies and does its part when it resolves, after the event (so never part
+    # of what the event becomes). Its sentences, for the explanation.
+    triggers: tuple[str, ...] = ()
     # CR 608.2c, 614.15: a resolving spell's "If ~ was kicked, prevent the next 4 damage ...
     # instead" (Orim's Touch), "Ferocious — If you control ..., instead prevent ..." (Winds of
     # Qal Sisma): checked as it resolves; with ``instead`` it takes the place of the effect
@@ -374,11 +381,6 @@ class DamageSpec(ReplacementSpec):
     at_most: int | None = None
     set_to: int | None = None
     riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
-    # CR 603.2, 603.12: "When damage is prevented this way, ~ deals that much damage to any
-    # other target" (Phyrexian Vindicator): a triggered ability the prevention makes, which
-    # triggers as the damage is prevented and does its part when it resolves, after the event
-    # (so never part of what the event becomes). Its sentences, for the explanation.
-    triggers: tuple[str, ...] = ()
     # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
     # CR 614.12; the step's choices give it).
     source_named: bool = False

@@ -121,6 +121,9 @@ _FOLLOWS: tuple[tuple[HiddenEvent, re.Pattern[str]], ...] = (
     (HiddenEvent.COPY_SPELL, _T(r"^you may choose new targets for the additional copy$")),
     # CR 608.2c "If you do": the untap the removal allows (Bewitching Leechcraft).
     (HiddenEvent.UNTAP_STEP, _T(r"^if you do, untap it$")),
+    # CR 705.1, 706.1: how the other result reads (Pokey, the Scallywagg: "1-10 is tails and
+    # 11-20 is heads", "Tails is 1 and heads is 20"), part of the same replacement.
+    (HiddenEvent.COIN, _T(r"^1-10 is tails and 11-20 is heads$|^tails is 1 and heads is 20$")),
 )
 
 
