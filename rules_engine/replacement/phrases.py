@@ -236,6 +236,10 @@ _DESTINATIONS: dict[str, RedirectTo] = {
     "its controller": "its_controller",  # Treacherous Link: the damaged creature's
     "that source's controller": "source_controller",
     "that spell's controller": "source_controller",
+    # CR 614.9: the permanent the spell chose as it resolved (Heroic Sacrifice, Gideon's
+    # Sacrifice).
+    "the chosen creature": "chosen",
+    "the chosen permanent": "chosen",
 }
 
 

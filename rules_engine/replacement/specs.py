@@ -32,7 +32,12 @@ PlayerWord = Literal[
 ]
 # Where redirected damage goes instead (CR 614.9): "its controller" is the damaged
 # permanent's controller, "that source's controller" the damage source's.
-RedirectTo = Literal["enchanted", "self", "you", "target", "its_controller", "source_controller"]
+# "chosen": the creature a resolving spell chose ("Choose target creature you control. ...
+# is dealt to the chosen creature instead", Heroic Sacrifice; Gideon's Sacrifice's "Choose a
+# creature or planeswalker you control", the step's ``choices.chosen``).
+RedirectTo = Literal[
+    "enchanted", "self", "you", "target", "its_controller", "source_controller", "chosen"
+]
 
 
 class Family(StrEnum):

@@ -71,6 +71,8 @@ def _shields(
     """One shield on its targets; one per target when its amount is divided (601.2d); the
     creatures sharing a color with its target (615.11)."""
     label = res.label
+    if isinstance(spec, DamageSpec) and spec.redirect_to == "chosen":
+        _verify_chosen(res, state, world)
     protected = [res.targets]
     sizes: tuple[int, ...] = ()
     if Mark.DIVIDED in spec.marks:
@@ -112,6 +114,26 @@ def _shields(
         )
         for n_target, targets in enumerate(protected)
     ]
+
+
+def _verify_chosen(res: Resolution, state: dict[str, Characteristics], world: World) -> None:
+    """CR 614.9, 608.2c: "is dealt to the chosen permanent instead" needs the permanent chosen
+    as it resolved: its target (Heroic Sacrifice) or the step's ``choices.chosen`` (Gideon's
+    Sacrifice's "Choose a creature or planeswalker you control"), one its controller controls."""
+    chosen = res.choices.chosen or (res.targets[0] if res.targets else None)
+    where = f"{res.path}.choices.chosen"
+    if chosen is None:
+        raise BoardError(
+            where,
+            f"{res.source_name} chooses a permanent you control as it resolves (CR 608.2c): "
+            'add "chosen": LABEL to the step\'s choices',
+        )
+    obj = world.objects.get(chosen)
+    chars = state.get(chosen)
+    if obj is None or not obj.on_battlefield or chars is None or chars.controller != res.controller:
+        raise BoardError(where, f"{chosen} is not a permanent {res.controller} controls")
+    if not {"Creature", "Planeswalker"} & set(chars.types):
+        raise BoardError(where, f"{chosen} is not a creature or planeswalker")
 
 
 def _division(spec: ReplacementSpec, res: Resolution) -> tuple[int, ...]:

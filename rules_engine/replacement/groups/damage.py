@@ -202,6 +202,10 @@ def _redirect_destination(
             return chosen  # Captain's Maneuver: "another target creature, planeswalker, or player"
     elif spec.redirect_to == "self":
         chosen = active.source
+    elif spec.redirect_to == "chosen":
+        # Gideon's Sacrifice: the permanent chosen as it resolved; Heroic Sacrifice: its
+        # target, "Choose target creature you control" (CR 614.9, 608.2c).
+        chosen = active.choices.chosen or (active.targets[0] if active.targets else None)
     else:
         source = board.game.object(active.source)
         chosen = source.attached_to if source is not None else None
