@@ -268,6 +268,10 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
     family = spec.family
     if not player_fits(spec.player, event.player, active, board):
         return False
+    if isinstance(spec, DrawSpec) and spec.empty_library and family != Family.DRAW_EMPTY_WIN:
+        # "while your library has no cards in it" (Ormos): a library the board lists as
+        # empty (an unlisted one is taken to have cards, as for Jace's win).
+        return family == Family.DRAW_TO_COUNTER and board.library_sizes.get(event.player) == 0
     if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL, Family.DRAW_TO_TOKENS):
         # "... except the first one they draw in each of their draw steps" (Notion Thief);
         # Thought Reflection and Plagiarize replace every draw.
@@ -311,7 +315,8 @@ def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
     if family == Family.DRAW_TO_TOKENS and spec.options:
         return [CreateTokens(token_card_of(spec.options[0]), 1, active.controller)], active
     if family == Family.DRAW_TO_COUNTER:
-        return [PutCounters(spec.counter_kind or "study", active.source, 1)], active
+        n = spec.amount or 1  # Ormos: five
+        return [PutCounters(spec.counter_kind or "study", active.source, n)], active
     return [event], active
 
 
@@ -522,5 +527,8 @@ def _apply_to_step(active: ActiveReplacement, event: StepHappens) -> Applied:
     spec = active.spec
     if spec.family == Family.SKIP:
         # "skips their next draw step" is used up once it has applied (614.10a).
-        return [Skip(event.step, event.player)], None if spec.shield == "next_time" else active
+        skipped: list[Event] = [Skip(event.step, event.player)]
+        if isinstance(spec, SkipSpec) and spec.gain_life:
+            skipped.append(GainLife(active.controller, spec.gain_life))  # Fasting (614.6)
+        return skipped, None if spec.shield == "next_time" else active
     return [event], active

@@ -45,6 +45,7 @@ from rules_engine.replacement.specs import (
     PerPrevented,
     ReplacementSpec,
     Rider,
+    SkipSpec,
     Spec,
 )
 
@@ -211,6 +212,23 @@ PREVENTED_TRIGGER = _T(
 # Dean of the Vein), which is the same trigger's.
 REFLEXIVE_TRIGGER = _T(r"^when (?:you do|one or more counters are removed from ~ this way), \S.*$")
 _TRIGGER_IF_YOU_DO = _T(r"^if you do, \S.*$")
+
+
+# CR 614.6, 608.2c: "If you do, you gain 2 life." after "you may skip that step instead"
+# (Fasting): what the skip brings, read with it.
+SKIP_THEN_GAIN = _T(r"^if you do, you gain (?P<n>\w+) life$")
+
+
+def _skip_gain(body: str, sentence: str, specs: list[Spec]) -> bool:
+    """Fasting's life after its optional skip: ``specs[-1]`` amended, True returned."""
+    m = SKIP_THEN_GAIN.match(body)
+    if m is None or not specs or not isinstance(last := specs[-1], SkipSpec):
+        return False
+    if not last.optional or last.gain_life:
+        return False
+    n = number(m["n"], sentence)
+    specs[-1] = replace(last, text=f"{last.text} {sentence}", gain_life=n)
+    return True
 
 
 def _reflexive(body: str, sentence: str, specs: list[Spec]) -> bool:
@@ -544,7 +562,7 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
     if specs and hidden_follows(body, specs[-1]):
         specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")  # Twinning Staff
         return True
-    if _reflexive(body, sentence, specs):
+    if _reflexive(body, sentence, specs) or _skip_gain(body, sentence, specs):
         return True
     if PREVENTED_TRIGGER.match(body) and specs:
         last = specs[-1]

@@ -474,6 +474,9 @@ class SkipSpec(ReplacementSpec):
     """A step, phase or turn skipped (CR 614.1b, 614.10)."""
 
     skips: Skippable | None = None  # CR 614.1b, 614.10: the step, phase or turn skipped
+    # "you may skip that step instead. If you do, you gain 2 life." (Fasting, 614.6: the
+    # skip and the life together replace the step).
+    gain_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

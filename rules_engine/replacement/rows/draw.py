@@ -37,6 +37,15 @@ DRAW_TO_COUNTER = _T(
 )
 
 
+# CR 614.1a, 121.4: "If you would draw a card while your library has no cards in it, instead
+# put five +1/+1 counters on ~" (Ormos, Archive Keeper): only a draw from an empty library,
+# which then isn't a draw (the player doesn't lose for it, 704.5b).
+DRAW_EMPTY_TO_COUNTERS = _T(
+    r"^if you would draw a card while your library has no cards in it, instead put (?P<n>\w+) "
+    r"(?P<kind>\S+) counters? on ~$"
+)
+
+
 DRAW_LICH = _T(
     r"^if you would draw a card, instead look at the top (?P<n>\w+) cards of your library, then put "
     r"one into your hand and the rest into your graveyard$"
@@ -95,6 +104,17 @@ def _draw_steal_target(m: re.Match[str], s: Sentence) -> Spec | None:
 def _draw_to_counter(m: re.Match[str], s: Sentence) -> Spec | None:
     return DrawSpec(
         s.text, Family.DRAW_TO_COUNTER, player="you", counter_kind=m["kind"], optional=True
+    )
+
+
+def _draw_empty_to_counters(m: re.Match[str], s: Sentence) -> Spec | None:
+    return DrawSpec(
+        s.text,
+        Family.DRAW_TO_COUNTER,
+        player="you",
+        counter_kind=m["kind"],
+        amount=number(m["n"], s.text),
+        empty_library=True,
     )
 
 
@@ -171,6 +191,15 @@ ROWS: tuple[Row, ...] = (
         example="If you would draw a card, you may put a study counter on this enchantment instead.",
         card="Pursuit of Knowledge",
         priority=530,
+    ),
+    Row(
+        Family.DRAW_TO_COUNTER,
+        DRAW_EMPTY_TO_COUNTERS,
+        _draw_empty_to_counters,
+        rule="614.1a",
+        example="If you would draw a card while your library has no cards in it, instead put five +1/+1 counters on Ormos.",
+        card="Ormos, Archive Keeper",
+        priority=535,
     ),
     Row(
         Family.DRAW_EXTRA,
