@@ -108,6 +108,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.general",
             "rules_engine.oracle.same_is_true",
             "rules_engine.oracle.static_instead",
+            "rules_engine.oracle.oneshot_instead",
             "rules_engine.oracle.clauses",
             "rules_engine.oracle.sentences",
             "rules_engine.oracle.parser",
