@@ -13,7 +13,14 @@ from rules_engine.ids import EffectId
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import CantSpec, DamageSpec, Mark, ReplacementSpec, Spec
+from rules_engine.replacement.specs import (
+    CantSpec,
+    DamageSpec,
+    Family,
+    Mark,
+    ReplacementSpec,
+    Spec,
+)
 from rules_engine.selection import World, evaluate
 from rules_engine.timeline.resolution import Resolution
 
@@ -73,6 +80,10 @@ def _shields(
     label = res.label
     if isinstance(spec, DamageSpec) and spec.redirect_to == "chosen":
         _verify_chosen(res, state, world)
+    if spec.family == Family.KICKED_DAMAGE and isinstance(spec, DamageSpec) and spec.x_amount:
+        # "It deals X plus 1 damage instead" (Light Up the Night): the X it was cast with
+        # (CR 107.3a), plus what the sentence adds.
+        spec = replace(spec, kicked_amount=(res.x or 0) + spec.plus, x_amount=False, plus=0)
     protected = [res.targets]
     sizes: tuple[int, ...] = ()
     if Mark.DIVIDED in spec.marks:
