@@ -129,22 +129,31 @@ def _shields(
 
 def _verify_chosen(res: Resolution, state: dict[str, Characteristics], world: World) -> None:
     """CR 614.9, 608.2c: "is dealt to the chosen permanent instead" needs the permanent chosen
-    as it resolved: its target (Heroic Sacrifice) or the step's ``choices.chosen`` (Gideon's
-    Sacrifice's "Choose a creature or planeswalker you control"), one its controller controls."""
-    chosen = res.choices.chosen or (res.targets[0] if res.targets else None)
+    as it resolves: the step's ``choices.chosen`` for Gideon's Sacrifice's "Choose a creature
+    or planeswalker you control", one its controller controls; with none to choose, nothing
+    is chosen and no damage is redirected. (Heroic Sacrifice's is its target, checked as a
+    target is.)"""
+    if res.targets:
+        return
+    mine = [
+        label
+        for label, chars in state.items()
+        if chars.controller == res.controller
+        and world.objects[label].on_battlefield
+        and {"Creature", "Planeswalker"} & set(chars.types)
+    ]
+    chosen = res.choices.chosen
     where = f"{res.path}.choices.chosen"
-    if chosen is None:
+    if chosen is None and mine:
         raise BoardError(
             where,
-            f"{res.source_name} chooses a permanent you control as it resolves (CR 608.2c): "
-            'add "chosen": LABEL to the step\'s choices',
+            f"{res.source_name} chooses a creature or planeswalker {res.controller} controls as "
+            f'it resolves (CR 608.2c): add "chosen": "{mine[0]}" to the step\'s choices',
         )
-    obj = world.objects.get(chosen)
-    chars = state.get(chosen)
-    if obj is None or not obj.on_battlefield or chars is None or chars.controller != res.controller:
-        raise BoardError(where, f"{chosen} is not a permanent {res.controller} controls")
-    if not {"Creature", "Planeswalker"} & set(chars.types):
-        raise BoardError(where, f"{chosen} is not a creature or planeswalker")
+    if chosen is not None and chosen not in mine:
+        raise BoardError(
+            where, f"{chosen} is not a creature or planeswalker {res.controller} controls"
+        )
 
 
 def _division(spec: ReplacementSpec, res: Resolution) -> tuple[int, ...]:
