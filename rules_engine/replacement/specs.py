@@ -389,6 +389,10 @@ class DamageSpec(ReplacementSpec):
     # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
     # CR 614.12; the step's choices give it).
     source_named: bool = False
+    # "except combat damage that would be dealt by enchanted creatures and enchantment
+    # creatures" (Inspire Awe, CR 615.1a): sources it doesn't watch, as the damage would be
+    # dealt.
+    except_source: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,15 @@ DAMAGE_PREVENT_HALF = _T(
 PREVENT_ALL_COMBAT = _T(r"^prevent all combat damage that would be dealt this turn$")
 
 
+# CR 615.1a: "Prevent all combat damage that would be dealt this turn except combat damage
+# that would be dealt by enchanted creatures and enchantment creatures." (Inspire Awe): a
+# Fog whose sources are those that aren't excepted, as each would deal the damage.
+PREVENT_ALL_COMBAT_EXCEPT = _T(
+    r"^prevent all combat damage that would be dealt this turn except combat damage that "
+    r"would be dealt by (?P<by>.+)$"
+)
+
+
 PREVENT_ALL_BY = _T(
     r"^prevent all (?P<combat>combat )?damage (?:(?P<src>.+?) would deal this turn|that would be "
     r"dealt this turn by (?P<by>.+)|that would be dealt by (?P<by2>.+?)(?P<turn> this turn)?)$"
@@ -358,6 +367,17 @@ def _prevent_all_combat(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _prevent_all_combat_except(m: re.Match[str], s: Sentence) -> Spec | None:
+    return DamageSpec(
+        s.text,
+        Family.PREVENT_SHIELD,
+        prevention=True,
+        combat_only=True,
+        shield="this_turn",
+        except_source=objects_in(m["by"], s.text),
+    )
+
+
 def _prevent_all_by(m: re.Match[str], s: Sentence) -> Spec | None:
     # "a source of your choice" (Pay No Heed) names the source as the step's target.
     phrase = m["src"] or m["by"] or m["by2"]
@@ -537,6 +557,15 @@ ROWS: tuple[Row, ...] = (
         example="If a source would deal damage to you, prevent 1 of that damage.",
         card="Urza's Armor",
         priority=370,
+    ),
+    Row(
+        Family.PREVENT_SHIELD,
+        PREVENT_ALL_COMBAT_EXCEPT,
+        _prevent_all_combat_except,
+        rule="615.1a",
+        example="Prevent all combat damage that would be dealt this turn except combat damage that would be dealt by enchanted creatures and enchantment creatures.",
+        card="Inspire Awe",
+        priority=419,
     ),
     Row(
         Family.PREVENT_SHIELD,
