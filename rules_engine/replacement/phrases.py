@@ -365,9 +365,10 @@ def what_objects(what: str, sentence: str) -> Subject:
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
     if m := re.fullmatch(
-        r"(?P<kind>creature|permanent) dealt damage (?:this way|by ~ this turn)", what
+        r"(?P<kind>creature|permanent) dealt damage (?:this way|by ~(?: this turn)?)", what
     ):
-        # Annihilating Fire, Kumano's Pupils: what its source dealt damage to this turn.
+        # Annihilating Fire, Kumano's Pupils: what its source dealt damage to this turn
+        # (Torch the Tower: "a permanent dealt damage by ~ would die this turn").
         types = frozenset({"Creature"}) if m["kind"] == "creature" else frozenset()
         return Subject("filter", (Filter(types=types, dealt_damage_by_source=True),), words=what)
     if m := re.fullmatch(r"(?P<kind>\w+) card", what):

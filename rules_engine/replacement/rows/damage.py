@@ -101,7 +101,9 @@ DAMAGE_TO_COUNTERS = _T(
 )
 
 
-# CR 614.15, 616.1a: a spell's own "instead" on the damage it deals: "If ~ was kicked, it
+# CR 614.15, 616.1a: a spell's own "instead" on the damage it deals (Torch the Tower's "If
+# this spell was bargained, instead it deals 3 damage to that permanent and you scry 1": a
+# scry changes nothing on a board, which keeps the cards on top, 701.22a): "If ~ was kicked, it
 # deals 4 damage to that creature instead"; Cackling Flames' "~ deals 5 damage to that
 # permanent or player instead if you have no cards in hand".
 SELF_DAMAGE = _T(
@@ -109,7 +111,7 @@ SELF_DAMAGE = _T(
     r"damage(?: to "
     r"(?:that (?:permanent or player|player or planeswalker|creature or player|creature or "
     r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets))?"
-    r"(?P<instead> instead)?(?: if (?P<after>.+))?$"
+    r"(?P<instead> instead)?(?: and you scry (?P<scry>\w+))?(?: if (?P<after>.+))?$"
 )
 
 
