@@ -569,6 +569,10 @@ def _zone_move(
         # "exile that card with an ice counter on it" (CR 614.1a, 122.1): the new object in
         # exile gets the counters as it arrives (a token that left has ceased to exist, 111.7).
         game = game.with_object(replace(moved, counters=(event.with_counters,)))
+    if (event.face_down or event.exiled_with) and (now := game.object(obj.label)) is not None:
+        # Exiled face down (406.3), and linked to the permanent that exiled it (607.2a).
+        linked = replace(now, face_down=event.face_down or now.face_down)
+        game = game.with_object(replace(linked, exiled_with=event.exiled_with or None))
     return game
 
 

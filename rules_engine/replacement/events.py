@@ -71,6 +71,12 @@ class ZoneMove:
     # Counters put on the card as it arrives, (kind, how many): an exile replacement's "with
     # an ice counter on it" (CR 614.1a, 122.1).
     with_counters: tuple[str, int] | None = None
+    # Exiled face down (CR 406.3: "exile the top card of your library face down", Asmodeus
+    # the Archfiend): its characteristics are hidden there.
+    face_down: bool = False
+    # The permanent whose ability exiles it, which its linked abilities name ("cards exiled
+    # with Asmodeus", CR 607.2a).
+    exiled_with: str = ""
 
     @property
     def dies(self) -> bool:
@@ -309,6 +315,8 @@ def result_json(event: Event) -> dict[str, Any]:
             moved: dict[str, object] = {"leave": event.obj, "to": event.to_zone}
             if event.with_counters:
                 moved["with_counters"] = list(event.with_counters)
+            if event.face_down:
+                moved["face_down"] = True
             return moved
         case Draw():
             return {"draw": 1, "player": event.player}

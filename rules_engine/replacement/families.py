@@ -122,6 +122,8 @@ def apply(
             return _apply_to_zone_move(active, event, board)
         case Draw() if active.spec.family == Family.DREDGE:
             return _dredge(active, event, board), active
+        case Draw() if active.spec.family == Family.DRAW_TO_EXILE:
+            return _exile_top(active, event, board), active
         case Draw():
             return _apply_to_draw(active, event)
         case GainLife():
@@ -292,7 +294,20 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
         Family.DRAW_TO_RETURN,
         Family.DRAW_SKIP,
         Family.DRAW_TO_COUNTER,
+        Family.DRAW_TO_EXILE,
     )
+
+
+def _exile_top(active: ActiveReplacement, event: Draw, board: EventState) -> list[Event]:
+    """CR 614.1a, 406.3: the top cards of the drawing player's library exiled instead of the
+    draw, one move each (as milled cards leave, 701.17a), face down if the text says so; a
+    library of known size gives no more than it has."""
+    spec = active.spec
+    down = isinstance(spec, DrawSpec) and spec.face_down
+    moves = mill_moves(board, event.player, spec.amount or 1, to_zone="exile")
+    # Cards exiled with the permanent, which its linked abilities name (CR 607.2a).
+    linked = "" if active.resolved else active.source
+    return [replace(move, face_down=down, exiled_with=linked) for move in moves]
 
 
 def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:

@@ -76,6 +76,7 @@ class Family(StrEnum):
     DREDGE = "dredge"  # a card in its owner's graveyard (702.52a)
     DRAW_TO_TOKENS = "draw_to_tokens"  # Hullbreacher
     DRAW_TO_COUNTER = "draw_to_counter"  # Pursuit of Knowledge
+    DRAW_TO_EXILE = "draw_to_exile"  # Asmodeus the Archfiend, Eruth
     # Life
     GAIN_MODIFY = "gain_modify"
     GAIN_NONE = "gain_none"
@@ -175,6 +176,7 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.DREDGE,
             Family.DRAW_TO_TOKENS,
             Family.DRAW_TO_COUNTER,
+            Family.DRAW_TO_EXILE,
         ),
     ),
     (
@@ -421,6 +423,7 @@ class DrawSpec(ReplacementSpec):
 
     except_first_draw: bool = False
     empty_library: bool = False
+    face_down: bool = False  # "exile the top card of your library face down instead"
 
 
 @dataclass(frozen=True, slots=True)
