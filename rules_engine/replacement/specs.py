@@ -395,6 +395,9 @@ class DamageSpec(ReplacementSpec):
     # creatures" (Inspire Awe, CR 615.1a): sources it doesn't watch, as the damage would be
     # dealt.
     except_source: Subject | None = None
+    # "then give each player a rad counter for each +1/+1 counter removed this way" (Bloatfly
+    # Swarm, CR 615.5, 122.1): the kind each player gets, as many as were removed.
+    each_player_counter: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

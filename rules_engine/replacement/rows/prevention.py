@@ -152,7 +152,8 @@ PREVENT_REMOVE_COUNTERS = _T(
     r"^if (?:damage would be dealt to ~|~ would be dealt damage)(?P<while> while it has an? "
     r"(?P<wkind>\S+) counter on it)?, prevent that damage(?: and|,) remove (?P<n>an?|that many) "
     r"(?P<kind>\S+) counters? from (?:it|~)(?:,? and create that many (?P<token>[\w/ ]+? "
-    r"tokens))?$"
+    r"tokens)|, then give each player an? (?P<each>\w+) counter for each \S+ counter removed "
+    r"this way)?$"
 )
 
 
@@ -328,6 +329,9 @@ def _prevent_remove_counters(m: re.Match[str], s: Sentence) -> Spec | None:
         # Sekki: "and create that many 1/1 colorless Spirit creature tokens" (one token for
         # each 1 damage, as many as the counters it would remove).
         options=(f"a {m['token'].removesuffix('s')}",) if m["token"] else (),
+        # Bloatfly Swarm: "then give each player a rad counter for each +1/+1 counter removed
+        # this way" (CR 615.5, 122.1).
+        each_player_counter=m["each"],
     )
 
 
