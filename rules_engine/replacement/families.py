@@ -24,6 +24,7 @@ from rules_engine.replacement.events import (
     Enter,
     Event,
     GainLife,
+    GainsUntilEndOfTurn,
     LookAndSort,
     LoseGame,
     LoseLife,
@@ -99,6 +100,7 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
             | Nothing()
             | LookAndSort()
             | ReturnFromGraveyard()
+            | GainsUntilEndOfTurn()
         ):
             return False  # results of replacement, not events an effect watches
         case _:
@@ -149,6 +151,7 @@ def apply(
             | Nothing()
             | LookAndSort()
             | ReturnFromGraveyard()
+            | GainsUntilEndOfTurn()
         ):
             return [event], active
         case _:
@@ -164,7 +167,8 @@ def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventS
         not event.regenerable or _cant_regenerate(event.obj, board)
     ):
         return False  # CR 701.19c: "can't be regenerated"
-    return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR) and object_fits(
+    sacrificed = Family.SACRIFICE_INSTEAD
+    return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR, sacrificed) and object_fits(
         spec.objects, event.obj, active, board
     )
 
@@ -195,6 +199,18 @@ def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:
     spec = active.spec
     if spec.family == Family.UMBRA_ARMOR:
         return [Destroy(active.source)], active
+    if spec.family == Family.SACRIFICE_INSTEAD:
+        # Crackling Emergence (614.6): the Aura sacrificed (put into its owner's graveyard,
+        # 701.21a, not destroyed) and the land gains indestructible until end of turn.
+        aura = ZoneMove(active.source, "graveyard", controller=active.controller)
+        gains = GainsUntilEndOfTurn(
+            event.obj,
+            spec.options[0] if spec.options else "Indestructible",
+            active.source,
+            active.source_name,
+            active.controller,
+        )
+        return [aura, gains], active
     if spec.family == Family.REGENERATE:
         # A regeneration shield is used up (614.8); "If ~ would be destroyed, regenerate it"
         # (Mossbridge Troll) is a static ability and isn't.

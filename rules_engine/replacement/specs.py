@@ -60,6 +60,7 @@ class Family(StrEnum):
     # Destruction (614.8, 702.89a)
     REGENERATE = "regenerate"
     UMBRA_ARMOR = "umbra_armor"
+    SACRIFICE_INSTEAD = "sacrifice_instead"  # Crackling Emergence's Aura (614.1a)
     # Going to a graveyard (700.4, 702.35a)
     GRAVEYARD = "graveyard"
     DIE_EXILE_TOKEN = "die_exile_token"
@@ -158,7 +159,10 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.WORSHIP,
         ),
     ),
-    (EventGroup.DESTRUCTION, (Family.REGENERATE, Family.UMBRA_ARMOR)),
+    (
+        EventGroup.DESTRUCTION,
+        (Family.REGENERATE, Family.UMBRA_ARMOR, Family.SACRIFICE_INSTEAD),
+    ),
     (
         EventGroup.ZONE_MOVE,
         (Family.GRAVEYARD, Family.DIE_EXILE_TOKEN, Family.DIE_ELSEWHERE, Family.MADNESS),
