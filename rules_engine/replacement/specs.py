@@ -461,6 +461,7 @@ class HiddenEvent(StrEnum):
     PLANESWALK = "planeswalking"
     COPY_SPELL = "copying a spell"
     UNTAP_STEP = "untapping in the untap step"
+    PAY_LIFE = "paying life"
 
 
 @dataclass(frozen=True, slots=True)
