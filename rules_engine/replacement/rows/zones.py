@@ -175,7 +175,7 @@ ROWS: tuple[Row, ...] = (
         rule="614.1a",
         example="If enchanted land would be destroyed, instead sacrifice this Aura and that land gains indestructible until end of turn.",
         card="Crackling Emergence",
-        priority=590,
+        priority=596,
     ),
     Row(
         Family.REGENERATE,
