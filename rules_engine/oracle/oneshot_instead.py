@@ -63,7 +63,7 @@ def read_oneshot_instead(
     prior: EffectSpec | OneShot = parts.effects[-1] if parts.effects else parts.actions[-1]
     if prior.only_if is not None or (isinstance(prior, EffectSpec) and prior.instead_if):
         return False
-    written = [part.text for part in (*parts.effects, *parts.actions)]
+    written = [e.text for e in parts.effects] + [a.text for a in parts.actions]
     if written.count(prior.text) > 1:
         # "You gain 4 life and draw a card. If ..., ... instead": which of the sentence's
         # parts it replaces isn't the last one's to say.
