@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, assert_never
 
+from rules_engine.affected import Filter, Subject
 from rules_engine.bounds import TooManyObjects, grown_past
 from rules_engine.characteristics import Characteristics
+from rules_engine.effects import AbilityChange, EffectSpec, Part
 from rules_engine.errors import BoardError
 from rules_engine.game import (
     CopySnapshot,
@@ -38,6 +40,7 @@ from rules_engine.replacement.events import (
     Enter,
     Event,
     GainLife,
+    GainsUntilEndOfTurn,
     LookAndSort,
     LoseGame,
     LoseLife,
@@ -55,7 +58,7 @@ from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outc
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 from rules_engine.selection import library_sizes
-from rules_engine.steps import EnterRecord
+from rules_engine.steps import Choices, EnterRecord
 from rules_engine.turn_deeds import CountersPutRecord
 from rules_engine.work import WorkExceeded
 
@@ -416,6 +419,8 @@ def apply_results(
                 game = enter(game, event)
             case Draw():
                 game = _draw(game, event.player)
+            case GainsUntilEndOfTurn():
+                game = _gains_until_end_of_turn(game, event)
             case WinGame() | LoseGame():
                 verdict = "won" if isinstance(event, WinGame) else "lost"
                 game = replace(game, verdicts=game.verdicts + ((event.player, verdict),))
@@ -435,6 +440,38 @@ def apply_results(
                 assert_never(event)
     entered = sum(isinstance(e, Enter) for e in results)
     return _types_as_entered(game, entered) if entered else game
+
+
+def _gains_until_end_of_turn(game: Game, event: GainsUntilEndOfTurn) -> Game:
+    """CR 614.6, 611.2c: a replacement's "that land gains indestructible until end of turn"
+    (Crackling Emergence) begins as a continuous effect on that permanent (layer 6,
+    613.1f), its set of affected objects fixed as it begins, with a new timestamp."""
+    obj = game.object(event.obj)
+    if obj is None or not obj.on_battlefield:
+        return game
+    words = f"{obj.card.name} gains {event.ability.lower()} until end of turn."
+    spec = EffectSpec(
+        words,
+        Subject("targets", (Filter(),), (0,), words="that permanent"),
+        (Part("6", AbilityChange(grant=(event.ability,))),),
+        until_end_of_turn=True,
+    )
+    game, timestamp = _stamped(game)
+    effect = ResolvedEffect(
+        EffectId(event.source or event.obj, part=game.next_order).text(),
+        event.source or event.obj,
+        spec,
+        event.source,
+        event.source_name,
+        event.controller or obj.controller,
+        timestamp,
+        game.next_order,
+        (event.obj,),
+        (event.obj,),
+        Choices(),
+        None,
+    )
+    return replace(game, resolved=(*game.resolved, effect), next_order=game.next_order + 1)
 
 
 def _types_as_entered(game: Game, entered: int) -> Game:
@@ -599,6 +636,10 @@ def _zone_move(
         # "exile that card with an ice counter on it" (CR 614.1a, 122.1): the new object in
         # exile gets the counters as it arrives (a token that left has ceased to exist, 111.7).
         game = game.with_object(replace(moved, counters=(event.with_counters,)))
+    if (event.face_down or event.exiled_with) and (now := game.object(obj.label)) is not None:
+        # Exiled face down (406.3), and linked to the permanent that exiled it (607.2a).
+        linked = replace(now, face_down=event.face_down or now.face_down)
+        game = game.with_object(replace(linked, exiled_with=event.exiled_with or None))
     return game
 
 

@@ -9,7 +9,17 @@ from rules_engine.cards import CardDef
 from rules_engine.vocabulary import ALL_TYPE_WORDS, COLOR_WORDS
 
 # CR 111.10: predefined tokens, each an artifact with its own subtype.
-PREDEFINED = ("food", "treasure", "clue", "blood", "map", "gold", "powerstone", "junk")
+PREDEFINED = (
+    "food",
+    "treasure",
+    "clue",
+    "blood",
+    "map",
+    "gold",
+    "powerstone",
+    "junk",
+    "mutagen",
+)
 
 
 # CR 111.10a-b, 111.10e ...: the abilities of the predefined tokens the engine creates, in
@@ -20,6 +30,12 @@ PREDEFINED_ABILITIES = {
     "clue": ("{2}, Sacrifice this token: Draw a card.",),
     "food": ("{2}, {T}, Sacrifice this token: You gain 3 life.",),
     "gold": ("Sacrifice this token: Add one mana of any color.",),
+    # The Ooze's reminder text and its ruling (2026-01-27): "Mutagen tokens are a kind of
+    # predefined token. Each one is a colorless artifact with the artifact subtype Mutagen".
+    "mutagen": (
+        "{1}, {T}, Sacrifice this token: Put a +1/+1 counter on target creature. "
+        "Activate only as a sorcery.",
+    ),
 }
 # CR 111.10, 303.7: the Role tokens, colorless Aura enchantment tokens with the subtype Role,
 # "Enchant creature" and what each gives the creature it enchants; each named for its Role.

@@ -81,6 +81,7 @@ ARTIFACT_TYPES: frozenset[str] = frozenset(
         "Junk",
         "Lander",
         "Map",
+        "Mutagen",
         "Powerstone",
         "Spacecraft",
         "Stone",

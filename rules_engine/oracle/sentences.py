@@ -38,6 +38,7 @@ from rules_engine.oracle.digital import (
 from rules_engine.oracle.general import general_sentence, special_sentence, still_a_land
 from rules_engine.oracle.keyword_actions import expand_keyword_actions
 from rules_engine.oracle.one_shot_clauses import one_shot, remember_object
+from rules_engine.oracle.oneshot_instead import Parts, read_oneshot_instead
 from rules_engine.oracle.permissions import HIDDEN_LOOK_WHY, sees_hidden_cards, static_permission
 from rules_engine.oracle.permissions import WHY as PERMISSION_WHY
 from rules_engine.oracle.player_grants import player_grant
@@ -371,6 +372,18 @@ class _Clause:
     until_eot: bool
     out: _Effects
     match: re.Match[str]
+
+
+def _replacement(c: _Clause, template: Template) -> None:
+    # CR 614.15, 608.2c: a spell's own "instead" whose new part is a one-shot action is read
+    # as two parts of the resolution (oracle/oneshot_instead.py); any other is the
+    # replacement grammar's.
+    groups = c.match.groupdict()
+    if c.state.resolving and groups.get("cond") and groups.get("rest"):
+        parts = Parts(c.out.effects, c.out.actions)
+        if read_oneshot_instead(c.match, c.sentence, c.state, c.until_eot, parts, one_shot):
+            return
+    _noted(c, template)
 
 
 def _noted(c: _Clause, _template: Template) -> None:
@@ -854,7 +867,7 @@ def _continuous(c: _Clause, _template: Template) -> None:
 CLAUSE_READERS: dict[Builds, Callable[[_Clause, Template], None]] = {
     Builds.CASTING_RULE: _noted,
     Builds.NOTE: _noted,
-    Builds.REPLACEMENT: _noted,
+    Builds.REPLACEMENT: _replacement,
     Builds.RULE: _ruled,
     Builds.PERMISSION: _permitted,
     Builds.STILL_A_LAND: _still_land,

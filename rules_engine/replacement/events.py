@@ -71,6 +71,12 @@ class ZoneMove:
     # Counters put on the card as it arrives, (kind, how many): an exile replacement's "with
     # an ice counter on it" (CR 614.1a, 122.1).
     with_counters: tuple[str, int] | None = None
+    # Exiled face down (CR 406.3: "exile the top card of your library face down", Asmodeus
+    # the Archfiend): its characteristics are hidden there.
+    face_down: bool = False
+    # The permanent whose ability exiles it, which its linked abilities name ("cards exiled
+    # with Asmodeus", CR 607.2a).
+    exiled_with: str = ""
 
     @property
     def dies(self) -> bool:
@@ -230,6 +236,21 @@ class LookAndSort:
     look: int = 3
 
 
+@dataclass(frozen=True, slots=True)
+class GainsUntilEndOfTurn:
+    """A permanent gains an ability until end of turn as part of what replaces an event
+    (CR 614.6, 611.2: "instead sacrifice this Aura and that land gains indestructible until
+    end of turn", Crackling Emergence)."""
+
+    obj: str
+    ability: str
+    # The effect's source (the Aura sacrificed), its name and controller: the continuous
+    # effect is theirs, with the timestamp of when it begins (613.7a).
+    source: str = ""
+    source_name: str = ""
+    controller: str = ""
+
+
 Event = (
     Damage
     | Prevented
@@ -250,6 +271,7 @@ Event = (
     | Nothing
     | LookAndSort
     | ReturnFromGraveyard
+    | GainsUntilEndOfTurn
 )
 
 
@@ -258,7 +280,7 @@ def affected_party(event: Event, controller_of: Callable[[str], str | None]) -> 
     match event:
         case Damage():
             return controller_of(event.target)
-        case Destroy() | Regenerate():
+        case Destroy() | Regenerate() | GainsUntilEndOfTurn():
             return controller_of(event.obj)
         case ZoneMove():
             return event.controller or event.owner or controller_of(event.obj)
@@ -309,6 +331,8 @@ def result_json(event: Event) -> dict[str, Any]:
             moved: dict[str, object] = {"leave": event.obj, "to": event.to_zone}
             if event.with_counters:
                 moved["with_counters"] = list(event.with_counters)
+            if event.face_down:
+                moved["face_down"] = True
             return moved
         case Draw():
             return {"draw": 1, "player": event.player}
@@ -335,6 +359,8 @@ def result_json(event: Event) -> dict[str, Any]:
             return {"lose_game": event.player}
         case ReturnFromGraveyard():
             return {"return_from_graveyard": 1, "player": event.player}
+        case GainsUntilEndOfTurn():
+            return {"gains": event.ability, "on": event.obj, "until": "end of turn"}
         case LookAndSort():
             return {
                 "look_at_top": event.look,

@@ -24,6 +24,7 @@ from rules_engine.replacement.events import (
     Enter,
     Event,
     GainLife,
+    GainsUntilEndOfTurn,
     LookAndSort,
     LoseGame,
     LoseLife,
@@ -99,6 +100,7 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
             | Nothing()
             | LookAndSort()
             | ReturnFromGraveyard()
+            | GainsUntilEndOfTurn()
         ):
             return False  # results of replacement, not events an effect watches
         case _:
@@ -122,6 +124,8 @@ def apply(
             return _apply_to_zone_move(active, event, board)
         case Draw() if active.spec.family == Family.DREDGE:
             return _dredge(active, event, board), active
+        case Draw() if active.spec.family == Family.DRAW_TO_EXILE:
+            return _exile_top(active, event, board), active
         case Draw():
             return _apply_to_draw(active, event)
         case GainLife():
@@ -147,6 +151,7 @@ def apply(
             | Nothing()
             | LookAndSort()
             | ReturnFromGraveyard()
+            | GainsUntilEndOfTurn()
         ):
             return [event], active
         case _:
@@ -162,7 +167,8 @@ def _applies_to_destroy(active: ActiveReplacement, event: Destroy, board: EventS
         not event.regenerable or _cant_regenerate(event.obj, board)
     ):
         return False  # CR 701.19c: "can't be regenerated"
-    return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR) and object_fits(
+    sacrificed = Family.SACRIFICE_INSTEAD
+    return spec.family in (Family.REGENERATE, Family.UMBRA_ARMOR, sacrificed) and object_fits(
         spec.objects, event.obj, active, board
     )
 
@@ -193,6 +199,18 @@ def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:
     spec = active.spec
     if spec.family == Family.UMBRA_ARMOR:
         return [Destroy(active.source)], active
+    if spec.family == Family.SACRIFICE_INSTEAD:
+        # Crackling Emergence (614.6): the Aura sacrificed (put into its owner's graveyard,
+        # 701.21a, not destroyed) and the land gains indestructible until end of turn.
+        aura = ZoneMove(active.source, "graveyard", controller=active.controller)
+        gains = GainsUntilEndOfTurn(
+            event.obj,
+            spec.options[0] if spec.options else "Indestructible",
+            active.source,
+            active.source_name,
+            active.controller,
+        )
+        return [aura, gains], active
     if spec.family == Family.REGENERATE:
         # A regeneration shield is used up (614.8); "If ~ would be destroyed, regenerate it"
         # (Mossbridge Troll) is a static ability and isn't.
@@ -268,6 +286,10 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
     family = spec.family
     if not player_fits(spec.player, event.player, active, board):
         return False
+    if isinstance(spec, DrawSpec) and spec.empty_library and family != Family.DRAW_EMPTY_WIN:
+        # "while your library has no cards in it" (Ormos): a library the board lists as
+        # empty (an unlisted one is taken to have cards, as for Jace's win).
+        return family == Family.DRAW_TO_COUNTER and board.library_sizes.get(event.player) == 0
     if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL, Family.DRAW_TO_TOKENS):
         # "... except the first one they draw in each of their draw steps" (Notion Thief);
         # Thought Reflection and Plagiarize replace every draw.
@@ -290,7 +312,20 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
         Family.DRAW_TO_RETURN,
         Family.DRAW_SKIP,
         Family.DRAW_TO_COUNTER,
+        Family.DRAW_TO_EXILE,
     )
+
+
+def _exile_top(active: ActiveReplacement, event: Draw, board: EventState) -> list[Event]:
+    """CR 614.1a, 406.3: the top cards of the drawing player's library exiled instead of the
+    draw, one move each (as milled cards leave, 701.17a), face down if the text says so; a
+    library of known size gives no more than it has."""
+    spec = active.spec
+    down = isinstance(spec, DrawSpec) and spec.face_down
+    moves = mill_moves(board, event.player, spec.amount or 1, to_zone="exile")
+    # Cards exiled with the permanent, which its linked abilities name (CR 607.2a).
+    linked = "" if active.resolved else active.source
+    return [replace(move, face_down=down, exiled_with=linked) for move in moves]
 
 
 def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
@@ -313,7 +348,8 @@ def _apply_to_draw(active: ActiveReplacement, event: Draw) -> Applied:
     if family == Family.DRAW_TO_TOKENS and spec.options:
         return [CreateTokens(token_card_of(spec.options[0]), 1, active.controller)], active
     if family == Family.DRAW_TO_COUNTER:
-        return [PutCounters(spec.counter_kind or "study", active.source, 1)], active
+        n = spec.amount or 1  # Ormos: five
+        return [PutCounters(spec.counter_kind or "study", active.source, n)], active
     return [event], active
 
 
@@ -423,7 +459,9 @@ def _watches(spec: ReplacementSpec, card: CardDef) -> bool:
     if family == Family.TOKENS_EACH:
         return any(_token_kind_fits(k.lower(), card) for k in spec.options)
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
-        return all(t in card.types for t in spec.extra_types)
+        # "creature tokens" (card types), "a Fish token" (Fisher's Talent: its subtype).
+        kind = spec.token_kind if isinstance(spec, TokenSpec) else None
+        return all(t in card.types for t in spec.extra_types) and _token_kind_fits(kind, card)
     return family == Family.TOKENS and _token_kind_fits(
         spec.token_kind if isinstance(spec, TokenSpec) else None, card
     )
@@ -522,5 +560,8 @@ def _apply_to_step(active: ActiveReplacement, event: StepHappens) -> Applied:
     spec = active.spec
     if spec.family == Family.SKIP:
         # "skips their next draw step" is used up once it has applied (614.10a).
-        return [Skip(event.step, event.player)], None if spec.shield == "next_time" else active
+        skipped: list[Event] = [Skip(event.step, event.player)]
+        if isinstance(spec, SkipSpec) and spec.gain_life:
+            skipped.append(GainLife(active.controller, spec.gain_life))  # Fasting (614.6)
+        return skipped, None if spec.shield == "next_time" else active
     return [event], active

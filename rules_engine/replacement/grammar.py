@@ -45,6 +45,7 @@ from rules_engine.replacement.specs import (
     PerPrevented,
     ReplacementSpec,
     Rider,
+    SkipSpec,
     Spec,
 )
 
@@ -200,6 +201,50 @@ PREVENTED_TRIGGER = _T(
     r"^(?:when|whenever) damage (?:from an? [\w ]+ )?is prevented this way(?: this turn)?, "
     r"\S.*$"
 )
+
+
+# CR 603.12: a reflexive triggered ability written after a replacement: "If a creature an
+# opponent controls would die, exile it instead. When you do, create a 1/1 green Saproling
+# creature token." (Nemata, Primeval Warden), "When one or more counters are removed from ~
+# this way, it deals that much damage to any target." (Magma Pummeler). It triggers as the
+# replacement applies; what it does waits until it resolves, after the event, so any words
+# may follow. A "you may pay" in it is finished by the "If you do, ..." after it (Valentin,
+# Dean of the Vein), which is the same trigger's.
+REFLEXIVE_TRIGGER = _T(r"^when (?:you do|one or more counters are removed from ~ this way), \S.*$")
+_TRIGGER_IF_YOU_DO = _T(r"^if you do, \S.*$")
+
+
+# CR 614.6, 608.2c: "If you do, you gain 2 life." after "you may skip that step instead"
+# (Fasting): what the skip brings, read with it.
+SKIP_THEN_GAIN = _T(r"^if you do, you gain (?P<n>\w+) life$")
+
+
+def _skip_gain(body: str, sentence: str, specs: list[Spec]) -> bool:
+    """Fasting's life after its optional skip: ``specs[-1]`` amended, True returned."""
+    m = SKIP_THEN_GAIN.match(body)
+    if m is None or not specs or not isinstance(last := specs[-1], SkipSpec):
+        return False
+    if not last.optional or last.gain_life:
+        return False
+    n = number(m["n"], sentence)
+    specs[-1] = replace(last, text=f"{last.text} {sentence}", gain_life=n)
+    return True
+
+
+def _reflexive(body: str, sentence: str, specs: list[Spec]) -> bool:
+    """A reflexive trigger (or the "If you do" finishing its "you may") after the replacement
+    read just before it: kept with it (``triggers``) and True returned."""
+    if not specs or not isinstance(last := specs[-1], ReplacementSpec):
+        return False
+    more = (
+        _TRIGGER_IF_YOU_DO.match(body) is not None
+        and bool(last.triggers)
+        and " you may " in f" {last.triggers[-1].lower()}"
+    )
+    if not (REFLEXIVE_TRIGGER.match(body) or more):
+        return False
+    specs[-1] = replace(last, text=f"{last.text} {sentence}", triggers=(*last.triggers, sentence))
+    return True
 
 
 def _rider(m: re.Match[str], sentence: str, before: str) -> Rider:
@@ -516,6 +561,8 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
         return True
     if specs and hidden_follows(body, specs[-1]):
         specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}")  # Twinning Staff
+        return True
+    if _reflexive(body, sentence, specs) or _skip_gain(body, sentence, specs):
         return True
     if PREVENTED_TRIGGER.match(body) and specs:
         last = specs[-1]

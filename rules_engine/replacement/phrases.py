@@ -236,6 +236,10 @@ _DESTINATIONS: dict[str, RedirectTo] = {
     "its controller": "its_controller",  # Treacherous Link: the damaged creature's
     "that source's controller": "source_controller",
     "that spell's controller": "source_controller",
+    # CR 614.9: the permanent the spell chose as it resolved (Heroic Sacrifice, Gideon's
+    # Sacrifice).
+    "the chosen creature": "chosen",
+    "the chosen permanent": "chosen",
 }
 
 
@@ -361,11 +365,25 @@ def what_objects(what: str, sentence: str) -> Subject:
     if what in ("card or token", "card"):
         return Subject("filter", (Filter(zone="anywhere"),), words=what)
     if m := re.fullmatch(
-        r"(?P<kind>creature|permanent) dealt damage (?:this way|by ~ this turn)", what
+        r"(?P<kind>creature|permanent) dealt damage (?:this way|by ~(?: this turn)?)", what
     ):
-        # Annihilating Fire, Kumano's Pupils: what its source dealt damage to this turn.
+        # Annihilating Fire, Kumano's Pupils: what its source dealt damage to this turn
+        # (Torch the Tower: "a permanent dealt damage by ~ would die this turn").
         types = frozenset({"Creature"}) if m["kind"] == "creature" else frozenset()
         return Subject("filter", (Filter(types=types, dealt_damage_by_source=True),), words=what)
+    if m := re.fullmatch(
+        r"(?P<a>\w+) or (?P<b>\w+) permanent, spell, or card not on the battlefield", what
+    ):
+        # Sanctifier en-Vec: every object of either color, wherever it is (a permanent, a
+        # spell on the stack or a card in another zone), CR 105.2, 109.1.
+        colors = [COLOR_WORDS.get(m["a"]), COLOR_WORDS.get(m["b"])]
+        if None in colors:
+            raise OracleParseError(sentence, f'cannot tell what "{what}" means')
+        return Subject(
+            "filter",
+            tuple(Filter(zone="anywhere", colors=frozenset({c})) for c in colors if c),
+            words=what,
+        )
     if m := re.fullmatch(r"(?P<kind>\w+) card", what):
         # "a creature card" (Anafenza's older wording): a card of that type, in any zone.
         found = ALL_TYPE_WORDS.get(m["kind"])

@@ -32,7 +32,12 @@ PlayerWord = Literal[
 ]
 # Where redirected damage goes instead (CR 614.9): "its controller" is the damaged
 # permanent's controller, "that source's controller" the damage source's.
-RedirectTo = Literal["enchanted", "self", "you", "target", "its_controller", "source_controller"]
+# "chosen": the creature a resolving spell chose ("Choose target creature you control. ...
+# is dealt to the chosen creature instead", Heroic Sacrifice; Gideon's Sacrifice's "Choose a
+# creature or planeswalker you control", the step's ``choices.chosen``).
+RedirectTo = Literal[
+    "enchanted", "self", "you", "target", "its_controller", "source_controller", "chosen"
+]
 
 
 class Family(StrEnum):
@@ -55,6 +60,7 @@ class Family(StrEnum):
     # Destruction (614.8, 702.89a)
     REGENERATE = "regenerate"
     UMBRA_ARMOR = "umbra_armor"
+    SACRIFICE_INSTEAD = "sacrifice_instead"  # Crackling Emergence's Aura (614.1a)
     # Going to a graveyard (700.4, 702.35a)
     GRAVEYARD = "graveyard"
     DIE_EXILE_TOKEN = "die_exile_token"
@@ -71,6 +77,7 @@ class Family(StrEnum):
     DREDGE = "dredge"  # a card in its owner's graveyard (702.52a)
     DRAW_TO_TOKENS = "draw_to_tokens"  # Hullbreacher
     DRAW_TO_COUNTER = "draw_to_counter"  # Pursuit of Knowledge
+    DRAW_TO_EXILE = "draw_to_exile"  # Asmodeus the Archfiend, Eruth
     # Life
     GAIN_MODIFY = "gain_modify"
     GAIN_NONE = "gain_none"
@@ -152,7 +159,10 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.WORSHIP,
         ),
     ),
-    (EventGroup.DESTRUCTION, (Family.REGENERATE, Family.UMBRA_ARMOR)),
+    (
+        EventGroup.DESTRUCTION,
+        (Family.REGENERATE, Family.UMBRA_ARMOR, Family.SACRIFICE_INSTEAD),
+    ),
     (
         EventGroup.ZONE_MOVE,
         (Family.GRAVEYARD, Family.DIE_EXILE_TOKEN, Family.DIE_ELSEWHERE, Family.MADNESS),
@@ -170,6 +180,7 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.DREDGE,
             Family.DRAW_TO_TOKENS,
             Family.DRAW_TO_COUNTER,
+            Family.DRAW_TO_EXILE,
         ),
     ),
     (
@@ -334,6 +345,13 @@ class ReplacementSpec:
     count: Expr | None = None  # "enters with a +1/+1 counter on it for each ..." (614.1c)
     options: tuple[str, ...] = ()
     at_least: int | None = None
+    # CR 603.2, 603.12: a triggered ability the effect makes, written after it: "When
+    # damage is prevented this way, ~ deals that much damage to any other target" (Phyrexian
+    # Vindicator), "When you do, create a 1/1 green Saproling creature token" (Nemata), "When
+    # one or more counters are removed from ~ this way, ..." (Magma Pummeler). It triggers as
+    # the effect applies and does its part when it resolves, after the event (so never part
+    # of what the event becomes). Its sentences, for the explanation.
+    triggers: tuple[str, ...] = ()
     # CR 608.2c, 614.15: a resolving spell's "If ~ was kicked, prevent the next 4 damage ...
     # instead" (Orim's Touch), "Ferocious — If you control ..., instead prevent ..." (Winds of
     # Qal Sisma): checked as it resolves; with ``instead`` it takes the place of the effect
@@ -374,14 +392,16 @@ class DamageSpec(ReplacementSpec):
     at_most: int | None = None
     set_to: int | None = None
     riders: tuple[Rider, ...] = ()  # Comeuppance, Honorable Passage, Samite Ministration
-    # CR 603.2, 603.12: "When damage is prevented this way, ~ deals that much damage to any
-    # other target" (Phyrexian Vindicator): a triggered ability the prevention makes, which
-    # triggers as the damage is prevented and does its part when it resolves, after the event
-    # (so never part of what the event becomes). Its sentences, for the explanation.
-    triggers: tuple[str, ...] = ()
     # "by sources with the chosen name" (Gideon's Intervention: the name chosen as it entered,
     # CR 614.12; the step's choices give it).
     source_named: bool = False
+    # "except combat damage that would be dealt by enchanted creatures and enchantment
+    # creatures" (Inspire Awe, CR 615.1a): sources it doesn't watch, as the damage would be
+    # dealt.
+    except_source: Subject | None = None
+    # "then give each player a rad counter for each +1/+1 counter removed this way" (Bloatfly
+    # Swarm, CR 615.5, 122.1): the kind each player gets, as many as were removed.
+    each_player_counter: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,6 +430,7 @@ class DrawSpec(ReplacementSpec):
 
     except_first_draw: bool = False
     empty_library: bool = False
+    face_down: bool = False  # "exile the top card of your library face down instead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +461,7 @@ class HiddenEvent(StrEnum):
     PLANESWALK = "planeswalking"
     COPY_SPELL = "copying a spell"
     UNTAP_STEP = "untapping in the untap step"
+    PAY_LIFE = "paying life"
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +489,9 @@ class SkipSpec(ReplacementSpec):
     """A step, phase or turn skipped (CR 614.1b, 614.10)."""
 
     skips: Skippable | None = None  # CR 614.1b, 614.10: the step, phase or turn skipped
+    # "you may skip that step instead. If you do, you gain 2 life." (Fasting, 614.6: the
+    # skip and the life together replace the step).
+    gain_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

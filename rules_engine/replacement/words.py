@@ -63,17 +63,20 @@ def explain_choice(
     if used:
         text += f" Already applied to this event, so not again: {', '.join(sorted(used))} (614.5)."
     for option in options:
-        if isinstance(option.spec, DamageSpec) and option.spec.triggers:
+        if option.spec.triggers:
             said = option.spec.triggers[0].replace("~", option.source_name)
-            text += " " + explain_trigger(option.source_name, said)
+            prevents = isinstance(option.spec, DamageSpec) and option.spec.prevention
+            text += " " + explain_trigger(option.source_name, said, prevents=prevents)
     return text
 
 
-def explain_trigger(name: str, sentence: str) -> str:
-    """CR 603.2, 603.12: a prevention's "When damage is prevented this way, ..." triggers, but
-    what it does waits until it resolves, after this event."""
+def explain_trigger(name: str, sentence: str, *, prevents: bool = True) -> str:
+    """CR 603.2, 603.12: a prevention's "When damage is prevented this way, ..." and a
+    replacement's reflexive "When you do, ..." trigger, but what they do waits until they
+    resolve, after this event."""
+    as_what = "the damage is prevented" if prevents else "this replacement applies"
     return (
-        f'{name}\'s "{sentence}" is a triggered ability (603.2, 603.12): it triggers as the '
-        "damage is prevented, and what it does happens only when it resolves, after this event, "
+        f'{name}\'s "{sentence}" is a triggered ability (603.2, 603.12): it triggers as '
+        f"{as_what}, and what it does happens only when it resolves, after this event, "
         "so it isn't among what happens here."
     )

@@ -13,7 +13,14 @@ from rules_engine.ids import EffectId
 from rules_engine.oracle.parser import OracleParseError, ParsedAbility
 from rules_engine.replacement.grammar import parse_replacements
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import CantSpec, DamageSpec, Mark, ReplacementSpec, Spec
+from rules_engine.replacement.specs import (
+    CantSpec,
+    DamageSpec,
+    Family,
+    Mark,
+    ReplacementSpec,
+    Spec,
+)
 from rules_engine.selection import World, evaluate
 from rules_engine.timeline.resolution import Resolution
 
@@ -71,6 +78,12 @@ def _shields(
     """One shield on its targets; one per target when its amount is divided (601.2d); the
     creatures sharing a color with its target (615.11)."""
     label = res.label
+    if isinstance(spec, DamageSpec) and spec.redirect_to == "chosen":
+        _verify_chosen(res, state, world)
+    if spec.family == Family.KICKED_DAMAGE and isinstance(spec, DamageSpec) and spec.x_amount:
+        # "It deals X plus 1 damage instead" (Light Up the Night): the X it was cast with
+        # (CR 107.3a), plus what the sentence adds.
+        spec = replace(spec, kicked_amount=(res.x or 0) + spec.plus, x_amount=False, plus=0)
     protected = [res.targets]
     sizes: tuple[int, ...] = ()
     if Mark.DIVIDED in spec.marks:
@@ -112,6 +125,35 @@ def _shields(
         )
         for n_target, targets in enumerate(protected)
     ]
+
+
+def _verify_chosen(res: Resolution, state: dict[str, Characteristics], world: World) -> None:
+    """CR 614.9, 608.2c: "is dealt to the chosen permanent instead" needs the permanent chosen
+    as it resolves: the step's ``choices.chosen`` for Gideon's Sacrifice's "Choose a creature
+    or planeswalker you control", one its controller controls; with none to choose, nothing
+    is chosen and no damage is redirected. (Heroic Sacrifice's is its target, checked as a
+    target is.)"""
+    if res.targets:
+        return
+    mine = [
+        label
+        for label, chars in state.items()
+        if chars.controller == res.controller
+        and world.objects[label].on_battlefield
+        and {"Creature", "Planeswalker"} & set(chars.types)
+    ]
+    chosen = res.choices.chosen
+    where = f"{res.path}.choices.chosen"
+    if chosen is None and mine:
+        raise BoardError(
+            where,
+            f"{res.source_name} chooses a creature or planeswalker {res.controller} controls as "
+            f'it resolves (CR 608.2c): add "chosen": "{mine[0]}" to the step\'s choices',
+        )
+    if chosen is not None and chosen not in mine:
+        raise BoardError(
+            where, f"{chosen} is not a creature or planeswalker {res.controller} controls"
+        )
 
 
 def _division(spec: ReplacementSpec, res: Resolution) -> tuple[int, ...]:

@@ -110,6 +110,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.general",
             "rules_engine.oracle.same_is_true",
             "rules_engine.oracle.static_instead",
+            "rules_engine.oracle.oneshot_instead",
             "rules_engine.oracle.clauses",
             "rules_engine.oracle.one_shot_clauses",
             "rules_engine.oracle.sentences",

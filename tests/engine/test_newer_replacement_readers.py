@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules_engine.cards import library_card
 from rules_engine.effects import AffectedStat
 from rules_engine.gaps import Status, card_report
+from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.replacement.grammar import read_replacements
 from rules_engine.replacement.specs import DamageSpec, Family, TokenSpec
 
@@ -39,10 +42,22 @@ def test_tokens_plus_an_artifact_token_watches_artifact_tokens_only() -> None:
 
 
 def test_a_token_the_engine_does_not_know_is_named_not_made_up() -> None:
+    # An invented predefined-looking token: refused with its name, never made up.
+    with pytest.raises(OracleParseError, match="glorp"):
+        read_replacements(
+            "If one or more tokens would be created under your control, those tokens plus a "
+            "Glorp token are created instead.",
+            "Test Card",
+        )
+
+
+def test_a_mutagen_token_is_predefined() -> None:
+    # The Ooze's ruling (2026-01-27): "Mutagen tokens are a kind of predefined token. Each
+    # one is a colorless artifact with the artifact subtype Mutagen" (CR 111.10).
     card = library_card("Donatello, the Brains")
     assert card is not None
     (report,) = [r for r in card_report(card) if "Mutagen" in r.text]
-    assert report.status is Status.NOT_MODELLED and "mutagen" in report.why
+    assert report.status is Status.APPLIED
 
 
 def test_you_and_or_permanents_you_control_protects_both() -> None:

@@ -27,6 +27,7 @@ from rules_engine import (
     Enter,
     Event,
     GainLife,
+    GainsUntilEndOfTurn,
     Happens,
     LookAndSort,
     LoseGame,
@@ -151,7 +152,8 @@ def _words(event: Shown, name: Namer, *, would: bool) -> str:
                 away = f" from {origin}" if event.from_zone not in ("", "battlefield") else ""
                 return f"{name(event.obj)} would go to {zone}{away}"
             instead = "" if event.to_zone == "graveyard" else " instead"
-            return f"{name(event.obj)} goes to {zone}{instead}"
+            down = " face down (406.3)" if event.face_down else ""
+            return f"{name(event.obj)} goes to {zone}{down}{instead}"
         case Destroy():
             return f"{name(event.obj)} {verb('would be', 'is')} destroyed"
         case Regenerate():
@@ -184,6 +186,10 @@ def _words(event: Shown, name: Namer, *, would: bool) -> str:
             return f"{event.player} loses the game"
         case ReturnFromGraveyard():
             return f"{event.player} returns a card from their graveyard to their hand instead"
+        case GainsUntilEndOfTurn():
+            # CR 614.6, 611.2c: a replacement's continuous part (Crackling Emergence).
+            ability = event.ability.lower()
+            return f"{name(event.obj)} gains {ability} until end of turn (611.2c)"
         case LookAndSort():
             return (
                 f"{event.player} looks at the top {_count(event.look, 'card')}, "

@@ -698,6 +698,10 @@ GLOSSARY: dict[str, str] = {
         "an empty library, ten poison counters) or by an effect; a replacement effect may "
         "replace the loss."
     ),
+    "119.4": (
+        "A player pays life only with a life total at least as large as the payment; paying "
+        "life is losing that much life."
+    ),
     "119.5": (
         "An effect that sets a player's life total to a number makes them gain or lose the "
         "life needed to reach it."

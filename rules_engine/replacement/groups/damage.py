@@ -202,6 +202,10 @@ def _redirect_destination(
             return chosen  # Captain's Maneuver: "another target creature, planeswalker, or player"
     elif spec.redirect_to == "self":
         chosen = active.source
+    elif spec.redirect_to == "chosen":
+        # Gideon's Sacrifice: the permanent chosen as it resolved; Heroic Sacrifice: its
+        # target, "Choose target creature you control" (CR 614.9, 608.2c).
+        chosen = active.choices.chosen or (active.targets[0] if active.targets else None)
     else:
         source = board.game.object(active.source)
         chosen = source.attached_to if source is not None else None
@@ -300,6 +304,7 @@ def _prevent(
             # counters (615.5, 615.12: done even if the damage can't be prevented).
             tokens = CreateTokens(token_card_of(spec.options[0]), event.amount, active.controller)
             results.append(Fresh(tokens))  # type: ignore[arg-type]
+        results.extend(_each_player_counters(active, event, board))  # type: ignore[arg-type]
     if spec.per_prevented == PerPrevented.REFLECT_TO_CONTROLLER and prevented:
         controller = board.controller_of(event.source)
         if controller is not None:
@@ -315,6 +320,23 @@ def _prevent(
     elif spec.shield == "next_time" and not unpreventable:
         after = None
     return results, after
+
+
+def _each_player_counters(
+    active: ActiveReplacement, event: Damage, board: EventState
+) -> list[Fresh]:
+    """Bloatfly Swarm: "then give each player a rad counter for each +1/+1 counter removed
+    this way" (CR 615.5, 122.1): as many as it had to remove, at most the damage."""
+    spec = active.spec
+    assert isinstance(spec, DamageSpec)
+    obj = board.game.object(event.target)
+    if spec.each_player_counter is None or obj is None:
+        return []
+    removed = min(event.amount, obj.counter_count(spec.counter_kind or "+1/+1"))
+    if removed <= 0:
+        return []
+    kind = spec.each_player_counter
+    return [Fresh(PutCounters(kind, p, removed)) for p in board.game.players]
 
 
 def _milled(active: ActiveReplacement, event: Damage, board: EventState) -> list[Fresh]:

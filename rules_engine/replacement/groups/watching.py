@@ -63,6 +63,10 @@ def who_fits(who: Who | None, target: str, active: ActiveReplacement, board: Eve
 def source_fits(active: ActiveReplacement, source: str, board: EventState) -> bool:
     spec = active.spec
     assert isinstance(spec, DamageSpec)  # only damage effects watch a source
+    if spec.except_source is not None and (
+        source in board.chars and object_fits(spec.except_source, source, active, board)
+    ):
+        return False  # Inspire Awe: damage by an excepted source isn't prevented (615.1a)
     if spec.source_named:
         # Gideon's Intervention: a source with the name chosen as it entered (614.12).
         named = board.chars.get(source)

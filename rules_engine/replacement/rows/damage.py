@@ -101,14 +101,17 @@ DAMAGE_TO_COUNTERS = _T(
 )
 
 
-# CR 614.15, 616.1a: a spell's own "instead" on the damage it deals: "If ~ was kicked, it
+# CR 614.15, 616.1a: a spell's own "instead" on the damage it deals (Torch the Tower's "If
+# this spell was bargained, instead it deals 3 damage to that permanent and you scry 1": a
+# scry changes nothing on a board, which keeps the cards on top, 701.22a): "If ~ was kicked, it
 # deals 4 damage to that creature instead"; Cackling Flames' "~ deals 5 damage to that
 # permanent or player instead if you have no cards in hand".
 SELF_DAMAGE = _T(
-    r"^(?:if (?P<before>.+?), (?:instead )?)?(?:~|it) deals (?P<n>\w+) damage(?: to "
+    r"^(?:if (?P<before>.+?), (?:instead )?)?(?:~|it) deals (?P<n>\w+)(?: plus (?P<plus>\w+))? "
+    r"damage(?: to "
     r"(?:that (?:permanent or player|player or planeswalker|creature or player|creature or "
     r"planeswalker|creature|player|planeswalker|permanent)|it|each of those targets))?"
-    r"(?P<instead> instead)?(?: if (?P<after>.+))?$"
+    r"(?P<instead> instead)?(?: and you scry (?P<scry>\w+))?(?: if (?P<after>.+))?$"
 )
 
 
@@ -163,12 +166,17 @@ def _self_damage(m: re.Match[str], s: Sentence) -> Spec | None:
         return None
     words = (m["before"] or m["after"]).strip()
     kicked = words == "~ was kicked"
+    # "It deals X plus 1 damage instead if ..." (Light Up the Night): the spell's X plus 1,
+    # known as it resolves (CR 107.3a; ``timeline/shields.py`` sets the amount).
+    x = m["n"] == "x"
     return DamageSpec(
         s.text,
         Family.KICKED_DAMAGE,
         tier="self",
         kicked=kicked,
-        kicked_amount=number(m["n"], s.text),
+        kicked_amount=None if x else number(m["n"], s.text),
+        x_amount=x,
+        plus=number(m["plus"], s.text) if m["plus"] else 0,
         condition=None if kicked else condition_in(words, s.text, THE_TARGET),
     )
 

@@ -37,6 +37,25 @@ DRAW_TO_COUNTER = _T(
 )
 
 
+# CR 614.1a, 121.4: "If you would draw a card while your library has no cards in it, instead
+# put five +1/+1 counters on ~" (Ormos, Archive Keeper): only a draw from an empty library,
+# which then isn't a draw (the player doesn't lose for it, 704.5b).
+DRAW_EMPTY_TO_COUNTERS = _T(
+    r"^if you would draw a card while your library has no cards in it, instead put (?P<n>\w+) "
+    r"(?P<kind>\S+) counters? on ~$"
+)
+
+
+# CR 614.1a, 406.3: "If you would draw a card, exile the top card of your library face down
+# instead" (Asmodeus the Archfiend's Binding Contract), "exile the top two cards of your
+# library instead" (Eruth, Tormented Prophet): the cards leave the library one by one (as
+# milled cards do), none is drawn.
+DRAW_TO_EXILE = _T(
+    r"^if you would draw a card, exile the top (?:card|(?P<n>\w+) cards) of your library"
+    r"(?P<down> face down)? instead$"
+)
+
+
 DRAW_LICH = _T(
     r"^if you would draw a card, instead look at the top (?P<n>\w+) cards of your library, then put "
     r"one into your hand and the rest into your graveyard$"
@@ -103,6 +122,22 @@ def _draw_to_counter(m: re.Match[str], s: Sentence) -> Spec | None:
     return DrawSpec(
         s.text, Family.DRAW_TO_COUNTER, player="you", counter_kind=m["kind"], optional=True
     )
+
+
+def _draw_empty_to_counters(m: re.Match[str], s: Sentence) -> Spec | None:
+    return DrawSpec(
+        s.text,
+        Family.DRAW_TO_COUNTER,
+        player="you",
+        counter_kind=m["kind"],
+        amount=number(m["n"], s.text),
+        empty_library=True,
+    )
+
+
+def _draw_to_exile(m: re.Match[str], s: Sentence) -> Spec | None:
+    n = number(m["n"], s.text) if m["n"] else 1
+    return DrawSpec(s.text, Family.DRAW_TO_EXILE, player="you", amount=n, face_down=bool(m["down"]))
 
 
 def _draw_two(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -182,6 +217,24 @@ ROWS: tuple[Row, ...] = (
         example="If you would draw a card, you may put a study counter on this enchantment instead.",
         card="Pursuit of Knowledge",
         priority=530,
+    ),
+    Row(
+        Family.DRAW_TO_COUNTER,
+        DRAW_EMPTY_TO_COUNTERS,
+        _draw_empty_to_counters,
+        rule="614.1a",
+        example="If you would draw a card while your library has no cards in it, instead put five +1/+1 counters on Ormos.",
+        card="Ormos, Archive Keeper",
+        priority=535,
+    ),
+    Row(
+        Family.DRAW_TO_EXILE,
+        DRAW_TO_EXILE,
+        _draw_to_exile,
+        rule="614.1a",
+        example="If you would draw a card, exile the top card of your library face down instead.",
+        card="Asmodeus the Archfiend",
+        priority=537,
     ),
     Row(
         Family.DRAW_EXTRA,

@@ -1,6 +1,6 @@
 """Rows for replacements of events no board holds: milling, rolling dice, flipping a coin,
 scrying, mana, exploring, conniving, planeswalking, copying a spell, untapping in the untap
-step (CR 614.1a).
+step, paying life (CR 614.1a).
 
 A board's steps and events are what happens to permanents and players in view: damage,
 life, counters, tokens, entering, dying, drawing (docs/board-format.md, "Events"). Cards
@@ -115,12 +115,26 @@ UNTAP_STEP = _T(
 )
 
 
+# CR 119.4: paying life, which a board never does: a board's steps pay no costs but a
+# planeswalker's loyalty (docs/board-format-extensions.md, the activate step), and no one-shot
+# the engine performs pays life. "If you would pay life while your library has at least that
+# many cards in it, exile that many cards from the top of your library instead" (Ashiok,
+# Wicked Manipulator).
+PAY_LIFE = _T(
+    r"^if you would pay life while your library has at least that many cards in it, exile that "
+    r"many cards from the top of your library instead$"
+)
+
+
 # The sentence after a hidden replacement that says more of the same replacement, read with
 # it: (the event, the sentence's pattern).
 _FOLLOWS: tuple[tuple[HiddenEvent, re.Pattern[str]], ...] = (
     (HiddenEvent.COPY_SPELL, _T(r"^you may choose new targets for the additional copy$")),
     # CR 608.2c "If you do": the untap the removal allows (Bewitching Leechcraft).
     (HiddenEvent.UNTAP_STEP, _T(r"^if you do, untap it$")),
+    # CR 705.1, 706.1: how the other result reads (Pokey, the Scallywagg: "1-10 is tails and
+    # 11-20 is heads", "Tails is 1 and heads is 20"), part of the same replacement.
+    (HiddenEvent.COIN, _T(r"^1-10 is tails and 11-20 is heads$|^tails is 1 and heads is 20$")),
 )
 
 
@@ -211,6 +225,13 @@ _ROWS: tuple[tuple[re.Pattern[str], HiddenEvent, str, str, str], ...] = (
         "707.10",
         "If you would copy a spell one or more times, instead copy it that many times plus an additional time.",
         "Twinning Staff",
+    ),
+    (
+        PAY_LIFE,
+        HiddenEvent.PAY_LIFE,
+        "119.4",
+        "If you would pay life while your library has at least that many cards in it, exile that many cards from the top of your library instead.",
+        "Ashiok, Wicked Manipulator",
     ),
     (
         UNTAP_STEP,

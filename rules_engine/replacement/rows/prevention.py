@@ -52,6 +52,15 @@ DAMAGE_PREVENT_HALF = _T(
 PREVENT_ALL_COMBAT = _T(r"^prevent all combat damage that would be dealt this turn$")
 
 
+# CR 615.1a: "Prevent all combat damage that would be dealt this turn except combat damage
+# that would be dealt by enchanted creatures and enchantment creatures." (Inspire Awe): a
+# Fog whose sources are those that aren't excepted, as each would deal the damage.
+PREVENT_ALL_COMBAT_EXCEPT = _T(
+    r"^prevent all combat damage that would be dealt this turn except combat damage that "
+    r"would be dealt by (?P<by>.+)$"
+)
+
+
 PREVENT_ALL_BY = _T(
     r"^prevent all (?P<combat>combat )?damage (?:(?P<src>.+?) would deal this turn|that would be "
     r"dealt this turn by (?P<by>.+)|that would be dealt by (?P<by2>.+?)(?P<turn> this turn)?)$"
@@ -143,7 +152,8 @@ PREVENT_REMOVE_COUNTERS = _T(
     r"^if (?:damage would be dealt to ~|~ would be dealt damage)(?P<while> while it has an? "
     r"(?P<wkind>\S+) counter on it)?, prevent that damage(?: and|,) remove (?P<n>an?|that many) "
     r"(?P<kind>\S+) counters? from (?:it|~)(?:,? and create that many (?P<token>[\w/ ]+? "
-    r"tokens))?$"
+    r"tokens)|, then give each player an? (?P<each>\w+) counter for each \S+ counter removed "
+    r"this way)?$"
 )
 
 
@@ -319,6 +329,9 @@ def _prevent_remove_counters(m: re.Match[str], s: Sentence) -> Spec | None:
         # Sekki: "and create that many 1/1 colorless Spirit creature tokens" (one token for
         # each 1 damage, as many as the counters it would remove).
         options=(f"a {m['token'].removesuffix('s')}",) if m["token"] else (),
+        # Bloatfly Swarm: "then give each player a rad counter for each +1/+1 counter removed
+        # this way" (CR 615.5, 122.1).
+        each_player_counter=m["each"],
     )
 
 
@@ -355,6 +368,17 @@ def _damage_prevent_n(m: re.Match[str], s: Sentence) -> Spec | None:
 def _prevent_all_combat(m: re.Match[str], s: Sentence) -> Spec | None:
     return DamageSpec(
         s.text, Family.PREVENT_SHIELD, prevention=True, combat_only=True, shield="this_turn"
+    )
+
+
+def _prevent_all_combat_except(m: re.Match[str], s: Sentence) -> Spec | None:
+    return DamageSpec(
+        s.text,
+        Family.PREVENT_SHIELD,
+        prevention=True,
+        combat_only=True,
+        shield="this_turn",
+        except_source=objects_in(m["by"], s.text),
     )
 
 
@@ -537,6 +561,15 @@ ROWS: tuple[Row, ...] = (
         example="If a source would deal damage to you, prevent 1 of that damage.",
         card="Urza's Armor",
         priority=370,
+    ),
+    Row(
+        Family.PREVENT_SHIELD,
+        PREVENT_ALL_COMBAT_EXCEPT,
+        _prevent_all_combat_except,
+        rule="615.1a",
+        example="Prevent all combat damage that would be dealt this turn except combat damage that would be dealt by enchanted creatures and enchantment creatures.",
+        card="Inspire Awe",
+        priority=419,
     ),
     Row(
         Family.PREVENT_SHIELD,

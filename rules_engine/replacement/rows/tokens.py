@@ -70,6 +70,15 @@ TOKENS_INSTEAD_CHOICE = _T(
 )
 
 
+# Fisher's Talent: "If you would create a Fish token, create a 3/3 blue Shark creature token
+# instead" (CR 614.1a): each token of that subtype the event would create becomes one of
+# those (two Fish, two Sharks); tokens of other kinds in the same event stay as they are.
+TOKENS_KIND_INSTEAD = _T(
+    r"^if you would create an? (?P<kind>[a-z]+) token, create (?P<new>an? [\w/ ]+? token) "
+    r"instead$"
+)
+
+
 TOKENS_CREATED = _T(
     r"^if one or more (?P<creature>creature )?tokens would be created(?P<yours> under your "
     r"control)?, (?P<mod>twice|three times) that many of those tokens are created instead$"
@@ -136,6 +145,12 @@ def _tokens_instead_choice(m: re.Match[str], s: Sentence) -> Spec | None:
     return TokenSpec(s.text, Family.TOKENS_INSTEAD, player="you", options=cards, optional=True)
 
 
+def _tokens_kind_instead(m: re.Match[str], s: Sentence) -> Spec | None:
+    return TokenSpec(
+        s.text, Family.TOKENS_INSTEAD, player="you", token=m["new"], token_kind=m["kind"]
+    )
+
+
 def _tokens_plus_one(m: re.Match[str], s: Sentence) -> Spec | None:
     return TokenSpec(s.text, Family.TOKENS, player="you", plus=1, token_kind=m["kind"])
 
@@ -180,6 +195,15 @@ ROWS: tuple[Row, ...] = (
         example="If you would create one or more tokens, you may instead create that many 2/2 green Cat creature tokens with haste or that many 3/1 green Dog creature tokens with vigilance.",
         card="Jinnie Fay, Jetmir's Second",
         priority=740,
+    ),
+    Row(
+        Family.TOKENS_INSTEAD,
+        TOKENS_KIND_INSTEAD,
+        _tokens_kind_instead,
+        rule="614.1a",
+        example="If you would create a Fish token, create a 3/3 blue Shark creature token instead.",
+        card="Fisher's Talent",
+        priority=745,
     ),
     Row(
         Family.TOKENS,

@@ -41,6 +41,17 @@ SKIP_EXTRA_TURN = _T(
 )
 
 
+# CR 614.1b, 614.10: "If you would begin your draw step, you may skip that step instead"
+# (Fasting; its "If you do, you gain 2 life." is read with it, ``grammar.py``).
+SKIP_INSTEAD = _T(
+    r"^if you would begin your (?P<step>upkeep|draw) step, you may skip that step instead$"
+)
+
+
+def _skip_instead(m: re.Match[str], s: Sentence) -> Spec | None:
+    return SkipSpec(s.text, Family.SKIP, player="you", skips=_SKIPPABLE[m["step"]], optional=True)
+
+
 def _skip_extra_turn(m: re.Match[str], s: Sentence) -> Spec | None:
     who: PlayerWord = "opponent" if m["who"] == "an opponent" else "any"
     return SkipSpec(s.text, Family.SKIP, player=who, skips="extra_turn")
@@ -89,6 +100,15 @@ ROWS: tuple[Row, ...] = (
         example="Skip your draw step.",
         card="Colfenor's Plans",
         priority=650,
+    ),
+    Row(
+        Family.SKIP,
+        SKIP_INSTEAD,
+        _skip_instead,
+        rule="614.10",
+        example="If you would begin your draw step, you may skip that step instead.",
+        card="Fasting",
+        priority=652,
     ),
     Row(
         Family.SKIP,

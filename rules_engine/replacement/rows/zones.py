@@ -48,6 +48,25 @@ REGENERATE = _T(r"^regenerate (?P<what>~|target creature|enchanted creature|equi
 REGENERATE_STATIC = _T(r"^if ~ would be destroyed, regenerate it$")  # Mossbridge Troll
 
 
+# CR 614.1a, 614.6, 701.21a: "If enchanted land would be destroyed, instead sacrifice this
+# Aura and that land gains indestructible until end of turn." (Crackling Emergence, Harmonious
+# Emergence): the Aura is sacrificed and the land gains the ability, in place of the
+# destruction.
+SACRIFICE_INSTEAD = _T(
+    r"^if enchanted (?P<what>land|creature|permanent) would be destroyed, instead sacrifice ~ "
+    r"and that (?P=what) gains (?P<kw>indestructible) until end of turn$"
+)
+
+
+def _sacrifice_instead(m: re.Match[str], s: Sentence) -> Spec | None:
+    return ReplacementSpec(
+        s.text,
+        Family.SACRIFICE_INSTEAD,
+        objects=Subject("attached", words=f"enchanted {m['what']}"),
+        options=(m["kw"].capitalize(),),
+    )
+
+
 def _graveyard(m: re.Match[str], s: Sentence) -> Spec | None:
     gy = _GRAVEYARD_OF[m["gy"]]
     return ZoneSpec(
@@ -148,6 +167,15 @@ ROWS: tuple[Row, ...] = (
         example="If this creature would die, exile it instead.",
         card="Gloomshrieker",
         priority=500,
+    ),
+    Row(
+        Family.SACRIFICE_INSTEAD,
+        SACRIFICE_INSTEAD,
+        _sacrifice_instead,
+        rule="614.1a",
+        example="If enchanted land would be destroyed, instead sacrifice this Aura and that land gains indestructible until end of turn.",
+        card="Crackling Emergence",
+        priority=596,
     ),
     Row(
         Family.REGENERATE,
