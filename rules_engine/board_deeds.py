@@ -36,6 +36,7 @@ CAST_CHOICE_KEYS = frozenset(
         "intensity",
         "convoked",
         "artifact_mana",
+        "draft_number",
     }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
@@ -83,7 +84,17 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_INTENSITY:
             raise BoardError(f"{path}.intensity", f"a whole number, 0 to {_MOST_INTENSITY}")
         found["intensity"] = n
+    if "draft_number" in value:
+        # CR 905.2, 905.1d: a number its draft abilities gave it before the game (noted as it
+        # was drafted, or the cards removed from the draft with it).
+        n = value["draft_number"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_DRAFTED:
+            raise BoardError(f"{path}.draft_number", f"a whole number, 0 to {_MOST_DRAFTED}")
+        found["draft_number"] = n
     return found
+
+
+_MOST_DRAFTED = 999
 
 
 _MOST_INTENSITY = 1000

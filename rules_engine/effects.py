@@ -234,6 +234,9 @@ class HowCast:
         # The intensity MTG Arena keeps on an Alchemy card (no CR rule): the step's
         # ``choices.intensity``, else its "Starting intensity N" (oracle/digital.py).
         "intensity",
+        # A number the draft gave the card (CR 905.2: abilities that work during the draft),
+        # which the game only reads: the step's ``choices.draft_number``.
+        "draft_number",
     ]
 
 

@@ -104,6 +104,10 @@ class Choices:
     # The intensity of an MTG Arena Alchemy card as it is now (its "Starting intensity N"
     # raised by "intensify"), which no board position shows; None: its starting intensity.
     intensity: int | None = None
+    # A number from the draft before the game (CR 905.2, 905.1d): "the highest number you
+    # noted for cards named ~" (Lurking Automaton), "the number of cards you removed from the
+    # draft with cards named ~" (Cogwork Grinder), which no board position shows.
+    draft_number: int = 0
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -156,6 +160,7 @@ class Choices:
             artifact_mana=extra.artifact_mana or self.artifact_mana,
             rolls=extra.rolls or self.rolls,
             intensity=extra.intensity if extra.intensity is not None else self.intensity,
+            draft_number=extra.draft_number or self.draft_number,
             class_level=max(extra.class_level, self.class_level),
         )
 

@@ -567,6 +567,13 @@ _TERMS: tuple[_TermReader, ...] = (
     _phrase("x", expr=VarX()),
     # MTG Arena's intensity (Alchemy, no CR rule), a number on the object itself.
     _phrase("~'s intensity", expr=HowCast("intensity")),
+    # CR 905.2, 905.1d: a number the card's draft abilities gave it, stated by the board
+    # (Lurking Automaton, Pyretic Hunter, Cogwork Grinder).
+    _phrase(
+        "the highest number you noted for cards named ~",
+        "the number of cards you removed from the draft with cards named ~",
+        expr=HowCast("draft_number"),
+    ),
     _devotion,
     _phrase("the number of cards in your hand", expr=HandSize()),
     # "7 minus the number of cards in that creature's controller's hand" (Flunk): the hand of
