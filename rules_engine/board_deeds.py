@@ -37,6 +37,7 @@ CAST_CHOICE_KEYS = frozenset(
         "convoked",
         "artifact_mana",
         "draft_number",
+        "played_from_hand",
     }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
@@ -50,8 +51,9 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
     each color spent, adamant, is read by ``rules_engine/mana_paid.py``)."""
     found: dict[str, Any] = {}
     # "evidence": evidence was collected for it (CR 701.59a, an additional cost); "mayhem":
-    # it was cast for its mayhem cost (702.187a); "warp": for its warp cost (702.185a).
-    for key in ("gift", "bargained", "evidence", "mayhem", "warp"):
+    # it was cast for its mayhem cost (702.187a); "warp": for its warp cost (702.185a);
+    # "played_from_hand": the entering land was played from its owner's hand (305.1, 116.2a).
+    for key in ("gift", "bargained", "evidence", "mayhem", "warp", "played_from_hand"):
         if key in value:
             if not isinstance(value[key], bool):
                 raise BoardError(f"{path}.{key}", "must be true or false")

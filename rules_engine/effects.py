@@ -237,6 +237,7 @@ class HowCast:
         # A number the draft gave the card (CR 905.2: abilities that work during the draft),
         # which the game only reads: the step's ``choices.draft_number``.
         "draft_number",
+        "played_from_hand",  # CR 305.1: the land was played from its owner's hand (1 or 0)
     ]
 
 

@@ -108,6 +108,9 @@ class Choices:
     # noted for cards named ~" (Lurking Automaton), "the number of cards you removed from the
     # draft with cards named ~" (Cogwork Grinder), which no board position shows.
     draft_number: int = 0
+    # The entering land was played from its owner's hand (CR 305.1, 116.2a: the special action
+    # of playing a land), for "~ enters tapped if it was played from your hand".
+    played_from_hand: bool = False
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -161,6 +164,7 @@ class Choices:
             rolls=extra.rolls or self.rolls,
             intensity=extra.intensity if extra.intensity is not None else self.intensity,
             draft_number=extra.draft_number or self.draft_number,
+            played_from_hand=extra.played_from_hand or self.played_from_hand,
             class_level=max(extra.class_level, self.class_level),
         )
 

@@ -101,6 +101,8 @@ def _verify_rolls(name: str, spec: EnterSpec, rolls: tuple[int, ...], x: int, wh
 
 def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path: str) -> None:
     who = "an opponent" if spec.chooser == "opponent" else "its controller"
+    # "note the most prevalent creature type in an opponent's library" (Favored Enemy).
+    verb = "notes" if spec.text.lower().startswith("as ~ enters, note ") else "chooses"
     for key in spec.chooses:
         what, example = _ASKS[key]
         value = _answer(choices, key)
@@ -118,7 +120,7 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
                 example = f'"{key}": "{first}"'
             raise BoardError(
                 where,
-                f"as {name} enters, {who} chooses {what} (CR 614.12); the board must say "
+                f"as {name} enters, {who} {verb} {what} (CR 614.12); the board must say "
                 f"which: add {example} to the step's choices",
             )
         # "choose up to two colors" (Desert Cenote): one is enough.

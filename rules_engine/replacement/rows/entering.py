@@ -8,7 +8,7 @@ import itertools
 import re
 
 from rules_engine.affected import Subject
-from rules_engine.effects import AllOf, CopyOf
+from rules_engine.effects import AllOf, Compare, CopyOf, HowCast
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import parse_keyword
@@ -123,9 +123,12 @@ _FORM = re.compile(
 # the same (614.12); keeping it secret until revealed changes nothing on a board.
 # "look at an opponent's hand, then choose any card name" (Anointed Peacekeeper): looking
 # at a hidden hand changes nothing on a board; the choice after it is what the step states.
+# "note the most prevalent creature type in an opponent's library" (Favored Enemy): noted as
+# it enters (614.12) from a library the board doesn't fully show, so the step states the type
+# noted, as for a choice; "the noted type" refers to it (607.2).
 AS_ENTERS_CHOOSE = _T(
     r"^as (?P<it>~|it) enters, (?:look at an opponent's hand, then )?"
-    r"(?P<who>(?:secretly )?choose|an opponent chooses|name) "
+    r"(?P<who>(?:secretly )?choose|an opponent chooses|name|note) "
     r"(?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
@@ -150,6 +153,7 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a player": ("player",),
     "two players": ("players",),
     "a creature type": ("creature_type",),
+    "the most prevalent creature type in an opponent's library": ("creature_type",),
     "a card type": ("card_type",),
     "a basic land type": ("land_type",),
     # Camato Scout: chosen at random (CR 614.12), which the step's choices state.
@@ -342,8 +346,15 @@ def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# CR 305.1, 116.2a: "~ enters tapped if it was played from your hand" (Fetching Garden): the
+# land was played (a special action), which the step's ``choices.played_from_hand`` states; put
+# onto the battlefield by an effect, it wasn't.
+_PLAYED_FROM_HAND = Compare(HowCast("played_from_hand"), "==", 1)
+
+
 def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
-    condition = parse_condition(m["cond"], s.text)
+    played = m["cond"] == "it was played from your hand"
+    condition = _PLAYED_FROM_HAND if played else parse_condition(m["cond"], s.text)
     if m.groupdict().get("during"):
         condition = AllOf((parse_condition(m["during"], s.text), condition))
     return EnterSpec(
