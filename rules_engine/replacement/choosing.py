@@ -134,3 +134,17 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
         if not _offered(spec, key, value):
             offered = " or ".join(_printed(spec.text, o) for o in spec.options)
             raise BoardError(where, f"{name} offers only {offered}")
+
+
+def exile_as_enters(name: str, texts: Iterable[str]) -> EnterSpec | None:
+    """The card's "As ~ enters, exile ... creature card(s) from ... graveyard" (Dermotaxi,
+    Mimeoplasm, CR 614.1c), whose cards the step's ``choices.exile`` names."""
+    for text in texts:
+        try:
+            specs, _ = read_replacements(text, name)
+        except OracleParseError:
+            continue
+        for spec in specs:
+            if isinstance(spec, EnterSpec) and Mark.EXILE_AS_ENTERS in spec.marks:
+                return spec
+    return None

@@ -63,6 +63,15 @@ THIEF_COUNTERS = _T(
 )
 
 
+# Mimeoplasm, Revered One: "It enters with three +1/+1 counters on it for each creature card
+# exiled this way." after "As ~ enters, exile up to X creature cards from your graveyard" (one
+# replacement, CR 614.1c: the counters for the cards it exiled as it entered).
+EXILED_COUNTERS = _T(
+    r"^(?:it|~) enters with (?P<n>an?|\w+) (?P<kind>\S+) counters? on it for each creature "
+    r"card exiled this way$"
+)
+
+
 ENTER_SACRIFICE_THEN = _T(
     r"^if you (?:do, put ~ onto the battlefield|don't, put it into its owner's graveyard)$"
 )
@@ -497,6 +506,20 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
     ):
         # Thief of Blood: it enters with a counter for each one removed (one effect).
         specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}", counter_kind=m["kind"])
+        return True
+    if (
+        (m := EXILED_COUNTERS.match(body))
+        and specs
+        and isinstance(specs[-1], ReplacementSpec)
+        and Mark.EXILE_AS_ENTERS in specs[-1].marks
+    ):
+        # Mimeoplasm: N counters for each card it exiled as it entered (one effect, 614.1c).
+        specs[-1] = replace(
+            specs[-1],
+            text=f"{specs[-1].text} {sentence}",
+            counter_kind=m["kind"],
+            factor=number(m["n"], sentence),
+        )
         return True
     if (
         ENTER_SACRIFICE_THEN.match(body)

@@ -235,6 +235,9 @@ class Mark(StrEnum):
     SACRIFICED_PT = "sacrificed_pt"  # Dracoplasm: the power and toughness of the sacrificed
     LOSE_LIFE_TOTAL = "lose_life_total"  # Lich: "you lose life equal to your life total"
     REMOVE_ALL_COUNTERS = "remove_all_counters"  # Thief of Blood
+    # Dermotaxi, Mimeoplasm: "As ~ enters, exile a creature card from a graveyard" (614.1c): the
+    # cards the step's ``choices.exile`` names go to exile, exiled with it (607.2a).
+    EXILE_AS_ENTERS = "exile_as_enters"
     SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
     # Coin of Mastery: "for each mana from an artifact source spent to cast it": counted from
     # how the entering permanent was cast (601.2h), not its source.

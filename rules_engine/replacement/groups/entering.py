@@ -467,6 +467,8 @@ def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> l
     if Mark.LOSE_LIFE_TOTAL in active.spec.marks:
         life = board.game.life_of(event.controller)
         return [LoseLife(event.controller, life), event] if life > 0 else [event]
+    if Mark.EXILE_AS_ENTERS in active.spec.marks:
+        return _exiled_as_enters(active, event, board)
     removed: list[Event] = []
     for label in board.chars:
         obj = board.game.object(label)
@@ -478,3 +480,35 @@ def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> l
     counters = dict(event.counters)
     counters[kind] = counters.get(kind, 0) + total
     return [*removed, replace(event, counters=tuple(counters.items()))]
+
+
+def _exiled_as_enters(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 614.1c, 614.12: "As ~ enters, exile a creature card from a graveyard" (Dermotaxi):
+    each card the step's ``choices.exile`` names (checked by the step: creature cards in the
+    graveyards the text allows) goes from its graveyard to exile, through replacements, then it
+    enters; Mimeoplasm enters with N +1/+1 counters for each card exiled this way."""
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    moves: list[Event] = []
+    for label in choices.exile:
+        obj = board.game.object(label)
+        if obj is None or obj.zone != "graveyard":
+            continue
+        move = ZoneMove(
+            label,
+            "exile",
+            "graveyard",
+            obj.owner,
+            obj.card.token,
+            "Creature" in obj.card.types,
+            obj.owner,
+            card_types=frozenset(obj.card.types),
+        )
+        moves.append(Fresh(move))  # type: ignore[arg-type]
+    if active.spec.counter_kind is None or not moves:
+        return [*moves, event]
+    # "for each creature card exiled this way": the cards it moves (no effect in the game puts
+    # a card going from a graveyard to exile anywhere else).
+    counters = dict(event.counters)
+    kind = active.spec.counter_kind
+    counters[kind] = counters.get(kind, 0) + active.spec.factor * len(moves)
+    return [*moves, replace(event, counters=tuple(counters.items()))]

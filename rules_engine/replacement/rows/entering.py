@@ -85,6 +85,15 @@ AS_ENTERS_LOSE_LIFE_TOTAL = _T(r"^as ~ enters, you lose life equal to your life 
 AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanents$")
 
 
+# CR 614.1c, 614.12, 607.2a: "As ~ enters, exile a creature card from a graveyard" (Dermotaxi,
+# under the ability word imprint), "exile up to X creature cards from your graveyard"
+# (Mimeoplasm, Revered One): the cards the step's ``choices.exile`` names are exiled as it
+# enters, and are the cards exiled with it.
+AS_ENTERS_EXILE = _T(
+    r"^as ~ enters, exile (?P<n>an?|up to x) creature cards? from (?P<zone>a|your) graveyard$"
+)
+
+
 # CR 614.1c: "If a nontoken creature would enter and it wasn't cast, exile it instead"
 # (Containment Priest; Hallowed Moonlight's for the turn). An enter step without
 # "cast_from_hand" puts the permanent onto the battlefield: it wasn't cast.
@@ -326,6 +335,18 @@ def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _as_enters_exile(m: re.Match[str], s: Sentence) -> Spec | None:
+    marks = {Mark.EXILE_AS_ENTERS} | ({Mark.X} if m["n"] == "up to x" else set())
+    return EnterSpec(
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        player="you" if m["zone"] == "your" else "any",  # whose graveyard
+        amount=None if m["n"] == "up to x" else 1,
+        marks=frozenset(marks),
+    )
+
+
 def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -462,6 +483,15 @@ ROWS: tuple[Row, ...] = (
         example="As this creature enters, remove all counters from all permanents.",
         card="Thief of Blood",
         priority=210,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_EXILE,
+        _as_enters_exile,
+        rule="614.1c",
+        example="Imprint — As this Vehicle enters, exile a creature card from a graveyard.",
+        card="Dermotaxi",
+        priority=215,
     ),
     Row(
         Family.ENTER_SACRIFICE,

@@ -1,0 +1,68 @@
+"""'As ~ enters, exile a creature card from a graveyard' (CR 614.1c): the enter step's
+``choices.exile`` names the cards, and a step that names the wrong ones is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_engine import evaluate
+from rules_engine.errors import BoardError
+
+
+def _board(step: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "zones": {
+            "Alice": {"graveyard": ["Llanowar Elves"]},
+            "Bob": {"graveyard": ["Lightning Bolt", "Grizzly Bears"]},
+        },
+        "steps": [{"as": "it", "controller": "Alice", **step}],
+        "ask": {"characteristics": "it"},
+    }
+
+
+def test_dermotaxi_must_exile_one_when_a_graveyard_has_a_creature_card() -> None:
+    with pytest.raises(BoardError, match=r"choices\.exile.*614\.1c"):
+        evaluate(_board({"enter": "Dermotaxi"}))
+
+
+def test_dermotaxi_cant_exile_a_noncreature_card() -> None:
+    step = {"enter": "Dermotaxi", "choices": {"exile": ["Bob.graveyard[0]"]}}
+    with pytest.raises(BoardError, match="not a creature card"):
+        evaluate(_board(step))
+
+
+def test_mimeoplasm_exiles_only_from_its_controllers_graveyard() -> None:
+    step = {
+        "enter": "Mimeoplasm, Revered One",
+        "x": 2,
+        "choices": {"exile": ["Bob.graveyard[1]"]},
+    }
+    with pytest.raises(BoardError, match="Alice's graveyard"):
+        evaluate(_board(step))
+
+
+def test_mimeoplasm_exiles_at_most_x() -> None:
+    step = {
+        "enter": "Mimeoplasm, Revered One",
+        "x": 0,
+        "choices": {"exile": ["Alice.graveyard[0]"]},
+    }
+    with pytest.raises(BoardError, match="up to X"):
+        evaluate(_board(step))
+
+
+def test_mimeoplasm_gets_three_counters_for_the_card_it_exiled() -> None:
+    step = {
+        "enter": "Mimeoplasm, Revered One",
+        "x": 1,
+        "choices": {"exile": ["Alice.graveyard[0]"]},
+    }
+    answer = evaluate(_board(step))
+    assert answer["objects"]["it"]["counters"] == {"+1/+1": 3}
+    assert answer["objects"]["Alice.graveyard[0]"]["exiled_with"] == "it"
+    assert answer["not_modelled"] == []
