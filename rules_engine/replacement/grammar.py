@@ -113,6 +113,15 @@ SACRIFICED_PT = _T(
 )
 
 
+# CR 614.1c, 614.1e: "As this creature enters or is turned face up, put X +1/+1 counters on it,
+# where X is the number of other creatures you control" (Crowd-Control Warden): read as "~ enters
+# with X +1/+1 counters on it, where X is ...", and the same counters are put on it as it is
+# turned face up (``timeline/simple.face``; the count made then).
+ENTERS_OR_FACE_UP = _T(
+    r"^as ~ enters or is turned face up, put (?P<rest>\S+ \S+ counters? on it.*)$"
+)
+
+
 # Conditions that wrap any template: "As long as ~ is untapped, ..." (611.3a), "During your
 # turn, ...".
 CONDITIONAL = _T(r"^(?:as long as (?P<cond>[^,]+)|(?P<your_turn>during your turn)), (?P<rest>.+)$")
@@ -378,6 +387,10 @@ def _wrapped(body: str, sentence: str) -> Spec | None:
         # second part, split off above).
         return _kicked_only(kicked, sentence)
     spec = read_sentence(body, sentence)
+    if spec is None and (face_up := ENTERS_OR_FACE_UP.match(body)):
+        inner = read_sentence(f"~ enters with {face_up['rest']}", sentence)
+        if isinstance(inner, EnterSpec) and inner.family == Family.ENTER_COUNTERS:
+            return replace(inner, marks=inner.marks | {Mark.TURNED_FACE_UP})
     if spec is None and (found := INSTEAD_IF.match(body)):
         spec = _instead_if(found, sentence)
     if spec is None and (kicked := KICKED_ONLY.match(body)):

@@ -238,6 +238,9 @@ class Mark(StrEnum):
     # Dermotaxi, Mimeoplasm: "As ~ enters, exile a creature card from a graveyard" (614.1c): the
     # cards the step's ``choices.exile`` names go to exile, exiled with it (607.2a).
     EXILE_AS_ENTERS = "exile_as_enters"
+    # Crowd-Control Warden: "As ~ enters or is turned face up, put X +1/+1 counters on it":
+    # the counters it enters with, and put on it as it is turned face up (614.1e).
+    TURNED_FACE_UP = "turned_face_up"
     SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
     # Coin of Mastery: "for each mana from an artifact source spent to cast it": counted from
     # how the entering permanent was cast (601.2h), not its source.

@@ -8,11 +8,15 @@ from dataclasses import replace
 
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
-from rules_engine.perform import add_counters, perform
+from rules_engine.perform import add_counters, chars_of, perform
+from rules_engine.replacement.active import specs_of
 from rules_engine.replacement.events import Damage, Event, PutCounters
 from rules_engine.replacement.explore import Pending
+from rules_engine.replacement.specs import EnterSpec, Mark
+from rules_engine.selection import evaluate
 from rules_engine.steps import (
     AttachStep,
+    Choices,
     CountersStep,
     DamageStep,
     EndStep,
@@ -22,6 +26,7 @@ from rules_engine.steps import (
 )
 from rules_engine.timeline.common import phased, require_on_battlefield, stamp, zone_move
 from rules_engine.timeline.entering import Entering
+from rules_engine.world import Context, World
 
 
 def _perform_step(game: Game, step: CountersStep | DamageStep | LeaveStep, event: Event) -> Game:
@@ -132,7 +137,37 @@ def face(game: Game, step: FaceStep) -> Game:
     if obj.face_down == step.face_down:
         return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
     game, timestamp = stamp(game)
-    return game.with_object(replace(obj, face_down=step.face_down, timestamp=timestamp))
+    game = game.with_object(replace(obj, face_down=step.face_down, timestamp=timestamp))
+    return game if step.face_down else _as_turned_face_up(game, step)
+
+
+def _as_turned_face_up(game: Game, step: FaceStep) -> Game:
+    """CR 614.1e: "As ~ enters or is turned face up, put X +1/+1 counters on it, where X is
+    ..." (Crowd-Control Warden): the counters are put on it as it is turned face up, the
+    count made then, through the counter replacements (Hardened Scales, 122.6)."""
+    chars = chars_of(game).get(step.obj)
+    if chars is None:
+        return game
+    events: list[Event] = []
+    for _, spec in specs_of(chars):
+        if not isinstance(spec, EnterSpec) or Mark.TURNED_FACE_UP not in spec.marks:
+            continue
+        obj = game.object(step.obj)
+        ctx = Context(step.obj, chars.controller, choices=obj.choices if obj else Choices())
+        n = spec.amount or 0
+        if spec.count is not None:
+            n = max(0, evaluate(spec.count, chars_of(game), World.of(game), ctx, None))
+        if n > 0:
+            events.append(PutCounters(spec.counter_kind or "+1/+1", step.obj, n))
+    if not events:
+        return game
+    return perform(
+        game,
+        [Pending(e) for e in events],
+        enter=Entering(f"step{step.index}"),
+        where=step.path,
+        step=step.index,
+    ).game
 
 
 def verify_phase(game: Game, step: PhaseStep) -> GameObject:
