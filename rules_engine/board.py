@@ -177,7 +177,7 @@ _CHOICE_KEYS = frozenset(
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"mana_by_color", "cast_with", "class_level", "rolls"}
-    | {"sacrificed", "divided", "sacrifice_as_enters"}
+    | {"sacrificed", "divided", "sacrifice_as_enters", "remove_counters"}
     | {"graveyard", "discard", "exile", "proliferate", "ring_bearer", "paid"}
     | CAST_CHOICE_KEYS
 )
@@ -310,6 +310,9 @@ class _Reader:
             kickers=kickers,
             devour=self._devoured(value.get("devour", ()), f"{path}.devour")
             or self._devoured(value.get("sacrifice_as_enters", ()), f"{path}.sacrifice_as_enters"),
+            remove_counters=self._removed_from(
+                value.get("remove_counters", ()), f"{path}.remove_counters"
+            ),
             mana_spent=whole_number(
                 value.get("mana_spent", 0),
                 f"{path}.mana_spent",
@@ -359,6 +362,13 @@ class _Reader:
         if len(set(labels)) != len(labels):
             raise BoardError(path, "each creature can be sacrificed only once")
         return labels
+
+    def _removed_from(self, value: Any, path: str) -> tuple[str, ...]:
+        """Layerlab extension: the permanents whose counters are removed as a permanent
+        enters ("remove all counters from any number of ...", CR 614.1c), by label."""
+        if not isinstance(value, (list, tuple)) or len(set(map(str, value))) != len(value):
+            raise BoardError(path, 'a list of labels of permanents, each once ("["bears"]")')
+        return tuple(self.label_ref(v, f"{path}[{i}]") for i, v in enumerate(value))
 
     def labels_list(self, value: Any, path: str) -> tuple[str, ...]:
         """Layerlab extension: cards in exile exiled with a permanent (CR 607.2a), by label."""

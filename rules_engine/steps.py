@@ -111,6 +111,9 @@ class Choices:
     # The entering land was played from its owner's hand (CR 305.1, 116.2a: the special action
     # of playing a land), for "~ enters tapped if it was played from your hand".
     played_from_hand: bool = False
+    # "As ~ enters, remove all counters from any number of artifacts, creatures, and
+    # enchantments" (Sin, Unending Cataclysm, CR 614.1c): the permanents chosen, by label.
+    remove_counters: tuple[str, ...] = ()
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -165,6 +168,7 @@ class Choices:
             intensity=extra.intensity if extra.intensity is not None else self.intensity,
             draft_number=extra.draft_number or self.draft_number,
             played_from_hand=extra.played_from_hand or self.played_from_hand,
+            remove_counters=extra.remove_counters or self.remove_counters,
             class_level=max(extra.class_level, self.class_level),
         )
 

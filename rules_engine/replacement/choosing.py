@@ -136,15 +136,19 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
             raise BoardError(where, f"{name} offers only {offered}")
 
 
-def exile_as_enters(name: str, texts: Iterable[str]) -> EnterSpec | None:
+def exile_as_enters(
+    name: str, texts: Iterable[str], mark: Mark = Mark.EXILE_AS_ENTERS
+) -> EnterSpec | None:
     """The card's "As ~ enters, exile ... creature card(s) from ... graveyard" (Dermotaxi,
-    Mimeoplasm, CR 614.1c), whose cards the step's ``choices.exile`` names."""
+    Mimeoplasm, CR 614.1c), whose cards the step's ``choices.exile`` names; with another
+    ``mark``, the card's other "As ~ enters" effect of that reading (Sin's
+    ``REMOVE_FROM_CHOSEN``)."""
     for text in texts:
         try:
             specs, _ = read_replacements(text, name)
         except OracleParseError:
             continue
         for spec in specs:
-            if isinstance(spec, EnterSpec) and Mark.EXILE_AS_ENTERS in spec.marks:
+            if isinstance(spec, EnterSpec) and mark in spec.marks:
                 return spec
     return None

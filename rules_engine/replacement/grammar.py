@@ -59,7 +59,9 @@ OPENING_HAND = _T(
 
 
 THIEF_COUNTERS = _T(
-    r"^~ enters with an? (?P<kind>\S+) counter on it for each counter removed this way$"
+    r"^~ enters with (?:an? (?P<kind>\S+) counter on it for each counter removed this way|x "
+    r"(?P<kind2>\S+) counters on it, where x is (?P<twice>twice )?the number of counters "
+    r"removed this way)$"
 )
 
 
@@ -518,7 +520,13 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
         and Mark.REMOVE_ALL_COUNTERS in specs[-1].marks
     ):
         # Thief of Blood: it enters with a counter for each one removed (one effect).
-        specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}", counter_kind=m["kind"])
+        # Sin: "X +1/+1 counters on it, where X is twice the number of counters removed".
+        specs[-1] = replace(
+            specs[-1],
+            text=f"{specs[-1].text} {sentence}",
+            counter_kind=m["kind"] or m["kind2"],
+            factor=2 if m["twice"] else 1,
+        )
         return True
     if (
         (m := EXILED_COUNTERS.match(body))

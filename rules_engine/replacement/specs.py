@@ -235,6 +235,9 @@ class Mark(StrEnum):
     SACRIFICED_PT = "sacrificed_pt"  # Dracoplasm: the power and toughness of the sacrificed
     LOSE_LIFE_TOTAL = "lose_life_total"  # Lich: "you lose life equal to your life total"
     REMOVE_ALL_COUNTERS = "remove_all_counters"  # Thief of Blood
+    # Sin, Unending Cataclysm: only from the permanents the step's ``choices.remove_counters``
+    # names ("any number of artifacts, creatures, and enchantments", 614.1c).
+    REMOVE_FROM_CHOSEN = "remove_from_chosen"
     # Dermotaxi, Mimeoplasm: "As ~ enters, exile a creature card from a graveyard" (614.1c): the
     # cards the step's ``choices.exile`` names go to exile, exiled with it (607.2a).
     EXILE_AS_ENTERS = "exile_as_enters"

@@ -16,6 +16,7 @@ from rules_engine.perform import chars_of, perform
 from rules_engine.replacement.choosing import exile_as_enters, verify_entering_choices
 from rules_engine.replacement.events import Enter
 from rules_engine.replacement.explore import Pending
+from rules_engine.replacement.specs import Mark
 from rules_engine.steps import EnterStep
 from rules_engine.timeline.common import require_on_battlefield, verify_abilities
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
@@ -48,6 +49,7 @@ def verify_enter(game: Game, step: EnterStep) -> None:
             card.name, replacing, step.choices, step.controller, step.path, x=step.x or 0
         )
         _verify_exiled_as_enters(game, step, replacing)
+        _verify_removed_from(game, step, replacing)
     if step.attach is not None and step.attach not in game.players:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
     if step.choices.devour:
@@ -94,6 +96,24 @@ def _verify_exiled_as_enters(game: Game, step: EnterStep, texts: list[str]) -> N
             if found
             else f"there is no creature card in {whose} for {step.card.name} to exile",
         )
+
+
+def _verify_removed_from(game: Game, step: EnterStep, texts: list[str]) -> None:
+    """CR 614.1c: "remove all counters from any number of artifacts, creatures, and
+    enchantments" (Sin): each permanent the step's ``choices.remove_counters`` names is one
+    of those, on the battlefield (and not itself, which isn't there yet)."""
+    if not step.choices.remove_counters:
+        return
+    path = f"{step.path}.choices.remove_counters"
+    if exile_as_enters(step.card.name, texts, Mark.REMOVE_FROM_CHOSEN) is None:
+        raise BoardError(path, f'{step.card.name} has no "remove all counters from" choice')
+    state = chars_of(game)
+    for i, label in enumerate(step.choices.remove_counters):
+        require_on_battlefield(game, label, f"{path}[{i}]")
+        if not {"Artifact", "Creature", "Enchantment"} & set(state[label].types):
+            raise BoardError(
+                f"{path}[{i}]", f'"{label}" is not an artifact, creature or enchantment'
+            )
 
 
 def _verify_devour(game: Game, step: EnterStep) -> None:

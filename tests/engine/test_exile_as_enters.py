@@ -1,5 +1,6 @@
-"""'As ~ enters, exile a creature card from a graveyard' (CR 614.1c): the enter step's
-``choices.exile`` names the cards, and a step that names the wrong ones is refused."""
+"""'As ~ enters, exile a creature card from a graveyard' and Sin's 'remove all counters from any
+number of ...' (CR 614.1c): the enter step's ``choices.exile`` and ``choices.remove_counters``
+name what is chosen, and a step that names the wrong ones is refused."""
 
 from __future__ import annotations
 
@@ -66,3 +67,17 @@ def test_mimeoplasm_gets_three_counters_for_the_card_it_exiled() -> None:
     assert answer["objects"]["it"]["counters"] == {"+1/+1": 3}
     assert answer["objects"]["Alice.graveyard[0]"]["exiled_with"] == "it"
     assert answer["not_modelled"] == []
+
+
+def test_sin_cant_remove_counters_from_a_land() -> None:
+    board = _board({"enter": "Sin, Unending Cataclysm", "choices": {"remove_counters": ["f"]}})
+    board["steps"].insert(0, {"enter": "Forest", "as": "f", "controller": "Bob"})
+    with pytest.raises(BoardError, match="not an artifact, creature or enchantment"):
+        evaluate(board)
+
+
+def test_remove_counters_needs_the_ability() -> None:
+    board = _board({"enter": "Grizzly Bears", "choices": {"remove_counters": ["b"]}})
+    board["steps"].insert(0, {"enter": "Grizzly Bears", "as": "b", "controller": "Bob"})
+    with pytest.raises(BoardError, match="remove all counters from"):
+        evaluate(board)

@@ -470,12 +470,15 @@ def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> l
     if Mark.EXILE_AS_ENTERS in active.spec.marks:
         return _exiled_as_enters(active, event, board)
     removed: list[Event] = []
+    chosen = event.choices.remove_counters if isinstance(event.choices, Choices) else ()
     for label in board.chars:
         obj = board.game.object(label)
         if obj is None or not obj.on_battlefield or label == event.obj:
             continue
+        if Mark.REMOVE_FROM_CHOSEN in active.spec.marks and label not in chosen:
+            continue  # Sin: only the permanents its controller chose (614.1c)
         removed.extend(PutCounters(kind, label, -n) for kind, n in obj.counters if n > 0)
-    total = sum(-e.n for e in removed if isinstance(e, PutCounters))
+    total = active.spec.factor * sum(-e.n for e in removed if isinstance(e, PutCounters))
     kind = active.spec.counter_kind or "+1/+1"
     counters = dict(event.counters)
     counters[kind] = counters.get(kind, 0) + total

@@ -85,6 +85,16 @@ AS_ENTERS_LOSE_LIFE_TOTAL = _T(r"^as ~ enters, you lose life equal to your life 
 AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanents$")
 
 
+# CR 614.1c: "As Sin enters, remove all counters from any number of artifacts, creatures, and
+# enchantments." (Sin, Unending Cataclysm): from the permanents its controller chooses, which
+# the step's ``choices.remove_counters`` names; read with the sentence after it, "~ enters with
+# X +1/+1 counters on it, where X is twice the number of counters removed this way".
+AS_ENTERS_REMOVE_FROM_ANY = _T(
+    r"^as ~ enters, remove all counters from any number of artifacts, creatures, and "
+    r"enchantments$"
+)
+
+
 # CR 614.1c, 614.12, 607.2a: "As ~ enters, exile a creature card from a graveyard" (Dermotaxi,
 # under the ability word imprint), "exile up to X creature cards from your graveyard"
 # (Mimeoplasm, Revered One): the cards the step's ``choices.exile`` names are exiled as it
@@ -335,6 +345,15 @@ def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _as_enters_remove_from_any(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        marks=frozenset({Mark.REMOVE_ALL_COUNTERS, Mark.REMOVE_FROM_CHOSEN}),
+    )
+
+
 def _as_enters_exile(m: re.Match[str], s: Sentence) -> Spec | None:
     marks = {Mark.EXILE_AS_ENTERS} | ({Mark.X} if m["n"] == "up to x" else set())
     return EnterSpec(
@@ -483,6 +502,15 @@ ROWS: tuple[Row, ...] = (
         example="As this creature enters, remove all counters from all permanents.",
         card="Thief of Blood",
         priority=210,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_REMOVE_FROM_ANY,
+        _as_enters_remove_from_any,
+        rule="614.1c",
+        example="As Sin enters, remove all counters from any number of artifacts, creatures, and enchantments.",
+        card="Sin, Unending Cataclysm",
+        priority=212,
     ),
     Row(
         Family.ENTER_ALSO,
