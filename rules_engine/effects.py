@@ -453,6 +453,9 @@ class CopyOf:
     # "it's a Vehicle artifact ... and it loses all other card types" (Imposter Mech): the
     # exception's card types replace the original's (CR 707.9b, 205.1a).
     except_only_types: bool = False
+    # "you may have it become a copy of ... until end of turn" (Cursed Mirror): the copy ends
+    # in the cleanup step (CR 514.2), which no board reaches.
+    until_end_of_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
