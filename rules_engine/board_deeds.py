@@ -38,6 +38,7 @@ CAST_CHOICE_KEYS = frozenset(
         "artifact_mana",
         "draft_number",
         "played_from_hand",
+        "turns_since_foretold",
     }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
@@ -93,6 +94,15 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_DRAFTED:
             raise BoardError(f"{path}.draft_number", f"a whole number, 0 to {_MOST_DRAFTED}")
         found["draft_number"] = n
+    if "turns_since_foretold" in value:
+        # CR 702.143a: the turns its controller has begun since it was foretold (exiled face
+        # down from the hand), which no board position shows.
+        n = value["turns_since_foretold"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_DRAFTED:
+            raise BoardError(
+                f"{path}.turns_since_foretold", f"a whole number, 0 to {_MOST_DRAFTED}"
+            )
+        found["turns_since_foretold"] = n
     return found
 
 

@@ -238,6 +238,7 @@ class HowCast:
         # which the game only reads: the step's ``choices.draft_number``.
         "draft_number",
         "played_from_hand",  # CR 305.1: the land was played from its owner's hand (1 or 0)
+        "turns_since_foretold",  # CR 702.143a: turns its controller began since it was foretold
     ]
 
 

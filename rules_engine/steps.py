@@ -114,6 +114,9 @@ class Choices:
     # "As ~ enters, remove all counters from any number of artifacts, creatures, and
     # enchantments" (Sin, Unending Cataclysm, CR 614.1c): the permanents chosen, by label.
     remove_counters: tuple[str, ...] = ()
+    # "the number of turns you've begun since it was foretold" (Lupine Harbingers, CR 702.143a),
+    # which no board position shows; 0 when it wasn't foretold.
+    turns_since_foretold: int = 0
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -169,6 +172,7 @@ class Choices:
             draft_number=extra.draft_number or self.draft_number,
             played_from_hand=extra.played_from_hand or self.played_from_hand,
             remove_counters=extra.remove_counters or self.remove_counters,
+            turns_since_foretold=extra.turns_since_foretold or self.turns_since_foretold,
             class_level=max(extra.class_level, self.class_level),
         )
 

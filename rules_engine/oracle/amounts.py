@@ -574,6 +574,11 @@ _TERMS: tuple[_TermReader, ...] = (
         "the number of cards you removed from the draft with cards named ~",
         expr=HowCast("draft_number"),
     ),
+    # CR 702.143a: stated by the board (Lupine Harbingers); 0 when it wasn't foretold.
+    _phrase(
+        "the number of turns you've begun since it was foretold",
+        expr=HowCast("turns_since_foretold"),
+    ),
     _devotion,
     _phrase("the number of cards in your hand", expr=HandSize()),
     # "7 minus the number of cards in that creature's controller's hand" (Flunk): the hand of
