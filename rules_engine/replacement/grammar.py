@@ -118,9 +118,10 @@ SACRIFICED_PT = _T(
 # CR 614.1c, 614.1e: "As this creature enters or is turned face up, put X +1/+1 counters on it,
 # where X is the number of other creatures you control" (Crowd-Control Warden): read as "~ enters
 # with X +1/+1 counters on it, where X is ...", and the same counters are put on it as it is
-# turned face up (``timeline/simple.face``; the count made then).
+# turned face up (``timeline/simple.face``; the count made then). "As this creature is turned
+# face up, put five +1/+1 counters on it" (Hooded Hydra, Bubble Smuggler): only then.
 ENTERS_OR_FACE_UP = _T(
-    r"^as ~ enters or is turned face up, put (?P<rest>\S+ \S+ counters? on it.*)$"
+    r"^as ~ (?P<enters>enters or )?is turned face up, put (?P<rest>\S+ \S+ counters? on it.*)$"
 )
 
 
@@ -392,7 +393,8 @@ def _wrapped(body: str, sentence: str) -> Spec | None:
     if spec is None and (face_up := ENTERS_OR_FACE_UP.match(body)):
         inner = read_sentence(f"~ enters with {face_up['rest']}", sentence)
         if isinstance(inner, EnterSpec) and inner.family == Family.ENTER_COUNTERS:
-            return replace(inner, marks=inner.marks | {Mark.TURNED_FACE_UP})
+            only = set() if face_up["enters"] else {Mark.ONLY_FACE_UP}
+            return replace(inner, marks=inner.marks | {Mark.TURNED_FACE_UP} | only)
     if spec is None and (found := INSTEAD_IF.match(body)):
         spec = _instead_if(found, sentence)
     if spec is None and (kicked := KICKED_ONLY.match(body)):

@@ -244,6 +244,7 @@ class Mark(StrEnum):
     # Crowd-Control Warden: "As ~ enters or is turned face up, put X +1/+1 counters on it":
     # the counters it enters with, and put on it as it is turned face up (614.1e).
     TURNED_FACE_UP = "turned_face_up"
+    ONLY_FACE_UP = "only_face_up"  # Hooded Hydra: "As ~ is turned face up" alone, not entering
     SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
     # Coin of Mastery: "for each mana from an artifact source spent to cast it": counted from
     # how the entering permanent was cast (601.2h), not its source.
