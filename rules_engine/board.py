@@ -129,7 +129,7 @@ _STEP_KEYS: dict[str, set[str]] = {
     "damage": {"damage", "on", "from", "combat", "replacements"},
     "leave": {"leave", "to", "replacements"},
     "end": {"end"},
-    "turn_face_up": {"turn_face_up"},
+    "turn_face_up": {"turn_face_up", "attach"},
     "turn_face_down": {"turn_face_down"},
     "phase_out": {"phase_out"},
     "phase_in": {"phase_in"},
@@ -481,6 +481,8 @@ class _Reader:
         verbs = [k for k in raw if k in _STEP_KEYS]
         if "enter" in verbs:
             verbs = ["enter"]  # "attach" is also a field of "enter"
+        elif "turn_face_up" in verbs:
+            verbs = ["turn_face_up"]  # and of "turn_face_up" (Gift of Doom, CR 614.1e)
         if len(verbs) != 1:
             raise BoardError(path, f"needs exactly one verb ({', '.join(_STEP_KEYS)})")
         verb = verbs[0]
@@ -613,7 +615,9 @@ class _Reader:
     def _face_or_phase_step(self, s: _StepInput) -> Step:
         obj = self.label_ref(s.raw[s.verb], f"{s.path}.{s.verb}")
         if s.verb in ("turn_face_up", "turn_face_down"):
-            return FaceStep(s.index, obj, face_down=s.verb == "turn_face_down")
+            attach = s.raw.get("attach")
+            to = self.label_ref(attach, f"{s.path}.attach") if attach is not None else None
+            return FaceStep(s.index, obj, face_down=s.verb == "turn_face_down", attach=to)
         return PhaseStep(s.index, obj, phased_out=s.verb == "phase_out")
 
     def zones(self, value: Any) -> dict[str, dict[str, tuple[CardDef, ...] | int]]:

@@ -427,6 +427,9 @@ class FaceStep(_Located):
     index: int
     obj: str
     face_down: bool
+    # "As this Aura is turned face up, you may attach it to a creature" (Gift of Doom, CR
+    # 614.1e): the creature chosen, by label; None: not attached.
+    attach: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,9 @@ class Mark(StrEnum):
     # the counters it enters with, and put on it as it is turned face up (614.1e).
     TURNED_FACE_UP = "turned_face_up"
     ONLY_FACE_UP = "only_face_up"  # Hooded Hydra: "As ~ is turned face up" alone, not entering
+    # Gift of Doom: "As this Aura is turned face up, you may attach it to a creature" (614.1e):
+    # the turn_face_up step's "attach" names the creature.
+    FACE_UP_ATTACH = "face_up_attach"
     SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
     # Coin of Mastery: "for each mana from an artifact source spent to cast it": counted from
     # how the entering permanent was cast (601.2h), not its source.

@@ -4,6 +4,7 @@ down, phasing. Each has a ``verify_…`` (what the board must name) and a perfor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rules_engine.errors import BoardError
@@ -129,7 +130,10 @@ def end(game: Game, step: EndStep) -> Game:
 
 def verify_face(game: Game, step: FaceStep) -> GameObject:
     verb = "turn_face_down" if step.face_down else "turn_face_up"
-    return require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
+    obj = require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
+    if step.attach is not None and not obj.face_down:
+        raise BoardError(f"{step.path}.attach", f'"{step.obj}" is already face up (CR 708.2b)')
+    return obj
 
 
 def face(game: Game, step: FaceStep) -> Game:
@@ -148,8 +152,11 @@ def _as_turned_face_up(game: Game, step: FaceStep) -> Game:
     chars = chars_of(game).get(step.obj)
     if chars is None:
         return game
+    specs = [spec for _, spec in specs_of(chars)]
+    if step.attach is not None:
+        game = _attached_as_turned_face_up(game, step, specs)
     events: list[Event] = []
-    for _, spec in specs_of(chars):
+    for spec in specs:
         if not isinstance(spec, EnterSpec) or Mark.TURNED_FACE_UP not in spec.marks:
             continue
         obj = game.object(step.obj)
@@ -168,6 +175,23 @@ def _as_turned_face_up(game: Game, step: FaceStep) -> Game:
         where=step.path,
         step=step.index,
     ).game
+
+
+def _attached_as_turned_face_up(game: Game, step: FaceStep, specs: Sequence[object]) -> Game:
+    """CR 614.1e, 701.3a: "As this Aura is turned face up, you may attach it to a creature"
+    (Gift of Doom): attached to the creature the step names (a new timestamp, 613.7e)."""
+    path = f"{step.path}.attach"
+    if not any(isinstance(s, EnterSpec) and Mark.FACE_UP_ATTACH in s.marks for s in specs):
+        raise BoardError(path, 'it has no "As ~ is turned face up, you may attach it" ability')
+    host = step.attach or ""
+    require_on_battlefield(game, host, path)
+    state = chars_of(game)
+    if host == step.obj or "Creature" not in state[host].types:
+        raise BoardError(path, f'"{host}" is not a creature it can be attached to')
+    obj = game.object(step.obj)
+    assert obj is not None
+    game, timestamp = stamp(game)
+    return game.with_object(replace(obj, attached_to=host, host_left=None, timestamp=timestamp))
 
 
 def verify_phase(game: Game, step: PhaseStep) -> GameObject:

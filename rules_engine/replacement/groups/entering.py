@@ -64,10 +64,10 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
         Family.ENTER_EXILE,
     ):
         return False
+    if Mark.ONLY_FACE_UP in spec.marks:
+        return False  # "As ~ is turned face up, ..." (614.1e): not as it enters
     if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE, Family.ENTER_ALSO):
         return active.source == event.obj
-    if Mark.ONLY_FACE_UP in spec.marks:
-        return False  # "As ~ is turned face up, put ..." (614.1e): not as it enters
     own = active.source == event.obj
     if spec.objects is not None and spec.objects.kind == "self":
         # "Unless you control ..." is checked as it would enter (614.12): the lands already

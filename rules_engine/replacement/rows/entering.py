@@ -345,6 +345,22 @@ def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# CR 614.1e, 701.3a: "As this Aura is turned face up, you may attach it to a creature" (Gift of
+# Doom): the turn_face_up step's "attach" names the creature (``timeline/simple.face``); never
+# as it enters.
+FACE_UP_ATTACH = _T(r"^as ~ is turned face up, you may attach it to a creature$")
+
+
+def _face_up_attach(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.AS_ENTERS,
+        objects=Subject("self", words="~"),
+        optional=True,
+        marks=frozenset({Mark.ONLY_FACE_UP, Mark.FACE_UP_ATTACH}),
+    )
+
+
 def _as_enters_remove_from_any(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -502,6 +518,15 @@ ROWS: tuple[Row, ...] = (
         example="As this creature enters, remove all counters from all permanents.",
         card="Thief of Blood",
         priority=210,
+    ),
+    Row(
+        Family.AS_ENTERS,
+        FACE_UP_ATTACH,
+        _face_up_attach,
+        rule="614.1e",
+        example="As this Aura is turned face up, you may attach it to a creature.",
+        card="Gift of Doom",
+        priority=35,
     ),
     Row(
         Family.ENTER_ALSO,
