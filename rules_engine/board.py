@@ -172,7 +172,8 @@ def _require_int(value: Any, path: str, minimum: int | None = None) -> int:
 
 # The keys a step's "choices" may have.
 _CHOICE_KEYS = frozenset(
-    {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
+    {"color", "creature_type", "land_type", "planeswalker_type", "copy", "from", "to", "kicked"}
+    | {"mode"}
     | {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
@@ -201,6 +202,12 @@ def _chosen_type(value: dict[str, Any], path: str) -> str | None:
                 f"{path}.land_type", f"a basic land type, one of {', '.join(BASIC_LAND_TYPES)}"
             )
         chosen = value["land_type"]
+    if "planeswalker_type" in value:
+        # Layerlab extension: "choose a planeswalker type" (Deification, CR 205.3j, 614.12).
+        kind = _require_str(value["planeswalker_type"], f"{path}.planeswalker_type")
+        if chosen is not None or subtype_category(kind) != "Planeswalker":
+            raise BoardError(f"{path}.planeswalker_type", f"{kind} is not a planeswalker type")
+        chosen = kind
     return chosen
 
 

@@ -26,6 +26,7 @@ _ASKS: dict[str, tuple[str, str]] = {
     "players": ("two players", '"players": ["Alice", "Bob"]'),
     "creature_type": ("a creature type", '"creature_type": "Elf"'),
     "land_type": ("a basic land type", '"land_type": "Island"'),
+    "planeswalker_type": ("a planeswalker type", '"planeswalker_type": "Jace"'),
     "card_type": ("a card type", '"card_type": "Creature"'),
     "card_name": ("a card name", '"card_name": "Lightning Bolt"'),
     "option": ("one of the words it offers", '"option": "Khans"'),
@@ -42,6 +43,7 @@ def _answer(choices: Choices, key: str) -> object:
         "players": choices.players,
         "creature_type": choices.creature_type,
         "land_type": choices.creature_type,  # one field for the chosen subtype (305.7)
+        "planeswalker_type": choices.creature_type,  # and for a planeswalker type (205.3j)
         "card_type": choices.card_type,
         "card_name": choices.card_name,
         "option": choices.option,

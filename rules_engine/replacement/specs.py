@@ -50,6 +50,9 @@ class Family(StrEnum):
     PREVENT_SHIELD = "prevent_shield"
     REDIRECT = "redirect"
     WORSHIP = "worship"
+    # Deification: damage that would remove all of a planeswalker's loyalty counters removes
+    # all but one instead (CR 120.3c, 614.1a).
+    LOYALTY_FLOOR = "loyalty_floor"
     # An event no board holds (CR 614.1a): milling, dice, coins, scry, mana (rows/hidden.py)
     HIDDEN_EVENT = "hidden_event"
     # Destruction (614.8, 702.89a)
@@ -150,6 +153,7 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.PREVENT_SHIELD,
             Family.REDIRECT,
             Family.WORSHIP,
+            Family.LOYALTY_FLOOR,
         ),
     ),
     (EventGroup.DESTRUCTION, (Family.REGENERATE, Family.UMBRA_ARMOR)),

@@ -175,6 +175,7 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "the most prevalent creature type in an opponent's library": ("creature_type",),
     "a card type": ("card_type",),
     "a basic land type": ("land_type",),
+    "a planeswalker type": ("planeswalker_type",),  # Deification (CR 205.3j)
     # Camato Scout: chosen at random (CR 614.12), which the step's choices state.
     "a basic land type at random": ("land_type",),
     "a color and a creature type": ("color", "creature_type"),
