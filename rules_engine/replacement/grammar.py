@@ -19,7 +19,7 @@ from rules_engine.affected import Subject
 from rules_engine.cards import library_card
 from rules_engine.effects import HowCast, Times, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.oracle.keywords import as_long_as
+from rules_engine.oracle.keywords import as_long_as, parse_keyword
 from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder
 from rules_engine.replacement.compounds import KICKED_ONLY, UNTAP_STEP_RULE, split_compound
@@ -72,6 +72,17 @@ EXILED_COUNTERS = _T(
     r"^(?:it|~) enters with (?P<n>an?|\w+) (?P<kind>\S+) counters? on it for each creature "
     r"card exiled this way$"
 )
+
+
+# Indominus Rex, after "As ~ enters, discard any number of creature cards": "It enters with a
+# flying counter on it if a card discarded this way has flying." and "The same is true for first
+# strike, ..., and vigilance." (one replacement, CR 614.1c: a keyword counter, 122.1b, for each
+# keyword among the discarded cards).
+DISCARDED_KEYWORD = _T(
+    r"^(?:it|~) enters with an? (?P<kw>[a-z ]+) counter on it if a card discarded this way has "
+    r"(?P=kw)$"
+)
+SAME_IS_TRUE_FOR = _T(r"^the same is true for (?P<list>[a-z ,]+)$")
 
 
 ENTER_SACRIFICE_THEN = _T(
@@ -542,6 +553,21 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
             text=f"{specs[-1].text} {sentence}",
             counter_kind=m["kind"],
             factor=number(m["n"], sentence),
+        )
+        return True
+    if (
+        (m := DISCARDED_KEYWORD.match(body) or SAME_IS_TRUE_FOR.match(body))
+        and specs
+        and isinstance(specs[-1], EnterSpec)
+        and Mark.DISCARD_AS_ENTERS in specs[-1].marks
+    ):
+        words = [m["kw"]] if "kw" in m.groupdict() else re.split(r",? and |, ", m["list"])
+        found = tuple(w.strip() for w in words if w.strip())
+        if not all(parse_keyword(w.capitalize()) is not None for w in found):
+            raise OracleParseError(sentence, f'cannot read the keywords "{", ".join(found)}"')
+        rex = specs[-1]
+        specs[-1] = replace(
+            rex, text=f"{rex.text} {sentence}", with_abilities=(*rex.with_abilities, *found)
         )
         return True
     if (

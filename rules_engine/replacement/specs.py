@@ -245,6 +245,10 @@ class Mark(StrEnum):
     # Dermotaxi, Mimeoplasm: "As ~ enters, exile a creature card from a graveyard" (614.1c): the
     # cards the step's ``choices.exile`` names go to exile, exiled with it (607.2a).
     EXILE_AS_ENTERS = "exile_as_enters"
+    # Indominus Rex: "As ~ enters, discard any number of creature cards" (614.1c), the step's
+    # ``choices.discard``; "It enters with a flying counter on it if a card discarded this way
+    # has flying" for each keyword in ``with_abilities``.
+    DISCARD_AS_ENTERS = "discard_as_enters"
     # Crowd-Control Warden: "As ~ enters or is turned face up, put X +1/+1 counters on it":
     # the counters it enters with, and put on it as it is turned face up (614.1e).
     TURNED_FACE_UP = "turned_face_up"

@@ -50,6 +50,7 @@ def verify_enter(game: Game, step: EnterStep) -> None:
         )
         _verify_exiled_as_enters(game, step, replacing)
         _verify_removed_from(game, step, replacing)
+        _verify_discarded_as_enters(game, step, replacing)
     if step.attach is not None and step.attach not in game.players:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
     if step.choices.devour:
@@ -113,6 +114,29 @@ def _verify_removed_from(game: Game, step: EnterStep, texts: list[str]) -> None:
         if not {"Artifact", "Creature", "Enchantment"} & set(state[label].types):
             raise BoardError(
                 f"{path}[{i}]", f'"{label}" is not an artifact, creature or enchantment'
+            )
+
+
+def _verify_discarded_as_enters(game: Game, step: EnterStep, texts: list[str]) -> None:
+    """CR 614.1c, 701.9a: "As ~ enters, discard any number of creature cards" (Indominus Rex):
+    each card the step's ``choices.discard`` names is a creature card in its controller's
+    hand."""
+    if (
+        not step.choices.discard
+        or exile_as_enters(step.card.name, texts, Mark.DISCARD_AS_ENTERS) is None
+    ):
+        return
+    for i, label in enumerate(step.choices.discard):
+        obj = game.object(label)
+        if (
+            obj is None
+            or obj.zone != "hand"
+            or obj.owner != step.controller
+            or "Creature" not in obj.card.types
+        ):
+            raise BoardError(
+                f"{step.path}.choices.discard[{i}]",
+                f'"{label}" is not a creature card in {step.controller}\'s hand',
             )
 
 

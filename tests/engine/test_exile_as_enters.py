@@ -1,6 +1,7 @@
 """'As ~ enters, exile a creature card from a graveyard' and Sin's 'remove all counters from any
 number of ...' (CR 614.1c): the enter step's ``choices.exile`` and ``choices.remove_counters``
-name what is chosen, and a step that names the wrong ones is refused."""
+name what is chosen (and Indominus Rex's ``choices.discard``), and a step that names the wrong
+ones is refused."""
 
 from __future__ import annotations
 
@@ -80,4 +81,11 @@ def test_remove_counters_needs_the_ability() -> None:
     board = _board({"enter": "Grizzly Bears", "choices": {"remove_counters": ["b"]}})
     board["steps"].insert(0, {"enter": "Grizzly Bears", "as": "b", "controller": "Bob"})
     with pytest.raises(BoardError, match="remove all counters from"):
+        evaluate(board)
+
+
+def test_indominus_rex_discards_only_creature_cards_from_its_controllers_hand() -> None:
+    board = _board({"enter": "Indominus Rex, Alpha", "choices": {"discard": ["Alice.hand[0]"]}})
+    board["zones"]["Alice"]["hand"] = ["Lightning Bolt"]
+    with pytest.raises(BoardError, match="not a creature card in Alice's hand"):
         evaluate(board)

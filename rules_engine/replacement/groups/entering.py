@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rules_engine.affected import Subject
 from rules_engine.cards import starting_loyalty
-from rules_engine.characteristics import Characteristics, own_copy_ability
+from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
 from rules_engine.effects import CopyOf
 from rules_engine.game import GameObject
 from rules_engine.mana_paid import spent_at_least
@@ -471,6 +471,8 @@ def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> l
         return [LoseLife(event.controller, life), event] if life > 0 else [event]
     if Mark.EXILE_AS_ENTERS in active.spec.marks:
         return _exiled_as_enters(active, event, board)
+    if Mark.DISCARD_AS_ENTERS in active.spec.marks:
+        return _discarded_as_enters(active, event, board)
     removed: list[Event] = []
     chosen = event.choices.remove_counters if isinstance(event.choices, Choices) else ()
     for label in board.chars:
@@ -516,4 +518,42 @@ def _exiled_as_enters(active: ActiveReplacement, event: Enter, board: EventState
     counters = dict(event.counters)
     kind = active.spec.counter_kind
     counters[kind] = counters.get(kind, 0) + active.spec.factor * len(moves)
+    return [*moves, replace(event, counters=tuple(counters.items()))]
+
+
+def _discarded_as_enters(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 614.1c, 701.9a: "As Indominus Rex enters, discard any number of creature cards": the
+    cards the step's ``choices.discard`` names (checked by the step) go from the hand to the
+    graveyard, through replacements; "It enters with a flying counter on it if a card discarded
+    this way has flying. The same is true for ...": one counter of each such keyword (122.1b)
+    found among them, as printed (their characteristics in the hand)."""
+    spec = active.spec
+    assert isinstance(spec, EnterSpec)
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    moves: list[Event] = []
+    keywords: set[str] = set()
+    for label in choices.discard:
+        obj = board.game.object(label)
+        if obj is None or obj.zone != "hand":
+            continue
+        # CR 701.9a: discarded from the hand to the graveyard; madness (702.35a) exiles it.
+        madness = any(t.lower().startswith("madness") for t in obj.card.rules_text)
+        move = ZoneMove(
+            label,
+            "graveyard",
+            "hand",
+            obj.owner,
+            obj.card.token,
+            "Creature" in obj.card.types,
+            obj.owner,
+            madness=madness,
+            card_types=frozenset(obj.card.types),
+        )
+        moves.append(Fresh(move))  # type: ignore[arg-type]
+        printed = printed_abilities(obj.card.name, obj.card.rules_text, obj.card.is_spell_card)
+        keywords |= {a.parsed.text.lower() for a in printed if a.parsed.kind == "keyword"}
+    counters = dict(event.counters)
+    for keyword in spec.with_abilities:
+        if keyword in keywords:
+            counters[keyword] = counters.get(keyword, 0) + 1
     return [*moves, replace(event, counters=tuple(counters.items()))]

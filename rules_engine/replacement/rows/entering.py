@@ -362,6 +362,21 @@ def _face_up_attach(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# CR 614.1c, 701.9a: "As Indominus Rex enters, discard any number of creature cards." The cards
+# are the step's ``choices.discard``; the keyword counters it enters with for them are read
+# from the sentences after it (``replacement/grammar.py``).
+AS_ENTERS_DISCARD = _T(r"^as ~ enters, discard any number of creature cards$")
+
+
+def _as_enters_discard(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        marks=frozenset({Mark.DISCARD_AS_ENTERS}),
+    )
+
+
 def _as_enters_remove_from_any(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -528,6 +543,15 @@ ROWS: tuple[Row, ...] = (
         example="As this Aura is turned face up, you may attach it to a creature.",
         card="Gift of Doom",
         priority=35,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_DISCARD,
+        _as_enters_discard,
+        rule="614.1c",
+        example="As Indominus Rex enters, discard any number of creature cards.",
+        card="Indominus Rex, Alpha",
+        priority=211,
     ),
     Row(
         Family.ENTER_ALSO,
