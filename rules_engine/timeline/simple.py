@@ -132,7 +132,9 @@ def verify_face(game: Game, step: FaceStep) -> GameObject:
     verb = "turn_face_down" if step.face_down else "turn_face_up"
     obj = require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
     if step.attach is not None and not obj.face_down:
-        raise BoardError(f"{step.path}.attach", f'"{step.obj}" is already face up (CR 708.2b)')
+        raise BoardError(
+            f"{step.path}.attach", f'"{step.obj}" is already face up, so it isn\'t turned up now'
+        )
     return obj
 
 
