@@ -257,6 +257,13 @@ def _entered_effects(obj: GameObject) -> list[Effect]:
         text = f"As it entered, it became a copy of {obj.copy.values.name or obj.copy.of}."
         if obj.copy.of == obj.label:
             text = _form_words(obj.copy.copy)
+        elif obj.copy.copy.until_end_of_turn:
+            # Cursed Mirror: a copy until end of turn (CR 514.2: such effects end in the
+            # cleanup step, which no board reaches).
+            text = (
+                f"{text[:-1]}, until end of turn (it ends in the cleanup step, CR 514.2, "
+                "which this board doesn't reach)."
+            )
         spec = EffectSpec(
             text=text,
             subject=SELF_SUBJECT,

@@ -72,6 +72,7 @@ class Filter:
     commander: bool | None = None  # "commander creatures", "your commander" (CR 903.3)
     no_abilities: bool = False  # "creatures with no abilities" (CR 113.1)
     no_counters: bool = False  # "creatures with no counters on them" (CR 122.1)
+    adventure: bool = False  # "creature you control that has an Adventure" (CR 715.2a)
     blocking: bool | None = None
     enchanted: bool | None = None  # "enchanted creatures", "that are enchanted"
     # "that are enchanted by Auras you control" (Archon of the Wild Rose): an Aura the

@@ -360,6 +360,7 @@ def face_down(chars: Characteristics, abilities: tuple[str, ...] = ()) -> Charac
         toughness=2,
         loyalty=None,
         all_creature_types=False,
+        has_adventure=False,  # CR 708.2: none of its characteristics (715.2a)
     )
 
 

@@ -134,7 +134,7 @@ _STEP_KEYS: dict[str, set[str]] = {
     "damage": {"damage", "on", "from", "combat", "replacements"},
     "leave": {"leave", "to", "replacements"},
     "end": {"end"},
-    "turn_face_up": {"turn_face_up"},
+    "turn_face_up": {"turn_face_up", "attach"},
     "turn_face_down": {"turn_face_down"},
     "phase_out": {"phase_out"},
     "phase_in": {"phase_in"},
@@ -177,12 +177,13 @@ def _require_int(value: Any, path: str, minimum: int | None = None) -> int:
 
 # The keys a step's "choices" may have.
 _CHOICE_KEYS = frozenset(
-    {"color", "creature_type", "land_type", "copy", "from", "to", "kicked", "mode"}
+    {"color", "creature_type", "land_type", "planeswalker_type", "copy", "from", "to", "kicked"}
+    | {"mode"}
     | {"modes", "player", "colors_spent", "pair", "tribute", "revealed", "riot"}
     | {"colors", "players", "option", "card_type", "card_name", "chosen"}
     | {"cast_from_hand", "escaped", "devour", "mana_spent", "mana_colors", "main_phase"}
     | {"mana_by_color", "cast_with", "class_level", "rolls"}
-    | {"sacrificed", "divided", "sacrifice_as_enters"}
+    | {"sacrificed", "divided", "sacrifice_as_enters", "remove_counters"}
     | {"graveyard", "discard", "exile", "proliferate", "ring_bearer", "paid"}
     | CAST_CHOICE_KEYS
 )
@@ -222,6 +223,12 @@ def _chosen_type(value: dict[str, Any], path: str) -> str | None:
                 f"{path}.land_type", f"a basic land type, one of {', '.join(BASIC_LAND_TYPES)}"
             )
         chosen = value["land_type"]
+    if "planeswalker_type" in value:
+        # Layerlab extension: "choose a planeswalker type" (Deification, CR 205.3j, 614.12).
+        kind = _require_str(value["planeswalker_type"], f"{path}.planeswalker_type")
+        if chosen is not None or subtype_category(kind) != "Planeswalker":
+            raise BoardError(f"{path}.planeswalker_type", f"{kind} is not a planeswalker type")
+        chosen = kind
     return chosen
 
 
@@ -331,6 +338,9 @@ class _Reader:
             kickers=kickers,
             devour=self._devoured(value.get("devour", ()), f"{path}.devour")
             or self._devoured(value.get("sacrifice_as_enters", ()), f"{path}.sacrifice_as_enters"),
+            remove_counters=self._removed_from(
+                value.get("remove_counters", ()), f"{path}.remove_counters"
+            ),
             mana_spent=whole_number(
                 value.get("mana_spent", 0),
                 f"{path}.mana_spent",
@@ -380,6 +390,13 @@ class _Reader:
         if len(set(labels)) != len(labels):
             raise BoardError(path, "each creature can be sacrificed only once")
         return labels
+
+    def _removed_from(self, value: Any, path: str) -> tuple[str, ...]:
+        """Layerlab extension: the permanents whose counters are removed as a permanent
+        enters ("remove all counters from any number of ...", CR 614.1c), by label."""
+        if not isinstance(value, (list, tuple)) or len(set(map(str, value))) != len(value):
+            raise BoardError(path, 'a list of labels of permanents, each once ("["bears"]")')
+        return tuple(self.label_ref(v, f"{path}[{i}]") for i, v in enumerate(value))
 
     def labels_list(self, value: Any, path: str) -> tuple[str, ...]:
         """Layerlab extension: cards in exile exiled with a permanent (CR 607.2a), by label."""
@@ -492,6 +509,8 @@ class _Reader:
         verbs = [k for k in raw if k in _STEP_KEYS]
         if "enter" in verbs:
             verbs = ["enter"]  # "attach" is also a field of "enter"
+        elif "turn_face_up" in verbs:
+            verbs = ["turn_face_up"]  # and of "turn_face_up" (Gift of Doom, CR 614.1e)
         if len(verbs) != 1:
             raise BoardError(path, f"needs exactly one verb ({', '.join(_STEP_KEYS)})")
         verb = verbs[0]
@@ -632,7 +651,9 @@ class _Reader:
     def _face_or_phase_step(self, s: _StepInput) -> Step:
         obj = self.label_ref(s.raw[s.verb], f"{s.path}.{s.verb}")
         if s.verb in ("turn_face_up", "turn_face_down"):
-            return FaceStep(s.index, obj, face_down=s.verb == "turn_face_down")
+            attach = s.raw.get("attach")
+            to = self.label_ref(attach, f"{s.path}.attach") if attach is not None else None
+            return FaceStep(s.index, obj, face_down=s.verb == "turn_face_down", attach=to)
         return PhaseStep(s.index, obj, phased_out=s.verb == "phase_out")
 
     def zones(self, value: Any) -> dict[str, dict[str, tuple[CardDef, ...] | int]]:

@@ -40,6 +40,9 @@ CAST_CHOICE_KEYS = frozenset(
         "intensity",
         "convoked",
         "artifact_mana",
+        "draft_number",
+        "played_from_hand",
+        "turns_since_foretold",
     }
 )
 # ``this_turn`` amounts per player ({"Alice": 2}) read as the other amounts are.
@@ -53,8 +56,9 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
     each color spent, adamant, is read by ``rules_engine/mana_paid.py``)."""
     found: dict[str, Any] = {}
     # "evidence": evidence was collected for it (CR 701.59a, an additional cost); "mayhem":
-    # it was cast for its mayhem cost (702.187a); "warp": for its warp cost (702.185a).
-    for key in ("gift", "bargained", "evidence", "mayhem", "warp"):
+    # it was cast for its mayhem cost (702.187a); "warp": for its warp cost (702.185a);
+    # "played_from_hand": the entering land was played from its owner's hand (305.1, 116.2a).
+    for key in ("gift", "bargained", "evidence", "mayhem", "warp", "played_from_hand"):
         if key in value:
             if not isinstance(value[key], bool):
                 raise BoardError(f"{path}.{key}", "must be true or false")
@@ -87,7 +91,26 @@ def cast_facts(value: dict[str, Any], path: str) -> dict[str, Any]:
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_INTENSITY:
             raise BoardError(f"{path}.intensity", f"a whole number, 0 to {_MOST_INTENSITY}")
         found["intensity"] = n
+    if "draft_number" in value:
+        # CR 905.2, 905.1d: a number its draft abilities gave it before the game (noted as it
+        # was drafted, or the cards removed from the draft with it).
+        n = value["draft_number"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_DRAFTED:
+            raise BoardError(f"{path}.draft_number", f"a whole number, 0 to {_MOST_DRAFTED}")
+        found["draft_number"] = n
+    if "turns_since_foretold" in value:
+        # CR 702.143a: the turns its controller has begun since it was foretold (exiled face
+        # down from the hand), which no board position shows.
+        n = value["turns_since_foretold"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _MOST_DRAFTED:
+            raise BoardError(
+                f"{path}.turns_since_foretold", f"a whole number, 0 to {_MOST_DRAFTED}"
+            )
+        found["turns_since_foretold"] = n
     return found
+
+
+_MOST_DRAFTED = 999
 
 
 _MOST_INTENSITY = 1000

@@ -56,6 +56,9 @@ class CardDef:
     # The front face's mana cost, on a transforming double-faced card's back face: its
     # mana value on the battlefield (CR 712.8e); None on every other card.
     front_mana_cost: str | None = None
+    # An adventurer card (CR 715.1): it has an Adventure, a set of alternative characteristics
+    # it uses only as an Adventure spell (715.2a); "has an Adventure" reads it.
+    adventure: bool = False
 
     @property
     def is_spell_card(self) -> bool:
@@ -242,6 +245,8 @@ def _by_name() -> tuple[dict[str, CardRecord], dict[str, CardRecord], dict[str, 
             if n and record.get("layout") in TRANSFORMING_LAYOUTS:
                 # CR 712.8e: a back face's mana value is its front face's.
                 face = {**face, "front_mana_cost": faces_of[0].get("mana_cost") or ""}
+            if not n and record.get("layout") == "adventure":
+                face = {**face, "has_adventure": True}  # CR 715.2a: the card has one
             faces.setdefault(_key(face["name"]), face)
         for face_name in record.get("missing_faces", ()):
             missing.setdefault(_key(face_name), name)
@@ -310,6 +315,8 @@ def card_from_record(record: CardRecord) -> CardDef:
     a split card is both halves combined (CR 709.4).
     """
     faces = record.get("faces")
+    # CR 715.1, 715.2a: an adventurer card, named whole or by its main face.
+    adventure = record.get("layout") == "adventure" or bool(record.get("has_adventure"))
     if faces and record.get("layout") not in COMBINED_LAYOUTS:
         record = faces[0]
     text = record.get("oracle_text", "")
@@ -326,6 +333,7 @@ def card_from_record(record: CardRecord) -> CardDef:
         toughness=_pt(record.get("toughness")),
         loyalty=_pt(record.get("loyalty")),
         front_mana_cost=record.get("front_mana_cost"),
+        adventure=adventure,
     )
 
 

@@ -68,6 +68,9 @@ class Characteristics:
     # with its back face up (the back face has no mana cost). Not a copiable value: a copy
     # of the back face has mana value 0 (707.2), so copying clears it (apply.copy_values).
     front_mana_cost: str | None = None
+    # CR 715.2a-b: it has an Adventure (an adventurer card's alternative characteristics),
+    # a copiable value: a copy of it has one too; a face-down permanent doesn't (708.2).
+    has_adventure: bool = False
 
     @property
     def mana_value(self) -> int:
@@ -93,6 +96,7 @@ class Characteristics:
             self.cant_have,
             self.spell_text,
             self.front_mana_cost,
+            self.has_adventure,
         )
 
     def with_colors(self, colors: frozenset[str]) -> Characteristics:
@@ -112,6 +116,7 @@ class Characteristics:
             self.cant_have,
             self.spell_text,
             self.front_mana_cost,
+            self.has_adventure,
         )
 
     def with_controller(self, controller: str) -> Characteristics:
@@ -131,6 +136,7 @@ class Characteristics:
             self.cant_have,
             self.spell_text,
             self.front_mana_cost,
+            self.has_adventure,
         )
 
     def has_type(self, card_type: str) -> bool:
@@ -246,6 +252,7 @@ def initial_characteristics(card: CardDef, controller: str) -> Characteristics:
         controller=controller,
         spell_text=spell,
         front_mana_cost=card.front_mana_cost,
+        has_adventure=card.adventure,
     )
     return sync_intrinsic_mana(chars)
 

@@ -254,6 +254,11 @@ class HowCast:
         # The intensity MTG Arena keeps on an Alchemy card (no CR rule): the step's
         # ``choices.intensity``, else its "Starting intensity N" (oracle/digital.py).
         "intensity",
+        # A number the draft gave the card (CR 905.2: abilities that work during the draft),
+        # which the game only reads: the step's ``choices.draft_number``.
+        "draft_number",
+        "played_from_hand",  # CR 305.1: the land was played from its owner's hand (1 or 0)
+        "turns_since_foretold",  # CR 702.143a: turns its controller began since it was foretold
     ]
 
 
@@ -471,6 +476,9 @@ class CopyOf:
     # "it's a Vehicle artifact ... and it loses all other card types" (Imposter Mech): the
     # exception's card types replace the original's (CR 707.9b, 205.1a).
     except_only_types: bool = False
+    # "you may have it become a copy of ... until end of turn" (Cursed Mirror): the copy ends
+    # in the cleanup step (CR 514.2), which no board reaches.
+    until_end_of_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,6 +242,8 @@ def _status(f: Filter) -> list[Check]:
         checks.append(lambda _l, c, _o, _s, _x, _r, _w: not c.abilities)
     if f.no_counters:
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: not any(n for _, n in o.counters))
+    if f.adventure:  # CR 715.2a-b: a copiable value, so a copy of one has it too
+        checks.append(lambda _l, c, _o, _s, _x, _r, _w: c.has_adventure)
     if f.dealt_damage_by_source:
         checks.append(
             lambda label, _c, _o, _s, x, _r, w: (x.source, label) in w.game.this_turn.damage_dealt

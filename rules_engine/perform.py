@@ -594,7 +594,11 @@ def _damage(game: Game, event: Damage) -> Game:
     types = chars.types if chars is not None else obj.card.types
     if "Planeswalker" in types:
         # 120.3c; a planeswalker that is also a creature is dealt both (120.3e as well).
-        game = add_counters(game, obj.label, "loyalty", -event.amount)
+        removed = event.amount
+        if event.loyalty_floor is not None:
+            # Deification: all but one of the counters it would remove (614.1a).
+            removed = min(removed, max(0, obj.counter_count("loyalty") - event.loyalty_floor))
+        game = add_counters(game, obj.label, "loyalty", -removed)
     if "Battle" in types:
         game = add_counters(game, obj.label, "defense", -event.amount)  # 120.3h
     if "Creature" not in types:

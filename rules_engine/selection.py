@@ -451,6 +451,9 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
         "treasure_mana": choices.treasure_mana,
         "convoked": choices.convoked,  # CR 702.51a
         "artifact_mana": choices.artifact_mana,
+        "draft_number": choices.draft_number,  # CR 905.2: from the draft
+        "played_from_hand": int(choices.played_from_hand),  # CR 305.1
+        "turns_since_foretold": choices.turns_since_foretold,  # CR 702.143a
         "rolled_total": sum(choices.rolls),  # CR 706.1
         "most_of_one_color": max(spent.values(), default=0),
         "was_cast": int(

@@ -104,6 +104,19 @@ class Choices:
     # The intensity of an MTG Arena Alchemy card as it is now (its "Starting intensity N"
     # raised by "intensify"), which no board position shows; None: its starting intensity.
     intensity: int | None = None
+    # A number from the draft before the game (CR 905.2, 905.1d): "the highest number you
+    # noted for cards named ~" (Lurking Automaton), "the number of cards you removed from the
+    # draft with cards named ~" (Cogwork Grinder), which no board position shows.
+    draft_number: int = 0
+    # The entering land was played from its owner's hand (CR 305.1, 116.2a: the special action
+    # of playing a land), for "~ enters tapped if it was played from your hand".
+    played_from_hand: bool = False
+    # "As ~ enters, remove all counters from any number of artifacts, creatures, and
+    # enchantments" (Sin, Unending Cataclysm, CR 614.1c): the permanents chosen, by label.
+    remove_counters: tuple[str, ...] = ()
+    # "the number of turns you've begun since it was foretold" (Lupine Harbingers, CR 702.143a),
+    # which no board position shows; 0 when it wasn't foretold.
+    turns_since_foretold: int = 0
 
     def merged(self, extra: Choices) -> Choices:
         """These choices, with ``extra``'s where it makes one (an ability's own choices
@@ -156,6 +169,10 @@ class Choices:
             artifact_mana=extra.artifact_mana or self.artifact_mana,
             rolls=extra.rolls or self.rolls,
             intensity=extra.intensity if extra.intensity is not None else self.intensity,
+            draft_number=extra.draft_number or self.draft_number,
+            played_from_hand=extra.played_from_hand or self.played_from_hand,
+            remove_counters=extra.remove_counters or self.remove_counters,
+            turns_since_foretold=extra.turns_since_foretold or self.turns_since_foretold,
             class_level=max(extra.class_level, self.class_level),
         )
 
@@ -425,6 +442,9 @@ class FaceStep(_Located):
     index: int
     obj: str
     face_down: bool
+    # "As this Aura is turned face up, you may attach it to a creature" (Gift of Doom, CR
+    # 614.1e): the creature chosen, by label; None: not attached.
+    attach: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -589,6 +589,18 @@ _TERMS: tuple[_TermReader, ...] = (
     _phrase("x", expr=VarX()),
     # MTG Arena's intensity (Alchemy, no CR rule), a number on the object itself.
     _phrase("~'s intensity", expr=HowCast("intensity")),
+    # CR 905.2, 905.1d: a number the card's draft abilities gave it, stated by the board
+    # (Lurking Automaton, Pyretic Hunter, Cogwork Grinder).
+    _phrase(
+        "the highest number you noted for cards named ~",
+        "the number of cards you removed from the draft with cards named ~",
+        expr=HowCast("draft_number"),
+    ),
+    # CR 702.143a: stated by the board (Lupine Harbingers); 0 when it wasn't foretold.
+    _phrase(
+        "the number of turns you've begun since it was foretold",
+        expr=HowCast("turns_since_foretold"),
+    ),
     _devotion,
     _phrase("the number of cards in your hand", expr=HandSize()),
     # "7 minus the number of cards in that creature's controller's hand" (Flunk): the hand of

@@ -236,7 +236,10 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         Builds.COPY,
         "707.9",
         "You may have ~ enter as a copy of any creature on the battlefield.",
-        _re(r"^you may have ~ enter (?:tapped )?as a copy of .+$"),
+        _re(
+            r"^(?:you may have ~ enter (?:tapped )?as a copy of|as ~ enters, you may have it "
+            r"become a copy of) .+$"
+        ),
     ),
     Template(
         "additional cost",

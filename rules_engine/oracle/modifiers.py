@@ -441,6 +441,11 @@ _POST_MODIFIERS: tuple[_Reader, ...] = (
         then=lambda f: replace(f, no_abilities=True),  # Muraganda Petroglyphs (CR 113.1)
     ),
     _words(
+        "that has an adventure",
+        "that have an adventure",
+        then=lambda f: replace(f, adventure=True),  # Mysterious Pathlighter (CR 715.2a)
+    ),
+    _words(
         "with no counters on them",
         "with no counters on it",
         then=lambda f: replace(f, no_counters=True),

@@ -139,8 +139,12 @@ class ParsedAbility:
 _ABILITY_WORD = re.compile(
     r"^(?![•+]|To solve — )((?:\d{1,3}(?:,\d{3})+ )?[^\s\d:,{}|•—][^:,{}|•—]{0,44}?) — (?!•)"
 )
+# "As ~ enters, you may have it become a copy of any creature on the battlefield until end of
+# turn, except it has haste." (Cursed Mirror): the same copy made as it enters (CR 614.1c,
+# 707.9), whose "until end of turn" ends in the cleanup step (514.2), which no board reaches.
 _ENTERS_COPY = re.compile(
-    r"^you may have ~ enter (?P<tapped>tapped )?as a copy of (?P<what>.+?)"
+    r"^(?:you may have ~ enter (?P<tapped>tapped )?as a copy of|as ~ enters, you may have it "
+    r"become a copy of) (?P<what>.+?)(?P<eot> until end of turn)?"
     r"(?:,? except (?P<except>.+?))?\.?$",
     re.IGNORECASE,
 )
@@ -499,17 +503,7 @@ def _parse_line(line: str, name: str, spell: bool) -> tuple[ParsedAbility, ...]:
         assert choice is not None
         return (ParsedAbility(display, "choice", choice=_choice_kind(choice["what"], display)),)
     if builds is Builds.COPY:
-        marked, after = _reflexive_after(marked)
-        copy = _ENTERS_COPY.match(marked)
-        if copy is None:
-            raise OracleParseError(display, "cannot read what it enters as a copy of")
-        copied = _enters_as_copy(display, copy["what"], copy["except"])
-        if after:
-            copied = replace(copied, gaps=((after, REFLEXIVE_AFTER_COPY),))
-        if copy["tapped"] and copied.copy is not None:
-            # Vesuva: "enter tapped as a copy" (how it enters, 614.1c; not a copiable value).
-            copied = replace(copied, copy=replace(copied.copy, enters_tapped=True))
-        return (copied,)
+        return (_copy_line(display, marked),)
     if builds is Builds.REPLACEMENT:
         return (ParsedAbility(display, "replacement"),)
     parsed = parse_effects(marked, resolving=spell, mode=mode)
@@ -717,6 +711,23 @@ def _reflexive_after(marked: str) -> tuple[str, str]:
     if m is None:
         return marked, ""
     return marked[: m.start()], marked[m.end() :]
+
+
+def _copy_line(display: str, marked: str) -> ParsedAbility:
+    """ "You may have ~ enter as a copy of ...": the copy, how it enters and what follows."""
+    marked, after = _reflexive_after(marked)
+    copy = _ENTERS_COPY.match(marked)
+    if copy is None:
+        raise OracleParseError(display, "cannot read what it enters as a copy of")
+    copied = _enters_as_copy(display, copy["what"], copy["except"])
+    if after:
+        copied = replace(copied, gaps=((after, REFLEXIVE_AFTER_COPY),))
+    if copy["eot"] and copied.copy is not None:
+        copied = replace(copied, copy=replace(copied.copy, until_end_of_turn=True))
+    if copy["tapped"] and copied.copy is not None:
+        # Vesuva: "enter tapped as a copy" (how it enters, 614.1c; not a copiable value).
+        copied = replace(copied, copy=replace(copied.copy, enters_tapped=True))
+    return copied
 
 
 def _enters_as_copy(display: str, what: str, exception: str | None) -> ParsedAbility:

@@ -26,6 +26,7 @@ _ASKS: dict[str, tuple[str, str]] = {
     "players": ("two players", '"players": ["Alice", "Bob"]'),
     "creature_type": ("a creature type", '"creature_type": "Elf"'),
     "land_type": ("a basic land type", '"land_type": "Island"'),
+    "planeswalker_type": ("a planeswalker type", '"planeswalker_type": "Jace"'),
     "card_type": ("a card type", '"card_type": "Creature"'),
     "card_name": ("a card name", '"card_name": "Lightning Bolt"'),
     "option": ("one of the words it offers", '"option": "Khans"'),
@@ -42,6 +43,7 @@ def _answer(choices: Choices, key: str) -> object:
         "players": choices.players,
         "creature_type": choices.creature_type,
         "land_type": choices.creature_type,  # one field for the chosen subtype (305.7)
+        "planeswalker_type": choices.creature_type,  # and for a planeswalker type (205.3j)
         "card_type": choices.card_type,
         "card_name": choices.card_name,
         "option": choices.option,
@@ -101,6 +103,8 @@ def _verify_rolls(name: str, spec: EnterSpec, rolls: tuple[int, ...], x: int, wh
 
 def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path: str) -> None:
     who = "an opponent" if spec.chooser == "opponent" else "its controller"
+    # "note the most prevalent creature type in an opponent's library" (Favored Enemy).
+    verb = "notes" if spec.text.lower().startswith("as ~ enters, note ") else "chooses"
     for key in spec.chooses:
         what, example = _ASKS[key]
         value = _answer(choices, key)
@@ -120,7 +124,7 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
                 example = f'"{key}": "{first}"'
             raise BoardError(
                 where,
-                f"as {name} enters, {who} chooses {what} (CR 614.12); the board must say "
+                f"as {name} enters, {who} {verb} {what} (CR 614.12); the board must say "
                 f"which: add {example} to the step's choices",
             )
         # "choose up to two colors" (Desert Cenote): one is enough.
@@ -134,3 +138,21 @@ def _verify(name: str, spec: EnterSpec, choices: Choices, controller: str, path:
         if not _offered(spec, key, value):
             offered = " or ".join(_printed(spec.text, o) for o in spec.options)
             raise BoardError(where, f"{name} offers only {offered}")
+
+
+def exile_as_enters(
+    name: str, texts: Iterable[str], mark: Mark = Mark.EXILE_AS_ENTERS
+) -> EnterSpec | None:
+    """The card's "As ~ enters, exile ... creature card(s) from ... graveyard" (Dermotaxi,
+    Mimeoplasm, CR 614.1c), whose cards the step's ``choices.exile`` names; with another
+    ``mark``, the card's other "As ~ enters" effect of that reading (Sin's
+    ``REMOVE_FROM_CHOSEN``)."""
+    for text in texts:
+        try:
+            specs, _ = read_replacements(text, name)
+        except OracleParseError:
+            continue
+        for spec in specs:
+            if isinstance(spec, EnterSpec) and mark in spec.marks:
+                return spec
+    return None

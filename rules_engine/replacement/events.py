@@ -22,6 +22,9 @@ class Damage:
     target: str
     combat: bool = False
     life_floor: int | None = None  # Worship: the damage reduces life to this at most
+    # Deification: the damage leaves a planeswalker this many loyalty counters at least
+    # (CR 120.3c, 614.1a).
+    loyalty_floor: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +319,8 @@ def result_json(event: Event) -> dict[str, Any]:
                 data["combat"] = True
             if event.life_floor is not None:
                 data["life_becomes_at_least"] = event.life_floor
+            if event.loyalty_floor is not None:
+                data["loyalty_becomes_at_least"] = event.loyalty_floor
             return data
         case StepHappens():
             return {"step": event.step, "player": event.player}

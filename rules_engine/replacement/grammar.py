@@ -19,7 +19,7 @@ from rules_engine.affected import Subject
 from rules_engine.cards import library_card
 from rules_engine.effects import HowCast, Times, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
-from rules_engine.oracle.keywords import as_long_as
+from rules_engine.oracle.keywords import as_long_as, parse_keyword
 from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder
 from rules_engine.replacement.compounds import KICKED_ONLY, UNTAP_STEP_RULE, split_compound
@@ -60,8 +60,30 @@ OPENING_HAND = _T(
 
 
 THIEF_COUNTERS = _T(
-    r"^~ enters with an? (?P<kind>\S+) counter on it for each counter removed this way$"
+    r"^~ enters with (?:an? (?P<kind>\S+) counter on it for each counter removed this way|x "
+    r"(?P<kind2>\S+) counters on it, where x is (?P<twice>twice )?the number of counters "
+    r"removed this way)$"
 )
+
+
+# Mimeoplasm, Revered One: "It enters with three +1/+1 counters on it for each creature card
+# exiled this way." after "As ~ enters, exile up to X creature cards from your graveyard" (one
+# replacement, CR 614.1c: the counters for the cards it exiled as it entered).
+EXILED_COUNTERS = _T(
+    r"^(?:it|~) enters with (?P<n>an?|\w+) (?P<kind>\S+) counters? on it for each creature "
+    r"card exiled this way$"
+)
+
+
+# Indominus Rex, after "As ~ enters, discard any number of creature cards": "It enters with a
+# flying counter on it if a card discarded this way has flying." and "The same is true for first
+# strike, ..., and vigilance." (one replacement, CR 614.1c: a keyword counter, 122.1b, for each
+# keyword among the discarded cards).
+DISCARDED_KEYWORD = _T(
+    r"^(?:it|~) enters with an? (?P<kw>[a-z ]+) counter on it if a card discarded this way has "
+    r"(?P=kw)$"
+)
+SAME_IS_TRUE_FOR = _T(r"^the same is true for (?P<list>[a-z ,]+)$")
 
 
 ENTER_SACRIFICE_THEN = _T(
@@ -102,6 +124,16 @@ SACRIFICED_COUNTERS = _T(
 SACRIFICED_PT = _T(
     r"^~'s power becomes the total power of those creatures and its toughness becomes their "
     r"total toughness$"
+)
+
+
+# CR 614.1c, 614.1e: "As this creature enters or is turned face up, put X +1/+1 counters on it,
+# where X is the number of other creatures you control" (Crowd-Control Warden): read as "~ enters
+# with X +1/+1 counters on it, where X is ...", and the same counters are put on it as it is
+# turned face up (``timeline/simple.face``; the count made then). "As this creature is turned
+# face up, put five +1/+1 counters on it" (Hooded Hydra, Bubble Smuggler): only then.
+ENTERS_OR_FACE_UP = _T(
+    r"^as ~ (?P<enters>enters or )?is turned face up, put (?P<rest>\S+ \S+ counters? on it.*)$"
 )
 
 
@@ -414,6 +446,11 @@ def _wrapped(body: str, sentence: str) -> Spec | None:
         # second part, split off above).
         return _kicked_only(kicked, sentence)
     spec = read_sentence(body, sentence)
+    if spec is None and (face_up := ENTERS_OR_FACE_UP.match(body)):
+        inner = read_sentence(f"~ enters with {face_up['rest']}", sentence)
+        if isinstance(inner, EnterSpec) and inner.family == Family.ENTER_COUNTERS:
+            only = set() if face_up["enters"] else {Mark.ONLY_FACE_UP}
+            return replace(inner, marks=inner.marks | {Mark.TURNED_FACE_UP} | only)
     if spec is None and (found := INSTEAD_IF.match(body)):
         spec = _instead_if(found, sentence)
     if spec is None and (kicked := KICKED_ONLY.match(body)):
@@ -541,7 +578,42 @@ def _amends_last(body: str, sentence: str, specs: list[Spec]) -> bool:
         and Mark.REMOVE_ALL_COUNTERS in specs[-1].marks
     ):
         # Thief of Blood: it enters with a counter for each one removed (one effect).
-        specs[-1] = replace(specs[-1], text=f"{specs[-1].text} {sentence}", counter_kind=m["kind"])
+        # Sin: "X +1/+1 counters on it, where X is twice the number of counters removed".
+        specs[-1] = replace(
+            specs[-1],
+            text=f"{specs[-1].text} {sentence}",
+            counter_kind=m["kind"] or m["kind2"],
+            factor=2 if m["twice"] else 1,
+        )
+        return True
+    if (
+        (m := EXILED_COUNTERS.match(body))
+        and specs
+        and isinstance(specs[-1], ReplacementSpec)
+        and Mark.EXILE_AS_ENTERS in specs[-1].marks
+    ):
+        # Mimeoplasm: N counters for each card it exiled as it entered (one effect, 614.1c).
+        specs[-1] = replace(
+            specs[-1],
+            text=f"{specs[-1].text} {sentence}",
+            counter_kind=m["kind"],
+            factor=number(m["n"], sentence),
+        )
+        return True
+    if (
+        (m := DISCARDED_KEYWORD.match(body) or SAME_IS_TRUE_FOR.match(body))
+        and specs
+        and isinstance(specs[-1], EnterSpec)
+        and Mark.DISCARD_AS_ENTERS in specs[-1].marks
+    ):
+        words = [m["kw"]] if "kw" in m.groupdict() else re.split(r",? and |, ", m["list"])
+        found = tuple(w.strip() for w in words if w.strip())
+        if not all(parse_keyword(w.capitalize()) is not None for w in found):
+            raise OracleParseError(sentence, f'cannot read the keywords "{", ".join(found)}"')
+        rex = specs[-1]
+        specs[-1] = replace(
+            rex, text=f"{rex.text} {sentence}", with_abilities=(*rex.with_abilities, *found)
+        )
         return True
     if (
         ENTER_SACRIFICE_THEN.match(body)

@@ -55,6 +55,9 @@ class Family(StrEnum):
     PREVENT_SHIELD = "prevent_shield"
     REDIRECT = "redirect"
     WORSHIP = "worship"
+    # Deification: damage that would remove all of a planeswalker's loyalty counters removes
+    # all but one instead (CR 120.3c, 614.1a).
+    LOYALTY_FLOOR = "loyalty_floor"
     # An event no board holds (CR 614.1a): milling, dice, coins, scry, mana (rows/hidden.py)
     HIDDEN_EVENT = "hidden_event"
     # Destruction (614.8, 702.89a)
@@ -157,6 +160,7 @@ GROUP: dict[Family, EventGroup] = _grouped(
             Family.PREVENT_SHIELD,
             Family.REDIRECT,
             Family.WORSHIP,
+            Family.LOYALTY_FLOOR,
         ),
     ),
     (
@@ -246,6 +250,23 @@ class Mark(StrEnum):
     SACRIFICED_PT = "sacrificed_pt"  # Dracoplasm: the power and toughness of the sacrificed
     LOSE_LIFE_TOTAL = "lose_life_total"  # Lich: "you lose life equal to your life total"
     REMOVE_ALL_COUNTERS = "remove_all_counters"  # Thief of Blood
+    # Sin, Unending Cataclysm: only from the permanents the step's ``choices.remove_counters``
+    # names ("any number of artifacts, creatures, and enchantments", 614.1c).
+    REMOVE_FROM_CHOSEN = "remove_from_chosen"
+    # Dermotaxi, Mimeoplasm: "As ~ enters, exile a creature card from a graveyard" (614.1c): the
+    # cards the step's ``choices.exile`` names go to exile, exiled with it (607.2a).
+    EXILE_AS_ENTERS = "exile_as_enters"
+    # Indominus Rex: "As ~ enters, discard any number of creature cards" (614.1c), the step's
+    # ``choices.discard``; "It enters with a flying counter on it if a card discarded this way
+    # has flying" for each keyword in ``with_abilities``.
+    DISCARD_AS_ENTERS = "discard_as_enters"
+    # Crowd-Control Warden: "As ~ enters or is turned face up, put X +1/+1 counters on it":
+    # the counters it enters with, and put on it as it is turned face up (614.1e).
+    TURNED_FACE_UP = "turned_face_up"
+    ONLY_FACE_UP = "only_face_up"  # Hooded Hydra: "As ~ is turned face up" alone, not entering
+    # Gift of Doom: "As this Aura is turned face up, you may attach it to a creature" (614.1e):
+    # the turn_face_up step's "attach" names the creature.
+    FACE_UP_ATTACH = "face_up_attach"
     SOURCE_KINDS = "source_kinds"  # Blue, Loyal Raptor: a counter of each kind on its source
     # Coin of Mastery: "for each mana from an artifact source spent to cast it": counted from
     # how the entering permanent was cast (601.2h), not its source.

@@ -14,13 +14,19 @@ from rules_engine.oracle.keyword_table import Keyword
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.oracle.untap_step import BEFORE_GAME_WHY
 from rules_engine.perform import chars_of, perform
-from rules_engine.replacement.choosing import verify_entering_choices
+from rules_engine.replacement.choosing import exile_as_enters, verify_entering_choices
 from rules_engine.replacement.events import Enter
 from rules_engine.replacement.explore import Pending
+from rules_engine.replacement.specs import Mark
 from rules_engine.steps import EnterStep
 from rules_engine.timeline.common import require_on_battlefield, verify_abilities
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
-from rules_engine.timeline.exiled import link_entered, unlink_if_absent, verify_exiled_with
+from rules_engine.timeline.exiled import (
+    link_entered,
+    link_exiled_as_enters,
+    unlink_if_absent,
+    verify_exiled_with,
+)
 
 _SACRIFICE_AS_ENTERS = re.compile(
     r"As (?:(?!As ).)+? enters, (?:you may )?sacrifice any number of "
@@ -64,11 +70,96 @@ def verify_enter(game: Game, step: EnterStep) -> None:
         )
         if any(why == BEFORE_GAME_WHY for a in printed for _, why in a.parsed.inert):
             _verify_commander_color(step)
+        _verify_exiled_as_enters(game, step, replacing)
+        _verify_removed_from(game, step, replacing)
+        _verify_discarded_as_enters(game, step, replacing)
     if step.attach is not None and step.attach not in game.players:
         require_on_battlefield(game, step.attach, f"{step.path}.attach")
     if step.choices.devour:
         _verify_devour(game, step)
     verify_exiled_with(game, step)
+
+
+def _verify_exiled_as_enters(game: Game, step: EnterStep, texts: list[str]) -> None:
+    """CR 614.1c: "As ~ enters, exile a creature card from a graveyard" exiles one if any
+    graveyard it looks at has one (it isn't optional); "up to X creature cards from your
+    graveyard" at most X (107.3m). The step's ``choices.exile`` names them."""
+    spec = exile_as_enters(step.card.name, texts)
+    if spec is None:
+        return
+    path = f"{step.path}.choices.exile"
+    yours = spec.player == "you"
+    whose = f"{step.controller}'s graveyard" if yours else "a graveyard"
+    for i, label in enumerate(step.choices.exile):
+        obj = game.object(label)
+        if (
+            obj is None
+            or obj.zone != "graveyard"
+            or "Creature" not in obj.card.types
+            or (yours and obj.owner != step.controller)
+        ):
+            raise BoardError(f"{path}[{i}]", f'"{label}" is not a creature card in {whose}')
+    n = len(step.choices.exile)
+    if spec.amount is None:  # "up to X": the X it was cast with
+        if n > (step.x or 0):
+            raise BoardError(path, f"{step.card.name} exiles up to X cards, X = {step.x or 0}")
+        return
+    found = [
+        o.label
+        for o in game.objects
+        if o.zone == "graveyard"
+        and "Creature" in o.card.types
+        and (not yours or o.owner == step.controller)
+    ]
+    if n != min(1, len(found)):
+        raise BoardError(
+            path,
+            f"as {step.card.name} enters, its controller exiles a creature card from {whose} "
+            f"(CR 614.1c): name one of {', '.join(found)}"
+            if found
+            else f"there is no creature card in {whose} for {step.card.name} to exile",
+        )
+
+
+def _verify_removed_from(game: Game, step: EnterStep, texts: list[str]) -> None:
+    """CR 614.1c: "remove all counters from any number of artifacts, creatures, and
+    enchantments" (Sin): each permanent the step's ``choices.remove_counters`` names is one
+    of those, on the battlefield (and not itself, which isn't there yet)."""
+    if not step.choices.remove_counters:
+        return
+    path = f"{step.path}.choices.remove_counters"
+    if exile_as_enters(step.card.name, texts, Mark.REMOVE_FROM_CHOSEN) is None:
+        raise BoardError(path, f'{step.card.name} has no "remove all counters from" choice')
+    state = chars_of(game)
+    for i, label in enumerate(step.choices.remove_counters):
+        require_on_battlefield(game, label, f"{path}[{i}]")
+        if not {"Artifact", "Creature", "Enchantment"} & set(state[label].types):
+            raise BoardError(
+                f"{path}[{i}]", f'"{label}" is not an artifact, creature or enchantment'
+            )
+
+
+def _verify_discarded_as_enters(game: Game, step: EnterStep, texts: list[str]) -> None:
+    """CR 614.1c, 701.9a: "As ~ enters, discard any number of creature cards" (Indominus Rex):
+    each card the step's ``choices.discard`` names is a creature card in its controller's
+    hand."""
+    if (
+        not step.choices.discard
+        or exile_as_enters(step.card.name, texts, Mark.DISCARD_AS_ENTERS) is None
+    ):
+        return
+    for i, label in enumerate(step.choices.discard):
+        obj = game.object(label)
+        if (
+            obj is None
+            or obj.zone != "hand"
+            or obj.owner != step.controller
+            or "Creature" not in obj.card.types
+        ):
+            raise BoardError(
+                f"{step.path}.choices.discard[{i}]",
+                f'"{label}" is not a creature card in {step.controller}\'s hand',
+            )
 
 
 def _verify_devour(game: Game, step: EnterStep) -> None:
@@ -156,6 +247,8 @@ def enter(game: Game, step: EnterStep) -> Game:
         step=step.index,
     ).game
     after = unlink_if_absent(after, step)
+    if step.choices.exile and not step.face_down and exile_as_enters(card.name, card.rules_text):
+        after = link_exiled_as_enters(after, step)  # CR 607.2a: "the exiled card"
     if not step.earlier_turn:
         return after
     # It has been there since an earlier turn: its entering isn't this turn's (CR 603.6a),

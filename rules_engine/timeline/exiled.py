@@ -38,6 +38,20 @@ def link_entered(game: Game, step: EnterStep) -> Game:
     return game
 
 
+def link_exiled_as_enters(game: Game, step: EnterStep) -> Game:
+    """The cards exiled as the permanent entered ("As ~ enters, exile a creature card from a
+    graveyard", CR 614.1c) are exiled with it (607.2a: Dermotaxi's "the exiled card"), once it
+    is on the battlefield and they are in exile."""
+    me = game.object(step.label)
+    if me is None or me.zone != "battlefield":
+        return game
+    for label in step.choices.exile:
+        obj = game.object(label)
+        if obj is not None and obj.zone == "exile":
+            game = game.with_object(replace(obj, exiled_with=step.label))
+    return game
+
+
 def unlink_if_absent(game: Game, step: EnterStep) -> Game:
     """A permanent that didn't enter after all is linked to nothing (CR 406.6)."""
     me = game.object(step.label)

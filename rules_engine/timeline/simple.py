@@ -4,15 +4,20 @@ down, phasing. Each has a ``verify_…`` (what the board must name) and a perfor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
-from rules_engine.perform import add_counters, perform
+from rules_engine.perform import add_counters, chars_of, perform
+from rules_engine.replacement.active import specs_of
 from rules_engine.replacement.events import Damage, Event, PutCounters
 from rules_engine.replacement.explore import Pending
+from rules_engine.replacement.specs import EnterSpec, Mark
+from rules_engine.selection import evaluate
 from rules_engine.steps import (
     AttachStep,
+    Choices,
     CountersStep,
     DamageStep,
     EndStep,
@@ -22,6 +27,7 @@ from rules_engine.steps import (
 )
 from rules_engine.timeline.common import phased, require_on_battlefield, stamp, zone_move
 from rules_engine.timeline.entering import Entering
+from rules_engine.world import Context, World
 
 
 def _perform_step(game: Game, step: CountersStep | DamageStep | LeaveStep, event: Event) -> Game:
@@ -124,7 +130,12 @@ def end(game: Game, step: EndStep) -> Game:
 
 def verify_face(game: Game, step: FaceStep) -> GameObject:
     verb = "turn_face_down" if step.face_down else "turn_face_up"
-    return require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
+    obj = require_on_battlefield(game, step.obj, f"{step.path}.{verb}")
+    if step.attach is not None and not obj.face_down:
+        raise BoardError(
+            f"{step.path}.attach", f'"{step.obj}" is already face up, so it isn\'t turned up now'
+        )
+    return obj
 
 
 def face(game: Game, step: FaceStep) -> Game:
@@ -135,7 +146,57 @@ def face(game: Game, step: FaceStep) -> Game:
     # Turned face down by an effect, it is a plain face-down 2/2 (708.2): not disguised or
     # cloaked, so no ward {2} (702.168a, 701.58a); turned face up, it has its own text.
     changed = replace(obj, face_down=step.face_down, face_down_ward=False, timestamp=timestamp)
-    return game.with_object(changed)
+    game = game.with_object(changed)
+    return game if step.face_down else _as_turned_face_up(game, step)
+
+
+def _as_turned_face_up(game: Game, step: FaceStep) -> Game:
+    """CR 614.1e: "As ~ enters or is turned face up, put X +1/+1 counters on it, where X is
+    ..." (Crowd-Control Warden): the counters are put on it as it is turned face up, the
+    count made then, through the counter replacements (Hardened Scales, 122.6)."""
+    chars = chars_of(game).get(step.obj)
+    if chars is None:
+        return game
+    specs = [spec for _, spec in specs_of(chars)]
+    if step.attach is not None:
+        game = _attached_as_turned_face_up(game, step, specs)
+    events: list[Event] = []
+    for spec in specs:
+        if not isinstance(spec, EnterSpec) or Mark.TURNED_FACE_UP not in spec.marks:
+            continue
+        obj = game.object(step.obj)
+        ctx = Context(step.obj, chars.controller, choices=obj.choices if obj else Choices())
+        n = spec.amount or 0
+        if spec.count is not None:
+            n = max(0, evaluate(spec.count, chars_of(game), World.of(game), ctx, None))
+        if n > 0:
+            events.append(PutCounters(spec.counter_kind or "+1/+1", step.obj, n))
+    if not events:
+        return game
+    return perform(
+        game,
+        [Pending(e) for e in events],
+        enter=Entering(f"step{step.index}"),
+        where=step.path,
+        step=step.index,
+    ).game
+
+
+def _attached_as_turned_face_up(game: Game, step: FaceStep, specs: Sequence[object]) -> Game:
+    """CR 614.1e, 701.3a: "As this Aura is turned face up, you may attach it to a creature"
+    (Gift of Doom): attached to the creature the step names (a new timestamp, 613.7e)."""
+    path = f"{step.path}.attach"
+    if not any(isinstance(s, EnterSpec) and Mark.FACE_UP_ATTACH in s.marks for s in specs):
+        raise BoardError(path, 'it has no "As ~ is turned face up, you may attach it" ability')
+    host = step.attach or ""
+    require_on_battlefield(game, host, path)
+    state = chars_of(game)
+    if host == step.obj or "Creature" not in state[host].types:
+        raise BoardError(path, f'"{host}" is not a creature it can be attached to')
+    obj = game.object(step.obj)
+    assert obj is not None
+    game, timestamp = stamp(game)
+    return game.with_object(replace(obj, attached_to=host, host_left=None, timestamp=timestamp))
 
 
 def verify_phase(game: Game, step: PhaseStep) -> GameObject:

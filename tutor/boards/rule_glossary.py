@@ -271,6 +271,9 @@ GLOSSARY: dict[str, str] = {
     "614.1d": (
         "Effects that say how a permanent enters, such as “enter tapped”, are replacement effects."
     ),
+    "614.1e": (
+        "Effects that say what happens as a permanent is turned face up are replacement effects."
+    ),
     "614.4": (
         "A replacement effect must exist before its event: it can't reach back to one that "
         "already happened."

@@ -96,6 +96,18 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
             and who_fits(spec.target, event.target, active, board)
             and source_fits(active, event.source, board)
         )
+    if family == Family.LOYALTY_FLOOR:
+        # Deification: only damage that would remove all its loyalty counters (120.3c).
+        target = board.chars.get(event.target)
+        obj = board.game.object(event.target)
+        return (
+            event.loyalty_floor is None
+            and target is not None
+            and obj is not None
+            and "Planeswalker" in target.types
+            and 0 < obj.counter_count("loyalty") <= event.amount
+            and who_fits(spec.target, event.target, active, board)
+        )
     if family == Family.WORSHIP:
         if event.target != active.controller or event.life_floor is not None:
             return False
@@ -172,6 +184,8 @@ def apply(
         return _redirect(active, event, board)
     if family == Family.WORSHIP:
         return [replace(event, life_floor=spec.amount or 1)], active
+    if family == Family.LOYALTY_FLOOR:
+        return [replace(event, loyalty_floor=1)], active  # all but one (120.3c, 614.1a)
     if family == Family.DAMAGE_TO_COUNTERS:
         # Phytohydra: "put that many +1/+1 counters on it instead"; Force Bubble: "on ~".
         on = active.source if spec.on_source else event.target

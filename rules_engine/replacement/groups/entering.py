@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rules_engine.affected import Subject
 from rules_engine.cards import starting_loyalty
-from rules_engine.characteristics import Characteristics, own_copy_ability
+from rules_engine.characteristics import Characteristics, own_copy_ability, printed_abilities
 from rules_engine.effects import CopyOf
 from rules_engine.game import GameObject
 from rules_engine.mana_paid import spent_at_least
@@ -64,6 +64,8 @@ def applies(active: ActiveReplacement, event: Enter, board: EventState) -> bool:
         Family.ENTER_EXILE,
     ):
         return False
+    if Mark.ONLY_FACE_UP in spec.marks:
+        return False  # "As ~ is turned face up, ..." (614.1e): not as it enters
     if family in (Family.SELF_COPY, Family.AS_ENTERS, Family.ENTER_SACRIFICE, Family.ENTER_ALSO):
         return active.source == event.obj
     own = active.source == event.obj
@@ -471,14 +473,91 @@ def _enter_also(active: ActiveReplacement, event: Enter, board: EventState) -> l
     if Mark.LOSE_LIFE_TOTAL in active.spec.marks:
         life = board.game.life_of(event.controller)
         return [LoseLife(event.controller, life), event] if life > 0 else [event]
+    if Mark.EXILE_AS_ENTERS in active.spec.marks:
+        return _exiled_as_enters(active, event, board)
+    if Mark.DISCARD_AS_ENTERS in active.spec.marks:
+        return _discarded_as_enters(active, event, board)
     removed: list[Event] = []
+    chosen = event.choices.remove_counters if isinstance(event.choices, Choices) else ()
     for label in board.chars:
         obj = board.game.object(label)
         if obj is None or not obj.on_battlefield or label == event.obj:
             continue
+        if Mark.REMOVE_FROM_CHOSEN in active.spec.marks and label not in chosen:
+            continue  # Sin: only the permanents its controller chose (614.1c)
         removed.extend(PutCounters(kind, label, -n) for kind, n in obj.counters if n > 0)
-    total = sum(-e.n for e in removed if isinstance(e, PutCounters))
+    total = active.spec.factor * sum(-e.n for e in removed if isinstance(e, PutCounters))
     kind = active.spec.counter_kind or "+1/+1"
     counters = dict(event.counters)
     counters[kind] = counters.get(kind, 0) + total
     return [*removed, replace(event, counters=tuple(counters.items()))]
+
+
+def _exiled_as_enters(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 614.1c, 614.12: "As ~ enters, exile a creature card from a graveyard" (Dermotaxi):
+    each card the step's ``choices.exile`` names (checked by the step: creature cards in the
+    graveyards the text allows) goes from its graveyard to exile, through replacements, then it
+    enters; Mimeoplasm enters with N +1/+1 counters for each card exiled this way."""
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    moves: list[Event] = []
+    for label in choices.exile:
+        obj = board.game.object(label)
+        if obj is None or obj.zone != "graveyard":
+            continue
+        move = ZoneMove(
+            label,
+            "exile",
+            "graveyard",
+            obj.owner,
+            obj.card.token,
+            "Creature" in obj.card.types,
+            obj.owner,
+            card_types=frozenset(obj.card.types),
+        )
+        moves.append(Fresh(move))  # type: ignore[arg-type]
+    if active.spec.counter_kind is None or not moves:
+        return [*moves, event]
+    # "for each creature card exiled this way": the cards it moves (no effect in the game puts
+    # a card going from a graveyard to exile anywhere else).
+    counters = dict(event.counters)
+    kind = active.spec.counter_kind
+    counters[kind] = counters.get(kind, 0) + active.spec.factor * len(moves)
+    return [*moves, replace(event, counters=tuple(counters.items()))]
+
+
+def _discarded_as_enters(active: ActiveReplacement, event: Enter, board: EventState) -> list[Event]:
+    """CR 614.1c, 701.9a: "As Indominus Rex enters, discard any number of creature cards": the
+    cards the step's ``choices.discard`` names (checked by the step) go from the hand to the
+    graveyard, through replacements; "It enters with a flying counter on it if a card discarded
+    this way has flying. The same is true for ...": one counter of each such keyword (122.1b)
+    found among them, as printed (their characteristics in the hand)."""
+    spec = active.spec
+    assert isinstance(spec, EnterSpec)
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    moves: list[Event] = []
+    keywords: set[str] = set()
+    for label in choices.discard:
+        obj = board.game.object(label)
+        if obj is None or obj.zone != "hand":
+            continue
+        # CR 701.9a: discarded from the hand to the graveyard; madness (702.35a) exiles it.
+        madness = any(t.lower().startswith("madness") for t in obj.card.rules_text)
+        move = ZoneMove(
+            label,
+            "graveyard",
+            "hand",
+            obj.owner,
+            obj.card.token,
+            "Creature" in obj.card.types,
+            obj.owner,
+            madness=madness,
+            card_types=frozenset(obj.card.types),
+        )
+        moves.append(Fresh(move))  # type: ignore[arg-type]
+        printed = printed_abilities(obj.card.name, obj.card.rules_text, obj.card.is_spell_card)
+        keywords |= {a.parsed.text.lower() for a in printed if a.parsed.kind == "keyword"}
+    counters = dict(event.counters)
+    for keyword in spec.with_abilities:
+        if keyword in keywords:
+            counters[keyword] = counters.get(keyword, 0) + 1
+    return [*moves, replace(event, counters=tuple(counters.items()))]

@@ -92,6 +92,18 @@ WORSHIP = _T(
 )
 
 
+# CR 120.3c, 614.1a: "if damage dealt to a planeswalker you control of the chosen type would
+# result in all loyalty counters on it being removed, instead all but one of those counters are
+# removed" (Deification, with "As long as you control a creature, " before it: checked as the
+# damage would be dealt, 611.3a): the damage is dealt, but it removes one loyalty counter fewer
+# than the planeswalker has.
+LOYALTY_FLOOR = _T(
+    r"^(?:as long as (?P<cond>[\w ]+), )?if damage dealt to (?P<what>[\w ]+?) would result in "
+    r"all loyalty counters on it being removed, instead all but one of those counters are "
+    r"removed$"
+)
+
+
 # CR 614.1a: damage replaced by counters (Phytohydra, Force Bubble). It is a replacement, not
 # a prevention: "damage can't be prevented" doesn't stop it (615.12 is about prevention).
 DAMAGE_TO_COUNTERS = _T(
@@ -257,6 +269,13 @@ def _worship(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+def _loyalty_floor(m: re.Match[str], s: Sentence) -> Spec | None:
+    condition = condition_in(m["cond"], s.text) if m["cond"] else None
+    return DamageSpec(
+        s.text, Family.LOYALTY_FLOOR, target=who_in(m["what"], s.text), condition=condition
+    )
+
+
 # Lower priorities are tried first (``replacement/sentences.py``).
 ROWS: tuple[Row, ...] = (
     Row(
@@ -331,5 +350,14 @@ ROWS: tuple[Row, ...] = (
         example="Damage that would reduce your life total to less than 1 reduces it to 1 instead.",
         card="Ali from Cairo",
         priority=410,
+    ),
+    Row(
+        Family.LOYALTY_FLOOR,
+        LOYALTY_FLOOR,
+        _loyalty_floor,
+        rule="614.1a",
+        example="As long as you control a creature, if damage dealt to a planeswalker you control of the chosen type would result in all loyalty counters on it being removed, instead all but one of those counters are removed.",
+        card="Deification",
+        priority=415,
     ),
 )

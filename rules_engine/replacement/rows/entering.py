@@ -8,7 +8,7 @@ import itertools
 import re
 
 from rules_engine.affected import Subject
-from rules_engine.effects import AllOf, CopyOf
+from rules_engine.effects import AllOf, Compare, CopyOf, HowCast
 from rules_engine.oracle.conditions import parse_condition
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import parse_keyword
@@ -87,6 +87,25 @@ AS_ENTERS_LOSE_LIFE_TOTAL = _T(r"^as ~ enters, you lose life equal to your life 
 AS_ENTERS_REMOVE_ALL = _T(r"^as ~ enters, remove all counters from all permanents$")
 
 
+# CR 614.1c: "As Sin enters, remove all counters from any number of artifacts, creatures, and
+# enchantments." (Sin, Unending Cataclysm): from the permanents its controller chooses, which
+# the step's ``choices.remove_counters`` names; read with the sentence after it, "~ enters with
+# X +1/+1 counters on it, where X is twice the number of counters removed this way".
+AS_ENTERS_REMOVE_FROM_ANY = _T(
+    r"^as ~ enters, remove all counters from any number of artifacts, creatures, and "
+    r"enchantments$"
+)
+
+
+# CR 614.1c, 614.12, 607.2a: "As ~ enters, exile a creature card from a graveyard" (Dermotaxi,
+# under the ability word imprint), "exile up to X creature cards from your graveyard"
+# (Mimeoplasm, Revered One): the cards the step's ``choices.exile`` names are exiled as it
+# enters, and are the cards exiled with it.
+AS_ENTERS_EXILE = _T(
+    r"^as ~ enters, exile (?P<n>an?|up to x) creature cards? from (?P<zone>a|your) graveyard$"
+)
+
+
 # CR 614.1c: "If a nontoken creature would enter and it wasn't cast, exile it instead"
 # (Containment Priest; Hallowed Moonlight's for the turn). An enter step without
 # "cast_from_hand" puts the permanent onto the battlefield: it wasn't cast.
@@ -125,9 +144,12 @@ _FORM = re.compile(
 # the same (614.12); keeping it secret until revealed changes nothing on a board.
 # "look at an opponent's hand, then choose any card name" (Anointed Peacekeeper): looking
 # at a hidden hand changes nothing on a board; the choice after it is what the step states.
+# "note the most prevalent creature type in an opponent's library" (Favored Enemy): noted as
+# it enters (614.12) from a library the board doesn't fully show, so the step states the type
+# noted, as for a choice; "the noted type" refers to it (607.2).
 AS_ENTERS_CHOOSE = _T(
     r"^as (?P<it>~|it) enters, (?:look at an opponent's hand, then )?"
-    r"(?P<who>(?:secretly )?choose|you may choose|an opponent chooses|name) "
+    r"(?P<who>(?:secretly )?choose|you may choose|an opponent chooses|name|note) "
     r"(?P<what>.+?)"
     r"(?P<opponent> and (?:an|one) opponent)?$"
 )
@@ -152,8 +174,10 @@ _CHOICE_WORDS: dict[str, tuple[str, ...]] = {
     "a player": ("player",),
     "two players": ("players",),
     "a creature type": ("creature_type",),
+    "the most prevalent creature type in an opponent's library": ("creature_type",),
     "a card type": ("card_type",),
     "a basic land type": ("land_type",),
+    "a planeswalker type": ("planeswalker_type",),  # Deification (CR 205.3j)
     # Camato Scout: chosen at random (CR 614.12), which the step's choices state.
     "a basic land type at random": ("land_type",),
     "a color and a creature type": ("color", "creature_type"),
@@ -327,6 +351,58 @@ def _as_enters_lose_life_total(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# CR 614.1e, 701.3a: "As this Aura is turned face up, you may attach it to a creature" (Gift of
+# Doom): the turn_face_up step's "attach" names the creature (``timeline/simple.face``); never
+# as it enters.
+FACE_UP_ATTACH = _T(r"^as ~ is turned face up, you may attach it to a creature$")
+
+
+def _face_up_attach(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.AS_ENTERS,
+        objects=Subject("self", words="~"),
+        optional=True,
+        marks=frozenset({Mark.ONLY_FACE_UP, Mark.FACE_UP_ATTACH}),
+    )
+
+
+# CR 614.1c, 701.9a: "As Indominus Rex enters, discard any number of creature cards." The cards
+# are the step's ``choices.discard``; the keyword counters it enters with for them are read
+# from the sentences after it (``replacement/grammar.py``).
+AS_ENTERS_DISCARD = _T(r"^as ~ enters, discard any number of creature cards$")
+
+
+def _as_enters_discard(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        marks=frozenset({Mark.DISCARD_AS_ENTERS}),
+    )
+
+
+def _as_enters_remove_from_any(m: re.Match[str], s: Sentence) -> Spec | None:
+    return EnterSpec(
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        marks=frozenset({Mark.REMOVE_ALL_COUNTERS, Mark.REMOVE_FROM_CHOSEN}),
+    )
+
+
+def _as_enters_exile(m: re.Match[str], s: Sentence) -> Spec | None:
+    marks = {Mark.EXILE_AS_ENTERS} | ({Mark.X} if m["n"] == "up to x" else set())
+    return EnterSpec(
+        s.text,
+        Family.ENTER_ALSO,
+        objects=Subject("self", words="~"),
+        player="you" if m["zone"] == "your" else "any",  # whose graveyard
+        amount=None if m["n"] == "up to x" else 1,
+        marks=frozenset(marks),
+    )
+
+
 def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
     return EnterSpec(
         s.text,
@@ -347,8 +423,15 @@ def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# CR 305.1, 116.2a: "~ enters tapped if it was played from your hand" (Fetching Garden): the
+# land was played (a special action), which the step's ``choices.played_from_hand`` states; put
+# onto the battlefield by an effect, it wasn't.
+_PLAYED_FROM_HAND = Compare(HowCast("played_from_hand"), "==", 1)
+
+
 def _enters_tapped_if(m: re.Match[str], s: Sentence) -> Spec | None:
-    condition = parse_condition(m["cond"], s.text)
+    played = m["cond"] == "it was played from your hand"
+    condition = _PLAYED_FROM_HAND if played else parse_condition(m["cond"], s.text)
     if m.groupdict().get("during"):
         condition = AllOf((parse_condition(m["during"], s.text), condition))
     return EnterSpec(
@@ -467,6 +550,42 @@ ROWS: tuple[Row, ...] = (
         example="As this creature enters, remove all counters from all permanents.",
         card="Thief of Blood",
         priority=210,
+    ),
+    Row(
+        Family.AS_ENTERS,
+        FACE_UP_ATTACH,
+        _face_up_attach,
+        rule="614.1e",
+        example="As this Aura is turned face up, you may attach it to a creature.",
+        card="Gift of Doom",
+        priority=35,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_DISCARD,
+        _as_enters_discard,
+        rule="614.1c",
+        example="As Indominus Rex enters, discard any number of creature cards.",
+        card="Indominus Rex, Alpha",
+        priority=211,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_REMOVE_FROM_ANY,
+        _as_enters_remove_from_any,
+        rule="614.1c",
+        example="As Sin enters, remove all counters from any number of artifacts, creatures, and enchantments.",
+        card="Sin, Unending Cataclysm",
+        priority=212,
+    ),
+    Row(
+        Family.ENTER_ALSO,
+        AS_ENTERS_EXILE,
+        _as_enters_exile,
+        rule="614.1c",
+        example="Imprint — As this Vehicle enters, exile a creature card from a graveyard.",
+        card="Dermotaxi",
+        priority=215,
     ),
     Row(
         Family.ENTER_SACRIFICE,
