@@ -286,20 +286,19 @@ def _applies_to_draw(active: ActiveReplacement, event: Draw, board: EventState) 
     family = spec.family
     if not player_fits(spec.player, event.player, active, board):
         return False
-    if isinstance(spec, DrawSpec) and spec.empty_library and family != Family.DRAW_EMPTY_WIN:
-        # "while your library has no cards in it" (Ormos): a library the board lists as
-        # empty (an unlisted one is taken to have cards, as for Jace's win).
-        return family == Family.DRAW_TO_COUNTER and board.library_sizes.get(event.player) == 0
+    if isinstance(spec, DrawSpec) and spec.empty_library:
+        # "while your library has no cards in it" (Ormos's counters, Living Conundrum's skip,
+        # Jace's win): a library the board lists as empty (an unlisted one is taken to have
+        # cards).
+        return board.library_sizes.get(event.player) == 0
     if family in (Family.DRAW_EXTRA, Family.DRAW_STEAL, Family.DRAW_TO_TOKENS):
         # "... except the first one they draw in each of their draw steps" (Notion Thief);
         # Thought Reflection and Plagiarize replace every draw.
         return not (
             isinstance(spec, DrawSpec) and spec.except_first_draw and event.first_in_draw_step
         )
-    if family == Family.DRAW_EMPTY_WIN or (
-        family == Family.DRAW_SKIP and isinstance(spec, DrawSpec) and spec.empty_library
-    ):
-        return board.library_sizes.get(event.player) == 0  # Living Conundrum's skip too
+    if family == Family.DRAW_EMPTY_WIN:
+        return board.library_sizes.get(event.player) == 0
     if family == Family.DREDGE:
         # 702.52a: its owner's draws (the explorer offers only cards still in the graveyard),
         # and 702.52b: only with at least N cards in the library (an unknown library is taken
