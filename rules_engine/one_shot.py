@@ -53,6 +53,7 @@ OneShotKind = Literal[
     "role",  # a Role token created attached to a permanent (CR 111.10, 303.7)
     "attach",  # Equipment you control attached to a creature (CR 701.3a)
     "graveyard_into_library",  # a player's graveyard shuffled into their library (701.24a)
+    "roll",  # a spell's die roll, its result the cast step's ``choices.rolls`` (CR 706.2)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]

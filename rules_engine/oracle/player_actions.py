@@ -21,7 +21,9 @@ from rules_engine.tokens import role_card
 # CR 401.4, 400.7: "Target nonland permanent's owner puts it on their choice of the top or
 # bottom of their library." At most four words name the target (no repeated wildcard).
 OWNER_PUTS = re.compile(
-    r"^(?P<subj>target (?:[\w-]+ ){0,3}?[\w-]+)'s owner puts it on (?:their choice of )?"
+    # "Its owner puts it on ..." (Power of Persuasion's row): the permanent named before.
+    r"^(?:(?P<subj>target (?:[\w-]+ ){0,3}?[\w-]+)'s|(?P<its>its)) owner puts it on "
+    r"(?:their choice of )?"
     r"the (?P<where>top or bottom|top|bottom) of (?:their|his or her) library$",
     re.IGNORECASE,
 )
@@ -86,7 +88,7 @@ def owner_puts(m: re.Match[str], c: Clause) -> OneShot | None:
     two is the owner's choice as it resolves. Either way it leaves the battlefield and is a
     new object in the library (CR 400.7), which is all the layers see: the board's answer is
     the same for both, and the library's order isn't modelled (the card is put on top)."""
-    subject = c.subject(m["subj"])
+    subject = Subject("antecedent") if m["its"] else c.subject(m["subj"])
     if subject is None:
         return None
     where = "library_bottom" if m["where"].lower() == "bottom" else "library_top"

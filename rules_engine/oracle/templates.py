@@ -229,7 +229,11 @@ CREATED = _re(r"^(?:that token|those tokens|the tokens?) (?P<rest>.+)$")
 _DELAYED_TRIGGER = _re(
     r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
     r"next|the next turn's|that turn's)\b|^at (?:the )?end of (?:combat|turn)\b|"
-    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b"
+    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b|"
+    # "If ~ was kicked, whenever a creature you control dies this turn, draw a card." (Warhost's
+    # Frenzy): the condition, checked as the spell resolves (CR 608.2c), only says whether the
+    # delayed trigger is made; inert until it triggers either way (603.7).
+    r"^if [^,]++, whenever [^,]+? this turn, "
 )
 
 

@@ -36,6 +36,7 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, select
 from rules_engine.timeline.common import phased, stamp, zone_move
+from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
@@ -807,6 +808,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "incubate": _incubate,
     "role": _role,
     "attach": _attach,
+    "roll": roll,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,
