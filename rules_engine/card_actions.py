@@ -77,6 +77,36 @@ def mill(game: Game, players: list[str], n: int) -> tuple[Game, list[Event]]:
     return game, events
 
 
+def _to_exile(game: Game, label: str, from_zone: str) -> ZoneMove:
+    obj = game.object(label)
+    assert obj is not None
+    creature = "Creature" in obj.card.types
+    types = frozenset(obj.card.types)
+    return ZoneMove(
+        label, "exile", from_zone, obj.owner, False, creature, obj.owner, card_types=types
+    )
+
+
+def exile_top(game: Game, players: list[str], n: int) -> tuple[Game, list[Event]]:
+    """CR 406.3: each player's top ``n`` library cards into exile (fewer if there are fewer;
+    unknown cards for those the board doesn't list)."""
+    events: list[Event] = []
+    for player in players:
+        game, top = top_of_library(game, player, n)
+        events += [_to_exile(game, label, "library") for label in top]
+    return game, events
+
+
+def exile_graveyard(game: Game, players: list[str]) -> list[Event]:
+    """CR 406.3: every card in each player's graveyard into exile, all at once."""
+    return [
+        _to_exile(game, o.label, "graveyard")
+        for player in players
+        for o in game.objects
+        if o.zone == "graveyard" and o.owner == player
+    ]
+
+
 def surveil(
     game: Game, player: str, n: int, chosen: tuple[str, ...], path: str
 ) -> tuple[Game, list[Event]]:

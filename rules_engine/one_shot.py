@@ -53,6 +53,8 @@ OneShotKind = Literal[
     "role",  # a Role token created attached to a permanent (CR 111.10, 303.7)
     "attach",  # Equipment you control attached to a creature (CR 701.3a)
     "graveyard_into_library",  # a player's graveyard shuffled into their library (701.24a)
+    "exile_top",  # the top N cards of a library into exile (CR 406.3)
+    "exile_graveyard",  # every card in a player's graveyard into exile (CR 406.3)
     "roll",  # a spell's die roll, its result the cast step's ``choices.rolls`` (CR 706.2)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
@@ -123,3 +125,5 @@ class OneShot:
     life_becomes: Literal["", "creatures", "lowest"] = ""
     # "designate": which designation the player gets ("You take the initiative.").
     designation: Literal["", "monarch", "initiative"] = ""
+    # "reanimate": "... target creature cards from a single graveyard": all from one (601.2c).
+    one_graveyard: bool = False

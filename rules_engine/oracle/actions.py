@@ -125,7 +125,7 @@ _WITH = r"(?: with (?P<cn>an?|\w+) (?:additional )?(?P<ck>\S+) counters? on (?:i
 # from a graveyard onto the battlefield under your control."
 _REANIMATE = re.compile(
     r"^(?:return|put) (?P<subj>.+?) (?:from|in) "
-    r"(?:(?P<gy>your|a|an opponent's) graveyard|(?P<gys>graveyards)) "
+    r"(?:(?P<gy>your|a|an opponent's|a single) graveyard|(?P<gys>graveyards)) "
     rf"(?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?{_WITH}$",
     re.IGNORECASE,
 )
@@ -445,7 +445,9 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
     """A card returned from a graveyard to the battlefield (CR 614.12: it enters); "from
     graveyards" (Aberrant Return): from any graveyard."""
     gy = (m["gy"] or "a").lower()
-    where = "all graveyards" if gy == "a" else f"{m['gy']} graveyard"
+    # "from a single graveyard" (Push // Pull): any graveyard, all the targets from one (the
+    # targets must be chosen so, CR 601.2c; ``one_graveyard``).
+    where = "all graveyards" if gy in ("a", "a single") else f"{m['gy']} graveyard"
     subject = c.subject(f"{m['subj']} in {where}")
     with_counters = _with_counters(m, x_allowed=True)
     if subject is None or with_counters is None:
@@ -458,6 +460,7 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
         tapped=bool(m["tapped"]),
         enter_counters=with_counters,
         x=read_amount(m["cn"] or "a") == Amount(x=True),
+        one_graveyard=gy == "a single",
     )
 
 
@@ -839,6 +842,7 @@ def _where_x_read(m: re.Match[str], c: Clause) -> OneShot | None:
 _READERS: tuple[Reader, ...] = (
     Reader(_LIFE_BECOMES, _life_becomes),
     Reader(player_actions.ROLE, player_actions.role, decides=False),  # before "for each"
+    Reader(player_actions.EACH_COPY, player_actions.each_copy, decides=False),
     Reader(_YOU_MAY, _you_may),
     Reader(_WHERE_X_GREATEST, _greatest),
     Reader(_DRAW_GREATEST, _greatest),
@@ -863,6 +867,8 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.ONTO_LIBRARY, cards.moved, decides=False),
     Reader(cards.SHUFFLE_INTO, cards.moved, decides=False),
     Reader(cards.EXILE_WITH, cards.moved, decides=False),
+    Reader(cards.EXILE_TOP, cards.exile_top, decides=False),
+    Reader(cards.EXILE_GRAVEYARD, cards.exile_graveyard, decides=False),
     Reader(cards.SELF_BACK, cards.self_back, decides=False),
     Reader(player_actions.OWNER_PUTS, player_actions.owner_puts, decides=False),
     Reader(player_actions.AIRBEND, player_actions.airbend, decides=False),

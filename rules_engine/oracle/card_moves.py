@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from rules_engine.affected import Subject
-from rules_engine.one_shot import OneShot, OneShotKind
+from rules_engine.one_shot import OneShot, OneShotKind, PlayerRef
 from rules_engine.oracle.action_words import WHO, Amount, Clause, Read, players_of, read_amount
 
 # CR 701.17a: "Target player mills eight cards." (the top cards into their graveyard).
@@ -83,6 +83,19 @@ MANIFEST_DREAD = re.compile(rf"^(?:(?P<who>{WHO}) )?manifests? dread$", re.IGNOR
 # CR 701.53a: "Incubate 3.", "Its controller incubates X, where X is its mana value."
 INCUBATE = re.compile(rf"^(?:(?P<who>{WHO}) )?incubates? (?P<n>\w+)$", re.IGNORECASE)
 INCUBATOR = 'an Incubator artifact token with "{2}: Transform this artifact."'
+# CR 406.3: "Exile the top two cards of your library." (Opera Love Song), "Each player exiles
+# the top card of their library."; "Exile each opponent's graveyard." (Espers to Magicite),
+# "Exile target player's graveyard." (every card there). The cards a board doesn't list are
+# unknown cards in exile, so counts there stay right (card_actions.py).
+_WHOSE = r"your|target player's|target opponent's|each opponent's|each player's|that player's"
+EXILE_TOP = re.compile(
+    rf"^(?:(?P<who>{WHO}) exiles?|exile) the top (?:(?P<n>\w+) )?cards? of "
+    rf"(?:(?P<whose>{_WHOSE})|their|his or her) library$",
+    re.IGNORECASE,
+)
+EXILE_GRAVEYARD = re.compile(
+    rf"^exile (?:(?P<whose>{_WHOSE}) graveyard|(?P<all>all graveyards))$", re.IGNORECASE
+)
 SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 
 # CR 701.23a-b, 701.24a: "Search your library for a basic land card, reveal it, put it into
@@ -376,3 +389,35 @@ def graveyard_into_library(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     ref, slot = players
     return OneShot("graveyard_into_library", None, c.sentence, players=ref, slot=slot)
+
+
+def _whose(m: re.Match[str], c: Clause) -> tuple[PlayerRef, int | None] | None:
+    """The player a possessive or an actor names ("each opponent's", "Target player exiles")."""
+    if m.groupdict().get("all"):
+        return players_of("each player", c.context)
+    whose = (m["whose"] or "").lower()
+    if m.groupdict().get("who"):
+        if whose:
+            return None  # "Target player exiles the top card of your library": not this shape
+        return players_of(m["who"], c.context)
+    who = "you" if whose in ("", "your") else whose.removesuffix("'s")
+    return players_of(who, c.context)
+
+
+def exile_top(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 406.3, 401.1: the top N cards of each named player's library into exile."""
+    amount = read_amount(m["n"] or "one")
+    players = _whose(m, c)
+    if amount is None or players is None:
+        return None
+    ref, slot = players
+    return OneShot("exile_top", None, c.sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+
+
+def exile_graveyard(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 406.3: every card in each named player's graveyard into exile."""
+    players = _whose(m, c)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("exile_graveyard", None, c.sentence, players=ref, slot=slot)

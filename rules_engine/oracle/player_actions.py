@@ -111,3 +111,21 @@ def designate(m: re.Match[str], c: Clause) -> OneShot | None:
     game then says so ("as long as you have the initiative" holds for that player)."""
     which: Literal["monarch", "initiative"] = "initiative" if m["initiative"] else "monarch"
     return OneShot("designate", None, c.sentence, players="you", designation=which)
+
+
+# CR 707.2, 111.10: "For each of those creatures, create a token that's a copy of that
+# creature." (Hate Mirage): one copy of each creature the text named before.
+EACH_COPY = re.compile(
+    r"^for each of (?:those creatures|them|those permanents), create (?:a|one) token "
+    r"that's a copy of (?:that creature|it|that permanent)(?:, except (?P<exc>.+))?$",
+    re.IGNORECASE,
+)
+
+
+def each_copy(m: re.Match[str], c: Clause) -> OneShot | None:
+    """One token copying each of the objects the words before named (a copy token's action
+    makes one for each object its subject names; its exception is read by the caller)."""
+    named = c.resolve(Subject("antecedent"))
+    if named.kind not in ("targets", "filter"):
+        return None
+    return OneShot("copy_token", named, c.sentence, n=1, token=m["exc"] or "")

@@ -39,6 +39,7 @@ from rules_engine.timeline.common import phased, stamp, zone_move
 from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
+from rules_engine.timeline.exiling import exile_graveyard, exile_top
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
@@ -93,6 +94,9 @@ def _reanimate(p: Part) -> list[Event]:
         found = [t for t in select(action.subject, p.state, world, p.ctx) if world.in_zone(t, zone)]
     else:
         found = p.acted_on(zone)
+    if action.one_graveyard and len({world.objects[x].owner for x in found}) > 1:
+        why = f"its targets are cards in one graveyard (CR 601.2c): {action.text}"
+        raise BoardError(f"{res.path}.targets", why)
     if action.n == 1 and found:
         # "the top creature card of your graveyard": the first in the graveyard's order;
         # "a creature card from your hand": the one the step chose, by default the first.
@@ -821,6 +825,8 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "tokens": _tokens,
     "search": _search,
     "graveyard_into_library": _graveyard_into_library,
+    "exile_top": exile_top,
+    "exile_graveyard": exile_graveyard,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,

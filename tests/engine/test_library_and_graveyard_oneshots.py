@@ -1,0 +1,62 @@
+"""One-shots that move cards a board may not list, or whole graveyards (CR 406.3), and the
+shapes around them: what each reads, and the refusals that name the fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules_engine import evaluate
+from rules_engine.errors import BoardError
+from tests.engine.test_oneshot_readers import _read
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "players", "n"),
+    [
+        ("Exile the top two cards of your library.", "exile_top", "you", 2),
+        ("Exile the top card of your library.", "exile_top", "you", 1),
+        ("Each player exiles the top card of their library.", "exile_top", "each_player", 1),
+        ("Exile each opponent's graveyard.", "exile_graveyard", "each_opponent", 0),
+        ("Exile target player's graveyard.", "exile_graveyard", "target", 0),
+    ],
+)
+def test_what_an_exile_of_hidden_or_whole_zones_reads(
+    sentence: str, kind: str, players: str, n: int
+) -> None:
+    action = _read(sentence)
+    assert action is not None
+    assert (action.kind, action.players, action.n) == (kind, players, n)
+
+
+def test_an_unlisted_library_gives_unknown_cards_to_exile() -> None:
+    board: dict[str, Any] = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "zones": {"Alice": {"library": 3}},
+        "steps": [{"cast": "Opera Love Song", "as": "song", "controller": "Alice"}],
+    }
+    board["steps"][0]["choices"] = {"mode": 0}
+    answer = evaluate(board)
+    assert not any("Exile the top" in item["ability"] for item in answer["not_modelled"])
+
+
+def test_targets_from_two_graveyards_are_refused() -> None:
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "zones": {"Alice": {"graveyard": ["Grizzly Bears"]}, "Bob": {"graveyard": ["Hill Giant"]}},
+        "steps": [
+            {
+                "cast": "Pull",
+                "as": "pull",
+                "controller": "Alice",
+                "targets": ["Alice.graveyard[0]", "Bob.graveyard[0]"],
+            }
+        ],
+    }
+    with pytest.raises(BoardError, match="one graveyard"):
+        evaluate(board)
