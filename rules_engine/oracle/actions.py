@@ -46,6 +46,7 @@ _PUT_COUNTERS = re.compile(
 )
 # "each of up to two target creatures": each target is acted on (CR 115.1d).
 _EACH_OF_TARGETS = re.compile(r"^each of (?=(?:up to )?\w+ target)", re.IGNORECASE)
+_BECAME_THIS_WAY = re.compile(r"^each [\w ]+? that became a creature this way$", re.I)
 _ONE_OF = re.compile(r"^(?:a|an) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE)
 # CR 601.2d: "Distribute two +1/+1 counters among one or two target creatures you control."
 _DISTRIBUTE = re.compile(
@@ -280,6 +281,11 @@ def _put_counters(m: re.Match[str], c: Clause) -> OneShot | None:
     # resolves (CR 608.2d), no target.
     one = _ONE_OF.match(words)
     subject = c.subject(f"each {one['what']}" if one else words)
+    if _BECAME_THIS_WAY.match(words):
+        # "... on each artifact that became a creature this way" (Rise and Shine): the ones
+        # the effect before made creatures, its own subject (CR 608.2c).
+        subject = c.resolve(Subject("antecedent"))
+        subject = subject if subject.kind in ("targets", "filter") else None
     if amount is None or subject is None or (one and subject.kind != "filter"):
         return None
     return OneShot(

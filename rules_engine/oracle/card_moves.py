@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.affected import Subject
+from rules_engine.affected import Filter, Subject, Zone
 from rules_engine.one_shot import OneShot, OneShotKind, PlayerRef
 from rules_engine.oracle.action_words import WHO, Amount, Clause, Read, players_of, read_amount
 
@@ -102,10 +102,15 @@ SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORE
 # your hand, then shuffle.", "Its controller may search their library for a basic land card,
 # put it onto the battlefield tapped, then shuffle." The card's words run to the first
 # "card" (possessive groups: each word is read once).
+# "Search your library and/or graveyard for a creature card with mana value X or less and put
+# it onto the battlefield." (Finale of Devastation; "and/or" is read as "or"), "... for a card
+# named Oko, the Trickster, reveal it, and put it into your hand." (Oko's Hospitality).
 SEARCH = re.compile(
     r"^(?:(?P<who>you|its controller|that player) (?:may )?)?search(?:es)? (?:your|their) "
-    r"library for (?P<n>a|an|up to (?:one|two|three|four)) "
+    r"library(?P<gy> or graveyard)? for (?:(?P<n>a|an|up to (?:one|two|three|four)) "
     r"(?P<what>[\w-]++(?: (?!cards?\b)[\w-]++)*+) cards?"
+    r"(?P<mv> with mana value (?:x|\d+) or less)?"
+    r"|a card named (?P<named>(?:(?!, reveal |,? (?:and )?put )[\w ,'-])++))"
     r"(?:, reveal (?:it|them))?,? (?:and )?put (?:it|them|that card|those cards) "
     r"(?:(?P<hand>into (?:your|their) hand)|onto the battlefield(?P<tapped> tapped)?)"
     r"(?:,? (?:and|then) shuffle)?$",
@@ -360,24 +365,31 @@ def search(m: re.Match[str], c: Clause) -> OneShot | None:
     puts them into their hand or onto the battlefield; 701.24a: then the library is shuffled,
     its order unknown. Whose library: the searching player's (any owner the words give is
     theirs, set as it is performed)."""
-    amount = read_amount(m["n"].lower().removeprefix("up to "))
+    amount = read_amount((m["n"] or "a").lower().removeprefix("up to "))
     players = players_of(m["who"] or "you", c.context)
-    subject = c.subject(f"{m['what']} cards in your hand")
+    if m["named"]:
+        # CR 201.2: a card with that name, whatever else it is.
+        subject: Subject | None = Subject("filter", (Filter(name=m["named"]),), words="it")
+    else:
+        subject = c.subject(f"{m['what']} cards{m['mv'] or ''} in your hand")
     if amount is None or amount.x or not amount.n or players is None:
         return None
-    if subject is None or subject.kind != "filter":
+    if subject is None or subject.kind != "filter" or (m["gy"] and amount.n != 1):
         return None
-    library = tuple(replace(f, zone="library", owner=None) for f in subject.filters)
+    zones: tuple[Zone, ...] = ("library", "graveyard") if m["gy"] else ("library",)
+    where = tuple(replace(f, zone=z, owner=None) for f in subject.filters for z in zones)
     ref, slot = players
     return OneShot(
         "search",
-        replace(subject, filters=library),
+        replace(subject, filters=where),
         c.sentence,
         n=amount.n,
         players=ref,
         slot=slot,
         to_zone="hand" if m["hand"] else "battlefield",
         tapped=bool(m["tapped"]),
+        # "your library and/or graveyard": the graveyard may be searched too (``from_zone``).
+        from_zone="graveyard" if m["gy"] else "",
     )
 
 

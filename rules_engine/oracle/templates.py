@@ -353,6 +353,9 @@ _NEEDS_NO_PERFORMING = _re(
     # Looking at face-down creatures changes nothing on the board (CR 708); a scry under a
     # condition ("If it's your turn, scry 2.") keeps the cards on top whether it holds or not.
     r"^(?:you may )?look at each face-down creature\b[^.]*$|^if [^,]+, scry \w+$|"
+    # "If you search your library this way, shuffle." after a search of "your library and/or
+    # graveyard": the search itself shuffles the library when it searched it (701.23a-b).
+    r"^if you search your library this way, shuffle$|"
     r"^(?:scry \w+|(?:target (?:player|opponent)|each (?:player|opponent)|that player) "
     r"reveals (?:their|his or her) hand|look at (?:target (?:player|opponent)|an opponent|"
     r"each opponent|that player)'s hand)$"

@@ -448,7 +448,7 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
     for player in players(action, res, game):
         to_hand = action.to_zone == "hand"
         game, found, unplaced = card_actions.search(
-            game, player, action.n, fits, res.choices.chosen, to_hand
+            game, player, action.n, fits, res.choices.chosen, to_hand, action.from_zone != ""
         )
         for label in found:
             obj = game.object(label)
