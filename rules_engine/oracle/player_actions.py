@@ -129,3 +129,19 @@ def each_copy(m: re.Match[str], c: Clause) -> OneShot | None:
     if named.kind not in ("targets", "filter"):
         return None
     return OneShot("copy_token", named, c.sentence, n=1, token=m["exc"] or "")
+
+
+# CR 708.8, 702.37e: "Turn target face-down creature face up." (Expose the Culprit), "You may
+# turn a face-down creature you control face up." (Hustle // Bustle: one of them, chosen as
+# it resolves, no target, CR 608.2d).
+FACE_UP = re.compile(r"^turn (?P<one>a face-down creature you control|.+?) face up$", re.I)
+
+
+def face_up(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The permanents named turn face up (the chosen one of "a face-down creature you
+    control": the step's ``choices.chosen``, by default the first to have entered)."""
+    one = bool(m["one"]) and m["one"].lower() == "a face-down creature you control"
+    subject = c.subject("each face-down creature you control" if one else m["one"])
+    if subject is None:
+        return None
+    return OneShot("face_up", c.resolve(subject), c.sentence, chosen_one=one)

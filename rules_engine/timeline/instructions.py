@@ -40,6 +40,7 @@ from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.exiling import exile_graveyard, exile_top
+from rules_engine.timeline.faces import face_up
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
@@ -813,6 +814,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "role": _role,
     "attach": _attach,
     "roll": roll,
+    "face_up": face_up,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,

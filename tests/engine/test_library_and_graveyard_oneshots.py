@@ -60,3 +60,30 @@ def test_targets_from_two_graveyards_are_refused() -> None:
     }
     with pytest.raises(BoardError, match="one graveyard"):
         evaluate(board)
+
+
+def _turned(card: str) -> dict[str, Any]:
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "steps": [
+            {"enter": card, "as": "down", "controller": "Bob", "face_down": True},
+            {
+                "cast": "Expose the Culprit",
+                "as": "expose",
+                "controller": "Alice",
+                "targets": ["down"],
+                "choices": {"mode": 0},
+            },
+        ],
+    }
+    return dict(evaluate(board)["objects"]["down"])
+
+
+def test_a_face_down_creature_card_turns_face_up_and_an_instant_stays_down() -> None:
+    """CR 708.8; 701.40g: a manifested instant or sorcery is revealed and stays face down."""
+    giant = _turned("Hill Giant")
+    assert (giant["power"], bool(giant.get("face_down"))) == (3, False)
+    shock = _turned("Shock")
+    assert (shock["power"], bool(shock.get("face_down"))) == (2, True)
