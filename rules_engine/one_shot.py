@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules_engine.affected import Subject
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import Condition, CopyOf
 
 OneShotKind = Literal[
@@ -128,3 +128,6 @@ class OneShot:
     designation: Literal["", "monarch", "initiative"] = ""
     # "reanimate": "... target creature cards from a single graveyard": all from one (601.2c).
     one_graveyard: bool = False
+    # "Destroy any of them that are Walls." (Blow Your House Down): only those of the objects
+    # ``subject`` names that fit this as the part happens (CR 608.2c).
+    narrow: Filter | None = None

@@ -887,6 +887,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.GRAVEYARD_INTO_LIBRARY, cards.graveyard_into_library, decides=False),
     Reader(player_actions.ATTACH, player_actions.attach, decides=False),
     Reader(player_actions.FACE_UP, player_actions.face_up, decides=False),
+    Reader(player_actions.ANY_OF_THEM, player_actions.any_of_them, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),
     Reader(_DIVIDED_DAMAGE, _divided_damage),

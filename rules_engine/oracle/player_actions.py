@@ -145,3 +145,24 @@ def face_up(m: re.Match[str], c: Clause) -> OneShot | None:
     if subject is None:
         return None
     return OneShot("face_up", c.resolve(subject), c.sentence, chosen_one=one)
+
+
+# "Destroy any of them that are Walls." (Blow Your House Down): the objects the text named
+# before, only those of that kind as it happens (CR 608.2c).
+ANY_OF_THEM = re.compile(
+    r"^(?P<verb>destroy|exile) (?:any|each|all) of (?:them|those creatures) that are "
+    r"(?P<what>[\w -]+)$",
+    re.IGNORECASE,
+)
+
+
+def any_of_them(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The named objects narrowed by a kind ("that are Walls")."""
+    named = c.resolve(Subject("antecedent"))
+    kind = c.subject(m["what"])
+    if named.kind not in ("targets", "filter") or kind is None or len(kind.filters) != 1:
+        return None
+    if kind.kind != "filter":
+        return None
+    verb: Literal["destroy", "exile"] = "destroy" if m["verb"].lower() == "destroy" else "exile"
+    return OneShot(verb, named, c.sentence, narrow=kind.filters[0])

@@ -34,7 +34,7 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.explore import Pending
-from rules_engine.selection import Context, World, select
+from rules_engine.selection import Context, World, matches, select
 from rules_engine.timeline.common import phased, stamp, zone_move
 from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
@@ -67,6 +67,8 @@ class Part:
         world = World.of(game)
         ctx = res.context()
         objects = acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
+        if action.narrow is not None:  # "any of them that are Walls" (CR 608.2c)
+            objects = [x for x in objects if matches(action.narrow, x, state, world, ctx)]
         return cls(game, action, res, amount, state, world, ctx, objects)
 
     @property
