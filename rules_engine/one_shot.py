@@ -131,3 +131,6 @@ class OneShot:
     # "Destroy any of them that are Walls." (Blow Your House Down): only those of the objects
     # ``subject`` names that fit this as the part happens (CR 608.2c).
     narrow: Filter | None = None
+    # "Destroy all Equipment attached to that creature." (Awaken the Sleeper): only those of
+    # the objects ``subject`` names attached to one this names (CR 301.5).
+    attached_to: Subject | None = None

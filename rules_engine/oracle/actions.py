@@ -888,6 +888,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(player_actions.ATTACH, player_actions.attach, decides=False),
     Reader(player_actions.FACE_UP, player_actions.face_up, decides=False),
     Reader(player_actions.ANY_OF_THEM, player_actions.any_of_them, decides=False),
+    Reader(player_actions.ATTACHED_TO_IT, player_actions.attached_to_it, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),
     Reader(_DIVIDED_DAMAGE, _divided_damage),

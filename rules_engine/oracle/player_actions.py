@@ -166,3 +166,24 @@ def any_of_them(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     verb: Literal["destroy", "exile"] = "destroy" if m["verb"].lower() == "destroy" else "exile"
     return OneShot(verb, named, c.sentence, narrow=kind.filters[0])
+
+
+# CR 301.5: "If it's equipped, you may destroy all Equipment attached to that creature."
+# (Awaken the Sleeper), "Exile up to one target Equipment attached to that creature." (Fiery
+# Annihilation): the Equipment on the creature the text named before.
+ATTACHED_TO_IT = re.compile(
+    r"^(?P<verb>destroy|exile) (?P<what>all equipment|(?:up to one )?target equipment) "
+    r"attached to (?:that creature|it)$",
+    re.IGNORECASE,
+)
+
+
+def attached_to_it(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The Equipment (all, or the target) attached to the creature named before."""
+    host = c.resolve(Subject("antecedent"))
+    what = m["what"].lower()
+    subject = c.subject("each Equipment" if what == "all equipment" else m["what"])
+    if host.kind not in ("targets", "filter") or subject is None:
+        return None
+    verb: Literal["destroy", "exile"] = "destroy" if m["verb"].lower() == "destroy" else "exile"
+    return OneShot(verb, subject, c.sentence, attached_to=host)

@@ -1,5 +1,7 @@
-"""A resolving spell turns face-down permanents face up (CR 708.8): "Turn target face-down
-creature face up.", "You may turn a face-down creature you control face up."."""
+"""How a resolving spell finds some of the permanents it acts on: face-down ones turned face
+up (CR 708.8: "Turn target face-down creature face up.", "You may turn a face-down creature
+you control face up."), and Equipment attached to a creature (301.5: "Destroy all Equipment
+attached to that creature.", "Exile up to one target Equipment attached to that creature.")."""
 
 from __future__ import annotations
 
@@ -43,3 +45,20 @@ def face_up(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Gam
         game, timestamp = stamp(game)
         game = game.with_object(replace(obj, face_down=False, timestamp=timestamp))
     return game
+
+
+def attached_only(game: Game, action: OneShot, res: Resolution, objects: list[str]) -> list[str]:
+    """Those of ``objects`` attached to a permanent ``action.attached_to`` names (CR 301.5);
+    a target that isn't was never a legal choice for these words (601.2c): refused."""
+    assert action.attached_to is not None
+    state, world = chars_of(game), World.of(game)
+    hosts = set(acted_on(action.attached_to, state, world, res.context(), "battlefield", None))
+    found = [x for x in objects if (o := game.object(x)) is not None and o.attached_to in hosts]
+    if action.subject is not None and action.subject.kind == "targets":
+        for label in objects:
+            if label not in found:
+                raise BoardError(
+                    f"{res.path}.targets",
+                    f"{label} is not attached to the creature {action.text} names (CR 601.2c)",
+                )
+    return found

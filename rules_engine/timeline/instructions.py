@@ -40,7 +40,7 @@ from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.exiling import exile_graveyard, exile_top
-from rules_engine.timeline.faces import face_up
+from rules_engine.timeline.faces import attached_only, face_up
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
@@ -69,6 +69,8 @@ class Part:
         objects = acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
         if action.narrow is not None:  # "any of them that are Walls" (CR 608.2c)
             objects = [x for x in objects if matches(action.narrow, x, state, world, ctx)]
+        if action.attached_to is not None:
+            objects = attached_only(game, action, res, objects)
         return cls(game, action, res, amount, state, world, ctx, objects)
 
     @property

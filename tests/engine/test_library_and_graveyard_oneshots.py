@@ -87,3 +87,26 @@ def test_a_face_down_creature_card_turns_face_up_and_an_instant_stays_down() -> 
     assert (giant["power"], bool(giant.get("face_down"))) == (3, False)
     shock = _turned("Shock")
     assert (shock["power"], bool(shock.get("face_down"))) == (2, True)
+
+
+def test_an_equipment_target_not_on_that_creature_is_refused() -> None:
+    """CR 601.2c: "target Equipment attached to that creature" can't be another one."""
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "steps": [
+            {"enter": "Hill Giant", "as": "giant", "controller": "Bob"},
+            {"enter": "Grizzly Bears", "as": "bears", "controller": "Bob"},
+            {"enter": "Plate Armor", "as": "armor", "controller": "Bob"},
+            {"attach": "armor", "to": "bears"},
+            {
+                "cast": "Fiery Annihilation",
+                "as": "fiery",
+                "controller": "Alice",
+                "targets": ["giant", "armor"],
+            },
+        ],
+    }
+    with pytest.raises(BoardError, match="not attached"):
+        evaluate(board)
