@@ -55,6 +55,7 @@ OneShotKind = Literal[
     "graveyard_into_library",  # a player's graveyard shuffled into their library (701.24a)
     "exile_top",  # the top N cards of a library into exile (CR 406.3)
     "exile_graveyard",  # every card in a player's graveyard into exile (CR 406.3)
+    "counter_kinds",  # a counter of each kind among creatures you control on a new token
     "face_up",  # face-down permanents turned face up (CR 708.8)
     "roll",  # a spell's die roll, its result the cast step's ``choices.rolls`` (CR 706.2)
 ]

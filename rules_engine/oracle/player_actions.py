@@ -187,3 +187,17 @@ def attached_to_it(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     verb: Literal["destroy", "exile"] = "destroy" if m["verb"].lower() == "destroy" else "exile"
     return OneShot(verb, subject, c.sentence, attached_to=host)
+
+
+# CR 122.6: "Then for each kind of counter among creatures you control, put a counter of that
+# kind on either of those tokens." (Exotic Pets).
+COUNTER_KINDS = re.compile(
+    r"^for each kind of counter among creatures you control, put a counter of that kind on "
+    r"(?:either|one) of those tokens$",
+    re.IGNORECASE,
+)
+
+
+def counter_kinds(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """A counter of each kind on one of the tokens just created (timeline/counter_kinds.py)."""
+    return OneShot("counter_kinds", None, c.sentence, players="you")

@@ -36,6 +36,7 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, matches, select
 from rules_engine.timeline.common import phased, stamp, zone_move
+from rules_engine.timeline.counter_kinds import kinds_onto_token
 from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
@@ -819,6 +820,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "attach": _attach,
     "roll": roll,
     "face_up": face_up,
+    "counter_kinds": kinds_onto_token,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,
