@@ -201,3 +201,18 @@ COUNTER_KINDS = re.compile(
 def counter_kinds(_m: re.Match[str], c: Clause) -> OneShot | None:
     """A counter of each kind on one of the tokens just created (timeline/counter_kinds.py)."""
     return OneShot("counter_kinds", None, c.sentence, players="you")
+
+
+# CR 701.3a: "For each of those tokens, you may attach an Equipment you control to it."
+# (Goldwardens' Gambit).
+EQUIP_EACH = re.compile(
+    r"^for each of those tokens, (?:you may )?attach an equipment you control to it$", re.I
+)
+
+
+def equip_each(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """An Equipment on each token just created (timeline/new_tokens.py)."""
+    equipment = c.subject("each Equipment you control")
+    if equipment is None:
+        return None
+    return OneShot("equip_each", None, c.sentence, other=equipment, players="you")

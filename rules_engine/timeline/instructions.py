@@ -36,12 +36,12 @@ from rules_engine.replacement.events import (
 from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, matches, select
 from rules_engine.timeline.common import phased, stamp, zone_move
-from rules_engine.timeline.counter_kinds import kinds_onto_token
 from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.exiling import exile_graveyard, exile_top
 from rules_engine.timeline.faces import attached_only, face_up
+from rules_engine.timeline.new_tokens import equip_each, kinds_onto_token
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
@@ -821,6 +821,7 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "roll": roll,
     "face_up": face_up,
     "counter_kinds": kinds_onto_token,
+    "equip_each": equip_each,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,

@@ -4,12 +4,16 @@ of those tokens." (Exotic Pets): one counter of each kind on a token the resolut
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.one_shot import OneShot
 from rules_engine.perform import chars_of, perform
 from rules_engine.replacement.events import PutCounters
 from rules_engine.replacement.explore import Pending
+from rules_engine.selection import World, select
+from rules_engine.timeline.common import stamp
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.resolution import Resolution
 
@@ -49,3 +53,28 @@ def kinds_onto_token(game: Game, action: OneShot, res: Resolution, hook: Enterin
     return perform(
         game, pending, enter=hook, wanted=res.replacements, where=res.path, step=res.index
     ).game
+
+
+def _created(game: Game, hook: Entering) -> list[str]:
+    return [x for x in hook.entered if (o := game.object(x)) and o.card.token and o.on_battlefield]
+
+
+def equip_each(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
+    """CR 701.3a: for each token just created, in the order created, an Equipment the spell's
+    controller controls becomes attached to it ("you may" taken as chosen, 608.2d): a
+    different one each, in the order they entered, while there are some (one already on a
+    token stays there, 701.3b); each with a new timestamp (613.7e)."""
+    if action.other is None:
+        return game
+    state, world = chars_of(game), World.of(game)
+    tokens = _created(game, hook)
+    gear = [x for x in select(action.other, state, world, res.context()) if x not in tokens]
+    for token, label in zip(tokens, gear, strict=False):
+        obj = game.object(label)
+        if obj is None or not obj.on_battlefield:
+            continue
+        game, timestamp = stamp(game)
+        game = game.with_object(
+            replace(obj, attached_to=token, host_left=None, timestamp=timestamp)
+        )
+    return game
