@@ -112,7 +112,9 @@ SEARCH = re.compile(
     r"(?P<mv> with mana value (?:x|\d+) or less)?"
     r"|a card named (?P<named>(?:(?!, reveal |,? (?:and )?put )[\w ,'-])++))"
     r"(?:, reveal (?:it|them))?,? (?:and )?put (?:it|them|that card|those cards) "
-    r"(?:(?P<hand>into (?:your|their) hand)|onto the battlefield(?P<tapped> tapped)?)"
+    r"(?:(?P<hand>into (?:your|their) hand)|onto the battlefield(?P<tapped> tapped)?"
+    # "... with X additional +1/+1 counters on it" (Vision Quest): it enters with them.
+    r"(?: with (?P<cn>x|a|an|one|two|three|four) additional (?P<ck>\S+) counters? on it)?)"
     r"(?:,? (?:and|then) shuffle)?$",
     re.IGNORECASE,
 )
@@ -366,6 +368,7 @@ def search(m: re.Match[str], c: Clause) -> OneShot | None:
     its order unknown. Whose library: the searching player's (any owner the words give is
     theirs, set as it is performed)."""
     amount = read_amount((m["n"] or "a").lower().removeprefix("up to "))
+    counted = read_amount(m["cn"]) if m["cn"] else None
     players = players_of(m["who"] or "you", c.context)
     if m["named"]:
         # CR 201.2: a card with that name, whatever else it is.
@@ -390,6 +393,9 @@ def search(m: re.Match[str], c: Clause) -> OneShot | None:
         tapped=bool(m["tapped"]),
         # "your library and/or graveyard": the graveyard may be searched too (``from_zone``).
         from_zone="graveyard" if m["gy"] else "",
+        # CR 614.1c: the counters it enters with; X is the spell's (``x``, 107.3a).
+        enter_counters=((m["ck"], counted.n),) if m["ck"] and counted else (),
+        x=bool(counted and counted.x),
     )
 
 

@@ -462,8 +462,18 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
             if to_hand:
                 events.append(zone_move(game, label, "hand"))
             else:
+                counters = tuple(
+                    (k, (res.x or 0) if action.x else n) for k, n in action.enter_counters
+                )
                 events.append(
-                    Enter(label, obj.card, player, tapped=action.tapped, put_tapped=action.tapped)
+                    Enter(
+                        label,
+                        obj.card,
+                        player,
+                        tapped=action.tapped,
+                        put_tapped=action.tapped,
+                        counters=counters,
+                    )
                 )
         if unplaced:
             why = (
