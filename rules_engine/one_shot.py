@@ -57,6 +57,7 @@ OneShotKind = Literal[
     "exile_graveyard",  # every card in a player's graveyard into exile (CR 406.3)
     "counter_kinds",  # a counter of each kind among creatures you control on a new token
     "equip_each",  # an Equipment you control attached to each token just created (701.3a)
+    "keep_one",  # each player's chosen creature gets a counter, the rest are sacrificed
     "face_up",  # face-down permanents turned face up (CR 708.8)
     "roll",  # a spell's die roll, its result the cast step's ``choices.rolls`` (CR 706.2)
 ]

@@ -851,6 +851,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(player_actions.EACH_COPY, player_actions.each_copy, decides=False),
     Reader(player_actions.COUNTER_KINDS, player_actions.counter_kinds, decides=False),
     Reader(player_actions.EQUIP_EACH, player_actions.equip_each, decides=False),
+    Reader(player_actions.KEEP_ONE, player_actions.keep_one, decides=False),
     Reader(_YOU_MAY, _you_may),
     Reader(_WHERE_X_GREATEST, _greatest),
     Reader(_DRAW_GREATEST, _greatest),

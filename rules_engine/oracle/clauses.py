@@ -224,6 +224,8 @@ def _two_actions(body: str) -> list[str]:
         first, second = body[: m.start()], body[m.end() :]
         if second.lower() == "shuffle":
             continue  # a search's own shuffle (CR 701.23a, 701.24a): one instruction
+        if second.lower() == "sacrifices the rest":
+            continue  # "puts a vow counter on a creature ... and sacrifices the rest": one choice
         if _SEARCH_THEN_PUT.match(first) and re.match(r"put (?:it|them)\b", second, re.I):
             continue  # "Search ... for a card ... and put it onto the battlefield": one search
         if (actor := _ACTOR.match(first)) and _ACTOR_VERB.match(second):

@@ -216,3 +216,22 @@ def equip_each(_m: re.Match[str], c: Clause) -> OneShot | None:
     if equipment is None:
         return None
     return OneShot("equip_each", None, c.sentence, other=equipment, players="you")
+
+
+# CR 122.6, 701.21a: "Each player puts a vow counter on a creature they control and sacrifices
+# the rest." (Promise of Loyalty): each keeps the creature they chose, with the counter.
+KEEP_ONE = re.compile(
+    r"^each player puts an? (?P<kind>\S+) counter on a creature they control and "
+    r"sacrifices the rest$",
+    re.IGNORECASE,
+)
+
+
+def keep_one(m: re.Match[str], c: Clause) -> OneShot | None:
+    """Each player's creature with the counter, the others sacrificed (timeline/keep_one)."""
+    creatures = c.subject("each creature")
+    if creatures is None:
+        return None
+    return OneShot(
+        "keep_one", creatures, c.sentence, counter_kind=m["kind"], n=1, players="each_player"
+    )

@@ -41,6 +41,7 @@ from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.exiling import exile_graveyard, exile_top
 from rules_engine.timeline.faces import attached_only, face_up
+from rules_engine.timeline.keep_one import keep_one
 from rules_engine.timeline.new_tokens import equip_each, kinds_onto_token
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
@@ -846,6 +847,7 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "graveyard_into_library": _graveyard_into_library,
     "exile_top": exile_top,
     "exile_graveyard": exile_graveyard,
+    "keep_one": keep_one,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,
