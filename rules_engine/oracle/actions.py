@@ -47,7 +47,10 @@ _PUT_COUNTERS = re.compile(
 # "each of up to two target creatures": each target is acted on (CR 115.1d).
 _EACH_OF_TARGETS = re.compile(r"^each of (?=(?:up to )?\w+ target)", re.IGNORECASE)
 _BECAME_THIS_WAY = re.compile(r"^each [\w ]+? that became a creature this way$", re.I)
-_ONE_OF = re.compile(r"^(?:a|an) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE)
+# "on a creature you control", "on up to one creature" (Gix's Command: none may be chosen).
+_ONE_OF = re.compile(
+    r"^(?:a|an|up to one) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE
+)
 # CR 601.2d: "Distribute two +1/+1 counters among one or two target creatures you control."
 _DISTRIBUTE = re.compile(
     r"^distribute (?P<n>\w+) (?P<kind>\S+) counters among (?P<subj>[\w ,/-]+)$", re.IGNORECASE

@@ -110,3 +110,29 @@ def test_an_equipment_target_not_on_that_creature_is_refused() -> None:
     }
     with pytest.raises(BoardError, match="not attached"):
         evaluate(board)
+
+
+def test_it_after_a_creature_chosen_as_it_resolves_is_that_creature_only() -> None:
+    """CR 608.2d: "Put a +1/+1 counter on a creature you control. It gains lifelink ...":
+    "it" is the creature chosen (the step's choices.chosen), not every creature."""
+    gift = {
+        "name": "Odd Gift",
+        "types": ["Sorcery"],
+        "colors": ["G"],
+        "abilities": [
+            "Put a +1/+1 counter on a creature you control. It gains lifelink until end of turn."
+        ],
+    }
+    board = {
+        "format": "mtg-board/1",
+        "players": ["Alice", "Bob"],
+        "active": "Alice",
+        "steps": [
+            {"enter": "Grizzly Bears", "as": "bears", "controller": "Alice"},
+            {"enter": "Hill Giant", "as": "giant", "controller": "Alice"},
+            {"cast": gift, "as": "gift", "controller": "Alice", "choices": {"chosen": "giant"}},
+        ],
+    }
+    objects = evaluate(board)["objects"]
+    assert (objects["giant"]["power"], objects["giant"]["abilities"]) == (4, ["Lifelink"])
+    assert (objects["bears"]["power"], objects["bears"]["abilities"]) == (2, [])
