@@ -142,7 +142,11 @@ class Filter:
 # "earlier": "those creatures" in a later paragraph of a resolving text (Break of Day's
 # fateful hour): the objects the effect before it, in an earlier paragraph, applies to; the
 # resolution gives it that effect's subject (``timeline.resolve_checks.earlier_subjects``).
+# "chosen": "it" after "Put two +1/+1 counters on up to one creature." (Gix's Command): the
+# one of the objects its filters name that was chosen as the spell resolved (CR 608.2d: the
+# step's ``choices.chosen``, by default the first), not all of them.
 SubjectKind = Literal[
+    "chosen",
     "filter",
     "self",
     "attached",

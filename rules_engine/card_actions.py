@@ -77,6 +77,36 @@ def mill(game: Game, players: list[str], n: int) -> tuple[Game, list[Event]]:
     return game, events
 
 
+def _to_exile(game: Game, label: str, from_zone: str) -> ZoneMove:
+    obj = game.object(label)
+    assert obj is not None
+    creature = "Creature" in obj.card.types
+    types = frozenset(obj.card.types)
+    return ZoneMove(
+        label, "exile", from_zone, obj.owner, False, creature, obj.owner, card_types=types
+    )
+
+
+def exile_top(game: Game, players: list[str], n: int) -> tuple[Game, list[Event]]:
+    """CR 406.3: each player's top ``n`` library cards into exile (fewer if there are fewer;
+    unknown cards for those the board doesn't list)."""
+    events: list[Event] = []
+    for player in players:
+        game, top = top_of_library(game, player, n)
+        events += [_to_exile(game, label, "library") for label in top]
+    return game, events
+
+
+def exile_graveyard(game: Game, players: list[str]) -> list[Event]:
+    """CR 406.3: every card in each player's graveyard into exile, all at once."""
+    return [
+        _to_exile(game, o.label, "graveyard")
+        for player in players
+        for o in game.objects
+        if o.zone == "graveyard" and o.owner == player
+    ]
+
+
 def surveil(
     game: Game, player: str, n: int, chosen: tuple[str, ...], path: str
 ) -> tuple[Game, list[Event]]:
@@ -180,13 +210,25 @@ def search(
     fits: Callable[[str], bool],
     chosen: str | None,
     to_hand: bool,
+    graveyard: bool = False,
 ) -> tuple[Game, list[str], bool]:
     """CR 701.23a: the cards ``player`` finds in their library: the one the step chose
     (``choices.chosen``) or the first listed that fit; then, into a hand, cards the board
     doesn't list, each an unknown card (as a draw takes one, CR 121.2), taking the search
     as finding what it asks for. A card put onto the battlefield must be one the board lists
     (an unknown card has no characteristics to enter with): the flag says some were wanted
-    and none could be. The library is shuffled after (701.24a)."""
+    and none could be. The library is shuffled after (701.24a). ``graveyard``: "your library
+    and/or graveyard" (one card): a listed graveyard card that fits is taken (the step's
+    ``choices.chosen`` may name a library card instead), and then only the graveyard was
+    searched, so the library isn't shuffled."""
+    if graveyard:
+        yard = [
+            o.label
+            for o in game.objects
+            if o.zone == "graveyard" and o.owner == player and fits(o.label)
+        ]
+        if yard and (chosen is None or chosen in yard):
+            return game, [chosen if chosen is not None else yard[0]], False
     listed = [
         o.label for o in game.objects if o.zone == "library" and o.owner == player and fits(o.label)
     ]

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from rules_engine.cards import CardDef, mana_value
 from rules_engine.effects import CopyOf
 from rules_engine.oracle.copies import OTHER_ABILITIES
+from rules_engine.oracle.die_rows import read_die_table
 from rules_engine.oracle.keywords import has_keyword
 from rules_engine.oracle.parser import ParsedAbility, parse_ability_text
 from rules_engine.vocabulary import (
@@ -171,8 +172,13 @@ def printed_abilities(
 ) -> tuple[AbilityInstance, ...]:
     """Abilities from printed text, keyed by Oracle paragraph (CR 113.2c)."""
     instances: list[AbilityInstance] = []
+    # CR 706.3a-b: a spell's die roll read with its results table (oracle/die_rows.py).
+    table = read_die_table(rules_text, card_name) if spell else {}
     for index, paragraph in enumerate(rules_text):
-        parsed = parse_ability_text(paragraph, card_name, spell=spell)
+        if index in table:
+            parsed: tuple[ParsedAbility, ...] = (table[index],)
+        else:
+            parsed = parse_ability_text(paragraph, card_name, spell=spell)
         for j, ability in enumerate(parsed):
             key = f"p{index}" if len(parsed) == 1 else f"p{index}.{j}"
             instances.append(
@@ -204,12 +210,22 @@ def reparse(
 ) -> tuple[AbilityInstance, ...]:
     """Printed abilities read again for a new name (after a copy effect, CR 707.2)."""
     result = []
+    paragraphs = {
+        i.paragraph: i.source_text
+        for i in instances
+        if i.origin == "printed" and i.paragraph is not None
+    }
+    texts = tuple(paragraphs.get(k, "") for k in range(max(paragraphs, default=-1) + 1))
+    table = read_die_table(texts, name) if spell else {}  # CR 706.3a-b, as printed_abilities
     for instance in instances:
         if instance.origin != "printed":
             result.append(instance)
             continue
-        parsed = parse_ability_text(instance.source_text, name, spell=spell)
         index = int(instance.key[1:].split(".")[0])
+        if index in table:
+            result.append(replace(instance, parsed=table[index], paragraph=index))
+            continue
+        parsed = parse_ability_text(instance.source_text, name, spell=spell)
         j = int(instance.key.split(".")[1]) if "." in instance.key else 0
         result.append(
             replace(instance, parsed=parsed[j] if j < len(parsed) else parsed[-1], paragraph=index)

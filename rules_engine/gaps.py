@@ -17,6 +17,7 @@ from enum import StrEnum
 from rules_engine.cards import CardDef
 from rules_engine.game import Game, NotModelled
 from rules_engine.oracle.cursor import OracleParseError
+from rules_engine.oracle.die_rows import read_die_table
 from rules_engine.oracle.digital import DIGITAL_WHYS
 from rules_engine.oracle.keyword_table import Category
 from rules_engine.oracle.keywords import keyword_gap, parse_keyword
@@ -218,7 +219,12 @@ def hidden_why(spec: object) -> str:
 def card_report(card: CardDef) -> tuple[AbilityReport, ...]:
     """Every ability of a card, in Oracle order, as the engine reads it."""
     reports: list[AbilityReport] = []
-    for paragraph in card.rules_text:
+    # A spell's die roll and results table, read together as a board reads them (706.3a).
+    table = read_die_table(card.rules_text, card.name) if card.is_spell_card else {}
+    for index, paragraph in enumerate(card.rules_text):
+        if index in table:
+            reports.append(ability_status(table[index], card.name))
+            continue
         try:
             parsed = parse_ability_text(paragraph, card.name, spell=card.is_spell_card)
         except OracleParseError as error:

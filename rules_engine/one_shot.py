@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules_engine.affected import Subject
+from rules_engine.affected import Filter, Subject
 from rules_engine.effects import Condition, CopyOf
 
 OneShotKind = Literal[
@@ -53,6 +53,13 @@ OneShotKind = Literal[
     "role",  # a Role token created attached to a permanent (CR 111.10, 303.7)
     "attach",  # Equipment you control attached to a creature (CR 701.3a)
     "graveyard_into_library",  # a player's graveyard shuffled into their library (701.24a)
+    "exile_top",  # the top N cards of a library into exile (CR 406.3)
+    "exile_graveyard",  # every card in a player's graveyard into exile (CR 406.3)
+    "counter_kinds",  # a counter of each kind among creatures you control on a new token
+    "equip_each",  # an Equipment you control attached to each token just created (701.3a)
+    "keep_one",  # each player's chosen creature gets a counter, the rest are sacrificed
+    "face_up",  # face-down permanents turned face up (CR 708.8)
+    "roll",  # a spell's die roll, its result the cast step's ``choices.rolls`` (CR 706.2)
 ]
 # Players a one-shot names: "you", "target player" (a target slot), "each opponent", ...
 PlayerRef = Literal["you", "target", "each_opponent", "each_player", "controller"]
@@ -122,3 +129,11 @@ class OneShot:
     life_becomes: Literal["", "creatures", "lowest"] = ""
     # "designate": which designation the player gets ("You take the initiative.").
     designation: Literal["", "monarch", "initiative", "day", "night"] = ""
+    # "reanimate": "... target creature cards from a single graveyard": all from one (601.2c).
+    one_graveyard: bool = False
+    # "Destroy any of them that are Walls." (Blow Your House Down): only those of the objects
+    # ``subject`` names that fit this as the part happens (CR 608.2c).
+    narrow: Filter | None = None
+    # "Destroy all Equipment attached to that creature." (Awaken the Sleeper): only those of
+    # the objects ``subject`` names attached to one this names (CR 301.5).
+    attached_to: Subject | None = None

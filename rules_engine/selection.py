@@ -131,6 +131,11 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
     if subject.kind == "targets":
         chosen = [ctx.targets[i] for i in subject.target_slots if i < len(ctx.targets)]
         return tuple(t for t in chosen if t in state)
+    if subject.kind == "chosen":
+        # The one chosen among those the filters name (CR 608.2d), as a one-shot chose it.
+        found = select(replace(subject, kind="filter"), state, world, ctx)
+        picked = ctx.choices.chosen
+        return (picked,) if picked in found else found[:1]
     if subject.kind == "filter":
         if subject.include_self and ctx.source in state:
             others = [

@@ -46,7 +46,11 @@ _PUT_COUNTERS = re.compile(
 )
 # "each of up to two target creatures": each target is acted on (CR 115.1d).
 _EACH_OF_TARGETS = re.compile(r"^each of (?=(?:up to )?\w+ target)", re.IGNORECASE)
-_ONE_OF = re.compile(r"^(?:a|an) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE)
+_BECAME_THIS_WAY = re.compile(r"^each [\w ]+? that became a creature this way$", re.I)
+# "on a creature you control", "on up to one creature" (Gix's Command: none may be chosen).
+_ONE_OF = re.compile(
+    r"^(?:a|an|up to one) (?P<what>(?:creature|artifact|permanent)\b.*)$", re.IGNORECASE
+)
 # CR 601.2d: "Distribute two +1/+1 counters among one or two target creatures you control."
 _DISTRIBUTE = re.compile(
     r"^distribute (?P<n>\w+) (?P<kind>\S+) counters among (?P<subj>[\w ,/-]+)$", re.IGNORECASE
@@ -125,7 +129,7 @@ _WITH = r"(?: with (?P<cn>an?|\w+) (?:additional )?(?P<ck>\S+) counters? on (?:i
 # from a graveyard onto the battlefield under your control."
 _REANIMATE = re.compile(
     r"^(?:return|put) (?P<subj>.+?) (?:from|in) "
-    r"(?:(?P<gy>your|a|an opponent's) graveyard|(?P<gys>graveyards)) "
+    r"(?:(?P<gy>your|a|an opponent's|a single) graveyard|(?P<gys>graveyards)) "
     rf"(?:to|onto) the battlefield(?P<yours> under your control)?(?P<tapped> tapped)?{_WITH}$",
     re.IGNORECASE,
 )
@@ -280,6 +284,11 @@ def _put_counters(m: re.Match[str], c: Clause) -> OneShot | None:
     # resolves (CR 608.2d), no target.
     one = _ONE_OF.match(words)
     subject = c.subject(f"each {one['what']}" if one else words)
+    if _BECAME_THIS_WAY.match(words):
+        # "... on each artifact that became a creature this way" (Rise and Shine): the ones
+        # the effect before made creatures, its own subject (CR 608.2c).
+        subject = c.resolve(Subject("antecedent"))
+        subject = subject if subject.kind in ("targets", "filter") else None
     if amount is None or subject is None or (one and subject.kind != "filter"):
         return None
     return OneShot(
@@ -445,7 +454,9 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
     """A card returned from a graveyard to the battlefield (CR 614.12: it enters); "from
     graveyards" (Aberrant Return): from any graveyard."""
     gy = (m["gy"] or "a").lower()
-    where = "all graveyards" if gy == "a" else f"{m['gy']} graveyard"
+    # "from a single graveyard" (Push // Pull): any graveyard, all the targets from one (the
+    # targets must be chosen so, CR 601.2c; ``one_graveyard``).
+    where = "all graveyards" if gy in ("a", "a single") else f"{m['gy']} graveyard"
     subject = c.subject(f"{m['subj']} in {where}")
     with_counters = _with_counters(m, x_allowed=True)
     if subject is None or with_counters is None:
@@ -458,6 +469,7 @@ def _reanimate(m: re.Match[str], c: Clause) -> OneShot | None:
         tapped=bool(m["tapped"]),
         enter_counters=with_counters,
         x=read_amount(m["cn"] or "a") == Amount(x=True),
+        one_graveyard=gy == "a single",
     )
 
 
@@ -839,6 +851,10 @@ def _where_x_read(m: re.Match[str], c: Clause) -> OneShot | None:
 _READERS: tuple[Reader, ...] = (
     Reader(_LIFE_BECOMES, _life_becomes),
     Reader(player_actions.ROLE, player_actions.role, decides=False),  # before "for each"
+    Reader(player_actions.EACH_COPY, player_actions.each_copy, decides=False),
+    Reader(player_actions.COUNTER_KINDS, player_actions.counter_kinds, decides=False),
+    Reader(player_actions.EQUIP_EACH, player_actions.equip_each, decides=False),
+    Reader(player_actions.KEEP_ONE, player_actions.keep_one, decides=False),
     Reader(_YOU_MAY, _you_may),
     Reader(_WHERE_X_GREATEST, _greatest),
     Reader(_DRAW_GREATEST, _greatest),
@@ -863,6 +879,8 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.ONTO_LIBRARY, cards.moved, decides=False),
     Reader(cards.SHUFFLE_INTO, cards.moved, decides=False),
     Reader(cards.EXILE_WITH, cards.moved, decides=False),
+    Reader(cards.EXILE_TOP, cards.exile_top, decides=False),
+    Reader(cards.EXILE_GRAVEYARD, cards.exile_graveyard, decides=False),
     Reader(cards.SELF_BACK, cards.self_back, decides=False),
     Reader(player_actions.OWNER_PUTS, player_actions.owner_puts, decides=False),
     Reader(player_actions.AIRBEND, player_actions.airbend, decides=False),
@@ -874,6 +892,9 @@ _READERS: tuple[Reader, ...] = (
     Reader(cards.SEARCH, cards.search, decides=False),
     Reader(cards.GRAVEYARD_INTO_LIBRARY, cards.graveyard_into_library, decides=False),
     Reader(player_actions.ATTACH, player_actions.attach, decides=False),
+    Reader(player_actions.FACE_UP, player_actions.face_up, decides=False),
+    Reader(player_actions.ANY_OF_THEM, player_actions.any_of_them, decides=False),
+    Reader(player_actions.ATTACHED_TO_IT, player_actions.attached_to_it, decides=False),
     Reader(_PUT_COUNTERS, _put_counters),
     Reader(_DISTRIBUTE, _distribute),
     Reader(_DIVIDED_DAMAGE, _divided_damage),

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.affected import Subject
-from rules_engine.one_shot import OneShot, OneShotKind
+from rules_engine.affected import Filter, Subject, Zone
+from rules_engine.one_shot import OneShot, OneShotKind, PlayerRef
 from rules_engine.oracle.action_words import WHO, Amount, Clause, Read, players_of, read_amount
 
 # CR 701.17a: "Target player mills eight cards." (the top cards into their graveyard).
@@ -83,18 +83,38 @@ MANIFEST_DREAD = re.compile(rf"^(?:(?P<who>{WHO}) )?manifests? dread$", re.IGNOR
 # CR 701.53a: "Incubate 3.", "Its controller incubates X, where X is its mana value."
 INCUBATE = re.compile(rf"^(?:(?P<who>{WHO}) )?incubates? (?P<n>\w+)$", re.IGNORECASE)
 INCUBATOR = 'an Incubator artifact token with "{2}: Transform this artifact."'
+# CR 406.3: "Exile the top two cards of your library." (Opera Love Song), "Each player exiles
+# the top card of their library."; "Exile each opponent's graveyard." (Espers to Magicite),
+# "Exile target player's graveyard." (every card there). The cards a board doesn't list are
+# unknown cards in exile, so counts there stay right (card_actions.py).
+_WHOSE = r"your|target player's|target opponent's|each opponent's|each player's|that player's"
+EXILE_TOP = re.compile(
+    rf"^(?:(?P<who>{WHO}) exiles?|exile) the top (?:(?P<n>\w+) )?cards? of "
+    rf"(?:(?P<whose>{_WHOSE})|their|his or her) library$",
+    re.IGNORECASE,
+)
+EXILE_GRAVEYARD = re.compile(
+    rf"^exile (?:(?P<whose>{_WHOSE}) graveyard|(?P<all>all graveyards))$", re.IGNORECASE
+)
 SELF_BACK = re.compile(r"^return ~ from your graveyard to your hand$", re.IGNORECASE)
 
 # CR 701.23a-b, 701.24a: "Search your library for a basic land card, reveal it, put it into
 # your hand, then shuffle.", "Its controller may search their library for a basic land card,
 # put it onto the battlefield tapped, then shuffle." The card's words run to the first
 # "card" (possessive groups: each word is read once).
+# "Search your library and/or graveyard for a creature card with mana value X or less and put
+# it onto the battlefield." (Finale of Devastation; "and/or" is read as "or"), "... for a card
+# named Oko, the Trickster, reveal it, and put it into your hand." (Oko's Hospitality).
 SEARCH = re.compile(
     r"^(?:(?P<who>you|its controller|that player) (?:may )?)?search(?:es)? (?:your|their) "
-    r"library for (?P<n>a|an|up to (?:one|two|three|four)) "
+    r"library(?P<gy> or graveyard)? for (?:(?P<n>a|an|up to (?:one|two|three|four)) "
     r"(?P<what>[\w-]++(?: (?!cards?\b)[\w-]++)*+) cards?"
+    r"(?P<mv> with mana value (?:x|\d+) or less)?"
+    r"|a card named (?P<named>(?:(?!, reveal |,? (?:and )?put )[\w ,'-])++))"
     r"(?:, reveal (?:it|them))?,? (?:and )?put (?:it|them|that card|those cards) "
-    r"(?:(?P<hand>into (?:your|their) hand)|onto the battlefield(?P<tapped> tapped)?)"
+    r"(?:(?P<hand>into (?:your|their) hand)|onto the battlefield(?P<tapped> tapped)?"
+    # "... with X additional +1/+1 counters on it" (Vision Quest): it enters with them.
+    r"(?: with (?P<cn>x|a|an|one|two|three|four) additional (?P<ck>\S+) counters? on it)?)"
     r"(?:,? (?:and|then) shuffle)?$",
     re.IGNORECASE,
 )
@@ -347,24 +367,35 @@ def search(m: re.Match[str], c: Clause) -> OneShot | None:
     puts them into their hand or onto the battlefield; 701.24a: then the library is shuffled,
     its order unknown. Whose library: the searching player's (any owner the words give is
     theirs, set as it is performed)."""
-    amount = read_amount(m["n"].lower().removeprefix("up to "))
+    amount = read_amount((m["n"] or "a").lower().removeprefix("up to "))
+    counted = read_amount(m["cn"]) if m["cn"] else None
     players = players_of(m["who"] or "you", c.context)
-    subject = c.subject(f"{m['what']} cards in your hand")
+    if m["named"]:
+        # CR 201.2: a card with that name, whatever else it is.
+        subject: Subject | None = Subject("filter", (Filter(name=m["named"]),), words="it")
+    else:
+        subject = c.subject(f"{m['what']} cards{m['mv'] or ''} in your hand")
     if amount is None or amount.x or not amount.n or players is None:
         return None
-    if subject is None or subject.kind != "filter":
+    if subject is None or subject.kind != "filter" or (m["gy"] and amount.n != 1):
         return None
-    library = tuple(replace(f, zone="library", owner=None) for f in subject.filters)
+    zones: tuple[Zone, ...] = ("library", "graveyard") if m["gy"] else ("library",)
+    where = tuple(replace(f, zone=z, owner=None) for f in subject.filters for z in zones)
     ref, slot = players
     return OneShot(
         "search",
-        replace(subject, filters=library),
+        replace(subject, filters=where),
         c.sentence,
         n=amount.n,
         players=ref,
         slot=slot,
         to_zone="hand" if m["hand"] else "battlefield",
         tapped=bool(m["tapped"]),
+        # "your library and/or graveyard": the graveyard may be searched too (``from_zone``).
+        from_zone="graveyard" if m["gy"] else "",
+        # CR 614.1c: the counters it enters with; X is the spell's (``x``, 107.3a).
+        enter_counters=((m["ck"], counted.n),) if m["ck"] and counted else (),
+        x=bool(counted and counted.x),
     )
 
 
@@ -376,3 +407,35 @@ def graveyard_into_library(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     ref, slot = players
     return OneShot("graveyard_into_library", None, c.sentence, players=ref, slot=slot)
+
+
+def _whose(m: re.Match[str], c: Clause) -> tuple[PlayerRef, int | None] | None:
+    """The player a possessive or an actor names ("each opponent's", "Target player exiles")."""
+    if m.groupdict().get("all"):
+        return players_of("each player", c.context)
+    whose = (m["whose"] or "").lower()
+    if m.groupdict().get("who"):
+        if whose:
+            return None  # "Target player exiles the top card of your library": not this shape
+        return players_of(m["who"], c.context)
+    who = "you" if whose in ("", "your") else whose.removesuffix("'s")
+    return players_of(who, c.context)
+
+
+def exile_top(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 406.3, 401.1: the top N cards of each named player's library into exile."""
+    amount = read_amount(m["n"] or "one")
+    players = _whose(m, c)
+    if amount is None or players is None:
+        return None
+    ref, slot = players
+    return OneShot("exile_top", None, c.sentence, n=amount.n, x=amount.x, players=ref, slot=slot)
+
+
+def exile_graveyard(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 406.3: every card in each named player's graveyard into exile."""
+    players = _whose(m, c)
+    if players is None:
+        return None
+    ref, slot = players
+    return OneShot("exile_graveyard", None, c.sentence, players=ref, slot=slot)

@@ -233,6 +233,10 @@ def _two_actions(body: str) -> list[str]:
         first, second = body[: m.start()], body[m.end() :]
         if second.lower() == "shuffle":
             continue  # a search's own shuffle (CR 701.23a, 701.24a): one instruction
+        if second.lower() == "sacrifices the rest":
+            continue  # "puts a vow counter on a creature ... and sacrifices the rest": one choice
+        if _SEARCH_THEN_PUT.match(first) and re.match(r"put (?:it|them)\b", second, re.I):
+            continue  # "Search ... for a card ... and put it onto the battlefield": one search
         if (actor := _ACTOR.match(first)) and _ACTOR_VERB.match(second):
             # "Target opponent exiles two cards from their hand and loses 2 life": the same
             # player does both.
@@ -243,5 +247,6 @@ def _two_actions(body: str) -> list[str]:
     return [body]
 
 
+_SEARCH_THEN_PUT = re.compile(r"^(?:you may )?search\b", re.IGNORECASE)
 _ACTOR = re.compile(r"^(?P<who>target player|target opponent|each player|each opponent) ", re.I)
 _ACTOR_VERB = re.compile(r"^(?:loses|gains|draws|discards|mills|sacrifices|creates) ", re.I)

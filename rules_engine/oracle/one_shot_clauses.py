@@ -83,7 +83,11 @@ def _one_shot_part(body: str, sentence: str, state: SentenceState) -> OneShot | 
         # "Create two 1/1 ... tokens. They have ..." / "Those creatures gain ...": the tokens
         # this resolution creates (CR 111.1, 611.2c).
         state.previous = Subject("created", words="those tokens")
-    if action is not None and action.subject is not None:
+    if action is not None and action.subject is not None and action.chosen_one:
+        # "Put two +1/+1 counters on up to one creature. It gains lifelink ..." (Gix's
+        # Command): "it" is the one chosen, not every creature (CR 608.2d).
+        state.previous = replace(action.subject, kind="chosen", words="it")
+    elif action is not None and action.subject is not None:
         state.previous = action.subject
     elif action is not None and action.kind == "damage" and action.slot is not None:
         # "~ deals 5 damage to target creature or planeswalker. If that permanent is a

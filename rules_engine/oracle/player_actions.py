@@ -21,7 +21,9 @@ from rules_engine.tokens import role_card
 # CR 401.4, 400.7: "Target nonland permanent's owner puts it on their choice of the top or
 # bottom of their library." At most four words name the target (no repeated wildcard).
 OWNER_PUTS = re.compile(
-    r"^(?P<subj>target (?:[\w-]+ ){0,3}?[\w-]+)'s owner puts it on (?:their choice of )?"
+    # "Its owner puts it on ..." (Power of Persuasion's row): the permanent named before.
+    r"^(?:(?P<subj>target (?:[\w-]+ ){0,3}?[\w-]+)'s|(?P<its>its)) owner puts it on "
+    r"(?:their choice of )?"
     r"the (?P<where>top or bottom|top|bottom) of (?:their|his or her) library$",
     re.IGNORECASE,
 )
@@ -89,7 +91,7 @@ def owner_puts(m: re.Match[str], c: Clause) -> OneShot | None:
     two is the owner's choice as it resolves. Either way it leaves the battlefield and is a
     new object in the library (CR 400.7), which is all the layers see: the board's answer is
     the same for both, and the library's order isn't modelled (the card is put on top)."""
-    subject = c.subject(m["subj"])
+    subject = Subject("antecedent") if m["its"] else c.subject(m["subj"])
     if subject is None:
         return None
     where = "library_bottom" if m["where"].lower() == "bottom" else "library_top"
@@ -116,3 +118,127 @@ def designate(m: re.Match[str], c: Clause) -> OneShot | None:
         return OneShot("designate", None, c.sentence, players="you", designation=time)
     which: Literal["monarch", "initiative"] = "initiative" if m["initiative"] else "monarch"
     return OneShot("designate", None, c.sentence, players="you", designation=which)
+
+
+# CR 707.2, 111.10: "For each of those creatures, create a token that's a copy of that
+# creature." (Hate Mirage): one copy of each creature the text named before.
+EACH_COPY = re.compile(
+    r"^for each of (?:those creatures|them|those permanents), create (?:a|one) token "
+    r"that's a copy of (?:that creature|it|that permanent)(?:, except (?P<exc>.+))?$",
+    re.IGNORECASE,
+)
+
+
+def each_copy(m: re.Match[str], c: Clause) -> OneShot | None:
+    """One token copying each of the objects the words before named (a copy token's action
+    makes one for each object its subject names; its exception is read by the caller)."""
+    named = c.resolve(Subject("antecedent"))
+    if named.kind not in ("targets", "filter"):
+        return None
+    return OneShot("copy_token", named, c.sentence, n=1, token=m["exc"] or "")
+
+
+# CR 708.8, 702.37e: "Turn target face-down creature face up." (Expose the Culprit), "You may
+# turn a face-down creature you control face up." (Hustle // Bustle: one of them, chosen as
+# it resolves, no target, CR 608.2d).
+FACE_UP = re.compile(r"^turn (?P<one>a face-down creature you control|.+?) face up$", re.I)
+
+
+def face_up(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The permanents named turn face up (the chosen one of "a face-down creature you
+    control": the step's ``choices.chosen``, by default the first to have entered)."""
+    one = bool(m["one"]) and m["one"].lower() == "a face-down creature you control"
+    subject = c.subject("each face-down creature you control" if one else m["one"])
+    if subject is None:
+        return None
+    return OneShot("face_up", c.resolve(subject), c.sentence, chosen_one=one)
+
+
+# "Destroy any of them that are Walls." (Blow Your House Down): the objects the text named
+# before, only those of that kind as it happens (CR 608.2c).
+ANY_OF_THEM = re.compile(
+    r"^(?P<verb>destroy|exile) (?:any|each|all) of (?:them|those creatures) that are "
+    r"(?P<what>[\w -]+)$",
+    re.IGNORECASE,
+)
+
+
+def any_of_them(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The named objects narrowed by a kind ("that are Walls")."""
+    named = c.resolve(Subject("antecedent"))
+    kind = c.subject(m["what"])
+    if named.kind not in ("targets", "filter") or kind is None or len(kind.filters) != 1:
+        return None
+    if kind.kind != "filter":
+        return None
+    verb: Literal["destroy", "exile"] = "destroy" if m["verb"].lower() == "destroy" else "exile"
+    return OneShot(verb, named, c.sentence, narrow=kind.filters[0])
+
+
+# CR 301.5: "If it's equipped, you may destroy all Equipment attached to that creature."
+# (Awaken the Sleeper), "Exile up to one target Equipment attached to that creature." (Fiery
+# Annihilation): the Equipment on the creature the text named before.
+ATTACHED_TO_IT = re.compile(
+    r"^(?P<verb>destroy|exile) (?P<what>all equipment|(?:up to one )?target equipment) "
+    r"attached to (?:that creature|it)$",
+    re.IGNORECASE,
+)
+
+
+def attached_to_it(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The Equipment (all, or the target) attached to the creature named before."""
+    host = c.resolve(Subject("antecedent"))
+    what = m["what"].lower()
+    subject = c.subject("each Equipment" if what == "all equipment" else m["what"])
+    if host.kind not in ("targets", "filter") or subject is None:
+        return None
+    verb: Literal["destroy", "exile"] = "destroy" if m["verb"].lower() == "destroy" else "exile"
+    return OneShot(verb, subject, c.sentence, attached_to=host)
+
+
+# CR 122.6: "Then for each kind of counter among creatures you control, put a counter of that
+# kind on either of those tokens." (Exotic Pets).
+COUNTER_KINDS = re.compile(
+    r"^for each kind of counter among creatures you control, put a counter of that kind on "
+    r"(?:either|one) of those tokens$",
+    re.IGNORECASE,
+)
+
+
+def counter_kinds(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """A counter of each kind on one of the tokens just created (timeline/counter_kinds.py)."""
+    return OneShot("counter_kinds", None, c.sentence, players="you")
+
+
+# CR 701.3a: "For each of those tokens, you may attach an Equipment you control to it."
+# (Goldwardens' Gambit).
+EQUIP_EACH = re.compile(
+    r"^for each of those tokens, (?:you may )?attach an equipment you control to it$", re.I
+)
+
+
+def equip_each(_m: re.Match[str], c: Clause) -> OneShot | None:
+    """An Equipment on each token just created (timeline/new_tokens.py)."""
+    equipment = c.subject("each Equipment you control")
+    if equipment is None:
+        return None
+    return OneShot("equip_each", None, c.sentence, other=equipment, players="you")
+
+
+# CR 122.6, 701.21a: "Each player puts a vow counter on a creature they control and sacrifices
+# the rest." (Promise of Loyalty): each keeps the creature they chose, with the counter.
+KEEP_ONE = re.compile(
+    r"^each player puts an? (?P<kind>\S+) counter on a creature they control and "
+    r"sacrifices the rest$",
+    re.IGNORECASE,
+)
+
+
+def keep_one(m: re.Match[str], c: Clause) -> OneShot | None:
+    """Each player's creature with the counter, the others sacrificed (timeline/keep_one)."""
+    creatures = c.subject("each creature")
+    if creatures is None:
+        return None
+    return OneShot(
+        "keep_one", creatures, c.sentence, counter_kind=m["kind"], n=1, players="each_player"
+    )

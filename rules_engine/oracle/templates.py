@@ -230,7 +230,11 @@ CREATED = _re(r"^(?:that token|those tokens|the tokens?) (?P<rest>.+)$")
 _DELAYED_TRIGGER = _re(
     r"\bat the beginning of (?:the next|your next|that player's next|its (?:owner|controller)'s "
     r"next|the next turn's|that turn's)\b|^at (?:the )?end of (?:combat|turn)\b|"
-    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b"
+    r"\bat end of combat$|^when(?:ever)? (?!you do\b|they do\b|that player does\b).+\bthis turn\b|"
+    # "If ~ was kicked, whenever a creature you control dies this turn, draw a card." (Warhost's
+    # Frenzy): the condition, checked as the spell resolves (CR 608.2c), only says whether the
+    # delayed trigger is made; inert until it triggers either way (603.7).
+    r"^if [^,]++, whenever [^,]+? this turn, "
 )
 
 
@@ -350,6 +354,9 @@ _NEEDS_NO_PERFORMING = _re(
     # Looking at face-down creatures changes nothing on the board (CR 708); a scry under a
     # condition ("If it's your turn, scry 2.") keeps the cards on top whether it holds or not.
     r"^(?:you may )?look at each face-down creature\b[^.]*$|^if [^,]+, scry \w+$|"
+    # "If you search your library this way, shuffle." after a search of "your library and/or
+    # graveyard": the search itself shuffles the library when it searched it (701.23a-b).
+    r"^if you search your library this way, shuffle$|"
     r"^(?:scry \w+|(?:target (?:player|opponent)|each (?:player|opponent)|that player) "
     r"reveals (?:their|his or her) hand|look at (?:target (?:player|opponent)|an opponent|"
     r"each opponent|that player)'s hand)$"

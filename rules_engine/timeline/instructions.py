@@ -35,10 +35,15 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.explore import Pending
-from rules_engine.selection import Context, World, select
+from rules_engine.selection import Context, World, matches, select
 from rules_engine.timeline.common import phased, stamp, zone_move
+from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
+from rules_engine.timeline.exiling import exile_graveyard, exile_top
+from rules_engine.timeline.faces import attached_only, face_up
+from rules_engine.timeline.keep_one import keep_one
+from rules_engine.timeline.new_tokens import equip_each, kinds_onto_token
 from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
@@ -65,6 +70,10 @@ class Part:
         world = World.of(game)
         ctx = res.context()
         objects = acted_on(action.subject, state, world, ctx, "battlefield", res.legal_targets)
+        if action.narrow is not None:  # "any of them that are Walls" (CR 608.2c)
+            objects = [x for x in objects if matches(action.narrow, x, state, world, ctx)]
+        if action.attached_to is not None:
+            objects = attached_only(game, action, res, objects)
         return cls(game, action, res, amount, state, world, ctx, objects)
 
     @property
@@ -93,6 +102,9 @@ def _reanimate(p: Part) -> list[Event]:
         found = [t for t in select(action.subject, p.state, world, p.ctx) if world.in_zone(t, zone)]
     else:
         found = p.acted_on(zone)
+    if action.one_graveyard and len({world.objects[x].owner for x in found}) > 1:
+        why = f"its targets are cards in one graveyard (CR 601.2c): {action.text}"
+        raise BoardError(f"{res.path}.targets", why)
     if action.n == 1 and found:
         # "the top creature card of your graveyard": the first in the graveyard's order;
         # "a creature card from your hand": the one the step chose, by default the first.
@@ -444,7 +456,7 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
     for player in players(action, res, game):
         to_hand = action.to_zone == "hand"
         game, found, unplaced = card_actions.search(
-            game, player, action.n, fits, res.choices.chosen, to_hand
+            game, player, action.n, fits, res.choices.chosen, to_hand, action.from_zone != ""
         )
         for label in found:
             obj = game.object(label)
@@ -452,8 +464,18 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
             if to_hand:
                 events.append(zone_move(game, label, "hand"))
             else:
+                counters = tuple(
+                    (k, (res.x or 0) if action.x else n) for k, n in action.enter_counters
+                )
                 events.append(
-                    Enter(label, obj.card, player, tapped=action.tapped, put_tapped=action.tapped)
+                    Enter(
+                        label,
+                        obj.card,
+                        player,
+                        tapped=action.tapped,
+                        put_tapped=action.tapped,
+                        counters=counters,
+                    )
                 )
         if unplaced:
             why = (
@@ -833,6 +855,10 @@ _DIRECT: dict[OneShotKind, Direct] = {
     "incubate": _incubate,
     "role": _role,
     "attach": _attach,
+    "roll": roll,
+    "face_up": face_up,
+    "counter_kinds": kinds_onto_token,
+    "equip_each": equip_each,
 }
 _CHANGING: dict[OneShotKind, Changing] = {
     "mill": _card_events,
@@ -845,6 +871,9 @@ _CHANGING: dict[OneShotKind, Changing] = {
     "tokens": _tokens,
     "search": _search,
     "graveyard_into_library": _graveyard_into_library,
+    "exile_top": exile_top,
+    "exile_graveyard": exile_graveyard,
+    "keep_one": keep_one,
 }
 _EVENTS: dict[OneShotKind, Events] = {
     "reanimate": _reanimate,

@@ -115,6 +115,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.oracle.one_shot_clauses",
             "rules_engine.oracle.sentences",
             "rules_engine.oracle.parser",
+            "rules_engine.oracle.die_rows",
             # The replacement grammar: its slots, its rows (one module per family group),
             # the one dispatcher that tries them, the sentences that are two effects, and
             # what spans sentences.

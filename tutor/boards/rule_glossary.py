@@ -661,6 +661,14 @@ GLOSSARY: dict[str, str] = {
     ),
     "705.1": "Flipping a coin gives heads or tails, each as likely as the other.",
     "706.1": "An instruction to roll dice says which kind of die to roll and how many.",
+    "706.2": (
+        "To roll a die is to get a random result from 1 to the number of its sides; a board "
+        "states the result it got."
+    ),
+    "706.3a": (
+        "A results table lists ranges of results; each row means 'if the result was in this "
+        "range, do this', so only the row for the result happens."
+    ),
     "721.2": (
         "A station symbol (N+) is a static ability: while the permanent has N or more charge "
         "counters, it has the abilities in its band, and a power/toughness box there makes it "
