@@ -359,6 +359,11 @@ def _describe_action(step: dict[str, Any], name: Namer) -> str:
         text = spell_text(step["cast"])
         said = f" (“{text}”)" if text else ""
         return f"{_card_name(step['cast'])}{said} resolves{targeting}"
+    for verb, way in (("turn_face_up", "up"), ("turn_face_down", "down")):
+        if verb in step:
+            # "As this Aura is turned face up, you may attach it to a creature" (CR 614.1e).
+            extra = f" and attached to {name(step['attach'])}" if step.get("attach") else ""
+            return f"{name(str(step[verb]))} is turned face {way}{extra}"
     if "attach" in step:
         return f"{name(step['attach'])} becomes attached to {name(step['to'])}"
     if "counters" in step:
