@@ -156,6 +156,20 @@ LINE_TEMPLATES: tuple[Template, ...] = (
         here=Here.INERT,
     ),
     Template(
+        # CR 407.1: ante is an optional variant; "Remove this card from your deck before
+        # playing if you're not playing for ante." (Bronze Tablet, Contract from Below) works
+        # before the game begins, so it changes nothing on a board, a game under way.
+        "before the game, for ante",
+        Builds.OUTSIDE_GAME,
+        "407.1",
+        "Remove this card from your deck before playing if you're not playing for ante.",
+        _re(
+            r"^remove (?:~|this card) from your deck before playing if you're not playing "
+            r"for ante\b"
+        ),
+        here=Here.INERT,
+    ),
+    Template(
         # A keyword-looking word no rule defines (Un-cards' and playtest cards' "Sinecure",
         # "Nimble", "Shackle {3}", "Flashforward {4}{R}"): the keyword table, which follows
         # CR 702, doesn't list it (oracle/keyword_table.py), so it is named as not modelled.

@@ -105,7 +105,7 @@ def test_a_static_sentence_shaped_like_an_instruction_is_never_a_one_shot():
 
     assert statuses("Vizier of the Menagerie")[0][1] is Status.INERT  # looks at its library
     assert statuses("Courser of Kruphix")[0][1] is Status.INERT  # plays it revealed
-    report = next(r for r in card_report(library_card("Bronze Tablet")) if "ante" in r.text)  # type: ignore[arg-type]
+    report = next(r for r in card_report(library_card("Urza, Planeswalker")) if "twice" in r.text)  # type: ignore[arg-type]
     assert report.status is Status.NOT_MODELLED and "doesn't perform" not in report.why
     for name, rule in (
         ("Rubinia Soulsinger", "CR 502.3"),
@@ -125,7 +125,7 @@ def test_a_static_sentence_shaped_like_an_instruction_is_never_a_one_shot():
             {"enter": "Gravecrawler", "as": "g", "controller": "Alice"},
             {"enter": "Glorybringer", "as": "b", "controller": "Alice"},
             {"enter": "Celestial Dawn", "as": "c", "controller": "Alice"},
-            {"enter": "Bronze Tablet", "as": "i", "controller": "Alice"},
+            {"enter": "Urza, Planeswalker", "as": "i", "controller": "Alice"},
         ],
     }
     named = {gap["object"] for gap in evaluate(board)["not_modelled"]}

@@ -42,6 +42,11 @@ from rules_engine.timeline.cast import verify_cast
         ("3/1 Human Warrior with trample and haste.", "part"),  # a mode the header completes
         ("To solve — You control three or more artifacts.", "triggered"),  # CR 719.3a
         ("Draft this card face up.", "outside_game"),
+        # CR 407.1: ante's deck rule works before the game (Bronze Tablet).
+        (
+            "Remove this card from your deck before playing if you're not playing for ante.",
+            "outside_game",
+        ),
         (
             "Before you shuffle your deck to start the game, you may reveal this card.",
             "outside_game",

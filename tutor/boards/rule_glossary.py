@@ -613,6 +613,10 @@ GLOSSARY: dict[str, str] = {
         "As the end of combat step ends, every creature is removed from combat: between "
         "combats no creature is attacking, blocking or blocked."
     ),
+    "407.1": (
+        "Ante is an optional way to play for keeps; cards that mention it are removed from "
+        "a deck before a game that isn't played for ante."
+    ),
     "903.3": (
         "In Commander each deck has a commander; being one is an attribute of the card, not "
         "a characteristic, and the card keeps it as it changes zones."
