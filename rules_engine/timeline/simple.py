@@ -142,6 +142,10 @@ def face(game: Game, step: FaceStep) -> Game:
     obj = verify_face(game, step)
     if obj.face_down == step.face_down:
         return game  # CR 708.2b: already that way up, so nothing happens (no new timestamp)
+    if not step.face_down and {"Instant", "Sorcery"} & set(obj.card.types):
+        # CR 701.40g, 701.58g: a face-down instant or sorcery that would be turned face up is
+        # revealed and stays face down (as the one-shot path does, timeline/faces.py).
+        return game
     game, timestamp = stamp(game)
     # Turned face down by an effect, it is a plain face-down 2/2 (708.2): not disguised or
     # cloaked, so no ward {2} (702.168a, 701.58a); turned face up, it has its own text.
