@@ -289,10 +289,12 @@ def _choices_words(step: dict[str, Any], name: Namer = str) -> str:
                 words.append(_cost_words(key, value, name))
             elif key != "to":
                 shown = COLOR_WORDS.get(value, value) if key == "color" else value
-                if key == "copy":
-                    shown = name(str(value))
                 if isinstance(shown, list):
-                    shown = ", then ".join(str(v) for v in shown)
+                    # Permanents or cards chosen (copy, remove_counters, exile, discard): by
+                    # their names, never their board labels.
+                    shown = ", then ".join(name(str(v)) for v in shown)
+                elif key == "copy" or (isinstance(shown, str) and key != "color"):
+                    shown = name(str(shown))
                 words.append(f"{CHOICE_WORDS.get(key, key.replace('_', ' '))} {shown}".strip())
     if "x" in step:
         words.append(f"X = {step['x']}")
