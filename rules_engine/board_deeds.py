@@ -7,7 +7,7 @@ attacked with, permanents sacrificed). ``board.py`` calls these while it reads a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules_engine.cards import CardDef
@@ -116,42 +116,62 @@ _MOST_DRAFTED = 999
 _MOST_INTENSITY = 1000
 
 
+def turn_entries(
+    value: Any, key: str, fields: set[str], example: str, what: str
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each entry of a ``this_turn`` list (``key``), with its path: a dict with only these
+    ``fields``; an error naming the example otherwise."""
+    if not isinstance(value, list):
+        raise BoardError(f"this_turn.{key}", f"a list of {what}, each {example}")
+    for i, entry in enumerate(value):
+        path = f"this_turn.{key}[{i}]"
+        if not isinstance(entry, dict) or set(entry) - fields:
+            raise BoardError(path, example)
+        yield path, entry
+
+
+def entry_types(entry: dict[str, Any], path: str) -> frozenset[str]:
+    """An entry's ``types``: card types (CR 205.2a)."""
+    types = entry.get("types", [])
+    if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
+        raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+    return frozenset(types)
+
+
+def entry_subtypes(entry: dict[str, Any], path: str, such_as: str) -> frozenset[str]:
+    """An entry's ``subtypes`` (CR 205.3)."""
+    subtypes = entry.get("subtypes", [])
+    if not isinstance(subtypes, list) or not all(
+        isinstance(t, str) and subtype_category(t) for t in subtypes
+    ):
+        raise BoardError(f"{path}.subtypes", f"subtypes, such as {such_as}")
+    return frozenset(subtypes)
+
+
 def turn_sacrifices(value: Any, player: Callable[[Any, str], str]) -> tuple[SacrificeRecord, ...]:
     """``"sacrificed": [{"by": P, "types": ["Artifact"]}]``: the permanents sacrificed earlier
     this turn (CR 701.21a), each with the player who sacrificed it and its card types."""
     example = '{"by": "Alice", "types": ["Artifact"]}'
-    if not isinstance(value, list):
-        raise BoardError("this_turn.sacrificed", f"a list of permanents sacrificed, each {example}")
-    found = []
-    for i, entry in enumerate(value):
-        path = f"this_turn.sacrificed[{i}]"
-        if not isinstance(entry, dict) or set(entry) - {"by", "types"}:
-            raise BoardError(path, example)
-        types = entry.get("types", [])
-        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
-            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
-        found.append(SacrificeRecord(player(entry.get("by"), f"{path}.by"), frozenset(types)))
-    return tuple(found)
+    return tuple(
+        SacrificeRecord(player(entry.get("by"), f"{path}.by"), entry_types(entry, path))
+        for path, entry in turn_entries(
+            value, "sacrificed", {"by", "types"}, example, "permanents sacrificed"
+        )
+    )
 
 
 def turn_attacked_with(value: Any, player: Callable[[Any, str], str]) -> tuple[AttackerRecord, ...]:
     """``"attacked_with": [{"by": P, "subtypes": ["Merfolk"]}]``: the creatures each player
     attacked with earlier this turn (CR 508.1a), each with its subtypes as it attacked."""
     example = '{"by": "Alice", "subtypes": ["Merfolk"]}'
-    if not isinstance(value, list):
-        raise BoardError("this_turn.attacked_with", f"a list of attackers, each {example}")
-    found = []
-    for i, entry in enumerate(value):
-        path = f"this_turn.attacked_with[{i}]"
-        if not isinstance(entry, dict) or set(entry) - {"by", "subtypes"}:
-            raise BoardError(path, example)
-        subtypes = entry.get("subtypes", [])
-        if not isinstance(subtypes, list) or not all(
-            isinstance(t, str) and subtype_category(t) for t in subtypes
-        ):
-            raise BoardError(f"{path}.subtypes", "subtypes, such as Merfolk or Wizard")
-        found.append(AttackerRecord(player(entry.get("by"), f"{path}.by"), frozenset(subtypes)))
-    return tuple(found)
+    return tuple(
+        AttackerRecord(
+            player(entry.get("by"), f"{path}.by"), entry_subtypes(entry, path, "Merfolk or Wizard")
+        )
+        for path, entry in turn_entries(
+            value, "attacked_with", {"by", "subtypes"}, example, "attackers"
+        )
+    )
 
 
 _COUNTERS_PUT = '{"by": "Alice", "kind": "+1/+1", "types": ["Creature"]}'
@@ -163,19 +183,14 @@ def turn_counters_put(
     """``"counters_put": [{"by": P, "kind": "+1/+1", "types": ["Creature"]}]``: counters put
     on permanents earlier this turn (CR 122.6), each with the player who put them, their
     kind (+1/+1 unless said) and the permanent's card types then."""
-    if not isinstance(value, list):
-        raise BoardError("this_turn.counters_put", f"a list of counters put, each {_COUNTERS_PUT}")
     found = []
-    for i, entry in enumerate(value):
-        path = f"this_turn.counters_put[{i}]"
-        if not isinstance(entry, dict) or set(entry) - {"by", "kind", "types"}:
-            raise BoardError(path, _COUNTERS_PUT)
-        types = entry.get("types", [])
-        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
-            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+    entries = turn_entries(
+        value, "counters_put", {"by", "kind", "types"}, _COUNTERS_PUT, "counters put"
+    )
+    for path, entry in entries:
+        types = entry_types(entry, path)
         kind = _counter_kind(entry.get("kind", "+1/+1"), f"{path}.kind")
-        by = player(entry.get("by"), f"{path}.by")
-        found.append(CountersPutRecord(by, kind, frozenset(types)))
+        found.append(CountersPutRecord(player(entry.get("by"), f"{path}.by"), kind, types))
     return tuple(found)
 
 

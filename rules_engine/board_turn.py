@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine.board_deeds import (
     TURN_DEED_AMOUNTS,
+    entry_subtypes,
+    entry_types,
     turn_attacked_with,
     turn_counters_put,
+    turn_entries,
     turn_sacrifices,
 )
 from rules_engine.bounds import LARGEST_LIFE, MAX_AMOUNT, MAX_STEPS, MAX_X, whole_number
 from rules_engine.errors import BoardError
 from rules_engine.steps import CastRecord, Designations, EnterRecord, TurnRecord
-from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS, subtype_category
+from rules_engine.vocabulary import CARD_TYPES, COLOR_LETTERS
 
 if TYPE_CHECKING:
     from rules_engine.board import _Reader
@@ -165,25 +168,15 @@ def _turn_entered(value: Any, reader: _Reader) -> tuple[EnterRecord, ...]:
     the board's steps, each ``{"under": PLAYER, "types": ["Artifact"]}`` (the steps' own
     permanents are recorded as they enter)."""
     example = '{"under": "Alice", "types": ["Creature"]}'
-    if not isinstance(value, list):
-        raise BoardError("this_turn.entered", f"a list of permanents that entered, each {example}")
-    if len(value) > MAX_STEPS:
+    if isinstance(value, list) and len(value) > MAX_STEPS:
         raise BoardError("this_turn.entered", f"at most {MAX_STEPS} permanents")
     found = []
-    for i, entry in enumerate(value):
-        path = f"this_turn.entered[{i}]"
-        if not isinstance(entry, dict) or set(entry) - {"under", "types", "subtypes"}:
-            raise BoardError(path, example)
-        subtypes = entry.get("subtypes", [])
-        if not isinstance(subtypes, list) or not all(
-            isinstance(t, str) and subtype_category(t) for t in subtypes
-        ):
-            raise BoardError(f"{path}.subtypes", "subtypes, such as Knight or Island")
-        types = entry.get("types", [])
-        if not isinstance(types, list) or not all(t in CARD_TYPES for t in types):
-            raise BoardError(f"{path}.types", f"card types, from {', '.join(CARD_TYPES)}")
+    fields = {"under", "types", "subtypes"}
+    for path, entry in turn_entries(value, "entered", fields, example, "permanents that entered"):
+        subtypes = entry_subtypes(entry, path, "Knight or Island")
+        types = entry_types(entry, path)
         under = reader.player(entry.get("under"), f"{path}.under")
-        found.append(EnterRecord(under, frozenset(types), subtypes=frozenset(subtypes)))
+        found.append(EnterRecord(under, types, subtypes=subtypes))
     return tuple(found)
 
 

@@ -289,13 +289,7 @@ def _enchanted_or_equipped(
     _r: str | None,
     world: World,
 ) -> bool:
-    return any(
-        other.attached_to == label
-        and other.on_battlefield
-        and other.label in state
-        and {"Aura", "Equipment"} & set(state[other.label].subtypes)
-        for other in world.objects.values()
-    )
+    return _attached_with(label, state, world, {"Aura", "Equipment"})
 
 
 def _enchanted_by_you(
@@ -308,12 +302,20 @@ def _enchanted_by_you(
     world: World,
 ) -> bool:
     """An Aura the effect's controller controls is attached to it (CR 303.4)."""
+    return _attached_with(label, state, world, {"Aura"}, ctx.controller)
+
+
+def _attached_with(
+    label: str, state: State, world: World, kinds: set[str], controller: str | None = None
+) -> bool:
+    """A permanent of one of these subtypes (controlled by ``controller`` if given) is
+    attached to it (CR 301.5, 303.4)."""
     return any(
         other.attached_to == label
         and other.on_battlefield
         and other.label in state
-        and "Aura" in state[other.label].subtypes
-        and state[other.label].controller == ctx.controller
+        and bool(kinds & set(state[other.label].subtypes))
+        and (controller is None or state[other.label].controller == controller)
         for other in world.objects.values()
     )
 

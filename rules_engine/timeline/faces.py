@@ -14,7 +14,7 @@ from rules_engine.perform import chars_of
 from rules_engine.selection import World
 from rules_engine.timeline.common import stamp
 from rules_engine.timeline.entering import Entering
-from rules_engine.timeline.resolution import Resolution, acted_on
+from rules_engine.timeline.resolution import Resolution, acted_on, chosen_among
 
 
 def face_up(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
@@ -29,14 +29,8 @@ def face_up(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Gam
     )
     objects = [x for x in objects if (o := game.object(x)) is not None and o.face_down]
     if action.chosen_one and objects:
-        chosen = res.choices.chosen
-        if chosen is not None and chosen not in objects:
-            raise BoardError(
-                f"{res.path}.choices.chosen",
-                f"{chosen} is not a face-down creature {res.controller} controls "
-                f"({', '.join(objects)})",
-            )
-        objects = [chosen or objects[0]]
+        what = f"a face-down creature {res.controller} controls"
+        objects = [chosen_among(res, objects, what) or objects[0]]
     for label in objects:
         obj = game.object(label)
         assert obj is not None

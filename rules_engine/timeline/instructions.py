@@ -44,7 +44,7 @@ from rules_engine.timeline.exiling import exile_graveyard, exile_top
 from rules_engine.timeline.faces import attached_only, face_up
 from rules_engine.timeline.keep_one import keep_one
 from rules_engine.timeline.new_tokens import equip_each, kinds_onto_token
-from rules_engine.timeline.resolution import Resolution, acted_on, fits_in, players
+from rules_engine.timeline.resolution import Resolution, acted_on, chosen_among, fits_in, players
 from rules_engine.timeline.ring import ring_tempts
 from rules_engine.tokens import token_card
 
@@ -619,13 +619,7 @@ def _amass(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game
     if not _armies(game, res):
         game = perform_instruction(game, replace(action, kind="tokens", n=1, x=False), res, hook)
     armies = _armies(game, res)
-    chosen = res.choices.chosen
-    if chosen is not None and chosen not in armies:
-        raise BoardError(
-            f"{res.path}.choices.chosen",
-            f"{chosen} is not an Army creature you control ({', '.join(armies) or 'none'})",
-        )
-    army = chosen or (armies[0] if armies else None)
+    army = chosen_among(res, armies, "an Army creature you control")
     if army is None:
         return game
     amount = (res.x or 0) if action.x else action.n

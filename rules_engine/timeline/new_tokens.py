@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.one_shot import OneShot
 from rules_engine.perform import chars_of, perform
@@ -15,7 +14,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.selection import World, select
 from rules_engine.timeline.common import stamp
 from rules_engine.timeline.entering import Entering
-from rules_engine.timeline.resolution import Resolution
+from rules_engine.timeline.resolution import Resolution, chosen_among
 
 
 def kinds_onto_token(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Game:
@@ -27,13 +26,7 @@ def kinds_onto_token(game: Game, action: OneShot, res: Resolution, hook: Enterin
     tokens = [
         x for x in hook.entered if (o := game.object(x)) and o.card.token and o.on_battlefield
     ]
-    chosen = res.choices.chosen
-    if chosen is not None and chosen not in tokens:
-        raise BoardError(
-            f"{res.path}.choices.chosen",
-            f"{chosen} is not one of the tokens it created ({', '.join(tokens) or 'none'})",
-        )
-    token = chosen or (tokens[0] if tokens else None)
+    token = chosen_among(res, tokens, "one of the tokens it created")
     if token is None:
         return game
     kinds = dict.fromkeys(

@@ -10,6 +10,7 @@ from typing import Literal
 from rules_engine.affected import Subject
 from rules_engine.characteristics import Characteristics
 from rules_engine.effects import Condition
+from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.parser import ParsedAbility
@@ -174,3 +175,16 @@ def powers(game: Game, abilities: list[ParsedAbility], res: Resolution) -> dict[
                 if world.objects[label].on_battlefield and power is not None:
                     found[action.text] = max(power, 0)
     return found
+
+
+def chosen_among(res: Resolution, candidates: list[str], what: str) -> str | None:
+    """The one of ``candidates`` the step's ``choices.chosen`` names, chosen as the text
+    resolves (CR 608.2d), by default the first; None when there is none to choose. Naming
+    one that isn't among them is an error that lists them (``what`` says what they are)."""
+    chosen = res.choices.chosen
+    if chosen is not None and chosen not in candidates:
+        raise BoardError(
+            f"{res.path}.choices.chosen",
+            f"{chosen} is not {what} ({', '.join(candidates) or 'none'})",
+        )
+    return chosen or (candidates[0] if candidates else None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 from rules_engine.affected import Subject
 from rules_engine.effects import AllOf, Compare, CopyOf, HowCast
@@ -373,43 +374,37 @@ def _face_up_attach(m: re.Match[str], s: Sentence) -> Spec | None:
 AS_ENTERS_DISCARD = _T(r"^as ~ enters, discard any number of creature cards$")
 
 
-def _as_enters_discard(m: re.Match[str], s: Sentence) -> Spec | None:
+def _self_also(s: Sentence, *marks: Mark, **fields: Any) -> EnterSpec:
+    """Something the permanent itself does as it enters, besides entering (CR 614.1c)."""
     return EnterSpec(
         s.text,
         Family.ENTER_ALSO,
         objects=Subject("self", words="~"),
-        marks=frozenset({Mark.DISCARD_AS_ENTERS}),
+        marks=frozenset(marks),
+        **fields,
     )
+
+
+def _as_enters_discard(m: re.Match[str], s: Sentence) -> Spec | None:
+    return _self_also(s, Mark.DISCARD_AS_ENTERS)
 
 
 def _as_enters_remove_from_any(m: re.Match[str], s: Sentence) -> Spec | None:
-    return EnterSpec(
-        s.text,
-        Family.ENTER_ALSO,
-        objects=Subject("self", words="~"),
-        marks=frozenset({Mark.REMOVE_ALL_COUNTERS, Mark.REMOVE_FROM_CHOSEN}),
-    )
+    return _self_also(s, Mark.REMOVE_ALL_COUNTERS, Mark.REMOVE_FROM_CHOSEN)
 
 
 def _as_enters_exile(m: re.Match[str], s: Sentence) -> Spec | None:
-    marks = {Mark.EXILE_AS_ENTERS} | ({Mark.X} if m["n"] == "up to x" else set())
-    return EnterSpec(
-        s.text,
-        Family.ENTER_ALSO,
-        objects=Subject("self", words="~"),
+    marks = (Mark.EXILE_AS_ENTERS,) + ((Mark.X,) if m["n"] == "up to x" else ())
+    return _self_also(
+        s,
+        *marks,
         player="you" if m["zone"] == "your" else "any",  # whose graveyard
         amount=None if m["n"] == "up to x" else 1,
-        marks=frozenset(marks),
     )
 
 
 def _as_enters_remove_all(m: re.Match[str], s: Sentence) -> Spec | None:
-    return EnterSpec(
-        s.text,
-        Family.ENTER_ALSO,
-        objects=Subject("self", words="~"),
-        marks=frozenset({Mark.REMOVE_ALL_COUNTERS}),
-    )
+    return _self_also(s, Mark.REMOVE_ALL_COUNTERS)
 
 
 def _enter_sacrifice(m: re.Match[str], s: Sentence) -> Spec | None:
