@@ -20,6 +20,7 @@ from rules_engine.cards import library_card
 from rules_engine.effects import HowCast, Times, YourTurn
 from rules_engine.oracle.cursor import OracleParseError
 from rules_engine.oracle.keywords import as_long_as, parse_keyword
+from rules_engine.oracle.permissions import grants_permission, static_permission
 from rules_engine.oracle.templates import replaces_events
 from rules_engine.oracle.text import clean, mark_self, split_sentences, strip_reminder
 from rules_engine.replacement.compounds import KICKED_ONLY, UNTAP_STEP_RULE, split_compound
@@ -562,6 +563,10 @@ def _read(text: str, name: str) -> tuple[tuple[Spec, ...], tuple[str, ...]]:
                 raise OracleParseError(
                     sentence, "a replacement or prevention template the engine does not know"
                 )
+            elif grants_permission(body) or static_permission(body):
+                # "You may play those cards this turn." after Eruth's replacement: a rule of
+                # playing (CR 613.11, 601.3), inert on a board (oracle/permissions.py).
+                continue
             elif sentence not in skipped:
                 skipped.append(sentence)
     return tuple(specs), tuple(skipped)

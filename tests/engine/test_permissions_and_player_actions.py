@@ -164,3 +164,12 @@ def test_the_new_shapes_run_in_linear_time():
     grants_permission("once each turn, " + "a " * 20000)
     grants_permission("for as long as " + "it " * 20000 + "remains")
     assert time.perf_counter() - start < 1.0
+
+
+def test_a_permission_after_a_replacement_is_inert_too():
+    # Eruth: "If you would draw a card, exile the top two cards of your library instead. You
+    # may play those cards this turn." The replacement applies; the permission changes
+    # nothing on a board (CR 613.11, 601.3), so nothing is named.
+    card = library_card("Eruth, Tormented Prophet")
+    assert card is not None
+    assert all(r.status is not Status.NOT_MODELLED for r in card_report(card))
