@@ -340,6 +340,14 @@ GLOSSARY: dict[str, str] = {
         "Damage that can't be prevented is dealt in full, and a prevention shield it meets "
         "isn't used up."
     ),
+    "120.4b": (
+        "Once damage is dealt it is turned into its results, such as life lost or counters, "
+        "and replacement effects that change those results apply at that point."
+    ),
+    "510.2": (
+        "All combat damage in a combat damage step is dealt at the same time, whichever "
+        "creatures deal it."
+    ),
     "616": (
         "When several replacement and prevention effects could change one event, they are "
         "applied one at a time."
