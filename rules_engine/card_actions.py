@@ -16,7 +16,7 @@ from rules_engine.bounds import check_events
 from rules_engine.cards import CardDef
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
-from rules_engine.replacement.events import CreateTokens, Enter, Event, ZoneMove
+from rules_engine.replacement.events import CreateTokens, Enter, Event, ZoneMove, card_move
 
 UNKNOWN_CARD = "a card the board doesn't list"
 
@@ -50,21 +50,7 @@ def top_of_library(game: Game, player: str, n: int) -> tuple[Game, list[str]]:
 def _to_graveyard(game: Game, label: str, from_zone: str) -> ZoneMove:
     obj = game.object(label)
     assert obj is not None
-    # CR 702.35a: a card with madness that is discarded is exiled instead (its replacement).
-    madness = from_zone == "hand" and any(
-        t.lower().startswith("madness") for t in obj.card.rules_text
-    )
-    return ZoneMove(
-        label,
-        "graveyard",
-        from_zone,
-        obj.owner,
-        obj.card.token,
-        "Creature" in obj.card.types,
-        obj.owner,
-        madness=madness,
-        card_types=frozenset(obj.card.types),
-    )
+    return card_move(label, obj.card, obj.owner, "graveyard", from_zone)
 
 
 def mill(game: Game, players: list[str], n: int) -> tuple[Game, list[Event]]:

@@ -33,6 +33,7 @@ from rules_engine.replacement.events import (
     PutCounters,
     StepHappens,
     ZoneMove,
+    card_move,
 )
 from rules_engine.replacement.explore import Explorer, Pending, group_outcomes
 from rules_engine.replacement.in_play import ActiveReplacement
@@ -190,21 +191,8 @@ class _Reader:
             ]
         card = card_from_json(what, f"{path}.to_graveyard")
         # A card going from a hand to a graveyard is discarded, unless the event says not.
-        discarded = zone == "hand" and data.get("discard", True) is not False
-        madness = discarded and any(t.lower().startswith("madness") for t in card.rules_text)
-        return [
-            ZoneMove(
-                card.name,
-                "graveyard",
-                zone,
-                owner,
-                card.token,
-                "Creature" in card.types,
-                owner,
-                madness=madness,
-                card_types=frozenset(card.types),
-            )
-        ]
+        discarded = data.get("discard", True) is not False
+        return [card_move(card.name, card, owner, "graveyard", zone, discarded=discarded)]
 
     def _draw(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
         n = _int(data["draw"], f"{path}.draw", most=MAX_OBJECTS, what=_MOST_DRAWN)

@@ -87,6 +87,31 @@ class ZoneMove:
         return self.from_zone == "battlefield" and self.to_zone == "graveyard"
 
 
+def card_move(
+    label: str, card: CardDef, owner: str, to_zone: str, from_zone: str, *, discarded: bool = True
+) -> ZoneMove:
+    """A card that isn't on the battlefield moving between zones (a graveyard card exiled, a
+    card discarded or milled): its owner's, with its printed types; discarded to a graveyard,
+    a card with madness is exiled instead (CR 702.35a). ``discarded=False``: a card put from
+    a hand into a graveyard some other way."""
+    madness = (
+        discarded
+        and (from_zone, to_zone) == ("hand", "graveyard")
+        and any(t.lower().startswith("madness") for t in card.rules_text)
+    )
+    return ZoneMove(
+        label,
+        to_zone,
+        from_zone,
+        owner,
+        card.token,
+        "Creature" in card.types,
+        owner,
+        madness=madness,
+        card_types=frozenset(card.types),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """One card drawn (CR 121.2: drawing several is several draws)."""

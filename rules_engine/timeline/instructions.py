@@ -33,6 +33,7 @@ from rules_engine.replacement.events import (
     LoseLife,
     PutCounters,
     ZoneMove,
+    card_move,
 )
 from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, matches, select
@@ -495,19 +496,7 @@ def _graveyard_into_library(
     events: list[Event] = []
     for player in players(action, res, game):
         cards = [o for o in game.objects if o.zone == "graveyard" and o.owner == player]
-        events += [
-            ZoneMove(
-                o.label,
-                "library",
-                "graveyard",
-                o.owner,
-                o.card.token,
-                "Creature" in o.card.types,
-                o.owner,
-                card_types=frozenset(o.card.types),
-            )
-            for o in cards
-        ]
+        events += [card_move(o.label, o.card, o.owner, "library", "graveyard") for o in cards]
         game = replace(game, shuffled=game.shuffled | {player})
     return game, events
 

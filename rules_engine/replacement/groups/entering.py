@@ -13,7 +13,7 @@ from rules_engine.characteristics import Characteristics, own_copy_ability, prin
 from rules_engine.effects import CopyOf
 from rules_engine.game import GameObject
 from rules_engine.mana_paid import spent_at_least
-from rules_engine.replacement.events import Enter, Event, LoseLife, PutCounters, ZoneMove
+from rules_engine.replacement.events import Enter, Event, LoseLife, PutCounters, ZoneMove, card_move
 from rules_engine.replacement.fits import effect_context, object_fits
 from rules_engine.replacement.groups import counters as counter_group
 from rules_engine.replacement.groups.watching import Applied, Fresh
@@ -504,16 +504,7 @@ def _exiled_as_enters(active: ActiveReplacement, event: Enter, board: EventState
         obj = board.game.object(label)
         if obj is None or obj.zone != "graveyard":
             continue
-        move = ZoneMove(
-            label,
-            "exile",
-            "graveyard",
-            obj.owner,
-            obj.card.token,
-            "Creature" in obj.card.types,
-            obj.owner,
-            card_types=frozenset(obj.card.types),
-        )
+        move = card_move(label, obj.card, obj.owner, "exile", "graveyard")
         moves.append(Fresh(move))  # type: ignore[arg-type]
     if active.spec.counter_kind is None or not moves:
         return [*moves, event]
@@ -541,18 +532,7 @@ def _discarded_as_enters(active: ActiveReplacement, event: Enter, board: EventSt
         if obj is None or obj.zone != "hand":
             continue
         # CR 701.9a: discarded from the hand to the graveyard; madness (702.35a) exiles it.
-        madness = any(t.lower().startswith("madness") for t in obj.card.rules_text)
-        move = ZoneMove(
-            label,
-            "graveyard",
-            "hand",
-            obj.owner,
-            obj.card.token,
-            "Creature" in obj.card.types,
-            obj.owner,
-            madness=madness,
-            card_types=frozenset(obj.card.types),
-        )
+        move = card_move(label, obj.card, obj.owner, "graveyard", "hand")
         moves.append(Fresh(move))  # type: ignore[arg-type]
         printed = printed_abilities(obj.card.name, obj.card.rules_text, obj.card.is_spell_card)
         keywords |= {a.parsed.text.lower() for a in printed if a.parsed.kind == "keyword"}
