@@ -201,3 +201,23 @@ def test_the_builder_says_how_a_permanent_entered_face_down(client):
     assert "face_down" not in face_up
     refused = add(client, new_board(), card="Grizzly Bears", face_down="yes please")
     assert refused.status_code == 400
+
+
+def test_the_step_list_says_how_a_permanent_entered_and_what_it_chose(client):
+    # Card names, never board labels (CR 708.2, 702.168a; 614.1c for Sin's counters).
+    board = board_with(
+        BEARS,
+        {"counters": "+1/+1", "on": "bears", "n": 2},
+        {"enter": "Grizzly Bears", "as": "hidden", "controller": "Alice", "face_down": "disguise"},
+        {
+            "enter": "Sin, Unending Cataclysm",
+            "as": "sin",
+            "controller": "Alice",
+            "choices": {"remove_counters": ["bears"]},
+        },
+    )
+    page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
+    page = page.replace("&#x27;", "'")
+    assert "Grizzly Bears enters face down (disguised) under Alice's control" in page
+    assert "choosing to remove the counters from" in page
+    assert "remove counters bears" not in page and "['bears']" not in page

@@ -187,6 +187,12 @@ CHOICE_WORDS = {
     "card_name": "the card name",
     "option": "",
     "rolls": "the die results",  # CR 706.1: rolled as it enters
+    # Done as it enters (CR 614.1c): the permanents or cards it acts on.
+    "remove_counters": "to remove the counters from",
+    "exile": "to exile",
+    "planeswalker_type": "the planeswalker type",
+    "draft_number": "the number noted in the draft",
+    "turns_since_foretold": "turns since it was foretold",
 }
 # Choices that are true or false (board-format extensions), as (true, false) words.
 FLAG_WORDS = {
@@ -195,6 +201,12 @@ FLAG_WORDS = {
     "teamwork": ("cast using teamwork", "not cast using teamwork"),  # CR 702.194
     "paid": ("its controller paid", "its controller didn't pay"),  # CR 118.12
     "escaped": ("cast with escape", "not cast with escape"),  # CR 702.138
+}
+FACE_DOWN_WORDS = {
+    "disguise": "disguised",
+    "cloak": "cloaked",
+    "morph": "morph",
+    "manifest": "manifested",
 }
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -354,7 +366,11 @@ def _describe_action(step: dict[str, Any], name: Namer) -> str:
     if "enter" in step:
         extra = f" attached to {name(step['attach'])}" if step.get("attach") else ""
         who = step.get("controller", "?")
-        return f"{_card_name(step['enter'])} enters under {who}'s control{extra}"
+        # CR 708.2; disguised or cloaked, it has ward {2} (702.168a, 701.58a).
+        way = step.get("face_down")
+        down = f" face down ({FACE_DOWN_WORDS[way]})" if way in FACE_DOWN_WORDS else ""
+        down = down or (" face down" if way is True else "")
+        return f"{_card_name(step['enter'])} enters{down} under {who}'s control{extra}"
     if "cast" in step:
         targets = step.get("targets") or []
         targeting = f", targeting {', '.join(name(t) for t in targets)}" if targets else ""
