@@ -55,7 +55,6 @@ from rules_engine.replacement.events import (
     ZoneMove,
 )
 from rules_engine.replacement.explore import Explorer, Leaf, Pending, group_outcomes
-from rules_engine.replacement.stale import stale_state_gaps
 from rules_engine.replacement.state import EventState, statics_of
 from rules_engine.replacement.tree import tree_json
 from rules_engine.selection import library_sizes
@@ -237,9 +236,6 @@ def perform(
         if not where:
             raise
         raise BoardError(where, TOO_MANY_ORDERS) from None
-    # Several damage events at once or in a row: effects read against the board as it was
-    # before all of them are named, not trusted (replacement/stale.py).
-    game = note_unmodelled(game, stale_state_gaps([p.event for p in pendings], state.statics))
     tree = tree_json(root)
     names = _names_of(tree)
     leaf, default = choose_leaf(explorer.leaves, wanted, names, where)

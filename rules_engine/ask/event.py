@@ -37,7 +37,6 @@ from rules_engine.replacement.events import (
 )
 from rules_engine.replacement.explore import Explorer, Pending, group_outcomes
 from rules_engine.replacement.in_play import ActiveReplacement
-from rules_engine.replacement.stale import stale_state_gaps
 from rules_engine.replacement.state import EventState
 from rules_engine.replacement.tree import (
     ChoiceNode,
@@ -456,8 +455,7 @@ def prepare_event(data: Any) -> PreparedEvent:
         pendings=tuple(pendings),
         state=resolver_board,
         shields={s.eid: s for s in game.shields},
-        not_modelled=tuple(game.not_modelled)
-        + tuple(stale_state_gaps([p.event for p in pendings], resolver_board.statics)),
+        not_modelled=tuple(game.not_modelled),
     )
 
 

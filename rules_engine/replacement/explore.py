@@ -30,6 +30,7 @@ from rules_engine.replacement.damage_results import (
     loss_markers,
     result_events,
 )
+from rules_engine.replacement.damage_view import damage_boards, reads_the_board
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -98,6 +99,8 @@ class Pending:
     batch: int | None = None  # events that happen simultaneously share a batch
     # Results of the batch's damage already dealt, waiting for the rest of it (120.4).
     carried: tuple[DamageResult, ...] = ()
+    # How many results the path had when the batch began: the board its effects read.
+    start: int | None = None
 
 
 @dataclass
@@ -226,6 +229,16 @@ def _in_batch(event: Event, batch: int | None) -> Event:
     if isinstance(event, PutCounters) and event.n < 0 and event.once and batch is not None:
         return replace(event, batch=batch)
     return event
+
+
+def _batch_begins(
+    pending: Pending, rest: list[Pending], start: int
+) -> tuple[Pending, list[Pending]]:
+    """The first of a batch of simultaneous events to be walked: all of the batch read the
+    board as it was here (CR 120.4b; damage_view.py)."""
+    batch = pending.batch
+    rest = [replace(p, start=start) if p.batch == batch and p.start is None else p for p in rest]
+    return replace(pending, start=start), rest
 
 
 def _no_counter_to_remove(event: Event, board: EventState, results: list[Event]) -> bool:
@@ -433,6 +446,8 @@ class Explorer:
     leaves: list[Leaf] = field(default_factory=list)
     misreading: ReplacementMisreading = CORRECT_REPLACEMENT
     batches: int = 0  # new simultaneous groups made while exploring (negative ids)
+    # Effects that read what damage leaves behind are here (damage_view.py).
+    damage_reads: bool = False
 
     def _damage_results(
         self, pending: Pending, event: Event, rest: list[Pending]
@@ -460,6 +475,7 @@ class Explorer:
 
     def run(self, queue: list[Pending], shields: dict[str, ActiveReplacement]) -> Node:
         """The tree of choices for these events, in order; ``leaves`` gets every path."""
+        self.damage_reads = reads_the_board([*self.board.statics, *shields.values()])
         return self._step(queue, shields, (), [])
 
     def _step(
@@ -477,6 +493,8 @@ class Explorer:
         if len(self.leaves) > MAX_LEAVES:
             raise RuntimeError("too many choice paths")
         pending, rest = queue[0], queue[1:]
+        if pending.batch is not None and pending.start is None:
+            pending, rest = _batch_begins(pending, rest, len(results))
         event = pending.event
         if isinstance(event, CreateTokens):
             for kind in event.kinds():  # as modified (614.1a)
@@ -500,6 +518,10 @@ class Explorer:
             then = self._step(more + rest, shields, path, results + markers)
             return _stopped(event, cant, then)
         seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
+        applied_on = seen
+        if isinstance(event, Damage) and self.damage_reads:
+            same = [p.event for p in rest if p.batch is not None and p.batch == pending.batch]
+            seen, applied_on = damage_boards(self.board, event, pending.start, same, results)
         candidates = _candidates(pending, seen, shields, self.misreading, results)
         # 616.1f: after each application, only effects that still apply are considered.
         gone = tuple(sorted(offered - {c.eid for c in candidates} - pending.used))
@@ -525,7 +547,7 @@ class Explorer:
         chooser = self.chooser(event, candidates)
         choices: list[Option | Decline] = []
         for option in options:
-            for application in _applications(option, pending, rest, seen):
+            for application in _applications(option, pending, rest, applied_on):
                 follow, new_shields, step_name = self._follow(option, application, pending, shields)
                 still = frozenset(c.eid for c in candidates) - {option.eid}
                 then = self._step(follow + rest, new_shields, path + (step_name,), results, still)
@@ -590,6 +612,7 @@ class Explorer:
                 replace(e, implicit=False) if isinstance(e, ZoneMove) else e,
                 used,
                 pending.batch,
+                start=pending.start,
             )
             for e in replaced
         ]

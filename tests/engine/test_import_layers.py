@@ -178,7 +178,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.replacement.state",
             "rules_engine.replacement.fits",
             "rules_engine.replacement.damage_results",
-            "rules_engine.replacement.stale",
+            "rules_engine.replacement.damage_view",
             "rules_engine.replacement.cants",
             # Effects by the kind of event they watch: what they share, one module per
             # group (docs/architecture.md), and the dispatch over them.

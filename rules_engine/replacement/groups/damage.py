@@ -97,7 +97,8 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
             and source_fits(active, event.source, board)
         )
     if family == Family.LOYALTY_FLOOR:
-        # Deification: only damage that would remove all its loyalty counters (120.3c).
+        # Deification: only damage that would remove all its loyalty counters (120.3c), all
+        # the damage dealt to it at the same time counted together (120.4b).
         target = board.chars.get(event.target)
         obj = board.game.object(event.target)
         return (
@@ -105,7 +106,7 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
             and target is not None
             and obj is not None
             and "Planeswalker" in target.types
-            and 0 < obj.counter_count("loyalty") <= event.amount
+            and 0 < obj.counter_count("loyalty") <= event.amount + board.alongside
             and who_fits(spec.target, event.target, active, board)
         )
     if family == Family.WORSHIP:
@@ -120,8 +121,9 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
             for label, c in board.chars.items()
             if board.world.objects[label].on_battlefield
         )
-        # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage).
-        return creatures and life >= floor and life - event.amount < floor
+        # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage);
+        # damage dealt at the same time counts together (CR 120.4b, 510.2).
+        return creatures and life >= floor and life - event.amount - board.alongside < floor
     return False
 
 

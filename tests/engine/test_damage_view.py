@@ -1,7 +1,8 @@
-"""Several damage events reaching one player or permanent at once or in a row: effects the
-engine checks against the board as it was before all of them are named, not trusted
-(replacement/stale.py; found by the red team: Worship against simultaneous combat damage,
-CR 120.4b and 510.2; Deification; Bloatfly Swarm's rad counters)."""
+"""Several damage events reaching one player or permanent at once or in a row (found by the
+red team: Worship against simultaneous combat damage, CR 120.4b and 510.2; Deification;
+Bloatfly Swarm's rad counters): each is checked against the board the earlier ones left, or
+against what all the simultaneous damage adds up to (replacement/damage_view.py). The
+worked examples are under tests/boards/events/damage-at-once/."""
 
 from __future__ import annotations
 
@@ -41,10 +42,29 @@ def named(answer: dict[str, Any]) -> list[str]:
     return [gap["ability"] for gap in answer["not_modelled"]]
 
 
-def test_worship_against_simultaneous_damage_is_named():
+def floors(answer: dict[str, Any]) -> list[list[int | None]]:
+    return [
+        [r.get("life_becomes_at_least") for r in outcome["results"] if "damage" in r]
+        for outcome in answer["outcomes"]
+    ]
+
+
+def test_worship_reads_what_simultaneous_damage_adds_up_to():
+    # 2 + 2 at once would take Alice from 3 to -1: Worship applies (neither alone would).
     answer = event_answer(board({"event": {"simultaneous": [hit("g1"), hit("g2")]}}))
-    assert any(text.startswith("If you control a creature, damage") for text in named(answer))
-    assert not any("~" in text for text in named(answer))
+    assert named(answer) == []
+    assert floors(answer) == [[1, 1]]
+
+
+def test_worship_sees_what_the_damage_before_did():
+    # One after another: 3 -> 1, then the second 2 would take her below 1.
+    answer = event_answer(board({"event": {"sequence": [hit("g1"), hit("g2")]}}))
+    assert floors(answer) == [[None, 1]]
+
+
+def test_worship_stays_out_when_the_total_leaves_life_above_one():
+    answer = event_answer(board({"event": {"simultaneous": [hit("g1", 1), hit("g2", 1)]}}))
+    assert floors(answer) == [[None, None]]
 
 
 def test_one_damage_event_leaves_worship_trusted():
@@ -52,7 +72,7 @@ def test_one_damage_event_leaves_worship_trusted():
     assert named(answer) == []
 
 
-def test_damage_steps_one_at_a_time_are_trusted():
+def test_damage_steps_one_at_a_time():
     # Each step sees what the one before did: Alice goes 3 -> 1 -> 1.
     steps = [{"damage": 2, "on": "Alice", "from": "g1"}, {"damage": 2, "on": "Alice", "from": "g2"}]
     answer = evaluate(board(extra=steps))
