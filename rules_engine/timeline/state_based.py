@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.perform import add_counters, chars_of, perform
-from rules_engine.replacement.events import Destroy, Event, LoseGame
+from rules_engine.replacement.events import Destroy, Event, LoseGame, Regenerate
 from rules_engine.replacement.explore import Pending
 from rules_engine.sba import StateBasedAction, state_based_actions
 from rules_engine.timeline.common import zone_move
@@ -33,9 +33,36 @@ def _sba_event(game: Game, action: StateBasedAction) -> Event | None:
     return None
 
 
-def _perform_check(game: Game, actions: list[StateBasedAction]) -> Game:
+# Actions that put a permanent into its owner's graveyard (704.5f-704.5m), which a
+# replacement effect may change (regeneration, 701.19a; Rest in Peace, 614.1a).
+_TO_GRAVEYARD = ("destroyed", "dies", "to_graveyard", "legend_rule", "world_rule", "sacrificed")
+
+
+def as_it_happened(
+    action: StateBasedAction, game: Game, results: tuple[Event, ...]
+) -> StateBasedAction:
+    """The action as the game shows it after its events went through replacement effects:
+    a regenerated creature stays (CR 701.19a, 614.8), one exiled instead of going to the
+    graveyard was exiled (614.1a, 614.6)."""
+    obj = game.object(action.object)
+    if action.action not in _TO_GRAVEYARD or obj is None or obj.zone == "graveyard":
+        return action
+    if obj.on_battlefield:
+        if Regenerate(action.object) in results:
+            why = f"{action.reason}, but it was regenerated instead (CR 701.19a, 614.8)"
+            return replace(action, action="regenerated", reason=why)
+        why = f"{action.reason}, but a replacement effect kept it on the battlefield (CR 614.6)"
+        return replace(action, action="stays", reason=why)
+    where = "exile" if obj.zone == "exile" else f"its owner's {obj.zone}"
+    why = f"{action.reason}; it was put into {where} instead of the graveyard (CR 614.6)"
+    if action.action == "destroyed":
+        return replace(action, reason=why)  # destroyed all the same (701.8a)
+    return replace(action, action=f"put into {where}", reason=why)
+
+
+def _perform_check(game: Game, actions: list[StateBasedAction]) -> tuple[Game, tuple[Event, ...]]:
     """One check's actions, all at once (CR 704.3): counters and attachments changed
-    directly, the rest as events through replacement effects."""
+    directly, the rest as events through replacement effects (what happened returned)."""
     events: list[Event] = []
     for action in actions:
         if action.action == "counters_removed":
@@ -52,13 +79,14 @@ def _perform_check(game: Game, actions: list[StateBasedAction]) -> Game:
             event = _sba_event(game, action)
             if event is not None:
                 events.append(event)
-    if events:
-        game = perform(
-            game,
-            [Pending(e, batch=0 if len(events) > 1 else None) for e in events],
-            enter=Entering("sba"),
-        ).game
-    return game
+    if not events:
+        return game, ()
+    done = perform(
+        game,
+        [Pending(e, batch=0 if len(events) > 1 else None) for e in events],
+        enter=Entering("sba"),
+    )
+    return done.game, done.results
 
 
 def check_state(game: Game, where: str = "steps") -> tuple[Game, Checks]:
@@ -71,7 +99,8 @@ def check_state(game: Game, where: str = "steps") -> tuple[Game, Checks]:
         actions = [a for a in actions if (a.object, a.action) not in _done(game)]
         if not actions:
             return game, tuple(performed)
-        game = _perform_check(game, actions)
+        game, results = _perform_check(game, actions)
+        actions = [as_it_happened(a, game, results) for a in actions]
         # Platinum Angel: a loss a "can't" effect stopped didn't happen (614.17). The check
         # is made again after anything else happened (704.3: the Angel may be gone now).
         lost = {player for player, verdict in game.verdicts if verdict == "lost"}

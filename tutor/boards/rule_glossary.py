@@ -284,6 +284,10 @@ GLOSSARY: dict[str, str] = {
         "abilities."
     ),
     "614.7": "A replacement effect whose event never happens does nothing.",
+    "614.8": (
+        "Regeneration is a replacement effect: instead of being destroyed, the permanent is "
+        "tapped, its damage is removed and it is taken out of combat."
+    ),
     "614.9": (
         "A redirection effect makes damage about to be dealt to one player or permanent be "
         "dealt to another instead; it is a replacement effect."
@@ -368,6 +372,10 @@ GLOSSARY: dict[str, str] = {
         "and haven't applied yet, are offered."
     ),
     # --- Keyword actions and abilities ------------------------------------------------
+    "701.19a": (
+        "To regenerate a permanent is to replace its next destruction this turn: it stays on "
+        "the battlefield, tapped, with its damage removed."
+    ),
     "701.19c": (
         "Making a regeneration shield isn't regenerating. “Can't be regenerated” doesn't "
         "stop shields from being made; it stops them from being used."
