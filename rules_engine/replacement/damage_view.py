@@ -84,11 +84,23 @@ def _dealt(game: Game, board: EventState, event: Damage) -> Game:
     return game
 
 
-def advanced(board: EventState, results: Sequence[Event]) -> EventState:
-    """The board as these earlier results of the step left it: life totals, counters and
-    damage (the layers are not recomputed: no object leaves or arrives mid-event)."""
+def _touches(result: Event, label: str) -> bool:
+    if isinstance(result, LoseLife | GainLife):
+        return result.player == label
+    if isinstance(result, PutCounters):
+        return result.on == label
+    return isinstance(result, Damage) and result.target == label
+
+
+def advanced(board: EventState, results: Sequence[Event], label: str) -> EventState:
+    """The board as these earlier results of the step left one player or permanent: its
+    life total, counters and damage. The effects read the damaged player or permanent, so
+    only what touched it is followed (each damage event of a long step costs one pass); the
+    layers are not recomputed, since nothing leaves or arrives in the middle of an event."""
     game = board.game
     for result in results:
+        if not _touches(result, label):
+            continue
         if isinstance(result, LoseLife):
             game = _with_life(game, result.player, game.life_of(result.player) - result.amount)
         elif isinstance(result, GainLife):
@@ -112,11 +124,11 @@ def damage_boards(
     At the same time: the check reads the board from before the batch, with the damage dealt
     beside this one to its target (``alongside``); the application reads the counters
     really left (Bloatfly Swarm counts only those it removed)."""
-    now = advanced(board, results)
+    now = advanced(board, results, event.target)
     if batch_start is None:
         return now, now
     beside = [r for r in results[batch_start:] if isinstance(r, Damage)]
     beside += [e for e in batch_rest if isinstance(e, Damage)]
     alongside = sum(d.amount for d in beside if d.target == event.target)
-    before = advanced(board, results[:batch_start])
+    before = advanced(board, results[:batch_start], event.target)
     return replace(before, alongside=alongside), now
