@@ -457,6 +457,8 @@ def _watches(spec: ReplacementSpec, card: CardDef) -> bool:
     family = spec.family
     if family == Family.TOKENS_EACH:
         return any(_token_kind_fits(k.lower(), card) for k in spec.options)
+    if family == Family.TOKENS_CONTROL:
+        return True  # every token of the event (Crafty Cutpurse: "each token")
     if family in (Family.TOKENS_PLUS, Family.TOKENS_INSTEAD):
         # "creature tokens" (card types), "a Fish token" (Fisher's Talent: its subtype).
         kind = spec.token_kind if isinstance(spec, TokenSpec) else None
@@ -481,6 +483,11 @@ def _apply_to_tokens(active: ActiveReplacement, event: CreateTokens) -> Applied:
         return [tokens_event([*kinds, made])], active
     if family == Family.TOKENS_EACH:
         return [tokens_event([k for kind in kinds for k in _one_of_each(spec, kind)])], active
+    if family == Family.TOKENS_CONTROL:
+        # Crafty Cutpurse: the same tokens, created under its controller's control (111.2);
+        # effects that watch tokens "under your control" are judged for them now (616.1f).
+        mine = [replace(kind, controller=active.controller) for kind in kinds]
+        return [tokens_event(mine)], active
     changed = [_changed_kind(spec, kind) if _watches(spec, kind.card) else kind for kind in kinds]
     if family == Family.TOKENS and spec.plus and not spec.half_down:
         # Xorn: "those tokens plus an additional Treasure token": one more for the event,

@@ -95,6 +95,7 @@ class Family(StrEnum):
     TOKENS_PLUS = "tokens_plus"
     TOKENS_INSTEAD = "tokens_instead"
     TOKENS_EACH = "tokens_each"  # Academy Manufactor: "instead create one of each"
+    TOKENS_CONTROL = "tokens_control"  # Crafty Cutpurse: "created under your control instead"
     # Counters, also as a permanent enters
     COUNTERS = "counters"
     PLAYER_COUNTERS = "player_counters"
@@ -202,7 +203,13 @@ GROUP: dict[Family, EventGroup] = _grouped(
     ),
     (
         EventGroup.TOKENS,
-        (Family.TOKENS, Family.TOKENS_PLUS, Family.TOKENS_INSTEAD, Family.TOKENS_EACH),
+        (
+            Family.TOKENS,
+            Family.TOKENS_PLUS,
+            Family.TOKENS_INSTEAD,
+            Family.TOKENS_EACH,
+            Family.TOKENS_CONTROL,
+        ),
     ),
     (
         EventGroup.COUNTERS,

@@ -126,6 +126,26 @@ def _tokens_you_plus_other(m: re.Match[str], s: Sentence) -> Spec | None:
     )
 
 
+# Crafty Cutpurse's trigger: "each token that would be created under an opponent's control this
+# turn is created under your control instead" (CR 614.1a, 111.2: the tokens' controller).
+TOKENS_STOLEN = _T(
+    r"^each token that would be created under an opponent's control(?P<turn> this turn)? is "
+    r"created under your control instead$"
+)
+
+
+def _tokens_stolen(m: re.Match[str], s: Sentence) -> Spec | None:
+    # CR 111.2: a token enters the battlefield under its creator's control; this effect
+    # changes under whose control it enters, so it is applied first (616.1b).
+    return TokenSpec(
+        s.text,
+        Family.TOKENS_CONTROL,
+        tier="control",
+        player="opponent",
+        shield="this_turn" if m["turn"] else None,
+    )
+
+
 def _tokens_half(m: re.Match[str], s: Sentence) -> Spec | None:
     return TokenSpec(
         s.text,
@@ -222,6 +242,15 @@ ROWS: tuple[Row, ...] = (
         example="If you would create one or more tokens, instead create those tokens plus an additional Food token.",
         card="Tippy-Toe, Terrific Partner",
         priority=755,
+    ),
+    Row(
+        Family.TOKENS_CONTROL,
+        TOKENS_STOLEN,
+        _tokens_stolen,
+        rule="614.1a",
+        example="each token that would be created under an opponent's control this turn is created under your control instead.",
+        card="Crafty Cutpurse",
+        priority=756,
     ),
     Row(
         Family.TOKENS,
