@@ -925,6 +925,11 @@ class EffectSpec:
     # MTG Arena's "perpetually" (Alchemy, no CR rule): a resolved effect that never ends and
     # stays with the card as it changes zones (oracle/digital.py).
     perpetual: bool = False
+    # "If ~ leaves the battlefield, this effect continues until end of turn." (Titania's
+    # Song): a static ability's effect that outlasts its source; as the source leaves, it
+    # goes on as an effect on the objects it affected then (game.py's ``ResolvedEffect``,
+    # lingering.py; CR 611.3b, 611.2c) until end of turn.
+    lingers: bool = False
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
