@@ -527,6 +527,9 @@ class TypeChange:
     remove_supertypes: frozenset[str] = frozenset()
     lose_subtype_kinds: frozenset[str] = frozenset()  # "lose all land types"
     remove_types: frozenset[str] = frozenset()  # "isn't a creature"
+    # "has the ... creature types of the last creature card exiled with it" (Duplicant): its
+    # creature types become those of the object this names (CR 205.1a, 613.1d).
+    creature_types_of: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -290,7 +290,8 @@ def _move(
     if obj.zone == "battlefield" and any(o.exiled_with == obj.label for o in game.objects):
         # CR 406.6, 607.2a: cards exiled with it stay in exile, linked to nothing (400.7).
         unlinked = (
-            replace(o, exiled_with=None) if o.exiled_with == obj.label else o for o in game.objects
+            replace(o, exiled_with=None, exiled_at=0) if o.exiled_with == obj.label else o
+            for o in game.objects
         )
         game = replace(game, objects=tuple(unlinked))
     if obj.card.token and obj.zone == "battlefield":
@@ -333,6 +334,7 @@ def _move(
         paired_with=None,
         last_known=last,
         exiled_with=None,
+        exiled_at=0,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     # CR 400.7: the new object has no memory of the old one, so effects that began on the
@@ -666,7 +668,10 @@ def _zone_move(
     if (event.face_down or event.exiled_with) and (now := game.object(obj.label)) is not None:
         # Exiled face down (406.3), and linked to the permanent that exiled it (607.2a).
         linked = replace(now, face_down=event.face_down or now.face_down)
-        game = game.with_object(replace(linked, exiled_with=event.exiled_with or None))
+        at = game.next_exiled_at(event.exiled_with) if event.exiled_with else 0
+        game = game.with_object(
+            replace(linked, exiled_with=event.exiled_with or None, exiled_at=at)
+        )
     return game
 
 
