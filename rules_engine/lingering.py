@@ -41,7 +41,9 @@ def lingering_effects(game: Game, leaving: Collection[str]) -> tuple[ResolvedEff
         chars = evaluation.chars.get(effect.source)
         found.append(
             ResolvedEffect(
-                eid,
+                # Its own id: the source may come back as a new object with the same label,
+                # whose static ability is another effect (CR 400.7).
+                f"{eid}.lingering",
                 effect.source,
                 effect.spec,
                 effect.source,
