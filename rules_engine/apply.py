@@ -368,25 +368,25 @@ def face_down(chars: Characteristics, abilities: tuple[str, ...] = ()) -> Charac
 
 def _creature_types_of(
     subject: Subject | None, state: State, world: World, ctx: Context
-) -> tuple[frozenset[str], bool] | None:
+) -> tuple[tuple[str, ...], bool] | None:
     """The creature types of the object ``subject`` names now (in exile too: a card there has
     its printed types, and a changeling card every creature type, CR 702.73a), and whether
     that is every creature type; None when the action copies none."""
     if subject is None:
         return None
-    types: set[str] = set()
+    types: list[str] = []
     every = False
     for label in select(subject, state, world, ctx):
-        types |= {s for s in state[label].subtypes if s in CREATURE_TYPES}
+        types += [s for s in state[label].subtypes if s in CREATURE_TYPES and s not in types]
         every = every or state[label].all_creature_types
-    return frozenset(types), every
+    return tuple(types), every
 
 
 def change_types(
     chars: Characteristics,
     action: TypeChange,
     chosen: str | None,
-    copied: tuple[frozenset[str], bool] | None = None,
+    copied: tuple[tuple[str, ...], bool] | None = None,
 ) -> Characteristics:
     """CR 205.1a-b for card types and subtypes; CR 305.7 when a land's type is set;
     ``copied``: creature types that replace its own (Duplicant, 205.1a)."""
@@ -420,8 +420,10 @@ def change_types(
     if action.all_creature_types:
         all_creature = True
     if copied is not None:
-        subtypes = [s for s in subtypes if s not in CREATURE_TYPES]
-        new_subtypes |= copied[0]
+        # In the copied card's order, after the ones it keeps ("It's still a Shapeshifter").
+        kept = action.add_subtypes
+        subtypes = [s for s in subtypes if s not in CREATURE_TYPES or s in kept]
+        subtypes += [s for s in copied[0] if s not in subtypes]
         all_creature = copied[1]
     if action.every_basic_land_type:
         new_subtypes |= set(BASIC_LAND_TYPES)

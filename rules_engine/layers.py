@@ -23,7 +23,7 @@ from rules_engine.characteristics import (
     initial_characteristics,
 )
 from rules_engine.dependency import DependencyEdge, LayerDependencies
-from rules_engine.effects import LAYER_RULES
+from rules_engine.effects import LAYER_RULES, TypeChange
 from rules_engine.game import Game
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.oracle.digital import PERPETUAL_NOTE
@@ -312,6 +312,14 @@ def _note(effect: Effect) -> str:
             "effect a resolved spell makes (CR 611.2c), that set no longer changes; the "
             "effect keeps its timestamp."
         )
+    for part in effect.spec.parts:
+        if isinstance(part.action, TypeChange) and part.action.creature_types_of is not None:
+            return (
+                f"{effect.source_name} takes these from {part.action.creature_types_of.words}, "
+                "as that card is in exile now (CR 607.2a): its printed creature types, and "
+                "its power and toughness with an ability of its own that defines them working "
+                "there, but nothing that adds to them (CR 604.3)."
+            )
     return ""
 
 
