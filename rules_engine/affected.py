@@ -145,8 +145,11 @@ class Filter:
 # "chosen": "it" after "Put two +1/+1 counters on up to one creature." (Gix's Command): the
 # one of the objects its filters name that was chosen as the spell resolved (CR 608.2d: the
 # step's ``choices.chosen``, by default the first), not all of them.
+# "last": "the last creature card exiled with it" (Duplicant): of the cards its filters name
+# (exiled with the source, CR 607.2a), the one exiled last (``GameObject.exiled_at``).
 SubjectKind = Literal[
     "chosen",
+    "last",
     "filter",
     "self",
     "attached",

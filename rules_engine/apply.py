@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from rules_engine.affected import Subject
 from rules_engine.characteristics import (
     AbilityInstance,
     Characteristics,
@@ -40,7 +41,7 @@ from rules_engine.oracle.granted_abilities import is_granted
 from rules_engine.oracle.parser import parse_ability_text
 from rules_engine.oracle.text import short_name
 from rules_engine.sba import type_plural
-from rules_engine.selection import Context, State, World, evaluate, matches
+from rules_engine.selection import Context, State, World, evaluate, matches, select
 from rules_engine.steps import Choices
 from rules_engine.vocabulary import (
     BASIC_LAND_TYPES,
@@ -83,6 +84,7 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
             ctx.choices.creature_type
             if (action.set_chosen_type or action.add_chosen_type)
             else None,
+            _creature_types_of(action.creature_types_of, state, world, ctx),
         )
     if isinstance(action, ColorChange):
         colors = frozenset(action.colors)
@@ -261,7 +263,7 @@ def apply_payload(
     if isinstance(action, SetName):
         return replace(chars, name=value)
     if isinstance(action, TypeChange):
-        return change_types(chars, action, value[1])
+        return change_types(chars, action, value[1], value[2])
     if isinstance(action, ColorChange):
         colors, add = value
         return chars.with_colors((chars.colors | colors) if add else colors)
@@ -364,8 +366,30 @@ def face_down(chars: Characteristics, abilities: tuple[str, ...] = ()) -> Charac
     )
 
 
-def change_types(chars: Characteristics, action: TypeChange, chosen: str | None) -> Characteristics:
-    """CR 205.1a-b for card types and subtypes; CR 305.7 when a land's type is set."""
+def _creature_types_of(
+    subject: Subject | None, state: State, world: World, ctx: Context
+) -> tuple[tuple[str, ...], bool] | None:
+    """The creature types of the object ``subject`` names now (in exile too: a card there has
+    its printed types, and a changeling card every creature type, CR 702.73a), and whether
+    that is every creature type; None when the action copies none."""
+    if subject is None:
+        return None
+    types: list[str] = []
+    every = False
+    for label in select(subject, state, world, ctx):
+        types += [s for s in state[label].subtypes if s in CREATURE_TYPES and s not in types]
+        every = every or state[label].all_creature_types
+    return tuple(types), every
+
+
+def change_types(
+    chars: Characteristics,
+    action: TypeChange,
+    chosen: str | None,
+    copied: tuple[tuple[str, ...], bool] | None = None,
+) -> Characteristics:
+    """CR 205.1a-b for card types and subtypes; CR 305.7 when a land's type is set;
+    ``copied``: creature types that replace its own (Duplicant, 205.1a)."""
     types = set(chars.types)
     subtypes = list(chars.subtypes)
     all_creature = chars.all_creature_types
@@ -395,6 +419,12 @@ def change_types(chars: Characteristics, action: TypeChange, chosen: str | None)
         subtypes = [s for s in subtypes if subtype_category(s) not in action.lose_subtype_kinds]
     if action.all_creature_types:
         all_creature = True
+    if copied is not None:
+        # In the copied card's order, after the ones it keeps ("It's still a Shapeshifter").
+        kept = action.add_subtypes
+        subtypes = [s for s in subtypes if s not in CREATURE_TYPES or s in kept]
+        subtypes += [s for s in copied[0] if s not in subtypes]
+        all_creature = copied[1]
     if action.every_basic_land_type:
         new_subtypes |= set(BASIC_LAND_TYPES)
     subtypes += [s for s in new_subtypes if s not in subtypes]

@@ -118,6 +118,7 @@ def writes(effect: Effect, layer: str) -> frozenset[str]:
                 or action.every_basic_land_type
                 or action.set_chosen_type
                 or action.add_chosen_type
+                or action.creature_types_of is not None
             ):
                 kinds |= {"subtypes", "abilities"}
             if action.add_supertypes or action.remove_supertypes:

@@ -527,6 +527,9 @@ class TypeChange:
     remove_supertypes: frozenset[str] = frozenset()
     lose_subtype_kinds: frozenset[str] = frozenset()  # "lose all land types"
     remove_types: frozenset[str] = frozenset()  # "isn't a creature"
+    # "has the ... creature types of the last creature card exiled with it" (Duplicant): its
+    # creature types become those of the object this names (CR 205.1a, 613.1d).
+    creature_types_of: Subject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -925,6 +928,11 @@ class EffectSpec:
     # MTG Arena's "perpetually" (Alchemy, no CR rule): a resolved effect that never ends and
     # stays with the card as it changes zones (oracle/digital.py).
     perpetual: bool = False
+    # "If ~ leaves the battlefield, this effect continues until end of turn." (Titania's
+    # Song): a static ability's effect that outlasts its source; as the source leaves, it
+    # goes on as an effect on the objects it affected then (game.py's ``ResolvedEffect``,
+    # lingering.py; CR 611.3b, 611.2c) until end of turn.
+    lingers: bool = False
     layers: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:

@@ -114,6 +114,9 @@ class GameObject:
     # permanent's linked ability, or as the board says); the link ends when either object
     # changes zones (400.7: the new object is linked to nothing).
     exiled_with: str | None = None
+    # Its place in the order the cards exiled with that permanent were exiled (1 first), for
+    # "the last creature card exiled with it" (Duplicant); 0 when it is exiled with nothing.
+    exiled_at: int = 0
 
     @property
     def on_battlefield(self) -> bool:
@@ -223,6 +226,11 @@ class Game:
             if obj.label == label:
                 return obj
         return None
+
+    def next_exiled_at(self, source: str) -> int:
+        """The place of a card exiled with ``source`` now: after every card already exiled
+        with it (CR 607.2a)."""
+        return 1 + max((o.exiled_at for o in self.objects if o.exiled_with == source), default=0)
 
     def life_of(self, player: str) -> int:
         return dict(self.life).get(player, 20)

@@ -23,7 +23,7 @@ from rules_engine.characteristics import (
     initial_characteristics,
 )
 from rules_engine.dependency import DependencyEdge, LayerDependencies
-from rules_engine.effects import LAYER_RULES
+from rules_engine.effects import LAYER_RULES, TypeChange
 from rules_engine.game import Game
 from rules_engine.misreadings import CORRECT_LAYERS, LayerMisreading
 from rules_engine.oracle.digital import PERPETUAL_NOTE
@@ -289,7 +289,7 @@ def compute(
                     before={label: _visible(before_state[label], layer) for label in labels},
                     after={label: _visible(state[label], layer) for label in labels},
                     vanished=vanished,
-                    note=PERPETUAL_NOTE if chosen.spec.perpetual else "",
+                    note=_note(chosen),
                 )
             )
         if "1b" in group:
@@ -298,6 +298,29 @@ def compute(
             break
     evaluation.chars = state if until is not None else _without_noncreature_pt(state, world)
     return evaluation
+
+
+def _note(effect: Effect) -> str:
+    """What a learner should know about an effect beyond its layer's rule."""
+    if effect.spec.perpetual:
+        return PERPETUAL_NOTE
+    if effect.spec.lingers and effect.kind == "resolved":
+        return (
+            f"{effect.source_name} has left the battlefield, and its effect continues until "
+            "end of turn (its own text says so, against CR 611.3b) on the objects it affected "
+            "as it left: no static ability is left to read its text again, so, as with an "
+            "effect a resolved spell makes (CR 611.2c), that set no longer changes; the "
+            "effect keeps its timestamp."
+        )
+    for part in effect.spec.parts:
+        if isinstance(part.action, TypeChange) and part.action.creature_types_of is not None:
+            return (
+                f"{effect.source_name} takes these from {part.action.creature_types_of.words}, "
+                "as that card is in exile now (CR 607.2a): its printed creature types, and "
+                "its power and toughness with an ability of its own that defines them working "
+                "there, but nothing that adds to them (CR 604.3)."
+            )
+    return ""
 
 
 # Evaluations by the rules of the games last asked about (``rules_evaluation``).

@@ -31,6 +31,7 @@ from rules_engine.game import (
 )
 from rules_engine.ids import EffectId, StepName
 from rules_engine.layers import compute, rules_evaluation
+from rules_engine.lingering import lingering_effects
 from rules_engine.replacement.events import (
     CreateTokens,
     Damage,
@@ -285,7 +286,8 @@ def _move(
     if obj.zone == "battlefield" and any(o.exiled_with == obj.label for o in game.objects):
         # CR 406.6, 607.2a: cards exiled with it stay in exile, linked to nothing (400.7).
         unlinked = (
-            replace(o, exiled_with=None) if o.exiled_with == obj.label else o for o in game.objects
+            replace(o, exiled_with=None, exiled_at=0) if o.exiled_with == obj.label else o
+            for o in game.objects
         )
         game = replace(game, objects=tuple(unlinked))
     if obj.card.token and obj.zone == "battlefield":
@@ -328,6 +330,7 @@ def _move(
         paired_with=None,
         last_known=last,
         exiled_with=None,
+        exiled_at=0,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     # CR 400.7: the new object has no memory of the old one, so effects that began on the
@@ -395,8 +398,11 @@ def apply_results(
 ) -> Game:
     """What actually happened (the leaf's events), written into the game."""
     # CR 113.7a: what leaves the battlefield is remembered as it was before the event.
-    leaving = any(isinstance(e, ZoneMove) and e.from_zone == "battlefield" for e in results)
-    known = chars_of(game) if leaving else None
+    left = {e.obj for e in results if isinstance(e, ZoneMove) and e.from_zone == "battlefield"}
+    known = chars_of(game) if left else None
+    # "If ~ leaves the battlefield, this effect continues until end of turn." (CR 611.3b):
+    # read before it leaves, on the objects the effect affects now (lingering.py).
+    lingering = lingering_effects(game, left)
     for event in results:
         game = _recorded(game, event, label_for)
         match event:
@@ -438,8 +444,23 @@ def apply_results(
                 pass  # not written into the game here (only recorded, above)
             case _:
                 assert_never(event)
+    if lingering:
+        game = _lingered(game, lingering)
     entered = sum(isinstance(e, Enter) for e in results)
     return _types_as_entered(game, entered) if entered else game
+
+
+def _lingered(game: Game, lingering: Sequence[ResolvedEffect]) -> Game:
+    """The lingering effects, on the objects they affected that are still on the battlefield
+    (one that left with the source is a new object the effect never affected, CR 400.7)."""
+    kept = []
+    for effect in lingering:
+        affected = tuple(
+            label for label in effect.affected if (o := game.object(label)) and o.on_battlefield
+        )
+        if affected:
+            kept.append(replace(effect, affected=affected))
+    return replace(game, resolved=(*game.resolved, *kept))
 
 
 def _gains_until_end_of_turn(game: Game, event: GainsUntilEndOfTurn) -> Game:
@@ -643,7 +664,10 @@ def _zone_move(
     if (event.face_down or event.exiled_with) and (now := game.object(obj.label)) is not None:
         # Exiled face down (406.3), and linked to the permanent that exiled it (607.2a).
         linked = replace(now, face_down=event.face_down or now.face_down)
-        game = game.with_object(replace(linked, exiled_with=event.exiled_with or None))
+        at = game.next_exiled_at(event.exiled_with) if event.exiled_with else 0
+        game = game.with_object(
+            replace(linked, exiled_with=event.exiled_with or None, exiled_at=at)
+        )
     return game
 
 

@@ -136,6 +136,12 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
         found = select(replace(subject, kind="filter"), state, world, ctx)
         picked = ctx.choices.chosen
         return (picked,) if picked in found else found[:1]
+    if subject.kind == "last":
+        # "the last creature card exiled with it" (CR 607.2a): the one exiled last.
+        found = select(replace(subject, kind="filter"), state, world, ctx)
+        if not found:
+            return ()
+        return (max(found, key=lambda label: world.objects[label].exiled_at),)
     if subject.kind == "filter":
         if subject.include_self and ctx.source in state:
             others = [

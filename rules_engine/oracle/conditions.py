@@ -406,6 +406,7 @@ _READERS: tuple[Reader, ...] = (
     counts.there_are_cards_in_graveyard,
     exiled.exiled_count,  # CR 607.2a
     exiled.exiled_has_keyword,
+    exiled.exiled_is,
     counts.cards_are_in_graveyard,
     counts.cards_in_graveyard,
     counts.you_or_opponents_control,

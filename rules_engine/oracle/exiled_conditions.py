@@ -23,6 +23,7 @@ _COUNT = re.compile(
 _TYPES = re.compile(rf"there are (?P<n>\w+) or more card types among cards {_WITH}")
 # A few words before "card" at most ("a creature card"), so the match stays linear.
 _HAS = re.compile(rf"an? (?P<what>(?:[\w-]+ ){{0,3}}?)card {_WITH} has (?P<keyword>[\w ]+)")
+_IS = re.compile(rf"an? card {_WITH} is an? (?P<what>(?:[\w-]+ ){{1,3}}?)card")
 
 
 def exiled_count(a: Asked) -> Condition | None:
@@ -52,3 +53,12 @@ def exiled_has_keyword(a: Asked) -> Condition | None:
         raise a.fail()
     words = f"{m['what'] or ''}cards exiled with ~ with {name.lower()}"
     return CountAtLeast(subject_words(words, a.sentence, a.state), 1)
+
+
+def exiled_is(a: Asked) -> Condition | None:
+    """ "a card exiled with ~ is a creature card" (Duplicant): one of the cards exiled with ~
+    is one (CR 607.2a; a card in exile has its printed card types)."""
+    m = _IS.fullmatch(a.text)
+    if m is None:
+        return None
+    return CountAtLeast(subject_words(f"{m['what']}cards exiled with ~", a.sentence, a.state), 1)

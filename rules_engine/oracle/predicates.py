@@ -17,6 +17,7 @@ from rules_engine.effects import (
     AbilityChange,
     AtMost,
     Const,
+    GreatestStat,
     ModifyPT,
     Part,
     SetPT,
@@ -160,7 +161,29 @@ def _get(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> No
     result.parts.append(Part("7c", ModifyPT(power, toughness)))
 
 
+def _stats_of(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> bool:
+    """ "has the power, toughness, and creature types of the last creature card exiled with
+    it" (Duplicant): its creature types become that card's (layer 4, CR 205.1a, 613.1d) and
+    its base power and toughness that card's (layer 7b, 613.4b), read as they are now (in
+    exile a card has its printed values, and a characteristic-defining ability works there,
+    604.3; nothing that adds to them does)."""
+    if not cursor.accept("the", "power", ",", "toughness", ",", "and", "creature", "types", "of"):
+        return False
+    subject = parse_subject(cursor, context)
+    if subject is None:
+        cursor.fail("expected whose power, toughness and creature types")
+    result.parts.append(Part("4", TypeChange(creature_types_of=subject, retain=True)))
+    stats = (
+        GreatestStat("power", subject, total=True),
+        GreatestStat("toughness", subject, total=True),
+    )
+    result.parts.append(Part("7b", SetPT(*stats)))
+    return True
+
+
 def _have(cursor: Cursor, context: SubjectContext, result: PredicateResult) -> None:
+    if _stats_of(cursor, context, result):
+        return
     if cursor.accept("base", "power", "and", "toughness") or cursor.accept(
         "base", "power", "and", "base", "toughness"
     ):

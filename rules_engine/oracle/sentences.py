@@ -432,15 +432,16 @@ def _still_land(c: _Clause, _template: Template) -> None:
 
 def _lingers(c: _Clause, _template: Template) -> None:
     """ "If ~ leaves the battlefield, this effect continues until end of turn." (Titania's
-    Song): the engine ends a static ability's effect when its source leaves (CR 611.3b), so
-    the sentence is named as not modelled; while ~ stays, the effect before it applies."""
-    if not c.out.effects and not c.out.gaps:
+    Song): the effect before it applies while ~ is on the battlefield (CR 611.3b); marked so
+    that as ~ leaves, it goes on until end of turn on the objects it affected then (611.2c,
+    lingering.py). An effect before it that is itself named as not modelled takes it along."""
+    if not c.out.effects:
+        if c.out.gaps:
+            c.out.gaps.append((c.sentence, "it continues the sentence before it (CR 611.3b)"))
+            return
         raise OracleParseError(c.sentence, "no effect before it to continue")
-    why = (
-        "the effect before it applies while ~ is on the battlefield; if ~ leaves, the engine "
-        "ends it (CR 611.3b) instead of keeping it until end of turn"
-    )
-    c.out.gaps.append((c.sentence, why))
+    prior = c.out.effects[-1]
+    c.out.effects[-1] = replace(prior, lingers=True, text=f"{prior.text} {c.sentence}")
 
 
 def _same_is_true(c: _Clause, _template: Template) -> None:

@@ -205,6 +205,14 @@ def _item(cursor: Cursor, context: SubjectContext) -> Subject | None:
         return found
     if context.static and cursor.accept("the", "exiled", "card"):
         return EXILED_CARD  # CR 607.2a: the card exiled with ~ by its linked ability
+    if context.static and cursor.accept("the", "last"):
+        # "the last creature card exiled with it" (Duplicant, CR 607.2a): the one of them
+        # exiled last.
+        found = _item(cursor, context)
+        if found is None or found.kind != "filter" or not found.filters[0].exiled_with_source:
+            cursor.pos = start
+            return None
+        return Subject("last", found.filters, words=f"the last {found.words}")
     if context.static and (
         chosen := cursor.accept_any("the chosen creature", "the chosen permanent")
     ):

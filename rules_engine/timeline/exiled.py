@@ -31,10 +31,11 @@ def link_entered(game: Game, step: EnterStep) -> Game:
     """The cards the step names are exiled with the permanent about to enter (CR 607.2a),
     linked already as it would enter, so a replacement that counts them sees them
     ("enters with a +1/+1 counter on it for each ... card exiled with it", 614.12)."""
-    for label in step.exiled_with:
+    for label in step.exiled_with:  # in the order they were exiled, the first first
         obj = game.object(label)
         if obj is not None and obj.zone == "exile":
-            game = game.with_object(replace(obj, exiled_with=step.label))
+            at = game.next_exiled_at(step.label)
+            game = game.with_object(replace(obj, exiled_with=step.label, exiled_at=at))
     return game
 
 
@@ -47,8 +48,9 @@ def link_exiled_as_enters(game: Game, step: EnterStep) -> Game:
         return game
     for label in step.choices.exile:
         obj = game.object(label)
-        if obj is not None and obj.zone == "exile":
-            game = game.with_object(replace(obj, exiled_with=step.label))
+        if obj is not None and obj.zone == "exile" and obj.exiled_with != step.label:
+            at = game.next_exiled_at(step.label)
+            game = game.with_object(replace(obj, exiled_with=step.label, exiled_at=at))
     return game
 
 
@@ -58,7 +60,8 @@ def unlink_if_absent(game: Game, step: EnterStep) -> Game:
     if me is not None and me.zone == "battlefield":
         return game
     unlinked = (
-        replace(o, exiled_with=None) if o.exiled_with == step.label else o for o in game.objects
+        replace(o, exiled_with=None, exiled_at=0) if o.exiled_with == step.label else o
+        for o in game.objects
     )
     return replace(game, objects=tuple(unlinked))
 
@@ -74,6 +77,7 @@ def link_exiled(game: Game, events: list[Event], source: str, is_spell: bool) ->
         if not isinstance(event, ZoneMove) or event.to_zone != "exile" or event.obj == source:
             continue
         obj = game.object(event.obj)
-        if obj is not None and obj.zone == "exile":
-            game = game.with_object(replace(obj, exiled_with=source))
+        if obj is not None and obj.zone == "exile" and obj.exiled_with != source:
+            at = game.next_exiled_at(source)
+            game = game.with_object(replace(obj, exiled_with=source, exiled_at=at))
     return game

@@ -168,6 +168,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rules_engine.active",
             "rules_engine.dependency",
             "rules_engine.layers",
+            "rules_engine.lingering",
             "rules_engine.sba",
             "rules_engine.targeting",
         ),
