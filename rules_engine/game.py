@@ -251,5 +251,13 @@ class Game:
     def counters_of_player(self, player: str) -> dict[str, int]:
         return dict(dict(self.player_counters).get(player, ()))
 
+    def with_player_counters(self, player: str, kind: str, n: int) -> Game:
+        """``n`` more (or fewer) counters of a kind on a player, never below none (122.1)."""
+        counts = self.counters_of_player(player)
+        counts[kind] = max(0, counts.get(kind, 0) + n)
+        table = dict(self.player_counters)
+        table[player] = tuple(sorted(counts.items()))
+        return replace(self, player_counters=tuple(table.items()))
+
     def opponents(self, player: str) -> tuple[str, ...]:
         return tuple(p for p in self.players if p != player)

@@ -359,11 +359,7 @@ def _stamped(game: Game) -> tuple[Game, int]:
 def add_counters(game: Game, label: str, kind: str, n: int) -> Game:
     """Counters on a permanent; each new counter of a kind restamps the kind (CR 613.7c)."""
     if label in game.players:
-        counts = game.counters_of_player(label)
-        counts[kind] = max(0, counts.get(kind, 0) + n)
-        table = dict(game.player_counters)
-        table[label] = tuple(sorted(counts.items()))
-        return replace(game, player_counters=tuple(table.items()))
+        return game.with_player_counters(label, kind, n)
     obj = game.object(label)
     if obj is None or not obj.on_battlefield:
         return game

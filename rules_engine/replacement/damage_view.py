@@ -40,11 +40,7 @@ def reads_the_board(statics: Iterable[ActiveReplacement]) -> bool:
 def _with_counters(game: Game, label: str, kind: str, n: int) -> Game:
     """``n`` more (or fewer) counters of a kind, never below none (CR 122.1)."""
     if label in game.players:
-        counts = game.counters_of_player(label)
-        counts[kind] = max(0, counts.get(kind, 0) + n)
-        table = dict(game.player_counters)
-        table[label] = tuple(sorted(counts.items()))
-        return replace(game, player_counters=tuple(table.items()))
+        return game.with_player_counters(label, kind, n)
     obj = game.object(label)
     if obj is None or not obj.on_battlefield:
         return game
