@@ -270,8 +270,14 @@ class _Reader:
         revealed = given.get("revealed", 0)
         if not isinstance(revealed, int) or isinstance(revealed, bool) or revealed < 0:
             raise BoardError(f"{path}.choices.revealed", "must be a whole number")
+        # A spell cast from its owner's hand (601.2a): one that can't enter goes to its
+        # owner's graveyard (608.3b); "if you cast it from your hand" (Myojin) reads it.
+        cast = given.get("cast_from_hand", False)
+        if not isinstance(cast, bool):
+            raise BoardError(f"{path}.choices.cast_from_hand", "must be true or false")
         return Choices(
             copy=copies,
+            cast_from_hand=cast,
             color=given.get("color"),
             kicked=kicked,
             # Adamant (CR 207.2c, 601.2h) and a card revealed as it enters (614.12).

@@ -77,6 +77,10 @@ GLOSSARY: dict[str, str] = {
         "A resolving spell or ability follows its instructions one by one, in the order they "
         "are written."
     ),
+    "608.3b": (
+        "A permanent spell that resolves but can't enter the battlefield goes to its owner's "
+        "graveyard instead."
+    ),
     "401.2": (
         "A library is a face-down pile: nobody looks at its cards or changes their order "
         "unless an effect allows it."
