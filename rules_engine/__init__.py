@@ -153,6 +153,7 @@ if TYPE_CHECKING:
     from rules_engine.replacement.words import (
         CANT_ENTER_SPELL,
         CANT_ENTER_STAYS,
+        CANT_ENTER_TOKEN,
         ONLY_CARD,
         TIER_WORDS,
         WHY_CHOOSER,
@@ -280,6 +281,7 @@ __all__ = [
     "shown_results",
     "CANT_ENTER_SPELL",
     "CANT_ENTER_STAYS",
+    "CANT_ENTER_TOKEN",
     "ONLY_CARD",
     "TIER_WORDS",
     "WHY_CHOOSER",
@@ -429,6 +431,7 @@ _HOME: dict[str, tuple[str, ...]] = {
     "rules_engine.replacement.words": (
         "CANT_ENTER_SPELL",
         "CANT_ENTER_STAYS",
+        "CANT_ENTER_TOKEN",
         "ONLY_CARD",
         "TIER_WORDS",
         "WHY_CHOOSER",

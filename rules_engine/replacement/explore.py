@@ -81,6 +81,7 @@ from rules_engine.replacement.tree import (
 from rules_engine.replacement.words import (
     CANT_ENTER_SPELL,
     CANT_ENTER_STAYS,
+    CANT_ENTER_TOKEN,
     EXPLAIN_HAPPENS,
     explain_choice,
     explain_stopped,
@@ -306,7 +307,14 @@ def _happen(event: Event, board: EventState) -> tuple[list[Event], list[Pending]
     if isinstance(event, CreateTokens):
         # One creation event (111.2); its kinds are shown one by one, and every token enters.
         kinds = [kind for kind in event.kinds() if kind.n > 0] or [event.kinds()[0]]
-        return list(kinds), [Pending(enter) for enter in _token_enters(kinds)]
+        enters = _token_enters(kinds)
+        # CR 111.5, 614.17: a token that can't enter isn't created (its entering is still
+        # shown, stopped).
+        stopped = Counter(e.card.name for e in enters if stopped_by(e, board) is not None)
+        if stopped:
+            made = [replace(k, n=k.n - stopped.pop(k.card.name, 0)) for k in kinds]
+            kinds = [k for k in made if k.n > 0]
+        return list(kinds), [Pending(enter) for enter in enters]
     if isinstance(event, Enter) and event.counters:
         view = entering_view(event, board)
         inside = EventState(
@@ -645,7 +653,7 @@ Application = tuple[int | None, list[Event], ActiveReplacement | None, str | Non
 
 def _stopped(event: Event, cant: ActiveCant, then: Node, entering: str = "") -> Stopped:
     if isinstance(event, Enter) and not entering:
-        entering = CANT_ENTER_STAYS
+        entering = CANT_ENTER_TOKEN if event.token else CANT_ENTER_STAYS
     return Stopped(
         event,
         effect=cant.eid,

@@ -25,6 +25,7 @@ TIER_WORDS = {
 # (CR 608.3b), any other stays where it was (Worms of the Earth ruling, 2004-10-04).
 CANT_ENTER_SPELL = " A permanent spell that can't enter is put into its owner's graveyard (608.3b)."
 CANT_ENTER_STAYS = " A permanent that can't enter stays where it was."
+CANT_ENTER_TOKEN = " A token that can't enter isn't created (111.5)."
 
 
 def explain_stopped(eid: str, entering: str = "") -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rules_engine import (
     CANT_ENTER_SPELL,
     CANT_ENTER_STAYS,
+    CANT_ENTER_TOKEN,
     ONLY_CARD,
     TIER_WORDS,
     CardOption,
@@ -405,6 +406,8 @@ def explain_stopped(node: Stopped, name: Namer, effects: EffectNames) -> str:
             node.then.event, ZoneMove
         )
         entering = CANT_ENTER_SPELL if spell else CANT_ENTER_STAYS
+        if node.event.token:
+            entering = CANT_ENTER_TOKEN
     return (
         f"{stopped_by(node, name, effects)} says this can't happen, so it doesn't, and no "
         f"replacement effect applies to an event that doesn't happen (614.17, 614.7).{entering}"

@@ -390,6 +390,9 @@ GLOSSARY: dict[str, str] = {
         "A permanent keeps only one Role from each player: of the Roles one player controls "
         "attached to it, all but the newest go to the graveyard."
     ),
+    "111.5": (
+        "A token that a rule or effect keeps from entering the battlefield is never created."
+    ),
     "111.10": (
         "Some tokens are predefined: Treasure, Food, Clue, the Role Auras and others each "
         "come with the types and abilities the rules give them."
