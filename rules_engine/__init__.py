@@ -150,7 +150,15 @@ if TYPE_CHECKING:
         shown_json,
         shown_results,
     )
-    from rules_engine.replacement.words import ONLY_CARD, TIER_WORDS, WHY_CHOOSER, not_to_apply
+    from rules_engine.replacement.words import (
+        CANT_ENTER_SPELL,
+        CANT_ENTER_STAYS,
+        CANT_ENTER_TOKEN,
+        ONLY_CARD,
+        TIER_WORDS,
+        WHY_CHOOSER,
+        not_to_apply,
+    )
     from rules_engine.sba import state_based_actions
     from rules_engine.timeline import replay
     from rules_engine.vocabulary import (
@@ -271,6 +279,9 @@ __all__ = [
     "outcome_results",
     "shown_json",
     "shown_results",
+    "CANT_ENTER_SPELL",
+    "CANT_ENTER_STAYS",
+    "CANT_ENTER_TOKEN",
     "ONLY_CARD",
     "TIER_WORDS",
     "WHY_CHOOSER",
@@ -418,6 +429,9 @@ _HOME: dict[str, tuple[str, ...]] = {
         "shown_results",
     ),
     "rules_engine.replacement.words": (
+        "CANT_ENTER_SPELL",
+        "CANT_ENTER_STAYS",
+        "CANT_ENTER_TOKEN",
         "ONLY_CARD",
         "TIER_WORDS",
         "WHY_CHOOSER",

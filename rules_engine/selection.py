@@ -448,6 +448,20 @@ def _how_cast(expr: HowCast, choices: Choices) -> int:
     }[expr.fact]
 
 
+def was_cast(choices: Choices) -> bool:
+    """CR 601.2: the step's choices say it was cast (from a hand, with escape, with another
+    permanent's permission, kicked, or with mana spent): a spell, not just put there."""
+    return bool(
+        choices.cast_from_hand
+        or choices.escaped
+        or choices.cast_with is not None
+        or choices.kicked
+        or choices.times_kicked > 0
+        or choices.mana_spent > 0
+        or any(n for _, n in choices.mana_by_color)
+    )
+
+
 def _cast_facts(choices: Choices) -> dict[str, int]:
     """The gift promised (CR 702.174) and bargaining (702.166), 1 or 0; the mana of each
     color spent to cast it and the most of any one color (adamant, 207.2c; 601.2h)."""
@@ -467,15 +481,7 @@ def _cast_facts(choices: Choices) -> dict[str, int]:
         "turns_since_foretold": choices.turns_since_foretold,  # CR 702.143a
         "rolled_total": sum(choices.rolls),  # CR 706.1
         "most_of_one_color": max(spent.values(), default=0),
-        "was_cast": int(
-            choices.cast_from_hand
-            or choices.escaped
-            or choices.cast_with is not None
-            or choices.kicked
-            or choices.times_kicked > 0
-            or choices.mana_spent > 0
-            or any(spent.values())
-        ),
+        "was_cast": int(was_cast(choices)),
         **{f"mana_{c}": spent.get(c, 0) for c in "WUBRG"},
     }
 

@@ -223,7 +223,13 @@ class _Reader:
         return [PutCounters(kind_name, on, n, cost=bool(data.get("cost", False)), by=putter)]
 
     def _enter(self, data: dict[str, Any], path: str, _kind: str) -> list[Event]:
-        card = card_from_json(data["enter"], f"{path}.enter")
+        # A card the board's ``zones`` list ("Alice.graveyard[0]") enters as itself, from
+        # there ("Creature cards in graveyards can't enter", CR 614.17, sees where it is).
+        named = data["enter"]
+        listed = self.game.object(named) if isinstance(named, str) else None
+        if listed is not None and listed.on_battlefield:
+            raise BoardError(f"{path}.enter", f'"{named}" is already on the battlefield')
+        card = listed.card if listed is not None else card_from_json(named, f"{path}.enter")
         controller = _player(
             data.get("controller", self.board.players[0]), f"{path}.controller", self.board
         )
@@ -237,8 +243,8 @@ class _Reader:
             counts["loyalty"] = loyalty  # CR 306.5b: part of how it enters (614.1c)
         counters = tuple(counts.items())
         choices = self._enter_choices(data["choices"], path) if "choices" in data else Choices()
-        label = data.get("as", card.name)
-        if not isinstance(label, str) or label in self.labels:
+        label = named if listed is not None else data.get("as", card.name)
+        if listed is None and (not isinstance(label, str) or label in self.labels):
             raise BoardError(f"{path}.as", "a new label for the entering permanent")
         return [
             Enter(
@@ -270,8 +276,14 @@ class _Reader:
         revealed = given.get("revealed", 0)
         if not isinstance(revealed, int) or isinstance(revealed, bool) or revealed < 0:
             raise BoardError(f"{path}.choices.revealed", "must be a whole number")
+        # A spell cast from its owner's hand (601.2a): one that can't enter goes to its
+        # owner's graveyard (608.3b); "if you cast it from your hand" (Myojin) reads it.
+        cast = given.get("cast_from_hand", False)
+        if not isinstance(cast, bool):
+            raise BoardError(f"{path}.choices.cast_from_hand", "must be true or false")
         return Choices(
             copy=copies,
+            cast_from_hand=cast,
             color=given.get("color"),
             kicked=kicked,
             # Adamant (CR 207.2c, 601.2h) and a card revealed as it enters (614.12).

@@ -148,6 +148,7 @@ _REPLACEMENT_WORDS = re.compile(
     r"\bas (?:~|this \w+) enters\b|\bas (?:~|this \w+) is turned face up\b|"
     r"can't get counters|counters can't|can't draw cards|can't draw more than|"
     r"can't have counters|can't lose the game|can't win the game|life total can't change|"
+    r"can't enter\b|"  # CR 614.17: "Lands can't enter." (Worms of the Earth)
     r"\bescapes with\b|"  # CR 702.138c: "if it escaped, it enters with ..."
     r"^~ enters under the control of\b|"  # CR 614.1c (Xantcha, Sleeper Agent)
     # CR 120.3a: damage's life loss, which an effect may stop (Archon of Coronation).

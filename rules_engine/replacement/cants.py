@@ -20,11 +20,14 @@ from rules_engine.replacement.events import (
     LoseLife,
     PutCounters,
     WinGame,
+    ZoneMove,
 )
 from rules_engine.replacement.fits import object_fits
 from rules_engine.replacement.in_play import ActiveCant, ActiveReplacement
-from rules_engine.replacement.specs import Family, ReplacementSpec
-from rules_engine.replacement.state import EventState
+from rules_engine.replacement.specs import CantSpec, Family, ReplacementSpec
+from rules_engine.replacement.state import EventState, entering_view
+from rules_engine.selection import was_cast
+from rules_engine.steps import Choices
 
 
 def stopped_by(event: Event, board: EventState) -> ActiveCant | None:
@@ -41,12 +44,10 @@ def stopped_by(event: Event, board: EventState) -> ActiveCant | None:
             return cant
         if spec.kind == "enter_from" and isinstance(event, Enter):
             coming = board.game.object(event.obj)
-            if (
-                coming is not None
-                and coming.zone in spec.from_zones
-                and (spec.card_type is None or spec.card_type in event.card.types)
-            ):
+            if coming is not None and coming.zone in spec.from_zones and _card_fits(spec, event):
                 return cant
+        if spec.kind == "enter" and isinstance(event, Enter) and _entering_fits(cant, event, board):
+            return cant  # CR 614.17, 614.12: "Lands can't enter." (Worms of the Earth)
         if spec.kind == "draw" and isinstance(event, Draw) and fits:
             return cant
         if spec.kind == "destroy" and isinstance(event, Destroy) and event.obj == cant.source:
@@ -76,6 +77,20 @@ def stopped_by(event: Event, board: EventState) -> ActiveCant | None:
         ):
             return cant
     return None
+
+
+def unable_spell(event: Event, board: EventState) -> ZoneMove | None:
+    """CR 608.3b: a permanent spell that can't enter as it resolves is put into its owner's
+    graveyard (a move other effects may still replace); a permanent an effect would put onto
+    the battlefield stays where it was (Worms of the Earth ruling, 2004-10-04): None."""
+    if not isinstance(event, Enter) or event.token:
+        return None
+    if not was_cast(event.choices if isinstance(event.choices, Choices) else Choices()):
+        return None
+    where = board.game.object(event.obj)
+    owner = where.owner if where is not None else event.controller
+    creature = "Creature" in event.card.types
+    return ZoneMove(event.obj, "graveyard", "stack", owner, False, creature, owner, card=event.card)
 
 
 def draw_limit(event: Event, board: EventState, results: list[Event]) -> ActiveCant | None:
@@ -110,6 +125,31 @@ def damage_unpreventable(board: EventState, event: Damage) -> bool:
         if event.source in board.chars and object_fits(sources, event.source, fake, board):
             return True
     return False
+
+
+# CR 110.4: the permanent types ("Permanent cards in graveyards can't enter.").
+_PERMANENT_TYPES = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
+
+
+def _card_fits(spec: CantSpec, event: Enter) -> bool:
+    """ "Nonland permanent cards in graveyards ...": the card's types where it is."""
+    types = set(event.card.types)
+    if spec.card_type == "Permanent":
+        wanted = bool(types & _PERMANENT_TYPES)
+    else:
+        wanted = spec.card_type is None or spec.card_type in types
+    return wanted and (spec.not_type is None or spec.not_type not in types)
+
+
+def _entering_fits(cant: ActiveCant, event: Enter, board: EventState) -> bool:
+    """CR 614.12: is the permanent, as it would exist on the battlefield (a copy as the thing
+    it copies, CR 608.3b's Clone of Dryad Arbor), one the "can't" effect names?"""
+    if cant.source == event.obj:
+        return False  # its own "can't" applies once it is on the battlefield
+    view = entering_view(event, board)
+    return object_fits(cant.spec.objects, event.obj, _as_replacement(cant), board, view)
 
 
 def _as_replacement(cant: ActiveCant) -> ActiveReplacement:

@@ -80,11 +80,20 @@ class ZoneMove:
     # The permanent whose ability exiles it, which its linked abilities name ("cards exiled
     # with Asmodeus", CR 607.2a).
     exiled_with: str = ""
+    # Sacrificed (CR 701.21a): as a permanent would enter (Lotus Vale, devour), so a learner
+    # reads "is sacrificed", not "dies", for a land.
+    sacrificed: bool = False
 
     @property
     def dies(self) -> bool:
         # CR 700.4: "dies" is any permanent put into a graveyard from the battlefield.
         return self.from_zone == "battlefield" and self.to_zone == "graveyard"
+
+    @property
+    def creature_dies(self) -> bool:
+        """The glossary's "dies" (CR 700.4): a creature or planeswalker put into a graveyard
+        from the battlefield; cards say "is put into a graveyard" for other permanents."""
+        return self.dies and (self.creature or "Planeswalker" in self.card_types)
 
 
 def card_move(

@@ -23,7 +23,7 @@ from rules_engine.ids import StepName
 from rules_engine.misreadings import CORRECT_REPLACEMENT, ReplacementMisreading
 from rules_engine.oracle.keyword_table import Keyword
 from rules_engine.oracle.keywords import parse_keyword
-from rules_engine.replacement.cants import draw_limit, stopped_by
+from rules_engine.replacement.cants import draw_limit, stopped_by, unable_spell
 from rules_engine.replacement.damage_results import (
     DamageResult,
     damage_results,
@@ -78,7 +78,14 @@ from rules_engine.replacement.tree import (
     outcome_json,
     results_json,
 )
-from rules_engine.replacement.words import EXPLAIN_HAPPENS, explain_choice, explain_stopped
+from rules_engine.replacement.words import (
+    CANT_ENTER_SPELL,
+    CANT_ENTER_STAYS,
+    CANT_ENTER_TOKEN,
+    EXPLAIN_HAPPENS,
+    explain_choice,
+    explain_stopped,
+)
 from rules_engine.work import charge
 
 MAX_LEAVES = 5000
@@ -300,7 +307,14 @@ def _happen(event: Event, board: EventState) -> tuple[list[Event], list[Pending]
     if isinstance(event, CreateTokens):
         # One creation event (111.2); its kinds are shown one by one, and every token enters.
         kinds = [kind for kind in event.kinds() if kind.n > 0] or [event.kinds()[0]]
-        return list(kinds), [Pending(enter) for enter in _token_enters(kinds)]
+        enters = _token_enters(kinds)
+        # CR 111.5, 614.17: a token that can't enter isn't created (its entering is still
+        # shown, stopped).
+        stopped = Counter(e.card.name for e in enters if stopped_by(e, board) is not None)
+        if stopped:
+            made = [replace(k, n=k.n - stopped.pop(k.card.name, 0)) for k in kinds]
+            kinds = [k for k in made if k.n > 0]
+        return list(kinds), [Pending(enter) for enter in enters]
     if isinstance(event, Enter) and event.counters:
         view = entering_view(event, board)
         inside = EventState(
@@ -510,6 +524,10 @@ class Explorer:
             # Each draw reads the event's earlier results (the library they left, 121.2).
             charge(len(results) // 8)
         cant = stopped_by(event, self.board) or draw_limit(event, self.board, results)
+        if cant is not None and (spell := unable_spell(event, self.board)) is not None:
+            # CR 608.3b: a permanent spell that can't enter goes to its owner's graveyard.
+            then = self._step([Pending(spell), *rest], shields, path, results)
+            return _stopped(event, cant, then, CANT_ENTER_SPELL)
         if cant is not None:
             # CR 614.17: it can't happen, so it never happens and nothing replaces it (614.7).
             rest, more, markers = self._damage_results(
@@ -633,12 +651,14 @@ class Explorer:
 Application = tuple[int | None, list[Event], ActiveReplacement | None, str | None]
 
 
-def _stopped(event: Event, cant: ActiveCant, then: Node) -> Stopped:
+def _stopped(event: Event, cant: ActiveCant, then: Node, entering: str = "") -> Stopped:
+    if isinstance(event, Enter) and not entering:
+        entering = CANT_ENTER_TOKEN if event.token else CANT_ENTER_STAYS
     return Stopped(
         event,
         effect=cant.eid,
         text=cant.spec.text,
-        explain=explain_stopped(cant.eid),
+        explain=explain_stopped(cant.eid, entering),
         then=then,
         source=cant.source,
     )

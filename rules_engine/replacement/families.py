@@ -202,7 +202,7 @@ def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:
     if spec.family == Family.SACRIFICE_INSTEAD:
         # Crackling Emergence (614.6): the Aura sacrificed (put into its owner's graveyard,
         # 701.21a, not destroyed) and the land gains indestructible until end of turn.
-        aura = ZoneMove(active.source, "graveyard", controller=active.controller)
+        aura = ZoneMove(active.source, "graveyard", controller=active.controller, sacrificed=True)
         gains = GainsUntilEndOfTurn(
             event.obj,
             spec.options[0] if spec.options else "Indestructible",

@@ -613,6 +613,7 @@ CantKind = Literal[
     "draw_limit",
     "destroy",
     "enter_from",
+    "enter",
     "regenerate",
 ]
 
@@ -630,7 +631,8 @@ class CantSpec:
     combat_only: bool = False  # "Combat damage that would be dealt by ..." (Questing Beast)
     # "Creature cards in graveyards and libraries can't enter" (Grafdigger's Cage).
     from_zones: tuple[str, ...] = ()
-    card_type: str | None = None
+    card_type: str | None = None  # "Permanent": any permanent type (CR 110.4)
+    not_type: str | None = None  # "Nonland permanent cards ..." (Weathered Runestone)
     # A spell's "If ~ was kicked, ... and the damage can't be prevented" (Urza's Rage), "If
     # you have no cards in hand, ..." (Demonfire): checked as the spell resolves (608.2c), so
     # the effect exists only if it held then.

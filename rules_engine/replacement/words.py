@@ -21,11 +21,19 @@ TIER_WORDS = {
 }
 
 
-def explain_stopped(eid: str) -> str:
-    """CR 614.17: why an event a "can't" effect forbids isn't replaced either (614.7)."""
+# What becomes of a permanent that can't enter: a spell's card goes to its owner's graveyard
+# (CR 608.3b), any other stays where it was (Worms of the Earth ruling, 2004-10-04).
+CANT_ENTER_SPELL = " A permanent spell that can't enter is put into its owner's graveyard (608.3b)."
+CANT_ENTER_STAYS = " A permanent that can't enter stays where it was."
+CANT_ENTER_TOKEN = " A token that can't enter isn't created (111.5)."
+
+
+def explain_stopped(eid: str, entering: str = "") -> str:
+    """CR 614.17: why an event a "can't" effect forbids isn't replaced either (614.7);
+    ``entering`` adds what becomes of a permanent that can't enter."""
     return (
         f"{eid} says this can't happen, so it doesn't, and no replacement effect "
-        "applies to an event that doesn't happen (614.17, 614.7)."
+        f"applies to an event that doesn't happen (614.17, 614.7).{entering}"
     )
 
 

@@ -13,7 +13,8 @@ from rules_engine.game import Game
 from rules_engine.oracle.keyword_table import Keyword
 from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.oracle.untap_step import BEFORE_GAME_WHY
-from rules_engine.perform import chars_of, perform
+from rules_engine.perform import chars_of, event_state, perform
+from rules_engine.replacement.cants import stopped_by
 from rules_engine.replacement.choosing import exile_as_enters, verify_entering_choices
 from rules_engine.replacement.events import Enter
 from rules_engine.replacement.explore import Pending
@@ -246,6 +247,8 @@ def enter(game: Game, step: EnterStep) -> Game:
         where=step.path,
         step=step.index,
     ).game
+    if after.object(step.label) is None:
+        _verify_not_stopped(game, event, step)
     after = unlink_if_absent(after, step)
     if step.choices.exile and not step.face_down and exile_as_enters(card.name, card.rules_text):
         after = link_exiled_as_enters(after, step)  # CR 607.2a: "the exiled card"
@@ -256,3 +259,27 @@ def enter(game: Game, step: EnterStep) -> Game:
     before = game.this_turn
     turn = replace(after.this_turn, entered=before.entered, land_entered=before.land_entered)
     return replace(after, this_turn=turn)
+
+
+def _verify_not_stopped(game: Game, event: Enter, step: EnterStep) -> None:
+    """CR 614.17: a "can't enter" effect stopped it. A permanent an effect would put onto the
+    battlefield stays where it was (Worms of the Earth ruling, 2004-10-04), and a step has
+    nowhere it was: refused, saying how to show it. (A permanent spell, one the step says was
+    cast, goes to its owner's graveyard instead, CR 608.3b, and isn't refused.)"""
+    board = event_state(game)
+    cant = stopped_by(event, board)
+    if cant is None:
+        return
+    source = board.chars[cant.source].name if cant.source in board.chars else cant.source
+    spell = (
+        ""
+        if "Land" in step.card.types
+        else ", or, for a permanent spell that can't enter as it resolves, add "
+        '\'"choices": {"cast_from_hand": true}\': it goes to its owner\'s graveyard (CR 608.3b)'
+    )
+    raise BoardError(
+        f"{step.path}.enter",
+        f"{step.card.name} can't enter the battlefield: {source}'s \"{cant.spec.text}\" stops "
+        "it (CR 614.17), so it stays where it was, and this step doesn't say where that is. "
+        f"Ask it as an event (ask.event) to see it stopped{spell}",
+    )

@@ -50,7 +50,7 @@ BEARS = CardDef("Grizzly Bears", types=("Creature",))
         (Draws("Alice", 2), "Alice draws 2 cards"),
         (Skip("draw", "Alice"), "Alice's draw step is skipped"),
         (StepHappens("draw", "Alice"), "Alice's draw step takes place"),
-        (ZoneMove("giant", "graveyard", "battlefield"), "Hill Giant dies"),
+        (ZoneMove("giant", "graveyard", "battlefield", creature=True), "Hill Giant dies"),
         (
             CreateTokens(CardDef("Soldier", token=True), 2, "Alice"),
             "Alice creates 2 Soldier tokens",
@@ -144,3 +144,28 @@ def test_the_permanent_an_event_board_enters_is_named_among_its_twins(client):
     text = learner_text(client.get(f"/board/{token}/event/").content.decode())
     assert "The second Example Drillmaster would enter the battlefield" in text
     assert "Apply the first Example Drillmaster" in text
+
+
+@pytest.mark.parametrize(
+    ("result", "words"),
+    [
+        (ZoneMove("forest", "graveyard"), "Forest is put into its owner's graveyard"),
+        (
+            ZoneMove("forest", "graveyard", card_types=frozenset({"Land"}), sacrificed=True),
+            "Forest is sacrificed (put into its owner's graveyard)",
+        ),
+        (
+            ZoneMove("bears", "graveyard", creature=True, sacrificed=True),
+            "Grizzly Bears is sacrificed and dies",
+        ),
+        (
+            ZoneMove("jace", "graveyard", card_types=frozenset({"Planeswalker"})),
+            "Jace Beleren dies",
+        ),
+    ],
+)
+def test_only_a_creature_or_planeswalker_dies(result, words):
+    """CR 700.4 and its glossary word: a land put into a graveyard from the battlefield is
+    "put into its owner's graveyard" (or sacrificed, 701.21a), never "dies"."""
+    name = namer({"forest": "Forest", "bears": "Grizzly Bears", "jace": "Jace Beleren"})
+    assert describe_result(result, name) == words

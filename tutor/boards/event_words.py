@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules_engine import (
+    CANT_ENTER_SPELL,
+    CANT_ENTER_STAYS,
+    CANT_ENTER_TOKEN,
     ONLY_CARD,
     TIER_WORDS,
     CardOption,
@@ -123,6 +126,20 @@ def _enter(event: Enter, name: Namer, verb: str) -> str:
     return " ".join(parts)
 
 
+def _put_in_graveyard(event: ZoneMove, named: str, *, would: bool) -> str:
+    """A permanent put into its owner's graveyard from the battlefield: a creature or
+    planeswalker "dies" (CR 700.4's glossary word); a land or other permanent "is put into
+    its owner's graveyard"; one sacrificed (701.21a) says so."""
+    is_ = "would be" if would else "is"
+    if event.creature_dies:
+        dies = "die" if would else "dies"
+        sacrificed = f"{is_} sacrificed and " if event.sacrificed else ("would " if would else "")
+        return f"{named} {sacrificed}{dies}"
+    if event.sacrificed:
+        return f"{named} {is_} sacrificed (put into its owner's graveyard)"
+    return f"{named} {is_} put into its owner's graveyard"
+
+
 def _words(event: Shown, name: Namer, *, would: bool) -> str:
     """One event, as what would happen or as what happens; what only ever happens (a
     prevention, a regeneration, a skipped step...) reads the same either way."""
@@ -144,7 +161,7 @@ def _words(event: Shown, name: Namer, *, would: bool) -> str:
         case Enter():
             return _enter(event, name, verb("would enter", "enters"))
         case ZoneMove() if event.dies:
-            return f"{name(event.obj)} {verb('would die', 'dies')}"
+            return _put_in_graveyard(event, name(event.obj), would=would)
         case ZoneMove():
             zone = _zone(event.to_zone)
             if would:
@@ -382,7 +399,16 @@ def stopped_by(node: Stopped, name: Namer, effects: EffectNames) -> str:
 
 def explain_stopped(node: Stopped, name: Namer, effects: EffectNames) -> str:
     """CR 614.17: why an event a "can't" effect forbids isn't replaced either (614.7)."""
+    entering = ""
+    if isinstance(node.event, Enter):
+        # What becomes of it: a spell's card goes to its owner's graveyard (608.3b).
+        spell = isinstance(node.then, Happens | ChoiceNode) and isinstance(
+            node.then.event, ZoneMove
+        )
+        entering = CANT_ENTER_SPELL if spell else CANT_ENTER_STAYS
+        if node.event.token:
+            entering = CANT_ENTER_TOKEN
     return (
         f"{stopped_by(node, name, effects)} says this can't happen, so it doesn't, and no "
-        "replacement effect applies to an event that doesn't happen (614.17, 614.7)."
+        f"replacement effect applies to an event that doesn't happen (614.17, 614.7).{entering}"
     )

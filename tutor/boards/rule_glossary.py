@@ -77,6 +77,10 @@ GLOSSARY: dict[str, str] = {
         "A resolving spell or ability follows its instructions one by one, in the order they "
         "are written."
     ),
+    "608.3b": (
+        "A permanent spell that resolves but can't enter the battlefield goes to its owner's "
+        "graveyard instead."
+    ),
     "401.2": (
         "A library is a face-down pile: nobody looks at its cards or changes their order "
         "unless an effect allows it."
@@ -385,6 +389,9 @@ GLOSSARY: dict[str, str] = {
     "303.7a": (
         "A permanent keeps only one Role from each player: of the Roles one player controls "
         "attached to it, all but the newest go to the graveyard."
+    ),
+    "111.5": (
+        "A token that a rule or effect keeps from entering the battlefield is never created."
     ),
     "111.10": (
         "Some tokens are predefined: Treasure, Food, Clue, the Role Auras and others each "

@@ -285,7 +285,8 @@ def _devoured(active: ActiveReplacement, event: Enter, board: EventState) -> lis
         chars = board.chars.get(label)
         if obj is None or chars is None:
             continue
-        moves.append(Fresh(_leaving(label, "graveyard", obj, chars)))  # type: ignore[arg-type]
+        sacrificed = replace(_leaving(label, "graveyard", obj, chars), sacrificed=True)
+        moves.append(Fresh(sacrificed))  # type: ignore[arg-type]
     return moves
 
 
@@ -461,6 +462,7 @@ def enter_sacrificing(
                 bool(chars and "Creature" in chars.types),
                 board.controller_of(label) or owner,
                 card_types=frozenset(chars.types) if chars else frozenset(),
+                sacrificed=True,
             )
         )
     return [*sacrificed, event]

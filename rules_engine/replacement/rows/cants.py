@@ -65,11 +65,20 @@ CANT_REGENERATE = _T(
 )
 
 
-# CR 614.17: Grafdigger's Cage, "Creature cards in graveyards and libraries can't enter."
+# CR 614.17: Grafdigger's Cage, "Creature cards in graveyards and libraries can't enter.";
+# Weathered Runestone, "Nonland permanent cards in graveyards and libraries can't enter."
+# (older printings end "can't enter the battlefield").
 CANT_ENTER_FROM = _T(
-    r"^(?:(?P<type>creature|artifact|land|enchantment|planeswalker|permanent) )?cards in "
-    r"(?P<zones>graveyards and libraries|graveyards|libraries) can't enter$"
+    r"^(?:(?P<type>creature|artifact|land|enchantment|planeswalker|(?P<nonland>nonland )?"
+    r"permanent) )?cards in (?P<zones>graveyards and libraries|graveyards and exile|"
+    r"graveyards|libraries|exile) can't enter(?: the battlefield)?$"
 )
+
+
+# CR 614.17: "Lands can't enter." (Worms of the Earth): whatever the words name, checked on
+# the permanent as it would exist on the battlefield (614.12; CR 608.3b's example: a Clone
+# entering as a copy of Dryad Arbor is a land, so it can't enter).
+CANT_ENTER = _T(r"^(?P<what>[^,.]+?) can't enter(?: the battlefield)?$")
 
 
 # CR 615.12: "Combat damage can't be prevented" (Frenzied Baloth) is combat damage only.
@@ -149,8 +158,14 @@ def _cant_regenerate(m: re.Match[str], s: Sentence) -> Spec | None:
 
 def _cant_enter_from(m: re.Match[str], s: Sentence) -> Spec | None:
     zones = tuple(z.rstrip("s").replace("librarie", "library") for z in m["zones"].split(" and "))
-    kind = m["type"].capitalize() if m["type"] and m["type"] != "permanent" else None
-    return CantSpec(s.text, "enter_from", from_zones=zones, card_type=kind)
+    words = m["type"] or ""
+    kind = "Permanent" if words.endswith("permanent") else words.capitalize() or None
+    not_kind = "Land" if m["nonland"] else None
+    return CantSpec(s.text, "enter_from", from_zones=zones, card_type=kind, not_type=not_kind)
+
+
+def _cant_enter(m: re.Match[str], s: Sentence) -> Spec | None:
+    return CantSpec(s.text, "enter", objects=objects_in(m["what"], s.text))
 
 
 def _cant_prevent(m: re.Match[str], s: Sentence) -> Spec | None:
@@ -273,6 +288,15 @@ ROWS: tuple[Row, ...] = (
         example="Creature cards in graveyards can't enter.",
         card="Kunoros, Hound of Athreos",
         priority=940,
+    ),
+    Row(
+        Family.CANT,
+        CANT_ENTER,
+        _cant_enter,
+        rule="614.17",
+        example="Lands can't enter.",
+        card="Worms of the Earth",
+        priority=945,
     ),
     Row(
         Family.CANT,
