@@ -281,6 +281,9 @@ class AffectedStat:
     # "type_words": "for each supertype, card type, and subtype it has" (Embiggen; CR 205.2a,
     # 205.3a, 205.4a: each one it has counts once)
     stat: Literal["power", "toughness", "colors", "creature_types", "type_words"]
+    # "source": the effect's own source's, "where X is ~'s power" (Auriok Bladewarden, Wild
+    # Beastmaster), whatever object the effect affects.
+    whose: Literal["affected", "source"] = "affected"
 
 
 @dataclass(frozen=True, slots=True)
