@@ -669,6 +669,8 @@ class SourceStatus:
         "ring_bearer",  # CR 701.54b: its controller's Ring-bearer
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
+        # CR 611.2b: "for as long as ~ remains on the battlefield" of a resolved effect
+        "on_battlefield",
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
         "attacked_this_turn",  # CR 508.1a: "as long as it attacked this turn"
         "attacked_battle_this_turn",  # CR 508.1b: "as long as it attacked a battle this turn"

@@ -786,6 +786,8 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
         return True
     if status == "in_graveyard" and obj.zone == "graveyard":
         return True
+    if status == "on_battlefield" and obj.on_battlefield:
+        return True  # CR 611.2b
     if status == "attached_to_creature" and _on_a_creature(obj, state, world):
         return True
     if (

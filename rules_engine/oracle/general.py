@@ -28,6 +28,7 @@ from rules_engine.effects import (
     Part,
     SetController,
     SetPT,
+    SourceStatus,
     Sum,
     SwitchPT,
     Times,
@@ -85,6 +86,11 @@ _TRAILING_AS_LONG_AS = re.compile(
     r"(?:as long as |if (?=(?:it|~) (?:devoured |hasn't dealt damage yet\.?$))"
     r"|if (?=it's a token\.?$))(?P<cond>.+)$",
     re.IGNORECASE,
+)
+_FOR_AS_LONG_AS = re.compile(r"^(?P<subj>.+?) for as long as (?P<cond>.+)$", re.IGNORECASE)
+# "for as long as ~ remains on the battlefield": the source itself, not a static's Always.
+_SOURCE_REMAINS = re.compile(
+    r"^(?:~|this \w+) (?:remains|is) on the battlefield\.?$", re.IGNORECASE
 )
 # "gets +3/+3 unless ...": not a rule ("can't block unless ..."), which names_a_rule reads.
 _TRAILING_UNLESS = re.compile(
@@ -178,6 +184,17 @@ def special_sentence(
         return make(subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
     if m := GAIN_CONTROL.match(body):
         words, check = m["subj"], None
+        if lasting := _FOR_AS_LONG_AS.match(words):
+            # "Gain control of target creature for as long as ~ remains on the battlefield"
+            # (The Akroan War): a resolved effect's duration (CR 611.2b).
+            if not (state.resolving or state.mode):
+                raise OracleParseError(sentence, "a duration outside a resolving text")
+            spec = make(
+                subject_from(lasting["subj"], sentence, state),
+                (Part("2", SetController("caster")),),
+            )
+            until = duration_condition(lasting["cond"], sentence, state)
+            return replace(spec, condition=until, lasts_while=True)
         if (stat := _ITS_STAT_IF.match(words)) is not None:
             words = stat["subj"]  # "Gain control of target creature if its power is ..."
         spec = make(subject_from(words, sentence, state), (Part("2", SetController("caster")),))
@@ -379,6 +396,15 @@ def general_sentence(
         lasts_while=lasts,
     )
     return spec, bool(result.rules)
+
+
+def duration_condition(words: str, sentence: str, state: SentenceState) -> Condition:
+    """A resolved effect's "for as long as ..." (CR 611.2b). "~ remains on the battlefield"
+    is true only while the source is there: read as the static ability's Always, it would
+    never end."""
+    if _SOURCE_REMAINS.match(words.strip()):
+        return SourceStatus("on_battlefield", Subject("self", words=SELF))
+    return read_condition(words, sentence, state)
 
 
 def _leading_condition(
