@@ -562,6 +562,10 @@ class AbilityChange:
     # abilities): "activated" (mana abilities among them), "triggered", "loyalty" (only
     # loyalty abilities), "nonmana" (activated but not mana), "nonloyalty".
     grant_kinds: frozenset[str] = frozenset({"activated"})
+    # ' ... with equip {X} and "Equipped creature gets +X/+0," where X is that artifact's
+    # mana value' (Bludgeon Brawl): the X of the granted texts, counted for each object it
+    # affects (CR 613.1f), so each gets its own number.
+    x: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -583,7 +583,12 @@ _TERMS: tuple[_TermReader, ...] = (
     ),
     # "Target creature ... gets +X/+0, where X is that creature's mana value" (Surge of
     # Strength): the affected creature's, fixed as the spell resolves (CR 608.2h).
-    _phrase("its mana value", "that creature's mana value", expr=ManaValueOfAffected()),
+    _phrase(
+        "its mana value",
+        "that creature's mana value",
+        "that artifact's mana value",
+        expr=ManaValueOfAffected(),
+    ),
     # "Target creature gets +X/+X ..., where X is that creature's power" (Nantuko Mentor,
     # Xenagos): the affected creature's, fixed as the ability resolves (CR 608.2h).
     _phrase("its power", "that creature's power", expr=AffectedStat("power")),

@@ -463,6 +463,9 @@ def _substitute_xy(action: Any, x: Expr, y: Expr) -> Any:
     return action
 
 
+_HAS_X = re.compile(r"(?<![A-Za-z])X(?![A-Za-z])")
+
+
 def _substitute_x(action: Any, expr: Expr) -> Any:
     """ ", where X is ..." defines X for this sentence."""
 
@@ -477,6 +480,8 @@ def _substitute_x(action: Any, expr: Expr) -> Any:
             return Sum(swap(value.left), swap(value.right))
         return value
 
+    if isinstance(action, AbilityChange) and any(_HAS_X.search(g) for g in action.grant):
+        return replace(action, x=AtLeastZero(expr))  # CR 107.1b, counted per object
     if isinstance(action, ModifyPT):
         # CR 107.1b: X of a P/T change is never below zero (a set P/T may be negative).
         expr = AtLeastZero(expr)
@@ -497,6 +502,7 @@ def _merge_ability_parts(parts: list[Part]) -> list[Part]:
         except_mana=any(a.except_mana for a in sixes),
         cant_have=frozenset().union(*(a.cant_have for a in sixes)),
         grant_from=next((a.grant_from for a in sixes if a.grant_from), None),
+        x=next((a.x for a in sixes if a.x is not None), None),
     )
     out: list[Part] = []
     placed = False
