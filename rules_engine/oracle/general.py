@@ -5,6 +5,7 @@ characteristic-defining P/T, copies)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -183,25 +184,7 @@ def special_sentence(
     if m := SWITCH.match(body):
         return make(subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
     if m := GAIN_CONTROL.match(body):
-        words, check = m["subj"], None
-        if lasting := _FOR_AS_LONG_AS.match(words):
-            # "Gain control of target creature for as long as ~ remains on the battlefield"
-            # (The Akroan War): a resolved effect's duration (CR 611.2b).
-            if not (state.resolving or state.mode):
-                raise OracleParseError(sentence, "a duration outside a resolving text")
-            spec = make(
-                subject_from(lasting["subj"], sentence, state),
-                (Part("2", SetController("caster")),),
-            )
-            until = duration_condition(lasting["cond"], sentence, state)
-            return replace(spec, condition=until, lasts_while=True)
-        if (stat := _ITS_STAT_IF.match(words)) is not None:
-            words = stat["subj"]  # "Gain control of target creature if its power is ..."
-        spec = make(subject_from(words, sentence, state), (Part("2", SetController("caster")),))
-        if stat is not None:
-            check = _its_stat_condition(stat, spec.subject, sentence, state)
-            spec = replace(spec, only_if=check)
-        return spec
+        return _gain_control(m["subj"], sentence, state, make)
     if m := PLAYER_GAINS_CONTROL.match(body):
         (slot,) = state.context.take_targets(1)  # the player is the first target (CR 115.1)
         return make(
@@ -396,6 +379,31 @@ def general_sentence(
         lasts_while=lasts,
     )
     return spec, bool(result.rules)
+
+
+def _gain_control(
+    words: str,
+    sentence: str,
+    state: SentenceState,
+    make: Callable[[Subject, tuple[Part, ...]], EffectSpec],
+) -> EffectSpec:
+    """ "Gain control of ...": layer 2 (CR 613.1b), with a condition checked as it resolves
+    or a duration."""
+    caster = (Part("2", SetController("caster")),)
+    if lasting := _FOR_AS_LONG_AS.match(words):
+        # "Gain control of target creature for as long as ~ remains on the battlefield"
+        # (The Akroan War): a resolved effect's duration (CR 611.2b).
+        if not (state.resolving or state.mode):
+            raise OracleParseError(sentence, "a duration outside a resolving text")
+        spec = make(subject_from(lasting["subj"], sentence, state), caster)
+        until = duration_condition(lasting["cond"], sentence, state)
+        return replace(spec, condition=until, lasts_while=True)
+    if (stat := _ITS_STAT_IF.match(words)) is not None:
+        words = stat["subj"]  # "Gain control of target creature if its power is ..."
+    spec = make(subject_from(words, sentence, state), caster)
+    if stat is not None:
+        spec = replace(spec, only_if=_its_stat_condition(stat, spec.subject, sentence, state))
+    return spec
 
 
 def duration_condition(words: str, sentence: str, state: SentenceState) -> Condition:
