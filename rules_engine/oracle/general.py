@@ -12,6 +12,7 @@ from typing import Any, Literal
 from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     AbilityChange,
+    AffectedStat,
     AllOf,
     AtLeastZero,
     ChangeText,
@@ -23,6 +24,7 @@ from rules_engine.effects import (
     ExchangeControl,
     Expr,
     GreatestStat,
+    ManaValueOfAffected,
     ModifyPT,
     Negate,
     ObjectMatches,
@@ -488,8 +490,16 @@ def _substitute_x(action: Any, expr: Expr) -> Any:
             return Sum(swap(value.left), swap(value.right))
         return value
 
-    if isinstance(action, AbilityChange) and any(_HAS_X.search(g) for g in action.grant):
-        return replace(action, x=AtLeastZero(expr))  # CR 107.1b, counted per object
+    if (
+        isinstance(action, AbilityChange)
+        and isinstance(expr, ManaValueOfAffected | AffectedStat)
+        and any(_HAS_X.search(g) for g in action.grant)
+    ):
+        # "where X is that artifact's mana value" (Bludgeon Brawl): a number of each object
+        # the effect affects, so each granted text gets its own (CR 107.1b: never below 0).
+        # One the same for all ("ward {X}, where X is the number of experience counters you
+        # have", Minthara) keeps its X, defined by the ability.
+        return replace(action, x=AtLeastZero(expr))
     if isinstance(action, ModifyPT):
         # CR 107.1b: X of a P/T change is never below zero (a set P/T may be negative).
         expr = AtLeastZero(expr)
