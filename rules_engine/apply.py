@@ -53,6 +53,8 @@ from rules_engine.vocabulary import (
     subtype_category,
 )
 
+_X_WORD = re.compile(r"(?<![A-Za-z])X(?![A-Za-z])")
+
 
 def payload(action: Action, label: str, state: State, world: World, ctx: Context, eid: str) -> Any:
     """What this part does to this object now (hashable, comparable)."""
@@ -92,9 +94,15 @@ def payload(action: Action, label: str, state: State, world: World, ctx: Context
             colors |= {ctx.choices.color}
         return (colors, action.add)
     if isinstance(action, AbilityChange):
+        grants = action.grant
+        if action.x is not None:
+            # "with equip {X} and "Equipped creature gets +X/+0," where X is that artifact's
+            # mana value" (Bludgeon Brawl): this object's own X in each granted text.
+            n = str(evaluate(action.x, state, world, ctx, label))
+            grants = tuple(_X_WORD.sub(n, g) for g in grants)
         granted: tuple[tuple[str, str], ...] = tuple(
             (text, "")
-            for g in _chosen_abilities(action.grant, ctx)
+            for g in _chosen_abilities(grants, ctx)
             for one in _each_of_its_colors(offered(g, ctx.choices), label, state)
             for now in (_chosen_words(one, ctx),)
             if (text := _protection_now(now, label, state, world, ctx))

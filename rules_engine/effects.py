@@ -281,6 +281,9 @@ class AffectedStat:
     # "type_words": "for each supertype, card type, and subtype it has" (Embiggen; CR 205.2a,
     # 205.3a, 205.4a: each one it has counts once)
     stat: Literal["power", "toughness", "colors", "creature_types", "type_words"]
+    # "source": the effect's own source's, "where X is ~'s power" (Auriok Bladewarden, Wild
+    # Beastmaster), whatever object the effect affects.
+    whose: Literal["affected", "source"] = "affected"
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,6 +565,10 @@ class AbilityChange:
     # abilities): "activated" (mana abilities among them), "triggered", "loyalty" (only
     # loyalty abilities), "nonmana" (activated but not mana), "nonloyalty".
     grant_kinds: frozenset[str] = frozenset({"activated"})
+    # ' ... with equip {X} and "Equipped creature gets +X/+0," where X is that artifact's
+    # mana value' (Bludgeon Brawl): the X of the granted texts, counted for each object it
+    # affects (CR 613.1f), so each gets its own number.
+    x: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -669,6 +676,8 @@ class SourceStatus:
         "ring_bearer",  # CR 701.54b: its controller's Ring-bearer
         "paired",
         "in_graveyard",  # CR 113.6b: an ability that says it works from a graveyard
+        # CR 611.2b: "for as long as ~ remains on the battlefield" of a resolved effect
+        "on_battlefield",
         "attached_to_creature",  # "as long as this Equipment is attached to a creature"
         "attacked_this_turn",  # CR 508.1a: "as long as it attacked this turn"
         "attacked_battle_this_turn",  # CR 508.1b: "as long as it attacked a battle this turn"

@@ -39,6 +39,9 @@ class LastKnown:
 
     controller: str
     abilities: tuple[str, ...]
+    # "where X is ~'s power" read after it left (a "dies" trigger, a sacrifice cost).
+    power: int | None = None
+    toughness: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

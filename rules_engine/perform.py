@@ -296,7 +296,8 @@ def _move(
     if obj.on_battlefield:
         chars = (known if known is not None else chars_of(game)).get(obj.label)
         if chars is not None:
-            last = LastKnown(chars.controller, tuple(a.text.lower() for a in chars.abilities))
+            abilities = tuple(a.text.lower() for a in chars.abilities)
+            last = LastKnown(chars.controller, abilities, chars.power, chars.toughness)
     moved = replace(
         obj,
         zone=zone,

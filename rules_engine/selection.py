@@ -217,6 +217,12 @@ def count(
     )
 
 
+def _gone(label: str | None, world: World) -> bool:
+    """Whether ``label`` names an object that has left the battlefield."""
+    obj = world.objects.get(label) if label else None
+    return obj is not None and not obj.on_battlefield
+
+
 def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str | None) -> int:
     """A number an effect needs, computed from the current characteristics."""
     match expr:
@@ -265,8 +271,14 @@ def evaluate(expr: Expr, state: State, world: World, ctx: Context, affected: str
             return _how_cast(expr, ctx.choices)
         case HandSize():
             return _hand_size(expr, state, world, ctx, affected)
+        case AffectedStat(whose="source", stat="power" | "toughness") if _gone(ctx.source, world):
+            # CR 608.2h, 113.7a: the source left the battlefield (a "dies" trigger, a
+            # sacrifice cost): its power as it last existed there.
+            last = world.objects[ctx.source].last_known
+            return (getattr(last, expr.stat) if last else None) or 0
         case AffectedStat():
-            chars = state.get(affected) if affected else None
+            whose = affected if expr.whose == "affected" else ctx.source
+            chars = state.get(whose) if whose else None
             if chars is None:
                 return 0
             if expr.stat == "type_words":  # CR 205.2a, 205.3a, 205.4a
@@ -786,6 +798,8 @@ def _has_status(condition: SourceStatus, label: str, state: State, world: World)
         return True
     if status == "in_graveyard" and obj.zone == "graveyard":
         return True
+    if status == "on_battlefield" and obj.on_battlefield:
+        return True  # CR 611.2b
     if status == "attached_to_creature" and _on_a_creature(obj, state, world):
         return True
     if (

@@ -118,6 +118,12 @@ _THEY_BITE = re.compile(
     r"^(?P<a>they|those creatures) each deal damage equal to their power to (?P<b>.+)$",
     re.IGNORECASE,
 )
+# "Each tapped creature deals damage to itself equal to its power." (The Akroan War): each
+# is both source and recipient (CR 120.3), all at once.
+_SELF_BITE = re.compile(
+    r"^(?P<a>[\w ,'-]+?) deals? damage to (?:itself|themselves) equal to (?:its|their) power$",
+    re.IGNORECASE,
+)
 # CR 702.26a: "Any number of target creatures you control phase out." (No More).
 _PHASE_OUT = re.compile(r"^(?P<subj>.+?) phases? out$", re.IGNORECASE)
 
@@ -519,6 +525,15 @@ def _fight(m: re.Match[str], c: Clause) -> OneShot | None:
     return OneShot(kind, c.resolve(fighter), c.sentence, other=c.resolve(other))
 
 
+def _self_bite(m: re.Match[str], c: Clause) -> OneShot | None:
+    """ "deals damage to itself equal to its power": a bite with no other creature, each
+    one dealt its own power (CR 120.3)."""
+    subject = c.subject(m["a"])
+    if subject is None:
+        return None
+    return OneShot("bite", c.resolve(subject), c.sentence)
+
+
 def _phase_out(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 702.26a: the permanents phase out (and what is attached to them, 702.26g)."""
     subject = c.subject(m["subj"])
@@ -916,6 +931,7 @@ _READERS: tuple[Reader, ...] = (
     Reader(_FIGHT, _fight),
     Reader(_BITE, _fight),
     Reader(_THEY_BITE, _fight),
+    Reader(_SELF_BITE, _self_bite),
     Reader(_PHASE_OUT, _phase_out),
     Reader(cards.UNSUSPECT, cards.unsuspect),
     Reader(_THAT_MUCH_DAMAGE, _that_much),

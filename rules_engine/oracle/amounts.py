@@ -583,9 +583,19 @@ _TERMS: tuple[_TermReader, ...] = (
     ),
     # "Target creature ... gets +X/+0, where X is that creature's mana value" (Surge of
     # Strength): the affected creature's, fixed as the spell resolves (CR 608.2h).
-    _phrase("its mana value", "that creature's mana value", expr=ManaValueOfAffected()),
-    _phrase("its power", expr=AffectedStat("power")),
-    _phrase("its toughness", expr=AffectedStat("toughness")),
+    _phrase(
+        "its mana value",
+        "that creature's mana value",
+        "that artifact's mana value",
+        expr=ManaValueOfAffected(),
+    ),
+    # "Target creature gets +X/+X ..., where X is that creature's power" (Nantuko Mentor,
+    # Xenagos): the affected creature's, fixed as the ability resolves (CR 608.2h).
+    _phrase("its power", "that creature's power", expr=AffectedStat("power")),
+    _phrase("its toughness", "that creature's toughness", expr=AffectedStat("toughness")),
+    # "where X is ~'s power" (Auriok Bladewarden): the source's own, whatever it affects.
+    _phrase("~'s power", expr=AffectedStat("power", whose="source")),
+    _phrase("~'s toughness", expr=AffectedStat("toughness", whose="source")),
     _phrase("x", expr=VarX()),
     # MTG Arena's intensity (Alchemy, no CR rule), a number on the object itself.
     _phrase("~'s intensity", expr=HowCast("intensity")),

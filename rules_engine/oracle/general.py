@@ -5,12 +5,14 @@ characteristic-defining P/T, copies)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
 from rules_engine.affected import Filter, Subject
 from rules_engine.effects import (
     AbilityChange,
+    AffectedStat,
     AllOf,
     AtLeastZero,
     ChangeText,
@@ -22,12 +24,14 @@ from rules_engine.effects import (
     ExchangeControl,
     Expr,
     GreatestStat,
+    ManaValueOfAffected,
     ModifyPT,
     Negate,
     ObjectMatches,
     Part,
     SetController,
     SetPT,
+    SourceStatus,
     Sum,
     SwitchPT,
     Times,
@@ -85,6 +89,11 @@ _TRAILING_AS_LONG_AS = re.compile(
     r"(?:as long as |if (?=(?:it|~) (?:devoured |hasn't dealt damage yet\.?$))"
     r"|if (?=it's a token\.?$))(?P<cond>.+)$",
     re.IGNORECASE,
+)
+_FOR_AS_LONG_AS = re.compile(r"^(?P<subj>.+?) for as long as (?P<cond>.+)$", re.IGNORECASE)
+# "for as long as ~ remains on the battlefield": the source itself, not a static's Always.
+_SOURCE_REMAINS = re.compile(
+    r"^(?:~|this \w+) (?:remains|is) on the battlefield\.?$", re.IGNORECASE
 )
 # "gets +3/+3 unless ...": not a rule ("can't block unless ..."), which names_a_rule reads.
 _TRAILING_UNLESS = re.compile(
@@ -177,14 +186,7 @@ def special_sentence(
     if m := SWITCH.match(body):
         return make(subject_from(m["subj"], sentence, state), (Part("7d", SwitchPT()),))
     if m := GAIN_CONTROL.match(body):
-        words, check = m["subj"], None
-        if (stat := _ITS_STAT_IF.match(words)) is not None:
-            words = stat["subj"]  # "Gain control of target creature if its power is ..."
-        spec = make(subject_from(words, sentence, state), (Part("2", SetController("caster")),))
-        if stat is not None:
-            check = _its_stat_condition(stat, spec.subject, sentence, state)
-            spec = replace(spec, only_if=check)
-        return spec
+        return _gain_control(m["subj"], sentence, state, make)
     if m := PLAYER_GAINS_CONTROL.match(body):
         (slot,) = state.context.take_targets(1)  # the player is the first target (CR 115.1)
         return make(
@@ -381,6 +383,40 @@ def general_sentence(
     return spec, bool(result.rules)
 
 
+def _gain_control(
+    words: str,
+    sentence: str,
+    state: SentenceState,
+    make: Callable[[Subject, tuple[Part, ...]], EffectSpec],
+) -> EffectSpec:
+    """ "Gain control of ...": layer 2 (CR 613.1b), with a condition checked as it resolves
+    or a duration."""
+    caster = (Part("2", SetController("caster")),)
+    if lasting := _FOR_AS_LONG_AS.match(words):
+        # "Gain control of target creature for as long as ~ remains on the battlefield"
+        # (The Akroan War): a resolved effect's duration (CR 611.2b).
+        if not (state.resolving or state.mode):
+            raise OracleParseError(sentence, "a duration outside a resolving text")
+        spec = make(subject_from(lasting["subj"], sentence, state), caster)
+        until = duration_condition(lasting["cond"], sentence, state)
+        return replace(spec, condition=until, lasts_while=True)
+    if (stat := _ITS_STAT_IF.match(words)) is not None:
+        words = stat["subj"]  # "Gain control of target creature if its power is ..."
+    spec = make(subject_from(words, sentence, state), caster)
+    if stat is not None:
+        spec = replace(spec, only_if=_its_stat_condition(stat, spec.subject, sentence, state))
+    return spec
+
+
+def duration_condition(words: str, sentence: str, state: SentenceState) -> Condition:
+    """A resolved effect's "for as long as ..." (CR 611.2b). "~ remains on the battlefield"
+    is true only while the source is there: read as the static ability's Always, it would
+    never end."""
+    if _SOURCE_REMAINS.match(words.strip()):
+        return SourceStatus("on_battlefield", Subject("self", words=SELF))
+    return read_condition(words, sentence, state)
+
+
 def _leading_condition(
     body: str, sentence: str, state: SentenceState
 ) -> tuple[Condition | None, str]:
@@ -437,6 +473,9 @@ def _substitute_xy(action: Any, x: Expr, y: Expr) -> Any:
     return action
 
 
+_HAS_X = re.compile(r"(?<![A-Za-z])X(?![A-Za-z])")
+
+
 def _substitute_x(action: Any, expr: Expr) -> Any:
     """ ", where X is ..." defines X for this sentence."""
 
@@ -451,6 +490,16 @@ def _substitute_x(action: Any, expr: Expr) -> Any:
             return Sum(swap(value.left), swap(value.right))
         return value
 
+    if (
+        isinstance(action, AbilityChange)
+        and isinstance(expr, ManaValueOfAffected | AffectedStat)
+        and any(_HAS_X.search(g) for g in action.grant)
+    ):
+        # "where X is that artifact's mana value" (Bludgeon Brawl): a number of each object
+        # the effect affects, so each granted text gets its own (CR 107.1b: never below 0).
+        # One the same for all ("ward {X}, where X is the number of experience counters you
+        # have", Minthara) keeps its X, defined by the ability.
+        return replace(action, x=AtLeastZero(expr))
     if isinstance(action, ModifyPT):
         # CR 107.1b: X of a P/T change is never below zero (a set P/T may be negative).
         expr = AtLeastZero(expr)
@@ -471,6 +520,7 @@ def _merge_ability_parts(parts: list[Part]) -> list[Part]:
         except_mana=any(a.except_mana for a in sixes),
         cant_have=frozenset().union(*(a.cant_have for a in sixes)),
         grant_from=next((a.grant_from for a in sixes if a.grant_from), None),
+        x=next((a.x for a in sixes if a.x is not None), None),
     )
     out: list[Part] = []
     placed = False

@@ -591,6 +591,7 @@ def _activated_ability(display: str, cost: str, effect: str) -> ParsedAbility:
         unperformed=tuple(parsed.unperformed),
         gaps=tuple(parsed.gaps),
         player_grants=tuple(parsed.player_grants),
+        inert=tuple(parsed.inert),
     )
 
 
@@ -642,6 +643,7 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
         unperformed=tuple(parsed.unperformed),
         gaps=tuple(parsed.gaps),
         player_grants=tuple(parsed.player_grants),
+        inert=tuple(parsed.inert),
     )
 
 

@@ -69,11 +69,13 @@ from rules_engine.oracle.untap_step import (
     COMBAT_WHY,
     EXERT_WHY,
     LINKED_WHY,
+    REQUIREMENT_WHY,
     UNBLOCKED_WHY,
     UNTAP_STEP_WHY,
     after_exert,
     assigns_as_though_unblocked,
     combat_only,
+    combat_requirement,
     commander_color_choice,
     exert_as_it_attacks,
     untap_step_only,
@@ -161,6 +163,11 @@ def _combat_or_read(
     before = (state.previous, state.context.next_target)
     try:
         read = _read_sentence(sentence, sentence, state, out, resolving, delayed)
+        if resolving and len(out.rules) > sizes[1] and combat_requirement(sentence):
+            # A resolved "attack each combat if able" (CR 508.1d): known inert on a board.
+            del out.rules[sizes[1] :]
+            out.inert.append((sentence, REQUIREMENT_WHY))
+            return read
         if len(out.gaps) == sizes[-1] or not combat_only(sentence):
             return read
     except OracleParseError:

@@ -142,3 +142,23 @@ BEFORE_GAME_WHY = (
 def commander_color_choice(sentence: str) -> bool:
     """Is this static sentence a commander's color chosen before the game begins?"""
     return _BEFORE_GAME_COLOR.match(sentence.strip().rstrip(".")) is not None
+
+
+# "Until your next turn, creatures your opponents control attack each combat if able." (The
+# Akroan War): a requirement checked only as attackers or blockers are declared (CR 508.1d,
+# 509.1c), kept as a rule by a static ability (613.11) and inert when a text resolves.
+_COMBAT_REQUIREMENT = re.compile(
+    r"^(?:until (?:end of turn|your next turn), |this turn, )?[\w ,'-]{1,80}? "
+    r"(?:attacks?|blocks?) each combat if able(?: this turn| until your next turn)?$",
+    re.IGNORECASE,
+)
+REQUIREMENT_WHY = (
+    "a requirement checked only as attacking or blocking creatures are declared (CR 508.1d, "
+    "509.1c); a board has no declare attackers or declare blockers step, so it changes "
+    "nothing here"
+)
+
+
+def combat_requirement(sentence: str) -> bool:
+    """Is this sentence only a requirement to attack or block each combat if able?"""
+    return _COMBAT_REQUIREMENT.match(sentence.strip().rstrip(".")) is not None

@@ -179,6 +179,11 @@ def _fight(p: Part) -> list[Event]:
     battlefield, or is an illegal target now, no damage is dealt at all; 701.14c: a creature
     fighting itself is dealt twice its power."""
     action, state = p.action, p.state
+    if action.other is None:
+        # "Each tapped creature deals damage to itself equal to its power" (CR 120.3): each
+        # one still a creature is dealt its own power, all at once.
+        selves = [Damage(max(state[a].power or 0, 0), a, a) for a in p.objects]
+        return [d for a, d in zip(p.objects, selves, strict=True) if _bites(state, a, d)]
     others = acted_on(action.other, state, p.world, p.ctx, "battlefield", p.res.legal_targets)
     if action.kind == "bite" and len(others) == 1 and len(p.objects) > 1:
         # "They each deal damage equal to their power to ..." (Tandem Takedown): each

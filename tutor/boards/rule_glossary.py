@@ -653,6 +653,15 @@ GLOSSARY: dict[str, str] = {
         "As attackers are declared, their controller chooses whether to pay any optional "
         "cost to attack, such as exerting a creature."
     ),
+    "508.1d": (
+        "As attackers are declared, the active player checks each requirement to attack "
+        "(“attacks each combat if able”) and obeys as many as possible without breaking a "
+        "restriction; no requirement makes a player pay a cost to attack."
+    ),
+    "509.1c": (
+        "As blockers are declared, the defending player checks each requirement to block and "
+        "obeys as many as possible without breaking a restriction."
+    ),
     "607.2": (
         "Two abilities printed to work together are linked: one refers only to what the other "
         "did, such as a “When you do” that triggers only when its creature is exerted."
