@@ -20,7 +20,12 @@ from rules_engine.perform import add_counters
 from rules_engine.replacement.events import Enter
 from rules_engine.selection import Context, World, matches
 from rules_engine.steps import Choices, EnterStep
-from rules_engine.timeline.common import add_object, copy_snapshot, stamp
+from rules_engine.timeline.common import (
+    add_object,
+    copy_snapshot,
+    require_on_battlefield,
+    stamp,
+)
 from rules_engine.turn_deeds import CountersPutRecord
 
 
@@ -272,7 +277,7 @@ def _chosen_copy(
     path = f"{where}.choices.chosen" if where else "choices.chosen"
     state = rules_evaluation(game).chars
     chosen = choices.chosen
-    if chosen is None or chosen not in state or not game.object(chosen):
+    if chosen is None:
         if where is None:  # put onto the battlefield by an effect: no step to answer it
             return NotModelled(
                 event.obj,
@@ -280,11 +285,22 @@ def _chosen_copy(
                 "the object it copies is chosen as it enters (CR 614.12), and the engine "
                 "doesn't ask for that choice here, so it copies nothing",
             )
+        example = next(
+            (
+                label
+                for label, chars in state.items()
+                if "Creature" in chars.types and (o := game.object(label)) and o.on_battlefield
+            ),
+            "bears",
+        )
         raise BoardError(
             path,
             f'as {event.card.name} enters, its controller chooses what "{text}" copies '
-            '(CR 614.12): name it, as \'"chosen": "giant"\'',
+            f'(CR 614.12); the board must say which: add "chosen": "{example}" to the '
+            "step's choices",
         )
+    # "You can choose only a creature on the battlefield" (the same ruling).
+    require_on_battlefield(game, chosen, path)
     if "chosen creature" in text.lower() and "Creature" not in state[chosen].types:
         raise BoardError(path, f"{state[chosen].name} is not a creature (CR 614.12)")
     return copy_snapshot(game, chosen, action, path)

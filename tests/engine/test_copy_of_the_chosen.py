@@ -52,3 +52,8 @@ def test_a_spell_copy_of_a_chosen_creature_without_a_choice_is_refused() -> None
     rush = {"cast": "Polymorphous Rush", "as": "rush", "controller": "Alice"}
     with pytest.raises(BoardError, match="choices.copy"):
         evaluate_board(_board({**rush, "targets": ["lions"]}))
+
+
+def test_a_static_copy_of_the_chosen_creature_refuses_one_not_on_the_battlefield() -> None:
+    with pytest.raises(BoardError, match=r"choices\.chosen: no object labelled"):
+        evaluate_board(_board(_alteration({"chosen": "nobody"})))
