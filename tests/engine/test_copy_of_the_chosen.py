@@ -57,3 +57,26 @@ def test_a_spell_copy_of_a_chosen_creature_without_a_choice_is_refused() -> None
 def test_a_static_copy_of_the_chosen_creature_refuses_one_not_on_the_battlefield() -> None:
     with pytest.raises(BoardError, match=r"choices\.chosen: no object labelled"):
         evaluate_board(_board(_alteration({"chosen": "nobody"})))
+
+
+@pytest.mark.parametrize(
+    ("spell", "chosen", "message"),
+    [
+        ("Cytoshape", "isamaru", 'chooses "a nonlegendary creature on the battlefield"'),
+        ("Polymorphous Rush", "anthem", 'chooses "a creature on the battlefield"'),
+    ],
+)
+def test_a_spell_copy_refuses_a_chosen_object_its_text_doesnt_choose(
+    spell: str, chosen: str, message: str
+) -> None:
+    board = _board({"cast": spell, "as": "spell", "controller": "Alice", "targets": ["lions"]})
+    board["steps"].insert(2, {"enter": "Isamaru, Hound of Konda", "as": "isamaru"})
+    board["steps"][-1]["choices"] = {"copy": chosen}
+    with pytest.raises(BoardError, match=message):
+        evaluate_board(board)
+
+
+def test_a_spell_copy_accepts_what_its_text_chooses() -> None:
+    rush = {"cast": "Polymorphous Rush", "as": "rush", "controller": "Alice"}
+    board = _board({**rush, "targets": ["lions"], "choices": {"chosen": "giant"}})
+    assert evaluate_board(board).evaluation.chars["lions"].name == "Hill Giant"
