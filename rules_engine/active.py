@@ -113,6 +113,9 @@ def _object_static_effects(label: str, chars: Characteristics, world: World) -> 
                     cda=cda,
                     ability_key=instance.key,
                     sentence=n,
+                    # CR 707.2: a static "is a copy of the chosen creature" copies the values
+                    # fixed as its object entered (``GameObject.chosen_copy``).
+                    copy=obj.chosen_copy if "1a" in spec.layers else None,
                 )
             )
     result = tuple(effects)

@@ -106,6 +106,9 @@ class GameObject:
     choices: Choices = field(default_factory=Choices)
     x: int | None = None
     copy: CopySnapshot | None = None
+    # "Enchanted creature is a copy of the chosen creature" (its own static ability): the
+    # copiable values of the object chosen as it entered, fixed then (CR 614.12, 707.2).
+    chosen_copy: CopySnapshot | None = None
     # Damage dealt by a source with deathtouch since it was last removed (CR 704.5h).
     deathtouched: bool = False
     # Subtypes it entered with in addition to its others (Master Biomancer, CR 614.1c).

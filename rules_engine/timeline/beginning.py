@@ -37,7 +37,7 @@ def begin(
         eid = EffectId(res.label, part=None if count == 1 else n).text()
         copy = None
         copies = any(p.layer == "1a" for p in spec.parts)
-        if copies and spec.min_targets is not None and len(res.targets) < spec.targets_used:
+        if copies and _copied_target_unchosen(res, spec):
             # "it becomes a copy of up to one other target creature" (Fleeting Reflection)
             # with none chosen (CR 601.2c): nothing to copy, so no effect.
             continue
@@ -116,6 +116,20 @@ def begin_later(
     return replace(game, resolved=game.resolved + tuple(begun))
 
 
+def _copied_target_unchosen(res: Resolution, spec: EffectSpec) -> bool:
+    """The object copied is an optional target ("up to one other target creature") and
+    none was chosen (CR 601.2c). Only then: where the copied object is chosen, not
+    targeted ("Choose a creature on the battlefield. Any number of target creatures you
+    control each become a copy of that creature", Polymorphous Rush), the optional
+    targets are those that become copies, and one named is enough (CR 115.1, 707.2)."""
+    copy = next(p.action for p in spec.parts if isinstance(p.action, CopyOf))
+    return (
+        copy.source == "target"
+        and spec.min_targets is not None
+        and len(res.targets) < spec.targets_used
+    )
+
+
 def _spell_copy(game: Game, res: Resolution, spec: EffectSpec) -> CopySnapshot:
     copy = next(p.action for p in spec.parts if isinstance(p.action, CopyOf))
     if copy.source == "target":
@@ -123,6 +137,10 @@ def _spell_copy(game: Game, res: Resolution, spec: EffectSpec) -> CopySnapshot:
         if not slots:
             raise BoardError(f"{res.path}.targets", "name the creature to copy as a target")
         return copy_snapshot(game, slots[-1], copy, f"{res.path}.targets")
-    if not res.choices.copy:
-        raise BoardError(f"{res.path}.choices.copy", "name the object to copy in choices.copy")
-    return copy_snapshot(game, res.choices.copy[0], copy, f"{res.path}.choices.copy[0]")
+    if res.choices.copy:
+        return copy_snapshot(game, res.choices.copy[0], copy, f"{res.path}.choices.copy[0]")
+    if res.choices.chosen:
+        # "Choose a creature on the battlefield. ... a copy of that creature": the object
+        # chosen as it resolves (CR 608.2c) may be named as the step's chosen object too.
+        return copy_snapshot(game, res.choices.chosen, copy, f"{res.path}.choices.chosen")
+    raise BoardError(f"{res.path}.choices.copy", "name the object to copy in choices.copy")

@@ -19,6 +19,7 @@ from rules_engine.replacement.choosing import exile_as_enters, verify_entering_c
 from rules_engine.replacement.events import Enter
 from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.specs import Mark
+from rules_engine.replacement.state import entering_view
 from rules_engine.steps import EnterStep
 from rules_engine.timeline.common import require_on_battlefield, verify_abilities
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
@@ -207,6 +208,15 @@ def _verify_devour(game: Game, step: EnterStep) -> None:
             raise BoardError(where, f'"{label}" is not controlled by {step.controller}')
 
 
+def _copies_as_it_would_exist(game: Game, event: Enter) -> bool:
+    """CR 614.12: its own "enter as a copy" applies only if the permanent, as it would exist
+    on the battlefield, has that ability; under an effect that removes its abilities
+    (Overwhelming Splendor) it has none, so it enters as itself. The same view the event
+    path reads its own entering replacements from (replacement/state.py ``as_enters``)."""
+    view = entering_view(event, event_state(game))
+    return any(instance.parsed.copy is not None for instance in view.chars.abilities)
+
+
 def enter(game: Game, step: EnterStep) -> Game:
     """The permanent enters through the replacement effects in play (CR 614.12), as a copy
     if it enters as one (its own "enter as a copy", 707.9)."""
@@ -226,6 +236,8 @@ def enter(game: Game, step: EnterStep) -> Game:
         face_down=step.face_down,
     )
     copy = chained_copy(game, step)
+    if copy is not None and not _copies_as_it_would_exist(game, event):
+        copy = None
     if copy is not None:
         # Its own "enter as a copy" (CR 614.1c, 707.9) is how it enters: taken as chosen
         # before other replacements look at it, as the card reads it (616.1c puts copy

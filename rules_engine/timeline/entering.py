@@ -20,7 +20,12 @@ from rules_engine.perform import add_counters
 from rules_engine.replacement.events import Enter
 from rules_engine.selection import Context, World, matches
 from rules_engine.steps import Choices, EnterStep
-from rules_engine.timeline.common import add_object, copy_snapshot, stamp
+from rules_engine.timeline.common import (
+    add_object,
+    copy_snapshot,
+    require_on_battlefield,
+    stamp,
+)
 from rules_engine.turn_deeds import CountersPutRecord
 
 
@@ -167,6 +172,9 @@ class Entering:
         counters = event.counters
         if own and step is not None and copy is not None and len(step.choices.copy) > 1:
             counters = chained_counters(game, step, copy)
+        chosen_copy = _chosen_copy(game, event, copy, step.path if own and step else None)
+        if isinstance(chosen_copy, NotModelled):
+            game, chosen_copy = replace(game, not_modelled=(*game.not_modelled, chosen_copy)), None
         game, timestamp = stamp(game)
         obj = GameObject(
             label=label,
@@ -202,6 +210,7 @@ class Entering:
             choices=event.choices if isinstance(event.choices, Choices) else Choices(),
             x=step.x if own and step is not None else None,
             copy=copy,
+            chosen_copy=chosen_copy,
             extra_subtypes=event.extra_types,
             extra_abilities=event.extra_abilities,
         )
@@ -235,6 +244,66 @@ class Entering:
         # only (707.2), with the exceptions the effect makes (707.9).
         copy = event.copy if isinstance(event.copy, CopyOf) else CopyOf()
         return CopySnapshot(event.copy_of, compute(game, until="1b").chars[event.copy_of], copy)
+
+
+def _chosen_copy(
+    game: Game, event: Enter, copy: CopySnapshot | None, where: str | None
+) -> CopySnapshot | NotModelled | None:
+    """ "Enchanted creature is a copy of the chosen creature" (its own static ability): the
+    copiable values of the object chosen as it enters (CR 614.12, 707.2), fixed as the
+    effect first begins to apply; later changes to that object, or its leaving, don't
+    change the copy (Gatherer ruling on Metamorphic Alteration, 2018-07-13). ``where``: the
+    step's path when the step's own permanent enters (then the choice is required)."""
+    abilities = (
+        copy.values.abilities
+        if copy is not None
+        else printed_abilities(event.card.name, event.card.rules_text, False)
+    )
+    found = next(
+        (
+            (part.action, spec.text)
+            for instance in abilities
+            if instance.parsed.kind == "static"
+            for spec in instance.parsed.effects
+            for part in spec.parts
+            if isinstance(part.action, CopyOf) and part.action.source == "chosen"
+        ),
+        None,
+    )
+    if found is None:
+        return None
+    action, text = found
+    choices = event.choices if isinstance(event.choices, Choices) else Choices()
+    path = f"{where}.choices.chosen" if where else "choices.chosen"
+    state = rules_evaluation(game).chars
+    chosen = choices.chosen
+    if chosen is None:
+        if where is None:  # put onto the battlefield by an effect: no step to answer it
+            return NotModelled(
+                event.obj,
+                text,
+                "the object it copies is chosen as it enters (CR 614.12), and the engine "
+                "doesn't ask for that choice here, so it copies nothing",
+            )
+        example = next(
+            (
+                label
+                for label, chars in state.items()
+                if "Creature" in chars.types and (o := game.object(label)) and o.on_battlefield
+            ),
+            "bears",
+        )
+        raise BoardError(
+            path,
+            f'as {event.card.name} enters, its controller chooses what "{text}" copies '
+            f'(CR 614.12); the board must say which: add "chosen": "{example}" to the '
+            "step's choices",
+        )
+    # "You can choose only a creature on the battlefield" (the same ruling).
+    require_on_battlefield(game, chosen, path)
+    if "chosen creature" in text.lower() and "Creature" not in state[chosen].types:
+        raise BoardError(path, f"{state[chosen].name} is not a creature (CR 614.12)")
+    return copy_snapshot(game, chosen, action, path)
 
 
 def _counters_put(

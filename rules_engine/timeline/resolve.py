@@ -32,6 +32,7 @@ from rules_engine.timeline.resolve_checks import (
     earlier_subjects,
     legal_targets,
     missing_target,
+    verify_copy_choice,
     verify_resolution,
     verify_targetable,
     verify_text_changes,
@@ -57,6 +58,7 @@ def resolve(game: Game, res: Resolution, abilities: list[ParsedAbility]) -> Game
     state = evaluation.chars
     world = World.of(game)
     verify_targetable(abilities, res, state, world)
+    verify_copy_choice(abilities, specs, res, state, world)
     res = replace(res, legal_targets=legal_targets(abilities, res, state, world))
     specs = choose_instead(specs, res, state, world)
     verify_text_changes(specs, res)

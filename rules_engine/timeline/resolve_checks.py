@@ -12,13 +12,23 @@ from typing import Literal
 from rules_engine.affected import Filter
 from rules_engine.apply import offered
 from rules_engine.characteristics import Characteristics
-from rules_engine.effects import AbilityChange, ChangeText, Condition, EffectSpec, TypeChange
+from rules_engine.effects import (
+    AbilityChange,
+    ChangeText,
+    Condition,
+    CopyOf,
+    EffectSpec,
+    TypeChange,
+)
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, NotModelled
 from rules_engine.gaps import UNAPPLIED_CONTINUOUS
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.ability_lists import offered_words
+from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.parser import ParsedAbility
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
+from rules_engine.oracle.text import tokenize
 from rules_engine.selection import Context, World, matches, select
 from rules_engine.targeting import target_problem
 from rules_engine.timeline.common import require_on_battlefield
@@ -195,6 +205,60 @@ def verify_targetable(
             raise BoardError(
                 f"{res.path}.targets[{i}]", f"{res.source_name} can't target this: {problem}"
             )
+
+
+# "Choose a nonlegendary creature on the battlefield." (Cytoshape), "Choose a creature you
+# control." (Sakashima's Will): an object a resolving text chooses without targeting it.
+_CHOOSES_AN_OBJECT = re.compile(
+    r"^(?:then )?(?:you may )?choose (?P<what>(?:a|an) [^.]+)$", re.IGNORECASE
+)
+
+
+def verify_copy_choice(
+    abilities: list[ParsedAbility],
+    specs: list[EffectSpec],
+    res: Resolution,
+    state: dict[str, Characteristics],
+    world: World,
+) -> None:
+    """CR 608.2c, 707.2: "Choose a nonlegendary creature on the battlefield. Target creature
+    becomes a copy of that creature" (Cytoshape): the object the step names to copy is
+    chosen as it resolves, and must be what the text chooses (a legendary creature is
+    refused). A description the subject grammar can't read is not checked."""
+    copies = any(
+        isinstance(p.action, CopyOf) and p.action.source == "chosen"
+        for spec in specs
+        for p in spec.parts
+    )
+    chosen, where = (
+        (res.choices.copy[0], f"{res.path}.choices.copy[0]")
+        if res.choices.copy
+        else (res.choices.chosen, f"{res.path}.choices.chosen")
+    )
+    if not copies or chosen is None or chosen not in state:
+        return
+    sentences = (
+        sentence.rstrip(".")
+        for ability in abilities
+        for sentence in re.split(r"(?<=\.) ", ability.text)
+    )
+    for sentence in sentences:
+        m = _CHOOSES_AN_OBJECT.match(sentence)
+        if m is None:
+            continue
+        what = m["what"].split(" ", 1)[1].removesuffix(" on the battlefield")
+        cursor = Cursor(tokenize(f"each {what}"), sentence=sentence)
+        subject = parse_subject(cursor, SubjectContext())
+        if subject is None or not cursor.at_end():
+            return
+        ctx = res.context()
+        if not any(matches(f, chosen, state, world, ctx) for f in subject.filters):
+            raise BoardError(
+                where,
+                f'{res.source_name} chooses "{m["what"]}" as it resolves (CR 608.2c), and '
+                f"{state[chosen].name} isn't that now",
+            )
+        return
 
 
 def legal_targets(
