@@ -11,7 +11,7 @@ import pytest
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.forms.renderers import DjangoTemplates
+from django.forms.renderers import DjangoTemplates, get_default_renderer
 from django.test import override_settings
 from django.urls import reverse, reverse_lazy
 from django.utils.safestring import mark_safe
@@ -153,6 +153,8 @@ def test_the_builder_page_is_the_same_with_djangos_widget_templates(client, rela
     pages = {}
     for renderer in ("django.forms.renderers.DjangoTemplates", None):
         with override_settings(**({"FORM_RENDERER": renderer} if renderer else {})):
+            expected = DjangoTemplates if renderer else WidgetRenderer
+            assert type(get_default_renderer()) is expected
             pages[renderer] = [
                 _without_tokens(client.get(url).content.decode()),
                 _without_tokens(client.post(url + "add", bad).content.decode()),
