@@ -30,8 +30,9 @@ gives them.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,9 @@ from django.conf import settings
 from django.template.base import Template
 from django.test import Client
 from django.test.utils import _TestState
+from whitenoise.middleware import WhiteNoiseMiddleware
+
+from rules_engine.cards import load_card_library
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -245,6 +249,49 @@ def render_without_capture() -> Any:
     Template._render = _TestState.saved_data.template_render
     yield
     Template._render = instrumented
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_listed_once() -> Iterator[None]:
+    """WhiteNoise's static files, listed once per test process instead of once per test.
+
+    Every test client builds the middleware again for its first request, and WhiteNoise
+    walks every static file through the staticfiles finders each time (about 10 ms a test:
+    a sixth of a per-board site walk, issue #25). No test changes the static files, so each
+    new middleware takes the first one's list; the files are still served the same way.
+    """
+    list_files = WhiteNoiseMiddleware.add_files_from_finders
+    listed: dict[str, Any] = {}
+
+    def add_files_from_finders(self: WhiteNoiseMiddleware) -> None:
+        if not listed:
+            list_files(self)
+            listed.update(self.files)
+        self.files.update(listed)
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders  # type: ignore[method-assign]
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = list_files  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Once a test has loaded the card library, set it aside from the garbage collector.
+
+    Its hundreds of thousands of objects live as long as the process, and every full
+    collection scanned them all: about a tenth of a per-board site walk (issue #25). The
+    site's engine workers and live classes freeze it the same way (engine_worker.py,
+    pushing.py). Collected first, so no garbage of the tests before is kept for good.
+    """
+    global _library_frozen
+    if _library_frozen or not load_card_library.cache_info().currsize:
+        return
+    gc.collect()
+    gc.freeze()
+    _library_frozen = True
+
+
+_library_frozen = False
 
 
 @pytest.fixture(scope="session")
