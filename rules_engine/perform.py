@@ -48,6 +48,7 @@ from rules_engine.replacement.events import (
     Prevented,
     PutCounters,
     Regenerate,
+    RemoveDamage,
     ReturnFromGraveyard,
     Skip,
     StepHappens,
@@ -413,6 +414,12 @@ def apply_results(
                 if obj is not None:
                     # CR 701.19a: tapped, all damage removed, removed from combat.
                     game = game.with_object(replace(obj, tapped=True, damage=0, deathtouched=False))
+            case RemoveDamage():
+                obj = game.object(event.obj)
+                if obj is not None:
+                    # CR 702.89a: all damage removed (and deathtouch's mark with it, 704.5h);
+                    # not tapped, unlike regeneration.
+                    game = game.with_object(replace(obj, damage=0, deathtouched=False))
             case ZoneMove():
                 game = _zone_move(game, event, known)
             case Enter():
