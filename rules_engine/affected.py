@@ -145,7 +145,11 @@ class Filter:
 # "chosen": "it" after "Put two +1/+1 counters on up to one creature." (Gix's Command): the
 # one of the objects its filters name that was chosen as the spell resolved (CR 608.2d: the
 # step's ``choices.chosen``, by default the first), not all of them.
+# "left_host": "that card" after "When enchanted creature dies" (Unholy Indenture): the card
+# the source was attached to as that card left the battlefield, wherever it went (CR 603.10a:
+# the ability looks back; 400.7: the card the dying creature became).
 SubjectKind = Literal[
+    "left_host",
     "chosen",
     "filter",
     "self",

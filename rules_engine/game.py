@@ -39,6 +39,9 @@ class LastKnown:
 
     controller: str
     abilities: tuple[str, ...]
+    # What it was attached to (an Aura's enchanted creature), for "When enchanted creature
+    # dies, return that card ..." resolving after the Aura itself left (CR 603.10a).
+    attached_to: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

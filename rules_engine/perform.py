@@ -295,7 +295,9 @@ def _move(
     if obj.on_battlefield:
         chars = (known if known is not None else chars_of(game)).get(obj.label)
         if chars is not None:
-            last = LastKnown(chars.controller, tuple(a.text.lower() for a in chars.abilities))
+            abilities = tuple(a.text.lower() for a in chars.abilities)
+            host = obj.attached_to or obj.host_left
+            last = LastKnown(chars.controller, abilities, attached_to=host)
     moved = replace(
         obj,
         zone=zone,
