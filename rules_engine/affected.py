@@ -147,7 +147,11 @@ class Filter:
 # step's ``choices.chosen``, by default the first), not all of them.
 # "last": "the last creature card exiled with it" (Duplicant): of the cards its filters name
 # (exiled with the source, CR 607.2a), the one exiled last (``GameObject.exiled_at``).
+# "left_host": "that card" after "When enchanted creature dies" (Unholy Indenture): the card
+# the source was attached to as that card left the battlefield, wherever it went (CR 603.10a:
+# the ability looks back; 400.7: the card the dying creature became).
 SubjectKind = Literal[
+    "left_host",
     "chosen",
     "last",
     "filter",

@@ -42,6 +42,9 @@ class LastKnown:
     # "where X is ~'s power" read after it left (a "dies" trigger, a sacrifice cost).
     power: int | None = None
     toughness: int | None = None
+    # What it was attached to (an Aura's enchanted creature), for "When enchanted creature
+    # dies, return that card ..." resolving after the Aura itself left (CR 603.10a).
+    attached_to: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

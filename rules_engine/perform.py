@@ -49,6 +49,7 @@ from rules_engine.replacement.events import (
     Prevented,
     PutCounters,
     Regenerate,
+    RemoveDamage,
     ReturnFromGraveyard,
     Skip,
     StepHappens,
@@ -297,7 +298,10 @@ def _move(
         chars = (known if known is not None else chars_of(game)).get(obj.label)
         if chars is not None:
             abilities = tuple(a.text.lower() for a in chars.abilities)
-            last = LastKnown(chars.controller, abilities, chars.power, chars.toughness)
+            host = obj.attached_to or obj.host_left
+            last = LastKnown(
+                chars.controller, abilities, chars.power, chars.toughness, attached_to=host
+            )
     moved = replace(
         obj,
         zone=zone,
@@ -416,6 +420,12 @@ def apply_results(
                 if obj is not None:
                     # CR 701.19a: tapped, all damage removed, removed from combat.
                     game = game.with_object(replace(obj, tapped=True, damage=0, deathtouched=False))
+            case RemoveDamage():
+                obj = game.object(event.obj)
+                if obj is not None:
+                    # CR 702.89a: all damage removed (and deathtouch's mark with it, 704.5h);
+                    # not tapped, unlike regeneration.
+                    game = game.with_object(replace(obj, damage=0, deathtouched=False))
             case ZoneMove():
                 game = _zone_move(game, event, known)
             case Enter():

@@ -122,6 +122,8 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
         f = subject.filters[0]
         plain = Filter(types=f.types, subtypes=f.subtypes)
         return me + ((host,) if matches(plain, host, state, world, ctx) else ())
+    if subject.kind == "left_host":
+        return _left_host(ctx.source, state, world)
     if subject.kind == "paired":
         source = world.objects.get(ctx.source)
         partner = source.paired_with if source else None
@@ -156,6 +158,21 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
             if _fits(subject, label, state, world, ctx)
         )
     return ()
+
+
+def _left_host(source: str, state: State, world: World) -> tuple[str, ...]:
+    """The card the source was attached to, which left the battlefield (CR 603.10a): an Aura
+    still waiting for the state-based check (704.5m) knows it; one in its owner's graveyard
+    remembers it as it last existed (113.7a)."""
+    obj = world.objects.get(source)
+    if obj is None:
+        return ()
+    host = obj.attached_to or obj.host_left
+    if host is None and obj.last_known is not None:
+        host = obj.last_known.attached_to
+    if host is None or host not in state or world.objects[host].on_battlefield:
+        return ()  # CR 400.7: a card back on the battlefield is a new object, not "that card"
+    return (host,)
 
 
 def _fits(

@@ -212,6 +212,8 @@ _RETURN_EXILED = re.compile(
     re.IGNORECASE,
 )
 
+_EXILE_WORD = re.compile(r"\bexile\b", re.IGNORECASE)
+
 # CR 701.37a: "Monstrosity N" puts N +1/+1 counters on it and makes it monstrous, once.
 _MONSTROSITY = re.compile(r"^monstrosity (?P<n>\w+)$", re.IGNORECASE)
 
@@ -378,13 +380,19 @@ def _return_exiled(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 400.7: the card the part before exiled, found by the same effect."""
     exiled = c.resolve(Subject("antecedent"))
     with_counters = _with_counters(m)
-    if exiled.kind not in ("targets", "self") or with_counters is None:
+    if exiled.kind not in ("targets", "self", "left_host") or with_counters is None:
+        return None
+    # The card this sentence exiled; with no exile before it, the card a "dies" trigger
+    # watched, in its owner's graveyard (CR 603.10a, 700.4: "When enchanted creature dies,
+    # return that card ..."). Neither: not read, so named rather than done wrongly.
+    where = "exile" if _EXILE_WORD.search(c.sentence) else c.context.trigger_zone
+    if not where:
         return None
     return OneShot(
         "reanimate",
         exiled,
         c.sentence,
-        from_zone="exile",
+        from_zone=where,
         enter_counters=with_counters,
         players="you" if m["yours"] else None,
     )

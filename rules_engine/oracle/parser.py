@@ -607,11 +607,35 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — (?P<effect>.+)$", re.DOTALL)
 _VISIT = re.compile(r"^Visit — (?P<effect>.+)$", re.DOTALL)
 
 
+# "When enchanted creature dies, return that card ..." (Unholy Indenture): the trigger's
+# object is the card the source was attached to, which left the battlefield (CR 603.10a);
+# "When ~ dies, return it ...": the source itself, now in its owner's graveyard (700.4).
+_DIES_TRIGGER = re.compile(
+    r"^(?:when|whenever) (?:(?P<host>(?:enchanted|equipped|fortified) "
+    r"(?:creature|permanent|artifact|land|planeswalker|enchantment))|~) "
+    r"(?:dies|is put into a graveyard from the battlefield), $",
+    re.IGNORECASE,
+)
+
+
+def _trigger_object(condition: str) -> tuple[Subject | None, str]:
+    """What a first "that card" or "it" of the effect names when it isn't the source (the
+    object the trigger condition watched, CR 603.10a; None: the source, ~), and where that
+    object went ("" when the condition doesn't say)."""
+    m = _DIES_TRIGGER.match(condition)
+    if m is None:
+        return None, ""
+    host = Subject("left_host", words="that card") if m["host"] else None
+    return host, "graveyard"
+
+
 def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
     """What a triggered ability does as it resolves: the text after its trigger condition
     (CR 603.1). The step that resolves it says the ability triggered and, for "you may",
     that its controller chose to (603.5); an intervening "if" (603.4) is noted."""
     display = strip_reminder(clean(text))
+    antecedent: Subject | None = None
+    trigger_zone = ""
     if chapter := _CHAPTER.match(display):
         # CR 714.2b: a chapter ability triggers as lore counters reach its number; what it
         # does is the text after the chapter symbols.
@@ -624,6 +648,7 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
         if m is None:
             raise OracleParseError(display, "cannot find where the trigger condition ends")
         effect = m["effect"]
+        antecedent, trigger_zone = _trigger_object(marked[: m.start("effect")])
     notes: list[str] = []
     if cond := _INTERVENING_IF.match(effect):
         effect = cond["rest"]
@@ -632,7 +657,7 @@ def parse_trigger_effect(text: str, name: str) -> ParsedAbility:
         # "you may have ~ become a copy ..." -> "~ becomes a copy ..."
         effect = f"{have['who']} {have['verb']}s{effect[have.end() :]}"
     effect = re.sub(r"^you may ", "", effect, flags=re.IGNORECASE)
-    parsed = parse_effects(effect, resolving=True)
+    parsed = parse_effects(effect, resolving=True, antecedent=antecedent, trigger_zone=trigger_zone)
     return ParsedAbility(
         display,
         "triggered",

@@ -123,11 +123,22 @@ def _double(m: re.Match[str], sentence: str, state: SentenceState, until_eot: bo
     return EffectSpec(sentence, subject, (part,), until_end_of_turn=until_eot)
 
 
-def parse_effects(text: str, *, resolving: bool, mode: bool = False) -> _Effects:
+def parse_effects(
+    text: str,
+    *,
+    resolving: bool,
+    mode: bool = False,
+    antecedent: Subject | None = None,
+    trigger_zone: str = "",
+) -> _Effects:
     """Sentences of one ability -> continuous effects, rule texts, notes and one-shot actions,
     each sentence and clause routed once by the template table (oracle/templates.py).
-    ``mode``: the text is one mode of a modal ability (its instructions are one-shots)."""
-    state = SentenceState(SubjectContext(), resolving=resolving, mode=mode)
+    ``mode``: the text is one mode of a modal ability (its instructions are one-shots).
+    ``antecedent``: what a first "it" or "that card" names (a trigger condition's object);
+    ``trigger_zone``: where that object went ("graveyard" for a "dies" trigger)."""
+    context = SubjectContext()
+    context.trigger_zone = trigger_zone
+    state = SentenceState(context, antecedent, resolving=resolving, mode=mode)
     out = _Effects([], [], [], [], [], [])
     delayed = False
     # CR 701.66a: "Earthbend 3." read as the sentences it stands for (keyword_actions.py).

@@ -55,6 +55,10 @@ class SubjectContext:
         # card" the card its linked ability exiled (CR 607.2a); in a resolving text it is
         # the card exiled "this way", which no link names.
         self.static = False
+        # Where a triggered ability's object went as it triggered ("graveyard" for "When ~
+        # dies" or "When enchanted creature dies", CR 603.10a, 700.4), for a "return it to
+        # the battlefield" that no exile before it explains; "" when unknown.
+        self.trigger_zone = ""
 
     def take_targets(self, count: int) -> tuple[int, ...]:
         slots = tuple(range(self.next_target, self.next_target + count))

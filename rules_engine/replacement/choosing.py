@@ -88,6 +88,38 @@ def verify_entering_choices(
                 _verify(name, spec, choices, controller, path)
 
 
+# A "choice" paragraph the replacement grammar doesn't read ("As this Aura enters, choose a
+# creature.", Metamorphic Alteration; "choose a land type", Shimmer): the field that answers
+# it, by the kind the Oracle reader gave it (oracle/parser.py ``_choice_kind``).
+_FIELD_OF_KIND = {"object": "chosen", "land_type": "land_type"}
+
+
+def verify_plain_choice(name: str, text: str, kind: str, choices: Choices, path: str) -> None:
+    """CR 614.12: "As ~ enters, choose a creature." must be answered by the step like any
+    other "As ~ enters, choose ..." (the grammar's own readings are checked by
+    ``verify_entering_choices``); "choose a number." is not asked for (no field names it,
+    docs/board-format-extensions.md)."""
+    key = _FIELD_OF_KIND.get(kind)
+    if key is None or _answer(choices, key):
+        return
+    try:
+        specs, _ = read_replacements(text, name)
+    except OracleParseError:
+        specs = ()
+    if any(isinstance(s, EnterSpec) and s.chooses for s in specs):
+        return  # read and checked with the grammar's own wording
+    what, example = _ASKS[key]
+    if key == "chosen":
+        what = "a permanent"
+    elif "basic" not in text.lower():
+        what = "a land type"
+    raise BoardError(
+        f"{path}.choices.{key}",
+        f"as {name} enters, its controller chooses {what} (CR 614.12); the board must say "
+        f"which: add {example} to the step's choices",
+    )
+
+
 def _verify_rolls(name: str, spec: EnterSpec, rolls: tuple[int, ...], x: int, where: str) -> None:
     """CR 706.1: "roll X d6" rolls X six-sided dice, each result from 1 to 6 (X is the one it
     was cast with, 107.3m); the board states the results, one for each die."""

@@ -55,6 +55,15 @@ class Regenerate:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveDamage:
+    """All damage marked on a permanent is removed (CR 702.89a umbra armor: "instead remove
+    all damage from it"), and with it the mark a deathtouch source left (704.5h). Not
+    regeneration: it isn't tapped or removed from combat (the umbra armor rulings)."""
+
+    obj: str
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneMove:
     """A card or token would go from one zone to another (dies = battlefield to graveyard)."""
 
@@ -293,6 +302,7 @@ Event = (
     | Prevented
     | Destroy
     | Regenerate
+    | RemoveDamage
     | ZoneMove
     | Draw
     | GainLife
@@ -317,7 +327,7 @@ def affected_party(event: Event, controller_of: Callable[[str], str | None]) -> 
     match event:
         case Damage():
             return controller_of(event.target)
-        case Destroy() | Regenerate() | GainsUntilEndOfTurn():
+        case Destroy() | Regenerate() | RemoveDamage() | GainsUntilEndOfTurn():
             return controller_of(event.obj)
         case ZoneMove():
             return event.controller or event.owner or controller_of(event.obj)
@@ -364,6 +374,8 @@ def result_json(event: Event) -> dict[str, Any]:
             return {"destroy": event.obj}
         case Regenerate():
             return {"regenerate": event.obj}
+        case RemoveDamage():
+            return {"remove_damage": event.obj}
         case ZoneMove():
             if event.dies:
                 return {"die": event.obj}

@@ -32,6 +32,7 @@ from rules_engine.replacement.events import (
     Prevented,
     PutCounters,
     Regenerate,
+    RemoveDamage,
     ReturnFromGraveyard,
     Skip,
     StepHappens,
@@ -94,6 +95,7 @@ def applies(active: ActiveReplacement, event: Event, board: EventState) -> bool:
         case (
             Prevented()
             | Regenerate()
+            | RemoveDamage()
             | DamageLoss()
             | Skip()
             | WinGame()
@@ -145,6 +147,7 @@ def apply(
         case (
             Prevented()
             | Regenerate()
+            | RemoveDamage()
             | DamageLoss()
             | Skip()
             | WinGame()
@@ -198,7 +201,10 @@ def _cant_regenerate(label: str, board: EventState) -> bool:
 def _apply_to_destroy(active: ActiveReplacement, event: Destroy) -> Applied:
     spec = active.spec
     if spec.family == Family.UMBRA_ARMOR:
-        return [Destroy(active.source)], active
+        # CR 702.89a: "instead remove all damage from it and destroy this Aura": the
+        # creature's damage goes, so the lethal damage that destroyed it is no longer there
+        # for the next check of state-based actions (704.5g).
+        return [RemoveDamage(event.obj), Destroy(active.source)], active
     if spec.family == Family.SACRIFICE_INSTEAD:
         # Crackling Emergence (614.6): the Aura sacrificed (put into its owner's graveyard,
         # 701.21a, not destroyed) and the land gains indestructible until end of turn.

@@ -135,7 +135,8 @@ def statics_of(
             # CR 702.89a: "If enchanted creature would be destroyed, instead remove all damage
             # from it and destroy this Aura."
             spec = ReplacementSpec(
-                "Umbra armor (the enchanted creature isn't destroyed; this Aura is, 702.89a)",
+                "Umbra armor (the enchanted creature isn't destroyed: its damage is removed "
+                "and this Aura is destroyed instead, 702.89a)",
                 Family.UMBRA_ARMOR,
                 objects=Subject("attached", words="enchanted creature"),
             )

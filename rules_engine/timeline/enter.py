@@ -15,7 +15,11 @@ from rules_engine.oracle.keywords import parse_keyword
 from rules_engine.oracle.untap_step import BEFORE_GAME_WHY
 from rules_engine.perform import chars_of, event_state, perform
 from rules_engine.replacement.cants import stopped_by
-from rules_engine.replacement.choosing import exile_as_enters, verify_entering_choices
+from rules_engine.replacement.choosing import (
+    exile_as_enters,
+    verify_entering_choices,
+    verify_plain_choice,
+)
 from rules_engine.replacement.events import Enter
 from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.specs import Mark
@@ -80,6 +84,24 @@ def verify_enter(game: Game, step: EnterStep) -> None:
     if step.choices.devour:
         _verify_devour(game, step)
     verify_exiled_with(game, step)
+
+
+def _verify_own_choices(after: Game, step: EnterStep) -> None:
+    """A paragraph that only chooses ("As this artifact enters, choose a creature type.",
+    Vanquisher's Banner) is answered by the step like one with a replacement (CR 614.12),
+    read from the permanent as it entered: one that entered as a copy of something else
+    (Essence of the Wild) never had the paragraph (614.12, 707.2); a copy of a card with
+    one has it."""
+    obj = after.object(step.label)
+    if obj is None or not obj.on_battlefield or step.face_down:
+        return
+    chars = chars_of(after)[step.label]
+    name = chars.name or step.card.name
+    choosing = [a.parsed for a in chars.abilities if a.parsed.kind == "choice"]
+    texts = [p.text for p in choosing]
+    verify_entering_choices(name, texts, step.choices, step.controller, step.path)
+    for parsed in choosing:
+        verify_plain_choice(name, parsed.text, parsed.choice or "", step.choices, step.path)
 
 
 def _verify_exiled_as_enters(game: Game, step: EnterStep, texts: list[str]) -> None:
@@ -262,6 +284,7 @@ def enter(game: Game, step: EnterStep) -> Game:
     if after.object(step.label) is None:
         _verify_not_stopped(game, event, step)
     after = unlink_if_absent(after, step)
+    _verify_own_choices(after, step)
     if step.choices.exile and not step.face_down and exile_as_enters(card.name, card.rules_text):
         after = link_exiled_as_enters(after, step)  # CR 607.2a: "the exiled card"
     if not step.earlier_turn:

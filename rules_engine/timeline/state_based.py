@@ -8,7 +8,13 @@ from dataclasses import replace
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
 from rules_engine.perform import add_counters, chars_of, perform
-from rules_engine.replacement.events import Destroy, Event, LoseGame, Regenerate
+from rules_engine.replacement.events import (
+    Destroy,
+    Event,
+    LoseGame,
+    Regenerate,
+    RemoveDamage,
+)
 from rules_engine.replacement.explore import Pending
 from rules_engine.sba import StateBasedAction, state_based_actions
 from rules_engine.timeline.common import zone_move
@@ -51,6 +57,12 @@ def as_it_happened(
         if Regenerate(action.object) in results:
             why = f"{action.reason}, but it was regenerated instead (CR 701.19a, 614.8)"
             return replace(action, action="regenerated", reason=why)
+        if RemoveDamage(action.object) in results:
+            why = (
+                f"{action.reason}, but umbra armor removed its damage and destroyed the Aura "
+                "instead (CR 702.89a)"
+            )
+            return replace(action, action="stays", reason=why)
         why = f"{action.reason}, but a replacement effect kept it on the battlefield (CR 614.6)"
         return replace(action, action="stays", reason=why)
     where = "exile" if obj.zone == "exile" else f"its owner's {obj.zone}"

@@ -70,6 +70,13 @@ def test_as_enters_choices_are_read(
         ("Cloud Key", "card_type", "artifact, creature, enchantment, instant, or sorcery"),
         ("Alpine Moon", "card_name", "a card name"),
         ("Bitter Feud", "players", "two players"),
+        # A paragraph that only chooses (CR 614.12), not part of a replacement's sentence.
+        ("Vanquisher's Banner", "creature_type", "chooses a creature type"),
+        ("Pallimud", "player", "chooses a player"),
+        ("Painter's Servant", "color", "chooses a color"),
+        ("Gideon's Intervention", "card_name", "chooses a card name"),
+        ("Shimmer", "land_type", "chooses a land type"),
+        ("Metamorphic Alteration", "chosen", "chooses a permanent"),
     ],
 )
 def test_a_step_without_the_choice_is_asked_for_it(card: str, field: str, words: str) -> None:
@@ -78,6 +85,15 @@ def test_a_step_without_the_choice_is_asked_for_it(card: str, field: str, words:
     message = str(error.value)
     assert f"steps[0].choices.{field}" in message
     assert words in message and "614.12" in message and card in message
+
+
+def test_a_permanent_entering_as_a_copy_has_nothing_to_choose() -> None:
+    """CR 614.12, 707.2: Metallic Mimic entering as a copy of Essence of the Wild never has
+    its "As this creature enters, choose a creature type.", so the step needs no answer (the
+    board under copy/ checks the answer)."""
+    board = _board({"enter": "Essence of the Wild"})
+    board["steps"].append({"enter": "Metallic Mimic", "as": "mimic", "controller": "Alice"})
+    evaluate_board(board)
 
 
 def test_a_choice_not_offered_is_refused() -> None:

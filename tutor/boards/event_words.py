@@ -41,6 +41,7 @@ from rules_engine import (
     Prevented,
     PutCounters,
     Regenerate,
+    RemoveDamage,
     ReturnFromGraveyard,
     Shown,
     Skip,
@@ -175,6 +176,9 @@ def _words(event: Shown, name: Namer, *, would: bool) -> str:
             return f"{name(event.obj)} {verb('would be', 'is')} destroyed"
         case Regenerate():
             return f"{name(event.obj)} regenerates: tapped, removed from combat, damage gone"
+        case RemoveDamage():
+            # CR 702.89a (umbra armor): not regeneration, so not tapped.
+            return f"all damage is removed from {name(event.obj)} (702.89a)"
         case Prevented():
             return f"{event.amount} damage to {name(event.target)} is prevented"
         case Draw():

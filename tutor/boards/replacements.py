@@ -22,6 +22,7 @@ from rules_engine import (
     Prevented,
     PutCounters,
     Regenerate,
+    RemoveDamage,
     Shown,
     StepChoice,
     ZoneMove,
@@ -173,7 +174,7 @@ def _touched(results: Iterable[Shown]) -> tuple[set[tuple[str, str]], set[str]]:
             counters.update((result.obj, kind) for kind, n in result.counters if n > 0)
         elif isinstance(result, Damage | Prevented):
             objects.add(result.target)
-        elif isinstance(result, ZoneMove | Destroy | Regenerate):
+        elif isinstance(result, ZoneMove | Destroy | Regenerate | RemoveDamage):
             objects.add(result.obj)
     return counters, objects
 

@@ -469,8 +469,17 @@ def with_choice(card: RoleCard, record: dict[str, Any]) -> RoleCard:
     if "choose a creature type" in text:
         return _replace(card, choice="creature_type=Elf")
     if "choose a color" in text:
-        return _replace(card, choice="color=R")
+        # "choose a color other than red" (Cliffgate): a color it allows (CR 614.12).
+        allowed = [c for c, word in _COLOR_CHOICES if f"other than {word}" not in text]
+        return _replace(card, choice=f"color={allowed[0]}")
+    if "choose an opponent" in text or "choose a player" in text:
+        return _replace(card, choice="player=Bob")  # Pallimud: the probe board's opponent
+    if re.search(r"choose a (?:nonland )?card name", text):
+        return _replace(card, choice="card_name=Lightning Bolt")
     return card
+
+
+_COLOR_CHOICES = (("R", "red"), ("G", "green"), ("W", "white"), ("U", "blue"), ("B", "black"))
 
 
 def _replace(card: RoleCard, **changes: Any) -> RoleCard:
