@@ -193,13 +193,32 @@ def board_for(card: CardDef) -> dict[str, Any]:
         if "Aura" in card.subtypes:
             step["attach"] = "bears"
         steps.append(step)
-    return {
+    board: dict[str, Any] = {
         "format": "mtg-board/1",
         "players": ["Alice", "Bob"],
         "active": "Alice",
         "steps": steps,
         "ask": {"characteristics": "card" if not card.is_spell_card else "bears"},
     }
+    if "Aura" in card.subtypes and _ENCHANTS_GRAVEYARD.search(card.oracle_text):
+        _from_graveyard(board, card)
+    return board
+
+
+# "Enchant creature card in a graveyard" (Animate Dead): tried on a card in a graveyard.
+_ENCHANTS_GRAVEYARD = re.compile(r"^Enchant (?:creature )?card in a graveyard$", re.M)
+
+
+def _from_graveyard(board: dict[str, Any], card: CardDef) -> None:
+    """Animate Dead's board: attached to Grizzly Bears in Bob's graveyard, its enters trigger
+    resolved (CR 303.4: it returns the card and attaches itself to it)."""
+    bears = dict(BOARD_START[0]["enter"])
+    board["zones"] = {"Bob": {"graveyard": [bears]}}
+    board["steps"][-1]["attach"] = "Bob.graveyard[0]"
+    for k, text in enumerate(card.rules_text):
+        if re.match(r"When this \w+ enters\b", text):
+            board["steps"].append({"activate": "card", "ability": k, "as": "trigger"})
+            break
 
 
 def _phrase(message: str) -> str:

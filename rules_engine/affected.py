@@ -121,6 +121,9 @@ class Filter:
     # "cards exiled with ~", "the exiled card": in exile, linked to the effect's source
     # (CR 607.2a; a new object is linked to nothing, 406.6).
     exiled_with_source: bool = False
+    # "that creature" of Animate Dead's leaves trigger: the creature it put onto the
+    # battlefield and attached itself to (CR 607.2a).
+    put_with_source: bool = False
     # "If that creature was cast for its warp cost" (Full Bore): the permanent entered as a
     # spell cast for its warp cost (CR 702.185a), its step's choices.warp.
     warped: bool = False

@@ -258,6 +258,8 @@ def _status(f: Filter) -> list[Check]:
         checks.append(lambda _l, _c, o, _s, _x, _r, _w: o.choices.warp)
     if f.exiled_with_source:  # CR 607.2a, 406.6
         checks.append(lambda _l, _c, o, _s, x, _r, _w: o.exiled_with == x.source)
+    if f.put_with_source:  # CR 607.2a: put onto the battlefield with it (Animate Dead)
+        checks.append(lambda _l, _c, o, _s, x, _r, _w: o.put_with == x.source)
     if (put := f.counters_put_by_you) is not None:  # CR 122.6
         checks.append(lambda _l, _c, o, _s, x, _r, _w: (x.controller, put) in o.counters_put)
     if (wanted := f.transformed) is not None:  # CR 712.8e: its back face up

@@ -126,6 +126,10 @@ class GameObject:
     # Its place in the order the cards exiled with that permanent were exiled (1 first), for
     # "the last creature card exiled with it" (Duplicant); 0 when it is exiled with nothing.
     exiled_at: int = 0
+    # The Aura (its label) that put this creature onto the battlefield and attached itself to
+    # it: Animate Dead's "enchant creature put onto the battlefield with this Aura" and its
+    # "that creature" (CR 607.2a); a new object has none (400.7).
+    put_with: str | None = None
 
     @property
     def on_battlefield(self) -> bool:

@@ -336,6 +336,7 @@ def _move(
         last_known=last,
         exiled_with=None,
         exiled_at=0,
+        put_with=None,
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     # CR 400.7: the new object has no memory of the old one, so effects that began on the

@@ -34,10 +34,25 @@ class StateBasedAction:
         }
 
 
+# "Enchant creature put onto the battlefield with this Aura" (Animate Dead's errata, gained
+# as its trigger resolves; Necromancy's "with Necromancy"): only the creature its own effect
+# put onto the battlefield and attached it to (CR 607.2a: "put onto the battlefield with").
+_PUT_WITH = re.compile(
+    r"^creature put onto the battlefield with (?:this aura|this enchantment|~|(?P<name>[^.]+))\.?$",
+    re.IGNORECASE,
+)
+
+
 def _enchant_allows(
-    aura: Characteristics, host: str, state: dict[str, Characteristics], world: World
+    aura: Characteristics,
+    host: str,
+    state: dict[str, Characteristics],
+    world: World,
+    label: str = "",
 ) -> bool:
-    """CR 303.4d, 702.5a: "Enchant X" decides what the Aura may be attached to."""
+    """CR 303.4d, 702.5a: "Enchant X" decides what the Aura may be attached to; a card in a
+    graveyard only by "Enchant creature card in a graveyard" (Animate Dead, CR 303.4)."""
+    on_field = host in world.game.players or (host in state and world.objects[host].on_battlefield)
     for ability in aura.abilities:
         text = ability.text
         if not text.lower().startswith("enchant "):
@@ -47,12 +62,21 @@ def _enchant_allows(
             return host in world.game.players
         if host in world.game.players:
             return False
+        put_with = _PUT_WITH.match(words)
+        if put_with is not None:
+            named = put_with["name"]
+            return (
+                on_field
+                and (named is None or named.lower() == (aura.name or "").lower())
+                and world.objects[host].put_with == label
+                and "Creature" in state[host].types
+            )
         subject = parse_subject(Cursor(tokenize(words.replace(" or ", " or "))), SubjectContext())
         if subject is None:
-            return True
+            return on_field
         ctx = Context(source="", controller=aura.controller)
         return any(matches(f, host, state, world, ctx) for f in subject.filters)
-    return True
+    return on_field
 
 
 _ATTACHED_ONLY_TO = re.compile(r"^~ can be attached only to (?:a |an )?(?P<what>.+?)\.?$", re.I)
@@ -351,13 +375,19 @@ def _aura_actions(
 ) -> list[StateBasedAction]:
     """CR 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard."""
     host = obj.attached_to
+    # A card in a graveyard is a legal host only by its enchant ability's words (Animate
+    # Dead's "Enchant creature card in a graveyard", CR 303.4, 702.5a).
     hosts_ok = host is not None and (
-        host in game.players or (host in state and world.objects[host].on_battlefield)
+        host in game.players
+        or (
+            host in state
+            and (world.objects[host].on_battlefield or world.objects[host].zone == "graveyard")
+        )
     )
     legal = (
         hosts_ok
         and "Creature" not in chars.types  # CR 303.4d: an Aura that's a creature can't enchant
-        and _enchant_allows(chars, host or "", state, world)
+        and _enchant_allows(chars, host or "", state, world, obj.label)
         and not _protected_from(host or "", chars, state, obj.label, players, world)
     )
     if legal:

@@ -117,10 +117,13 @@ def select(subject: Subject, state: State, world: World, ctx: Context) -> tuple[
         me = (ctx.source,) if subject.include_self and ctx.source in state else ()
         source = world.objects.get(ctx.source)
         host = source.attached_to if source else None
-        if host is None or host not in state or not world.objects[host].on_battlefield:
+        f = subject.filters[0] if subject.filters else Filter()
+        # "Enchanted creature" is a permanent; "enchanted creature card" (Animate Dead) is
+        # the card an Aura enchants in a graveyard (CR 303.4, 702.5a), and only that.
+        card = f.zone in ("outside", "graveyard")
+        if host is None or host not in state or world.objects[host].on_battlefield == card:
             return me
-        f = subject.filters[0]
-        plain = Filter(types=f.types, subtypes=f.subtypes)
+        plain = Filter(types=f.types, subtypes=f.subtypes, zone=f.zone if card else "battlefield")
         return me + ((host,) if matches(plain, host, state, world, ctx) else ())
     if subject.kind == "left_host":
         return _left_host(ctx.source, state, world)

@@ -618,6 +618,17 @@ _DIES_TRIGGER = re.compile(
 )
 
 
+# "When this Aura enters, ... Return enchanted creature card to the battlefield ... When this
+# Aura leaves the battlefield, that creature's controller sacrifices it." (Animate Dead, Dance
+# of the Dead, Necromancy): the paragraph's last sentence is a second triggered ability, its
+# leaves-the-battlefield trigger (CR 603.6c, 603.10a), linked to the first (607.2a).
+_LEAVES_TOO = re.compile(
+    r"(?<=\. )When (?:this (?:aura|enchantment|creature|artifact|permanent)|~) "
+    r"leaves the battlefield, [^.]+\.$",
+    re.IGNORECASE,
+)
+
+
 def _trigger_object(condition: str) -> tuple[Subject | None, str]:
     """What a first "that card" or "it" of the effect names when it isn't the source (the
     object the trigger condition watched, CR 603.10a; None: the source, ~), and where that
@@ -627,6 +638,17 @@ def _trigger_object(condition: str) -> tuple[Subject | None, str]:
         return None, ""
     host = Subject("left_host", words="that card") if m["host"] else None
     return host, "graveyard"
+
+
+def split_leaves_trigger(text: str, name: str) -> tuple[str, str | None]:
+    """A paragraph holding an enters trigger and, as its last sentence, the permanent's
+    leaves-the-battlefield trigger: the two abilities' texts (the second None when it holds
+    one ability only)."""
+    marked = mark_self(text, name)
+    m = _LEAVES_TOO.search(marked)
+    if m is None or not _TRIGGERED.match(marked[: m.start()]):
+        return text, None
+    return marked[: m.start()].rstrip(), m.group(0)
 
 
 def parse_trigger_effect(text: str, name: str) -> ParsedAbility:

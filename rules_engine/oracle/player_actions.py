@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from rules_engine.affected import Subject
+from rules_engine.affected import Filter, Subject
 from rules_engine.one_shot import OneShot
 from rules_engine.oracle.action_words import Clause
 from rules_engine.tokens import role_card
@@ -84,6 +84,53 @@ def attach(m: re.Match[str], c: Clause) -> OneShot | None:
         return None
     every = m["what"].lower().startswith("any number")
     return OneShot("attach", c.resolve(host), c.sentence, other=equipment, every=every)
+
+
+# Animate Dead: "Return enchanted creature card to the battlefield under your control";
+# Dance of the Dead: "Put enchanted creature card onto the battlefield tapped under your
+# control": the card the Aura enchants in a graveyard (CR 303.4) enters (614.12).
+ENCHANTED_CARD_BACK = re.compile(
+    r"^(?:return|put) enchanted (?P<what>creature|artifact|enchantment|permanent) card "
+    r"(?:to|onto) the battlefield(?P<t1> tapped)?(?P<yours> under your control)?(?P<t2> tapped)?$",
+    re.IGNORECASE,
+)
+
+
+def enchanted_card_back(m: re.Match[str], c: Clause) -> OneShot | None:
+    """The card the Aura is attached to in a graveyard is put onto the battlefield, under
+    the ability's controller's control for "under your control" (CR 110.2a)."""
+    subject = c.subject(f"enchanted {m['what']} card")
+    if subject is None or subject.kind != "attached":
+        return None
+    tapped = bool(m["t1"] or m["t2"])
+    if not m["yours"]:
+        return OneShot("reanimate", subject, c.sentence, tapped=tapped)
+    return OneShot("reanimate", subject, c.sentence, players="you", tapped=tapped)
+
+
+# "... and attach this Aura to it." (Animate Dead), "... and attach this enchantment to it."
+# (Necromancy): the source attached to the card the part before put onto the battlefield.
+ATTACH_SELF = re.compile(r"^attach ~ to (?:it|that creature)$", re.IGNORECASE)
+
+
+def attach_self(m: re.Match[str], c: Clause) -> OneShot | None:
+    """CR 701.3a: the source becomes attached to the permanent named before ("it")."""
+    host = c.resolve(Subject("antecedent"))
+    return OneShot("attach", host, c.sentence, other=Subject("self", words="~"))
+
+
+# "When this Aura leaves the battlefield, that creature's controller sacrifices it." (Animate
+# Dead): the creature put onto the battlefield with the source (CR 607.2a, 701.21a).
+SACRIFICES_PUT_WITH = re.compile(
+    r"^that creature's controller sacrifices (?:it|that creature)$", re.IGNORECASE
+)
+
+
+def sacrifices_put_with(m: re.Match[str], c: Clause) -> OneShot | None:
+    """Its controller sacrifices the creature the source put onto the battlefield, if it is
+    still there (a new object is another one, CR 400.7)."""
+    subject = Subject("filter", (Filter(types=frozenset({"Creature"}), put_with_source=True),))
+    return OneShot("sacrifice", subject, c.sentence)
 
 
 def owner_puts(m: re.Match[str], c: Clause) -> OneShot | None:

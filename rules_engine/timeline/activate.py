@@ -11,7 +11,12 @@ from rules_engine.characteristics import Characteristics
 from rules_engine.effects import Designated, SourceStatus
 from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
-from rules_engine.oracle.parser import OracleParseError, ParsedAbility, parse_trigger_effect
+from rules_engine.oracle.parser import (
+    OracleParseError,
+    ParsedAbility,
+    parse_trigger_effect,
+    split_leaves_trigger,
+)
 from rules_engine.perform import chars_of
 from rules_engine.steps import ActivateStep, Choices
 from rules_engine.timeline.cast import chosen_modes
@@ -138,6 +143,13 @@ def _ability_to_resolve(
     text = parsed.text
     if text.startswith("CLASS LEVEL "):  # CR 716.2a: a level's ability (oracle/text.py)
         text = text.split(" | ", 1)[1]
+    first, leaves = split_leaves_trigger(text, chars.name or obj.card.name)
+    if leaves is not None:
+        # Two triggered abilities in one paragraph (Animate Dead): while the permanent is on
+        # the battlefield its enters trigger resolves (its intervening "if it's on the
+        # battlefield" would make it do nothing otherwise, CR 603.4); once it has left, its
+        # leaves-the-battlefield trigger (603.6c, 603.10a).
+        text = first if obj.on_battlefield else leaves
     try:
         return parse_trigger_effect(text, chars.name or obj.card.name)
     except OracleParseError as exc:

@@ -10,8 +10,11 @@ from rules_engine.cards import starting_loyalty
 from rules_engine.characteristics import own_copy_ability, printed_abilities
 from rules_engine.errors import BoardError
 from rules_engine.game import Game
+from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.keyword_table import Keyword
 from rules_engine.oracle.keywords import parse_keyword
+from rules_engine.oracle.subjects import SubjectContext, parse_subject
+from rules_engine.oracle.text import tokenize
 from rules_engine.oracle.untap_step import BEFORE_GAME_WHY
 from rules_engine.perform import chars_of, event_state, perform
 from rules_engine.replacement.cants import stopped_by
@@ -24,6 +27,7 @@ from rules_engine.replacement.events import Enter
 from rules_engine.replacement.explore import Pending
 from rules_engine.replacement.specs import Mark
 from rules_engine.replacement.state import entering_view
+from rules_engine.selection import Context, World, matches
 from rules_engine.steps import EnterStep
 from rules_engine.timeline.common import require_on_battlefield, verify_abilities
 from rules_engine.timeline.entering import Entering, chained_copy, chained_counters
@@ -80,7 +84,7 @@ def verify_enter(game: Game, step: EnterStep) -> None:
         _verify_removed_from(game, step, replacing)
         _verify_discarded_as_enters(game, step, replacing)
     if step.attach is not None and step.attach not in game.players:
-        require_on_battlefield(game, step.attach, f"{step.path}.attach")
+        _verify_attach(game, step, step.attach)
     if step.choices.devour:
         _verify_devour(game, step)
     verify_exiled_with(game, step)
@@ -102,6 +106,28 @@ def _verify_own_choices(after: Game, step: EnterStep) -> None:
     verify_entering_choices(name, texts, step.choices, step.controller, step.path)
     for parsed in choosing:
         verify_plain_choice(name, parsed.text, parsed.choice or "", step.choices, step.path)
+
+
+def _verify_attach(game: Game, step: EnterStep, label: str) -> None:
+    """What it enters attached to is on the battlefield, or a card in a graveyard its
+    enchant ability names ("Enchant creature card in a graveyard", Animate Dead: CR 303.4,
+    702.5a; the card stays in the graveyard, so "enchanted creature" isn't it)."""
+    obj = game.object(label)
+    if obj is None or obj.zone != "graveyard":
+        require_on_battlefield(game, label, f"{step.path}.attach")
+        return
+    enchant = next((t for t in step.card.rules_text if t.lower().startswith("enchant ")), "")
+    subject = parse_subject(Cursor(tokenize(enchant[len("enchant ") :])), SubjectContext())
+    state, world = chars_of(game), World.of(game)
+    ctx = Context(source="", controller=step.controller)
+    if subject is None or not any(
+        f.zone == "graveyard" and matches(f, label, state, world, ctx) for f in subject.filters
+    ):
+        raise BoardError(
+            f"{step.path}.attach",
+            f'"{label}" is a card in a graveyard: only an Aura whose enchant ability names it '
+            f'("Enchant creature card in a graveyard") can be attached to one (CR 303.4, 702.5a)',
+        )
 
 
 def _verify_exiled_as_enters(game: Game, step: EnterStep, texts: list[str]) -> None:

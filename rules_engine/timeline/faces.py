@@ -1,7 +1,8 @@
 """How a resolving spell finds some of the permanents it acts on: face-down ones turned face
 up (CR 708.8: "Turn target face-down creature face up.", "You may turn a face-down creature
 you control face up."), and Equipment attached to a creature (301.5: "Destroy all Equipment
-attached to that creature.", "Exile up to one target Equipment attached to that creature.")."""
+attached to that creature.", "Exile up to one target Equipment attached to that creature."),
+and the Aura that attaches itself to the card it returned (Animate Dead, 607.2a)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,22 @@ def attached_only(game: Game, action: OneShot, res: Resolution, objects: list[st
                     f"{label} is not attached to the creature {action.text} names (CR 601.2c)",
                 )
     return found
+
+
+def attach_self(game: Game, res: Resolution, hook: Entering) -> Game:
+    """ "... onto the battlefield under your control and attach this Aura to it" (Animate
+    Dead, Necromancy): the source, still on the battlefield, becomes attached to the card
+    the part before put onto the battlefield (a new object, CR 400.7), with a new timestamp
+    (613.7e), and is linked to it: "put onto the battlefield with this Aura" (607.2a). If
+    nothing entered, nothing is attached (and an Aura attached to nothing goes, 704.5m)."""
+    me = game.object(res.source)
+    hosts = [x for x in hook.entered if (o := game.object(x)) is not None and o.on_battlefield]
+    if me is None or not me.on_battlefield or not hosts or hosts[-1] == res.source:
+        return game
+    host = game.object(hosts[-1])
+    assert host is not None
+    game, timestamp = stamp(game)
+    game = game.with_object(replace(host, put_with=res.source))
+    return game.with_object(
+        replace(me, attached_to=host.label, host_left=None, timestamp=timestamp)
+    )

@@ -42,7 +42,7 @@ from rules_engine.timeline.dice import roll
 from rules_engine.timeline.entering import Entering
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.exiling import exile_graveyard, exile_top
-from rules_engine.timeline.faces import attached_only, face_up
+from rules_engine.timeline.faces import attach_self, attached_only, face_up
 from rules_engine.timeline.keep_one import keep_one
 from rules_engine.timeline.new_tokens import equip_each, kinds_onto_token
 from rules_engine.timeline.resolution import Resolution, acted_on, chosen_among, fits_in, players
@@ -768,6 +768,8 @@ def _attach(game: Game, action: OneShot, res: Resolution, hook: Entering) -> Gam
     entered; "any number": every one) becomes attached to the creature, with a new
     timestamp (613.7e); one already attached there stays as it is (701.3b). An illegal
     attachment is undone by the next check (704.5n)."""
+    if action.other is not None and action.other.kind == "self":
+        return attach_self(game, res, hook)
     hosts = Part.of(game, action, res).objects
     if not hosts or action.other is None:
         return game

@@ -221,3 +221,13 @@ def test_the_step_list_says_how_a_permanent_entered_and_what_it_chose(client):
     assert "Grizzly Bears enters face down (disguised) under Alice's control" in page
     assert "choosing to remove the counters from" in page
     assert "remove counters bears" not in page and "['bears']" not in page
+
+
+def test_an_aura_enters_attached_to_a_card_the_board_lists_in_a_graveyard(client):
+    # Animate Dead: "Enchant creature card in a graveyard" (CR 303.4, 702.5a).
+    board = board_with(zones={"Bob": {"graveyard": ["Hill Giant"]}})
+    page = client.get(reverse("board-builder", args=[encode_board(board)])).content.decode()
+    assert "Bob&#x27;s graveyard: Hill Giant" in page or "Bob's graveyard: Hill Giant" in page
+    response = add(client, board, card="Animate Dead", label="animate", to="Bob.graveyard[0]")
+    assert added_step(response)["attach"] == "Bob.graveyard[0]"
+    assert "attached to Hill Giant" in builder_page(client, response)

@@ -353,7 +353,9 @@ class StepForm(forms.Form):
         effects = [(lab.value, lab.text) for lab in labels if lab.kind == "effect"]
         choice_field(self, "controller").choices = players
         choice_field(self, "obj").choices = [("", "—")] + objects + effects
-        choice_field(self, "to").choices = [("", "—")] + objects + players
+        # An Aura may enter attached to a card in a graveyard (Animate Dead, CR 303.4).
+        graveyards = zone_cards(board, "graveyard")
+        choice_field(self, "to").choices = [("", "—")] + objects + players + graveyards
         choice_field(self, "targets").choices = objects + players
         choice_field(self, "copy").choices = [("", "—")] + objects
         choice_field(self, "pair").choices = [("", "—")] + objects

@@ -606,6 +606,14 @@ GLOSSARY: dict[str, str] = {
         "An Aura put onto the battlefield without being cast, with nothing saying what it "
         "enchants: its controller chooses what it enchants as it enters."
     ),
+    "303.4": (
+        "An Aura is attached to what its enchant ability allows, and stays attached only "
+        "while it still allows it; Animate Dead's allows a creature card in a graveyard."
+    ),
+    "702.5a": (
+        "Enchant is the keyword on an Aura that limits what it may target as a spell and "
+        "what it may be attached to on the battlefield."
+    ),
     "400.7": (
         "A card that changes zones becomes a new object that remembers nothing of its old "
         "self: its counters, attachments and the effects that named it are gone."
