@@ -76,7 +76,7 @@ def test_as_enters_choices_are_read(
         ("Painter's Servant", "color", "chooses a color"),
         ("Gideon's Intervention", "card_name", "chooses a card name"),
         ("Shimmer", "land_type", "chooses a land type"),
-        ("Metamorphic Alteration", "chosen", "chooses a permanent"),
+        ("Metamorphic Alteration", "chosen", "chooses what"),
     ],
 )
 def test_a_step_without_the_choice_is_asked_for_it(card: str, field: str, words: str) -> None:

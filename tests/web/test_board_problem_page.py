@@ -18,7 +18,7 @@ MISSING_CHOICE = {
     "active": "Alice",
     "steps": [
         {"enter": "Grizzly Bears", "as": "bears", "controller": "Alice"},
-        {"enter": "Caged Sun", "as": "sun", "controller": "Alice"},
+        {"enter": "Caged Sun", "as": "sun", "controller": "Alice", "choices": {"color": "G"}},
         {"enter": "Seal of the Guildpact", "as": "seal", "controller": "Alice"},
     ],
 }
