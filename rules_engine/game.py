@@ -264,6 +264,10 @@ class Game:
     def counters_of_player(self, player: str) -> dict[str, int]:
         return dict(dict(self.player_counters).get(player, ()))
 
+    def stamped(self) -> tuple[Game, int]:
+        """The next timestamp (CR 613.7), and the game that has used it."""
+        return replace(self, next_timestamp=self.next_timestamp + 1), self.next_timestamp
+
     def with_player_counters(self, player: str, kind: str, n: int) -> Game:
         """``n`` more (or fewer) counters of a kind on a player, never below none (122.1)."""
         counts = self.counters_of_player(player)
@@ -274,3 +278,22 @@ class Game:
 
     def opponents(self, player: str) -> tuple[str, ...]:
         return tuple(p for p in self.players if p != player)
+
+
+def add_counters(game: Game, label: str, kind: str, n: int) -> Game:
+    """Counters on a permanent; each new counter of a kind restamps the kind (CR 613.7c)."""
+    if label in game.players:
+        return game.with_player_counters(label, kind, n)
+    obj = game.object(label)
+    if obj is None or not obj.on_battlefield:
+        return game
+    counts = dict(obj.counters)
+    stamps = dict(obj.counter_timestamps)
+    counts[kind] = max(0, counts.get(kind, 0) + n)
+    if n > 0:
+        game, stamps[kind] = game.stamped()
+    counts = {k: v for k, v in counts.items() if v}
+    stamps = {k: v for k, v in stamps.items() if k in counts}
+    return game.with_object(
+        replace(obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items()))
+    )

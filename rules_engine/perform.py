@@ -28,6 +28,7 @@ from rules_engine.game import (
     NotModelled,
     ResolvedEffect,
     StepChoice,
+    add_counters,
 )
 from rules_engine.ids import EffectId, StepName
 from rules_engine.layers import compute, rules_evaluation
@@ -359,26 +360,7 @@ def _forgetting(effect: ResolvedEffect, label: str) -> ResolvedEffect:
 
 
 def _stamped(game: Game) -> tuple[Game, int]:
-    return replace(game, next_timestamp=game.next_timestamp + 1), game.next_timestamp
-
-
-def add_counters(game: Game, label: str, kind: str, n: int) -> Game:
-    """Counters on a permanent; each new counter of a kind restamps the kind (CR 613.7c)."""
-    if label in game.players:
-        return game.with_player_counters(label, kind, n)
-    obj = game.object(label)
-    if obj is None or not obj.on_battlefield:
-        return game
-    counts = dict(obj.counters)
-    stamps = dict(obj.counter_timestamps)
-    counts[kind] = max(0, counts.get(kind, 0) + n)
-    if n > 0:
-        game, stamps[kind] = _stamped(game)
-    counts = {k: v for k, v in counts.items() if v}
-    stamps = {k: v for k, v in stamps.items() if k in counts}
-    return game.with_object(
-        replace(obj, counters=tuple(counts.items()), counter_timestamps=tuple(stamps.items()))
-    )
+    return game.stamped()
 
 
 def _life(game: Game, player: str, change: int) -> Game:

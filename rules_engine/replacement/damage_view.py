@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from rules_engine.game import Game
+from rules_engine.game import Game, add_counters
 from rules_engine.replacement.events import Damage, Event, GainLife, LoseLife, PutCounters
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.specs import DamageSpec, Family
@@ -35,18 +35,6 @@ def reads_the_board(statics: Iterable[ActiveReplacement]) -> bool:
         )
         for a in statics
     )
-
-
-def _with_counters(game: Game, label: str, kind: str, n: int) -> Game:
-    """``n`` more (or fewer) counters of a kind, never below none (CR 122.1)."""
-    if label in game.players:
-        return game.with_player_counters(label, kind, n)
-    obj = game.object(label)
-    if obj is None or not obj.on_battlefield:
-        return game
-    counts = dict(obj.counters)
-    counts[kind] = max(0, counts.get(kind, 0) + n)
-    return game.with_object(replace(obj, counters=tuple((k, v) for k, v in counts.items() if v)))
 
 
 def _with_life(game: Game, player: str, life: int) -> Game:
@@ -74,7 +62,7 @@ def _dealt(game: Game, board: EventState, event: Damage) -> Game:
         removed = event.amount
         if event.loyalty_floor is not None:
             removed = min(removed, max(0, obj.counter_count("loyalty") - event.loyalty_floor))
-        game = _with_counters(game, obj.label, "loyalty", -removed)
+        game = add_counters(game, obj.label, "loyalty", -removed)
     if "Creature" in chars.types and (obj := game.object(event.target)) is not None:
         game = game.with_object(replace(obj, damage=obj.damage + event.amount))
     return game
@@ -102,7 +90,7 @@ def advanced(board: EventState, results: Sequence[Event], label: str) -> EventSt
         elif isinstance(result, GainLife):
             game = _with_life(game, result.player, game.life_of(result.player) + result.amount)
         elif isinstance(result, PutCounters):
-            game = _with_counters(game, result.on, result.kind, result.n)
+            game = add_counters(game, result.on, result.kind, result.n)
         elif isinstance(result, Damage):
             game = _dealt(game, board, result)
     return board if game is board.game else replace(board, game=game)
