@@ -158,6 +158,7 @@ if TYPE_CHECKING:
         ONLY_CARD,
         TIER_WORDS,
         WHY_CHOOSER,
+        alongside_words,
         not_to_apply,
     )
     from rules_engine.sba import state_based_actions
@@ -287,6 +288,7 @@ __all__ = [
     "ONLY_CARD",
     "TIER_WORDS",
     "WHY_CHOOSER",
+    "alongside_words",
     "not_to_apply",
     # Errors: a malformed board; a label or card name it uses that isn't there.
     "BoardError",
@@ -438,6 +440,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "ONLY_CARD",
         "TIER_WORDS",
         "WHY_CHOOSER",
+        "alongside_words",
         "not_to_apply",
     ),
     "rules_engine.vocabulary": (

@@ -1,10 +1,11 @@
 """The board a damage event's replacement effects read, when several damage events reach
 one player or permanent in one step.
 
-Damage dealt at the same time is one event for what it adds up to (CR 120.4b, 510.2):
-Worship looks at the life total all of it would leave, Deification at whether all of it
-would remove every loyalty counter, and a condition such as "while it has a +1/+1 counter
-on it" is checked once, before any of it (Phantom Nishoba's and Polukranos's rulings).
+Damage dealt at the same time (combat damage, CR 510.2; a spell's, 608.2c) is one event
+for what it adds up to: Worship looks at the life total all of it would leave, Deification
+at whether all of it would remove every loyalty counter, and a condition such as "while it
+has a +1/+1 counter on it" is checked once, before any of it (Phantom Nishoba's and
+Polukranos's rulings).
 Events that happen one after another each see what the one before did (CR 608.2c). The
 explorer walks the events one at a time, so each damage event is shown the board as the
 earlier events left it, the batch's start for a simultaneous one, and the damage dealt

@@ -83,6 +83,7 @@ from rules_engine.replacement.words import (
     CANT_ENTER_STAYS,
     CANT_ENTER_TOKEN,
     EXPLAIN_HAPPENS,
+    alongside_words,
     explain_choice,
     explain_stopped,
 )
@@ -242,7 +243,7 @@ def _batch_begins(
     pending: Pending, rest: list[Pending], start: int
 ) -> tuple[Pending, list[Pending]]:
     """The first of a batch of simultaneous events to be walked: all of the batch read the
-    board as it was here (CR 120.4b; damage_view.py)."""
+    board as it was here (CR 510.2; damage_view.py)."""
     batch = pending.batch
     rest = [replace(p, start=start) if p.batch == batch and p.start is None else p for p in rest]
     return replace(pending, start=start), rest
@@ -582,11 +583,13 @@ class Explorer:
             candidates=tuple(c.shown for c in candidates),
             forced=tuple(c.shown for c in options) if rule != TIER_RULES["other"] else (),
             used=tuple(sorted(pending.used)),
-            explain=explain_choice(chooser, candidates, options, rule, pending.used),
+            explain=explain_choice(chooser, candidates, options, rule, pending.used)
+            + alongside_words(event, seen.alongside, str),
             options=tuple(choices),
             no_longer_applicable=gone,
             ids=tuple(c.eid for c in candidates),
             sources=tuple(c.source_name for c in candidates),
+            alongside=seen.alongside,
         )
 
     def _happened(

@@ -57,7 +57,7 @@ class EventState:
     zone_cards: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     # The 614.12 misreading: an entering permanent is read as its printed card.
     entering_as_printed: bool = False
-    # Damage dealt at the same time as the event being checked, to its target (CR 120.4b:
+    # Damage dealt at the same time as the event being checked, to its target (CR 510.2:
     # Worship and Deification read what all of it adds up to; damage_view.py).
     alongside: int = 0
 

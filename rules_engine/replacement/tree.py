@@ -73,6 +73,9 @@ class ChoiceNode:
     # ``used`` and ``no_longer_applicable``) and its source's name, in ``candidates`` order.
     ids: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
+    # Not in the JSON: the damage dealt to the same target at the same time as this damage
+    # event, which the effects checked against it counted (damage_view.py, CR 510.2).
+    alongside: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,9 @@ against the Comprehensive Rules (616.1 order of application, 614.17 "can't").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rules_engine.replacement.events import Damage, Event
 from rules_engine.replacement.in_play import ActiveReplacement
 from rules_engine.replacement.specs import DamageSpec, Family
 
@@ -76,6 +79,18 @@ def explain_choice(
             prevents = isinstance(option.spec, DamageSpec) and option.spec.prevention
             text += " " + explain_trigger(option.source_name, said, prevents=prevents)
     return text
+
+
+def alongside_words(event: Event, alongside: int, name: Callable[[str], str]) -> str:
+    """Damage dealt at the same time as more damage to the same player or permanent: the
+    effects that read a life total or loyalty counted all of it (CR 510.2)."""
+    if not isinstance(event, Damage) or alongside <= 0:
+        return ""
+    total = event.amount + alongside
+    return (
+        f" {alongside} more damage is dealt to {name(event.target)} at the same time, so an "
+        f"effect that looks at what the damage would leave counts all {total} (510.2)."
+    )
 
 
 def explain_trigger(name: str, sentence: str, *, prevents: bool = True) -> str:

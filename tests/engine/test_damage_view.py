@@ -1,5 +1,5 @@
 """Several damage events reaching one player or permanent at once or in a row (found by the
-red team: Worship against simultaneous combat damage, CR 120.4b and 510.2; Deification;
+red team: Worship against simultaneous combat damage, CR 510.2; Deification;
 Bloatfly Swarm's rad counters): each is checked against the board the earlier ones left, or
 against what all the simultaneous damage adds up to (replacement/damage_view.py). The
 worked examples are under tests/boards/events/damage-at-once/."""
@@ -78,3 +78,10 @@ def test_damage_steps_one_at_a_time():
     answer = evaluate(board(extra=steps))
     assert named(answer) == []
     assert answer["players"]["Alice"]["life"] == 1
+
+
+def test_the_choice_says_what_the_simultaneous_damage_adds_up_to():
+    # A learner sees why Worship applies to 2 damage at 3 life: 2 more comes at once.
+    answer = event_answer(board({"event": {"simultaneous": [hit("g1"), hit("g2")]}}))
+    assert "2 more damage is dealt to Alice at the same time" in answer["tree"]["explain"]
+    assert "counts all 4 (510.2)" in answer["tree"]["explain"]

@@ -378,7 +378,7 @@ def _step(
     if isinstance(node, Happens):
         happens = tuple(describe_result(e, words.name) for e in node.happens)
         return WalkStep(event, chosen, happens, node.explain, no_longer_applicable=gone)
-    explain = explain_choice(node, words.effect) if isinstance(node, ChoiceNode) else ""
+    explain = explain_choice(node, words.effect, words.name) if isinstance(node, ChoiceNode) else ""
     return WalkStep(event, chosen, explain=explain, no_longer_applicable=gone)
 
 

@@ -50,6 +50,7 @@ from rules_engine import (
     Stopped,
     WinGame,
     ZoneMove,
+    alongside_words,
     fold_draws,
     nodes,
     not_to_apply,
@@ -360,8 +361,9 @@ class EffectNames:
         return tuple(words)
 
 
-def explain_choice(node: ChoiceNode, effects: EffectNames) -> str:
-    """Who chooses among the applicable effects, and which of them may be chosen (616.1)."""
+def explain_choice(node: ChoiceNode, effects: EffectNames, name: Namer = str) -> str:
+    """Who chooses among the applicable effects, and which of them may be chosen (616.1),
+    and the damage dealt beside this damage that they counted (510.2)."""
     sources = dict(zip(node.candidates, node.sources, strict=False))
 
     def named(shown: str) -> str:
@@ -387,7 +389,7 @@ def explain_choice(node: ChoiceNode, effects: EffectNames) -> str:
     if node.used:
         used = ", ".join(dict.fromkeys(effects(u) for u in node.used))
         text += f" Already applied to this event, so not again: {used} (614.5)."
-    return text
+    return text + alongside_words(node.event, node.alongside, name)
 
 
 def forced(node: ChoiceNode, effects: EffectNames) -> tuple[str, ...]:

@@ -98,7 +98,7 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
         )
     if family == Family.LOYALTY_FLOOR:
         # Deification: only damage that would remove all its loyalty counters (120.3c), all
-        # the damage dealt to it at the same time counted together (120.4b).
+        # the damage dealt to it at the same time counted together (CR 510.2).
         target = board.chars.get(event.target)
         obj = board.game.object(event.target)
         return (
@@ -122,7 +122,7 @@ def applies(active: ActiveReplacement, event: Damage, board: EventState) -> bool
             if board.world.objects[label].on_battlefield
         )
         # Elderscale Wurm: "as long as you have 7 or more life" (checked before the damage);
-        # damage dealt at the same time counts together (CR 120.4b, 510.2).
+        # damage dealt at the same time counts together (CR 510.2).
         return creatures and life >= floor and life - event.amount - board.alongside < floor
     return False
 
