@@ -44,31 +44,6 @@ def _with_life(game: Game, player: str, life: int) -> Game:
     return replace(game, life=tuple(totals.items()))
 
 
-def _dealt(game: Game, board: EventState, event: Damage) -> Game:
-    """What damage already dealt did to the board (CR 120.3): a floored life total
-    (Worship), loyalty counters removed (120.3c), damage marked on a creature (120.3e).
-    Life lost to plain damage is its own result (``LoseLife``, 120.3a)."""
-    if event.amount <= 0:
-        return game
-    if event.target in game.players:
-        if event.life_floor is None:
-            return game
-        life = game.life_of(event.target)
-        return _with_life(game, event.target, max(life - event.amount, min(life, event.life_floor)))
-    obj = game.object(event.target)
-    chars = board.chars.get(event.target)
-    if obj is None or chars is None:
-        return game
-    if "Planeswalker" in chars.types:
-        removed = event.amount
-        if event.loyalty_floor is not None:
-            removed = min(removed, max(0, obj.counter_count("loyalty") - event.loyalty_floor))
-        game = add_counters(game, obj.label, "loyalty", -removed)
-    if "Creature" in chars.types and (obj := game.object(event.target)) is not None:
-        game = game.with_object(replace(obj, damage=obj.damage + event.amount))
-    return game
-
-
 def _touches(result: Event, label: str) -> bool:
     if isinstance(result, LoseLife | GainLife):
         return result.player == label
@@ -77,24 +52,62 @@ def _touches(result: Event, label: str) -> bool:
     return isinstance(result, Damage) and result.target == label
 
 
+def _life_after(game: Game, player: str, results: Sequence[Event]) -> int:
+    """A player's life total after these results (CR 119.3, 120.3a; Worship's floor)."""
+    life = game.life_of(player)
+    for result in results:
+        if isinstance(result, LoseLife):
+            life -= result.amount
+        elif isinstance(result, GainLife):
+            life += result.amount
+        elif isinstance(result, Damage) and result.life_floor is not None and result.amount > 0:
+            life = max(life - result.amount, min(life, result.life_floor))
+    return life
+
+
+def _object_after(board: EventState, label: str, results: Sequence[Event]) -> Game:
+    """A permanent after these results: its counters (122.1), loyalty counters removed by
+    damage (120.3c, Deification's floor) and damage marked (120.3e)."""
+    game = board.game
+    obj = game.object(label)
+    chars = board.chars.get(label)
+    if obj is None or not obj.on_battlefield or chars is None:
+        return game
+    counts = dict(obj.counters)
+    damage = obj.damage
+    for result in results:
+        if isinstance(result, PutCounters):
+            counts[result.kind] = max(0, counts.get(result.kind, 0) + result.n)
+        elif isinstance(result, Damage) and result.amount > 0:
+            if "Planeswalker" in chars.types:
+                removed = result.amount
+                if result.loyalty_floor is not None:
+                    removed = min(removed, max(0, counts.get("loyalty", 0) - result.loyalty_floor))
+                counts["loyalty"] = max(0, counts.get("loyalty", 0) - removed)
+            if "Creature" in chars.types:
+                damage += result.amount
+    kept = tuple((k, v) for k, v in counts.items() if v)
+    return game.with_object(replace(obj, counters=kept, damage=damage))
+
+
 def advanced(board: EventState, results: Sequence[Event], label: str) -> EventState:
     """The board as these earlier results of the step left one player or permanent: its
     life total, counters and damage. The effects read the damaged player or permanent, so
-    only what touched it is followed (each damage event of a long step costs one pass); the
-    layers are not recomputed, since nothing leaves or arrives in the middle of an event."""
+    only what touched it is followed, in one pass with one new game at the end (a long step
+    stays cheap); the layers are not recomputed, since nothing leaves or arrives in the
+    middle of an event."""
+    touching = [r for r in results if _touches(r, label)]
+    if not touching:
+        return board
     game = board.game
-    for result in results:
-        if not _touches(result, label):
-            continue
-        if isinstance(result, LoseLife):
-            game = _with_life(game, result.player, game.life_of(result.player) - result.amount)
-        elif isinstance(result, GainLife):
-            game = _with_life(game, result.player, game.life_of(result.player) + result.amount)
-        elif isinstance(result, PutCounters):
-            game = add_counters(game, result.on, result.kind, result.n)
-        elif isinstance(result, Damage):
-            game = _dealt(game, board, result)
-    return board if game is board.game else replace(board, game=game)
+    if label in game.players:
+        game = _with_life(game, label, _life_after(game, label, touching))
+        for result in touching:
+            if isinstance(result, PutCounters):
+                game = add_counters(game, label, result.kind, result.n)
+    else:
+        game = _object_after(board, label, touching)
+    return replace(board, game=game)
 
 
 def damage_boards(

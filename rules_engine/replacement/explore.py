@@ -90,6 +90,11 @@ from rules_engine.replacement.words import (
 from rules_engine.work import charge
 
 MAX_LEAVES = 5000
+# The tree a learner is shown, and the JSON answer, hold every node of it: its size is
+# capped so that a long run of events with effects to order in each (a sequence of 20
+# damage events under two damage effects: 2^10 paths, 6,000 nodes, a 70 MB answer) is
+# refused at once rather than written out. The largest worked example has under 100 nodes.
+MAX_NODES = 1000
 # The tree is charged to the work meter (rules_engine/work.py) as it is made, the same
 # budget as the layers: a unit for each node (an event to resolve, CR 616.1) and one for
 # each effect checked against its event. The largest worked example's 141 nodes cost a
@@ -463,6 +468,7 @@ class Explorer:
     batches: int = 0  # new simultaneous groups made while exploring (negative ids)
     # Effects that read what damage leaves behind are here (damage_view.py).
     damage_reads: bool = False
+    nodes: int = 0  # the tree's size so far (``MAX_NODES``)
 
     def _damage_results(
         self, pending: Pending, event: Event, rest: list[Pending]
@@ -502,6 +508,12 @@ class Explorer:
         offered: frozenset[str] = frozenset(),
     ) -> Node:
         charge(NODE_WORK)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise RuntimeError(
+                f"the choices these events allow make a tree of more than {MAX_NODES} steps "
+                "(every order of the effects that apply, for each event, CR 616.1)"
+            )
         if not queue:
             self.leaves.append(Leaf(path, results, shields))
             return Done(tuple(results))

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules_engine import evaluate
 from rules_engine.ask.event import event_answer
+from rules_engine.errors import BoardError
 
 WORSHIP_STEPS: list[dict[str, Any]] = [
     {"enter": "Worship", "as": "worship", "controller": "Alice"},
@@ -85,3 +88,18 @@ def test_the_choice_says_what_the_simultaneous_damage_adds_up_to():
     answer = event_answer(board({"event": {"simultaneous": [hit("g1"), hit("g2")]}}))
     assert "2 more damage is dealt to Alice at the same time" in answer["tree"]["explain"]
     assert "counts all 4 (510.2)" in answer["tree"]["explain"]
+
+
+def test_a_long_run_of_events_with_effects_to_order_is_refused_not_written_out():
+    # Red team s18: 20 damage events in a row under two damage effects Alice may order make
+    # 2^10 paths; the tree is capped (explore.MAX_NODES) and the board refused by name.
+    steps = [
+        {"enter": "Ali from Cairo", "as": "ali", "controller": "Alice"},
+        {"enter": "Furnace of Rath", "as": "furnace", "controller": "Bob"},
+        {"enter": "Hill Giant", "as": "g1", "controller": "Bob"},
+    ]
+    found = board({"event": {"sequence": [hit("g1", 1) for _ in range(20)]}})
+    found["steps"] = steps
+    with pytest.raises(BoardError) as error:
+        event_answer(found)
+    assert error.value.path == "ask.event" and "more than 1000 steps" in str(error.value)
