@@ -57,6 +57,17 @@ def chained_copy(game: Game, step: EnterStep) -> CopySnapshot | None:
     return copy
 
 
+def returning_choices(game: Game, card: CardDef, choices: Choices, path: str) -> Choices:
+    """A card a resolving spell or ability puts onto the battlefield (Animate Dead, Zombify,
+    a search) makes its own "enter as a copy" choice as it enters (CR 614.1c, 707.9; Animate
+    Dead ruling, 2004-10-04: a choice the card needs is made as it is put there): the step's
+    ``choices.copy``, on the battlefield. Without one it enters as itself ("you may")."""
+    if not choices.copy or own_copy_ability(card) is None:
+        return Choices()
+    require_on_battlefield(game, choices.copy[0], f"{path}.choices.copy[0]")
+    return Choices(copy=choices.copy[:1])
+
+
 def _copies_a_graveyard_card(step: EnterStep) -> bool:
     """ "enter as a copy of any land card in a graveyard" (Echoing Deeps)."""
     return any(

@@ -39,7 +39,7 @@ from rules_engine.replacement.explore import Pending
 from rules_engine.selection import Context, World, matches, select
 from rules_engine.timeline.common import phased, stamp, zone_move
 from rules_engine.timeline.dice import roll
-from rules_engine.timeline.entering import Entering
+from rules_engine.timeline.entering import Entering, returning_choices
 from rules_engine.timeline.exiled import link_exiled
 from rules_engine.timeline.exiling import exile_graveyard, exile_top
 from rules_engine.timeline.faces import attach_self, attached_only, face_up
@@ -132,6 +132,7 @@ def _reanimate(p: Part) -> list[Event]:
                 tapped=action.tapped,
                 put_tapped=action.tapped,
                 counters=counters,
+                choices=returning_choices(p.game, obj.card, res.choices, res.path),
             )
         )
     return events
@@ -481,6 +482,7 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
                         tapped=action.tapped,
                         put_tapped=action.tapped,
                         counters=counters,
+                        choices=returning_choices(game, obj.card, res.choices, res.path),
                     )
                 )
         if unplaced:
