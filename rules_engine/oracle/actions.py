@@ -640,11 +640,12 @@ def _acting_on(kind: OneShotKind) -> Read:
 
 def _bounce(m: re.Match[str], c: Clause) -> OneShot | None:
     """CR 400.7: returned to its owner's hand."""
-    if m["subj"].lower() == "that card" and c.context.trigger_zone == "graveyard":
-        # "When enchanted creature dies, return that card to its owner's hand." (Demonic
-        # Vigor): the card the trigger watched, from its owner's graveyard (CR 603.10a).
+    if m["subj"].lower() in ("that card", "it") and c.context.trigger_zone == "graveyard":
+        # A dies trigger's "return that card / it to its owner's hand" (Demonic Vigor's
+        # enchanted creature, Endless Cockroaches itself): the card the trigger watched, from
+        # its owner's graveyard (CR 603.10a, 400.7).
         watched = c.resolve(Subject("antecedent"))
-        if watched.kind == "left_host":
+        if watched.kind in ("left_host", "self"):
             return OneShot("recover", watched, c.sentence)
     subject = c.subject(m["subj"])
     if subject is not None and subject.kind == "self":
