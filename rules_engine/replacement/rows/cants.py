@@ -58,10 +58,11 @@ CANT_CHANGE = _T(r"^your life total can't change$")
 # CR 701.19c: "A creature dealt damage this way can't be regenerated this turn." (Incinerate),
 # "That creature can't be regenerated this turn." (Disintegrate): regeneration shields
 # don't apply to it this turn; "This creature can't be regenerated this turn." (Clergy of the
-# Holy Nimbus's activated ability): its source.
+# Holy Nimbus's activated ability): its source; "Target creature can't be regenerated this
+# turn." (Gravebind): the spell's target, a shield already made included (701.19c).
 CANT_REGENERATE = _T(
     r"^(?:if it's a creature, )?(?P<what>a creature dealt damage this way|that creature|it|"
-    r"the creature|~) can't be regenerated this turn$"
+    r"the creature|target creature|~) can't be regenerated this turn$"
 )
 
 
@@ -152,7 +153,8 @@ def _cant_regenerate(m: re.Match[str], s: Sentence) -> Spec | None:
     elif what == "~":
         objects = Subject("self", words="~")
     else:
-        objects = Subject("antecedent", words="that creature")
+        # "that creature", "it", "target creature": the spell's or ability's target.
+        objects = Subject("antecedent", words=what)
     return CantSpec(s.text, "regenerate", objects=objects)
 
 
