@@ -87,14 +87,15 @@ from rules_engine.replacement.words import (
     explain_choice,
     explain_stopped,
 )
-from rules_engine.work import charge
+from rules_engine.work import WorkExceeded, charge
 
 MAX_LEAVES = 5000
 # The tree a learner is shown, and the JSON answer, hold every node of it: its size is
 # capped so that a long run of events with effects to order in each (a sequence of 20
 # damage events under two damage effects: 2^10 paths, 6,000 nodes, a 70 MB answer) is
-# refused at once rather than written out. The largest worked example has under 100 nodes.
-MAX_NODES = 1000
+# refused at once, as too much work (``TOO_MANY_ORDERS``), rather than written out. The
+# largest worked example has under 100 nodes; 500 tokens entering are 500.
+MAX_NODES = 2000
 # The tree is charged to the work meter (rules_engine/work.py) as it is made, the same
 # budget as the layers: a unit for each node (an event to resolve, CR 616.1) and one for
 # each effect checked against its event. The largest worked example's 141 nodes cost a
@@ -507,13 +508,7 @@ class Explorer:
         results: list[Event],
         offered: frozenset[str] = frozenset(),
     ) -> Node:
-        charge(NODE_WORK)
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise RuntimeError(
-                f"the choices these events allow make a tree of more than {MAX_NODES} steps "
-                "(every order of the effects that apply, for each event, CR 616.1)"
-            )
+        self._count_node()
         if not queue:
             self.leaves.append(Leaf(path, results, shields))
             return Done(tuple(results))
@@ -548,11 +543,7 @@ class Explorer:
             )
             then = self._step(more + rest, shields, path, results + markers)
             return _stopped(event, cant, then)
-        seen = _library_now(self.board, results) if isinstance(event, Draw) else self.board
-        applied_on = seen
-        if isinstance(event, Damage) and self.damage_reads:
-            same = [p.event for p in rest if p.batch is not None and p.batch == pending.batch]
-            seen, applied_on = damage_boards(self.board, event, pending.start, same, results)
+        seen, applied_on = self._boards(pending, rest, results)
         candidates = _candidates(pending, seen, shields, self.misreading, results)
         # 616.1f: after each application, only effects that still apply are considered.
         gone = tuple(sorted(offered - {c.eid for c in candidates} - pending.used))
@@ -603,6 +594,28 @@ class Explorer:
             sources=tuple(c.source_name for c in candidates),
             alongside=seen.alongside,
         )
+
+    def _count_node(self) -> None:
+        """One more node of the tree, charged to the work meter and capped (``MAX_NODES``)."""
+        charge(NODE_WORK)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise WorkExceeded
+
+    def _boards(
+        self, pending: Pending, rest: list[Pending], results: list[Event]
+    ) -> tuple[EventState, EventState]:
+        """The board the effects are checked against for this event, and the one they are
+        applied on: the library earlier draws left (121.2), what earlier damage did
+        (damage_view.py)."""
+        event = pending.event
+        if isinstance(event, Draw):
+            seen = _library_now(self.board, results)
+            return seen, seen
+        if isinstance(event, Damage) and self.damage_reads:
+            same = [p.event for p in rest if p.batch is not None and p.batch == pending.batch]
+            return damage_boards(self.board, event, pending.start, same, results)
+        return self.board, self.board
 
     def _happened(
         self, pending: Pending, rest: list[Pending]
