@@ -6,8 +6,9 @@ is their JSON, the board format's answer (tests/boards/README.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.board import Board as BoardData
@@ -69,6 +70,8 @@ EVENT_KEYS = (
 )
 
 
+# An ability that triggers (CR 603.1): "When", "Whenever" or "At" starts it.
+_TRIGGER = re.compile(r"(?:when|whenever|at) ", re.IGNORECASE)
 _MOST_DRAWN = "the most cards one event may draw"
 _MOST_TOKENS = "the most tokens one event may create"
 _LARGEST_X = "the largest X a board may use"
@@ -110,6 +113,8 @@ class _Reader:
     labels: set[str]
     chars: dict[str, Any]
     game: Any
+    # Damage sources the event deals damage from as spells on the stack (``_spell_source``).
+    spells: set[str] = field(default_factory=set)
 
     def pendings(self, data: Any, path: str, batches: list[int]) -> list[list[Pending]]:
         """The events to resolve, in order, one list per event of a "sequence" (a
@@ -147,7 +152,37 @@ class _Reader:
         amount = _int(data["damage"], f"{path}.damage")
         source = _label(data.get("from"), f"{path}.from", self.board, self.labels, players=False)
         target = _label(data.get("to"), f"{path}.to", self.board, self.labels)
+        if self._spell_source(source, data.get("spell"), path):
+            self.spells.add(source)
         return [Damage(amount, source, target, combat=bool(data.get("combat", False)))]
+
+    def _spell_source(self, source: str, said: Any, path: str) -> bool:
+        """Does the damage come from a spell? An instant or sorcery deals damage only as a
+        spell resolving on the stack (CR 304.1, 307.1, 608.2), so a card of those types off
+        the battlefield is one unless the event says ``"spell": false``; a card with a
+        triggered ability ("When you cycle ~, it deals 1 damage", Solar Blast, CR 113.7a)
+        may deal damage as a card too, so the event must say which. A permanent is never a
+        spell (CR 110.1)."""
+        if said is not None and not isinstance(said, bool):
+            raise BoardError(f"{path}.spell", "must be true or false")
+        obj = self.game.object(source)
+        if obj.zone == "stack":
+            return False  # a spell waiting on the stack (``zones.P.stack``) already is one
+        if obj.zone == "battlefield":
+            if said:
+                raise BoardError(f"{path}.spell", "a permanent is not a spell (CR 110.1)")
+            return False
+        if said is not None:
+            return said
+        if not obj.card.is_spell_card:
+            return False
+        if any(_TRIGGER.match(text) for text in obj.card.rules_text):
+            raise BoardError(
+                f"{path}.spell",
+                f"{obj.card.name} may deal damage as a spell or by its triggered ability "
+                '(CR 113.7a): say "spell": true or false',
+            )
+        return True
 
     def _destroy_or_die(self, data: dict[str, Any], path: str, kind: str) -> list[Event]:
         label = _label(data[kind], f"{path}.{kind}", self.board, self.labels, players=False)
@@ -453,6 +488,13 @@ def prepare_event(data: Any) -> PreparedEvent:
     reader = _Reader(board, {o.label for o in game.objects}, chars, game)
     groups = reader.pendings(board.ask.event, "ask.event", [])
     pendings = [pending for group in groups for pending in group]
+    for label in reader.spells:
+        # The spell is on the stack while it deals its damage (CR 608.2), as in a cast step:
+        # "a spell you control" (Hostility, CR 615) and "a red instant or sorcery spell"
+        # (Fire Servant, 614.1a) read it there.
+        on_stack = game.object(label)
+        if on_stack is not None:
+            game = game.with_object(replace(on_stack, zone="stack"))
     from rules_engine.perform import event_state
 
     try:

@@ -36,6 +36,15 @@ GLOSSARY: dict[str, str] = {
         "for a card that has no controller): a stolen lord helps its new controller's "
         "creatures."
     ),
+    "110.1": (
+        "A permanent is a card or token on the battlefield. It is never a spell: a spell is "
+        "what a card is while it waits on the stack."
+    ),
+    "113.7a": (
+        "The source of an ability is the object that made it. When a card's own triggered "
+        "ability deals damage (a cycled card's “when you cycle” trigger), the card "
+        "is the source, not a spell."
+    ),
     "111.3": (
         "The spell or ability that creates a token says what it is: its name, types, color, "
         "power and toughness, and abilities, those in quotation marks included."
