@@ -11,6 +11,7 @@ from tests.engine.boards import board_data
 
 WAITS = "sagas/history-of-benalia-three-lore-counters-waits-for-chapter-three.json"
 RESOLVED = "sagas/history-of-benalia-sacrificed-after-chapter-three-resolves.json"
+ELDEST_III = "sagas/the-eldest-reborn-third-lore-counter-waits-for-chapter-three.json"
 ELDEST = "sagas/the-eldest-reborn-three-lore-counters-stays-while-chapters-wait.json"
 
 
@@ -25,6 +26,11 @@ def test_only_the_unresolved_chapter_is_named_waiting() -> None:
 
 def test_a_resolved_final_chapter_is_not_named() -> None:
     assert _waiting(board_data(RESOLVED)) == []
+
+
+def test_the_eldest_reborn_waits_for_chapter_three_only() -> None:
+    """714.2b ruling: the third lore counter triggers III; I and II don't trigger again."""
+    assert _waiting(board_data(ELDEST_III)) == ["III"]
 
 
 def test_each_chapter_reached_triggers_once() -> None:
