@@ -130,6 +130,11 @@ class GameObject:
     # it: Animate Dead's "enchant creature put onto the battlefield with this Aura" and its
     # "that creature" (CR 607.2a); a new object has none (400.7).
     put_with: str | None = None
+    # CR 714.2b, 714.4: the chapter numbers its lore counters reached (one per number, from
+    # fewer than N to N or more) whose chapter ability hasn't been resolved by an activate
+    # step yet; a Saga isn't sacrificed while one of its chapters is still waiting. A new
+    # object has none (400.7).
+    chapters_pending: tuple[int, ...] = ()
 
     @property
     def on_battlefield(self) -> bool:
@@ -289,7 +294,12 @@ def add_counters(game: Game, label: str, kind: str, n: int) -> Game:
         return game
     counts = dict(obj.counters)
     stamps = dict(obj.counter_timestamps)
-    counts[kind] = max(0, counts.get(kind, 0) + n)
+    before = counts.get(kind, 0)
+    counts[kind] = max(0, before + n)
+    if kind == "lore" and n > 0:
+        # CR 714.2b: each chapter number from more than `before` up to the new count triggers.
+        reached = tuple(range(before + 1, counts[kind] + 1))
+        obj = replace(obj, chapters_pending=(*obj.chapters_pending, *reached))
     if n > 0:
         game, stamps[kind] = game.stamped()
     counts = {k: v for k, v in counts.items() if v}

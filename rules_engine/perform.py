@@ -338,6 +338,7 @@ def _move(
         exiled_with=None,
         exiled_at=0,
         put_with=None,
+        chapters_pending=(),
     )
     others = tuple(o for o in game.objects if o.label != obj.label)
     # CR 400.7: the new object has no memory of the old one, so effects that began on the

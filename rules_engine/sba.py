@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from rules_engine.characteristics import AbilityInstance, Characteristics
-from rules_engine.game import Game, GameObject
+from rules_engine.game import Game, GameObject, NotModelled
 from rules_engine.oracle.cursor import Cursor
 from rules_engine.oracle.subjects import SubjectContext, parse_subject
 from rules_engine.oracle.text import tokenize
@@ -284,18 +284,58 @@ def _roman(numeral: str) -> int:
     return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
+def chapter_numbers(text: str) -> tuple[int, ...]:
+    """CR 714.2b: the chapter numbers of a chapter ability ("I, II — ..."), () for another."""
+    m = _CHAPTERS.match(text)
+    return tuple(_roman(n) for n in m["numbers"].split(", ")) if m else ()
+
+
+def _all_chapters(chars: Characteristics) -> set[int]:
+    """CR 714.2: the chapter numbers among a Saga's abilities (none for a non-Saga)."""
+    if "Saga" not in chars.subtypes:
+        return set()
+    return {n for a in chars.abilities for n in chapter_numbers(a.text)}
+
+
 def final_chapter(chars: Characteristics) -> int:
     """CR 714.2d: a Saga's final chapter number, the greatest among its chapter abilities
     (0 for a Saga without any, or for a permanent that isn't a Saga)."""
-    if "Saga" not in chars.subtypes:
-        return 0
-    numbers = [
-        _roman(n)
-        for a in chars.abilities
-        if (m := _CHAPTERS.match(a.text))
-        for n in m["numbers"].split(", ")
-    ]
-    return max(numbers, default=0)
+    return max(_all_chapters(chars), default=0)
+
+
+def chapters_waiting(obj: GameObject, chars: Characteristics) -> tuple[int, ...]:
+    """CR 714.2b, 714.4: the chapter abilities of this Saga that triggered (its lore counters
+    reached their number) and that no step has resolved yet, lowest first."""
+    numbers = _all_chapters(chars)
+    return tuple(sorted(n for n in obj.chapters_pending if n in numbers))
+
+
+# Why a Saga past its final chapter is still on the battlefield when the board ends.
+CHAPTER_WAITING = (
+    "this chapter ability triggered as the Saga's lore counters reached its number "
+    "(CR 714.2b) and no later step resolves it, so it is still waiting on the stack: the "
+    "Saga stays on the battlefield until it resolves, then is sacrificed (CR 714.4)"
+)
+
+
+def chapters_still_waiting(game: Game, state: dict[str, Characteristics]) -> list[NotModelled]:
+    """CR 714.4: each Saga at or past its final chapter whose triggered chapter abilities
+    no step resolved, named with those abilities (so its staying is never silent)."""
+    notes: list[NotModelled] = []
+    for obj in game.objects:
+        chars = state.get(obj.label)
+        if chars is None or not obj.on_battlefield:
+            continue
+        final = final_chapter(chars)
+        if not final or obj.counter_count("lore") < final:
+            continue
+        waiting = set(chapters_waiting(obj, chars))
+        notes += [
+            NotModelled(obj.label, a.text, CHAPTER_WAITING)
+            for a in chars.abilities
+            if waiting & set(chapter_numbers(a.text))
+        ]
+    return notes
 
 
 def state_based_actions(game: Game, state: dict[str, Characteristics]) -> list[StateBasedAction]:
@@ -344,9 +384,10 @@ def _creature_and_permanent_actions(
     if "Planeswalker" in chars.types and obj.counter_count("loyalty") <= 0:
         actions.append(StateBasedAction("dies", obj.label, "704.5i", "no loyalty counters"))
     final = final_chapter(chars)
-    if final and obj.counter_count("lore") >= final:
-        # CR 714.4: its last chapter reached (its chapter ability, once triggered, is
-        # resolved by a step of its own); a Saga with no chapter abilities stays.
+    if final and obj.counter_count("lore") >= final and not chapters_waiting(obj, chars):
+        # CR 714.4: its last chapter reached, and it isn't the source of a chapter ability
+        # that triggered and hasn't resolved yet (an activate step resolves it); a Saga
+        # with no chapter abilities stays.
         actions.append(
             StateBasedAction(
                 "sacrificed", obj.label, "714.4", f"{obj.counter_count('lore')} lore counters"

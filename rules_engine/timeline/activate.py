@@ -18,6 +18,7 @@ from rules_engine.oracle.parser import (
     split_leaves_trigger,
 )
 from rules_engine.perform import chars_of
+from rules_engine.sba import chapter_numbers
 from rules_engine.steps import ActivateStep, Choices
 from rules_engine.timeline.cast import chosen_modes
 from rules_engine.timeline.common import require_on_battlefield
@@ -198,11 +199,26 @@ def activate(game: Game, step: ActivateStep) -> Game:
         where = f"{step.path}.choices.sacrificed"
         payer = SacrificeCost(tuple(sacrifice["what"].split()), chars.controller, where, step.label)
         game, choices = payer.pay(game, choices, step.index)
+    game = _chapter_resolved(game, obj, chars, step.ability)
     res = _resolution(game, step, chars, choices)
     if ability.solve_if is not None:
         return _solve(game, res, ability)
     printed = next((a.parsed for a in chars.abilities if a.paragraph == step.ability), ability)
     return resolve(game, res, _chosen_mode_abilities(chars, step, printed) or [ability])
+
+
+def _chapter_resolved(game: Game, obj: GameObject, chars: Characteristics, paragraph: int) -> Game:
+    """CR 714.2b, 714.4: a chapter ability resolving leaves the stack, so its Saga stops
+    waiting for it (the lowest waiting number the ability's chapter line has)."""
+    text = next((a.text for a in chars.abilities if a.paragraph == paragraph), "")
+    numbers = set(chapter_numbers(text))
+    now = game.object(obj.label) or obj
+    waiting = [n for n in sorted(now.chapters_pending) if n in numbers]
+    if not waiting:
+        return game
+    pending = list(now.chapters_pending)
+    pending.remove(waiting[0])
+    return game.with_object(replace(now, chapters_pending=tuple(pending)))
 
 
 def verify_pair(game: Game, step: ActivateStep) -> str | None:

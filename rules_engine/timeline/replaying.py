@@ -11,7 +11,7 @@ from rules_engine.errors import BoardError
 from rules_engine.game import Game, GameObject
 from rules_engine.gaps import board_gaps
 from rules_engine.perform import chars_of, note_unmodelled
-from rules_engine.sba import StateBasedAction
+from rules_engine.sba import StateBasedAction, chapters_still_waiting
 from rules_engine.selection import Context, World, condition_holds
 from rules_engine.steps import (
     ActivateStep,
@@ -197,6 +197,8 @@ def replay_board(
                 # Effects that interlock (Opalescence, Humility, ...) cost more than their
                 # count says: the work actually done is the bound (rules_engine/work.py).
                 raise BoardError(step.path, TOO_BIG) from None
+    # CR 714.4: a Saga kept by a chapter no step resolved is named, never silently kept.
+    game = note_unmodelled(game, chapters_still_waiting(game, chars_of(game)))
     return Replayed(before, game, checks)
 
 
