@@ -124,18 +124,32 @@ def _reanimate(p: Part) -> list[Event]:
     for label in found:
         obj = world.objects[label]
         controller = res.controller if action.players == "you" else obj.owner
-        events.append(
-            Enter(
-                label,
-                obj.card,
-                controller,
-                tapped=action.tapped,
-                put_tapped=action.tapped,
-                counters=counters,
-                choices=returning_choices(p.game, obj.card, res.choices, res.path),
-            )
-        )
+        events.append(_put_onto_battlefield(p.game, label, controller, action, counters, res))
     return events
+
+
+def _put_onto_battlefield(
+    game: Game,
+    label: str,
+    controller: str,
+    action: OneShot,
+    counters: tuple[tuple[str, int], ...],
+    res: Resolution,
+) -> Enter:
+    """A card a resolving spell or ability puts onto the battlefield (a return, a search):
+    tapped if it says so, with the counters it names, its own "enter as a copy" answered by
+    the step (CR 614.1c, 707.9)."""
+    obj = game.object(label)
+    assert obj is not None
+    return Enter(
+        label,
+        obj.card,
+        controller,
+        tapped=action.tapped,
+        put_tapped=action.tapped,
+        counters=counters,
+        choices=returning_choices(game, obj.card, res.choices, res.path),
+    )
 
 
 def _recover(p: Part) -> list[Event]:
@@ -466,25 +480,13 @@ def _search(game: Game, action: OneShot, res: Resolution) -> tuple[Game, list[Ev
             game, player, action.n, fits, res.choices.chosen, to_hand, action.from_zone != ""
         )
         for label in found:
-            obj = game.object(label)
-            assert obj is not None
             if to_hand:
                 events.append(zone_move(game, label, "hand"))
             else:
                 counters = tuple(
                     (k, (res.x or 0) if action.x else n) for k, n in action.enter_counters
                 )
-                events.append(
-                    Enter(
-                        label,
-                        obj.card,
-                        player,
-                        tapped=action.tapped,
-                        put_tapped=action.tapped,
-                        counters=counters,
-                        choices=returning_choices(game, obj.card, res.choices, res.path),
-                    )
-                )
+                events.append(_put_onto_battlefield(game, label, player, action, counters, res))
         if unplaced:
             why = (
                 f"the board lists no card in {player}'s library that this search can find, and "
